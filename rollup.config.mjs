@@ -1,0 +1,35 @@
+// Bundles the browser code: the SDK (IIFE for script tags, ESM for bundlers), the host shell and
+// the demo app. The server is compiled by tsc instead (see scripts/build.mjs).
+import typescript from '@rollup/plugin-typescript';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+
+// module: the plugin puts its default `module: esnext` next to the entry tsconfig's own options,
+// which hides the inherited NodeNext and clashes with `moduleResolution: NodeNext` (TS5110).
+// outDir: the plugin requires the output file to sit inside outDir; the tsconfigs' outDir is for tsc.
+const ts = (tsconfig, outDir) =>
+  typescript({ tsconfig, outDir, module: 'NodeNext', declaration: false, declarationMap: false, noEmitOnError: true });
+const min = () => terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } });
+
+export default [
+  {
+    input: 'sdk/src/global.ts',
+    output: { file: 'sdk/dist/embed.js', format: 'iife', sourcemap: true },
+    plugins: [nodeResolve({ browser: true }), ts('sdk/tsconfig.json', 'sdk/dist'), min()],
+  },
+  {
+    input: 'sdk/src/index.ts',
+    output: { file: 'sdk/dist/embed.mjs', format: 'es', sourcemap: true },
+    plugins: [nodeResolve({ browser: true }), ts('sdk/tsconfig.json', 'sdk/dist')],
+  },
+  {
+    input: 'host/src/main.ts',
+    output: { file: 'host/dist/host.js', format: 'es', sourcemap: true },
+    plugins: [nodeResolve({ browser: true }), ts('host/tsconfig.json', 'host/dist')],
+  },
+  {
+    input: 'demo/app/src/main.ts',
+    output: { file: 'demo/app/dist/app.js', format: 'es', sourcemap: true },
+    plugins: [nodeResolve({ browser: true }), ts('demo/tsconfig.json', 'demo/app/dist')],
+  },
+];

@@ -1,0 +1,184 @@
+/**
+ * The embedkit server as a value: an app factory for tests ({@link createEmbedkit}) and a
+ * listener for the CLI ({@link startServer}). Data flows routes → services → store.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import express, { type Express } from 'express';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { Clock } from './clock.js';
+import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { requestId } from './http/request-id.js';
+import { createLogger } from './logger.js';
+import { channelOauthRoutes } from './routes/channel-oauth.js';
+import { registryRoutes } from './routes/registry.js';
+import { simulatorRoutes } from './routes/simulator.js';
+import { staticRoutes } from './routes/static.js';
+import { userApiRoutes } from './routes/user-api.js';
+import { applyScenario, DEFAULT_SCENARIO } from './scenario/load.js';
+import { ChannelTokenService } from './services/channel-tokens.js';
+import { ChatService } from './services/chats.js';
+import { RegistryService } from './services/registry.js';
+import { UserTokenService } from './services/user-tokens.js';
+import { AppStore } from './store/apps.js';
+import { ChannelTokenStore } from './store/channel-tokens.js';
+import { openDatabase } from './store/db.js';
+import { MessageStore } from './store/messages.js';
+import type { Database } from './store/schema.js';
+import { UserTokenStore } from './store/user-tokens.js';
+import { WorldStore } from './store/world.js';
+
+/** Options of {@link createEmbedkit}. */
+export interface EmbedkitOptions {
+  /** Data directory (the database file is `embedkit.sqlite` in it); ignored when `inMemory`. */
+  dataDir?: string;
+  /** Keep everything in memory: nothing is written to disk. */
+  inMemory?: boolean;
+  /** Scenario file loaded on first start; default `server/scenarios/default.json`. */
+  scenarioFile?: string;
+  /** Public origin of the server, e.g. `http://localhost:8080` (picture URLs point there). */
+  baseUrl?: string;
+  /** Origin the demo app is served from, e.g. `http://127.0.0.1:8080` (replaces `{demo_origin}`). */
+  demoOrigin?: string;
+  logger?: Logger;
+  clock?: Clock;
+}
+
+/** A running embedkit: the Express app, its services and the database. */
+export interface Embedkit {
+  app: Express;
+  clock: Clock;
+  db: Kysely<Database>;
+  logger: Logger;
+  services: { channelTokens: ChannelTokenService; userTokens: UserTokenService; registry: RegistryService; chats: ChatService };
+  /** Closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the server: opens the database, loads the scenario on first start, wires the routes.
+ * @throws Error when the database cannot be opened or the scenario is invalid.
+ */
+export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Embedkit> {
+  const logger = options.logger ?? createLogger();
+  const clock = options.clock ?? new Clock();
+  const baseUrl = options.baseUrl ?? 'http://localhost:8080';
+  const demoOrigin = options.demoOrigin ?? 'http://127.0.0.1:8080';
+  const file = options.inMemory ? ':memory:' : join(options.dataDir ?? '.embedkit', 'embedkit.sqlite');
+  const db = await openDatabase({ file });
+
+  const world = new WorldStore(db);
+  const apps = new AppStore(db);
+  try {
+    await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, { world, apps }, demoOrigin, clock.now());
+  } catch (e) {
+    await db.destroy();
+    throw e;
+  }
+  const channelTokens = new ChannelTokenService(new ChannelTokenStore(db), world, clock);
+  const userTokens = new UserTokenService(new UserTokenStore(db), world, clock);
+  const registry = new RegistryService(apps, clock);
+  const chats = new ChatService(new MessageStore(db), world, clock);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(['/v2', '/embed', '/message', '/oauth2', '/friendship'], requestId);
+  app.use(channelOauthRoutes(channelTokens));
+  app.use(registryRoutes(registry, channelTokens));
+  app.use(userApiRoutes({ tokens: userTokens, chats, world, baseUrl: () => baseUrl }));
+  app.use(simulatorRoutes({ world, apps, chats, userTokens, baseUrl: () => baseUrl }));
+  app.use(staticRoutes());
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  return {
+    app,
+    clock,
+    db,
+    logger,
+    services: { channelTokens, userTokens, registry, chats },
+    close: () => db.destroy(),
+  };
+}
+
+/** Options of {@link startServer}: {@link EmbedkitOptions} plus where to listen. */
+export interface ListenOptions extends Omit<EmbedkitOptions, 'baseUrl' | 'demoOrigin'> {
+  /** TCP port; 0 picks a free one. */
+  port: number;
+  /** Address to bind; default loopback (`127.0.0.1`, plus `::1` when the machine has IPv6). */
+  host?: string;
+}
+
+/** A listening server. */
+export interface RunningServer {
+  embedkit: Embedkit;
+  /** Where the host is: `http://localhost:<port>`. */
+  baseUrl: string;
+  /** Where the demo app is served from: `http://127.0.0.1:<port>`. */
+  demoOrigin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens first (so that port 0 resolves to a real port), then builds the app with the origins
+ * that port gives.
+ */
+export async function startServer(options: ListenOptions): Promise<RunningServer> {
+  const loopback = options.host === undefined;
+  const servers: Server[] = [createServer()];
+  await listen(servers[0]!, options.port, options.host ?? '127.0.0.1');
+  const port = (servers[0]!.address() as AddressInfo).port;
+  if (loopback) {
+    // Browsers may resolve localhost to ::1 first; answer there too when IPv6 exists.
+    const v6 = createServer();
+    await listen(v6, port, '::1').then(
+      () => servers.push(v6),
+      () => undefined,
+    );
+  }
+  const baseUrl = `http://localhost:${port}`;
+  const demoOrigin = `http://127.0.0.1:${port}`;
+  let embedkit: Embedkit;
+  try {
+    embedkit = await createEmbedkit({ ...options, baseUrl, demoOrigin });
+  } catch (e) {
+    await Promise.all(servers.map(close));
+    throw e;
+  }
+  for (const s of servers) {
+    s.on('request', embedkit.app);
+    s.headersTimeout = 20_000;
+    s.requestTimeout = 60_000;
+  }
+  return {
+    embedkit,
+    baseUrl,
+    demoOrigin,
+    port,
+    close: async () => {
+      await Promise.all(servers.map(close));
+      await embedkit.close();
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

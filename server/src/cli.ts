@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: runs embedkit on this machine. Prints the URLs and the default channel's
+ * credentials when ready; the line starting with "embedkit ready" is the ready line.
+ */
+import { resolve } from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { startServer } from './app.js';
+import { createLogger } from './logger.js';
+import { isLoopbackHost } from './schemas/registry.js';
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is an integer from 0 to 65535');
+  return port;
+}
+
+const program = new Command()
+  .name('embedkit')
+  .description('Local platform, host shell and SDK for embedded web apps')
+  .option('-p, --port <port>', 'TCP port (0 picks a free one)', parsePort, 8080)
+  .option('--host <address>', 'address to bind (default: loopback only)')
+  .option('--data <dir>', 'data directory', '.embedkit')
+  .option('--scenario <file>', 'scenario file loaded on first start (default: server/scenarios/default.json)')
+  .option('--in-memory', 'keep all state in memory (nothing written to disk)', false)
+  .parse();
+
+const opts = program.opts<{ port: number; host?: string; data: string; scenario?: string; inMemory: boolean }>();
+const logger = createLogger();
+
+if (opts.host !== undefined && !isLoopbackHost(opts.host)) {
+  logger.warn(`binding to ${opts.host}: embedkit is reachable from other machines, and it has no real users' security`);
+}
+
+try {
+  const server = await startServer({
+    port: opts.port,
+    ...(opts.host !== undefined ? { host: opts.host } : {}),
+    dataDir: resolve(opts.data),
+    inMemory: opts.inMemory,
+    ...(opts.scenario !== undefined ? { scenarioFile: resolve(opts.scenario) } : {}),
+    logger,
+  });
+  const channels = await server.embedkit.db.selectFrom('channels').select(['channel_id', 'secret', 'name']).limit(1).execute();
+  const lines = [
+    `embedkit ready: ${server.baseUrl}/`,
+    `  host shell      ${server.baseUrl}/`,
+    `  demo app        ${server.demoOrigin}/demo/app/`,
+    `  SDK             ${server.baseUrl}/sdk/v1/sdk.js`,
+    `  data            ${opts.inMemory ? 'in memory' : resolve(opts.data)}`,
+  ];
+  for (const c of channels) lines.push(`  channel         ${c.name}: id ${c.channel_id}, secret ${c.secret}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const stop = () => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (e) {
+  logger.error(e instanceof Error ? e.message : String(e));
+  process.exit(1);
+}

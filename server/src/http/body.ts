@@ -1,0 +1,76 @@
+/**
+ * Request body parsing with the platform's error texts (spec "Errors", bot messaging interface):
+ * "The content type, X, is not supported" and "The request body could not be parsed as JSON
+ * (line: X, column: X)".
+ */
+import express, { type RequestHandler } from 'express';
+import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
+import { ApiError, badRequest } from './errors.js';
+
+/** Largest request body accepted, in bytes. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const raw = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
+
+/**
+ * Parses a JSON body into `req.body`. Requires `Content-Type: application/json` (any charset
+ * parameter is accepted when it is UTF-8).
+ * @throws ApiError 400 for another content type or a body that is not JSON (with its line and column).
+ */
+export const jsonBody: RequestHandler = (req, res, next) => {
+  const type = req.headers['content-type'];
+  if (!isJsonContentType(type)) return next(badRequest(`The content type, ${type ?? 'none'}, is not supported`));
+  raw(req, res, (err?: unknown) => {
+    if (err) return next(err);
+    const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
+    try {
+      req.body = JSON.parse(text);
+      next();
+    } catch {
+      const { line, column } = jsonErrorPosition(text);
+      next(badRequest(`The request body could not be parsed as JSON (line: ${line}, column: ${column})`));
+    }
+  });
+};
+
+/** True for `application/json`, with or without a UTF-8 charset parameter. */
+export function isJsonContentType(value: string | undefined): boolean {
+  if (!value) return false;
+  const [mime, ...params] = value.split(';').map((s) => s.trim().toLowerCase());
+  if (mime !== 'application/json') return false;
+  return params.every((p) => !p.startsWith('charset=') || p === 'charset=utf-8' || p === 'charset="utf-8"');
+}
+
+/**
+ * Line and column (both 1-based) of the first syntax error in a text that JSON.parse rejected.
+ * jsonc-parser is used because V8's messages do not always carry a position.
+ */
+export function jsonErrorPosition(text: string): { line: number; column: number } {
+  const errors: ParseError[] = [];
+  parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  // An empty body, or one the tolerant parser accepts, fails at its end.
+  const offset = errors[0]?.offset ?? text.length;
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+const urlencoded = express.urlencoded({ extended: false, limit: MAX_BODY_BYTES });
+
+/**
+ * Parses an `application/x-www-form-urlencoded` body (OAuth token operations, spec parts B and C).
+ * @param onWrongType the error to answer when the content type is another one
+ */
+export function formBody(onWrongType: () => ApiError): RequestHandler {
+  return (req, res, next) => {
+    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/x-www-form-urlencoded') return next(onWrongType());
+    urlencoded(req, res, next);
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Errors as the platform writes them. Each interface has its own body format (spec "Errors"):
+ * bot messaging, social and embedded interfaces `{message, details}`; OAuth `{error,
+ * error_description}`. Routes throw {@link ApiError}; the error handler writes it.
+ */
+import type { ErrorDetail } from '../schemas/validate.js';
+
+/** An error answer: HTTP status and the exact JSON body to send. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.message === 'string' ? body.message : String(body.error ?? status));
+  }
+}
+
+/** 400 "The request body has X error(s)" with every detail found (spec, bot messaging errors). */
+export function invalidBody(details: ErrorDetail[]): ApiError {
+  return new ApiError(400, { message: `The request body has ${details.length} error(s)`, details });
+}
+
+/** 400 with a single message and no details. */
+export function badRequest(message: string): ApiError {
+  return new ApiError(400, { message });
+}
+
+/** 401 "Authentication failed due to the following reason: X" (spec, bot messaging errors). */
+export function authenticationFailed(reason: string): ApiError {
+  return new ApiError(401, { message: `Authentication failed due to the following reason: ${reason}` });
+}
+
+/** 403 "Access to this API is not available for your account" (spec, bot messaging errors). */
+export function accessDenied(message = 'Access to this API is not available for your account'): ApiError {
+  return new ApiError(403, { message });
+}
+
+/** 404 with a message. */
+export function notFound(message: string): ApiError {
+  return new ApiError(404, { message });
+}
+
+/**
+ * 400 OAuth error body `{error, error_description}` (spec "OAuth error (HTTP 400)").
+ * @param error an RFC 6749 error code such as `invalid_request`, `invalid_client`, `invalid_grant`
+ */
+export function oauthError(error: string, description?: string): ApiError {
+  return new ApiError(400, description === undefined ? { error } : { error, error_description: description });
+}

@@ -1,0 +1,49 @@
+/** The simulator API under `/embedkit/v1` (docs/simulator-api.md): what only a simulator has. */
+import { Router } from 'express';
+import { jsonBody } from '../http/body.js';
+import { notFound } from '../http/errors.js';
+import { avatarSvg } from '../services/avatar.js';
+import type { ChatService } from '../services/chats.js';
+import { toProfile } from '../services/profiles.js';
+import type { UserTokenService } from '../services/user-tokens.js';
+import type { AppStore } from '../store/apps.js';
+import type { WorldStore } from '../store/world.js';
+
+export function simulatorRoutes(deps: {
+  world: WorldStore;
+  apps: AppStore;
+  chats: ChatService;
+  userTokens: UserTokenService;
+  baseUrl: () => string;
+}): Router {
+  const r = Router();
+  r.get('/embedkit/v1/world', async (_req, res) => {
+    const [channels, users, chats, apps, defaults] = await Promise.all([
+      deps.world.channels(),
+      deps.world.users(),
+      deps.world.chats(),
+      deps.apps.listAll(),
+      deps.world.getMeta('defaults'),
+    ]);
+    res.json({
+      // The channel secret stays on the server: the host is a page too.
+      channels: channels.map((c) => ({ channelId: c.channel_id, name: c.name })),
+      users: users.map((u) => toProfile(u, deps.baseUrl())),
+      chats: chats.map((c) => ({ chatId: c.chat_id, type: c.type, name: c.name, memberIds: c.memberIds })),
+      apps: apps.map((a) => ({ embedId: a.embed_id, channelId: a.channel_id, name: a.name, view: { type: a.view_type, url: a.view_url } })),
+      defaults: defaults ? (JSON.parse(defaults) as unknown) : {},
+    });
+  });
+  r.post('/embedkit/v1/sessions', jsonBody, async (req, res) => {
+    res.json(await deps.userTokens.issue(req.body));
+  });
+  r.get('/embedkit/v1/chats/:chatId/messages', async (req, res) => {
+    res.json(await deps.chats.list(String(req.params.chatId)));
+  });
+  r.get('/embedkit/v1/users/:userId/picture', async (req, res) => {
+    const user = await deps.world.user(String(req.params.userId));
+    if (!user?.has_picture) throw notFound('This user has no picture');
+    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=3600').send(avatarSvg(user.user_id, user.display_name));
+  });
+  return r;
+}

@@ -1,0 +1,43 @@
+/**
+ * The browser side served by the same server: the host shell at `/`, the SDK at `/sdk/v1/`, and
+ * the demo app at `/demo/app/` (reached through another origin than the host, see scenario/load.ts).
+ */
+import { fileURLToPath } from 'node:url';
+import express, { Router } from 'express';
+
+const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
+
+/**
+ * Content Security Policy of the host page: its own scripts only; apps load in frames from any
+ * http(s) origin; message images and media may come from anywhere.
+ */
+export const HOST_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  'img-src * data: blob:',
+  'media-src * data: blob:',
+  'frame-src http: https:',
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
+export function staticRoutes(): Router {
+  const r = Router();
+  r.get('/', (_req, res) => {
+    res.set('Content-Security-Policy', HOST_CSP).sendFile(root('host/index.html'));
+  });
+  r.use('/host', express.static(root('host/static')), express.static(root('host/dist')));
+  // Pages of any origin load the SDK; the ESM build is fetched with CORS.
+  r.use('/sdk/v1', (_req, res, next) => {
+    res.set('Access-Control-Allow-Origin', '*');
+    next();
+  });
+  r.get('/sdk/v1/sdk.js', (_req, res) => res.sendFile(root('sdk/dist/embed.js')));
+  r.get('/sdk/v1/sdk.mjs', (_req, res) => res.sendFile(root('sdk/dist/embed.mjs')));
+  r.use('/sdk/v1', express.static(root('sdk/dist'), { index: false }));
+  r.use('/demo/app', express.static(root('demo/app'), { dotfiles: 'ignore' }));
+  return r;
+}

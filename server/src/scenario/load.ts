@@ -1,0 +1,86 @@
+/**
+ * Loads a scenario into an empty database (first start) and keeps the demo app's URL pointing at
+ * the origin the server listens on. App URLs may use the placeholder `{demo_origin}`, replaced by
+ * `http://127.0.0.1:<port>`: a different origin than the host's `http://localhost:<port>`, as an
+ * embedded app is in production.
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { AppStore } from '../store/apps.js';
+import type { WorldStore } from '../store/world.js';
+import { checkScenario, type Scenario } from './schema.js';
+
+/** Path of the scenario loaded when no `--scenario` is given. */
+export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.json', import.meta.url));
+
+const DEMO_ORIGIN = '{demo_origin}';
+
+/**
+ * Reads and checks a scenario file.
+ * @throws Error naming the file and every problem found (bad JSON, schema errors, dangling ids).
+ */
+export async function readScenario(file: string): Promise<Scenario> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(file, 'utf8'));
+  } catch (e) {
+    throw new Error(`scenario ${file}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const problems = (checkScenario(data) ?? []).map((d) => `${d.property ?? '(root)'}: ${d.message}`);
+  if (problems.length === 0) problems.push(...crossReferenceProblems(data as Scenario));
+  if (problems.length) throw new Error(`scenario ${file} is invalid:\n  ${problems.join('\n  ')}`);
+  return data as Scenario;
+}
+
+/** Ids that must point at something declared elsewhere in the scenario. */
+function crossReferenceProblems(s: Scenario): string[] {
+  const users = new Set(s.users.map((u) => u.userId));
+  const channels = new Set(s.channels.map((c) => c.channelId));
+  const problems: string[] = [];
+  s.chats.forEach((c, i) =>
+    c.members.forEach((m, j) => users.has(m) || problems.push(`chats[${i}].members[${j}]: unknown user ${m}`)),
+  );
+  s.apps.forEach((a, i) => channels.has(a.channelId) || problems.push(`apps[${i}].channelId: unknown channel ${a.channelId}`));
+  const d = s.defaults;
+  if (d?.userId && !users.has(d.userId)) problems.push(`defaults.userId: unknown user ${d.userId}`);
+  if (d?.embedId && !s.apps.some((a) => a.embedId === d.embedId)) problems.push(`defaults.embedId: unknown app ${d.embedId}`);
+  return problems;
+}
+
+/**
+ * Loads the scenario when the database has never had one, else moves scenario app URLs to the
+ * current demo origin when the port changed. Data written later (apps, messages) is kept.
+ */
+export async function applyScenario(
+  file: string,
+  stores: { world: WorldStore; apps: AppStore },
+  demoOrigin: string,
+  now: number,
+): Promise<void> {
+  const loaded = await stores.world.getMeta('scenario');
+  if (loaded === undefined) {
+    const s = await readScenario(file);
+    await stores.world.insertWorld({
+      channels: s.channels.map((c) => ({ channel_id: c.channelId, name: c.name, secret: c.secret, plan: c.plan ?? 'developer-trial' })),
+      users: s.users.map((u) => ({
+        user_id: u.userId,
+        display_name: u.displayName,
+        has_picture: u.picture ? 1 : 0,
+        status_message: u.statusMessage ?? null,
+      })),
+      chats: s.chats.map((c) => ({ chat_id: c.chatId, type: c.type, name: c.name, memberIds: c.members })),
+    });
+    for (const a of s.apps) {
+      await stores.apps.insertWithinLimit(
+        { embedId: a.embedId, channelId: a.channelId, name: a.name, viewType: a.view.type, viewUrl: a.view.url.replaceAll(DEMO_ORIGIN, demoOrigin), createdAt: now },
+        Number.MAX_SAFE_INTEGER,
+      );
+    }
+    await stores.world.setMeta('defaults', JSON.stringify(s.defaults ?? {}));
+    await stores.world.setMeta('scenario', file);
+  } else {
+    const previous = await stores.world.getMeta('demo_origin');
+    if (previous && previous !== demoOrigin) await stores.apps.moveOrigin(previous, demoOrigin);
+  }
+  await stores.world.setMeta('demo_origin', demoOrigin);
+}

@@ -1,0 +1,65 @@
+/** Chats and their messages: what the host shows, and sendMessages (spec part D). */
+import type { Clock } from '../clock.js';
+import { accessDenied, invalidBody, notFound } from '../http/errors.js';
+import { checkShareBody } from '../schemas/messages.js';
+import type { MessageStore } from '../store/messages.js';
+import type { UserTokenRow } from '../store/user-tokens.js';
+import type { WorldStore } from '../store/world.js';
+
+/** A message as the host reads it. `message` is the message object as it was sent. */
+export interface ChatMessage {
+  id: string;
+  chatId: string;
+  sender: { type: 'user' | 'bot'; id: string; displayName: string };
+  message: unknown;
+  /** ms since the Unix epoch (server clock). */
+  timestamp: number;
+}
+
+export class ChatService {
+  constructor(
+    private readonly messages: MessageStore,
+    private readonly world: WorldStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * sendMessages: posts 1 to 5 messages into the chat the token was issued for, as its user.
+   * All are stored or none.
+   * @throws ApiError 403 when the app was not opened from a chat (context `none`) or the user left
+   *   the chat; 400 with every detail when the body is invalid.
+   */
+  async share(token: UserTokenRow, body: unknown): Promise<void> {
+    if (token.context_type === 'none' || !token.chat_id)
+      throw accessDenied('Access to this API is not available for your account: the app was not opened from a chat (context type none)');
+    const details = checkShareBody(body);
+    if (details) throw invalidBody(details);
+    const chat = await this.world.chat(token.chat_id);
+    if (!chat || !chat.memberIds.includes(token.user_id))
+      throw accessDenied('Access to this API is not available for your account: the user is not a member of the chat');
+    const now = this.clock.now();
+    const { messages } = body as { messages: unknown[] };
+    await this.messages.insertAll(messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })));
+  }
+
+  /** Messages of a chat, oldest first. @throws ApiError 404 for an unknown chat. */
+  async list(chatId: string): Promise<{ messages: ChatMessage[] }> {
+    if (!(await this.world.chat(chatId))) throw notFound(`No chat ${chatId}`);
+    const rows = await this.messages.listByChat(chatId);
+    const users = new Map((await this.world.users()).map((u) => [u.user_id, u.display_name]));
+    const channels = new Map((await this.world.channels()).map((c) => [c.channel_id, c.name]));
+    return {
+      messages: rows.map((r) => {
+        const type = r.sender_type === 'bot' ? 'bot' : 'user';
+        const names = type === 'bot' ? channels : users;
+        return {
+          id: String(r.id),
+          chatId: r.chat_id,
+          sender: { type, id: r.sender_id, displayName: names.get(r.sender_id) ?? r.sender_id },
+          message: JSON.parse(r.body) as unknown,
+          timestamp: r.created_at,
+        };
+      }),
+    };
+  }
+}

@@ -1,0 +1,68 @@
+/** SQL for the scenario's world: channels, users, chats and memberships, and the meta table. */
+import type { Kysely, Selectable } from 'kysely';
+import type { ChannelTable, ChatTable, Database, UserTable } from './schema.js';
+
+export type ChannelRow = Selectable<ChannelTable>;
+export type UserRow = Selectable<UserTable>;
+export type ChatRow = Selectable<ChatTable> & { memberIds: string[] };
+
+export class WorldStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  channel(channelId: string): Promise<ChannelRow | undefined> {
+    return this.db.selectFrom('channels').selectAll().where('channel_id', '=', channelId).executeTakeFirst();
+  }
+
+  channels(): Promise<ChannelRow[]> {
+    return this.db.selectFrom('channels').selectAll().orderBy('channel_id').execute();
+  }
+
+  user(userId: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  users(): Promise<UserRow[]> {
+    return this.db.selectFrom('users').selectAll().orderBy('display_name').execute();
+  }
+
+  /** One chat with its member ids, or undefined. */
+  async chat(chatId: string): Promise<ChatRow | undefined> {
+    const chat = await this.db.selectFrom('chats').selectAll().where('chat_id', '=', chatId).executeTakeFirst();
+    if (!chat) return undefined;
+    const members = await this.db.selectFrom('chat_members').select('user_id').where('chat_id', '=', chatId).execute();
+    return { ...chat, memberIds: members.map((m) => m.user_id) };
+  }
+
+  /** Every chat with its member ids, in insertion order. */
+  async chats(): Promise<ChatRow[]> {
+    const chats = await this.db.selectFrom('chats').selectAll().orderBy('rowid' as never).execute();
+    const members = await this.db.selectFrom('chat_members').selectAll().execute();
+    return chats.map((c) => ({ ...c, memberIds: members.filter((m) => m.chat_id === c.chat_id).map((m) => m.user_id) }));
+  }
+
+  /** Writes a whole world in one transaction; used once, when a scenario is loaded. */
+  insertWorld(world: { channels: ChannelRow[]; users: UserRow[]; chats: ChatRow[] }): Promise<void> {
+    return this.db.transaction().execute(async (trx) => {
+      if (world.channels.length) await trx.insertInto('channels').values(world.channels).execute();
+      if (world.users.length) await trx.insertInto('users').values(world.users).execute();
+      for (const { memberIds, ...chat } of world.chats) {
+        await trx.insertInto('chats').values(chat).execute();
+        if (memberIds.length)
+          await trx.insertInto('chat_members').values(memberIds.map((user_id) => ({ chat_id: chat.chat_id, user_id }))).execute();
+      }
+    });
+  }
+
+  async getMeta(key: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
+    return row?.value;
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.db
+      .insertInto('meta')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
+}

@@ -1,0 +1,45 @@
+/** Shared setup of the server tests: an in-memory embedkit with a known scenario. */
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import request from 'supertest';
+import { createEmbedkit, type Embedkit, type EmbedkitOptions } from '../src/app.js';
+
+export const TWO_CHANNELS = fileURLToPath(new URL('./fixtures/two-channels.json', import.meta.url));
+export const CHANNEL_1 = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
+export const CHANNEL_2 = { id: '1650000002', secret: 'ffeeddccbbaa99887766554433221100' };
+export const ALICE = 'U0a11ce0000000000000000000000a11c';
+export const CAROL = 'U0000000000000000000000000000ca10';
+export const UTOU = 'UU0a11ce00000000000000000000000b0';
+export const GROUP = 'C0000000000000000000000000000000a';
+
+/** An embedkit on the two-channel scenario, in memory, silent. */
+export function makeKit(options: EmbedkitOptions = {}): Promise<Embedkit> {
+  return createEmbedkit({ inMemory: true, scenarioFile: TWO_CHANNELS, logger: pino({ level: 'silent' }), ...options });
+}
+
+/** Issues a channel access token through the HTTP API. */
+export async function channelToken(kit: Embedkit, channel = CHANNEL_1): Promise<string> {
+  const res = await request(kit.app)
+    .post('/v2/oauth/accessToken')
+    .type('form')
+    .send({ grant_type: 'client_credentials', client_id: channel.id, client_secret: channel.secret });
+  if (res.status !== 200) throw new Error(`token issue failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.access_token as string;
+}
+
+/** Issues a user access token through the simulator API. */
+export async function userToken(
+  kit: Embedkit,
+  opts: { userId?: string; scopes?: string[]; context?: { type: string; chatId?: string } } = {},
+): Promise<string> {
+  const res = await request(kit.app)
+    .post('/embedkit/v1/sessions')
+    .send({
+      userId: opts.userId ?? ALICE,
+      channelId: CHANNEL_1.id,
+      scopes: opts.scopes ?? ['profile', 'chat_message.write'],
+      context: opts.context ?? { type: 'utou', chatId: UTOU },
+    });
+  if (res.status !== 200) throw new Error(`session failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.access_token as string;
+}
