@@ -1,0 +1,40 @@
+/** Playwright fixtures: one embedkit server per worker, and the scenario's well-known ids. */
+import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
+import { removeDataDir, startServer, type ServerHandle } from './server.js';
+
+export const DEMO_APP = '1650000001-demoapp1';
+export const ALICE = 'U0a11ce0000000000000000000000a11c';
+export const BOB = 'U000000000000000000000000000000b0';
+export const CHATS = {
+  utou: 'UU0a11ce00000000000000000000000b0',
+  room: 'R0000000000000000000000000000000a',
+  group: 'C0000000000000000000000000000000a',
+} as const;
+
+export const test = base.extend<object, { server: ServerHandle }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+      removeDataDir(server.dataDir);
+    },
+    { scope: 'worker' },
+  ],
+});
+export { expect };
+
+/** Deep link of the host with the demo app open. */
+export function hostUrl(server: ServerHandle, params: Record<string, string> = {}): string {
+  const q = new URLSearchParams({ app: DEMO_APP, user: ALICE, ...params });
+  return `${server.baseUrl}/?${q}`;
+}
+
+/** The demo app inside the host's overlay, once its init has finished. */
+export async function openDemo(page: Page, server: ServerHandle, params: Record<string, string> = {}): Promise<FrameLocator> {
+  await page.goto(hostUrl(server, params));
+  const app = page.frameLocator('#app-frame');
+  await expect(app.locator('body')).toHaveAttribute('data-init', /ok|error/);
+  return app;
+}

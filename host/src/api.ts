@@ -1,0 +1,115 @@
+/**
+ * HTTP client of the embedkit server for the host: the simulator API (docs/simulator-api.md) and
+ * the two platform calls the host makes on an app's behalf with the user access token
+ * (`GET /v2/profile`, `POST /message/v3/share`).
+ */
+import type { Profile } from '../../sdk/src/protocol.js';
+import type { SessionRequest } from './state.js';
+import type { World } from './world.js';
+
+/** A non-2xx answer: the HTTP status and the server's message (or the status text). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** `POST /embedkit/v1/sessions` answer: a user access token bound to the chat the app was opened from. */
+export interface SessionToken {
+  access_token: string;
+  token_type: 'Bearer';
+  /** Seconds. */
+  expires_in: number;
+  /** Space-separated scopes granted. */
+  scope: string;
+}
+
+/** One message of a chat as `GET /embedkit/v1/chats/<chatId>/messages` answers it. */
+export interface ChatMessage {
+  id: string;
+  chatId: string;
+  sender: { type: 'user' | 'bot'; id: string; displayName: string };
+  /** The message object as sent (spec part B message objects): at least a `type`. */
+  message: Record<string, unknown>;
+  /** When it was stored: milliseconds since the epoch, or an ISO 8601 string. */
+  timestamp: number | string;
+}
+
+/** A `fetch`-compatible function, so tests can answer without a server. */
+export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * The readable message of an error body, whichever interface answered: `{message}` (bot, social
+ * and embedded interfaces), `{error_description}` / `{error}` (OAuth), `{statusMessage}` (v1).
+ * Falls back to the status text, then to "HTTP <status>".
+ */
+export function errorMessageOf(body: unknown, status: number, statusText: string): string {
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    for (const key of ['message', 'error_description', 'error', 'statusMessage']) {
+      const v = b[key];
+      if (typeof v === 'string' && v) return v;
+    }
+  }
+  return statusText || `HTTP ${status}`;
+}
+
+/** Client of the server the host page was loaded from (same origin, so `baseUrl` is usually ""). */
+export class SimulatorApi {
+  constructor(
+    private readonly baseUrl = '',
+    private readonly fetchFn: Fetch = (input, init) => fetch(input, init),
+  ) {}
+
+  /** `GET /embedkit/v1/world`. */
+  world(): Promise<World> {
+    return this.request<World>('GET', '/embedkit/v1/world');
+  }
+
+  /** `POST /embedkit/v1/sessions`: signs a user in to a channel without a login page. */
+  createSession(body: SessionRequest): Promise<SessionToken> {
+    return this.request<SessionToken>('POST', '/embedkit/v1/sessions', { body });
+  }
+
+  /** `GET /embedkit/v1/chats/<chatId>/messages`, oldest first. */
+  async messages(chatId: string): Promise<ChatMessage[]> {
+    const answer = await this.request<{ messages: ChatMessage[] }>(
+      'GET',
+      `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`,
+    );
+    return answer.messages;
+  }
+
+  /** `GET /v2/profile` with the user access token (scope `profile`). */
+  profile(accessToken: string): Promise<Profile> {
+    return this.request<Profile>('GET', '/v2/profile', { token: accessToken });
+  }
+
+  /** `POST /message/v3/share` with the user access token (scope `chat_message.write`): the SDK's sendMessages. */
+  async share(accessToken: string, messages: unknown[]): Promise<void> {
+    await this.request<unknown>('POST', '/message/v3/share', { token: accessToken, body: { messages } });
+  }
+
+  /** Sends one JSON request; resolves with the parsed body (or undefined when empty), throws {@link ApiError} on non-2xx. */
+  private async request<T>(method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    const init: RequestInit = { method, headers, credentials: 'omit' };
+    if (opts.body !== undefined) init.body = JSON.stringify(opts.body);
+    const res = await this.fetchFn(this.baseUrl + path, init);
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (!res.ok) throw new ApiError(res.status, errorMessageOf(body, res.status, res.statusText));
+    return body as T;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Opening and closing an app: sign the user in (a session bound to the chat), show the overlay,
+ * connect the bridge, and answer the app's calls with the user access token.
+ *
+ * The token lives only in this module's memory: it is never posted to the frame. The app asks the
+ * host to call the platform for it, as the messenger app does.
+ */
+import type { ErrorCode, InitData, Profile } from '../../sdk/src/protocol.js';
+import { ApiError, type SimulatorApi } from './api.js';
+import { connectApp, type BridgeCallRecord, type BridgeHandlers } from './bridge/connect.js';
+import { BridgeError } from './bridge/errors.js';
+import { buildInitData, buildSessionRequest, cannotOpenReason, type HostState } from './state.js';
+import type { AppOverlay } from './views/overlay.js';
+import type { InAppBrowser } from './views/inapp-browser.js';
+import { isNavigableUrl } from './views/frame-policy.js';
+import { findApp, type World } from './world.js';
+
+/** What an app session needs from the page. */
+export interface AppSessionDeps {
+  api: SimulatorApi;
+  overlay: AppOverlay;
+  browser: InAppBrowser;
+  /** Every bridge call the app makes, answered or failed. */
+  onCall(record: BridgeCallRecord): void;
+  /** Every message the bridge refused (wrong frame, wrong origin, bad handshake). */
+  onRejected(reason: string, origin: string): void;
+  /** The app sent messages to its chat: the chat screen should reload. */
+  onMessagesSent(): void;
+  /** The app was closed (by itself, by the user, or because another one opened). */
+  onClosed(): void;
+}
+
+/** One open app: the connection to dispose and the token to call the platform with. */
+interface OpenApp {
+  connection: { dispose(): void };
+  accessToken: string;
+}
+
+/**
+ * Turns an {@link ApiError} into the error the app sees: `BridgeError` with the HTTP status as
+ * its code (spec "Errors", embedded app SDK: API failures carry the status, e.g. "401") and the
+ * server's message. Anything else is rethrown as is (the bridge reports it as INTERNAL_ERROR).
+ */
+export function toBridgeError(err: unknown): unknown {
+  if (err instanceof ApiError) return new BridgeError(String(err.status) as ErrorCode, err.message);
+  return err;
+}
+
+/** Opens at most one app at a time in the overlay. */
+export class AppSession {
+  private current: OpenApp | null = null;
+  /** Bumped by every open and close, so a session answer arriving after a newer action is dropped. */
+  private generation = 0;
+
+  constructor(private readonly deps: AppSessionDeps) {}
+
+  /** True while an app is open. */
+  get isOpen(): boolean {
+    return this.current !== null;
+  }
+
+  /**
+   * Opens the state's app: `POST /embedkit/v1/sessions`, then the overlay with the app's view URL,
+   * then the bridge with the init data of `state` (taken now: later control changes apply to the
+   * next open). Resolves with the frame, or null when a newer open or a close overtook this one.
+   * Throws when the state cannot open an app or the session is refused ({@link ApiError}).
+   */
+  async open(world: World, state: HostState): Promise<HTMLIFrameElement | null> {
+    this.close();
+    const generation = this.generation;
+    const reason = cannotOpenReason(state);
+    if (reason) throw new Error(reason);
+    const app = findApp(world, state.embedId);
+    if (!app) throw new Error(`unknown app ${state.embedId}`);
+    const initData: InitData = buildInitData(state);
+
+    const session = await this.deps.api.createSession(buildSessionRequest(state, app));
+    if (generation !== this.generation) return null;
+
+    const frame = this.deps.overlay.open({ title: app.name, url: app.view.url, viewType: state.viewType });
+    const open: OpenApp = { accessToken: session.access_token, connection: { dispose() {} } };
+    try {
+      open.connection = connectApp({
+        frame,
+        appUrl: app.view.url,
+        initData: () => initData,
+        handlers: this.handlers(open),
+        onCall: (record) => this.deps.onCall(record),
+        onRejected: (why, origin) => this.deps.onRejected(why, origin),
+      });
+    } catch (err) {
+      // A view URL the bridge cannot check (not http(s)): never leave a frame without its bridge.
+      this.deps.overlay.close();
+      throw err;
+    }
+    this.current = open;
+    return frame;
+  }
+
+  /** Closes the open app: disposes the bridge, removes the overlay and the in-app browser, forgets the token. */
+  close(): void {
+    this.generation++;
+    const open = this.current;
+    if (!open) return;
+    this.current = null;
+    open.connection.dispose();
+    this.deps.browser.close();
+    this.deps.overlay.close();
+    this.deps.onClosed();
+  }
+
+  /** The host side of the SDK methods for one open app (arguments already checked by the bridge). */
+  private handlers(open: OpenApp): BridgeHandlers {
+    const { api, browser } = this.deps;
+    return {
+      openWindow: ({ url, external }) => {
+        // The bridge checks the URL is absolute; only http(s) may be navigated to from the host.
+        if (!isNavigableUrl(url)) throw new BridgeError('INVALID_ARGUMENT', 'url must be an absolute http(s) URL');
+        if (external) window.open(url, '_blank', 'noopener,noreferrer');
+        else browser.open(url);
+      },
+      getProfile: async (): Promise<Profile> => {
+        try {
+          return await api.profile(open.accessToken);
+        } catch (err) {
+          throw toBridgeError(err);
+        }
+      },
+      sendMessages: async (messages) => {
+        try {
+          await api.share(open.accessToken, messages);
+        } catch (err) {
+          throw toBridgeError(err);
+        }
+        this.deps.onMessagesSent();
+      },
+      closeWindow: () => {
+        // Close after this call's answer is posted, so the app's promise settles and the call is logged.
+        setTimeout(() => {
+          if (this.current === open) this.close();
+        }, 0);
+      },
+    };
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The host side of the bridge (shared/docs/architecture.md, "The bridge", steps 2 and 4): accepts
+ * the hello of the app frame the host opened, answers with the init data and a `MessagePort`, and
+ * serves the app's calls on that port through comlink, behind the filter of `filter.ts`.
+ */
+import { expose } from 'comlink';
+import {
+  isHello,
+  PROTOCOL,
+  PROTOCOL_VERSION,
+  type InitData,
+  type Profile,
+  type WelcomeMessage,
+  type WireError,
+} from '../../../sdk/src/protocol.js';
+import { createHostApi } from './api.js';
+import { BridgeError } from './errors.js';
+import { filteredEndpoint } from './filter.js';
+
+/**
+ * What the host does for each SDK method (spec part D, "Client SDK methods"). Arguments are
+ * checked before a handler runs. Throw a {@link BridgeError} for a failure the app should see with
+ * its code (`new BridgeError('401', 'The access token expired')`); any other throw reaches the app
+ * as `INTERNAL_ERROR`.
+ */
+export interface BridgeHandlers {
+  /** `url` is an absolute http(s) URL; `external` true: a real new tab, false: the in-app browser. */
+  openWindow(params: { url: string; external: boolean }): Promise<void> | void;
+  /** The signed-in user's profile; unset fields absent, never null. */
+  getProfile(): Promise<Profile>;
+  /** 1 to 5 plain objects, not checked further: the server judges the messages (400). */
+  sendMessages(messages: unknown[]): Promise<void>;
+  closeWindow(): Promise<void> | void;
+}
+
+/**
+ * One call from the app, as the host's log panel shows it. `args` are the arguments as received;
+ * `result` is the value sent back on success; `error` the failure: the one sent to the app, except
+ * for `INTERNAL_ERROR`, where the record's message also carries the handler's own error message
+ * (the app only gets the generic part). `startedAt`: epoch milliseconds; `durationMs`: milliseconds
+ * from the call's arrival to its answer, argument check and handler included.
+ */
+export interface BridgeCallRecord {
+  method: string;
+  args: unknown[];
+  ok: boolean;
+  result?: unknown;
+  error?: WireError;
+  startedAt: number;
+  durationMs: number;
+}
+
+/** Options of {@link connectApp}. */
+export interface AppConnectionOptions {
+  /** The app frame the host opened: only a hello from its `contentWindow` is accepted. */
+  frame: HTMLIFrameElement;
+  /** Registered view URL; its exact origin (scheme, host, port) is the only accepted origin. Must be http(s). */
+  appUrl: string;
+  /** Read when a valid hello arrives (so a reload gets the current context). */
+  initData: () => InitData;
+  handlers: BridgeHandlers;
+  /** Every call, valid or not, after it settles. */
+  onCall?: (record: BridgeCallRecord) => void;
+  /**
+   * A message that was refused: a hello from another window or origin, a message of this protocol
+   * that is not a valid hello, or a comlink message on the port outside the allow-list. `origin` is
+   * the sender's origin (the app's origin for messages on the port). Messages of other protocols on
+   * the window are ignored without a report.
+   */
+  onRejected?: (reason: string, origin: string) => void;
+  /** A welcome was posted: after the first hello, and again after each reload of the app page. */
+  onConnected?: () => void;
+  /** Window whose `message` events are watched; default: the global `window`. */
+  target?: Window;
+}
+
+/**
+ * Connects the host to the app page in `options.frame`. Until `dispose()`, each valid hello (see
+ * {@link AppConnectionOptions}) gets a welcome with `initData()` and a fresh `MessagePort`, posted
+ * to the frame with the app's exact origin as `targetOrigin`; the port of an earlier hello (the
+ * page reloaded) is closed. Nothing is ever posted in answer to a refused message.
+ * `dispose()` stops listening and closes the current port (call it when the app's view closes).
+ *
+ * @throws {BridgeError} `INVALID_ARGUMENT` when `appUrl` is not an absolute http(s) URL: the origin
+ *   check needs a real origin (a `data:` or `file:` URL has the opaque origin `"null"`, shared by
+ *   every sandboxed frame).
+ */
+export function connectApp(options: AppConnectionOptions): { dispose(): void } {
+  const { frame, initData, handlers, onCall, onRejected, onConnected } = options;
+  const origin = httpOrigin(options.appUrl);
+  const target = options.target ?? window;
+  const api = createHostApi(handlers, onCall);
+  let port: MessagePort | undefined;
+  const closePort = () => {
+    port?.close();
+    port = undefined;
+  };
+
+  const onMessage = (event: MessageEvent) => {
+    const { data } = event;
+    if (!isHello(data)) {
+      if ((data as { protocol?: unknown } | null)?.protocol === PROTOCOL) {
+        onRejected?.('a message of the bridge protocol that is not a valid hello (wrong version or type)', event.origin);
+      }
+      return;
+    }
+    const app = frame.contentWindow;
+    // contentWindow is null once the frame left the document: then a hello with no source
+    // (null === null) must not pass.
+    if (!app || event.source !== app) {
+      return onRejected?.('hello from a window that is not the app frame', event.origin);
+    }
+    if (event.origin !== origin) {
+      return onRejected?.(`hello from origin ${event.origin}, expected ${origin}`, event.origin);
+    }
+    let welcome: WelcomeMessage;
+    try {
+      welcome = { protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'welcome', initData: initData() };
+    } catch (error) {
+      return onRejected?.(`initData() failed: ${error instanceof Error ? error.message : String(error)}`, event.origin);
+    }
+    closePort();
+    const channel = new MessageChannel();
+    try {
+      app.postMessage(welcome, origin, [channel.port2]);
+    } catch (error) {
+      channel.port1.close();
+      return onRejected?.(`the welcome could not be posted: ${error instanceof Error ? error.message : String(error)}`, origin);
+    }
+    port = channel.port1;
+    expose(api, filteredEndpoint(port, (reason) => onRejected?.(reason, origin)));
+    onConnected?.();
+  };
+
+  target.addEventListener('message', onMessage);
+  return {
+    dispose() {
+      target.removeEventListener('message', onMessage);
+      closePort();
+    },
+  };
+}
+
+function httpOrigin(appUrl: string): string {
+  try {
+    const url = new URL(appUrl);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+  } catch {
+    // Reported below.
+  }
+  throw new BridgeError('INVALID_ARGUMENT', `connectApp: appUrl must be an absolute http(s) URL, got ${JSON.stringify(appUrl)}`);
+}

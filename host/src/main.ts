@@ -1,0 +1,127 @@
+/**
+ * The host shell: a messenger on a phone (chat list, chat, app overlay, in-app browser) between a
+ * controls panel and a bridge log. Entry of host/dist/host.js, loaded by host/index.html.
+ */
+import { SimulatorApi, ApiError } from './api.js';
+import { AppSession } from './app-session.js';
+import { renderChatList } from './chat/list.js';
+import { ChatScreen } from './chat/screen.js';
+import { deepLinkOfState, parseDeepLink, serializeDeepLink, stateRequestOfDeepLink } from './deeplink.js';
+import { byId } from './dom.js';
+import { Controls } from './panels/controls.js';
+import { BridgeLog } from './panels/log.js';
+import { resolveState, type HostState, type StateRequest } from './state.js';
+import { InAppBrowser } from './views/inapp-browser.js';
+import { AppOverlay } from './views/overlay.js';
+import { findApp, findChat, findUser, isChatType, type World } from './world.js';
+
+const CONTEXT_NAMES = { utou: 'a 1:1 chat', room: 'a room', group: 'a group', none: 'no chat' } as const;
+
+async function start(): Promise<void> {
+  const api = new SimulatorApi();
+  const screen = byId('phone-screen');
+  const listView = byId('chat-list-view');
+  const chatView = byId('chat-view');
+  const statusFallback = byId('host-status');
+
+  let world: World;
+  try {
+    world = await api.world();
+  } catch (err) {
+    statusFallback.textContent = `Could not load the world: ${(err as Error).message}`;
+    statusFallback.dataset.kind = 'error';
+    document.body.dataset.ready = 'error';
+    return;
+  }
+
+  const link = parseDeepLink(location.search);
+  let state: HostState = resolveState(world, stateRequestOfDeepLink(link));
+
+  const log = new BridgeLog(byId('bridge-log'), byId('log-clear'));
+  let controls: Controls;
+  let chatScreen: ChatScreen;
+
+  const session = new AppSession({
+    api,
+    overlay: new AppOverlay(screen, () => session.close()),
+    browser: new InAppBrowser(screen),
+    onCall: (record) => log.addCall(record),
+    onRejected: (reason, origin) => log.addRejected(reason, origin),
+    onMessagesSent: () => void chatScreen.refresh(),
+    onClosed: () => {
+      controls.setStatus('App closed.');
+      syncUrl();
+    },
+  });
+
+  const showsChat = (): boolean => isChatType(state.contextType) && state.chatId !== null;
+
+  /** Applies a change of the controls or of the phone's navigation, then redraws. */
+  const update = (patch: StateRequest): void => {
+    const prev = state;
+    state = resolveState(world, { ...state, ...patch });
+    // An app session belongs to a user and a chat: leaving them closes the app, as the messenger does.
+    if (session.isOpen && (prev.userId !== state.userId || prev.contextType !== state.contextType || prev.chatId !== state.chatId)) {
+      session.close();
+    }
+    render();
+  };
+
+  const render = (): void => {
+    controls.render(state);
+    renderChatList(listView, {
+      world,
+      userId: state.userId,
+      onSelect: (chat) => update({ contextType: chat.type, chatId: chat.chatId }),
+      onApps: () => {
+        update({ contextType: 'none' });
+        void openApp();
+      },
+    });
+    const chat = showsChat() && state.chatId ? (findChat(world, state.chatId) ?? null) : null;
+    chatScreen.show(world, chat, state.userId);
+    listView.hidden = chat !== null;
+    chatView.hidden = chat === null;
+    screen.dataset.screen = chat ? 'chat' : 'list';
+    syncUrl();
+  };
+
+  /** Keeps the address bar equal to the state, so a state can be copied and reopened. */
+  const syncUrl = (): void => {
+    const query = serializeDeepLink(deepLinkOfState(state, session.isOpen));
+    if (query !== location.search) history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
+  };
+
+  const openApp = async (): Promise<void> => {
+    const app = findApp(world, state.embedId);
+    controls.setStatus(app ? `Opening ${app.name}…` : 'No app to open.');
+    try {
+      const frame = await session.open(world, state);
+      if (!frame) return;
+      const user = findUser(world, state.userId)?.displayName ?? state.userId;
+      controls.setStatus(`${app?.name} opened for ${user} in ${CONTEXT_NAMES[state.contextType]} (${state.viewType}).`);
+      syncUrl();
+    } catch (err) {
+      const text = err instanceof ApiError ? `${err.status}: ${err.message}` : (err as Error).message;
+      controls.setStatus(`Could not open the app: ${text}`, 'error');
+    }
+  };
+
+  controls = new Controls(world, { onChange: update, onOpen: () => void openApp() });
+  chatScreen = new ChatScreen(chatView, api, {
+    onBack: () => update({ contextType: 'none' }),
+    onApps: () => void openApp(),
+  });
+  chatScreen.startPolling(() => !chatView.hidden);
+  render();
+
+  if (link.app) {
+    if (findApp(world, link.app)) await openApp();
+    else controls.setStatus(`Unknown app in the link: ${link.app}`, 'error');
+  } else {
+    controls.setStatus('Pick a user, an app and a context, then open the app.');
+  }
+  document.body.dataset.ready = 'true';
+}
+
+void start();

@@ -1,0 +1,111 @@
+/**
+ * The bridge log (`#bridge-log`): one `.log-entry` per bridge call the app made and per message
+ * the bridge rejected, newest on top.
+ */
+import type { BridgeCallRecord } from '../bridge/connect.js';
+import { h, replaceChildren } from '../dom.js';
+
+/** Longest argument text shown before it is cut with "…". */
+export const MAX_ARGS_CHARS = 300;
+
+/** JSON of `value` for display, at most `max` characters; values JSON cannot write show as their string. */
+export function previewJson(value: unknown, max = MAX_ARGS_CHARS): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The outcome line of a call: the result (or "ok" when there is none) or "<code>: <message>". */
+export function outcomeText(record: BridgeCallRecord): string {
+  if (!record.ok) {
+    const code = record.error?.code ?? 'INTERNAL_ERROR';
+    return record.error?.message ? `${code}: ${record.error.message}` : code;
+  }
+  return record.result === undefined ? 'ok' : previewJson(record.result);
+}
+
+/** The log panel bound to its list element and its clear button. */
+export class BridgeLog {
+  /**
+   * @param list the `#bridge-log` element entries go into
+   * @param clearButton the button that empties the log
+   */
+  constructor(
+    private readonly list: HTMLElement,
+    clearButton: HTMLElement,
+  ) {
+    clearButton.addEventListener('click', () => this.clear());
+    this.showEmpty();
+  }
+
+  /** Adds a call: `.log-entry[data-method][data-outcome="ok"|"error"]` with method, args, outcome and duration. */
+  addCall(record: BridgeCallRecord): void {
+    const outcome = record.ok ? 'ok' : 'error';
+    this.prepend(
+      h(
+        'li',
+        { className: `log-entry ${outcome}`, attrs: { 'data-method': record.method, 'data-outcome': outcome } },
+        h(
+          'div',
+          { className: 'log-head' },
+          h('span', { className: 'log-method', text: record.method }),
+          h('span', { className: 'log-duration', text: `${Math.round(record.durationMs)} ms` }),
+          h('time', { className: 'log-time', text: clock(record.startedAt) }),
+        ),
+        h('div', { className: 'log-line' }, h('span', { className: 'log-label', text: 'args' }), h('code', { className: 'log-args', text: previewJson(record.args) })),
+        h(
+          'div',
+          { className: 'log-line' },
+          h('span', { className: 'log-label', text: record.ok ? 'result' : 'error' }),
+          h('code', { className: 'log-result', text: outcomeText(record) }),
+        ),
+      ),
+    );
+  }
+
+  /** Adds a message the bridge refused: `.log-entry[data-outcome="rejected"]` with the reason and the sender's origin. */
+  addRejected(reason: string, origin: string): void {
+    this.prepend(
+      h(
+        'li',
+        { className: 'log-entry rejected', attrs: { 'data-outcome': 'rejected' } },
+        h(
+          'div',
+          { className: 'log-head' },
+          h('span', { className: 'log-method', text: 'rejected' }),
+          h('time', { className: 'log-time', text: clock(Date.now()) }),
+        ),
+        h('div', { className: 'log-line' }, h('span', { className: 'log-label', text: 'origin' }), h('code', { text: origin || '(none)' })),
+        h('div', { className: 'log-line' }, h('span', { className: 'log-label', text: 'reason' }), h('code', { className: 'log-result', text: reason })),
+      ),
+    );
+  }
+
+  /** Removes all entries. */
+  clear(): void {
+    this.showEmpty();
+  }
+
+  private prepend(entry: HTMLElement): void {
+    this.list.querySelector('.log-empty')?.remove();
+    this.list.prepend(entry);
+  }
+
+  private showEmpty(): void {
+    replaceChildren(this.list, [h('li', { className: 'log-empty', text: 'Bridge calls of the open app appear here.' })]);
+  }
+}
+
+/**
+ * "HH:MM:SS.mmm" of a time in milliseconds: epoch time, or a `performance.now()` reading (anything
+ * before 2001 is taken as one, relative to `performance.timeOrigin`).
+ */
+function clock(ms: number): string {
+  const d = new Date(ms < 1e12 ? performance.timeOrigin + ms : ms);
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}.${p(d.getMilliseconds(), 3)}`;
+}

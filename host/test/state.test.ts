@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { buildInitData, buildSessionRequest, cannotOpenReason, DEFAULT_SCOPES, resolveState, type HostState } from '../src/state.js';
+import { world } from './world.fixture.js';
+
+const base: HostState = {
+  userId: 'Ualice',
+  embedId: '1000000001-demo',
+  viewType: 'tall',
+  contextType: 'utou',
+  chatId: 'UTalice-bob',
+  language: 'ja',
+  scopes: ['profile', 'chat_message.write'],
+};
+
+describe('buildInitData (spec part D, SDK init data)', () => {
+  it('utou: userId and utouId', () => {
+    expect(buildInitData(base)).toEqual({
+      language: 'ja',
+      context: { type: 'utou', viewType: 'tall', userId: 'Ualice', utouId: 'UTalice-bob' },
+    });
+  });
+
+  it('room and group: roomId / groupId only', () => {
+    const room = buildInitData({ ...base, contextType: 'room', chatId: 'Rroom1', viewType: 'compact' });
+    expect(room.context).toEqual({ type: 'room', viewType: 'compact', userId: 'Ualice', roomId: 'Rroom1' });
+    const group = buildInitData({ ...base, userId: 'Ubob', contextType: 'group', chatId: 'Cgroup1' });
+    expect(group.context).toEqual({ type: 'group', viewType: 'tall', userId: 'Ubob', groupId: 'Cgroup1' });
+  });
+
+  it('none: no userId and no chat id', () => {
+    const data = buildInitData({ ...base, contextType: 'none', chatId: null, viewType: 'full' });
+    expect(data).toEqual({ language: 'ja', context: { type: 'none', viewType: 'full' } });
+    expect('userId' in data.context).toBe(false);
+  });
+
+  it('refuses a chat context without a chat', () => {
+    expect(() => buildInitData({ ...base, contextType: 'group', chatId: null })).toThrow(/group/);
+  });
+});
+
+describe('buildSessionRequest', () => {
+  it('binds the session to the chat', () => {
+    expect(buildSessionRequest(base, world.apps[0]!)).toEqual({
+      userId: 'Ualice',
+      channelId: '1000000001',
+      scopes: ['profile', 'chat_message.write'],
+      context: { type: 'utou', chatId: 'UTalice-bob' },
+    });
+  });
+
+  it('omits chatId for none', () => {
+    const req = buildSessionRequest({ ...base, contextType: 'none', chatId: null }, world.apps[0]!);
+    expect(req.context).toEqual({ type: 'none' });
+  });
+});
+
+describe('resolveState', () => {
+  it('falls back to the world defaults', () => {
+    expect(resolveState(world, {})).toEqual({
+      userId: 'Ualice',
+      embedId: '1000000001-demo',
+      viewType: 'tall',
+      contextType: 'utou',
+      chatId: 'UTalice-bob',
+      language: 'en',
+      scopes: [...DEFAULT_SCOPES],
+    });
+  });
+
+  it("uses the app's registered view type unless another is asked", () => {
+    expect(resolveState(world, { embedId: '1000000001-full' }).viewType).toBe('full');
+    expect(resolveState(world, { embedId: '1000000001-full', viewType: 'compact' }).viewType).toBe('compact');
+  });
+
+  it("keeps a requested chat only when it is the user's and of the context type", () => {
+    expect(resolveState(world, { userId: 'Ubob', chatId: 'UTbob-carol' }).chatId).toBe('UTbob-carol');
+    expect(resolveState(world, { userId: 'Ualice', chatId: 'UTbob-carol' }).chatId).toBe('UTalice-bob');
+    expect(resolveState(world, { contextType: 'room', chatId: 'UTalice-bob' }).chatId).toBe('Rroom1');
+  });
+
+  it('has no chat for none, nor when the user has no chat of that type', () => {
+    expect(resolveState(world, { contextType: 'none', chatId: 'Rroom1' }).chatId).toBeNull();
+    const state = resolveState(world, { userId: 'Ualice', contextType: 'group' });
+    expect(state.chatId).toBeNull();
+    expect(cannotOpenReason(state)).toMatch(/no group chat/);
+  });
+
+  it('ignores unknown users, apps and languages; keeps scopes in canonical order', () => {
+    const state = resolveState(world, { userId: 'Unobody', embedId: 'nope', language: 'xx', scopes: ['openid', 'profile'] });
+    expect(state).toMatchObject({ userId: 'Ualice', embedId: '1000000001-demo', language: 'en', scopes: ['profile', 'openid'] });
+    expect(resolveState(world, { scopes: [] }).scopes).toEqual([]);
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * Script-tag entry (`<script src=".../embed.js">`, built as an IIFE): puts the SDK on
+ * `window.embed`. Same object as the ESM entry's `embed`; see {@link Embed} for the methods.
+ */
+import { embed, type Embed } from './index.js';
+
+declare global {
+  interface Window {
+    /** The embedkit SDK, set by the script-tag build. */
+    embed: Embed;
+  }
+}
+
+window.embed = embed;
