@@ -111,3 +111,11 @@ test('openWindow opens the in-app browser, and a real tab when external', async 
   await tab.waitForLoadState();
   expect(tab.url()).toContain('/demo/app/about.html');
 });
+
+test('the bare host URL that npm start prints shows the demo app, opened from Alice\'s first chat', async ({ page, server }) => {
+  await page.goto(`${server.baseUrl}/`);
+  const app = page.frameLocator('#app-frame');
+  await expect(app.locator('body')).toHaveAttribute('data-init', 'ok');
+  await expect(page.locator('#app-title')).toHaveText('Demo app');
+  expect(JSON.parse((await app.locator('#init-data').textContent()) ?? '').context.userId).toBe(ALICE);
+});

@@ -34,6 +34,7 @@ async function start(): Promise<void> {
     return;
   }
 
+  const bareUrl = location.search === '';
   const link = parseDeepLink(location.search);
   let state: HostState = resolveState(world, stateRequestOfDeepLink(link));
 
@@ -115,9 +116,11 @@ async function start(): Promise<void> {
   chatScreen.startPolling(() => !chatView.hidden);
   render();
 
-  if (link.app) {
-    if (findApp(world, link.app)) await openApp();
-    else controls.setStatus(`Unknown app in the link: ${link.app}`, 'error');
+  // A bare `/` (what `npm start` prints) opens the scenario's default app, so a newcomer sees it at once.
+  const appToOpen = link.app ?? (bareUrl ? world.defaults.embedId : undefined);
+  if (appToOpen) {
+    if (findApp(world, appToOpen)) await openApp();
+    else controls.setStatus(`Unknown app in the link: ${appToOpen}`, 'error');
   } else {
     controls.setStatus('Pick a user, an app and a context, then open the app.');
   }
