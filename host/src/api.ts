@@ -52,10 +52,22 @@ export function errorMessageOf(body: unknown, status: number, statusText: string
     const b = body as Record<string, unknown>;
     for (const key of ['message', 'error_description', 'error', 'statusMessage']) {
       const v = b[key];
-      if (typeof v === 'string' && v) return v;
+      if (typeof v === 'string' && v) return key === 'message' ? v + detailsText(b.details) : v;
     }
   }
   return statusText || `HTTP ${status}`;
+}
+
+/**
+ * The `details` of a platform error body as text appended to its message, so that an app sees
+ * which property is wrong: `: messages[0].text: must be specified; ...` ("" without details).
+ */
+function detailsText(details: unknown): string {
+  if (!Array.isArray(details) || details.length === 0) return '';
+  const parts = details.map((d: { property?: unknown; message?: unknown }) =>
+    typeof d?.property === 'string' && d.property ? `${d.property}: ${String(d.message)}` : String(d?.message),
+  );
+  return `: ${parts.join('; ')}`;
 }
 
 /** Client of the server the host page was loaded from (same origin, so `baseUrl` is usually ""). */
