@@ -119,3 +119,33 @@ describe('POST /message/v3/share (sendMessages)', () => {
     expect(await messagesOf(UTOU)).toEqual([]);
   });
 });
+
+describe('POST /embedkit/v1/chats/<chatId>/messages (the phone composer)', () => {
+  const send = (chatId: string, body: unknown) => request(kit.app).post(`/embedkit/v1/chats/${chatId}/messages`).send(body as object);
+
+  it('stores the message as the user and answers it', async () => {
+    const res = await send(GROUP, { userId: ALICE, message: { type: 'text', text: 'from the phone' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ chatId: GROUP, sender: { type: 'user', id: ALICE }, message: { type: 'text', text: 'from the phone' } });
+    expect((await messagesOf(GROUP)).map((m: { id: string }) => m.id)).toEqual([res.body.id]);
+  });
+
+  it('refuses non-members, unknown chats and invalid messages', async () => {
+    expect((await send(GROUP, { userId: CAROL, message: { type: 'text', text: 'x' } })).status).toBe(400);
+    expect((await send('Cnope', { userId: ALICE, message: { type: 'text', text: 'x' } })).status).toBe(404);
+    const bad = await send(GROUP, { userId: ALICE, message: { type: 'text' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toContainEqual({ property: 'message.text', message: 'must be specified' });
+    expect(await messagesOf(GROUP)).toEqual([]);
+  });
+});
+
+describe('POST /embedkit/v1/messages/validate (the host\'s message preview)', () => {
+  it('answers the validator\'s verdict as data', async () => {
+    const ok = await request(kit.app).post('/embedkit/v1/messages/validate').send({ messages: [{ type: 'text', text: 'x' }] });
+    expect(ok.body).toEqual({ valid: true });
+    const bad = await request(kit.app).post('/embedkit/v1/messages/validate').send({ messages: [{ type: 'text' }] });
+    expect(bad.status).toBe(200);
+    expect(bad.body).toEqual({ valid: false, message: 'The request body has 1 error(s)', details: [{ property: 'messages[0].text', message: 'must be specified' }] });
+  });
+});

@@ -1,6 +1,7 @@
 /** The simulator API under `/embedkit/v1` (docs/simulator-api.md): what only a simulator has. */
 import { Router } from 'express';
 import { jsonBody } from '../http/body.js';
+import { checkShareBody } from '../schemas/messages.js';
 import { notFound } from '../http/errors.js';
 import { avatarSvg } from '../services/avatar.js';
 import type { ChatService } from '../services/chats.js';
@@ -39,6 +40,14 @@ export function simulatorRoutes(deps: {
   });
   r.get('/embedkit/v1/chats/:chatId/messages', async (req, res) => {
     res.json(await deps.chats.list(String(req.params.chatId)));
+  });
+  r.post('/embedkit/v1/chats/:chatId/messages', jsonBody, async (req, res) => {
+    res.json(await deps.chats.sendAsUser(String(req.params.chatId), req.body));
+  });
+  // The message preview of the host: the same validator as the platform endpoints, answered as data.
+  r.post('/embedkit/v1/messages/validate', jsonBody, async (req, res) => {
+    const details = checkShareBody(req.body);
+    res.json(details ? { valid: false, message: `The request body has ${details.length} error(s)`, details } : { valid: true });
   });
   r.get('/embedkit/v1/users/:userId/picture', async (req, res) => {
     const user = await deps.world.user(String(req.params.userId));

@@ -44,4 +44,8 @@ export const MessagesSchema = Type.Array(MessageSchema, { minItems: 1, maxItems:
 /** Body of the sendMessages endpoint: `{messages}`. */
 export const ShareBodySchema = Type.Object({ messages: MessagesSchema }, { additionalProperties: false });
 
+/** Body of `POST /embedkit/v1/chats/<chatId>/messages`: one message a user sends from the host. */
+export const UserMessageBodySchema = Type.Object({ userId: Type.String({ minLength: 1 }), message: MessageSchema }, { additionalProperties: false });
+
 export const checkShareBody = compile(ShareBodySchema);
+export const checkUserMessageBody = compile(UserMessageBodySchema);

@@ -1,7 +1,7 @@
 /** Chats and their messages: what the host shows, and sendMessages (spec part D). */
 import type { Clock } from '../clock.js';
-import { accessDenied, invalidBody, notFound } from '../http/errors.js';
-import { checkShareBody } from '../schemas/messages.js';
+import { accessDenied, badRequest, invalidBody, notFound } from '../http/errors.js';
+import { checkShareBody, checkUserMessageBody } from '../schemas/messages.js';
 import type { MessageStore } from '../store/messages.js';
 import type { UserTokenRow } from '../store/user-tokens.js';
 import type { WorldStore } from '../store/world.js';
@@ -40,6 +40,26 @@ export class ChatService {
     const now = this.clock.now();
     const { messages } = body as { messages: unknown[] };
     await this.messages.insertAll(messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })));
+  }
+
+  /**
+   * A user of the scenario sends one message into a chat from the host (the phone's composer, or
+   * a `message` action).
+   * @returns the stored message
+   * @throws ApiError 400 for an invalid body, an unknown user, or a user who is not a member; 404 for an unknown chat.
+   */
+  async sendAsUser(chatId: string, body: unknown): Promise<ChatMessage> {
+    const chat = await this.world.chat(chatId);
+    if (!chat) throw notFound(`No chat ${chatId}`);
+    const details = checkUserMessageBody(body);
+    if (details) throw invalidBody(details);
+    const { userId, message } = body as { userId: string; message: unknown };
+    const user = await this.world.user(userId);
+    if (!user) throw badRequest(`Unknown user ${userId}`);
+    if (!chat.memberIds.includes(userId)) throw badRequest(`User ${userId} is not a member of chat ${chatId}`);
+    const now = this.clock.now();
+    const [id] = await this.messages.insertAll([{ chatId, senderType: 'user', senderId: userId, body: message, createdAt: now }]);
+    return { id: String(id), chatId, sender: { type: 'user', id: userId, displayName: user.display_name }, message, timestamp: now };
   }
 
   /** Messages of a chat, oldest first. @throws ApiError 404 for an unknown chat. */
