@@ -1,0 +1,16 @@
+// The process the HTTP benchmark loads: embedkit (the built server, in memory) and, in the same
+// process, a bare Express route answering `{}` (the anchor). Prints one JSON line with the ports.
+// Plain JavaScript on purpose: a TypeScript loader in this process would inflate its memory figure.
+import { createServer } from 'node:http';
+import express from 'express';
+import { pino } from 'pino';
+import { startServer } from '../server/dist/app.js';
+
+const embedkit = await startServer({ port: 0, inMemory: true, logger: pino({ level: 'silent' }) });
+const bare = express();
+bare.get('/bare', (_req, res) => {
+  res.json({});
+});
+const server = createServer(bare);
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+process.stdout.write(`${JSON.stringify({ embedkitPort: embedkit.port, barePort: server.address().port })}\n`);

@@ -1,0 +1,127 @@
+/**
+ * HTTP throughput and latency with autocannon on loopback, against a bare Express route in the
+ * same server process; and the server's memory (RSS) idle and under that load.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import type { Figure } from './report.js';
+import { summarize } from './stats.js';
+
+const CHANNEL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
+const ALICE = 'U0a11ce0000000000000000000000a11c';
+const UTOU = 'UU0a11ce00000000000000000000000b0';
+const ROUNDS = 3;
+const SECONDS = 3;
+const CONNECTIONS = 10;
+
+interface Target {
+  child: ChildProcess;
+  embedkit: string;
+  bare: string;
+}
+
+async function startTarget(): Promise<Target> {
+  const child = spawn(process.execPath, ['bench/http-target.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve(out.slice(0, nl));
+    });
+    child.once('exit', (code) => reject(new Error(`bench target exited with ${code}`)));
+  });
+  const { embedkitPort, barePort } = JSON.parse(line) as { embedkitPort: number; barePort: number };
+  return { child, embedkit: `http://127.0.0.1:${embedkitPort}`, bare: `http://127.0.0.1:${barePort}` };
+}
+
+/** Resident set size of a process, in MB (Linux /proc). */
+export function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
+}
+
+interface Load {
+  rps: number;
+  p99: number;
+}
+
+async function load(opts: autocannon.Options): Promise<Load> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${opts.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99 };
+}
+
+async function tokens(base: string): Promise<{ channel: string; user: string }> {
+  const channel = await fetch(`${base}/v2/oauth/accessToken`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CHANNEL.id, client_secret: CHANNEL.secret }),
+  }).then((r) => r.json() as Promise<{ access_token: string }>);
+  const user = await fetch(`${base}/embedkit/v1/sessions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userId: ALICE, channelId: CHANNEL.id, scopes: ['profile', 'chat_message.write'], context: { type: 'utou', chatId: UTOU } }),
+  }).then((r) => r.json() as Promise<{ access_token: string }>);
+  return { channel: channel.access_token, user: user.access_token };
+}
+
+export async function httpFigures(): Promise<Figure[]> {
+  const target = await startTarget();
+  try {
+    const t = await tokens(target.embedkit);
+    await new Promise((r) => setTimeout(r, 500));
+    const idle = rssMb(target.child.pid!);
+    const routes: Array<{ name: string; opts: autocannon.Options }> = [
+      { name: 'GET /embed/v1/apps', opts: { url: `${target.embedkit}/embed/v1/apps`, headers: { authorization: `Bearer ${t.channel}` } } },
+      { name: 'GET /v2/profile', opts: { url: `${target.embedkit}/v2/profile`, headers: { authorization: `Bearer ${t.user}` } } },
+      {
+        name: 'POST /message/v3/share (sendMessages)',
+        opts: {
+          url: `${target.embedkit}/message/v3/share`,
+          method: 'POST',
+          headers: { authorization: `Bearer ${t.user}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ messages: [{ type: 'text', text: 'bench' }] }),
+        },
+      },
+    ];
+    const results = new Map<string, Load[]>();
+    const bare: Load[] = [];
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(target.child.pid!))), 200);
+    // Alternate each route with the anchor, so both see the same machine at the same time.
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const route of routes) {
+        bare.push(await load({ url: `${target.bare}/bare` }));
+        const list = results.get(route.name) ?? [];
+        list.push(await load(route.opts));
+        results.set(route.name, list);
+      }
+    }
+    clearInterval(sampler);
+    const bareRps = summarize(bare.map((b) => b.rps));
+    const figures: Figure[] = routes.map((route) => {
+      const runs = results.get(route.name)!;
+      const rps = summarize(runs.map((r) => r.rps));
+      const p99 = summarize(runs.map((r) => r.p99));
+      const ratio = rps.median / bareRps.median;
+      return {
+        figure: `HTTP ${route.name}, ${CONNECTIONS} connections`,
+        unit: 'req/s',
+        embedkit: rps,
+        anchor: { name: 'bare Express {}', value: bareRps },
+        ratio,
+        target: '>= 0.5x bare; p99 <= 5 ms',
+        pass: ratio >= 0.5 && p99.median <= 5,
+        note: `p99 ${p99.median} ms [${p99.min}–${p99.max}]`,
+      };
+    });
+    figures.push(
+      { figure: 'memory, server RSS idle', unit: 'MB', embedkit: summarize([idle]), target: 'informational', pass: true },
+      { figure: 'memory, server RSS under the HTTP load above (peak)', unit: 'MB', embedkit: summarize([peak]), target: '<= 150 MB', pass: peak <= 150 },
+    );
+    return figures;
+  } finally {
+    target.child.kill('SIGTERM');
+  }
+}

@@ -1,0 +1,36 @@
+/** One row of the benchmark table, and its printing. */
+import type { Summary } from './stats.js';
+
+/** A figure: embedkit's measurement, its anchor measured in the same run, and the target. */
+export interface Figure {
+  figure: string;
+  unit: string;
+  embedkit: Summary;
+  anchor?: { name: string; value: Summary };
+  /** embedkit median / anchor median (or as stated in `ratioNote`). */
+  ratio?: number;
+  target: string;
+  pass: boolean;
+  note?: string;
+}
+
+const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+const range = (s: Summary) => `${fmt(s.median)} [${fmt(s.min)}–${fmt(s.max)}]`;
+
+/** The table as text: figure, embedkit, anchor, ratio, target, pass/fail. */
+export function formatTable(figures: Figure[]): string {
+  const rows = [
+    ['figure', 'embedkit (median [min–max])', 'anchor (median [min–max])', 'ratio', 'target', 'result'],
+    ...figures.map((f) => [
+      `${f.figure} (${f.unit})`,
+      range(f.embedkit),
+      f.anchor ? `${f.anchor.name}: ${range(f.anchor.value)}` : '–',
+      f.ratio === undefined ? '–' : f.ratio.toFixed(2),
+      f.target,
+      f.pass ? 'pass' : 'FAIL',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.slice(1).map(line)].join('\n');
+}

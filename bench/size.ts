@@ -1,0 +1,81 @@
+/**
+ * SDK size: embedkit's script-tag bundle, minified + gzip, against the platform SDK it replaces
+ * (`@line/liff` 2.31.0: the full package, and the pluggable core with the five APIs embedkit has)
+ * and `comlink` alone (the floor: embedkit bundles it). All anchors are bundled with the same tool
+ * (rollup + terser) from npm, in this run.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { rollup } from 'rollup';
+import { commonjs, nodeResolve, terser } from './plugins.js';
+import type { Figure } from './report.js';
+import { summarize } from './stats.js';
+
+/** gzip size (bytes, level 9) of a file's content. */
+const gzipBytes = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
+
+/** Bundles an entry source as a minified IIFE, exactly like the SDK's own build. @returns the code */
+async function bundle(name: string, source: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'embedkit-bench-size-'));
+  const entry = join(dir, `${name}.mjs`);
+  writeFileSync(entry, source);
+  const build = await rollup({
+    input: entry,
+    plugins: [nodeResolve({ browser: true, rootDir: process.cwd(), modulePaths: [join(process.cwd(), 'node_modules')] }), commonjs(), terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } })],
+    onwarn: () => undefined,
+  });
+  const { output } = await build.generate({ format: 'iife', name: 'bench' });
+  await build.close();
+  return output[0].code;
+}
+
+export async function sdkSize(): Promise<Figure[]> {
+  const sdk = readFileSync('sdk/dist/embed.js');
+  const liffFull = await bundle('liff-full', `import liff from '@line/liff'; window.liff = liff;`);
+  const liffCore = await bundle(
+    'liff-core',
+    [
+      `import liff from '@line/liff/core';`,
+      `import GetProfile from '@line/liff/get-profile';`,
+      `import SendMessages from '@line/liff/send-messages';`,
+      `import OpenWindow from '@line/liff/open-window';`,
+      `import CloseWindow from '@line/liff/close-window';`,
+      `liff.use(new GetProfile()); liff.use(new SendMessages()); liff.use(new OpenWindow()); liff.use(new CloseWindow());`,
+      `window.liff = liff;`,
+    ].join('\n'),
+  );
+  const comlink = await bundle('comlink', `import * as Comlink from 'comlink'; window.Comlink = Comlink;`);
+  const kb = (bytes: number) => summarize([bytes / 1024]);
+  const sdkKb = gzipBytes(sdk) / 1024;
+  return [
+    {
+      figure: 'SDK size vs @line/liff full',
+      unit: 'KB gzip',
+      embedkit: kb(gzipBytes(sdk)),
+      anchor: { name: '@line/liff 2.31.0', value: kb(gzipBytes(liffFull)) },
+      ratio: sdkKb / (gzipBytes(liffFull) / 1024),
+      target: '<= 4 KB',
+      pass: sdkKb <= 4,
+    },
+    {
+      figure: 'SDK size vs @line/liff core + 5 APIs',
+      unit: 'KB gzip',
+      embedkit: kb(gzipBytes(sdk)),
+      anchor: { name: 'liff/core+5', value: kb(gzipBytes(liffCore)) },
+      ratio: sdkKb / (gzipBytes(liffCore) / 1024),
+      target: '<= 4 KB',
+      pass: sdkKb <= 4,
+    },
+    {
+      figure: 'SDK size vs comlink alone',
+      unit: 'KB gzip',
+      embedkit: kb(gzipBytes(sdk)),
+      anchor: { name: 'comlink (floor)', value: kb(gzipBytes(comlink)) },
+      ratio: sdkKb / (gzipBytes(comlink) / 1024),
+      target: '<= 4 KB',
+      pass: sdkKb <= 4,
+    },
+  ];
+}
