@@ -179,3 +179,11 @@ describe('authentication (401 on add, update, list, delete)', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('hostile bodies', () => {
+  it('answers 400 with a position for thousands of unclosed brackets (no crash, no hang)', async () => {
+    const res = await request(kit.app).post('/embed/v1/apps').set(auth()).set('Content-Type', 'application/json').send('['.repeat(20_000));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^The request body could not be parsed as JSON \(line: 1, column: \d+\)$/);
+  });
+});

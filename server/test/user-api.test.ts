@@ -91,7 +91,7 @@ describe('POST /message/v3/share (sendMessages)', () => {
     [{ messages: Array.from({ length: 6 }, () => ({ type: 'text', text: 'x' })) }, 'messages', 'Size must be between 1 and 5'],
     [{ messages: [{ type: 'text' }] }, 'messages[0].text', 'must be specified'],
     [{ messages: [{ type: 'text', text: '' }] }, 'messages[0].text', 'May not be empty'],
-    [{ messages: [{ type: 'text', text: 'ok' }, { type: 'gif' }] }, 'messages[1].type', 'Must be one of the following values: [text, image, video, audio, location, sticker, imagemap, template, flex]'],
+    [{ messages: [{ type: 'text', text: 'ok' }, { type: 'gif' }] }, 'messages[1].type', 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, flex]'],
     [{ messages: [{ type: 'image', originalContentUrl: 'https://x/a.jpg' }] }, 'messages[0].previewImageUrl', 'must be specified'],
     [{}, 'messages', 'must be specified'],
   ])('answers 400 for %j and stores nothing', async (body, property, message) => {

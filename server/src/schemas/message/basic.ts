@@ -1,0 +1,88 @@
+/**
+ * Message objects of type text, image, video, audio, location and sticker. The spec leaves their
+ * fields "not shown"; these are the platform's published rules of that era:
+ *
+ * - text: `text` required, 1 to 2000 characters.
+ * - image: `originalContentUrl` (HTTPS, max 1000 characters, JPEG, max 1024x1024, max 1MB) and
+ *   `previewImageUrl` (HTTPS, max 1000 characters, JPEG, max 240x240, max 1MB), both required.
+ * - video: `originalContentUrl` (HTTPS, max 1000, mp4, max 1 minute, max 10MB) and
+ *   `previewImageUrl` (HTTPS, max 1000, JPEG, max 240x240, max 1MB), both required.
+ * - audio: `originalContentUrl` (HTTPS, max 1000, m4a, max 1 minute, max 10MB) and `duration`
+ *   (Number, milliseconds), both required.
+ * - location: `title` and `address` (1 to 100 characters each), `latitude` and `longitude`
+ *   (Numbers), all required.
+ * - sticker: `packageId` and `stickerId` (Strings), both required.
+ *
+ * Every message may carry a `quickReply`. File formats, pixel sizes and byte sizes of the media
+ * behind a URL are not checked (embedkit does not fetch them).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { HttpsUrl, Obj, Str } from './common.js';
+import { QuickReplySchema } from './quick-reply.js';
+
+/** Longest text of a text message (published rule of the era: 2000 characters). */
+export const MAX_TEXT_LENGTH = 2000;
+
+const quickReply = Type.Optional(QuickReplySchema);
+
+/** Text message: `text`, 1 to 2000 characters. */
+export const TextMessageSchema = Obj({
+  type: Type.Literal('text'),
+  text: Str(MAX_TEXT_LENGTH, { description: 'Message text: 1 to 2000 characters.' }),
+  quickReply,
+});
+
+/** Image message: original and preview image URLs (HTTPS, max 1000 characters, JPEG). */
+export const ImageMessageSchema = Obj({
+  type: Type.Literal('image'),
+  originalContentUrl: HttpsUrl('Image URL: HTTPS, max 1000 characters, JPEG, max 1024x1024, max 1MB.'),
+  previewImageUrl: HttpsUrl('Preview image URL: HTTPS, max 1000 characters, JPEG, max 240x240, max 1MB.'),
+  quickReply,
+});
+
+/** Video message: video URL and preview image URL (HTTPS, max 1000 characters). */
+export const VideoMessageSchema = Obj({
+  type: Type.Literal('video'),
+  originalContentUrl: HttpsUrl('Video URL: HTTPS, max 1000 characters, mp4, max 1 minute, max 10MB.'),
+  previewImageUrl: HttpsUrl('Preview image URL: HTTPS, max 1000 characters, JPEG, max 240x240, max 1MB.'),
+  quickReply,
+});
+
+/** Audio message: audio URL (HTTPS, max 1000 characters) and duration in milliseconds. */
+export const AudioMessageSchema = Obj({
+  type: Type.Literal('audio'),
+  originalContentUrl: HttpsUrl('Audio URL: HTTPS, max 1000 characters, m4a, max 1 minute, max 10MB.'),
+  duration: Type.Number({ description: 'Length of the audio in milliseconds.' }),
+  quickReply,
+});
+
+/** Location message: title and address (max 100 characters each), latitude and longitude. */
+export const LocationMessageSchema = Obj({
+  type: Type.Literal('location'),
+  title: Str(100, { description: 'Max 100 characters.' }),
+  address: Str(100, { description: 'Max 100 characters.' }),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  quickReply,
+});
+
+/** Sticker message: package and sticker IDs. */
+export const StickerMessageSchema = Obj({
+  type: Type.Literal('sticker'),
+  packageId: Str(undefined, { description: 'Package ID of the sticker set.' }),
+  stickerId: Str(undefined, { description: 'Sticker ID.' }),
+  quickReply,
+});
+
+/** Text message: `text` 1 to 2000 characters (published rule of the era; spec: "not shown"). */
+export type TextMessage = Static<typeof TextMessageSchema>;
+/** Image message: `originalContentUrl` and `previewImageUrl`, HTTPS, max 1000 characters each (published rules of the era). */
+export type ImageMessage = Static<typeof ImageMessageSchema>;
+/** Video message: `originalContentUrl` (mp4) and `previewImageUrl`, HTTPS, max 1000 characters each (published rules of the era). */
+export type VideoMessage = Static<typeof VideoMessageSchema>;
+/** Audio message: `originalContentUrl` (m4a, HTTPS, max 1000) and `duration` in milliseconds (published rules of the era). */
+export type AudioMessage = Static<typeof AudioMessageSchema>;
+/** Location message: `title` and `address` max 100 characters, `latitude`, `longitude` (published rules of the era). */
+export type LocationMessage = Static<typeof LocationMessageSchema>;
+/** Sticker message: `packageId` and `stickerId` (published rules of the era). */
+export type StickerMessage = Static<typeof StickerMessageSchema>;
