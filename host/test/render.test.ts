@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../src/api.js';
-import { messageView, renderMessage } from '../src/chat/render.js';
+import { messageView, previewText, renderChatMessages, renderMessage } from '../src/chat/render.js';
 
 describe('messageView', () => {
   it('text is a bubble with its text', () => {
@@ -66,9 +66,76 @@ describe('renderMessage', () => {
     expect(el.classList.contains('mine')).toBe(false);
   });
 
-  it('renders a card for other kinds', () => {
+  it('a sticker is a placeholder picture naming package and sticker id', () => {
     const el = renderMessage(msg({ message: { type: 'sticker', packageId: '1', stickerId: '2' } }), 'Ubob');
-    expect(el.querySelector('.card-type')?.textContent).toBe('Sticker');
-    expect(el.querySelector('.card-text')?.textContent).toBe('Sticker 1/2');
+    const sticker = el.querySelector<HTMLElement>('.m-sticker')!;
+    expect(sticker.dataset.packageId).toBe('1');
+    expect(sticker.dataset.stickerId).toBe('2');
+    expect(sticker.textContent).toBe('1 / 2');
+  });
+
+  it('draws each kind with its own view', () => {
+    const kinds: [Record<string, unknown>, string][] = [
+      [{ type: 'image', originalContentUrl: 'https://x.test/a.png', previewImageUrl: 'https://x.test/p.png' }, '.m-image img'],
+      [{ type: 'video', originalContentUrl: 'https://x.test/a.mp4', previewImageUrl: 'https://x.test/p.png' }, '.m-video .m-play'],
+      [{ type: 'audio', originalContentUrl: 'https://x.test/a.m4a', duration: 61000 }, '.m-audio .m-audio-play'],
+      [{ type: 'location', title: 'T', address: 'A', latitude: 1, longitude: 2 }, '.m-location .m-map-link'],
+      [{ type: 'imagemap', baseUrl: 'https://x.test/map', altText: 'a', baseSize: { width: 1040, height: 520 }, actions: [{ type: 'message', text: 'hi', area: { x: 0, y: 0, width: 520, height: 520 } }] }, '.m-imagemap .m-imagemap-area'],
+      [{ type: 'template', altText: 'a', template: { type: 'confirm', text: 'Sure?', actions: [{ type: 'message', label: 'Yes', text: 'y' }, { type: 'message', label: 'No', text: 'n' }] } }, '.m-confirm .m-tpl-action'],
+      [{ type: 'template', altText: 'a', template: { type: 'image_carousel', columns: [{ imageUrl: 'https://x.test/1.png', action: { type: 'message', label: 'L', text: 't' } }] } }, '.m-image-carousel .m-image-label'],
+      [{ type: 'flex', altText: 'a', contents: { type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [{ type: 'text', text: 'x' }] } } }, '.m-flex .fx-bubble'],
+    ];
+    for (const [message, selector] of kinds) expect(renderMessage(msg({ message }), 'Ubob').querySelector(selector), selector).not.toBeNull();
+    expect(renderMessage(msg({ message: { type: 'audio', originalContentUrl: 'https://x.test/a.m4a', duration: 61000 } }), 'Ubob').querySelector('.m-audio-time')?.textContent).toBe('1:01');
+  });
+
+  it('links URLs in text and keeps the rest as text', () => {
+    const el = renderMessage(msg({ message: { type: 'text', text: 'go to https://example.com/a.\nthen <b>stop</b>' } }), 'Ubob');
+    expect(el.querySelector('a.m-link')?.getAttribute('href')).toBe('https://example.com/a');
+    expect(el.querySelector('b')).toBeNull();
+  });
+
+  it('carousels take the full width', () => {
+    const el = renderMessage(msg({ message: { type: 'template', altText: 'a', template: { type: 'carousel', columns: [] } } }), 'Ubob');
+    expect(el.classList.contains('wide')).toBe(true);
+  });
+
+  it('an unknown template type falls back to the altText card', () => {
+    const el = renderMessage(msg({ message: { type: 'template', altText: 'Menu', template: { type: 'hologram' } } }), 'Ubob');
+    expect(el.querySelector('.card-type')?.textContent).toBe('Template · hologram');
+    expect(el.querySelector('.card-text')?.textContent).toBe('Menu');
+  });
+});
+
+describe('quick replies', () => {
+  const msg = (message: Record<string, unknown>, id: string): ChatMessage => ({ id, chatId: 'c1', sender: { type: 'bot', id: 'B', displayName: 'Bot' }, message, timestamp: 0 });
+  const quick = { items: [{ type: 'action', action: { type: 'camera', label: 'Camera' } }, { type: 'action', action: { type: 'message', label: 'Hi', text: 'hi' } }] };
+
+  it('shows the buttons of the last message under it', () => {
+    const nodes = renderChatMessages([msg({ type: 'text', text: 'a' }, '1'), msg({ type: 'text', text: 'b', quickReply: quick }, '2')], 'U');
+    const bar = nodes.at(-1)!;
+    expect(bar.id).toBe('quick-replies');
+    expect([...bar.querySelectorAll('.quick-reply')].map((b) => b.textContent)).toEqual(['Camera', 'Hi']);
+    expect(bar.querySelector('.qr-icon-camera')).not.toBeNull();
+  });
+
+  it('hides them once another message follows', () => {
+    const nodes = renderChatMessages([msg({ type: 'text', text: 'b', quickReply: quick }, '1'), msg({ type: 'text', text: 'c' }, '2')], 'U');
+    expect(nodes.some((n) => n.id === 'quick-replies')).toBe(false);
+  });
+});
+
+describe('previewText', () => {
+  it('shows the altText of templates, flex messages and imagemaps', () => {
+    expect(previewText({ type: 'flex', altText: 'Receipt\nfor you', contents: {} })).toBe('Receipt for you');
+    expect(previewText({ type: 'template', altText: 'Pick one', template: { type: 'buttons' } })).toBe('Pick one');
+    expect(previewText({ type: 'imagemap', altText: 'Map' })).toBe('Map');
+  });
+
+  it('names the media kinds', () => {
+    expect(previewText({ type: 'text', text: 'hi\nthere' })).toBe('hi there');
+    expect(previewText({ type: 'image' })).toBe('Photo');
+    expect(previewText({ type: 'sticker' })).toBe('Sticker');
+    expect(previewText({ type: 'location', title: 'Office' })).toBe('Location: Office');
   });
 });

@@ -3,6 +3,7 @@
  * what comes back. It uses the global `embed` from `/sdk/v1/sdk.js`, as any embedded page would.
  */
 import type { InitData, OpenWindowParams, Profile, WireError } from '../../../sdk/src/protocol.js';
+import { GALLERY, galleryBatches } from './gallery.js';
 
 /** The SDK's error: an `Error` with the spec's `code` (spec "Errors", embedded app SDK). */
 type EmbedError = Error & { code?: string };
@@ -117,6 +118,20 @@ function start(): void {
         setResult(sendResult, 'sent', 'ok');
       } catch (err) {
         setResult(sendResult, `error ${describe(err)}`, 'error');
+      }
+    }),
+  );
+
+  // Every message kind, in batches of at most 5 (the sendMessages limit); the host draws them in the chat.
+  const galleryButton = el<HTMLButtonElement>('btn-gallery');
+  const galleryResult = el('gallery-result');
+  galleryButton.addEventListener('click', () =>
+    void busy(galleryButton, async () => {
+      try {
+        for (const batch of galleryBatches()) await sdk.sendMessages(batch);
+        setResult(galleryResult, `sent ${GALLERY.length} messages`, 'ok');
+      } catch (err) {
+        setResult(galleryResult, `error ${describe(err)}`, 'error');
       }
     }),
   );

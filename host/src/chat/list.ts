@@ -13,6 +13,8 @@ export interface ChatListProps {
   onSelect(chat: WorldChat): void;
   /** Called when the user taps "Apps" on the home screen. */
   onApps(): void;
+  /** Preview of each chat's last message by chat id (see `previewText`); chats without one show their member count. */
+  previews?: Readonly<Record<string, string>>;
 }
 
 const TYPE_LABELS: Record<WorldChat['type'], string> = { utou: '1:1', room: 'Room', group: 'Group' };
@@ -66,7 +68,9 @@ export function renderChatList(root: HTMLElement, props: ChatListProps): void {
             'span',
             { className: 'chat-item-text' },
             h('span', { className: 'chat-item-name', text: title }),
-            h('span', { className: 'chat-item-meta', text: `${chat.memberIds.length} member${chat.memberIds.length === 1 ? '' : 's'}` }),
+            props.previews?.[chat.chatId]
+              ? h('span', { className: 'chat-item-meta chat-item-preview', text: props.previews[chat.chatId] })
+              : h('span', { className: 'chat-item-meta', text: `${chat.memberIds.length} member${chat.memberIds.length === 1 ? '' : 's'}` }),
           ),
           h('span', { className: `badge badge-${chat.type}`, text: TYPE_LABELS[chat.type] }),
         ),

@@ -1,11 +1,45 @@
 /**
- * How one chat message looks in the phone: a text bubble, or a card for any other kind.
- * Message data only ever reaches the DOM through `textContent`.
+ * How chat messages look in the phone, kind by kind, as the messenger shows them:
+ * - `text`: a bubble, line breaks kept, http(s) URLs as links (in-app browser);
+ * - `image`, `video`: the preview picture (video with a play mark), opening a viewer;
+ * - `audio`: a player bubble with the duration; `location`: a card with a map link;
+ * - `sticker`: a placeholder picture naming package and sticker id;
+ * - `imagemap`: the image with tappable areas;
+ * - `template`: buttons, confirm, carousel and image carousel (`templates.ts`);
+ * - `flex`: bubble and carousel (`../flex/render.ts`);
+ * - anything else: a card with the type and the altText;
+ * and the quick reply buttons of the last message under it.
+ *
+ * Message data only ever reaches the DOM as text (`textContent`) or as checked URLs and colors
+ * (`safe.ts`); no markup from a message becomes HTML.
  */
 import type { ChatMessage } from '../api.js';
 import { h } from '../dom.js';
+import { renderFlex } from '../flex/render.js';
+import type { Action } from './actions.js';
+import {
+  messageImage,
+  renderAudioMessage,
+  renderImageMessage,
+  renderImagemapMessage,
+  renderLocationMessage,
+  renderStickerMessage,
+  renderVideoMessage,
+} from './media.js';
+import { enableSwipe } from './swipe.js';
+import { renderTemplate } from './templates.js';
+import { textNodes } from './text.js';
 
-/** What a message shows: its text as a bubble, or a card with a type label and a text. */
+type Json = Record<string, unknown>;
+
+/** What rendered messages do on a tap: every action (buttons, links, areas, quick replies) comes here. */
+export interface RenderHandlers {
+  onAction(action: Action): void;
+}
+
+const NO_HANDLERS: RenderHandlers = { onAction: () => undefined };
+
+/** What a message shows as a plain card: its text as a bubble, or a type label and a text. */
 export type MessageView = { kind: 'text'; text: string } | { kind: 'card'; label: string; text: string };
 
 const LABELS: Record<string, string> = {
@@ -20,8 +54,8 @@ const LABELS: Record<string, string> = {
 };
 
 /**
- * The view of a message object (spec part B message objects):
- * - `text` → a bubble with `text` (line breaks kept by the stylesheet);
+ * The plain view of a message object, for kinds the chat cannot draw (and for tests):
+ * - `text` → a bubble with `text`;
  * - anything else → a card labelled with its type (templates add the template type, e.g.
  *   "Template · buttons") showing `altText` when it has one, else a summary: image → "Image",
  *   video → "Video", audio → "Audio", sticker → "Sticker <packageId>/<stickerId>", location →
@@ -31,7 +65,7 @@ export function messageView(message: Record<string, unknown>): MessageView {
   const type = typeof message.type === 'string' ? message.type : 'unknown';
   if (type === 'text') return { kind: 'text', text: str(message.text) };
   let label = LABELS[type] ?? type;
-  const template = message.template as Record<string, unknown> | undefined;
+  const template = obj(message.template);
   if (type === 'template' && template && typeof template.type === 'string') label += ` · ${template.type}`;
   const altText = str(message.altText);
   return { kind: 'card', label, text: altText || summary(type, message) };
@@ -54,8 +88,39 @@ function summary(type: string, m: Record<string, unknown>): string {
   }
 }
 
-function str(v: unknown): string {
-  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+/**
+ * The one-line preview of a message in the chat list, as the messenger writes it: the text of a
+ * text message; the `altText` of templates, flex messages and imagemaps (spec: altText is what
+ * notifications and the chat list show); "Photo", "Video", "Audio", "Sticker", "Location: <title>"
+ * for the others. Line breaks become spaces.
+ */
+export function previewText(message: Record<string, unknown> | undefined): string {
+  const m = message ?? {};
+  const type = str(m.type);
+  let text: string;
+  switch (type) {
+    case 'text':
+      text = str(m.text);
+      break;
+    case 'image':
+      text = 'Photo';
+      break;
+    case 'video':
+      text = 'Video';
+      break;
+    case 'audio':
+      text = 'Audio';
+      break;
+    case 'sticker':
+      text = 'Sticker';
+      break;
+    case 'location':
+      text = str(m.title) ? `Location: ${str(m.title)}` : 'Location';
+      break;
+    default:
+      text = str(m.altText) || messageView(m).text;
+  }
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /** "HH:MM" in the browser's time zone, or "" when the timestamp cannot be read. */
@@ -65,29 +130,139 @@ export function formatTime(timestamp: number | string): string {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
+/** A rendered message body, and whether it needs the chat's full width (carousels). */
+export interface RenderedContent {
+  node: HTMLElement;
+  wide: boolean;
+}
+
+/** The body of one message object (no sender, no time): what the chat and the preview show. */
+export function renderMessageContent(message: Json, handlers: RenderHandlers = NO_HANDLERS): RenderedContent {
+  const onAction = (action: Action) => handlers.onAction(action);
+  switch (message.type) {
+    case 'text':
+      return {
+        node: h('div', { className: 'bubble m-text' }, ...textNodes(str(message.text), (url) => onAction({ type: 'uri', uri: url }))),
+        wide: false,
+      };
+    case 'image':
+      return { node: renderImageMessage(message), wide: false };
+    case 'video':
+      return { node: renderVideoMessage(message), wide: false };
+    case 'audio':
+      return { node: renderAudioMessage(message), wide: false };
+    case 'location':
+      return { node: renderLocationMessage(message, { onAction }), wide: false };
+    case 'sticker':
+      return { node: renderStickerMessage(message), wide: false };
+    case 'imagemap':
+      return { node: renderImagemapMessage(message, { onAction }), wide: false };
+    case 'template': {
+      const template = obj(message.template);
+      const node = template ? renderTemplate(template, { onAction }) : null;
+      if (node) return { node, wide: template?.type === 'carousel' || template?.type === 'image_carousel' };
+      break;
+    }
+    case 'flex': {
+      const contents = obj(message.contents);
+      if (contents?.type === 'bubble' || contents?.type === 'carousel') {
+        const flex = renderFlex(contents, { onAction });
+        if (contents.type === 'carousel') enableSwipe(flex);
+        return { node: h('div', { className: `m-flex ${contents.type === 'carousel' ? 'm-flex-carousel' : 'm-flex-single'}` }, flex), wide: contents.type === 'carousel' };
+      }
+      break;
+    }
+  }
+  return { node: cardView(message), wide: false };
+}
+
+function cardView(message: Json): HTMLElement {
+  const view = messageView(message);
+  if (view.kind === 'text') return h('div', { className: 'bubble', text: view.text });
+  return h('div', { className: 'bubble card' }, h('div', { className: 'card-type', text: view.label }), h('div', { className: 'card-text', text: view.text }));
+}
+
 /**
- * One `.message` element: `data-sender-id`, `data-sender-type`, class `mine` when the signed-in
- * user sent it (right-aligned, green), else the sender's name above it.
+ * One `.message` element: `data-sender-id`, `data-sender-type`, `data-message-id`,
+ * `data-message-type`; class `mine` when the signed-in user sent it (right-aligned), else the
+ * sender's name above it; class `wide` for carousels (full width, time below).
  */
-export function renderMessage(msg: ChatMessage, signedInUserId: string): HTMLElement {
+export function renderMessage(msg: ChatMessage, signedInUserId: string, handlers: RenderHandlers = NO_HANDLERS): HTMLElement {
   const mine = msg.sender.type === 'user' && msg.sender.id === signedInUserId;
-  const view = messageView(msg.message ?? {});
-  const body =
-    view.kind === 'text'
-      ? h('div', { className: 'bubble', text: view.text })
-      : h(
-          'div',
-          { className: 'bubble card', attrs: { 'data-message-type': String(msg.message?.type ?? '') } },
-          h('div', { className: 'card-type', text: view.label }),
-          h('div', { className: 'card-text', text: view.text }),
-        );
+  const message = msg.message ?? {};
+  const { node, wide } = renderMessageContent(message, handlers);
+  node.classList.add('message-body');
+  const classes = ['message', mine ? 'mine' : msg.sender.type];
+  if (wide) classes.push('wide');
   return h(
     'div',
     {
-      className: mine ? 'message mine' : `message ${msg.sender.type}`,
-      attrs: { 'data-sender-id': msg.sender.id, 'data-sender-type': msg.sender.type, 'data-message-id': msg.id },
+      className: classes.join(' '),
+      attrs: {
+        'data-sender-id': msg.sender.id,
+        'data-sender-type': msg.sender.type,
+        'data-message-id': msg.id,
+        'data-message-type': str(message.type),
+      },
     },
     mine ? null : h('div', { className: 'message-sender', text: msg.sender.displayName }),
-    h('div', { className: 'message-row' }, body, h('time', { className: 'message-time', text: formatTime(msg.timestamp) })),
+    h('div', { className: 'message-row' }, node, h('time', { className: 'message-time', text: formatTime(msg.timestamp) })),
   );
+}
+
+/** Most quick reply buttons drawn (the platform allows 13). */
+export const MAX_QUICK_REPLY_ITEMS = 13;
+
+/**
+ * The quick reply buttons of a message (`quickReply.items[]`, each `{type: 'action', imageUrl?,
+ * action}`): `#quick-replies` > `button.quick-reply[data-action-type]` with an icon (the item's
+ * `imageUrl`, or the camera / camera roll / location icon) and the label. `null` when none.
+ */
+export function renderQuickReply(message: Json | undefined, handlers: RenderHandlers = NO_HANDLERS): HTMLElement | null {
+  const items = Array.isArray(obj(message?.quickReply)?.items) ? (obj(message?.quickReply)!.items as unknown[]) : [];
+  const buttons: HTMLElement[] = [];
+  for (const raw of items.slice(0, MAX_QUICK_REPLY_ITEMS)) {
+    const item = obj(raw);
+    const action = obj(item?.action);
+    if (!item || !action || typeof action.type !== 'string') continue;
+    const icon =
+      typeof item.imageUrl === 'string'
+        ? messageImage(item.imageUrl, 'qr-icon')
+        : action.type === 'camera' || action.type === 'cameraRoll' || action.type === 'location'
+          ? h('span', { className: `qr-icon qr-icon-${action.type}`, attrs: { 'aria-hidden': 'true' } })
+          : null;
+    buttons.push(
+      h(
+        'button',
+        {
+          className: 'quick-reply',
+          attrs: { type: 'button', 'data-action-type': action.type },
+          on: { click: () => handlers.onAction(action) },
+        },
+        icon,
+        h('span', { className: 'qr-label', text: str(action.label) }),
+      ),
+    );
+  }
+  if (!buttons.length) return null;
+  return enableSwipe(h('div', { className: 'quick-replies', attrs: { id: 'quick-replies', role: 'group', 'aria-label': 'Quick replies' } }, ...buttons));
+}
+
+/**
+ * The chat's messages as elements, oldest first, with the quick reply buttons of the last message
+ * under it (they disappear once another message follows, as in the messenger).
+ */
+export function renderChatMessages(messages: ChatMessage[], signedInUserId: string, handlers: RenderHandlers = NO_HANDLERS): HTMLElement[] {
+  const nodes = messages.map((m) => renderMessage(m, signedInUserId, handlers));
+  const quick = renderQuickReply(messages.at(-1)?.message, handlers);
+  if (quick) nodes.push(quick);
+  return nodes;
+}
+
+function obj(v: unknown): Json | undefined {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
+}
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 }

@@ -7,7 +7,8 @@ import type { ChatMessage, SimulatorApi } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
 import type { World, WorldChat } from '../world.js';
 import { avatar, chatTitle } from './list.js';
-import { renderMessage } from './render.js';
+import type { Action, ActionContext } from './actions.js';
+import { renderChatMessages } from './render.js';
 
 const CHAT_KINDS: Record<WorldChat['type'], string> = { utou: '1:1 chat', room: 'Room', group: 'Group' };
 
@@ -18,6 +19,8 @@ export const POLL_INTERVAL_MS = 3000;
 export interface ChatScreenHandlers {
   onBack(): void;
   onApps(): void;
+  /** A tap on an action in a message (button, link, area, quick reply) of the chat on screen. */
+  onAction?(action: Action, ctx: ActionContext): void;
 }
 
 /** The chat screen inside `root` (the `#chat-view` section). */
@@ -29,6 +32,8 @@ export class ChatScreen {
   /** Counts loads so that an answer for a chat left meanwhile is dropped. */
   private generation = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** True while the reader is at the bottom of the messages (they follow new ones). */
+  private followBottom = true;
   private readonly messagesEl: HTMLElement;
   private readonly titleEl: HTMLElement;
   private readonly avatarSlot: HTMLElement;
@@ -37,12 +42,15 @@ export class ChatScreen {
   constructor(
     private readonly root: HTMLElement,
     private readonly api: SimulatorApi,
-    handlers: ChatScreenHandlers,
+    private readonly handlers: ChatScreenHandlers,
   ) {
     this.titleEl = h('h2', { attrs: { id: 'chat-name' } });
     this.subEl = h('span', { className: 'header-sub', attrs: { id: 'chat-meta' } });
     this.avatarSlot = h('span', { className: 'avatar-slot' });
     this.messagesEl = h('div', { className: 'chat-messages', attrs: { id: 'chat-messages', role: 'log', 'aria-live': 'polite' } });
+    // Pictures arrive after the messages are laid out: keep following the bottom while the reader is there.
+    this.messagesEl.addEventListener('scroll', () => (this.followBottom = isNearBottom(this.messagesEl)));
+    this.messagesEl.addEventListener('load', () => this.followBottom && (this.messagesEl.scrollTop = this.messagesEl.scrollHeight), true);
     replaceChildren(root, [
       h(
         'header',
@@ -59,6 +67,11 @@ export class ChatScreen {
         h('div', { className: 'fake-input', text: 'Message', attrs: { 'aria-hidden': 'true' } }),
       ),
     ]);
+  }
+
+  /** Puts the message composer (chat/composer.ts) in the bottom bar, in place of the placeholder field. */
+  mountComposer(composer: HTMLElement): void {
+    this.root.querySelector('.chat-bar .fake-input')?.replaceWith(composer);
   }
 
   /** Shows `chat` as seen by `userId` and loads its messages; `null` empties the screen. */
@@ -118,9 +131,19 @@ export class ChatScreen {
     this.renderedKey = key;
     replaceChildren(
       el,
-      messages.length ? messages.map((m) => renderMessage(m, this.userId)) : [h('p', { className: 'empty', text: 'No messages yet.' })],
+      messages.length ? this.renderMessages(messages) : [h('p', { className: 'empty', text: 'No messages yet.' })],
     );
     if (atBottom) el.scrollTop = el.scrollHeight;
   }
+
+  /** The messages with working actions, in the chat and as the user shown now. */
+  private renderMessages(messages: ChatMessage[]): HTMLElement[] {
+    const ctx: ActionContext | null = this.chat ? { chatId: this.chat.chatId, userId: this.userId } : null;
+    return renderChatMessages(messages, this.userId, { onAction: (action) => ctx && this.handlers.onAction?.(action, ctx) });
+  }
 }
 
+/** True when `el` is scrolled to (near) its bottom. */
+function isNearBottom(el: HTMLElement): boolean {
+  return el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+}
