@@ -1,0 +1,76 @@
+/**
+ * The social login (spec parts C and G, issue 5) as one unit: its stores, services and routes,
+ * built from the database, the world and the one clock. app.ts wires it in.
+ */
+import type { Router } from 'express';
+import type { Kysely } from 'kysely';
+import type { Clock } from './clock.js';
+import { socialLoginRoutes } from './routes/social-login.js';
+import { socialSimulatorRoutes } from './routes/social-sim.js';
+import { socialV1Routes } from './routes/social-v1.js';
+import { FriendshipService } from './services/friendships.js';
+import { SocialLoginService } from './services/social-login.js';
+import { SocialV1Service } from './services/social-v1.js';
+import { UserTokenService } from './services/user-tokens.js';
+import { AuthCodeStore } from './store/auth-codes.js';
+import { BotMembershipStore } from './store/bot-memberships.js';
+import { ChannelLoginStore } from './store/channel-login.js';
+import { RefreshTokenStore } from './store/refresh-tokens.js';
+import type { Database } from './store/schema.js';
+import { TokenInvalidationStore } from './store/token-invalidations.js';
+import { UserTokenStore } from './store/user-tokens.js';
+import type { WorldStore } from './store/world.js';
+
+/** The social login's services, and its routes for the app. */
+export interface SocialLogin {
+  login: SocialLoginService;
+  /** The user tokens of the host's sessions and of every user call (issued through `login`). */
+  userTokens: UserTokenService;
+  friendships: FriendshipService;
+  v1: SocialV1Service;
+  /** Routes of `/oauth2/v2.1`, `/friendship/v1`, `/v1/oauth` and their simulator calls. */
+  routes: Router[];
+}
+
+/**
+ * Builds the social login on an open database.
+ * @param origins `baseUrl`: the server's public origin (ID token `iss`, picture URLs);
+ *   `demoOrigin`: what `{demo_origin}` in a scenario's callback URLs stands for
+ */
+export function createSocialLogin(
+  db: Kysely<Database>,
+  world: WorldStore,
+  clock: Clock,
+  origins: { baseUrl: () => string; demoOrigin: () => string },
+): SocialLogin {
+  const { baseUrl, demoOrigin } = origins;
+  const logins = new ChannelLoginStore(db);
+  const tokens = new UserTokenStore(db);
+  const refreshTokens = new RefreshTokenStore(db);
+  const invalidations = new TokenInvalidationStore(db);
+  const login = new SocialLoginService({
+    world,
+    logins,
+    codes: new AuthCodeStore(db),
+    tokens,
+    refreshTokens,
+    invalidations,
+    clock,
+    baseUrl,
+    demoOrigin,
+  });
+  const userTokens = new UserTokenService(tokens, world, clock, login);
+  const friendships = new FriendshipService(new BotMembershipStore(db), logins, world, clock);
+  const v1 = new SocialV1Service(tokens, refreshTokens, logins, login, clock);
+  return {
+    login,
+    userTokens,
+    friendships,
+    v1,
+    routes: [
+      socialLoginRoutes({ login, userTokens, friendships, world }),
+      socialV1Routes(v1),
+      socialSimulatorRoutes({ clock, world, friendships, invalidations, logins }),
+    ],
+  };
+}

@@ -1,0 +1,81 @@
+// The demo login app's backend (server/src/routes/demo-login.ts) on a listening server: the whole
+// flow a developer's web app runs, over real HTTP, with the page's cookie.
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/app.js';
+import { ALICE } from './helpers.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ port: 0, inMemory: true, logger: pino({ level: 'silent' }) });
+});
+afterAll(() => server.close());
+
+/** A tiny browser: one cookie jar for the demo origin, no redirects followed. */
+function browser() {
+  let cookie = '';
+  return async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookie ? { Cookie: cookie } : {}) } });
+    const set = res.headers.get('set-cookie');
+    if (set) cookie = set.split(';')[0]!;
+    return res;
+  };
+}
+
+describe('demo login (demo/login/ and /demo/login/api)', () => {
+  it('serves the page with a CSP', async () => {
+    const res = await fetch(`${server.demoOrigin}/demo/login/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await res.text()).toContain('embedkit login demo');
+  });
+
+  it('signs in through the consent page, then reads the profile, refreshes, verifies and revokes', async () => {
+    const go = browser();
+    const config = await (await go(`${server.demoOrigin}/demo/login/api/config`)).json();
+    expect(config).toMatchObject({ clientId: '1650000001', authorizeEndpoint: `${server.baseUrl}/oauth2/v2.1/authorize` });
+    const redirectUri = `${server.demoOrigin}/demo/login/`;
+    const authorize = new URL(config.authorizeEndpoint);
+    authorize.search = new URLSearchParams({ response_type: 'code', client_id: config.clientId, redirect_uri: redirectUri, state: 's1', scope: config.scope, nonce: 'n1' }).toString();
+    const page = await (await go(authorize.href)).text();
+    const request = /name="request" value="([^"]+)"/.exec(page)![1]!;
+    const answer = await go(`${server.baseUrl}/oauth2/v2.1/authorize/consent`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ request, userId: ALICE, decision: 'approve' }).toString(),
+    });
+    expect(answer.status).toBe(303);
+    const back = new URL(answer.headers.get('location')!);
+    expect(back.searchParams.get('state')).toBe('s1');
+
+    const json = { 'Content-Type': 'application/json' };
+    const badCode = await (
+      await browser()(`${server.demoOrigin}/demo/login/api/exchange`, { method: 'POST', headers: json, body: JSON.stringify({ code: 'nope', redirectUri, nonce: 'n1' }) })
+    ).json();
+    expect(badCode.signedIn).toBe(false);
+    expect(badCode.platform.body.error).toBe('invalid_grant');
+
+    const session = await (
+      await go(`${server.demoOrigin}/demo/login/api/exchange`, { method: 'POST', headers: json, body: JSON.stringify({ code: back.searchParams.get('code'), redirectUri, nonce: 'n1' }) })
+    ).json();
+    expect(session.signedIn).toBe(true);
+    expect(session.tokens.access_token).toMatch(/^.{6}….{4}$/);
+    expect(session.idToken).toMatchObject({ sub: ALICE, name: 'Alice', nonce: 'n1', aud: '1650000001', iss: server.baseUrl });
+
+    const profile = await (await go(`${server.demoOrigin}/demo/login/api/profile`)).json();
+    expect(profile.platform).toMatchObject({ status: 200, body: { userId: ALICE, displayName: 'Alice' } });
+    const friendship = await (await go(`${server.demoOrigin}/demo/login/api/friendship`)).json();
+    expect(friendship.platform.status).toBe(200);
+    expect(typeof friendship.platform.body.friendFlag).toBe('boolean');
+    const refreshed = await (await go(`${server.demoOrigin}/demo/login/api/refresh`, { method: 'POST' })).json();
+    expect(refreshed.platform.status).toBe(200);
+    expect(refreshed.platform.body.access_token).toMatch(/…/);
+    expect(refreshed.session.tokens.access_token).not.toBe(session.tokens.access_token);
+    const verify = await (await go(`${server.demoOrigin}/demo/login/api/verify`)).json();
+    expect(verify.platform).toMatchObject({ status: 200, body: { client_id: '1650000001', scope: 'profile openid' } });
+    const revoke = await (await go(`${server.demoOrigin}/demo/login/api/revoke`, { method: 'POST' })).json();
+    expect(revoke.platform.status).toBe(200);
+    expect((await go(`${server.demoOrigin}/demo/login/api/profile`)).status).toBe(401);
+    expect(await (await go(`${server.demoOrigin}/demo/login/api/session`)).json()).toEqual({ signedIn: false });
+  });
+});
