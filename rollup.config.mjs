@@ -32,4 +32,9 @@ export default [
     output: { file: 'demo/app/dist/app.js', format: 'es', sourcemap: true },
     plugins: [nodeResolve({ browser: true }), ts('demo/tsconfig.json', 'demo/app/dist')],
   },
+  {
+    input: 'demo/login/src/main.ts',
+    output: { file: 'demo/login/dist/login.js', format: 'es', sourcemap: true },
+    plugins: [ts('demo/tsconfig.json', 'demo/login/dist')],
+  },
 ];

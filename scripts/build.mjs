@@ -34,8 +34,8 @@ function oldest(files) {
 const steps = [
   {
     name: 'browser bundles (sdk, host, demo)',
-    inputs: ['sdk/src', 'host/src', 'demo/app/src', 'rollup.config.mjs', 'package-lock.json'],
-    outputs: ['sdk/dist/embed.js', 'sdk/dist/embed.mjs', 'host/dist/host.js', 'demo/app/dist/app.js'],
+    inputs: ['sdk/src', 'host/src', 'demo/app/src', 'demo/login/src', 'rollup.config.mjs', 'package-lock.json'],
+    outputs: ['sdk/dist/embed.js', 'sdk/dist/embed.mjs', 'host/dist/host.js', 'demo/app/dist/app.js', 'demo/login/dist/login.js'],
     run: () => execFileSync(bin('rollup'), ['-c', 'rollup.config.mjs', '--silent'], { stdio: 'inherit' }),
   },
   {
@@ -49,6 +49,12 @@ const steps = [
     inputs: ['server/src', 'server/tsconfig.build.json', 'tsconfig.json'],
     outputs: ['server/dist/cli.js', 'server/dist/app.js'],
     run: () => execFileSync(bin('tsc'), ['-p', 'server/tsconfig.build.json'], { stdio: 'inherit' }),
+  },
+  {
+    name: 'demo bot',
+    inputs: ['demo/bot/src', 'demo/bot/tsconfig.json', 'tsconfig.json'],
+    outputs: ['demo/bot/dist/main.js'],
+    run: () => execFileSync(bin('tsc'), ['-p', 'demo/bot/tsconfig.json'], { stdio: 'inherit' }),
   },
 ];
 

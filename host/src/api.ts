@@ -39,6 +39,11 @@ export interface ChatMessage {
   timestamp: number | string;
 }
 
+/** `POST /embedkit/v1/messages/validate` answer. `property` is a path like `messages[0].template.text`. */
+export type ValidationAnswer =
+  | { valid: true }
+  | { valid: false; message: string; details?: { message: string; property?: string }[] };
+
 /** A `fetch`-compatible function, so tests can answer without a server. */
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -94,6 +99,23 @@ export class SimulatorApi {
       `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`,
     );
     return answer.messages;
+  }
+
+  /**
+   * `POST /embedkit/v1/chats/<chatId>/messages`: `userId` sends one message from the phone (the
+   * composer, a `message` action, a picker). Resolves with the stored message; throws
+   * {@link ApiError} 400 (invalid message, unknown user, not a member) or 404 (unknown chat).
+   */
+  sendAsUser(chatId: string, userId: string, message: Record<string, unknown>): Promise<ChatMessage> {
+    return this.request<ChatMessage>('POST', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`, { body: { userId, message } });
+  }
+
+  /**
+   * `POST /embedkit/v1/messages/validate`: the platform's message validator as data, for the
+   * message preview. `{valid: true}` or `{valid: false, message, details: [{message, property}]}`.
+   */
+  validateMessages(messages: unknown): Promise<ValidationAnswer> {
+    return this.request<ValidationAnswer>('POST', '/embedkit/v1/messages/validate', { body: { messages } });
   }
 
   /** `GET /v2/profile` with the user access token (scope `profile`). */

@@ -4,16 +4,28 @@
  */
 import { SimulatorApi, ApiError } from './api.js';
 import { AppSession } from './app-session.js';
+import { ActionDispatcher } from './chat/actions.js';
+import { BotApi } from './bot-api.js';
+import { Composer } from './chat/composer.js';
+import { connectLive } from './live.js';
+import { BotTools } from './panels/bot-tools.js';
+import { WebhookPanel } from './panels/webhooks.js';
 import { renderChatList } from './chat/list.js';
+import { ChatPreviews } from './chat/previews.js';
 import { ChatScreen } from './chat/screen.js';
 import { deepLinkOfState, parseDeepLink, serializeDeepLink, stateRequestOfDeepLink } from './deeplink.js';
 import { byId } from './dom.js';
 import { Controls } from './panels/controls.js';
+import { SimPanel } from './panels/clock.js';
 import { BridgeLog } from './panels/log.js';
 import { resolveState, type HostState, type StateRequest } from './state.js';
+import { SimulatorPane } from './simulator/pane.js';
+import { StageTabs, tabOfSearch, withTab } from './simulator/tabs.js';
 import { InAppBrowser } from './views/inapp-browser.js';
 import { AppOverlay } from './views/overlay.js';
-import { findApp, findChat, findUser, isChatType, type World } from './world.js';
+import { Pickers } from './views/pickers.js';
+import { Toasts } from './views/toast.js';
+import { chatsOfUser, findApp, findChat, findUser, isChatType, type World } from './world.js';
 
 const CONTEXT_NAMES = { utou: 'a 1:1 chat', room: 'a room', group: 'a group', none: 'no chat' } as const;
 
@@ -41,11 +53,16 @@ async function start(): Promise<void> {
   const log = new BridgeLog(byId('bridge-log'), byId('log-clear'));
   let controls: Controls;
   let chatScreen: ChatScreen;
+  let simPanel: SimPanel;
+  let botTools: BotTools | undefined;
+  const botApi = new BotApi();
+  const browser = new InAppBrowser(screen);
+  const previews = new ChatPreviews((chatId) => api.messages(chatId), () => render());
 
   const session = new AppSession({
     api,
     overlay: new AppOverlay(screen, () => session.close()),
-    browser: new InAppBrowser(screen),
+    browser,
     onCall: (record) => log.addCall(record),
     onRejected: (reason, origin) => log.addRejected(reason, origin),
     onMessagesSent: () => void chatScreen.refresh(),
@@ -70,9 +87,12 @@ async function start(): Promise<void> {
 
   const render = (): void => {
     controls.render(state);
+    simPanel.show(state);
+    botTools?.show(state);
     renderChatList(listView, {
       world,
       userId: state.userId,
+      previews: previews.get(),
       onSelect: (chat) => update({ contextType: chat.type, chatId: chat.chatId }),
       onApps: () => {
         update({ contextType: 'none' });
@@ -81,6 +101,7 @@ async function start(): Promise<void> {
     });
     const chat = showsChat() && state.chatId ? (findChat(world, state.chatId) ?? null) : null;
     chatScreen.show(world, chat, state.userId);
+    if (chat === null) void previews.load(chatsOfUser(world, state.userId).map((c) => c.chatId));
     listView.hidden = chat !== null;
     chatView.hidden = chat === null;
     screen.dataset.screen = chat ? 'chat' : 'list';
@@ -89,7 +110,7 @@ async function start(): Promise<void> {
 
   /** Keeps the address bar equal to the state, so a state can be copied and reopened. */
   const syncUrl = (): void => {
-    const query = serializeDeepLink(deepLinkOfState(state, session.isOpen));
+    const query = withTab(serializeDeepLink(deepLinkOfState(state, session.isOpen)), tabs.current);
     if (query !== location.search) history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
   };
 
@@ -109,10 +130,66 @@ async function start(): Promise<void> {
   };
 
   controls = new Controls(world, { onChange: update, onOpen: () => void openApp() });
+  simPanel = new SimPanel(byId('sim-panel'), world);
+  // Actions in messages (buttons, links, quick replies): see chat/actions.ts for what each does.
+  const toasts = new Toasts(screen);
+  const actions = new ActionDispatcher({
+    sendAsUser: (chatId, userId, message) => api.sendAsUser(chatId, userId, message),
+    openBrowser: (url) => browser.open(url),
+    pickers: new Pickers(screen),
+    toast: (text, kind) => toasts.show(text, kind),
+    // Postbacks become webhook events; the text shown was already sent as the user's message.
+    onPostback: async (event) => {
+      await botApi.postback(event.chatId, {
+        userId: event.userId,
+        data: event.data,
+        ...(event.displayText ? { displayText: event.displayText } : {}),
+        ...(event.params ? { params: event.params } : {}),
+      });
+    },
+    onSent: () => void chatScreen.refresh(),
+    onAppLink: (embedId) => {
+      update({ embedId });
+      void openApp();
+    },
+  });
   chatScreen = new ChatScreen(chatView, api, {
     onBack: () => update({ contextType: 'none' }),
     onApps: () => void openApp(),
+    onAction: (action, ctx) => void actions.run(action, ctx),
   });
+  // Bots (issue 6): the composer, the bot tools, the webhook panel, and the live feed.
+  const composer = new Composer({
+    target: () => (showsChat() && state.chatId ? { chatId: state.chatId, userId: state.userId } : null),
+    sendMessage: (chatId, userId, message) => api.sendAsUser(chatId, userId, message),
+    sendMedia: (chatId, upload) => botApi.sendMedia(chatId, upload),
+    onSent: () => void chatScreen.refresh(),
+    onError: (text) => toasts.show(text, 'error'),
+  });
+  chatScreen.mountComposer(composer.root);
+  botTools = new BotTools(byId('bot-tools'), botApi, () => world);
+  const webhooks = new WebhookPanel(byId('webhook-panel'), botApi, world);
+  connectLive({
+    onChat: (chatId) => {
+      if (!chatView.hidden && chatView.dataset.chatId === chatId) void chatScreen.refresh();
+    },
+    onDelivery: () => void webhooks.refresh(),
+    onBots: () => {
+      void botTools?.refresh();
+      void webhooks.loadSettings();
+      // A user who adds a bot for the first time gets a new 1:1 chat with it.
+      void api.world().then((next) => {
+        if (next.chats.length === world.chats.length) return;
+        world = next;
+        render();
+      }, () => undefined);
+    },
+  });
+  // The "Simulator" tab: the message preview beside the phone (`?tab=simulator`).
+  const phone = screen.closest<HTMLElement>('.phone')!;
+  const simulator = new SimulatorPane({ validate: (messages) => api.validateMessages(messages) });
+  phone.after(simulator.root);
+  const tabs = new StageTabs(phone.parentElement!, { chat: phone, simulator: simulator.root }, tabOfSearch(location.search), () => syncUrl());
   chatScreen.startPolling(() => !chatView.hidden);
   render();
 

@@ -27,6 +27,8 @@ export interface WorldChat {
   type: ChatType;
   name: string;
   memberIds: string[];
+  /** For a 1:1 chat of a user with a bot: the bot's channel id. */
+  bot?: string;
 }
 
 /** `apps[]` of the world: a registered embedded app (spec part D, "app" and "view"). */

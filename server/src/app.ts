@@ -14,6 +14,7 @@ import { requestId } from './http/request-id.js';
 import { createLogger } from './logger.js';
 import { channelOauthRoutes } from './routes/channel-oauth.js';
 import { registryRoutes } from './routes/registry.js';
+import { schemaRoutes } from './routes/schemas.js';
 import { simulatorRoutes } from './routes/simulator.js';
 import { staticRoutes } from './routes/static.js';
 import { userApiRoutes } from './routes/user-api.js';
@@ -27,8 +28,13 @@ import { ChannelTokenStore } from './store/channel-tokens.js';
 import { openDatabase } from './store/db.js';
 import { MessageStore } from './store/messages.js';
 import type { Database } from './store/schema.js';
-import { UserTokenStore } from './store/user-tokens.js';
+import { ChannelLoginStore } from './store/channel-login.js';
+import { createSocialLogin, type SocialLogin } from './social.js';
+import { demoLoginRoutes } from './routes/demo-login.js';
+import { restoreClock } from './services/sim-clock.js';
 import { WorldStore } from './store/world.js';
+import { createBotMessaging, type BotMessaging, type BotMessagingOptions } from './bots.js';
+import { BotMembershipStore } from './store/bot-memberships.js';
 
 /** Options of {@link createEmbedkit}. */
 export interface EmbedkitOptions {
@@ -44,6 +50,8 @@ export interface EmbedkitOptions {
   demoOrigin?: string;
   logger?: Logger;
   clock?: Clock;
+  /** Bot messaging: reply token life, webhook retry schedule, plan limits (issue 6). */
+  bots?: BotMessagingOptions;
 }
 
 /** A running embedkit: the Express app, its services and the database. */
@@ -52,7 +60,7 @@ export interface Embedkit {
   clock: Clock;
   db: Kysely<Database>;
   logger: Logger;
-  services: { channelTokens: ChannelTokenService; userTokens: UserTokenService; registry: RegistryService; chats: ChatService };
+  services: { channelTokens: ChannelTokenService; userTokens: UserTokenService; registry: RegistryService; chats: ChatService; social: SocialLogin; bots: BotMessaging };
   /** Closes the database. */
   close(): Promise<void>;
 }
@@ -72,15 +80,20 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   const world = new WorldStore(db);
   const apps = new AppStore(db);
   try {
-    await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, { world, apps }, demoOrigin, clock.now());
+    // Simulated time never goes back across a restart (issue 5).
+    if (!options.clock) await restoreClock(clock, world);
+    await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, { world, apps, logins: new ChannelLoginStore(db), bots: new BotMembershipStore(db) }, demoOrigin, clock.now());
   } catch (e) {
     await db.destroy();
     throw e;
   }
   const channelTokens = new ChannelTokenService(new ChannelTokenStore(db), world, clock);
-  const userTokens = new UserTokenService(new UserTokenStore(db), world, clock);
+  const social = createSocialLogin(db, world, clock, { baseUrl: () => baseUrl, demoOrigin: () => demoOrigin });
+  const userTokens = social.userTokens;
   const registry = new RegistryService(apps, clock);
-  const chats = new ChatService(new MessageStore(db), world, clock);
+  const bots = createBotMessaging(db, world, clock, { tokens: channelTokens, logger, baseUrl: () => baseUrl }, options.bots);
+  social.friendships.onChange((change) => bots.events.friendshipChanged(change));
+  const chats = new ChatService(new MessageStore(db), world, clock, bots.chatHooks);
 
   const app = express();
   app.disable('x-powered-by');
@@ -90,17 +103,25 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   app.use(registryRoutes(registry, channelTokens));
   app.use(userApiRoutes({ tokens: userTokens, chats, world, baseUrl: () => baseUrl }));
   app.use(simulatorRoutes({ world, apps, chats, userTokens, baseUrl: () => baseUrl }));
+  app.use(schemaRoutes());
+  app.use(social.routes, demoLoginRoutes({ world, baseUrl: () => baseUrl }));
+  app.use(bots.routes);
   app.use(staticRoutes());
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
+  // Deliveries left undelivered by the last run go out first.
+  bots.start();
 
   return {
     app,
     clock,
     db,
     logger,
-    services: { channelTokens, userTokens, registry, chats },
-    close: () => db.destroy(),
+    services: { channelTokens, userTokens, registry, chats, social, bots },
+    close: async () => {
+      await bots.stop();
+      await db.destroy();
+    },
   };
 }
 

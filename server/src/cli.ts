@@ -15,6 +15,12 @@ function parsePort(value: string): number {
   return port;
 }
 
+function parseSeconds(value: string): number {
+  const s = Number(value);
+  if (!Number.isFinite(s) || s <= 0) throw new InvalidArgumentError('a positive number of seconds');
+  return s;
+}
+
 const program = new Command()
   .name('embedkit')
   .description('Local platform, host shell and SDK for embedded web apps')
@@ -23,9 +29,10 @@ const program = new Command()
   .option('--data <dir>', 'data directory', '.embedkit')
   .option('--scenario <file>', 'scenario file loaded on first start (default: server/scenarios/default.json)')
   .option('--in-memory', 'keep all state in memory (nothing written to disk)', false)
+  .option('--reply-token-ttl <seconds>', 'life of a webhook reply token in seconds', parseSeconds, 60)
   .parse();
 
-const opts = program.opts<{ port: number; host?: string; data: string; scenario?: string; inMemory: boolean }>();
+const opts = program.opts<{ port: number; host?: string; data: string; scenario?: string; inMemory: boolean; replyTokenTtl: number }>();
 const logger = createLogger();
 
 if (opts.host !== undefined && !isLoopbackHost(opts.host)) {
@@ -38,6 +45,7 @@ try {
     ...(opts.host !== undefined ? { host: opts.host } : {}),
     dataDir: resolve(opts.data),
     inMemory: opts.inMemory,
+    bots: { replyTokenLifeMs: opts.replyTokenTtl * 1000 },
     ...(opts.scenario !== undefined ? { scenarioFile: resolve(opts.scenario) } : {}),
     logger,
   });
@@ -46,6 +54,7 @@ try {
     `embedkit ready: ${server.baseUrl}/`,
     `  host shell      ${server.baseUrl}/`,
     `  demo app        ${server.demoOrigin}/demo/app/`,
+    `  demo login      ${server.demoOrigin}/demo/login/`,
     `  SDK             ${server.baseUrl}/sdk/v1/sdk.js`,
     `  data            ${opts.inMemory ? 'in memory' : resolve(opts.data)}`,
   ];

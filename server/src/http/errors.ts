@@ -47,3 +47,11 @@ export function notFound(message: string): ApiError {
 export function oauthError(error: string, description?: string): ApiError {
   return new ApiError(400, description === undefined ? { error } : { error, error_description: description });
 }
+
+/**
+ * An error of the enterprise, trial and v1 interfaces: `{statusCode, statusMessage}` with the
+ * code as a string (spec "Errors", v1 table), e.g. `v1Error(401, '412', 'accessToken expired')`.
+ */
+export function v1Error(status: number, statusCode: string, statusMessage: string): ApiError {
+  return new ApiError(status, { statusCode, statusMessage });
+}

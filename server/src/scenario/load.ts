@@ -7,6 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AppStore } from '../store/apps.js';
+import type { BotMembershipStore } from '../store/bot-memberships.js';
+import type { ChannelLoginStore } from '../store/channel-login.js';
 import type { WorldStore } from '../store/world.js';
 import { checkScenario, type Scenario } from './schema.js';
 
@@ -41,9 +43,25 @@ function crossReferenceProblems(s: Scenario): string[] {
     c.members.forEach((m, j) => users.has(m) || problems.push(`chats[${i}].members[${j}]: unknown user ${m}`)),
   );
   s.apps.forEach((a, i) => channels.has(a.channelId) || problems.push(`apps[${i}].channelId: unknown channel ${a.channelId}`));
+  problems.push(...botProblems(s, channels));
   const d = s.defaults;
   if (d?.userId && !users.has(d.userId)) problems.push(`defaults.userId: unknown user ${d.userId}`);
   if (d?.embedId && !s.apps.some((a) => a.embedId === d.embedId)) problems.push(`defaults.embedId: unknown app ${d.embedId}`);
+  return problems;
+}
+
+/** Bots in chats: a known channel; `bot` on a utou chat of one user; `bots` on groups and rooms. */
+function botProblems(s: Scenario, channels: Set<string>): string[] {
+  const problems: string[] = [];
+  s.chats.forEach((c, i) => {
+    if (c.bot !== undefined) {
+      if (!channels.has(c.bot)) problems.push(`chats[${i}].bot: unknown channel ${c.bot}`);
+      if (c.type !== 'utou') problems.push(`chats[${i}].bot: only a utou chat is a chat with a bot (use bots for groups and rooms)`);
+      if (c.members.length !== 1) problems.push(`chats[${i}].members: a chat with a bot has exactly one user`);
+    }
+    if (c.bots !== undefined && c.type === 'utou') problems.push(`chats[${i}].bots: a utou chat cannot hold bots (use bot)`);
+    (c.bots ?? []).forEach((b, j) => channels.has(b) || problems.push(`chats[${i}].bots[${j}]: unknown channel ${b}`));
+  });
   return problems;
 }
 
@@ -53,7 +71,7 @@ function crossReferenceProblems(s: Scenario): string[] {
  */
 export async function applyScenario(
   file: string,
-  stores: { world: WorldStore; apps: AppStore },
+  stores: { world: WorldStore; apps: AppStore; bots?: BotMembershipStore; logins?: ChannelLoginStore },
   demoOrigin: string,
   now: number,
 ): Promise<void> {
@@ -61,15 +79,35 @@ export async function applyScenario(
   if (loaded === undefined) {
     const s = await readScenario(file);
     await stores.world.insertWorld({
-      channels: s.channels.map((c) => ({ channel_id: c.channelId, name: c.name, secret: c.secret, plan: c.plan ?? 'developer-trial' })),
+      channels: s.channels.map((c) => ({
+        channel_id: c.channelId,
+        name: c.name,
+        secret: c.secret,
+        plan: c.plan ?? 'developer-trial',
+        webhook_url: c.webhookUrl ?? null,
+        webhook_extra_property: 0,
+        bot_name: c.botName ?? null,
+      })),
       users: s.users.map((u) => ({
         user_id: u.userId,
         display_name: u.displayName,
         has_picture: u.picture ? 1 : 0,
         status_message: u.statusMessage ?? null,
+        agreed: u.agreed === false ? 0 : 1,
       })),
-      chats: s.chats.map((c) => ({ chat_id: c.chatId, type: c.type, name: c.name, memberIds: c.members })),
+      chats: s.chats.map((c) => ({ chat_id: c.chatId, type: c.type, name: c.name, bot_channel_id: c.bot ?? null, memberIds: c.members })),
     });
+    await stores.bots?.seed(s.chats, now);
+    await stores.logins?.seed(
+      s.channels.map((c) => ({
+        channelId: c.channelId,
+        applicationType: c.applicationType ?? 'WEB',
+        // Kept with `{demo_origin}`: the login expands it with the origin of the current port.
+        callbackUrls: c.callbackUrls ?? null,
+        active: c.active ?? true,
+        botLinked: c.botLinked ?? true,
+      })),
+    );
     for (const a of s.apps) {
       await stores.apps.insertWithinLimit(
         { embedId: a.embedId, channelId: a.channelId, name: a.name, viewType: a.view.type, viewUrl: a.view.url.replaceAll(DEMO_ORIGIN, demoOrigin), createdAt: now },

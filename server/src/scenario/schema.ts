@@ -16,6 +16,14 @@ export const ScenarioSchema = Type.Object(
           name: Type.String({ minLength: 1 }),
           secret: Type.String({ pattern: '^[0-9a-f]{32}$' }),
           plan: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: ['developer-trial', 'verified', 'official'] })),
+          // Bot messaging (issue 6): where webhook events go, and the bot's name in chats.
+          webhookUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: '^https?://' })),
+          botName: Type.Optional(Type.String({ minLength: 1 })),
+          // Social login (issue 5): application type, registered callback URLs, active, linked bot.
+          applicationType: Type.Optional(Type.Unsafe<'WEB' | 'NATIVE' | 'SPA'>({ type: 'string', enum: ['WEB', 'NATIVE', 'SPA'] })),
+          callbackUrls: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 1000, pattern: '^(https?://|\\{demo_origin\\})' }), { maxItems: 50 })),
+          active: Type.Optional(Type.Boolean()),
+          botLinked: Type.Optional(Type.Boolean()),
         },
         { additionalProperties: false },
       ),
@@ -28,6 +36,8 @@ export const ScenarioSchema = Type.Object(
           displayName: Type.String({ minLength: 1 }),
           picture: Type.Optional(Type.Boolean()),
           statusMessage: Type.Optional(Type.String()),
+          /** Agreed to the official account terms (default true): in group member ids and group sources. */
+          agreed: Type.Optional(Type.Boolean()),
         },
         { additionalProperties: false },
       ),
@@ -40,6 +50,10 @@ export const ScenarioSchema = Type.Object(
           type: Type.Unsafe<'utou' | 'room' | 'group'>({ type: 'string', enum: ['utou', 'room', 'group'] }),
           name: Type.String({ minLength: 1 }),
           members: Type.Array(Id, { minItems: 1 }),
+          /** A `utou` chat of its one member with this channel's bot (the user has added the bot). */
+          bot: Type.Optional(Id),
+          /** Channels whose bots are members of this `group` or `room`. */
+          bots: Type.Optional(Type.Array(Id)),
         },
         { additionalProperties: false },
       ),

@@ -4,7 +4,7 @@ import { accessDenied, badRequest, invalidBody, notFound } from '../http/errors.
 import { checkShareBody, checkUserMessageBody } from '../schemas/messages.js';
 import type { MessageStore } from '../store/messages.js';
 import type { UserTokenRow } from '../store/user-tokens.js';
-import type { WorldStore } from '../store/world.js';
+import type { ChatRow, WorldStore } from '../store/world.js';
 
 /** A message as the host reads it. `message` is the message object as it was sent. */
 export interface ChatMessage {
@@ -16,11 +16,18 @@ export interface ChatMessage {
   timestamp: number;
 }
 
+/** Called after users' messages are stored (the bots' webhook events, the host's live feed). */
+export interface ChatHooks {
+  /** `stored`: the messages with their ids, in order. */
+  userMessagesStored?(chat: ChatRow, userId: string, stored: { id: number; body: unknown }[]): Promise<void>;
+}
+
 export class ChatService {
   constructor(
     private readonly messages: MessageStore,
     private readonly world: WorldStore,
     private readonly clock: Clock,
+    private readonly hooks: ChatHooks = {},
   ) {}
 
   /**
@@ -39,7 +46,8 @@ export class ChatService {
       throw accessDenied('Access to this API is not available for your account: the user is not a member of the chat');
     const now = this.clock.now();
     const { messages } = body as { messages: unknown[] };
-    await this.messages.insertAll(messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })));
+    const ids = await this.messages.insertAll(messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })));
+    await this.hooks.userMessagesStored?.(chat, token.user_id, ids.map((id, i) => ({ id, body: messages[i] })));
   }
 
   /**
@@ -59,6 +67,7 @@ export class ChatService {
     if (!chat.memberIds.includes(userId)) throw badRequest(`User ${userId} is not a member of chat ${chatId}`);
     const now = this.clock.now();
     const [id] = await this.messages.insertAll([{ chatId, senderType: 'user', senderId: userId, body: message, createdAt: now }]);
+    await this.hooks.userMessagesStored?.(chat, userId, [{ id: id!, body: message }]);
     return { id: String(id), chatId, sender: { type: 'user', id: userId, displayName: user.display_name }, message, timestamp: now };
   }
 
@@ -67,7 +76,7 @@ export class ChatService {
     if (!(await this.world.chat(chatId))) throw notFound(`No chat ${chatId}`);
     const rows = await this.messages.listByChat(chatId);
     const users = new Map((await this.world.users()).map((u) => [u.user_id, u.display_name]));
-    const channels = new Map((await this.world.channels()).map((c) => [c.channel_id, c.name]));
+    const channels = new Map((await this.world.channels()).map((c) => [c.channel_id, c.bot_name ?? c.name]));
     return {
       messages: rows.map((r) => {
         const type = r.sender_type === 'bot' ? 'bot' : 'user';

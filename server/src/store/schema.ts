@@ -2,7 +2,10 @@
  * Table shapes of the embedkit database, as Kysely sees them. Times are integers in ms since the
  * Unix epoch (from the server's clock); booleans are 0/1 integers (SQLite has no boolean).
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+
+/** A nullable column that may be left out on insert (SQLite fills NULL). */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 /** A channel of the platform (spec part B: channel ID, channel secret; the plan sets limits). */
 export interface ChannelTable {
@@ -11,6 +14,12 @@ export interface ChannelTable {
   secret: string;
   /** `developer-trial`, `verified` or `official`: the plan of the spec's "Limits" table. */
   plan: string;
+  /** Where webhook events are posted; null: none set (events are recorded, not sent). */
+  webhook_url: Nullable<string>;
+  /** 1: every webhook event carries an extra unknown property (receivers must tolerate it). */
+  webhook_extra_property: Generated<number>;
+  /** The bot's display name in chats; null: the channel name. */
+  bot_name: Nullable<string>;
 }
 
 /** A messenger user of the scenario (spec part B "User profile"). */
@@ -20,6 +29,8 @@ export interface UserTable {
   /** 1 when the user has a profile picture (served by the simulator API), else 0. */
   has_picture: number;
   status_message: string | null;
+  /** 1 when the user agreed to the official account terms (group member ids, group source userId). */
+  agreed: Generated<number>;
 }
 
 /** A chat: a 1:1 chat (`utou`), a room or a group. `chat_id` is the context's utouId/roomId/groupId. */
@@ -27,6 +38,8 @@ export interface ChatTable {
   chat_id: string;
   type: string;
   name: string;
+  /** For a `utou` chat of a user with a bot: the bot's channel id; else null. */
+  bot_channel_id: Nullable<string>;
 }
 
 /** Membership of users in chats. */
@@ -86,6 +99,145 @@ export interface MetaTable {
   value: string;
 }
 
+/** A bot in a group or room. `state` `joined`, or `pending`: added to a room, join event not sent yet. */
+export interface BotMembershipTable {
+  chat_id: string;
+  channel_id: string;
+  state: string;
+  since: number;
+}
+
+/** A user's friendship with a bot (spec "States and transitions", Friendship): `friend` or `blocked`. */
+export interface BotFriendTable {
+  channel_id: string;
+  user_id: string;
+  state: string;
+  since: number;
+}
+
+/** A reply token issued with a repliable webhook event (spec "States and transitions"); SHA-256 only. */
+export interface ReplyTokenTable {
+  token_hash: string;
+  channel_id: string;
+  /** Where a reply goes: the chat the event came from. */
+  chat_id: string;
+  issued_at: number;
+  expires_at: number;
+  used_at: Nullable<number>;
+}
+
+/**
+ * A webhook request to a channel's bot: the exact body and signature, kept until delivered, so
+ * that none is lost across a restart. `status`: pending, delivered, failed (retries exhausted),
+ * skipped (no webhook URL).
+ */
+export interface DeliveryTable {
+  id: Generated<number>;
+  channel_id: string;
+  /** Deliveries with the same key are sent in order (one chat, or one user for 1:1 events). */
+  order_key: string;
+  /** Comma-separated event types of the body, for lists. */
+  event_types: string;
+  body: string;
+  signature: string;
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: Nullable<number>;
+  created_at: number;
+  delivered_at: Nullable<number>;
+}
+
+/** One HTTP attempt of a delivery. `status_code` null: no answer (`error` says why). */
+export interface DeliveryAttemptTable {
+  id: Generated<number>;
+  delivery_id: number;
+  url: string;
+  started_at: number;
+  status_code: Nullable<number>;
+  error: Nullable<string>;
+  latency_ms: number;
+  /** The first bytes of the bot's answer. */
+  response_body: Nullable<string>;
+}
+
+/** Binary content of a user-sent image, video, audio or file message (content endpoint). */
+export interface ContentTable {
+  message_id: number;
+  content_type: string;
+  file_name: Nullable<string>;
+  size: number;
+  data: Buffer;
+}
+
+/**
+ * Social login settings of a channel (spec part C). A channel without a row has the defaults:
+ * `WEB`, no registered callback URLs, active, bot linked.
+ */
+export interface ChannelLoginTable {
+  channel_id: string;
+  /** `WEB`, `NATIVE` or `SPA`: a WEB channel must send its secret to refresh a token. */
+  application_type: string;
+  /** JSON array of registered callback URLs; null: any https URL, or http on a loopback host. */
+  callback_urls: string | null;
+  /** 0: the channel is inactive (v1 answers `CHANNEL_INACTIVE`; no new sign-ins). */
+  active: number;
+  /** 1 when the channel's bot is linked, so that the friendship status can be asked. */
+  bot_linked: number;
+}
+
+/** A sign-in waiting on the consent page (`GET /oauth2/v2.1/authorize`). SHA-256 of its id only. */
+export interface AuthorizationRequestTable {
+  request_hash: string;
+  channel_id: string;
+  redirect_uri: string;
+  state: string;
+  /** Space-separated scopes asked for. */
+  scope: string;
+  nonce: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+/** An authorization code (spec part C): single use, short lived, bound to client_id and redirect_uri. */
+export interface AuthorizationCodeTable {
+  code_hash: string;
+  channel_id: string;
+  user_id: string;
+  redirect_uri: string;
+  scope: string;
+  nonce: string | null;
+  /** The chat the host opened an app from (`none` for a web login), carried to the token. */
+  context_type: string;
+  chat_id: string | null;
+  issued_at: number;
+  expires_at: number;
+  /** When the code was exchanged; null: not yet. */
+  used_at: Nullable<number>;
+  /** The access token the code was exchanged for (revoked when the code is replayed). */
+  access_hash: Nullable<string>;
+}
+
+/** A refresh token (spec part C): valid until 10 days after its access token expires. SHA-256 only. */
+export interface RefreshTokenTable {
+  token_hash: string;
+  /** The access token issued with it: v1 reissue checks the pair, revoke removes both. */
+  access_hash: string;
+  user_id: string;
+  channel_id: string;
+  scope: string;
+  context_type: string;
+  chat_id: string | null;
+  issued_at: number;
+  expires_at: number;
+}
+
+/** A user access token invalidated before its expiry: `platform` (v1 `expired(1)`) or `unlinked` (`expired(2)`). */
+export interface TokenInvalidationTable {
+  token_hash: string;
+  reason: string;
+  invalidated_at: number;
+}
+
 /** The whole database, for Kysely. */
 export interface Database {
   channels: ChannelTable;
@@ -97,4 +249,15 @@ export interface Database {
   user_tokens: UserTokenTable;
   messages: MessageTable;
   meta: MetaTable;
+  bot_memberships: BotMembershipTable;
+  bot_friends: BotFriendTable;
+  reply_tokens: ReplyTokenTable;
+  deliveries: DeliveryTable;
+  delivery_attempts: DeliveryAttemptTable;
+  contents: ContentTable;
+  channel_login: ChannelLoginTable;
+  authorization_requests: AuthorizationRequestTable;
+  authorization_codes: AuthorizationCodeTable;
+  refresh_tokens: RefreshTokenTable;
+  token_invalidations: TokenInvalidationTable;
 }

@@ -1,4 +1,4 @@
-/** SQL for user access tokens (spec part C). */
+/** SQL for user access tokens (spec part C); refresh tokens are in refresh-tokens.ts. */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UserTokenTable } from './schema.js';
 
@@ -14,5 +14,19 @@ export class UserTokenStore {
   /** The token with this hash, or undefined. */
   find(tokenHash: string): Promise<UserTokenRow | undefined> {
     return this.db.selectFrom('user_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /**
+   * The token with this hash and why it was invalidated (`invalidated`: null when it was not), or
+   * undefined when no such token exists (never issued, revoked, or replaced by a v1 reissue).
+   */
+  findWithState(tokenHash: string): Promise<(UserTokenRow & { invalidated: string | null }) | undefined> {
+    return this.db
+      .selectFrom('user_tokens')
+      .leftJoin('token_invalidations', 'token_invalidations.token_hash', 'user_tokens.token_hash')
+      .selectAll('user_tokens')
+      .select('token_invalidations.reason as invalidated')
+      .where('user_tokens.token_hash', '=', tokenHash)
+      .executeTakeFirst();
   }
 }

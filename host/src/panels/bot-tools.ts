@@ -1,0 +1,185 @@
+/**
+ * The side panel's "Bot" group: what the signed-in user does with a channel's bot besides
+ * chatting: invite it to the open group or room, or remove it (join, leave); walk into a
+ * beacon's range or tap its banner (beacon); link their account (accountLink, ok or failed).
+ * Adding and blocking the bot (follow, unfollow) is in the "Time and friendship" group.
+ */
+import type { BotApi, BotInfo } from '../bot-api.js';
+import { h, replaceChildren } from '../dom.js';
+import type { HostState } from '../state.js';
+import { findChat, type World } from '../world.js';
+
+/** A random nonce of 16 letters and digits, as a bot's account link would carry. */
+function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes)).replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
+}
+
+/**
+ * The group inside `root` (`#bot-tools`): `#bot-channel`, `#bot-chat-status`, `#bot-invite`,
+ * `#bot-remove`, the beacon form (`#beacon-hwid`, `#beacon-type`, `#beacon-dm`, `#beacon-send`)
+ * and the account link form (`#link-nonce`, `#link-result`, `#link-send`), `#bot-status`.
+ */
+export class BotTools {
+  private state: HostState | null = null;
+  private bots: BotInfo[] = [];
+  private channelId: string;
+  private readonly channel: HTMLSelectElement;
+  private readonly chatStatus: HTMLElement;
+  private readonly invite: HTMLButtonElement;
+  private readonly remove: HTMLButtonElement;
+  private readonly status: HTMLElement;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly api: BotApi,
+    private readonly world: () => World,
+  ) {
+    const channels = world().channels;
+    this.channelId = channels[0]?.channelId ?? '';
+    this.channel = h(
+      'select',
+      {
+        attrs: { id: 'bot-channel' },
+        on: {
+          change: () => {
+            this.channelId = this.channel.value;
+            this.draw();
+          },
+        },
+      },
+      ...channels.map((c) => h('option', { text: c.name, attrs: { value: c.channelId } })),
+    );
+    this.chatStatus = h('p', { className: 'field-note', attrs: { id: 'bot-chat-status' } });
+    this.invite = h('button', { text: 'Invite to this chat', attrs: { id: 'bot-invite', type: 'button' }, on: { click: () => void this.inviteBot() } });
+    this.remove = h('button', { text: 'Remove from this chat', attrs: { id: 'bot-remove', type: 'button' }, on: { click: () => void this.removeBot() } });
+    this.status = h('p', { className: 'status', attrs: { id: 'bot-status', role: 'status', 'aria-live': 'polite' } });
+
+    const hwid = h('input', { attrs: { id: 'beacon-hwid', value: 'd41d8cd98f', maxlength: 100, 'aria-label': 'Beacon hardware id' } });
+    const type = h(
+      'select',
+      { attrs: { id: 'beacon-type', 'aria-label': 'Beacon event' } },
+      h('option', { text: 'enter', attrs: { value: 'enter' } }),
+      h('option', { text: 'banner', attrs: { value: 'banner' } }),
+      h('option', { text: 'leave (deprecated)', attrs: { value: 'leave' } }),
+    );
+    const dm = h('input', { attrs: { id: 'beacon-dm', placeholder: 'device message (hex, optional)', maxlength: 100, 'aria-label': 'Device message' } });
+    const nonce = h('input', { attrs: { id: 'link-nonce', value: randomNonce(), maxlength: 255, 'aria-label': 'Nonce' } });
+    const result = h(
+      'select',
+      { attrs: { id: 'link-result', 'aria-label': 'Link result' } },
+      h('option', { text: 'ok', attrs: { value: 'ok' } }),
+      h('option', { text: 'failed', attrs: { value: 'failed' } }),
+    );
+
+    replaceChildren(root, [
+      h('h2', { text: 'Bot' }),
+      h('label', { className: 'field' }, h('span', { text: 'Bot' }), this.channel),
+      this.chatStatus,
+      h('div', { className: 'button-row' }, this.invite, this.remove),
+      h(
+        'details',
+        { className: 'bot-tool' },
+        h('summary', { text: 'Beacon' }),
+        h('label', { className: 'field' }, h('span', { text: 'hwid' }), hwid),
+        h('label', { className: 'field' }, h('span', { text: 'Event' }), type),
+        h('label', { className: 'field' }, h('span', { text: 'dm' }), dm),
+        h('button', {
+          text: 'Send beacon event',
+          attrs: { id: 'beacon-send', type: 'button' },
+          on: {
+            click: () =>
+              void this.run('Beacon event sent.', (userId) =>
+                this.api.beacon(this.channelId, { userId, hwid: hwid.value.trim(), type: type.value as 'enter' | 'leave' | 'banner', ...(dm.value.trim() ? { dm: dm.value.trim() } : {}) }),
+              ),
+          },
+        }),
+      ),
+      h(
+        'details',
+        { className: 'bot-tool' },
+        h('summary', { text: 'Account link' }),
+        h('label', { className: 'field' }, h('span', { text: 'Nonce' }), nonce),
+        h('label', { className: 'field' }, h('span', { text: 'Result' }), result),
+        h('button', {
+          text: 'Link account',
+          attrs: { id: 'link-send', type: 'button' },
+          on: {
+            click: () =>
+              void this.run(`Account link (${result.value}) sent.`, async (userId) => {
+                await this.api.accountLink(this.channelId, { userId, nonce: nonce.value.trim(), result: result.value as 'ok' | 'failed' });
+                nonce.value = randomNonce();
+              }),
+          },
+        }),
+      ),
+      this.status,
+    ]);
+    void this.refresh();
+  }
+
+  /** Shows the tools for a new host state (user, chat). */
+  show(state: HostState): void {
+    this.state = state;
+    this.draw();
+  }
+
+  /** Reloads the bots (the live feed said they changed). */
+  async refresh(): Promise<void> {
+    try {
+      this.bots = await this.api.bots();
+    } catch (err) {
+      this.setStatus(`Could not load the bots: ${(err as Error).message}`, 'error');
+    }
+    this.draw();
+  }
+
+  private draw(): void {
+    const chat = this.state?.chatId ? findChat(this.world(), this.state.chatId) : undefined;
+    const bot = this.bots.find((b) => b.channelId === this.channelId);
+    const inChat = chat && bot?.chats.find((c) => c.chatId === chat.chatId);
+    const groupish = chat && chat.type !== 'utou';
+    if (!chat || this.state?.contextType === 'none') this.chatStatus.textContent = 'Open a group or room to invite the bot.';
+    else if (!groupish) {
+      const friend = bot?.friends.find((f) => f.userId === this.state?.userId);
+      this.chatStatus.textContent = chat.bot ? `1:1 chat with ${bot?.name ?? 'the bot'} (${friend?.state ?? 'not added'}).` : 'A 1:1 chat: bots join groups and rooms.';
+    } else this.chatStatus.textContent = inChat ? `${bot?.name} is in ${chat.name}${inChat.state === 'pending' ? ' (joins with the next event)' : ''}.` : `${bot?.name ?? 'The bot'} is not in ${chat.name}.`;
+    this.invite.disabled = !groupish || Boolean(inChat);
+    this.remove.disabled = !groupish || !inChat;
+  }
+
+  private inviteBot(): Promise<void> {
+    const chatId = this.state?.chatId;
+    return this.run('Bot invited.', async (userId) => {
+      if (!chatId) return;
+      const r = await this.api.invite(chatId, userId, this.channelId);
+      this.setStatus(r.state === 'pending' ? 'Bot added to the room: it joins with the next event.' : 'Bot joined the group.', 'info');
+    });
+  }
+
+  private removeBot(): Promise<void> {
+    const chatId = this.state?.chatId;
+    return this.run('Bot removed.', async () => {
+      if (chatId) await this.api.remove(chatId, this.channelId);
+    });
+  }
+
+  /** Runs an action as the signed-in user and says how it went. */
+  private async run(done: string, action: (userId: string) => Promise<void>): Promise<void> {
+    const userId = this.state?.userId;
+    if (!userId) return;
+    try {
+      this.setStatus('', 'info');
+      await action(userId);
+      if (!this.status.textContent) this.setStatus(done, 'info');
+      await this.refresh();
+    } catch (err) {
+      this.setStatus((err as Error).message, 'error');
+    }
+  }
+
+  private setStatus(text: string, kind: 'info' | 'error'): void {
+    this.status.textContent = text;
+    this.status.dataset.kind = kind;
+  }
+}

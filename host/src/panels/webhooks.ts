@@ -1,0 +1,202 @@
+/**
+ * The webhook panel: a channel's webhook settings (URL, the unknown-property option) and every
+ * delivery to its bot, newest first: event types, status, latency, and when opened the exact body,
+ * the signature header and each attempt, with a button that sends it again. Refreshed by the live
+ * feed (see live.ts) when a delivery changes.
+ */
+import { ApiError } from '../api.js';
+import type { BotApi, Delivery } from '../bot-api.js';
+import { h, replaceChildren } from '../dom.js';
+import type { World } from '../world.js';
+
+const STATUS_TEXT: Record<Delivery['status'], string> = {
+  pending: 'retrying',
+  delivered: 'delivered',
+  failed: 'failed',
+  skipped: 'not sent (no webhook URL)',
+};
+
+/** `HH:MM:SS` of a time in ms. */
+function clock(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/** The body pretty-printed when it is JSON, else as sent. */
+function pretty(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/** One line about an attempt: "200 · 12 ms", "500 · 8 ms", "ECONNREFUSED · 3 ms". */
+export function attemptText(a: Delivery['attempts'][number]): string {
+  return `${a.statusCode ?? a.error ?? 'no answer'} · ${a.latencyMs} ms`;
+}
+
+/**
+ * The panel inside `root` (`#webhook-panel`): `#webhook-channel`, `#webhook-url`, `#webhook-save`,
+ * `#webhook-unknown`, and `#webhook-list` of `li.delivery[data-delivery-id][data-status]` with
+ * `details`, `.delivery-body`, `.delivery-signature` and `button.redeliver`.
+ */
+export class WebhookPanel {
+  private channelId: string;
+  private readonly channelSelect: HTMLSelectElement;
+  private readonly urlInput: HTMLInputElement;
+  private readonly unknownBox: HTMLInputElement;
+  private readonly list: HTMLOListElement;
+  private readonly note: HTMLElement;
+  private readonly open = new Set<number>();
+  private loading: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly api: BotApi,
+    world: World,
+  ) {
+    this.channelId = world.channels[0]?.channelId ?? '';
+    this.channelSelect = h(
+      'select',
+      { attrs: { id: 'webhook-channel', 'aria-label': 'Channel' }, on: { change: () => this.selectChannel(this.channelSelect.value) } },
+      ...world.channels.map((c) => h('option', { text: `${c.name} (${c.channelId})`, attrs: { value: c.channelId } })),
+    );
+    this.urlInput = h('input', { attrs: { id: 'webhook-url', type: 'url', placeholder: 'http://127.0.0.1:3000/webhook', 'aria-label': 'Webhook URL' } });
+    this.unknownBox = h('input', { attrs: { id: 'webhook-unknown', type: 'checkbox' }, on: { change: () => void this.save({ unknownProperty: this.unknownBox.checked }) } });
+    this.note = h('p', { className: 'field-note', attrs: { id: 'webhook-note', role: 'status' } });
+    this.list = h('ol', { className: 'log-list webhook-list', attrs: { id: 'webhook-list' } });
+    replaceChildren(root, [
+      h('header', { className: 'panel-header log-header' }, h('h2', { text: 'Webhooks' }), this.channelSelect),
+      h(
+        'form',
+        {
+          className: 'webhook-settings',
+          on: {
+            submit: (e) => {
+              e.preventDefault();
+              void this.save({ url: this.urlInput.value.trim() || null });
+            },
+          },
+        },
+        h('div', { className: 'webhook-url-row' }, this.urlInput, h('button', { text: 'Save', attrs: { id: 'webhook-save', type: 'submit' } })),
+        h(
+          'label',
+          { className: 'check', attrs: { title: 'Every event and source carries a property your bot does not know: the spec says bots must ignore it' } },
+          this.unknownBox,
+          h('span', { text: 'Add an unknown property to events' }),
+        ),
+      ),
+      this.note,
+      this.list,
+    ]);
+    void this.loadSettings();
+    void this.refresh();
+  }
+
+  /** Reloads the deliveries (called by the live feed); calls made meanwhile coalesce. */
+  refresh(): Promise<void> {
+    if (this.loading) {
+      this.again = true;
+      return this.loading;
+    }
+    this.loading = this.load().finally(() => {
+      this.loading = null;
+      if (this.again) {
+        this.again = false;
+        void this.refresh();
+      }
+    });
+    return this.loading;
+  }
+
+  /** Reloads the settings (a setting changed elsewhere). */
+  async loadSettings(): Promise<void> {
+    try {
+      const bot = (await this.api.bots()).find((b) => b.channelId === this.channelId);
+      if (!bot) return;
+      if (document.activeElement !== this.urlInput) this.urlInput.value = bot.webhookUrl ?? '';
+      this.unknownBox.checked = bot.unknownProperty;
+    } catch (err) {
+      this.setNote(`Could not load the webhook settings: ${(err as Error).message}`, 'error');
+    }
+  }
+
+  private selectChannel(channelId: string): void {
+    this.channelId = channelId;
+    this.open.clear();
+    void this.loadSettings();
+    void this.refresh();
+  }
+
+  private async save(settings: { url?: string | null; unknownProperty?: boolean }): Promise<void> {
+    try {
+      const saved = await this.api.setWebhook(this.channelId, settings);
+      this.urlInput.value = saved.url ?? '';
+      this.unknownBox.checked = saved.unknownProperty;
+      this.setNote(saved.url ? `Events go to ${saved.url}` : 'No webhook URL: events are recorded, not sent.', 'info');
+    } catch (err) {
+      this.setNote(err instanceof ApiError ? err.message : (err as Error).message, 'error');
+    }
+  }
+
+  private setNote(text: string, kind: 'info' | 'error'): void {
+    this.note.textContent = text;
+    this.note.dataset.kind = kind;
+  }
+
+  private async load(): Promise<void> {
+    let deliveries: Delivery[];
+    try {
+      deliveries = await this.api.deliveries(this.channelId, 50);
+    } catch (err) {
+      this.setNote(`Could not load deliveries: ${(err as Error).message}`, 'error');
+      return;
+    }
+    replaceChildren(
+      this.list,
+      deliveries.length ? deliveries.map((d) => this.item(d)) : [h('li', { className: 'empty', text: 'No webhook events yet. Chat with the bot.' })],
+    );
+  }
+
+  private item(d: Delivery): HTMLElement {
+    const last = d.attempts.at(-1);
+    const details = h(
+      'details',
+      { on: { toggle: () => (details.open ? this.open.add(d.id) : this.open.delete(d.id)) } },
+      h(
+        'summary',
+        { className: 'delivery-summary' },
+        h('span', { className: 'delivery-types', text: d.eventTypes.join(', ') }),
+        h('span', { className: `delivery-status status-${d.status}`, text: STATUS_TEXT[d.status] }),
+        h('span', { className: 'delivery-meta', text: [clock(d.createdAt), last ? attemptText(last) : ''].filter(Boolean).join(' · ') }),
+      ),
+      h('div', { className: 'delivery-signature mono' }, h('span', { text: 'X-Service-Signature: ' }), h('code', { text: d.headers['X-Service-Signature'] ?? '' })),
+      h('pre', { className: 'delivery-body mono', text: pretty(d.body) }),
+      d.attempts.length
+        ? h(
+            'ol',
+            { className: 'delivery-attempts' },
+            ...d.attempts.map((a) =>
+              h('li', { text: `${clock(a.startedAt)} → ${a.url}: ${attemptText(a)}${a.responseBody ? ` · ${a.responseBody.slice(0, 120)}` : ''}` }),
+            ),
+          )
+        : null,
+      d.status === 'pending' && d.nextAttemptAt ? h('p', { className: 'field-note', text: `Next attempt at ${clock(d.nextAttemptAt)}` }) : null,
+      h('button', { className: 'ghost redeliver', text: 'Redeliver', attrs: { type: 'button' }, on: { click: () => void this.redeliver(d.id) } }),
+    );
+    details.open = this.open.has(d.id);
+    return h('li', { className: 'delivery', attrs: { 'data-delivery-id': d.id, 'data-status': d.status } }, details);
+  }
+
+  private async redeliver(id: number): Promise<void> {
+    try {
+      await this.api.redeliver(id);
+      await this.refresh();
+    } catch (err) {
+      this.setNote(`Could not redeliver: ${(err as Error).message}`, 'error');
+    }
+  }
+}

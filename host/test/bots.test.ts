@@ -1,0 +1,137 @@
+// @vitest-environment happy-dom
+// The host's bot pieces without a server: the composer sends what the user typed or picked, and
+// the webhook panel shows each delivery with its signature and a redeliver button that works.
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '../src/api.js';
+import { BotApi, type Delivery } from '../src/bot-api.js';
+import { Composer } from '../src/chat/composer.js';
+import { WebhookPanel } from '../src/panels/webhooks.js';
+import type { World } from '../src/world.js';
+
+const stored = (message: Record<string, unknown>): ChatMessage => ({
+  id: '1',
+  chatId: 'UB1',
+  sender: { type: 'user', id: 'U1', displayName: 'Alice' },
+  message,
+  timestamp: 0,
+});
+
+function composer(target: { chatId: string; userId: string } | null = { chatId: 'UB1', userId: 'U1' }) {
+  const sendMessage = vi.fn(async (_c: string, _u: string, m: Record<string, unknown>) => stored(m));
+  const onSent = vi.fn();
+  const onError = vi.fn();
+  const c = new Composer({ target: () => target, sendMessage, sendMedia: vi.fn(), onSent, onError });
+  document.body.replaceChildren(c.root);
+  return { c, sendMessage, onSent, onError };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('Composer', () => {
+  it('sends the text on Enter as the signed-in user in the chat on screen, then empties the field', async () => {
+    const { sendMessage, onSent } = composer();
+    const input = document.querySelector<HTMLInputElement>('#chat-input')!;
+    input.value = 'hello bot';
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await flush();
+    expect(sendMessage).toHaveBeenCalledWith('UB1', 'U1', { type: 'text', text: 'hello bot' });
+    expect(onSent).toHaveBeenCalled();
+    expect(input.value).toBe('');
+  });
+
+  it('sends nothing for blank text or without a chat', async () => {
+    const blank = composer();
+    document.querySelector<HTMLInputElement>('#chat-input')!.value = '   ';
+    document.querySelector<HTMLButtonElement>('#chat-send')!.click();
+    await flush();
+    expect(blank.sendMessage).not.toHaveBeenCalled();
+    const none = composer(null);
+    document.querySelector<HTMLInputElement>('#chat-input')!.value = 'x';
+    document.querySelector<HTMLButtonElement>('#chat-send')!.click();
+    await flush();
+    expect(none.sendMessage).not.toHaveBeenCalled();
+  });
+
+  it('sends a sticker and a location from the + menu', async () => {
+    const { sendMessage } = composer();
+    document.querySelector<HTMLButtonElement>('#chat-attach')!.click();
+    document.querySelector<HTMLButtonElement>('[data-attach="sticker"]')!.click();
+    document.querySelector<HTMLButtonElement>('[data-sticker="446/1988"]')!.click();
+    await flush();
+    expect(sendMessage).toHaveBeenLastCalledWith('UB1', 'U1', { type: 'sticker', packageId: '446', stickerId: '1988' });
+    expect(document.querySelector<HTMLElement>('#composer-sheet')!.hidden).toBe(true);
+
+    document.querySelector<HTMLButtonElement>('#chat-attach')!.click();
+    document.querySelector<HTMLButtonElement>('[data-attach="location"]')!.click();
+    const form = document.querySelector<HTMLFormElement>('#composer-location')!;
+    form.querySelector<HTMLInputElement>('[name="title"]')!.value = 'Office';
+    form.dispatchEvent(new Event('submit', { cancelable: true }));
+    await flush();
+    expect(sendMessage).toHaveBeenLastCalledWith('UB1', 'U1', expect.objectContaining({ type: 'location', title: 'Office', latitude: 35.681236 }));
+  });
+
+  it('tells the user when a send fails', async () => {
+    const onError = vi.fn();
+    const failing = new Composer({
+      target: () => ({ chatId: 'UB1', userId: 'U1' }),
+      sendMessage: async () => {
+        throw new Error('User U1 is not a member');
+      },
+      sendMedia: vi.fn(),
+      onSent: vi.fn(),
+      onError,
+    });
+    document.body.replaceChildren(failing.root);
+    document.querySelector<HTMLInputElement>('#chat-input')!.value = 'x';
+    document.querySelector<HTMLButtonElement>('#chat-send')!.click();
+    await flush();
+    expect(onError).toHaveBeenCalledWith('Could not send: User U1 is not a member');
+  });
+});
+
+describe('WebhookPanel', () => {
+  const world: World = {
+    channels: [{ channelId: '1650000001', name: 'Demo' }],
+    users: [],
+    chats: [],
+    apps: [],
+    defaults: { userId: 'U1', language: 'en', embedId: 'x' },
+  };
+  const delivery: Delivery = {
+    id: 7,
+    channelId: '1650000001',
+    eventTypes: ['message'],
+    status: 'failed',
+    createdAt: 0,
+    deliveredAt: null,
+    nextAttemptAt: null,
+    body: '{"events":[{"type":"message"}]}',
+    headers: { 'X-Service-Signature': 'c2lnbmF0dXJl' },
+    attempts: [{ url: 'http://127.0.0.1:3000/webhook', startedAt: 0, statusCode: 500, error: null, latencyMs: 12, responseBody: 'oops' }],
+  };
+
+  it('lists deliveries with status, latency, body and signature; Redeliver asks the server', async () => {
+    const calls: string[] = [];
+    const fetchFn = async (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method} ${url}`);
+      if (url.startsWith('/embedkit/v1/bots')) return new Response(JSON.stringify({ bots: [{ channelId: '1650000001', webhookUrl: 'http://127.0.0.1:3000/webhook', unknownProperty: true }] }));
+      if (url.startsWith('/embedkit/v1/deliveries?')) return new Response(JSON.stringify({ deliveries: [delivery] }));
+      return new Response(JSON.stringify({ ...delivery, status: 'pending' }));
+    };
+    const root = document.createElement('section');
+    document.body.replaceChildren(root);
+    const panel = new WebhookPanel(root, new BotApi('', fetchFn), world);
+    await panel.refresh();
+    await flush();
+    const item = root.querySelector<HTMLElement>('li.delivery[data-delivery-id="7"]')!;
+    expect(item.dataset.status).toBe('failed');
+    expect(item.querySelector('.delivery-summary')!.textContent).toContain('500 · 12 ms');
+    expect(item.querySelector('.delivery-signature code')!.textContent).toBe('c2lnbmF0dXJl');
+    expect(item.querySelector('.delivery-body')!.textContent).toContain('"type": "message"');
+    expect(root.querySelector<HTMLInputElement>('#webhook-url')!.value).toBe('http://127.0.0.1:3000/webhook');
+    expect(root.querySelector<HTMLInputElement>('#webhook-unknown')!.checked).toBe(true);
+    item.querySelector<HTMLButtonElement>('button.redeliver')!.click();
+    await flush();
+    expect(calls).toContain('POST /embedkit/v1/deliveries/7/redeliver');
+  });
+});

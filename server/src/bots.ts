@@ -1,0 +1,130 @@
+/**
+ * Bot messaging and webhooks (spec part B, "Events", issue 6) as one unit: stores, services,
+ * the webhook dispatcher and routes, built from the database, the world and the one clock.
+ * app.ts wires it in: `chatHooks` into the ChatService, `routes` into the app, `start` after
+ * the app is built, `stop` before the database closes.
+ */
+import type { Router } from 'express';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from './clock.js';
+import { botSimulatorRoutes } from './routes/bot-simulator.js';
+import { botRoutes } from './routes/bot.js';
+import { BotEventService } from './services/bot-events.js';
+import { BotMessagingService } from './services/bot-messaging.js';
+import type { ChannelTokenService } from './services/channel-tokens.js';
+import type { ChatHooks } from './services/chats.js';
+import { LiveHub } from './services/live.js';
+import { RateLimiter, type PlanLimits } from './services/rate-limits.js';
+import { DeliveryService } from './services/webhooks/deliveries.js';
+import { WebhookDispatcher } from './services/webhooks/dispatcher.js';
+import { WebhookEmitter } from './services/webhooks/emitter.js';
+import { BotMembershipStore } from './store/bot-memberships.js';
+import { ContentStore } from './store/contents.js';
+import { DeliveryStore } from './store/deliveries.js';
+import { MessageStore } from './store/messages.js';
+import { ReplyTokenStore } from './store/reply-tokens.js';
+import type { Database } from './store/schema.js';
+import type { WorldStore } from './store/world.js';
+
+/** Options of the bot messaging unit. */
+export interface BotMessagingOptions {
+  /** Life of a reply token in ms; default one minute. */
+  replyTokenLifeMs?: number;
+  /** Waits between webhook attempts in ms; default 1 s doubling to 64 s (8 attempts). */
+  webhookRetryScheduleMs?: readonly number[];
+  /** Per-plan limits; default the spec's (tests may lower them). */
+  planLimits?: Record<'developer-trial' | 'other', PlanLimits>;
+}
+
+/** The bot messaging unit's services and routes. */
+export interface BotMessaging {
+  events: BotEventService;
+  messaging: BotMessagingService;
+  emitter: WebhookEmitter;
+  dispatcher: WebhookDispatcher;
+  deliveries: DeliveryService;
+  live: LiveHub;
+  limits: RateLimiter;
+  memberships: BotMembershipStore;
+  /** For the ChatService: users' messages become webhook events and live updates. */
+  chatHooks: ChatHooks;
+  /** `/v2/bot` and the bot simulator calls under `/embedkit/v1`. */
+  routes: Router[];
+  /** Starts sending webhook deliveries (those left from the last run first). */
+  start(): void;
+  /** Stops the dispatcher and ends the live streams; call before the database closes. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the bot messaging unit on an open database.
+ * @param deps `tokens`: channel access tokens (authentication of `/v2/bot`); `baseUrl`: the
+ *   server's public origin (picture and content URLs)
+ */
+export function createBotMessaging(
+  db: Kysely<Database>,
+  world: WorldStore,
+  clock: Clock,
+  deps: { tokens: ChannelTokenService; logger: Logger; baseUrl: () => string },
+  options: BotMessagingOptions = {},
+): BotMessaging {
+  const live = new LiveHub();
+  const memberships = new BotMembershipStore(db);
+  const deliveryStore = new DeliveryStore(db);
+  const replyTokens = new ReplyTokenStore(db);
+  const contents = new ContentStore(db);
+  const messages = new MessageStore(db);
+  const limits = new RateLimiter(clock, options.planLimits);
+  const dispatcher = new WebhookDispatcher({
+    deliveries: deliveryStore,
+    world,
+    clock,
+    live,
+    logger: deps.logger,
+    ...(options.webhookRetryScheduleMs ? { retryScheduleMs: options.webhookRetryScheduleMs } : {}),
+  });
+  const emitter = new WebhookEmitter({
+    deliveries: deliveryStore,
+    replyTokens,
+    world,
+    clock,
+    live,
+    dispatcher,
+    ...(options.replyTokenLifeMs !== undefined ? { replyTokenLifeMs: options.replyTokenLifeMs } : {}),
+  });
+  const events = new BotEventService({ world, bots: memberships, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
+  const messaging = new BotMessagingService({
+    world,
+    bots: memberships,
+    messages,
+    replyTokens,
+    contents,
+    events,
+    limits,
+    live,
+    clock,
+    baseUrl: deps.baseUrl,
+  });
+  const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock);
+  return {
+    events,
+    messaging,
+    emitter,
+    dispatcher,
+    deliveries,
+    live,
+    limits,
+    memberships,
+    chatHooks: { userMessagesStored: (chat, userId, stored) => events.userMessages(chat, userId, stored) },
+    routes: [
+      botRoutes({ tokens: deps.tokens, bot: messaging, limits }),
+      botSimulatorRoutes({ events, bot: messaging, deliveries, contents, live }),
+    ],
+    start: () => dispatcher.start(),
+    stop: async () => {
+      live.closeAll();
+      await dispatcher.stop();
+    },
+  };
+}

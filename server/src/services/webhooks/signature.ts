@@ -1,0 +1,15 @@
+/** The webhook signature (spec "Authentication" B): X-Service-Signature. */
+import { createHmac } from 'node:crypto';
+
+/** Header that carries the signature on every webhook request. */
+export const SIGNATURE_HEADER = 'X-Service-Signature';
+
+/**
+ * Base64(HMAC-SHA256(channel secret, raw body)): what a receiver recomputes over the exact bytes
+ * it received, with the channel secret as key, and compares with {@link SIGNATURE_HEADER}.
+ * @param secret the channel secret (as written in the scenario: its characters are the key)
+ * @param body the exact request body (UTF-8)
+ */
+export function signBody(secret: string, body: string | Buffer): string {
+  return createHmac('sha256', secret).update(body).digest('base64');
+}

@@ -1,0 +1,156 @@
+/**
+ * SQL for webhook deliveries and their attempts. A delivery is written before it is sent and
+ * changes state only when an attempt ends, so a restart finds every undelivered one.
+ */
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, DeliveryAttemptTable, DeliveryTable } from './schema.js';
+
+export type DeliveryRow = Selectable<DeliveryTable>;
+export type DeliveryAttemptRow = Selectable<DeliveryAttemptTable>;
+
+/** Delivery states: sent and answered 200; retries exhausted; not sent (no webhook URL); waiting. */
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'skipped';
+
+/** A delivery to store. */
+export interface NewDelivery {
+  channelId: string;
+  orderKey: string;
+  eventTypes: string[];
+  body: string;
+  signature: string;
+  status: 'pending' | 'skipped';
+  createdAt: number;
+}
+
+/** The outcome of one HTTP attempt. */
+export interface AttemptResult {
+  url: string;
+  startedAt: number;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+  responseBody: string | null;
+}
+
+export class DeliveryStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Stores a delivery; a pending one is due at once. @returns its id. */
+  async insert(d: NewDelivery): Promise<number> {
+    const r = await this.db
+      .insertInto('deliveries')
+      .values({
+        channel_id: d.channelId,
+        order_key: d.orderKey,
+        event_types: d.eventTypes.join(','),
+        body: d.body,
+        signature: d.signature,
+        status: d.status,
+        next_attempt_at: d.status === 'pending' ? d.createdAt : null,
+        created_at: d.createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  }
+
+  get(id: number): Promise<DeliveryRow | undefined> {
+    return this.db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Pending deliveries that are due at `now` and first in line of their order key (no earlier
+   * pending delivery with the same key), oldest first.
+   */
+  due(now: number, limit: number): Promise<DeliveryRow[]> {
+    return this.db
+      .selectFrom('deliveries as d')
+      .selectAll()
+      .where('d.status', '=', 'pending')
+      .where('d.next_attempt_at', '<=', now)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('deliveries as e')
+              .select(sql`1`.as('one'))
+              .where('e.status', '=', 'pending')
+              .whereRef('e.channel_id', '=', 'd.channel_id')
+              .whereRef('e.order_key', '=', 'd.order_key')
+              .whereRef('e.id', '<', 'd.id'),
+          ),
+        ),
+      )
+      .orderBy('d.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The earliest `next_attempt_at` of any pending delivery, or undefined when none waits. */
+  async nextDueAt(): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('deliveries')
+      .select((eb) => eb.fn.min('next_attempt_at').as('at'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
+  }
+
+  /**
+   * Records an attempt and the delivery's new state in one transaction.
+   * @param next `delivered`, `failed`, or `pending` with the time of the next attempt
+   */
+  async recordAttempt(id: number, result: AttemptResult, next: { status: DeliveryStatus; nextAttemptAt: number | null; deliveredAt: number | null }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('delivery_attempts')
+        .values({
+          delivery_id: id,
+          url: result.url,
+          started_at: result.startedAt,
+          status_code: result.statusCode,
+          error: result.error,
+          latency_ms: result.latencyMs,
+          response_body: result.responseBody,
+        })
+        .execute();
+      await trx
+        .updateTable('deliveries')
+        .set((eb) => ({
+          status: next.status,
+          attempts: eb('attempts', '+', 1),
+          next_attempt_at: next.nextAttemptAt,
+          delivered_at: next.deliveredAt,
+        }))
+        .where('id', '=', id)
+        .execute();
+    });
+  }
+
+  /** Marks a delivery as never sendable (e.g. no webhook URL any more). */
+  async setStatus(id: number, status: DeliveryStatus): Promise<void> {
+    await this.db.updateTable('deliveries').set({ status, next_attempt_at: null }).where('id', '=', id).execute();
+  }
+
+  /** Queues a delivery again, due at `now` (the host's redeliver button). */
+  async requeue(id: number, now: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('deliveries')
+      .set({ status: 'pending', next_attempt_at: now, delivered_at: null, attempts: 0 })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** The newest deliveries of a channel (all channels when undefined), newest first. */
+  list(channelId: string | undefined, limit: number): Promise<DeliveryRow[]> {
+    let q = this.db.selectFrom('deliveries').selectAll().orderBy('id', 'desc').limit(limit);
+    if (channelId !== undefined) q = q.where('channel_id', '=', channelId);
+    return q.execute();
+  }
+
+  /** Attempts of the given deliveries, oldest first. */
+  attemptsOf(ids: number[]): Promise<DeliveryAttemptRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('delivery_attempts').selectAll().where('delivery_id', 'in', ids).orderBy('id').execute();
+  }
+}
