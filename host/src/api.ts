@@ -135,15 +135,22 @@ export class SimulatorApi {
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     const init: RequestInit = { method, headers, credentials: 'omit' };
     if (opts.body !== undefined) init.body = JSON.stringify(opts.body);
-    const res = await this.fetchFn(this.baseUrl + path, init);
-    const text = await res.text();
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    if (!res.ok) throw new ApiError(res.status, errorMessageOf(body, res.status, res.statusText));
-    return body as T;
+    return readAnswer<T>(await this.fetchFn(this.baseUrl + path, init));
   }
+}
+
+/**
+ * The parsed JSON body of an answer (undefined when empty or not JSON).
+ * @throws ApiError for a non-2xx answer, with the status and the body's readable message.
+ */
+export async function readAnswer<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!res.ok) throw new ApiError(res.status, errorMessageOf(body, res.status, res.statusText));
+  return body as T;
 }

@@ -3,7 +3,7 @@
  * bot from the phone (media, postbacks, inviting, beacons, account links), the webhook settings
  * and deliveries. Same-origin JSON calls; errors are {@link ApiError}.
  */
-import { ApiError, errorMessageOf, type ChatMessage, type Fetch } from './api.js';
+import { readAnswer, type ApiError, type ChatMessage, type Fetch } from './api.js';
 
 /** A channel's bot as `GET /embedkit/v1/bots` lists it. */
 export interface BotInfo {
@@ -144,15 +144,6 @@ export class BotApi {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(opts.body);
     }
-    const res = await this.fetchFn(this.baseUrl + path, init);
-    const text = await res.text();
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    if (!res.ok) throw new ApiError(res.status, errorMessageOf(body, res.status, res.statusText));
-    return body as T;
+    return readAnswer<T>(await this.fetchFn(this.baseUrl + path, init));
   }
 }
