@@ -3,10 +3,11 @@
  * target, result) and writes the same as JSON to bench/results.json (git-ignored). Each figure is
  * the median of repeated runs with min and max, measured side by side with its anchor.
  *
- * `npm run bench -- size http` runs only the named groups (size, browser, http, startup, validator).
+ * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http, startup).
  */
 import { writeFileSync } from 'node:fs';
 import { browserFigures } from './browser.js';
+import { flexFigures } from './flex.js';
 import { httpFigures } from './http.js';
 import { formatTable, type Figure } from './report.js';
 import { sdkSize } from './size.js';
@@ -17,6 +18,7 @@ const groups: Record<string, () => Promise<Figure[]>> = {
   size: sdkSize,
   validator: validatorFigures,
   browser: browserFigures,
+  flex: flexFigures,
   http: httpFigures,
   startup: startupFigures,
 };
