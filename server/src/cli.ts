@@ -8,6 +8,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { startServer } from './app.js';
 import { createLogger } from './logger.js';
 import { isLoopbackHost } from './schemas/registry.js';
+import { compileAll } from './schemas/validate.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -21,6 +22,17 @@ function parseSeconds(value: string): number {
   return s;
 }
 
+/** The URL without its password, for the ready lines. */
+function redactPassword(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}
+
 const program = new Command()
   .name('embedkit')
   .description('Local platform, host shell and SDK for embedded web apps')
@@ -30,9 +42,25 @@ const program = new Command()
   .option('--scenario <file>', 'scenario file loaded on first start (default: server/scenarios/default.json)')
   .option('--in-memory', 'keep all state in memory (nothing written to disk)', false)
   .option('--reply-token-ttl <seconds>', 'life of a webhook reply token in seconds', parseSeconds, 60)
+  .option('--database-url <url>', 'PostgreSQL to keep the state in, shared by every server on it (default: env DATABASE_URL, else the embedded database)')
+  .option('--database-schema <name>', 'PostgreSQL schema (created when missing; default: public)')
   .parse();
 
-const opts = program.opts<{ port: number; host?: string; data: string; scenario?: string; inMemory: boolean; replyTokenTtl: number }>();
+const opts = program.opts<{
+  port: number;
+  host?: string;
+  data: string;
+  scenario?: string;
+  inMemory: boolean;
+  replyTokenTtl: number;
+  databaseUrl?: string;
+  databaseSchema?: string;
+}>();
+const databaseUrl = opts.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+  process.stderr.write('error: --database-url (or DATABASE_URL) must be a postgres:// URL\n');
+  process.exit(1);
+}
 const logger = createLogger();
 
 if (opts.host !== undefined && !isLoopbackHost(opts.host)) {
@@ -45,6 +73,8 @@ try {
     ...(opts.host !== undefined ? { host: opts.host } : {}),
     dataDir: resolve(opts.data),
     inMemory: opts.inMemory,
+    ...(databaseUrl !== undefined ? { databaseUrl } : {}),
+    ...(opts.databaseSchema !== undefined ? { databaseSchema: opts.databaseSchema } : {}),
     bots: { replyTokenLifeMs: opts.replyTokenTtl * 1000 },
     ...(opts.scenario !== undefined ? { scenarioFile: resolve(opts.scenario) } : {}),
     logger,
@@ -56,10 +86,12 @@ try {
     `  demo app        ${server.demoOrigin}/demo/app/`,
     `  demo login      ${server.demoOrigin}/demo/login/`,
     `  SDK             ${server.baseUrl}/sdk/v1/sdk.js`,
-    `  data            ${opts.inMemory ? 'in memory' : resolve(opts.data)}`,
+    `  data            ${databaseUrl !== undefined ? `PostgreSQL ${redactPassword(databaseUrl)}${opts.databaseSchema ? ` schema ${opts.databaseSchema}` : ''}` : opts.inMemory ? 'in memory' : resolve(opts.data)}`,
   ];
   for (const c of channels) lines.push(`  channel         ${c.name}: id ${c.channel_id}, secret ${c.secret}`);
   process.stdout.write(`${lines.join('\n')}\n`);
+  // Ready first, then compile the validators in the background: the first request finds them done.
+  setTimeout(compileAll, 200).unref();
   const stop = () => {
     server.close().then(
       () => process.exit(0),

@@ -107,8 +107,22 @@ export type Check<T> = ((value: unknown) => ErrorDetail[] | null) & { readonly t
  * @throws Error when Ajv rejects the schema (strict mode)
  */
 export function compile<S extends TSchema>(schema: S): Check<Static<S>> {
-  const validate: ValidateFunction = ajv.compile(discriminate(schema));
-  return (value: unknown) => (validate(value) ? null : toDetails(validate.errors ?? []));
+  // Compiling is the larger part of the server's start-up, so it waits for the first call
+  // (or for compileAll, which the CLI runs once the server listens).
+  let validate: ValidateFunction | undefined;
+  const ready = (): ValidateFunction => (validate ??= ajv.compile(discriminate(schema)));
+  uncompiled.push(ready);
+  return (value: unknown) => {
+    const v = ready();
+    return v(value) ? null : toDetails(v.errors ?? []);
+  };
+}
+
+const uncompiled: Array<() => unknown> = [];
+
+/** Compiles every schema passed to {@link compile} that no call has compiled yet. */
+export function compileAll(): void {
+  for (const ready of uncompiled.splice(0)) ready();
 }
 
 /**
