@@ -85,6 +85,8 @@ export class BotEventService {
    */
   async userMessages(chat: ChatRow, userId: string, stored: { id: number; body: unknown }[]): Promise<void> {
     this.d.live.publish({ type: 'chat', chatId: chat.chat_id });
+    // A 1:1 chat between users has no bot to tell: skip the lookups (the hot path of sendMessages).
+    if (chat.type === 'utou' && !chat.bot_channel_id) return;
     const user = await this.d.world.user(userId);
     const messages = stored
       .map((m) => messageOfEvent(String(m.id), (m.body ?? {}) as Record<string, unknown>))

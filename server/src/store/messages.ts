@@ -16,26 +16,28 @@ export interface NewMessage {
 export class MessageStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Stores all messages or none (one transaction), in order. @returns their ids. */
-  insertAll(messages: NewMessage[]): Promise<number[]> {
-    return this.db.transaction().execute(async (trx) => {
-      const ids: number[] = [];
-      for (const m of messages) {
-        const r = await trx
-          .insertInto('messages')
-          .values({
-            chat_id: m.chatId,
-            sender_type: m.senderType,
-            sender_id: m.senderId,
-            body: JSON.stringify(m.body),
-            created_at: m.createdAt,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        ids.push(r.id);
-      }
-      return ids;
-    });
+  /**
+   * Stores all messages or none, in order. One multi-row INSERT: atomic without a transaction,
+   * and one statement instead of three or more on the hot path of sendMessages.
+   * @returns their ids, in the order of `messages`
+   */
+  async insertAll(messages: NewMessage[]): Promise<number[]> {
+    if (messages.length === 0) return [];
+    const rows = await this.db
+      .insertInto('messages')
+      .values(
+        messages.map((m) => ({
+          chat_id: m.chatId,
+          sender_type: m.senderType,
+          sender_id: m.senderId,
+          body: JSON.stringify(m.body),
+          created_at: m.createdAt,
+        })),
+      )
+      .returning('id')
+      .execute();
+    // Ids grow with insertion order; RETURNING itself promises no order.
+    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   }
 
   /** Messages of a chat, oldest first, at most `limit` of the newest. */
