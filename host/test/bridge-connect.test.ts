@@ -23,7 +23,7 @@ afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
 function setup(overrides: Partial<AppConnectionOptions> = {}) {
   const target = new EventTarget();
   const app = { postMessage: vi.fn() };
-  const frame = { contentWindow: app } as unknown as HTMLIFrameElement;
+  const frame = Object.assign(new EventTarget(), { contentWindow: app }) as unknown as HTMLIFrameElement;
   const onRejected = vi.fn();
   const onConnected = vi.fn();
   const readInitData = vi.fn(() => initData);
@@ -140,6 +140,24 @@ describe('connectApp hello acceptance', () => {
     await portClosed;
     send();
     expect(app.postMessage).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the port through the load of the page that said hello, closes it when the frame loads another page', async () => {
+    const { app, frame, send } = setup();
+    send();
+    const port = app.postMessage.mock.calls[0]![2][0] as MessagePort;
+    const portClosed = closed(port);
+    // The hello came while its page was loading: its own load event follows, and the port still answers.
+    frame.dispatchEvent(new Event('load'));
+    const answer = new Promise<any>((resolve) => port.addEventListener('message', (e) => resolve(e.data)));
+    port.postMessage({ id: 'p', type: 'APPLY', path: ['getProfile'], argumentList: [] });
+    expect((await answer).value).toEqual({ ok: true, value: { userId: 'U1', displayName: 'Alice' } });
+    // Another page in the frame (another origin, say): whoever holds the old port's other end gets nothing more.
+    frame.dispatchEvent(new Event('load'));
+    await portClosed;
+    // The new page gets a port of its own with a hello.
+    send();
+    expect(app.postMessage).toHaveBeenCalledTimes(2);
   });
 
   it('posts no welcome when initData() throws', () => {

@@ -61,7 +61,7 @@ function world(handlerOverrides: Partial<BridgeHandlers> = {}, appUrl = `${locat
   const calls: BridgeCallRecord[] = [];
   const onRejected = vi.fn();
   const connection = connectApp({
-    frame: { contentWindow: frameWindow } as unknown as HTMLIFrameElement,
+    frame: Object.assign(new EventTarget(), { contentWindow: frameWindow }) as unknown as HTMLIFrameElement,
     appUrl,
     initData: () => initData,
     handlers,

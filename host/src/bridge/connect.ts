@@ -91,9 +91,19 @@ export function connectApp(options: AppConnectionOptions): { dispose(): void } {
   const target = options.target ?? window;
   const api = createHostApi(handlers, onCall);
   let port: MessagePort | undefined;
+  /** Load events of the frame since the current port's hello. */
+  let loadsSinceHello = 0;
   const closePort = () => {
     port?.close();
     port = undefined;
+  };
+  // A page says hello before or after its own load event, never after the next one: a second load
+  // since the hello means the frame now shows another page (maybe of another origin), so the old
+  // port must not serve whoever still holds its other end (issue 8, replayed port). The new page
+  // gets a port of its own by saying hello. (A page that says hello after its load and then
+  // navigates is caught by the port's `close` event below, or at the following load.)
+  const onLoad = () => {
+    if (port && ++loadsSinceHello >= 2) closePort();
   };
 
   const onMessage = (event: MessageEvent) => {
@@ -128,14 +138,22 @@ export function connectApp(options: AppConnectionOptions): { dispose(): void } {
       return onRejected?.(`the welcome could not be posted: ${error instanceof Error ? error.message : String(error)}`, origin);
     }
     port = channel.port1;
+    loadsSinceHello = 0;
+    const current = channel.port1;
+    // The app's end is gone (its page was unloaded, or it closed the port): close this end too.
+    current.addEventListener('close', () => {
+      if (port === current) closePort();
+    });
     expose(api, filteredEndpoint(port, (reason) => onRejected?.(reason, origin)));
     onConnected?.();
   };
 
   target.addEventListener('message', onMessage);
+  frame.addEventListener('load', onLoad);
   return {
     dispose() {
       target.removeEventListener('message', onMessage);
+      frame.removeEventListener('load', onLoad);
       closePort();
     },
   };

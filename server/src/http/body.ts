@@ -5,10 +5,17 @@
  */
 import express, { type RequestHandler } from 'express';
 import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
-import { ApiError, badRequest } from './errors.js';
+import { ApiError, badRequest, invalidBody } from './errors.js';
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Deepest nesting of arrays and objects in any JSON body (issue 8): checked on the text before
+ * parsing, so that no later step (Ajv, rules, logging) walks an unbounded depth. Above the message
+ * validator's own limit of 100 (`schemas/messages.ts`), which answers with a detail.
+ */
+export const MAX_JSON_DEPTH = 128;
 
 const raw = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
 
@@ -25,13 +32,36 @@ export const jsonBody: RequestHandler = (req, res, next) => {
     const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
     try {
       req.body = JSON.parse(text);
-      next();
     } catch {
       const { line, column } = jsonErrorPosition(text);
-      next(badRequest(`The request body could not be parsed as JSON (line: ${line}, column: ${column})`));
+      return next(badRequest(`The request body could not be parsed as JSON (line: ${line}, column: ${column})`));
     }
+    // V8's JSON.parse does not recurse, so the depth is checked after it: a text that is not JSON
+    // gets its error position first.
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return next(invalidBody([{ message: `Nesting depth must be at most ${MAX_JSON_DEPTH}` }]));
+    next();
   });
 };
+
+/**
+ * True when brackets in `text` (outside strings) open deeper than `max` levels. Works on any
+ * text, JSON or not, in one pass without recursion.
+ */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123 /* [ { */) {
+      if (++depth > max) return true;
+    } else if (c === 93 || c === 125 /* ] } */) depth--;
+  }
+  return false;
+}
 
 /** True for `application/json`, with or without a UTF-8 charset parameter. */
 export function isJsonContentType(value: string | undefined): boolean {

@@ -7,27 +7,50 @@ import type { Logger } from 'pino';
 import { ApiError } from './errors.js';
 import { MAX_BODY_BYTES } from './body.js';
 
-/** Status and body for errors thrown by Express's own body parsers (they carry `type` and `status`). */
-function parserError(err: { type?: unknown; status?: unknown }): ApiError | null {
+/**
+ * The error format of the interface a path belongs to (spec "Errors"): OAuth token operations
+ * `{error, error_description}`, the v1 interface `{statusCode, statusMessage}`, else `{message}`.
+ */
+export function errorFormatOf(path: string): 'oauth' | 'v1' | 'message' {
+  if (path.startsWith('/v2/oauth/') || (path.startsWith('/oauth2/') && !path.startsWith('/oauth2/v2.1/authorize'))) return 'oauth';
+  if (path.startsWith('/v1/')) return 'v1';
+  return 'message';
+}
+
+/** An error of `status` with `message`, in the format of the interface of `path`. */
+function inFormatOf(path: string, status: number, message: string): ApiError {
+  switch (errorFormatOf(path)) {
+    case 'oauth':
+      return new ApiError(status, { error: 'invalid_request', error_description: message });
+    case 'v1':
+      return new ApiError(status, { statusCode: String(status), statusMessage: message });
+    default:
+      return new ApiError(status, { message });
+  }
+}
+
+/**
+ * Status and body for errors thrown by Express's own body parsers (they carry `type` and
+ * `status`), in the format of the interface of `path`.
+ */
+function parserError(err: { type?: unknown; status?: unknown }, path: string): ApiError | null {
   switch (err.type) {
     case 'entity.too.large':
-      return new ApiError(413, { message: `The request body is too large (max ${MAX_BODY_BYTES} bytes)` });
+      return inFormatOf(path, 413, `The request body is too large (max ${MAX_BODY_BYTES} bytes)`);
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new ApiError(415, { message: 'The request body encoding is not supported' });
+      return inFormatOf(path, 415, 'The request body encoding is not supported');
     case 'request.aborted':
-      return new ApiError(400, { message: 'The request was aborted' });
+      return inFormatOf(path, 400, 'The request was aborted');
     default:
-      return typeof err.status === 'number' && err.status >= 400 && err.status < 500
-        ? new ApiError(err.status, { message: 'The request could not be read' })
-        : null;
+      return typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? inFormatOf(path, err.status, 'The request could not be read') : null;
   }
 }
 
 /** The last error middleware: ApiError → its status and body; others → 500 `{message}`. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const known = err instanceof ApiError ? err : parserError(err as { type?: unknown; status?: unknown });
+    const known = err instanceof ApiError ? err : parserError(err as { type?: unknown; status?: unknown }, req.path);
     if (known) {
       res.status(known.status).json(known.body);
       return;

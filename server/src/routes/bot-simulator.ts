@@ -37,6 +37,8 @@ export function botSimulatorRoutes(deps: {
 
   r.get('/embedkit/v1/events/stream', (req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    // A HEAD gets the headers only; an open stream would hold its socket for nothing.
+    if (req.method === 'HEAD') return void res.end();
     res.write('retry: 2000\n: connected\n\n');
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
     keepalive.unref?.();

@@ -22,6 +22,8 @@ export const HOST_CSP = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
+  // The host holds every user's session: no other page may frame it (clickjacking).
+  "frame-ancestors 'none'",
 ].join('; ');
 
 export function staticRoutes(): Router {

@@ -30,8 +30,9 @@ export class RegistryService {
    */
   async add(channelId: string, body: unknown): Promise<{ embedId: string }> {
     const details = [...(checkAddAppBody(body) ?? []), ...urlDetails((body as { view?: { url?: unknown } } | null)?.view?.url, 'view.url')];
-    const view = (body as { view: { type: string; url: string } }).view;
+    // Checked first: a body of JSON `null` has no view to read.
     if (details.length > 0) throw invalidBody(details);
+    const view = (body as { view: { type: string; url: string } }).view;
     const embedId = `${channelId}-${randomAlnum(8)}`;
     const added = await this.apps.insertWithinLimit(
       { embedId, channelId, name: embedId, viewType: view.type, viewUrl: view.url, createdAt: this.clock.now() },
