@@ -2,7 +2,9 @@
  * The embedkit server as a value: an app factory for tests ({@link createEmbedkit}) and a
  * listener for the CLI ({@link startServer}). Data flows routes → services → store.
  */
-import { createServer, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer, STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
@@ -25,7 +27,10 @@ import { RegistryService } from './services/registry.js';
 import { UserTokenService } from './services/user-tokens.js';
 import { AppStore } from './store/apps.js';
 import { ChannelTokenStore } from './store/channel-tokens.js';
-import { openDatabase } from './store/db.js';
+import { openDatabase, type DatabaseLocation } from './store/db.js';
+import { dropSchema } from './store/schemas.js';
+import { PostgresLiveRelay } from './store/live-notify.js';
+import { LiveHub } from './services/live.js';
 import { MessageStore } from './store/messages.js';
 import type { Database } from './store/schema.js';
 import { ChannelLoginStore } from './store/channel-login.js';
@@ -40,8 +45,18 @@ import { BotMembershipStore } from './store/bot-memberships.js';
 export interface EmbedkitOptions {
   /** Data directory (the database file is `embedkit.sqlite` in it); ignored when `inMemory`. */
   dataDir?: string;
-  /** Keep everything in memory: nothing is written to disk. */
+  /**
+   * Keep everything in memory: nothing is written to disk. With `databaseUrl` and no
+   * `databaseSchema`: a fresh PostgreSQL schema, dropped on close.
+   */
   inMemory?: boolean;
+  /**
+   * `postgres://user:password@host:port/database`: the state lives in PostgreSQL instead of the
+   * embedded database, and several servers on it behave as one (issue 9).
+   */
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (created when missing); default the URL's search path (`public`). */
+  databaseSchema?: string;
   /** Scenario file loaded on first start; default `server/scenarios/default.json`. */
   scenarioFile?: string;
   /** Public origin of the server, e.g. `http://localhost:8080` (picture URLs point there). */
@@ -74,24 +89,36 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   const clock = options.clock ?? new Clock();
   const baseUrl = options.baseUrl ?? 'http://localhost:8080';
   const demoOrigin = options.demoOrigin ?? 'http://127.0.0.1:8080';
-  const file = options.inMemory ? ':memory:' : join(options.dataDir ?? '.embedkit', 'embedkit.sqlite');
-  const db = await openDatabase({ file });
+  const location = databaseLocation(options);
+  const throwaway = options.databaseUrl !== undefined && options.inMemory && options.databaseSchema === undefined;
+  const db = await openDatabase(location).catch(async (e: unknown) => {
+    if (throwaway && 'url' in location) await dropSchema(location.url, location.schema!).catch(() => undefined);
+    throw e;
+  });
+  const live = new LiveHub();
+  let relay: PostgresLiveRelay | undefined;
+  const closeDatabase = async () => {
+    await relay?.close();
+    await db.destroy();
+    if (throwaway && 'url' in location) await dropSchema(location.url, location.schema!);
+  };
 
   const world = new WorldStore(db);
   const apps = new AppStore(db);
   try {
+    if ('url' in location) relay = await PostgresLiveRelay.start(location, live, logger);
     // Simulated time never goes back across a restart (issue 5).
     if (!options.clock) await restoreClock(clock, world);
     await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, { world, apps, logins: new ChannelLoginStore(db), bots: new BotMembershipStore(db) }, demoOrigin, clock.now());
   } catch (e) {
-    await db.destroy();
+    await closeDatabase();
     throw e;
   }
   const channelTokens = new ChannelTokenService(new ChannelTokenStore(db), world, clock);
   const social = createSocialLogin(db, world, clock, { baseUrl: () => baseUrl, demoOrigin: () => demoOrigin });
   const userTokens = social.userTokens;
   const registry = new RegistryService(apps, clock);
-  const bots = createBotMessaging(db, world, clock, { tokens: channelTokens, logger, baseUrl: () => baseUrl }, options.bots);
+  const bots = createBotMessaging(db, world, clock, { tokens: channelTokens, logger, baseUrl: () => baseUrl, live }, options.bots);
   social.friendships.onChange((change) => bots.events.friendshipChanged(change));
   const chats = new ChatService(new MessageStore(db), world, clock, bots.chatHooks);
 
@@ -120,9 +147,17 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     services: { channelTokens, userTokens, registry, chats, social, bots },
     close: async () => {
       await bots.stop();
-      await db.destroy();
+      await closeDatabase();
     },
   };
+}
+
+/** The embedded database file, or PostgreSQL (a fresh schema for an in-memory kit). */
+function databaseLocation(options: EmbedkitOptions): DatabaseLocation {
+  if (options.databaseUrl === undefined) return { file: options.inMemory ? ':memory:' : join(options.dataDir ?? '.embedkit', 'embedkit.sqlite') };
+  const schema = options.databaseSchema ?? (options.inMemory ? `t_${randomBytes(6).toString('hex')}` : undefined);
+  // A throwaway kit (tests) needs few connections; a server sharing the sandbox more.
+  return { url: options.databaseUrl, ...(schema !== undefined ? { schema } : {}), poolSize: options.inMemory ? 4 : 10 };
 }
 
 /** Options of {@link startServer}: {@link EmbedkitOptions} plus where to listen. */
@@ -131,6 +166,35 @@ export interface ListenOptions extends Omit<EmbedkitOptions, 'baseUrl' | 'demoOr
   port: number;
   /** Address to bind; default loopback (`127.0.0.1`, plus `::1` when the machine has IPv6). */
   host?: string;
+  /** Time a client has to send all request headers, in ms; default 20,000 (slow clients, issue 8). */
+  headersTimeoutMs?: number;
+  /** Time a client has to send the whole request, in ms; default 60,000. */
+  requestTimeoutMs?: number;
+}
+
+/**
+ * Guards a listening server against slow and malformed clients (issue 8): a client gets
+ * `headersTimeoutMs` to send its headers and `requestTimeoutMs` for the whole request (checked
+ * every `min(1 s, headersTimeoutMs / 4)`), then its socket is closed with a 408. Requests Node's
+ * parser refuses (headers over 16 KB: 431; malformed: 400) are answered `{message}` too.
+ */
+export function createGuardedServer(options: { headersTimeoutMs?: number; requestTimeoutMs?: number } = {}): Server {
+  const headersTimeout = options.headersTimeoutMs ?? 20_000;
+  const requestTimeout = Math.max(options.requestTimeoutMs ?? 60_000, headersTimeout);
+  const server = createServer({ connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))) });
+  server.headersTimeout = headersTimeout;
+  server.requestTimeout = requestTimeout;
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const message =
+      status === 431 ? 'The request headers are too large' : status === 408 ? 'The request was not received in time' : 'The request could not be parsed as HTTP';
+    const body = JSON.stringify({ message });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
 }
 
 /** A listening server. */
@@ -150,12 +214,13 @@ export interface RunningServer {
  */
 export async function startServer(options: ListenOptions): Promise<RunningServer> {
   const loopback = options.host === undefined;
-  const servers: Server[] = [createServer()];
+  const guard = { headersTimeoutMs: options.headersTimeoutMs, requestTimeoutMs: options.requestTimeoutMs };
+  const servers: Server[] = [createGuardedServer(guard)];
   await listen(servers[0]!, options.port, options.host ?? '127.0.0.1');
   const port = (servers[0]!.address() as AddressInfo).port;
   if (loopback) {
     // Browsers may resolve localhost to ::1 first; answer there too when IPv6 exists.
-    const v6 = createServer();
+    const v6 = createGuardedServer(guard);
     await listen(v6, port, '::1').then(
       () => servers.push(v6),
       () => undefined,
@@ -172,8 +237,6 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
   }
   for (const s of servers) {
     s.on('request', embedkit.app);
-    s.headersTimeout = 20_000;
-    s.requestTimeout = 60_000;
   }
   return {
     embedkit,

@@ -24,6 +24,8 @@ import { ContentStore } from './store/contents.js';
 import { DeliveryStore } from './store/deliveries.js';
 import { MessageStore } from './store/messages.js';
 import { ReplyTokenStore } from './store/reply-tokens.js';
+import { isPostgres } from './store/db.js';
+import { RateCounterStore } from './store/rate-counters.js';
 import type { Database } from './store/schema.js';
 import type { WorldStore } from './store/world.js';
 
@@ -66,16 +68,18 @@ export function createBotMessaging(
   db: Kysely<Database>,
   world: WorldStore,
   clock: Clock,
-  deps: { tokens: ChannelTokenService; logger: Logger; baseUrl: () => string },
+  deps: { tokens: ChannelTokenService; logger: Logger; baseUrl: () => string; live?: LiveHub },
   options: BotMessagingOptions = {},
 ): BotMessaging {
-  const live = new LiveHub();
+  // The app passes its hub when events must reach other processes (PostgreSQL, issue 9).
+  const live = deps.live ?? new LiveHub();
   const memberships = new BotMembershipStore(db);
   const deliveryStore = new DeliveryStore(db);
   const replyTokens = new ReplyTokenStore(db);
   const contents = new ContentStore(db);
   const messages = new MessageStore(db);
-  const limits = new RateLimiter(clock, options.planLimits);
+  // On PostgreSQL the processes sharing the database count together (issue 9).
+  const limits = new RateLimiter(clock, options.planLimits, isPostgres(db) ? new RateCounterStore(db) : undefined);
   const dispatcher = new WebhookDispatcher({
     deliveries: deliveryStore,
     world,

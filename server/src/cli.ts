@@ -87,6 +87,9 @@ try {
     `  demo login      ${server.demoOrigin}/demo/login/`,
     `  SDK             ${server.baseUrl}/sdk/v1/sdk.js`,
     `  data            ${databaseUrl !== undefined ? `PostgreSQL ${redactPassword(databaseUrl)}${opts.databaseSchema ? ` schema ${opts.databaseSchema}` : ''}` : opts.inMemory ? 'in memory' : resolve(opts.data)}`,
+    opts.host === undefined || isLoopbackHost(opts.host)
+      ? `  listening       ${opts.host ?? '127.0.0.1 and ::1'} (loopback only)`
+      : `  listening       ${opts.host} (NOT loopback: reachable from other machines)`,
   ];
   for (const c of channels) lines.push(`  channel         ${c.name}: id ${c.channel_id}, secret ${c.secret}`);
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,4 +1,5 @@
 /** Shared setup of the server tests: an in-memory embedkit with a known scenario. */
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -12,9 +13,26 @@ export const CAROL = 'U0000000000000000000000000000ca10';
 export const UTOU = 'UU0a11ce00000000000000000000000b0';
 export const GROUP = 'C0000000000000000000000000000000a';
 
+/** PostgreSQL for the second test pass (`npm run test:pg`); unset: the embedded database. */
+export const TEST_DATABASE_URL = process.env.DATABASE_URL || undefined;
+
+/**
+ * The store options of a test kit: unchanged on the embedded database; with DATABASE_URL set, the
+ * same kit on PostgreSQL: an in-memory kit gets a fresh schema dropped on close, a kit with a data
+ * directory a schema named after it (so a restart on the same directory finds its state).
+ */
+export function onTestDatabase<T extends EmbedkitOptions>(options: T): T {
+  if (!TEST_DATABASE_URL) return options;
+  if (options.inMemory === false) {
+    const schema = `p_${createHash('sha256').update(options.dataDir ?? '.embedkit').digest('hex').slice(0, 20)}`;
+    return { ...options, databaseUrl: TEST_DATABASE_URL, databaseSchema: schema };
+  }
+  return { ...options, inMemory: true, databaseUrl: TEST_DATABASE_URL };
+}
+
 /** An embedkit on the two-channel scenario, in memory, silent. */
 export function makeKit(options: EmbedkitOptions = {}): Promise<Embedkit> {
-  return createEmbedkit({ inMemory: true, scenarioFile: TWO_CHANNELS, logger: pino({ level: 'silent' }), ...options });
+  return createEmbedkit(onTestDatabase({ inMemory: true, scenarioFile: TWO_CHANNELS, logger: pino({ level: 'silent' }), ...options }));
 }
 
 /** Issues a channel access token through the HTTP API. */

@@ -19,7 +19,7 @@ export function botRoutes(deps: { tokens: ChannelTokenService; bot: BotMessaging
     async (req, res, next) => {
       const channelId = await deps.tokens.authenticate(req.headers.authorization);
       const channel = await bot.channel(channelId);
-      deps.limits.request(channel.channel_id, channel.plan, name);
+      await deps.limits.request(channel.channel_id, channel.plan, name);
       res.locals.channel = channel;
       next();
     };

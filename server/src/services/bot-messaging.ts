@@ -109,7 +109,7 @@ export class BotMessagingService {
       target = { chatId: chat.chat_id };
       recipients = chat.memberIds.length;
     }
-    this.d.limits.recipients(channel.channel_id, channel.plan, recipients);
+    await this.d.limits.recipients(channel.channel_id, channel.plan, recipients);
     await this.deliver(channel.channel_id, target, messages);
   }
 
@@ -133,7 +133,7 @@ export class BotMessagingService {
     const { messages } = body as { messages: unknown[] };
     const ids = [...new Set(to as string[])];
     for (const id of ids) if (!USER_ID.test(id) || !(await this.d.world.user(id))) throw failedToSend();
-    this.d.limits.recipients(channel.channel_id, channel.plan, ids.length);
+    await this.d.limits.recipients(channel.channel_id, channel.plan, ids.length);
     for (const id of ids) await this.deliver(channel.channel_id, await this.targetOfUser(channel.channel_id, id), messages);
   }
 

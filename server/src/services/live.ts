@@ -14,13 +14,40 @@ export type LiveEvent =
 
 export type LiveListener = (event: LiveEvent) => void;
 
-/** An in-process fan-out of {@link LiveEvent}s to the open streams. */
+/**
+ * Carries events to the other server processes on one database (issue 9), e.g. PostgreSQL
+ * LISTEN/NOTIFY. `send` must not throw; what it receives from other processes it hands to
+ * {@link LiveHub.deliver}.
+ */
+export interface LiveRelay {
+  send(event: LiveEvent): void;
+}
+
+/**
+ * A fan-out of {@link LiveEvent}s to the open streams of this process, and through a
+ * {@link LiveRelay} (when set) to those of the other processes sharing the database.
+ */
 export class LiveHub {
   private readonly listeners = new Set<LiveListener>();
   private readonly enders = new Map<LiveListener, () => void>();
+  private relay: LiveRelay | undefined;
 
-  /** Sends an event to every listener; a failing listener does not stop the others. */
+  /** Sends the events of this process to the other processes too. */
+  setRelay(relay: LiveRelay | undefined): void {
+    this.relay = relay;
+  }
+
+  /**
+   * Sends an event to every listener of this process at once (so a single process behaves the same
+   * with or without a relay), and to the other processes through the relay.
+   */
   publish(event: LiveEvent): void {
+    this.deliver(event);
+    this.relay?.send(event);
+  }
+
+  /** Sends an event to the listeners of this process only (an event from another process). */
+  deliver(event: LiveEvent): void {
     for (const l of this.listeners) {
       try {
         l(event);

@@ -2,13 +2,15 @@
  * Rate limits of the bot messaging interface per channel plan (spec "Limits"): API requests per
  * minute per API, and message recipients per minute per bot. Exceeding either answers 429.
  *
- * Counted in this process, in fixed windows of one minute of the server's clock (so a moved clock
- * opens a new window). A fixed window may let up to twice the limit pass around a window edge;
- * the platform's exact algorithm is not published. Counts are lost on restart. (Shared limits for
- * several processes are a later issue: they move to the database.)
+ * Counted in fixed windows of one minute of the server's clock (so a moved clock opens a new
+ * window). A fixed window may let up to twice the limit pass around a window edge; the platform's
+ * exact algorithm is not published. On the embedded database (one process) counts live in this
+ * process and are lost on restart; on PostgreSQL (several processes, issue 9) they live in the
+ * database, so the limit holds for all processes together.
  */
 import type { Clock } from '../clock.js';
 import { ApiError } from '../http/errors.js';
+import type { RateCounterStore } from '../store/rate-counters.js';
 
 /** Limits of one plan. */
 export interface PlanLimits {
@@ -40,9 +42,13 @@ export class RateLimiter {
   private window = -1;
   private readonly counts = new Map<string, number>();
 
+  /**
+   * @param shared counters in the database (several processes); default in this process
+   */
   constructor(
     private readonly clock: Clock,
     private readonly table: Record<'developer-trial' | 'other', PlanLimits> = PLAN_LIMITS,
+    private readonly shared?: RateCounterStore,
   ) {}
 
   /**
@@ -50,23 +56,26 @@ export class RateLimiter {
    * @param api a name per endpoint (e.g. `push`, `profile`): each API has its own budget
    * @throws ApiError 429 when the channel has used its requests of this minute for this API.
    */
-  request(channelId: string, plan: string, api: string): void {
-    const key = `r|${channelId}|${api}`;
-    const n = this.current(key);
-    if (n >= limitsOfPlan(plan, this.table).requestsPerMinute) throw rateLimited();
-    this.counts.set(key, n + 1);
+  async request(channelId: string, plan: string, api: string): Promise<void> {
+    if (!(await this.take(`r|${channelId}|${api}`, 1, limitsOfPlan(plan, this.table).requestsPerMinute))) throw rateLimited();
   }
 
   /**
    * Counts `n` message recipients of the channel's bot, all or nothing.
    * @throws ApiError 429 when they would pass the recipients of this minute.
    */
-  recipients(channelId: string, plan: string, n: number): void {
-    const key = `m|${channelId}`;
-    const used = this.current(key);
-    if (used + n > limitsOfPlan(plan, this.table).recipientsPerMinute)
+  async recipients(channelId: string, plan: string, n: number): Promise<void> {
+    if (!(await this.take(`m|${channelId}`, n, limitsOfPlan(plan, this.table).recipientsPerMinute)))
       throw rateLimited('The number of message recipients per minute has been exceeded. Try again later.');
+  }
+
+  /** Counts `n` for the key in the current window unless that passes `limit`. @returns false when it would. */
+  private async take(key: string, n: number, limit: number): Promise<boolean> {
+    if (this.shared) return this.shared.take(key, Math.floor(this.clock.now() / WINDOW_MS) * WINDOW_MS, n, limit);
+    const used = this.current(key);
+    if (used + n > limit) return false;
     this.counts.set(key, used + n);
+    return true;
   }
 
   /** The count of a key in the current window (a new window starts empty). */

@@ -1,5 +1,6 @@
 /** SQL for the embedded-app registry (spec part D). */
 import type { Kysely, Selectable } from 'kysely';
+import { lockChannel } from './db.js';
 import type { AppTable, Database } from './schema.js';
 
 /** An app row as the services see it. */
@@ -35,11 +36,13 @@ export class AppStore {
 
   /**
    * Inserts the app unless the channel already holds `limit` apps. Count and insert run in one
-   * transaction, so concurrent registrations cannot pass the limit together.
+   * transaction, so concurrent registrations cannot pass the limit together (on PostgreSQL the
+   * channel's row is locked first: processes sharing the database wait for each other).
    * @returns false when the limit was reached (nothing written).
    */
   insertWithinLimit(app: NewApp, limit: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
+      await lockChannel(trx, app.channelId);
       const { n } = await trx
         .selectFrom('apps')
         .select((eb) => eb.fn.countAll<number>().as('n'))

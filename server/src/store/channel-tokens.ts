@@ -1,5 +1,6 @@
 /** SQL for channel access tokens (spec part B, "Channel access token" transitions). */
 import type { Kysely, Selectable } from 'kysely';
+import { lockChannel } from './db.js';
 import type { ChannelTokenTable, Database } from './schema.js';
 
 export type ChannelTokenRow = Selectable<ChannelTokenTable>;
@@ -9,10 +10,12 @@ export class ChannelTokenStore {
 
   /**
    * Stores a new token and revokes the earliest issued ones beyond `maxAlive` alive tokens of the
-   * channel, in one transaction (spec: at most 30 alive, earliest revoked first).
+   * channel, in one transaction (spec: at most 30 alive, earliest revoked first); on PostgreSQL
+   * with the channel's row locked, so that processes issuing together keep exactly 30.
    */
   insertKeepingNewest(row: Omit<ChannelTokenRow, 'seq'>, maxAlive: number, now: number): Promise<void> {
     return this.db.transaction().execute(async (trx) => {
+      await lockChannel(trx, row.channel_id);
       await trx.deleteFrom('channel_tokens').where('channel_id', '=', row.channel_id).where('expires_at', '<=', now).execute();
       await trx.insertInto('channel_tokens').values(row).execute();
       const keep = trx

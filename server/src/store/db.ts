@@ -1,12 +1,25 @@
 /**
- * Opens the embedded database (SQLite through better-sqlite3) behind Kysely and brings its schema
- * up to date. Kysely is the seam that lets a PostgreSQL dialect take over later.
+ * Opens the database behind Kysely and brings its schema up to date: the embedded database
+ * (SQLite through better-sqlite3, the default, nothing to install) or PostgreSQL (issue 9: a
+ * team sandbox, several servers on one state).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely';
-import { migrations } from './migrations.js';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type MigrationProvider,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase,
+} from 'kysely';
+import pg from 'pg';
+import { migrationsFor } from './migrations.js';
 import type { Database } from './schema.js';
 
 /** Prepared statements kept per SQL text; beyond this many distinct texts the cache starts over. */
@@ -33,9 +46,90 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-/** Where the data lives: a file path, or `:memory:` for a database that dies with the process. */
-export interface DatabaseLocation {
-  file: string;
+/**
+ * Where the data lives: a file path, or `:memory:` for a database that dies with the process; or a
+ * PostgreSQL URL (`postgres://user:password@host:port/db`) with an optional schema (created when
+ * missing; default: the URL's search path, usually `public`).
+ */
+export type DatabaseLocation = { file: string } | { url: string; schema?: string; poolSize?: number };
+
+/** True when the database is PostgreSQL (shared by several processes: rows are locked, not memory). */
+export function isPostgres(db: Kysely<unknown> | Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Inside a transaction on PostgreSQL: locks the channel's row until the transaction ends, so that
+ * count-then-write rules of the channel (30 apps, 30 tokens) hold across processes. Nothing to do
+ * on SQLite, whose single connection already runs one transaction at a time.
+ */
+export async function lockChannel(trx: Kysely<Database>, channelId: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await trx.selectFrom('channels').select('channel_id').where('channel_id', '=', channelId).forUpdate().execute();
+}
+
+/** A schema name we create and put in `search_path`: plain lower-case identifiers only. */
+export const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** int8 (`count(*)`, bigint columns) comes back from pg as a string; embedkit's numbers fit a double. */
+const PG_TYPES = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20 && format !== 'binary') return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+/** Opens a pool on PostgreSQL with the schema first in `search_path`, creating the schema. */
+async function openPostgres(url: string, schema: string | undefined, poolSize: number): Promise<Kysely<Database>> {
+  if (schema !== undefined) {
+    if (!SCHEMA_NAME.test(schema)) throw new Error(`database schema ${JSON.stringify(schema)}: use lower-case letters, digits and _`);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`create schema if not exists ${schema}`);
+    } catch (e) {
+      // Two processes starting together may both create it; the loser sees a unique violation.
+      if ((e as { code?: string }).code !== '23505') throw e;
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: PG_TYPES,
+    ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client that loses its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withoutNul(pool) }) });
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000 (SQLite's can): a request naming `%00` would fail with a 500.
+ * String parameters have it replaced by U+FFFD, so such a lookup finds nothing and such a name is
+ * stored with a visible replacement character.
+ */
+function withoutNul(pool: pg.Pool): PostgresPool {
+  const clean = (v: unknown) => (typeof v === 'string' && v.includes('\u0000') ? v.replaceAll('\u0000', '\uFFFD') : v);
+  return {
+    end: () => pool.end(),
+    connect: async () => {
+      const client = await pool.connect();
+      return {
+        query: ((text: string, params?: unknown[]) => client.query(text, params?.map(clean))) as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+    },
+  };
+}
+
+/**
+ * Pool settings for another client on the same PostgreSQL database and schema (the live feed's
+ * LISTEN connection).
+ */
+export function postgresClientConfig(location: { url: string; schema?: string }): pg.ClientConfig {
+  return { connectionString: location.url, types: PG_TYPES, ...(location.schema !== undefined ? { options: `-c search_path=${location.schema}` } : {}) };
 }
 
 /**
@@ -43,16 +137,25 @@ export interface DatabaseLocation {
  * @throws when the file cannot be opened or a migration fails (the error names the migration).
  */
 export async function openDatabase(location: DatabaseLocation): Promise<Kysely<Database>> {
-  if (location.file !== ':memory:') mkdirSync(dirname(location.file), { recursive: true });
-  const sqlite = new SQLite(location.file);
-  // WAL with synchronous=NORMAL survives a killed process without losing committed writes.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  let db: Kysely<Database>;
+  if ('url' in location) {
+    db = await openPostgres(location.url, location.schema, location.poolSize ?? 10);
+  } else {
+    if (location.file !== ':memory:') mkdirSync(dirname(location.file), { recursive: true });
+    const sqlite = new SQLite(location.file);
+    // WAL with synchronous=NORMAL survives a killed process without losing committed writes.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  }
+  const migrations = migrationsFor(isPostgres(db) ? 'postgres' : 'sqlite');
   const provider: MigrationProvider = { getMigrations: async () => migrations };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // On PostgreSQL the migration tables live in our schema: named explicitly, or Kysely would find
+  // those of other schemas of the database and then not reach them.
+  const migrationTableSchema = isPostgres(db) ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  const { error, results } = await new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     await db.destroy();

@@ -3,6 +3,7 @@
  * changes state only when an attempt ends, so a restart finds every undelivered one.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { isPostgres } from './db.js';
 import type { Database, DeliveryAttemptTable, DeliveryTable } from './schema.js';
 
 export type DeliveryRow = Selectable<DeliveryTable>;
@@ -33,7 +34,12 @@ export interface AttemptResult {
 }
 
 export class DeliveryStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** True when several processes may send from this database (PostgreSQL): deliveries are claimed. */
+  readonly shared: boolean;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.shared = isPostgres(db);
+  }
 
   /** Stores a delivery; a pending one is due at once. @returns its id. */
   async insert(d: NewDelivery): Promise<number> {
@@ -63,7 +69,11 @@ export class DeliveryStore {
    * pending delivery with the same key), oldest first.
    */
   due(now: number, limit: number): Promise<DeliveryRow[]> {
-    return this.db
+    return this.dueQuery(this.db, now, limit).execute();
+  }
+
+  private dueQuery(db: Kysely<Database>, now: number, limit: number) {
+    return db
       .selectFrom('deliveries as d')
       .selectAll()
       .where('d.status', '=', 'pending')
@@ -81,8 +91,32 @@ export class DeliveryStore {
         ),
       )
       .orderBy('d.id')
-      .limit(limit)
-      .execute();
+      .limit(limit);
+  }
+
+  /**
+   * PostgreSQL, several processes: takes up to `limit` due deliveries for this process. Rows locked
+   * by another process's claim are skipped (`FOR UPDATE SKIP LOCKED`), and each claimed row's next
+   * attempt moves to `leaseUntil`, so no other process sees it as due while this one sends it. A
+   * process that dies mid-attempt leaves the delivery due again when the lease ends.
+   * @returns the claimed rows (with their `next_attempt_at` as it was before the claim).
+   */
+  claimDue(now: number, limit: number, leaseUntil: number): Promise<DeliveryRow[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await this.dueQuery(trx, now, limit).forUpdate().skipLocked().execute();
+      if (rows.length === 0) return rows;
+      await trx
+        .updateTable('deliveries')
+        .set({ next_attempt_at: leaseUntil })
+        .where('id', 'in', rows.map((r) => r.id))
+        .execute();
+      return rows;
+    });
+  }
+
+  /** Gives a claimed delivery back, due at `now` (this process stopped before its attempt ended). */
+  async release(id: number, now: number): Promise<void> {
+    await this.db.updateTable('deliveries').set({ next_attempt_at: now }).where('id', '=', id).where('status', '=', 'pending').execute();
   }
 
   /** The earliest `next_attempt_at` of any pending delivery, or undefined when none waits. */

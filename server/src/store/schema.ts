@@ -239,6 +239,15 @@ export interface TokenInvalidationTable {
 }
 
 /** The whole database, for Kysely. */
+/** Rate limit usage per key and one-minute window, shared by the processes on PostgreSQL (issue 9). */
+export interface RateCounterTable {
+  /** `r|<channel>|<api>` (requests) or `m|<channel>` (message recipients). */
+  counter_key: string;
+  /** Start of the window, ms since 1970 on the server's clock. */
+  window_start: number;
+  used: number;
+}
+
 export interface Database {
   channels: ChannelTable;
   users: UserTable;
@@ -260,4 +269,5 @@ export interface Database {
   authorization_codes: AuthorizationCodeTable;
   refresh_tokens: RefreshTokenTable;
   token_invalidations: TokenInvalidationTable;
+  rate_counters: RateCounterTable;
 }

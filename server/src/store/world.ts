@@ -1,10 +1,14 @@
 /** SQL for the scenario's world: channels, users, chats and memberships, and the meta table. */
 import type { Kysely, Selectable } from 'kysely';
+import { isPostgres } from './db.js';
 import type { ChannelTable, ChatTable, Database, UserTable } from './schema.js';
 
 export type ChannelRow = Selectable<ChannelTable>;
 export type UserRow = Selectable<UserTable>;
 export type ChatRow = Selectable<ChatTable> & { memberIds: string[] };
+
+/** The chat columns of both dialects (PostgreSQL has a `seq` column more). */
+const CHAT_COLUMNS = ['chat_id', 'type', 'name', 'bot_channel_id'] as const;
 
 export class WorldStore {
   constructor(private readonly db: Kysely<Database>) {}
@@ -27,7 +31,7 @@ export class WorldStore {
 
   /** One chat with its member ids, or undefined. */
   async chat(chatId: string): Promise<ChatRow | undefined> {
-    const chat = await this.db.selectFrom('chats').selectAll().where('chat_id', '=', chatId).executeTakeFirst();
+    const chat = await this.db.selectFrom('chats').select(CHAT_COLUMNS).where('chat_id', '=', chatId).executeTakeFirst();
     if (!chat) return undefined;
     const members = await this.db.selectFrom('chat_members').select('user_id').where('chat_id', '=', chatId).execute();
     return { ...chat, memberIds: members.map((m) => m.user_id) };
@@ -35,7 +39,9 @@ export class WorldStore {
 
   /** Every chat with its member ids, in insertion order. */
   async chats(): Promise<ChatRow[]> {
-    const chats = await this.db.selectFrom('chats').selectAll().orderBy('rowid' as never).execute();
+    // SQLite keeps insertion order in rowid; PostgreSQL in a numbered column (migration 0004).
+    const order = isPostgres(this.db) ? 'seq' : 'rowid';
+    const chats = await this.db.selectFrom('chats').select(CHAT_COLUMNS).orderBy(order as never).execute();
     const members = await this.db.selectFrom('chat_members').selectAll().execute();
     return chats.map((c) => ({ ...c, memberIds: members.filter((m) => m.chat_id === c.chat_id).map((m) => m.user_id) }));
   }

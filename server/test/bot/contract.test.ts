@@ -9,6 +9,7 @@ import { channelAccessToken, HTTPFetchError, messagingApi, validateSignature } f
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app.js';
+import { onTestDatabase } from '../helpers.js';
 import { ALICE, ALICE_BOT, BOB, CAROL, GROUP, startReceiver, TRIAL, VERIFIED, type Receiver } from './helpers.js';
 
 /** 130 extra users in the group, so member ids come in two pages. */
@@ -44,7 +45,7 @@ beforeAll(async () => {
       apps: [],
     }),
   );
-  server = await startServer({ port: 0, inMemory: true, scenarioFile: scenario, logger: pino({ level: 'silent' }) });
+  server = await startServer(onTestDatabase({ port: 0, inMemory: true, scenarioFile: scenario, logger: pino({ level: 'silent' }) }));
   receiver = await startReceiver();
   for (const channelId of [TRIAL.id, VERIFIED.id]) {
     const res = await fetch(`${server.baseUrl}/embedkit/v1/channels/${channelId}/webhook`, {

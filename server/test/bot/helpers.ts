@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import request from 'supertest';
 import { createEmbedkit, type Embedkit, type EmbedkitOptions } from '../../src/app.js';
+import { onTestDatabase } from '../helpers.js';
 
 export const BOTS_SCENARIO = fileURLToPath(new URL('../fixtures/bots.json', import.meta.url));
 export const TRIAL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
@@ -28,7 +29,7 @@ export const GROUP_NO_BOT = 'C0000000000000000000000000000000b';
 
 /** An embedkit on the bots scenario, in memory, silent. */
 export function makeBotKit(options: EmbedkitOptions = {}): Promise<Embedkit> {
-  return createEmbedkit({ inMemory: true, scenarioFile: BOTS_SCENARIO, logger: pino({ level: 'silent' }), baseUrl: 'http://localhost:9999', ...options });
+  return createEmbedkit(onTestDatabase({ inMemory: true, scenarioFile: BOTS_SCENARIO, logger: pino({ level: 'silent' }), baseUrl: 'http://localhost:9999', ...options }));
 }
 
 /** Issues a channel access token through the HTTP API. */

@@ -3,11 +3,12 @@
 import { pino } from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app.js';
+import { onTestDatabase } from '../helpers.js';
 import { ALICE_BOT, BOTS_SCENARIO, TRIAL } from './helpers.js';
 
 let server: RunningServer;
 beforeEach(async () => {
-  server = await startServer({ port: 0, inMemory: true, scenarioFile: BOTS_SCENARIO, logger: pino({ level: 'silent' }) });
+  server = await startServer(onTestDatabase({ port: 0, inMemory: true, scenarioFile: BOTS_SCENARIO, logger: pino({ level: 'silent' }) }));
 });
 afterEach(() => server.close());
 

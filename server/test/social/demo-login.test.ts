@@ -3,11 +3,12 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app.js';
+import { onTestDatabase } from '../helpers.js';
 import { ALICE } from './helpers.js';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ port: 0, inMemory: true, logger: pino({ level: 'silent' }) });
+  server = await startServer(onTestDatabase({ port: 0, inMemory: true, logger: pino({ level: 'silent' }) }));
 });
 afterAll(() => server.close());
 

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { createEmbedkit, type Embedkit, type EmbedkitOptions } from '../../src/app.js';
+import { onTestDatabase } from '../helpers.js';
 
 export const SOCIAL = fileURLToPath(new URL('./fixtures/social.json', import.meta.url));
 /** WEB, no callback URLs (any https or loopback http redirect_uri), bot linked. */
@@ -25,7 +26,7 @@ export const DAY = 24 * HOUR;
 
 /** An embedkit on the social scenario, in memory, silent, with a known public origin. */
 export function makeSocialKit(options: EmbedkitOptions = {}): Promise<Embedkit> {
-  return createEmbedkit({ inMemory: true, scenarioFile: SOCIAL, logger: pino({ level: 'silent' }), baseUrl: BASE_URL, ...options });
+  return createEmbedkit(onTestDatabase({ inMemory: true, scenarioFile: SOCIAL, logger: pino({ level: 'silent' }), baseUrl: BASE_URL, ...options }));
 }
 
 /** Query of an authorization request, with defaults that pass every check. */

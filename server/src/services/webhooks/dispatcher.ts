@@ -24,6 +24,9 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Longest real-time sleep between looks at the database, so that a moved clock is noticed. */
 const MAX_SLEEP_MS = 1_000;
 
+/** A claimed delivery (PostgreSQL) is another process's again this long after its attempt's timeout. */
+const LEASE_MARGIN_MS = 5_000;
+
 /** Attempts in flight at once (at most one per chat). */
 const CONCURRENCY = 4;
 
@@ -119,7 +122,10 @@ export class WebhookDispatcher {
     const now = this.o.clock.now();
     const free = CONCURRENCY - this.inFlight.size;
     if (free > 0) {
-      const due = await this.o.deliveries.due(now, CONCURRENCY * 4);
+      // Several processes on one database: each delivery is claimed by one of them (issue 9).
+      const due = this.o.deliveries.shared
+        ? await this.o.deliveries.claimDue(now, free, now + this.timeoutMs + LEASE_MARGIN_MS)
+        : await this.o.deliveries.due(now, CONCURRENCY * 4);
       const busyKeys = new Set([...this.inFlight.keys()].map((id) => this.keys.get(id)));
       let started = 0;
       for (const d of due) {
@@ -138,7 +144,16 @@ export class WebhookDispatcher {
     }
     if (this.stopped) return;
     const next = await this.o.deliveries.nextDueAt();
-    if (next === undefined) return;
+    if (next === undefined && !this.o.deliveries.shared) return;
+    // On a shared database another process may queue deliveries or die holding one: keep looking.
+    if (next === undefined) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.kick();
+      }, MAX_SLEEP_MS);
+      this.timer.unref?.();
+      return;
+    }
     // Something due but blocked (in flight, or behind an earlier one of its chat) wakes us when the
     // attempt ends; the sleep is only a safety net. A moved clock is noticed within a second.
     const wait = Math.min(MAX_SLEEP_MS, Math.max(next - this.o.clock.now(), 0) || MAX_SLEEP_MS);
@@ -174,10 +189,10 @@ export class WebhookDispatcher {
       statusCode = res.status;
       responseBody = (await res.text()).slice(0, MAX_RESPONSE_CHARS);
     } catch (e) {
-      if (this.stopped) return;
+      if (this.stopped) return this.release(d);
       error = describeFetchError(e, this.timeoutMs);
     }
-    if (this.stopped) return;
+    if (this.stopped) return this.release(d);
     const latencyMs = Math.round(performance.now() - t0);
     const attempts = d.attempts + 1;
     const ok = statusCode === 200;
@@ -191,6 +206,12 @@ export class WebhookDispatcher {
     await this.o.deliveries.recordAttempt(d.id, { url, startedAt, statusCode, error, latencyMs, responseBody }, next);
     if (!ok) this.o.logger.debug({ delivery: d.id, statusCode, error, attempts }, 'webhook attempt failed');
     this.o.live.publish({ type: 'delivery', channelId: d.channel_id, id: d.id, status: next.status });
+  }
+
+  /** An attempt cut short by {@link stop}: a claimed delivery is due again at once (for any process). */
+  private async release(d: DeliveryRow): Promise<void> {
+    if (!this.o.deliveries.shared) return;
+    await this.o.deliveries.release(d.id, d.next_attempt_at ?? this.o.clock.now()).catch(() => undefined);
   }
 }
 
