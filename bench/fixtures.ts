@@ -36,3 +36,47 @@ function bubble(i: number): object {
 /** A flex carousel of 10 bubbles, close to the 50KB limit (spec: carousel at most 50KB). */
 export const maximal = { messages: [{ type: 'flex', altText: 'Receipts', contents: { type: 'carousel', contents: Array.from({ length: 10 }, (_, i) => bubble(i)) } }] };
 
+
+/**
+ * A typical product card, in the shape of the messenger's flex showcase ("Restaurant"): hero
+ * image, title, a baseline box of rating icons, two label/value rows, two footer buttons.
+ */
+function card(i: number): object {
+  const star = (gold: boolean) => ({ type: 'icon', size: 'sm', url: `https://example.com/star-${gold ? 'gold' : 'grey'}.png` });
+  const row = (label: string, value: string) => ({
+    type: 'box',
+    layout: 'baseline',
+    spacing: 'sm',
+    contents: [
+      { type: 'text', text: label, color: '#aaaaaa', size: 'sm', flex: 1 },
+      { type: 'text', text: value, wrap: true, color: '#666666', size: 'sm', flex: 5 },
+    ],
+  });
+  return {
+    type: 'bubble',
+    hero: { type: 'image', url: `https://example.com/cafe-${i}.png`, size: 'full', aspectRatio: '20:13', aspectMode: 'cover', action: { type: 'uri', uri: 'https://example.com' } },
+    body: {
+      type: 'box',
+      layout: 'vertical',
+      contents: [
+        { type: 'text', text: `Brown Cafe ${i}`, weight: 'bold', size: 'xl' },
+        { type: 'box', layout: 'baseline', margin: 'md', contents: [star(true), star(true), star(true), star(true), star(false), { type: 'text', text: '4.0', size: 'sm', color: '#999999', margin: 'md', flex: 0 }] },
+        { type: 'box', layout: 'vertical', margin: 'lg', spacing: 'sm', contents: [row('Place', 'Miraina Tower, 4-1-6 Shinjuku, Tokyo'), row('Time', '10:00 - 23:00')] },
+      ],
+    },
+    footer: {
+      type: 'box',
+      layout: 'vertical',
+      spacing: 'sm',
+      flex: 0,
+      contents: [
+        { type: 'button', style: 'link', height: 'sm', action: { type: 'uri', label: 'CALL', uri: 'tel:0312345678' } },
+        { type: 'button', style: 'link', height: 'sm', action: { type: 'uri', label: 'WEBSITE', uri: 'https://example.com' } },
+        { type: 'spacer', size: 'sm' },
+      ],
+    },
+  };
+}
+
+/** A typical 10-bubble flex carousel (about 17 KB): ten product cards. */
+export const typicalCarousel = { type: 'flex', altText: 'Cafes nearby', contents: { type: 'carousel', contents: Array.from({ length: 10 }, (_, i) => card(i)) } };
