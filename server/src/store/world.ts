@@ -31,10 +31,19 @@ export class WorldStore {
 
   /** One chat with its member ids, or undefined. */
   async chat(chatId: string): Promise<ChatRow | undefined> {
-    const chat = await this.db.selectFrom('chats').select(CHAT_COLUMNS).where('chat_id', '=', chatId).executeTakeFirst();
-    if (!chat) return undefined;
-    const members = await this.db.selectFrom('chat_members').select('user_id').where('chat_id', '=', chatId).execute();
-    return { ...chat, memberIds: members.map((m) => m.user_id) };
+    // One query, a row per member (one row with a null member for an empty chat): this runs on
+    // every sendMessages call.
+    const rows = await this.db
+      .selectFrom('chats')
+      .leftJoin('chat_members', 'chat_members.chat_id', 'chats.chat_id')
+      .select(CHAT_COLUMNS.map((c) => `chats.${c}` as const))
+      .select('chat_members.user_id')
+      .where('chats.chat_id', '=', chatId)
+      .execute();
+    const first = rows[0];
+    if (!first) return undefined;
+    const { user_id: _member, ...chat } = first;
+    return { ...chat, memberIds: rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])) };
   }
 
   /** Every chat with its member ids, in insertion order. */
