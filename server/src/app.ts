@@ -115,11 +115,17 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     throw e;
   }
   const channelTokens = new ChannelTokenService(new ChannelTokenStore(db), world, clock);
-  const social = createSocialLogin(db, world, clock, { baseUrl: () => baseUrl, demoOrigin: () => demoOrigin });
+  // One clock for every server on the database (issue 9): a move reaches the others as a live event.
+  const social = createSocialLogin(db, world, clock, { baseUrl: () => baseUrl, demoOrigin: () => demoOrigin }, (offsetMs) =>
+    live.publish({ type: 'clock', offsetMs }),
+  );
   const userTokens = social.userTokens;
   const registry = new RegistryService(apps, clock);
   const bots = createBotMessaging(db, world, clock, { tokens: channelTokens, logger, baseUrl: () => baseUrl, live }, options.bots);
   social.friendships.onChange((change) => bots.events.friendshipChanged(change));
+  live.subscribe((event) => {
+    if (event.type === 'clock' && event.offsetMs > clock.offset) clock.advance(event.offsetMs - clock.offset);
+  });
   const chats = new ChatService(new MessageStore(db), world, clock, bots.chatHooks);
 
   const app = express();

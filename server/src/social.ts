@@ -34,6 +34,7 @@ export interface SocialLogin {
 
 /**
  * Builds the social login on an open database.
+ * @param clockMoved told the new clock offset (ms) after the simulator moves the clock
  * @param origins `baseUrl`: the server's public origin (ID token `iss`, picture URLs);
  *   `demoOrigin`: what `{demo_origin}` in a scenario's callback URLs stands for
  */
@@ -42,6 +43,7 @@ export function createSocialLogin(
   world: WorldStore,
   clock: Clock,
   origins: { baseUrl: () => string; demoOrigin: () => string },
+  clockMoved?: (offsetMs: number) => void,
 ): SocialLogin {
   const { baseUrl, demoOrigin } = origins;
   const logins = new ChannelLoginStore(db);
@@ -70,7 +72,7 @@ export function createSocialLogin(
     routes: [
       socialLoginRoutes({ login, userTokens, friendships, world }),
       socialV1Routes(v1),
-      socialSimulatorRoutes({ clock, world, friendships, invalidations, logins }),
+      socialSimulatorRoutes({ clock, world, friendships, invalidations, logins, ...(clockMoved ? { clockMoved } : {}) }),
     ],
   };
 }

@@ -21,13 +21,17 @@ export function socialSimulatorRoutes(deps: {
   friendships: FriendshipService;
   invalidations: TokenInvalidationStore;
   logins: ChannelLoginStore;
+  /** Told the new offset (ms) after each move, so the other servers on the database follow. */
+  clockMoved?: (offsetMs: number) => void;
 }): Router {
   const r = Router();
   r.get('/embedkit/v1/clock', (_req, res) => {
     res.json(clockState(deps.clock));
   });
   r.post('/embedkit/v1/clock', jsonBody, async (req, res) => {
-    res.json(await advanceClock(deps.clock, deps.world, req.body));
+    const state = await advanceClock(deps.clock, deps.world, req.body);
+    deps.clockMoved?.(state.offsetMs);
+    res.json(state);
   });
 
   r.get('/embedkit/v1/users/:userId/friendships/:channelId', async (req, res) => {

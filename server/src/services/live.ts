@@ -10,7 +10,9 @@ export type LiveEvent =
   /** A webhook delivery was created or changed state. */
   | { type: 'delivery'; channelId: string; id: number; status: string }
   /** A bot joined or left a chat, or a friendship or a webhook setting changed. */
-  | { type: 'bots'; channelId: string };
+  | { type: 'bots'; channelId: string }
+  /** Simulated time moved: every server on the database follows (one clock, issue 9). */
+  | { type: 'clock'; offsetMs: number };
 
 export type LiveListener = (event: LiveEvent) => void;
 

@@ -116,6 +116,16 @@ describe.skipIf(!TEST_DATABASE_URL)('two servers on one PostgreSQL', () => {
     expect(((await list.json()) as { apps: unknown[] }).apps).toContainEqual({ embedId, view: { type: 'full', url: 'https://example.com/shared' } });
   });
 
+  it('runs one clock: moving it on one server moves it on the other', async () => {
+    const before = (await (await fetch(`${b.baseUrl}/embedkit/v1/clock`)).json()) as { offsetMs: number };
+    const moved = await fetch(`${a.baseUrl}/embedkit/v1/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advance: '1d' }) });
+    expect(moved.status).toBe(200);
+    const expected = before.offsetMs + 24 * 3600 * 1000;
+    await expect
+      .poll(async () => ((await (await fetch(`${b.baseUrl}/embedkit/v1/clock`)).json()) as { offsetMs: number }).offsetMs, { timeout: 5_000 })
+      .toBe(expected);
+  });
+
   it('ends 60 concurrent registrations split across both servers at exactly 30 apps', async () => {
     const token = await channelToken(a.baseUrl);
     const auth = { Authorization: `Bearer ${token}` };
