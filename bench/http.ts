@@ -11,7 +11,7 @@ import { summarize } from './stats.js';
 const CHANNEL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
 const ALICE = 'U0a11ce0000000000000000000000a11c';
 const UTOU = 'UU0a11ce00000000000000000000000b0';
-const ROUNDS = 3;
+const ROUNDS = 5;
 const SECONDS = 3;
 const CONNECTIONS = 10;
 

@@ -1,5 +1,6 @@
 /** SQL for channel access tokens (spec part B, "Channel access token" transitions). */
 import type { Kysely, Selectable } from 'kysely';
+import { prepared } from './prepared.js';
 import { lockChannel } from './db.js';
 import type { ChannelTokenTable, Database } from './schema.js';
 
@@ -29,9 +30,15 @@ export class ChannelTokenStore {
   }
 
   /** The token with this hash, or undefined (expired tokens are returned too: the caller decides). */
-  find(tokenHash: string): Promise<ChannelTokenRow | undefined> {
-    return this.db.selectFrom('channel_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  async find(tokenHash: string): Promise<ChannelTokenRow | undefined> {
+    return (await this.byHash(tokenHash))[0];
   }
+
+  // Runs on every bot and registry request.
+  private readonly byHash = prepared(
+    () => this.db,
+    (hash: string) => this.db.selectFrom('channel_tokens').selectAll().where('token_hash', '=', hash),
+  );
 
   /** Removes the token; removing an unknown token is not an error (spec: revoke of an invalid token). */
   async delete(tokenHash: string): Promise<void> {

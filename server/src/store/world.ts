@@ -1,6 +1,7 @@
 /** SQL for the scenario's world: channels, users, chats and memberships, and the meta table. */
 import type { Kysely, Selectable } from 'kysely';
 import { isPostgres } from './db.js';
+import { prepared } from './prepared.js';
 import type { ChannelTable, ChatTable, Database, UserTable } from './schema.js';
 
 export type ChannelRow = Selectable<ChannelTable>;
@@ -21,9 +22,14 @@ export class WorldStore {
     return this.db.selectFrom('channels').selectAll().orderBy('channel_id').execute();
   }
 
-  user(userId: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  async user(userId: string): Promise<UserRow | undefined> {
+    return (await this.userById(userId))[0];
   }
+
+  private readonly userById = prepared(
+    () => this.db,
+    (id: string) => this.db.selectFrom('users').selectAll().where('user_id', '=', id),
+  );
 
   users(): Promise<UserRow[]> {
     return this.db.selectFrom('users').selectAll().orderBy('display_name').execute();
@@ -33,18 +39,23 @@ export class WorldStore {
   async chat(chatId: string): Promise<ChatRow | undefined> {
     // One query, a row per member (one row with a null member for an empty chat): this runs on
     // every sendMessages call.
-    const rows = await this.db
-      .selectFrom('chats')
-      .leftJoin('chat_members', 'chat_members.chat_id', 'chats.chat_id')
-      .select(CHAT_COLUMNS.map((c) => `chats.${c}` as const))
-      .select('chat_members.user_id')
-      .where('chats.chat_id', '=', chatId)
-      .execute();
+    const rows = await this.chatWithMembers(chatId);
     const first = rows[0];
     if (!first) return undefined;
     const { user_id: _member, ...chat } = first;
     return { ...chat, memberIds: rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])) };
   }
+
+  private readonly chatWithMembers = prepared(
+    () => this.db,
+    (id: string) =>
+      this.db
+        .selectFrom('chats')
+        .leftJoin('chat_members', 'chat_members.chat_id', 'chats.chat_id')
+        .select(CHAT_COLUMNS.map((c) => `chats.${c}` as const))
+        .select('chat_members.user_id')
+        .where('chats.chat_id', '=', id),
+  );
 
   /** Every chat with its member ids, in insertion order. */
   async chats(): Promise<ChatRow[]> {
