@@ -37,6 +37,8 @@ export interface BotMessagingOptions {
   webhookRetryScheduleMs?: readonly number[];
   /** Per-plan limits; default the spec's (tests may lower them). */
   planLimits?: Record<'developer-trial' | 'other', PlanLimits>;
+  /** How long one webhook attempt waits for the bot's answer, in ms; default 10 s. */
+  webhookTimeoutMs?: number;
 }
 
 /** The bot messaging unit's services and routes. */
@@ -87,6 +89,7 @@ export function createBotMessaging(
     live,
     logger: deps.logger,
     ...(options.webhookRetryScheduleMs ? { retryScheduleMs: options.webhookRetryScheduleMs } : {}),
+    ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
   });
   const emitter = new WebhookEmitter({
     deliveries: deliveryStore,

@@ -99,6 +99,8 @@ export interface Receiver {
   received: Received[];
   /** Status codes of the next answers, in order; then 200. */
   answers: number[];
+  /** How long (ms) to wait before each of the next answers, in order; then at once. */
+  delays: number[];
   /** Resolves once `n` requests have arrived. */
   waitFor(n: number, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -108,6 +110,7 @@ export interface Receiver {
 export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const answers: number[] = [];
+  const delays: number[] = [];
   const waiters: (() => void)[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -115,9 +118,14 @@ export async function startReceiver(): Promise<Receiver> {
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
       received.push({ headers: req.headers, raw, body: JSON.parse(raw.toString('utf8')) });
-      res.statusCode = answers.shift() ?? 200;
-      res.end('{}');
-      waiters.splice(0).forEach((w) => w());
+      const answer = () => {
+        res.statusCode = answers.shift() ?? 200;
+        res.end('{}');
+        waiters.splice(0).forEach((w) => w());
+      };
+      const delay = delays.shift() ?? 0;
+      if (delay > 0) setTimeout(answer, delay);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -126,6 +134,7 @@ export async function startReceiver(): Promise<Receiver> {
     url: `http://127.0.0.1:${port}/webhook`,
     received,
     answers,
+    delays,
     async waitFor(n, timeoutMs = 5000) {
       const until = Date.now() + timeoutMs;
       while (received.length < n) {

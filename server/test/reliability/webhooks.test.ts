@@ -75,3 +75,32 @@ describe('a bot that is down, then failing, then back', () => {
     expect(receiver.received.length).toBeGreaterThanOrEqual(all.length);
   });
 });
+
+describe('a slow bot', () => {
+  it('gets every event, in order, once it answers in time again', { timeout: 30_000 }, async () => {
+    const receiver: Receiver = await startReceiver();
+    cleanups.push(() => receiver.close());
+    // The first three attempts answer after the webhook timeout: each counts as a failure.
+    receiver.delays.push(600, 600, 600);
+    const kit = await makeBotKit({ bots: { webhookTimeoutMs: 150, webhookRetryScheduleMs: Array.from({ length: 30 }, () => MINUTE) } });
+    cleanups.push(() => kit.close());
+    await setWebhook(kit, TRIAL.id, { url: receiver.url });
+    const sent = ['slow 0', 'slow 1', 'slow 2'];
+    for (const text of sent) await say(kit, ALICE_BOT, ALICE, text);
+    const texts = () =>
+      receiver.received
+        .flatMap((r) => r.body.events)
+        .filter((e) => e.type === 'message')
+        .map((e) => e.message.text as string);
+    for (let round = 0; round < 50 && !sent.every((t) => texts().includes(t)); round++) {
+      await kit.services.bots.dispatcher.idle();
+      kit.clock.advance(MINUTE);
+      kit.services.bots.dispatcher.kick();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const arrived = texts();
+    expect(arrived.filter((t, i) => arrived.indexOf(t) === i)).toEqual(sent);
+    // The slow answers really were failures: more requests than events.
+    expect(receiver.received.length).toBeGreaterThan(sent.length);
+  });
+});
