@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import request from 'supertest';
 import { createEmbedkit, type Embedkit, type EmbedkitOptions } from '../../src/app.js';
-import { onTestDatabase } from '../helpers.js';
+import { channelToken, onTestDatabase } from '../helpers.js';
 
 export const BOTS_SCENARIO = fileURLToPath(new URL('../fixtures/bots.json', import.meta.url));
 export const TRIAL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
@@ -33,13 +33,8 @@ export function makeBotKit(options: EmbedkitOptions = {}): Promise<Embedkit> {
 }
 
 /** Issues a channel access token through the HTTP API. */
-export async function botToken(kit: Embedkit, channel = TRIAL): Promise<string> {
-  const res = await request(kit.app)
-    .post('/v2/oauth/accessToken')
-    .type('form')
-    .send({ grant_type: 'client_credentials', client_id: channel.id, client_secret: channel.secret });
-  if (res.status !== 200) throw new Error(`token issue failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.access_token as string;
+export function botToken(kit: Embedkit, channel = TRIAL): Promise<string> {
+  return channelToken(kit, channel);
 }
 
 export const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
