@@ -85,15 +85,15 @@ export class BotEventService {
    */
   async userMessages(chat: ChatRow, userId: string, stored: { id: number; body: unknown }[]): Promise<void> {
     this.d.live.publish({ type: 'chat', chatId: chat.chat_id });
-    // A 1:1 chat between users has no bot to tell: skip the lookups (the hot path of sendMessages).
-    if (chat.type === 'utou' && !chat.bot_channel_id) return;
-    const user = await this.d.world.user(userId);
     const messages = stored
       .map((m) => messageOfEvent(String(m.id), (m.body ?? {}) as Record<string, unknown>))
       .filter((m): m is Record<string, unknown> => m !== null);
     if (messages.length === 0) return;
-    await this.toBotsOfChat(chat, (bot) => {
-      const source = sourceOf({ chatId: chat.chat_id, type: chat.type }, user ? { userId, agreed: user.agreed === 1 } : null, true);
+    // Looked up only when a bot hears the chat: most sendMessages calls go to chats without one.
+    let user: ReturnType<WorldStore['user']> | undefined;
+    await this.toBotsOfChat(chat, async () => {
+      const u = await (user ??= this.d.world.user(userId));
+      const source = sourceOf({ chatId: chat.chat_id, type: chat.type }, u ? { userId, agreed: u.agreed === 1 } : null, true);
       return messages.map((m) => messageEvent(source, m));
     });
   }
@@ -313,11 +313,11 @@ export class BotEventService {
    * @param only one channel's bot only
    * @returns the number of deliveries made
    */
-  private async toBotsOfChat(chat: ChatRow, build: (bot: BotInChat) => DraftEvent[], only?: string): Promise<number> {
+  private async toBotsOfChat(chat: ChatRow, build: (bot: BotInChat) => DraftEvent[] | Promise<DraftEvent[]>, only?: string): Promise<number> {
     let n = 0;
     for (const bot of await this.botsOf(chat)) {
       if (only !== undefined && bot.channelId !== only) continue;
-      const drafts = build(bot);
+      const drafts = await build(bot);
       if (bot.pendingJoin && (await this.d.bots.claimPendingJoin(chat.chat_id, bot.channelId, this.d.clock.now())))
         drafts.unshift({ type: 'join', source: sourceOf({ chatId: chat.chat_id, type: chat.type }, null, false) });
       if ((await this.d.emitter.emit(bot.channelId, chat.chat_id, drafts)) !== null) n++;
