@@ -7,7 +7,7 @@ import { createServer, STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import express, { type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { Clock } from './clock.js';
@@ -63,15 +63,45 @@ export interface EmbedkitOptions {
   baseUrl?: string;
   /** Origin the demo app is served from, e.g. `http://127.0.0.1:8080` (replaces `{demo_origin}`). */
   demoOrigin?: string;
+  /**
+   * Public origins of the other address placeholders of the spec (`{deprecated_url}`,
+   * `{trialbot_url}`, `{blockchain_url}`); default `http://localhost:8081` to `:8083`.
+   */
+  urls?: Partial<Omit<InterfaceUrls, 'base'>>;
   logger?: Logger;
   clock?: Clock;
   /** Bot messaging: reply token life, webhook retry schedule, plan limits (issue 6). */
   bots?: BotMessagingOptions;
 }
 
+/**
+ * The origins of the spec's address placeholders, each served by this one process on its own
+ * port (spec "Address placeholders"): `base` = `{base_url}` (host shell, parts B, C, D, E, G),
+ * `deprecated` = `{deprecated_url}` (the deprecated alias of the enterprise paths),
+ * `trialbot` = `{trialbot_url}` (part F), `blockchain` = `{blockchain_url}` (part A).
+ * Clients sign or route by origin, so each interface lives at its origin's root.
+ */
+export interface InterfaceUrls {
+  base: string;
+  deprecated: string;
+  trialbot: string;
+  blockchain: string;
+}
+
+/** The interfaces served on origins of their own (every key of {@link InterfaceUrls} but `base`). */
+export type SideInterface = Exclude<keyof InterfaceUrls, 'base'>;
+
+/** The side interfaces in the order of their default ports (main port + 1, + 2, + 3). */
+export const SIDE_INTERFACES: readonly SideInterface[] = ['deprecated', 'trialbot', 'blockchain'];
+
 /** A running embedkit: the Express app, its services and the database. */
 export interface Embedkit {
+  /** The app of `{base_url}`. */
   app: Express;
+  /** The apps of the other origins, one per address placeholder (`{blockchain_url}`, …). */
+  apps: Record<SideInterface, Express>;
+  /** Public origins of every address placeholder. */
+  urls: InterfaceUrls;
   clock: Clock;
   db: Kysely<Database>;
   logger: Logger;
@@ -89,6 +119,12 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   const clock = options.clock ?? new Clock();
   const baseUrl = options.baseUrl ?? 'http://localhost:8080';
   const demoOrigin = options.demoOrigin ?? 'http://127.0.0.1:8080';
+  const urls: InterfaceUrls = {
+    base: baseUrl,
+    deprecated: options.urls?.deprecated ?? 'http://localhost:8081',
+    trialbot: options.urls?.trialbot ?? 'http://localhost:8082',
+    blockchain: options.urls?.blockchain ?? 'http://localhost:8083',
+  };
   const location = databaseLocation(options);
   const throwaway = options.databaseUrl !== undefined && options.inMemory && options.databaseSchema === undefined;
   const db = await openDatabase(location).catch(async (e: unknown) => {
@@ -135,18 +171,25 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   app.use(channelOauthRoutes(channelTokens));
   app.use(registryRoutes(registry, channelTokens));
   app.use(userApiRoutes({ tokens: userTokens, chats, world, baseUrl: () => baseUrl }));
-  app.use(simulatorRoutes({ world, apps, chats, userTokens, baseUrl: () => baseUrl }));
+  app.use(simulatorRoutes({ world, apps, chats, userTokens, baseUrl: () => baseUrl, urls }));
   app.use(schemaRoutes());
   app.use(social.routes, demoLoginRoutes({ world, baseUrl: () => baseUrl }));
   app.use(bots.routes);
   app.use(staticRoutes());
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
+  const sideApps: Record<SideInterface, Express> = {
+    deprecated: originApp([], logger),
+    trialbot: originApp([], logger),
+    blockchain: originApp([], logger),
+  };
   // Deliveries left undelivered by the last run go out first.
   bots.start();
 
   return {
     app,
+    apps: sideApps,
+    urls,
     clock,
     db,
     logger,
@@ -156,6 +199,20 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
       await closeDatabase();
     },
   };
+}
+
+/**
+ * The Express app of one side origin: its interface's routers, then a 404 and the error handler
+ * (`errors` picks the interface's error format; default by path as on `{base_url}`).
+ */
+export function originApp(routers: RequestHandler[], logger: Logger, errors?: { notFound?: RequestHandler; handler?: ErrorRequestHandler }): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  for (const r of routers) app.use(r);
+  app.use(errors?.notFound ?? notFoundHandler);
+  app.use(errors?.handler ?? errorHandler(logger));
+  return app;
 }
 
 /** The embedded database file, or PostgreSQL (a fresh schema for an in-memory kit). */
@@ -172,6 +229,11 @@ export interface ListenOptions extends Omit<EmbedkitOptions, 'baseUrl' | 'demoOr
   port: number;
   /** Address to bind; default loopback (`127.0.0.1`, plus `::1` when the machine has IPv6). */
   host?: string;
+  /**
+   * Ports of the side origins; default the main port + 1 (`deprecated`), + 2 (`trialbot`),
+   * + 3 (`blockchain`), or free ones when the main port is 0.
+   */
+  ports?: Partial<Record<SideInterface, number>>;
   /** Time a client has to send all request headers, in ms; default 20,000 (slow clients, issue 8). */
   headersTimeoutMs?: number;
   /** Time a client has to send the whole request, in ms; default 60,000. */
@@ -211,7 +273,34 @@ export interface RunningServer {
   /** Where the demo app is served from: `http://127.0.0.1:<port>`. */
   demoOrigin: string;
   port: number;
+  /** Public origins of every address placeholder (`urls.base` is `baseUrl`). */
+  urls: InterfaceUrls;
+  /** Ports of the side origins. */
+  ports: Record<SideInterface, number>;
   close(): Promise<void>;
+}
+
+/** The CLI flag that sets the port of each side origin (named in "port taken" errors). */
+export const PORT_FLAGS: Record<SideInterface | 'base', string> = {
+  base: '--port',
+  deprecated: '--deprecated-port',
+  trialbot: '--trialbot-port',
+  blockchain: '--blockchain-port',
+};
+
+/** A port that another program (or another embedkit) already listens on. */
+export class PortInUseError extends Error {
+  constructor(
+    readonly port: number,
+    readonly origin: SideInterface | 'base',
+  ) {
+    super(
+      `port ${port} ({${origin}_url}) is already in use: ` +
+        `choose another with ${PORT_FLAGS[origin]} <port>` +
+        (origin === 'base' ? '' : ` (or move the main --port: the side ports default to it + 1, + 2, + 3)`),
+    );
+    this.name = 'PortInUseError';
+  }
 }
 
 /**
@@ -221,34 +310,66 @@ export interface RunningServer {
 export async function startServer(options: ListenOptions): Promise<RunningServer> {
   const loopback = options.host === undefined;
   const guard = { headersTimeoutMs: options.headersTimeoutMs, requestTimeoutMs: options.requestTimeoutMs };
-  const servers: Server[] = [createGuardedServer(guard)];
-  await listen(servers[0]!, options.port, options.host ?? '127.0.0.1');
-  const port = (servers[0]!.address() as AddressInfo).port;
-  if (loopback) {
-    // Browsers may resolve localhost to ::1 first; answer there too when IPv6 exists.
-    const v6 = createGuardedServer(guard);
-    await listen(v6, port, '::1').then(
-      () => servers.push(v6),
-      () => undefined,
-    );
-  }
-  const baseUrl = `http://localhost:${port}`;
-  const demoOrigin = `http://127.0.0.1:${port}`;
-  let embedkit: Embedkit;
+  const servers: Server[] = [];
+  // One origin = one port; on loopback, browsers may resolve localhost to ::1 first, so answer there too.
+  const bind = async (port: number, origin: SideInterface | 'base'): Promise<{ port: number; servers: Server[] }> => {
+    const v4 = createGuardedServer(guard);
+    await listen(v4, port, options.host ?? '127.0.0.1').catch((e: NodeJS.ErrnoException) => {
+      throw e.code === 'EADDRINUSE' ? new PortInUseError(port, origin) : e;
+    });
+    servers.push(v4);
+    const bound = (v4.address() as AddressInfo).port;
+    const own = [v4];
+    if (loopback) {
+      const v6 = createGuardedServer(guard);
+      await listen(v6, bound, '::1').then(
+        () => {
+          servers.push(v6);
+          own.push(v6);
+        },
+        () => undefined,
+      );
+    }
+    return { port: bound, servers: own };
+  };
+  let main: { port: number; servers: Server[] };
+  const side = {} as Record<SideInterface, { port: number; servers: Server[] }>;
   try {
-    embedkit = await createEmbedkit({ ...options, baseUrl, demoOrigin });
+    main = await bind(options.port, 'base');
+    for (const [i, name] of SIDE_INTERFACES.entries()) {
+      const wanted = options.ports?.[name] ?? (options.port === 0 ? 0 : options.port + 1 + i);
+      side[name] = await bind(wanted, name);
+    }
   } catch (e) {
     await Promise.all(servers.map(close));
     throw e;
   }
-  for (const s of servers) {
-    s.on('request', embedkit.app);
+  const port = main.port;
+  const baseUrl = `http://localhost:${port}`;
+  const demoOrigin = `http://127.0.0.1:${port}`;
+  const ports = Object.fromEntries(SIDE_INTERFACES.map((n) => [n, side[n].port])) as Record<SideInterface, number>;
+  const urls: InterfaceUrls = {
+    base: baseUrl,
+    deprecated: `http://localhost:${ports.deprecated}`,
+    trialbot: `http://localhost:${ports.trialbot}`,
+    blockchain: `http://localhost:${ports.blockchain}`,
+  };
+  let embedkit: Embedkit;
+  try {
+    embedkit = await createEmbedkit({ ...options, baseUrl, demoOrigin, urls });
+  } catch (e) {
+    await Promise.all(servers.map(close));
+    throw e;
   }
+  for (const s of main.servers) s.on('request', embedkit.app);
+  for (const name of SIDE_INTERFACES) for (const s of side[name].servers) s.on('request', embedkit.apps[name]);
   return {
     embedkit,
     baseUrl,
     demoOrigin,
     port,
+    urls,
+    ports,
     close: async () => {
       await Promise.all(servers.map(close));
       await embedkit.close();

@@ -37,6 +37,9 @@ const program = new Command()
   .name('embedkit')
   .description('Local platform, host shell and SDK for embedded web apps')
   .option('-p, --port <port>', 'TCP port (0 picks a free one)', parsePort, 8080)
+  .option('--deprecated-port <port>', '{deprecated_url} port (default: --port + 1; free one when --port is 0)', parsePort)
+  .option('--trialbot-port <port>', '{trialbot_url} port (default: --port + 2; free one when --port is 0)', parsePort)
+  .option('--blockchain-port <port>', '{blockchain_url} port (default: --port + 3; free one when --port is 0)', parsePort)
   .option('--host <address>', 'address to bind (default: loopback only)')
   .option('--data <dir>', 'data directory', '.embedkit')
   .option('--scenario <file>', 'scenario file loaded on first start (default: server/scenarios/default.json)')
@@ -48,6 +51,9 @@ const program = new Command()
 
 const opts = program.opts<{
   port: number;
+  deprecatedPort?: number;
+  trialbotPort?: number;
+  blockchainPort?: number;
   host?: string;
   data: string;
   scenario?: string;
@@ -70,6 +76,11 @@ if (opts.host !== undefined && !isLoopbackHost(opts.host)) {
 try {
   const server = await startServer({
     port: opts.port,
+    ports: {
+      ...(opts.deprecatedPort !== undefined ? { deprecated: opts.deprecatedPort } : {}),
+      ...(opts.trialbotPort !== undefined ? { trialbot: opts.trialbotPort } : {}),
+      ...(opts.blockchainPort !== undefined ? { blockchain: opts.blockchainPort } : {}),
+    },
     ...(opts.host !== undefined ? { host: opts.host } : {}),
     dataDir: resolve(opts.data),
     inMemory: opts.inMemory,
@@ -86,6 +97,9 @@ try {
     `  demo app        ${server.demoOrigin}/demo/app/`,
     `  demo login      ${server.demoOrigin}/demo/login/`,
     `  SDK             ${server.baseUrl}/sdk/v1/sdk.js`,
+    `  deprecated      ${server.urls.deprecated}/`,
+    `  trial bots      ${server.urls.trialbot}/`,
+    `  blockchain      ${server.urls.blockchain}/`,
     `  data            ${databaseUrl !== undefined ? `PostgreSQL ${redactPassword(databaseUrl)}${opts.databaseSchema ? ` schema ${opts.databaseSchema}` : ''}` : opts.inMemory ? 'in memory' : resolve(opts.data)}`,
     opts.host === undefined || isLoopbackHost(opts.host)
       ? `  listening       ${opts.host ?? '127.0.0.1 and ::1'} (loopback only)`

@@ -9,6 +9,7 @@ import { toProfile } from '../services/profiles.js';
 import type { UserTokenService } from '../services/user-tokens.js';
 import type { AppStore } from '../store/apps.js';
 import type { WorldStore } from '../store/world.js';
+import type { InterfaceUrls } from '../app.js';
 
 export function simulatorRoutes(deps: {
   world: WorldStore;
@@ -16,6 +17,8 @@ export function simulatorRoutes(deps: {
   chats: ChatService;
   userTokens: UserTokenService;
   baseUrl: () => string;
+  /** Origins of the spec's address placeholders (`GET /embedkit/v1/world` lists them). */
+  urls: InterfaceUrls;
 }): Router {
   const r = Router();
   r.get('/embedkit/v1/world', async (_req, res) => {
@@ -34,6 +37,7 @@ export function simulatorRoutes(deps: {
       chats: chats.map((c) => ({ chatId: c.chat_id, type: c.type, name: c.name, memberIds: c.memberIds, ...(c.bot_channel_id ? { bot: c.bot_channel_id } : {}) })),
       apps: apps.map((a) => ({ embedId: a.embed_id, channelId: a.channel_id, name: a.name, view: { type: a.view_type, url: a.view_url } })),
       defaults: defaults ? (JSON.parse(defaults) as unknown) : {},
+      urls: deps.urls,
     });
   });
   r.post('/embedkit/v1/sessions', jsonBody, async (req, res) => {
