@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { Clock } from './clock.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { requestId } from './http/request-id.js';
+import { HEALTH_PATH, Readiness, READY_PATH } from './http/readiness.js';
 import { createLogger } from './logger.js';
 import { channelOauthRoutes } from './routes/channel-oauth.js';
 import { registryRoutes } from './routes/registry.js';
@@ -27,8 +28,9 @@ import { RegistryService } from './services/registry.js';
 import { UserTokenService } from './services/user-tokens.js';
 import { AppStore } from './store/apps.js';
 import { ChannelTokenStore } from './store/channel-tokens.js';
-import { openDatabase, type DatabaseLocation } from './store/db.js';
+import { openDatabase, startLock, type DatabaseLocation } from './store/db.js';
 import { dropSchema } from './store/schemas.js';
+import { DatabaseOutage } from './store/outage.js';
 import { PostgresLiveRelay } from './store/live-notify.js';
 import { LiveHub } from './services/live.js';
 import { MessageStore } from './store/messages.js';
@@ -36,6 +38,7 @@ import type { Database } from './store/schema.js';
 import { ChannelLoginStore } from './store/channel-login.js';
 import { createSocialLogin, type SocialLogin } from './social.js';
 import { demoLoginRoutes } from './routes/demo-login.js';
+import { DemoLoginSessionStore } from './store/demo-login-sessions.js';
 import { restoreClock } from './services/sim-clock.js';
 import { WorldStore } from './store/world.js';
 import { createBotMessaging, type BotMessaging, type BotMessagingOptions } from './bots.js';
@@ -127,7 +130,10 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   };
   const location = databaseLocation(options);
   const throwaway = options.databaseUrl !== undefined && options.inMemory && options.databaseSchema === undefined;
+  // Servers starting together on one schema: one prepares it, the others start on the result.
+  const unlock = await startLock(location);
   const db = await openDatabase(location).catch(async (e: unknown) => {
+    await unlock();
     if (throwaway && 'url' in location) await dropSchema(location.url, location.schema!).catch(() => undefined);
     throw e;
   });
@@ -139,6 +145,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     if (throwaway && 'url' in location) await dropSchema(location.url, location.schema!);
   };
 
+  const outage = new DatabaseOutage(db as unknown as Kysely<never>, logger);
   const world = new WorldStore(db);
   const apps = new AppStore(db);
   try {
@@ -147,9 +154,11 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     if (!options.clock) await restoreClock(clock, world);
     await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, { world, apps, logins: new ChannelLoginStore(db), bots: new BotMembershipStore(db) }, demoOrigin, clock.now());
   } catch (e) {
+    await unlock();
     await closeDatabase();
     throw e;
   }
+  await unlock();
   const channelTokens = new ChannelTokenService(new ChannelTokenStore(db), world, clock);
   // One clock for every server on the database (issue 9): a move reaches the others as a live event.
   const social = createSocialLogin(db, world, clock, { baseUrl: () => baseUrl, demoOrigin: () => demoOrigin }, (offsetMs) =>
@@ -157,7 +166,8 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   );
   const userTokens = social.userTokens;
   const registry = new RegistryService(apps, clock);
-  const bots = createBotMessaging(db, world, clock, { tokens: channelTokens, logger, baseUrl: () => baseUrl, live }, options.bots);
+  const bots = createBotMessaging(db, world, clock, { tokens: channelTokens, logger, baseUrl: () => baseUrl, live, outage }, options.bots);
+  outage.onBack(() => bots.dispatcher.kick());
   social.friendships.onChange((change) => bots.events.friendshipChanged(change));
   live.subscribe((event) => {
     if (event.type === 'clock' && event.offsetMs > clock.offset) clock.advance(event.offsetMs - clock.offset);
@@ -168,20 +178,23 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(['/v2', '/embed', '/message', '/oauth2', '/friendship'], requestId);
+  // Answered by the listener of a running server before any app; here for in-process kits (tests).
+  app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));
+  app.get(READY_PATH, (_req, res) => void res.json({ ready: true, phase: 'ready' }));
   app.use(channelOauthRoutes(channelTokens));
   app.use(registryRoutes(registry, channelTokens));
   app.use(userApiRoutes({ tokens: userTokens, chats, world, baseUrl: () => baseUrl }));
   app.use(simulatorRoutes({ world, apps, chats, userTokens, baseUrl: () => baseUrl, urls }));
   app.use(schemaRoutes());
-  app.use(social.routes, demoLoginRoutes({ world, baseUrl: () => baseUrl }));
+  app.use(social.routes, demoLoginRoutes({ world, sessions: new DemoLoginSessionStore(db), clock, baseUrl: () => baseUrl }));
   app.use(bots.routes);
   app.use(staticRoutes());
   app.use(notFoundHandler);
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, outage));
   const sideApps: Record<SideInterface, Express> = {
-    deprecated: originApp([], logger),
-    trialbot: originApp([], logger),
-    blockchain: originApp([], logger),
+    deprecated: originApp([], logger, { handler: errorHandler(logger, outage) }),
+    trialbot: originApp([], logger, { handler: errorHandler(logger, outage) }),
+    blockchain: originApp([], logger, { handler: errorHandler(logger, outage) }),
   };
   // Deliveries left undelivered by the last run go out first.
   bots.start();
@@ -196,6 +209,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     services: { channelTokens, userTokens, registry, chats, social, bots },
     close: async () => {
       await bots.stop();
+      outage.close();
       await closeDatabase();
     },
   };
@@ -234,6 +248,8 @@ export interface ListenOptions extends Omit<EmbedkitOptions, 'baseUrl' | 'demoOr
    * + 3 (`blockchain`), or free ones when the main port is 0.
    */
   ports?: Partial<Record<SideInterface, number>>;
+  /** How long a request that arrives while the server starts is held before a 503, in ms; default 30,000. */
+  startHoldMs?: number;
   /** Time a client has to send all request headers, in ms; default 20,000 (slow clients, issue 8). */
   headersTimeoutMs?: number;
   /** Time a client has to send the whole request, in ms; default 60,000. */
@@ -277,7 +293,14 @@ export interface RunningServer {
   urls: InterfaceUrls;
   /** Ports of the side origins. */
   ports: Record<SideInterface, number>;
-  close(): Promise<void>;
+  /** The server's phase (starting, ready, draining) as its readiness endpoint tells it. */
+  readiness: Readiness;
+  /**
+   * Stops: readiness answers 503, listening stops, live streams end, requests in flight get up to
+   * `drainMs` (ms, default 0) to finish before their connections are cut; then webhook attempts in
+   * flight are left to be retried and the database closes. Calling it again returns the same promise.
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
 /** The CLI flag that sets the port of each side origin (named in "port taken" errors). */
@@ -310,70 +333,78 @@ export class PortInUseError extends Error {
 export async function startServer(options: ListenOptions): Promise<RunningServer> {
   const loopback = options.host === undefined;
   const guard = { headersTimeoutMs: options.headersTimeoutMs, requestTimeoutMs: options.requestTimeoutMs };
+  // Listening comes first, so every request that arrives while the database is being prepared is
+  // held or answered, never left hanging (issue 18).
+  const readiness = new Readiness(options.startHoldMs);
+  let embedkit: Embedkit | undefined;
   const servers: Server[] = [];
   // One origin = one port; on loopback, browsers may resolve localhost to ::1 first, so answer there too.
-  const bind = async (port: number, origin: SideInterface | 'base'): Promise<{ port: number; servers: Server[] }> => {
+  const bind = async (port: number, origin: SideInterface | 'base'): Promise<number> => {
+    const listener = readiness.listener(() => (embedkit ? (origin === 'base' ? embedkit.app : embedkit.apps[origin]) : undefined));
     const v4 = createGuardedServer(guard);
+    v4.on('request', listener);
     await listen(v4, port, options.host ?? '127.0.0.1').catch((e: NodeJS.ErrnoException) => {
       throw e.code === 'EADDRINUSE' ? new PortInUseError(port, origin) : e;
     });
     servers.push(v4);
     const bound = (v4.address() as AddressInfo).port;
-    const own = [v4];
     if (loopback) {
       const v6 = createGuardedServer(guard);
+      v6.on('request', listener);
       await listen(v6, bound, '::1').then(
-        () => {
-          servers.push(v6);
-          own.push(v6);
-        },
+        () => servers.push(v6),
         () => undefined,
       );
     }
-    return { port: bound, servers: own };
+    return bound;
   };
-  let main: { port: number; servers: Server[] };
-  const side = {} as Record<SideInterface, { port: number; servers: Server[] }>;
+  let port: number;
+  const ports = {} as Record<SideInterface, number>;
   try {
-    main = await bind(options.port, 'base');
+    port = await bind(options.port, 'base');
     for (const [i, name] of SIDE_INTERFACES.entries()) {
-      const wanted = options.ports?.[name] ?? (options.port === 0 ? 0 : options.port + 1 + i);
-      side[name] = await bind(wanted, name);
+      ports[name] = await bind(options.ports?.[name] ?? (options.port === 0 ? 0 : options.port + 1 + i), name);
     }
   } catch (e) {
-    await Promise.all(servers.map(close));
+    readiness.set('failed');
+    await Promise.all(servers.map((s) => drain(s, 0)));
     throw e;
   }
-  const port = main.port;
   const baseUrl = `http://localhost:${port}`;
   const demoOrigin = `http://127.0.0.1:${port}`;
-  const ports = Object.fromEntries(SIDE_INTERFACES.map((n) => [n, side[n].port])) as Record<SideInterface, number>;
   const urls: InterfaceUrls = {
     base: baseUrl,
     deprecated: `http://localhost:${ports.deprecated}`,
     trialbot: `http://localhost:${ports.trialbot}`,
     blockchain: `http://localhost:${ports.blockchain}`,
   };
-  let embedkit: Embedkit;
   try {
     embedkit = await createEmbedkit({ ...options, baseUrl, demoOrigin, urls });
   } catch (e) {
-    await Promise.all(servers.map(close));
+    readiness.set('failed');
+    await Promise.all(servers.map((s) => drain(s, 0)));
     throw e;
   }
-  for (const s of main.servers) s.on('request', embedkit.app);
-  for (const name of SIDE_INTERFACES) for (const s of side[name].servers) s.on('request', embedkit.apps[name]);
+  readiness.set('ready');
+  const running = embedkit;
+  let closing: Promise<void> | undefined;
   return {
-    embedkit,
+    embedkit: running,
     baseUrl,
     demoOrigin,
     port,
     urls,
     ports,
-    close: async () => {
-      await Promise.all(servers.map(close));
-      await embedkit.close();
-    },
+    readiness,
+    close: (drainMs = 0) =>
+      (closing ??= (async () => {
+        // Readiness turns 503 first, so a load balancer stops sending; then no new connection is
+        // accepted, the live streams end, and requests in flight get `drainMs` to finish.
+        readiness.set('draining');
+        running.services.bots.live.closeAll();
+        await Promise.all(servers.map((s) => drain(s, drainMs)));
+        await running.close();
+      })()),
   };
 }
 
@@ -387,9 +418,22 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-function close(server: Server): Promise<void> {
+/**
+ * Stops accepting connections and waits for the open ones to finish their requests, for at most
+ * `drainMs`; idle keep-alive connections are closed as soon as they are idle, the rest are cut
+ * when the time is up.
+ */
+function drain(server: Server, drainMs: number): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
+    if (!server.listening) return resolve();
+    const idle = setInterval(() => server.closeIdleConnections(), 25);
+    const cut = setTimeout(() => server.closeAllConnections(), drainMs);
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(cut);
+      resolve();
+    });
+    server.closeIdleConnections();
+    if (drainMs <= 0) server.closeAllConnections();
   });
 }

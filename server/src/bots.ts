@@ -28,6 +28,7 @@ import { isPostgres } from './store/db.js';
 import { RateCounterStore } from './store/rate-counters.js';
 import type { Database } from './store/schema.js';
 import type { WorldStore } from './store/world.js';
+import type { DatabaseOutage } from './store/outage.js';
 
 /** Options of the bot messaging unit. */
 export interface BotMessagingOptions {
@@ -64,13 +65,14 @@ export interface BotMessaging {
 /**
  * Builds the bot messaging unit on an open database.
  * @param deps `tokens`: channel access tokens (authentication of `/v2/bot`); `baseUrl`: the
- *   server's public origin (picture and content URLs)
+ *   server's public origin (picture and content URLs); `outage`: deliveries pause while the
+ *   database is unreachable and resume when it is back
  */
 export function createBotMessaging(
   db: Kysely<Database>,
   world: WorldStore,
   clock: Clock,
-  deps: { tokens: ChannelTokenService; logger: Logger; baseUrl: () => string; live?: LiveHub },
+  deps: { tokens: ChannelTokenService; logger: Logger; baseUrl: () => string; live?: LiveHub; outage?: DatabaseOutage },
   options: BotMessagingOptions = {},
 ): BotMessaging {
   // The app passes its hub when events must reach other processes (PostgreSQL, issue 9).
@@ -88,6 +90,7 @@ export function createBotMessaging(
     clock,
     live,
     logger: deps.logger,
+    ...(deps.outage ? { outage: deps.outage } : {}),
     ...(options.webhookRetryScheduleMs ? { retryScheduleMs: options.webhookRetryScheduleMs } : {}),
     ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
   });

@@ -33,6 +33,9 @@ function redactPassword(url: string): string {
   }
 }
 
+/** How long requests in flight get to finish on SIGTERM/SIGINT, in ms. */
+const DRAIN_MS = 5000;
+
 const program = new Command()
   .name('embedkit')
   .description('Local platform, host shell and SDK for embedded web apps')
@@ -109,14 +112,22 @@ try {
   process.stdout.write(`${lines.join('\n')}\n`);
   // Ready first, then compile the validators in the background: the first request finds them done.
   setTimeout(compileAll, 200).unref();
+  // SIGTERM/SIGINT: drain (requests in flight get DRAIN_MS), close the database, exit 0 (issue 18).
+  // A second signal while draining stops at once.
+  let stopping = false;
   const stop = () => {
-    server.close().then(
+    if (stopping) process.exit(1);
+    stopping = true;
+    server.close(DRAIN_MS).then(
       () => process.exit(0),
-      () => process.exit(1),
+      (e: unknown) => {
+        logger.error(e instanceof Error ? e.message : String(e));
+        process.exit(1);
+      },
     );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 } catch (e) {
   logger.error(e instanceof Error ? e.message : String(e));
   process.exit(1);

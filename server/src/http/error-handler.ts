@@ -6,6 +6,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ApiError } from './errors.js';
 import { MAX_BODY_BYTES } from './body.js';
+import { RETRY_AFTER_S, unavailableByPath, type UnavailableBody } from './readiness.js';
+import type { DatabaseOutage } from '../store/outage.js';
 
 /**
  * The error format of the interface a path belongs to (spec "Errors"): OAuth token operations
@@ -47,12 +49,22 @@ function parserError(err: { type?: unknown; status?: unknown }, path: string): A
   }
 }
 
-/** The last error middleware: ApiError → its status and body; others → 500 `{message}`. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+/**
+ * The last error middleware: ApiError → its status and body; an unreachable database → 503 with
+ * `Retry-After` in the interface's format (issue 18; no stack trace per request); others → 500
+ * `{message}`, logged.
+ * @param outage tracks the database's reachability; `unavailable` the 503 body for a path
+ */
+export function errorHandler(logger: Logger, outage?: DatabaseOutage, unavailable: UnavailableBody = unavailableByPath): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const known = err instanceof ApiError ? err : parserError(err as { type?: unknown; status?: unknown }, req.path);
     if (known) {
       res.status(known.status).json(known.body);
+      return;
+    }
+    if (outage?.absorb(err)) {
+      if (!res.headersSent) res.status(503).set('Retry-After', String(RETRY_AFTER_S)).json(unavailable(req.path, 'The database is temporarily unavailable; retry later'));
+      else res.end();
       return;
     }
     logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');

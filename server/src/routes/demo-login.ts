@@ -13,13 +13,14 @@ import { fileURLToPath } from 'node:url';
 import express, { Router, type Request, type Response } from 'express';
 import { jwtVerify } from 'jose';
 import { jsonBody } from '../http/body.js';
+import type { Clock } from '../clock.js';
+import { hashToken } from '../services/secrets.js';
+import type { DemoLoginSessionStore } from '../store/demo-login-sessions.js';
 import type { ChannelRow, WorldStore } from '../store/world.js';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 
 const COOKIE = 'embedkit_demo_login';
-/** Sessions kept at once; the oldest goes first (a demo, in memory). */
-const MAX_SESSIONS = 200;
 
 interface DemoSession {
   channelId: string;
@@ -41,10 +42,13 @@ export function maskToken(token: string): string {
   return token.length <= 12 ? '…' : `${token.slice(0, 6)}…${token.slice(-4)}`;
 }
 
-/** The demo login page at `/demo/login/` and its backend at `/demo/login/api/*` (one in-memory session store per server). */
-export function demoLoginRoutes(deps: { world: WorldStore; baseUrl: () => string }): Router {
+/**
+ * The demo login page at `/demo/login/` and its backend at `/demo/login/api/*`. Sessions live in
+ * the database, so every server of a team sandbox serves them (issue 18).
+ */
+export function demoLoginRoutes(deps: { world: WorldStore; sessions: DemoLoginSessionStore; clock: Clock; baseUrl: () => string }): Router {
   const r = Router();
-  const sessions = new Map<string, DemoSession>();
+  const { sessions } = deps;
 
   /** The demo signs in to the scenario's first channel (the default world has one). */
   const channel = async (): Promise<ChannelRow> => {
@@ -71,10 +75,13 @@ export function demoLoginRoutes(deps: { world: WorldStore; baseUrl: () => string
   });
   const bearer = (s: DemoSession): RequestInit => ({ headers: { Authorization: `Bearer ${s.accessToken}` } });
 
-  const sessionOf = (req: Request): [string, DemoSession] | undefined => {
+  /** The session of the request's cookie: [the hash it is stored under, its data]. */
+  const sessionOf = async (req: Request): Promise<[string, DemoSession] | undefined> => {
     const sid = cookie(req, COOKIE);
-    const s = sid ? sessions.get(sid) : undefined;
-    return sid && s ? [sid, s] : undefined;
+    if (!sid) return undefined;
+    const key = hashToken(sid);
+    const s = await sessions.find<DemoSession>(key);
+    return s ? [key, s] : undefined;
   };
   const view = (s: DemoSession) => ({
     signedIn: true,
@@ -143,21 +150,20 @@ export function demoLoginRoutes(deps: { world: WorldStore; baseUrl: () => string
       idToken = payload;
     }
     const sid = randomBytes(24).toString('base64url');
-    if (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
     const s: DemoSession = { channelId: c.channel_id, accessToken: t.access_token, refreshToken: t.refresh_token, scope: t.scope, expiresIn: t.expires_in, idToken };
-    sessions.set(sid, s);
+    await sessions.insert(hashToken(sid), s, deps.clock.now());
     res.cookie(COOKIE, sid, { httpOnly: true, sameSite: 'lax', path: '/demo/login' }).json(view(s));
   });
 
-  r.get('/demo/login/api/session', (req, res) => {
-    const found = sessionOf(req);
+  r.get('/demo/login/api/session', async (req, res) => {
+    const found = await sessionOf(req);
     res.json(found ? view(found[1]) : { signedIn: false });
   });
 
   r.post('/demo/login/api/refresh', async (req, res) => {
-    const found = sessionOf(req);
+    const found = await sessionOf(req);
     if (!found) return notSignedIn(res);
-    const [, s] = found;
+    const [key, s] = found;
     const c = await channel();
     const answer = await platform(
       '/oauth2/v2.1/token',
@@ -166,34 +172,35 @@ export function demoLoginRoutes(deps: { world: WorldStore; baseUrl: () => string
     if (answer.status === 200) {
       const t = answer.body as { access_token: string; refresh_token: string; scope: string; expires_in: number };
       Object.assign(s, { accessToken: t.access_token, refreshToken: t.refresh_token, scope: t.scope, expiresIn: t.expires_in });
+      await sessions.update(key, s);
       answer.body = { ...t, access_token: maskToken(t.access_token), refresh_token: maskToken(t.refresh_token) };
     }
     res.json({ platform: answer, session: view(s) });
   });
 
   r.get('/demo/login/api/verify', async (req, res) => {
-    const found = sessionOf(req);
+    const found = await sessionOf(req);
     if (!found) return notSignedIn(res);
     res.json({ platform: await platform(`/oauth2/v2.1/verify?access_token=${encodeURIComponent(found[1].accessToken)}`) });
   });
   r.get('/demo/login/api/profile', async (req, res) => {
-    const found = sessionOf(req);
+    const found = await sessionOf(req);
     if (!found) return notSignedIn(res);
     res.json({ platform: await platform('/v2/profile', bearer(found[1])) });
   });
   r.get('/demo/login/api/friendship', async (req, res) => {
-    const found = sessionOf(req);
+    const found = await sessionOf(req);
     if (!found) return notSignedIn(res);
     res.json({ platform: await platform('/friendship/v1/status', bearer(found[1])) });
   });
 
   r.post('/demo/login/api/revoke', async (req, res) => {
-    const found = sessionOf(req);
+    const found = await sessionOf(req);
     if (!found) return notSignedIn(res);
-    const [sid, s] = found;
+    const [key, s] = found;
     const c = await channel();
     const answer = await platform('/oauth2/v2.1/revoke', form({ access_token: s.accessToken, client_id: s.channelId, client_secret: c.secret }));
-    sessions.delete(sid);
+    await sessions.delete(key);
     res.clearCookie(COOKIE, { path: '/demo/login' }).json({ platform: answer, signedIn: false });
   });
 

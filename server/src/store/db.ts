@@ -163,3 +163,30 @@ export async function openDatabase(location: DatabaseLocation): Promise<Kysely<D
   }
   return db;
 }
+
+/**
+ * Several servers starting at once on one new PostgreSQL schema (issue 18): the first to take this
+ * lock runs the migrations and loads the scenario; the others wait, then find both done. A
+ * session-level advisory lock on its own connection, keyed by the schema's name, so it spans the
+ * migrations' own transactions. On the embedded database (one process) there is nothing to lock.
+ * @returns the function that releases the lock (and closes its connection)
+ * @throws when PostgreSQL cannot be reached
+ */
+export async function startLock(location: DatabaseLocation): Promise<() => Promise<void>> {
+  if (!('url' in location)) return async () => undefined;
+  const client = new pg.Client({ connectionString: location.url });
+  client.on('error', () => undefined);
+  await client.connect();
+  const key = `embedkit:start:${location.schema ?? 'public'}`;
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+  } catch (e) {
+    await client.end().catch(() => undefined);
+    throw e;
+  }
+  return async () => {
+    // Ending the session releases the lock too; unlock first so waiting servers go on at once.
+    await client.query('select pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  };
+}

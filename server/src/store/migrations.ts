@@ -258,5 +258,16 @@ function columnTypes(dialect: Dialect) {
           .execute();
       },
     },
+    // The demo login's sessions in the database, so any server of a team serves them (issue 18).
+    '0007_demo_login_sessions': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('demo_login_sessions')
+          .addColumn('sid_hash', 'text', (c) => c.primaryKey())
+          .addColumn('data', 'text', (c) => c.notNull())
+          .addColumn('created_at', T.int, (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }

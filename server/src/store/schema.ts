@@ -248,6 +248,13 @@ export interface RateCounterTable {
   used: number;
 }
 
+/** A session of the demo login app (issue 18): `data` is its JSON. */
+export interface DemoLoginSessionTable {
+  sid_hash: string;
+  data: string;
+  created_at: number;
+}
+
 export interface Database {
   channels: ChannelTable;
   users: UserTable;
@@ -270,4 +277,5 @@ export interface Database {
   refresh_tokens: RefreshTokenTable;
   token_invalidations: TokenInvalidationTable;
   rate_counters: RateCounterTable;
+  demo_login_sessions: DemoLoginSessionTable;
 }

@@ -42,7 +42,15 @@ export interface DispatcherOptions {
   /** Waits between attempts; default {@link RETRY_SCHEDULE_MS}. */
   retryScheduleMs?: readonly number[];
   timeoutMs?: number;
+  /**
+   * Takes errors that mean the database is unreachable (issue 18): deliveries pause without a log
+   * line per attempt, and resume in order when {@link WebhookDispatcher.kick} is called on its return.
+   */
+  outage?: { absorb(err: unknown): boolean; readonly down: boolean };
 }
+
+/** Wait between tries to store an attempt's outcome while the database is unreachable, in ms. */
+const STORE_RETRY_MS = 250;
 
 export class WebhookDispatcher {
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -81,7 +89,9 @@ export class WebhookDispatcher {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     this.ticking = this.tick()
-      .catch((err: unknown) => this.o.logger.error({ err }, 'webhook dispatcher failed'))
+      .catch((err: unknown) => {
+        if (!this.o.outage?.absorb(err)) this.o.logger.error({ err }, 'webhook dispatcher failed');
+      })
       .finally(() => {
         this.ticking = null;
         if (this.again) {
@@ -133,11 +143,16 @@ export class WebhookDispatcher {
         if (this.inFlight.has(d.id) || busyKeys.has(`${d.channel_id}|${d.order_key}`)) continue;
         busyKeys.add(`${d.channel_id}|${d.order_key}`);
         this.keys.set(d.id, `${d.channel_id}|${d.order_key}`);
-        const p = this.attempt(d).finally(() => {
-          this.inFlight.delete(d.id);
-          this.keys.delete(d.id);
-          this.kick();
-        });
+        const p = this.attempt(d)
+          .catch((err: unknown) => {
+            // Not sent, or sent and stored: either way the delivery is still in the database.
+            if (!this.o.outage?.absorb(err)) this.o.logger.error({ err, delivery: d.id }, 'webhook attempt failed');
+          })
+          .finally(() => {
+            this.inFlight.delete(d.id);
+            this.keys.delete(d.id);
+            this.kick();
+          });
         this.inFlight.set(d.id, p);
         started++;
       }
@@ -203,9 +218,25 @@ export class WebhookDispatcher {
       : wait === undefined
         ? { status: 'failed' as const, nextAttemptAt: null, deliveredAt: null }
         : { status: 'pending' as const, nextAttemptAt: now + wait, deliveredAt: null };
-    await this.o.deliveries.recordAttempt(d.id, { url, startedAt, statusCode, error, latencyMs, responseBody }, next);
+    // The bot has the event: its outcome must be stored, or it would be sent again (issue 18).
+    await this.untilStored(() => this.o.deliveries.recordAttempt(d.id, { url, startedAt, statusCode, error, latencyMs, responseBody }, next));
     if (!ok) this.o.logger.debug({ delivery: d.id, statusCode, error, attempts }, 'webhook attempt failed');
     this.o.live.publish({ type: 'delivery', channelId: d.channel_id, id: d.id, status: next.status });
+  }
+
+  /**
+   * Runs a write, trying again while the database is unreachable (until the dispatcher stops).
+   * @throws what the write throws for any other reason
+   */
+  private async untilStored(write: () => Promise<void>): Promise<void> {
+    for (;;) {
+      try {
+        return await write();
+      } catch (e) {
+        if (this.stopped || !this.o.outage?.absorb(e)) throw e;
+        await new Promise((r) => setTimeout(r, STORE_RETRY_MS));
+      }
+    }
   }
 
   /** An attempt cut short by {@link stop}: a claimed delivery is due again at once (for any process). */
