@@ -3,6 +3,8 @@
 # Idempotent: installs Debian's postgresql when missing, reuses a running cluster. Prints the
 # DATABASE_URL to use; when sourced (`. scripts/start-postgres.sh`) it also exports it.
 # Env: PGPORT_EMBEDKIT (default 55432), PGDATA_EMBEDKIT (default /tmp/embedkit-pgdata).
+# `bash scripts/start-postgres.sh stop` stops that cluster (fast mode: connections are cut), as the
+# database-outage test does mid-load.
 set -euo pipefail
 
 port="${PGPORT_EMBEDKIT:-55432}"
@@ -22,6 +24,11 @@ fi
 as_pg() {
   if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi
 }
+
+if [ "${1:-}" = stop ]; then
+  as_pg "'$bindir/pg_ctl' -D '$data' -m fast -w stop" >/dev/null
+  exit 0
+fi
 
 if [ ! -f "$data/PG_VERSION" ]; then
   mkdir -p "$data"
