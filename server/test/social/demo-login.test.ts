@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type ListenOptions, type RunningServer } from '../../src/app.js';
 import { dropSchema } from '../../src/store/schemas.js';
 import { onTestDatabase, TEST_DATABASE_URL } from '../helpers.js';
 import { ALICE } from './helpers.js';
@@ -91,7 +91,7 @@ describe('demo login (demo/login/ and /demo/login/api)', () => {
 
   it('keeps sessions in the database: a session started on one server is served by the next (issue 18)', async () => {
     const data = mkdtempSync(join(tmpdir(), 'embedkit-demo-login-'));
-    const options = onTestDatabase({ port: 0, inMemory: false, dataDir: data, logger: pino({ level: 'silent' }) });
+    const options: ListenOptions = onTestDatabase({ port: 0, inMemory: false, dataDir: data, logger: pino({ level: 'silent' }) });
     const go = browser();
     const first = await startServer(options);
     try {
