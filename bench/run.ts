@@ -3,7 +3,7 @@
  * target, result) and writes the same as JSON to bench/results.json (git-ignored). Each figure is
  * the median of repeated runs with min and max, measured side by side with its anchor.
  *
- * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http, startup).
+ * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http, startup, webhooks).
  */
 import { writeFileSync } from 'node:fs';
 import { browserFigures } from './browser.js';
@@ -13,6 +13,7 @@ import { formatTable, type Figure } from './report.js';
 import { sdkSize } from './size.js';
 import { startupFigures } from './startup.js';
 import { validatorFigures } from './validator.js';
+import { webhookFigures } from './webhooks.js';
 
 const groups: Record<string, () => Promise<Figure[]>> = {
   size: sdkSize,
@@ -21,6 +22,7 @@ const groups: Record<string, () => Promise<Figure[]>> = {
   flex: flexFigures,
   http: httpFigures,
   startup: startupFigures,
+  webhooks: webhookFigures,
 };
 
 const asked = process.argv.slice(2).filter((a) => a in groups);
