@@ -23,6 +23,12 @@ export default [
     plugins: [nodeResolve({ browser: true }), ts('sdk/tsconfig.json', 'sdk/dist')],
   },
   {
+    // embedkit/sdk/mock: the SDK's interface without a host, for an app's unit tests.
+    input: 'sdk/src/mock.ts',
+    output: { file: 'sdk/dist/mock.mjs', format: 'es', sourcemap: true },
+    plugins: [ts('sdk/tsconfig.json', 'sdk/dist')],
+  },
+  {
     input: 'host/src/main.ts',
     output: { file: 'host/dist/host.js', format: 'es', sourcemap: true },
     plugins: [nodeResolve({ browser: true }), ts('host/tsconfig.json', 'host/dist')],

@@ -1,0 +1,56 @@
+/**
+ * `embedkit exec -- <command...>`: starts an in-memory embedkit on free ports, runs the command
+ * with `EMBEDKIT_URL`, `EMBEDKIT_CHANNEL_ID`, `EMBEDKIT_CHANNEL_SECRET` (and
+ * `EMBEDKIT_BLOCKCHAIN_URL`) in its environment, stops the server and exits with the command's
+ * code, as `firebase emulators:exec` does for CI.
+ */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { Command } from 'commander';
+import { pino } from 'pino';
+import { startServer } from '../app.js';
+
+/** Exit code when the command could not be started at all (the shell's "command not found"). */
+const NOT_FOUND = 127;
+
+export function execCommand(): Command {
+  return new Command('exec')
+    .description('start embedkit in memory, run a command against it, stop, and exit with the command’s code')
+    .argument('<command...>', 'the command and its arguments (after --)')
+    .option('--scenario <file>', 'scenario file (default: the packaged default world)')
+    .addHelpText(
+      'after',
+      `
+The command gets EMBEDKIT_URL, EMBEDKIT_CHANNEL_ID, EMBEDKIT_CHANNEL_SECRET and EMBEDKIT_BLOCKCHAIN_URL.
+
+Examples:
+  $ npx embedkit exec -- npm test
+  $ npx embedkit exec --scenario test/world.json -- node check.mjs`,
+    )
+    .action(async (command: string[], opts: { scenario?: string }) => {
+      let server;
+      try {
+        server = await startServer({ port: 0, inMemory: true, logger: pino({ level: 'warn' }), ...(opts.scenario ? { scenarioFile: resolve(opts.scenario) } : {}) });
+      } catch (e) {
+        process.stderr.write(`embedkit exec: could not start embedkit: ${e instanceof Error ? e.message : String(e)}\n`);
+        process.exit(1);
+      }
+      const [channel] = await server.embedkit.db.selectFrom('channels').select(['channel_id', 'secret']).orderBy('channel_id').limit(1).execute();
+      const env = {
+        ...process.env,
+        EMBEDKIT_URL: server.baseUrl,
+        EMBEDKIT_BLOCKCHAIN_URL: server.urls.blockchain,
+        ...(channel ? { EMBEDKIT_CHANNEL_ID: channel.channel_id, EMBEDKIT_CHANNEL_SECRET: channel.secret } : {}),
+      };
+      const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit', env, shell: process.platform === 'win32' });
+      const code = await new Promise<number>((done) => {
+        child.once('error', (e: NodeJS.ErrnoException) => {
+          process.stderr.write(`embedkit exec: could not run ${command[0]}: ${e.code === 'ENOENT' ? 'command not found' : e.message}\n`);
+          done(NOT_FOUND);
+        });
+        child.once('exit', (c, signal) => done(c ?? (signal ? 128 + 15 : 1)));
+      });
+      await server.close();
+      process.exit(code);
+    });
+}

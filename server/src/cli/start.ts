@@ -1,0 +1,109 @@
+/** `embedkit start`: the server, as `npm start` runs it. */
+import { resolve } from 'node:path';
+import { startServer } from '../app.js';
+import { createLogger } from '../logger.js';
+import { isLoopbackHost } from '../schemas/registry.js';
+import { compileAll } from '../schemas/validate.js';
+
+/** The URL without its password, for the ready lines. */
+function redactPassword(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+/** How long requests in flight get to finish on SIGTERM/SIGINT, in ms. */
+const DRAIN_MS = 5000;
+
+export interface StartOptions {
+  port: number;
+  deprecatedPort?: number;
+  trialbotPort?: number;
+  blockchainPort?: number;
+  host?: string;
+  data: string;
+  scenario?: string;
+  inMemory: boolean;
+  replyTokenTtl: number;
+  databaseUrl?: string;
+  databaseSchema?: string;
+}
+
+/**
+ * `embedkit start` (and `npm start`): runs embedkit until SIGTERM/SIGINT. Prints the ready lines:
+ * the URLs, the data location and the credentials of the scenario's channels and blockchain
+ * services; the first line starts with "embedkit ready".
+ */
+export async function runStart(opts: StartOptions): Promise<void> {
+  const databaseUrl = opts.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    process.stderr.write('error: --database-url (or DATABASE_URL) must be a postgres:// URL\n');
+    process.exit(1);
+  }
+  const logger = createLogger();
+
+  if (opts.host !== undefined && !isLoopbackHost(opts.host)) {
+    logger.warn(`binding to ${opts.host}: embedkit is reachable from other machines, and it has no real users' security`);
+  }
+
+  try {
+    const server = await startServer({
+      port: opts.port,
+      ports: {
+        ...(opts.deprecatedPort !== undefined ? { deprecated: opts.deprecatedPort } : {}),
+        ...(opts.trialbotPort !== undefined ? { trialbot: opts.trialbotPort } : {}),
+        ...(opts.blockchainPort !== undefined ? { blockchain: opts.blockchainPort } : {}),
+      },
+      ...(opts.host !== undefined ? { host: opts.host } : {}),
+      dataDir: resolve(opts.data),
+      inMemory: opts.inMemory,
+      ...(databaseUrl !== undefined ? { databaseUrl } : {}),
+      ...(opts.databaseSchema !== undefined ? { databaseSchema: opts.databaseSchema } : {}),
+      bots: { replyTokenLifeMs: opts.replyTokenTtl * 1000 },
+      ...(opts.scenario !== undefined ? { scenarioFile: resolve(opts.scenario) } : {}),
+      logger,
+    });
+    const channels = await server.embedkit.db.selectFrom('channels').select(['channel_id', 'secret', 'name']).limit(1).execute();
+    const lines = [
+      `embedkit ready: ${server.baseUrl}/`,
+      `  host shell      ${server.baseUrl}/`,
+      `  demo app        ${server.demoOrigin}/demo/app/`,
+      `  demo login      ${server.demoOrigin}/demo/login/`,
+      `  SDK             ${server.baseUrl}/sdk/v1/sdk.js`,
+      `  deprecated      ${server.urls.deprecated}/`,
+      `  trial bots      ${server.urls.trialbot}/`,
+      `  blockchain      ${server.urls.blockchain}/`,
+      `  data            ${databaseUrl !== undefined ? `PostgreSQL ${redactPassword(databaseUrl)}${opts.databaseSchema ? ` schema ${opts.databaseSchema}` : ''}` : opts.inMemory ? 'in memory' : resolve(opts.data)}`,
+      opts.host === undefined || isLoopbackHost(opts.host)
+        ? `  listening       ${opts.host ?? '127.0.0.1 and ::1'} (loopback only)`
+        : `  listening       ${opts.host} (NOT loopback: reachable from other machines)`,
+    ];
+    for (const c of channels) lines.push(`  channel         ${c.name}: id ${c.channel_id}, secret ${c.secret}`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+    // Ready first, then compile the validators in the background: the first request finds them done.
+    setTimeout(compileAll, 200).unref();
+    // SIGTERM/SIGINT: drain (requests in flight get DRAIN_MS), close the database, exit 0 (issue 18).
+    // A second signal while draining stops at once.
+    let stopping = false;
+    const stop = () => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      server.close(DRAIN_MS).then(
+        () => process.exit(0),
+        (e: unknown) => {
+          logger.error(e instanceof Error ? e.message : String(e));
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (e) {
+    logger.error(e instanceof Error ? e.message : String(e));
+    process.exit(1);
+  }
+}

@@ -1,0 +1,151 @@
+// The package (issue 15): `npm pack` of this repository installs in an empty project and works
+// there with nothing else: the CLI (`npx embedkit`: help, exec, validate, start, apps),
+// `embedkit/testing` and `embedkit/sdk/mock`. Needs a build (npm test builds first) and the npm
+// registry (the package's dependencies are installed, better-sqlite3 built from source when no
+// prebuilt binary can be fetched). Runs once, in the embedded-database pass.
+import { execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const skip = Boolean(process.env.DATABASE_URL) || process.env.EMBEDKIT_SKIP_PACK === '1';
+
+let dir: string;
+let project: string;
+let tarball: string;
+
+/** Runs a command in the project; resolves with its exit code and output (never rejects on a non-zero code). */
+async function sh(cmd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { cwd: project, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
+    });
+  });
+}
+
+beforeAll(async () => {
+  if (skip) return;
+  dir = mkdtempSync(join(tmpdir(), 'embedkit-pack-'));
+  // The build is npm test's first step; --ignore-scripts leaves the prepack build out of the timing.
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir, '--json'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+  tarball = join(dir, (JSON.parse(stdout) as Array<{ filename: string }>)[0]!.filename);
+  project = join(dir, 'my-app');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-app', private: true, type: 'module' }));
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', tarball], { cwd: project, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 });
+}, 660_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000 }, () => {
+  it('ships the built server, host, SDK and demo, and no tests', async () => {
+    const { stdout } = await run('tar', ['-tzf', tarball], { maxBuffer: 16 * 1024 * 1024 });
+    const files = stdout.split('\n');
+    for (const f of ['package/server/dist/cli.js', 'package/server/dist/testing.js', 'package/server/dist/testing.d.ts', 'package/sdk/dist/embed.js', 'package/sdk/dist/embed.mjs', 'package/sdk/dist/mock.mjs', 'package/sdk/dist/types/mock.d.ts', 'package/host/index.html', 'package/host/dist/host.js', 'package/demo/app/index.html', 'package/server/scenarios/default.json'])
+      expect(files, f).toContain(f);
+    expect(files.filter((f) => /\/test\/|\.test\.|e2e\//.test(f))).toEqual([]);
+    console.log(`package: ${files.length} files, ${(statSync(tarball).size / 1024).toFixed(0)} KB packed`);
+  });
+
+  it('npx embedkit --help lists the commands; a mistake says what to do', async () => {
+    const help = await sh('npx', ['embedkit', '--help']);
+    expect(help.code).toBe(0);
+    for (const c of ['start', 'exec', 'validate', 'apps']) expect(help.out).toContain(c);
+    const wrong = await sh('npx', ['embedkit', 'start', '--port', 'eighty']);
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.out).toContain('a port is an integer from 0 to 65535');
+    expect(wrong.out).not.toMatch(/\n\s+at /);
+  });
+
+  it('exec runs a command against a fresh embedkit and exits with its code', async () => {
+    writeFileSync(
+      join(project, 'check.mjs'),
+      `const res = await fetch(process.env.EMBEDKIT_URL + '/embedkit/v1/world');
+const world = await res.json();
+if (res.status !== 200 || !world.users.length || !process.env.EMBEDKIT_CHANNEL_SECRET) process.exit(9);
+process.exit(Number(process.argv[2] ?? 0));\n`,
+    );
+    expect((await sh('npx', ['embedkit', 'exec', '--', 'node', 'check.mjs'])).code).toBe(0);
+    expect((await sh('npx', ['embedkit', 'exec', '--', 'node', 'check.mjs', '3'])).code).toBe(3);
+    expect((await sh('npx', ['embedkit', 'exec', '--', 'no-such-command-here'])).code).toBe(127);
+  });
+
+  it('validate: 0 for a good file, 1 with each error and its path for a bad one, 2 for a missing file', async () => {
+    writeFileSync(join(project, 'good.json'), JSON.stringify([{ type: 'text', text: 'hi' }]));
+    writeFileSync(join(project, 'bad.json'), JSON.stringify({ messages: [{ type: 'text' }, { type: 'sticker', packageId: 1 }] }));
+    expect((await sh('npx', ['embedkit', 'validate', 'good.json'])).code).toBe(0);
+    const bad = await sh('npx', ['embedkit', 'validate', 'bad.json']);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('messages[0].text');
+    expect((await sh('npx', ['embedkit', 'validate', 'missing.json'])).code).toBe(2);
+  });
+
+  it('start serves the host from any directory, and apps add/list register the dev server', async () => {
+    // The bin npx runs, started directly so that stopping it stops the server.
+    const child = spawn(join(project, 'node_modules/.bin/embedkit'), ['--port', '0', '--in-memory'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`no ready line:\n${out}`)), 30_000);
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /embedkit ready: (http:\/\/localhost:\d+)\//.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]!);
+          }
+        });
+      });
+      expect((await fetch(`${url}/`)).status).toBe(200);
+      expect((await fetch(`${url}/sdk/v1/sdk.js`)).status).toBe(200);
+      const add = await sh('npx', ['embedkit', 'apps', 'add', 'http://localhost:5173/', '--view', 'tall'], { EMBEDKIT_URL: url });
+      expect(add.code, add.out).toBe(0);
+      const embedId = add.out.split('\n')[0]!;
+      expect(add.out).toContain(`${url}/?app=${embedId}`);
+      const list = await sh('npx', ['embedkit', 'apps', 'list', '--url', url]);
+      expect(list.out).toContain(`${embedId}  tall     http://localhost:5173/`);
+      const refused = await sh('npx', ['embedkit', 'apps', 'add', 'http://example.com/', '--url', url]);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain('the app was refused: 400');
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    const none = await sh('npx', ['embedkit', 'apps', 'list', '--url', 'http://127.0.0.1:9']);
+    expect(none.code).toBe(1);
+    expect(none.out).toContain('no embedkit answers at http://127.0.0.1:9');
+  });
+
+  it('embedkit/testing and embedkit/sdk/mock import and work in the project', async () => {
+    writeFileSync(
+      join(project, 'unit.mjs'),
+      `import assert from 'node:assert/strict';
+import { startEmbedkit } from 'embedkit/testing';
+import { createEmbedMock } from 'embedkit/sdk/mock';
+const kit = await startEmbedkit();
+const token = await kit.token();
+const alice = kit.world.users.find((u) => u.displayName === 'Alice');
+const res = await fetch(kit.url + '/v2/bot/message/push', { method: 'POST', headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' }, body: JSON.stringify({ to: alice.userId, messages: [{ type: 'text', text: 'packed' }] }) });
+assert.equal(res.status, 200);
+await kit.stop();
+const embed = createEmbedMock();
+await new Promise((resolve, reject) => embed.init(resolve, reject));
+await assert.rejects(embed.sendMessages([]), { code: 'INVALID_ARGUMENT' });
+await embed.sendMessages([{ type: 'text', text: 'hi' }]);
+assert.deepEqual(embed.sent, [{ type: 'text', text: 'hi' }]);
+console.log('unit ok');\n`,
+    );
+    const unit = await sh('node', ['unit.mjs']);
+    expect(unit.out).toContain('unit ok');
+    expect(unit.code).toBe(0);
+    // The types ship beside the code.
+    expect(readdirSync(join(project, 'node_modules/embedkit/sdk/dist/types'))).toContain('mock.d.ts');
+  });
+});
