@@ -3,7 +3,7 @@
  * target, result) and writes the same as JSON to bench/results.json (git-ignored). Each figure is
  * the median of repeated runs with min and max, measured side by side with its anchor.
  *
- * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http, startup).
+ * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http, startup, webhooks, scale).
  */
 import { writeFileSync } from 'node:fs';
 import { browserFigures } from './browser.js';
@@ -13,6 +13,8 @@ import { formatTable, type Figure } from './report.js';
 import { sdkSize } from './size.js';
 import { startupFigures } from './startup.js';
 import { validatorFigures } from './validator.js';
+import { webhookFigures } from './webhooks.js';
+import { scaleFigures } from './scale.js';
 
 const groups: Record<string, () => Promise<Figure[]>> = {
   size: sdkSize,
@@ -21,6 +23,8 @@ const groups: Record<string, () => Promise<Figure[]>> = {
   flex: flexFigures,
   http: httpFigures,
   startup: startupFigures,
+  webhooks: webhookFigures,
+  scale: scaleFigures,
 };
 
 const asked = process.argv.slice(2).filter((a) => a in groups);

@@ -394,7 +394,7 @@ test.describe('hostile messages', () => {
     const bad = watch(page);
     // Stored messages the validator would refuse today (a store filled before, a bot of another
     // platform): served as the chat's messages.
-    await page.route(`**/embedkit/v1/chats/${CHATS.utou}/messages`, (route) =>
+    await page.route(`**/embedkit/v1/chats/${CHATS.utou}/messages*`, (route) =>
       route.request().method() === 'GET'
         ? route.fulfill({
             json: {

@@ -92,13 +92,16 @@ export class SimulatorApi {
     return this.request<SessionToken>('POST', '/embedkit/v1/sessions', { body });
   }
 
-  /** `GET /embedkit/v1/chats/<chatId>/messages`, oldest first. */
-  async messages(chatId: string): Promise<ChatMessage[]> {
-    const answer = await this.request<{ messages: ChatMessage[] }>(
-      'GET',
-      `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`,
-    );
-    return answer.messages;
+  /**
+   * `GET /embedkit/v1/chats/<chatId>/messages`: a page of the chat, oldest first (the newest page,
+   * or the one `before` / `after` a message id); `more`: messages exist beyond it that way.
+   */
+  async messages(chatId: string, page: { limit?: number; before?: string; after?: string } = {}): Promise<{ messages: ChatMessage[]; more: boolean }> {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(page)) if (v !== undefined) query.set(k, String(v));
+    const q = query.size ? `?${query.toString()}` : '';
+    const answer = await this.request<{ messages: ChatMessage[]; more?: boolean }>('GET', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages${q}`);
+    return { messages: answer.messages, more: answer.more ?? false };
   }
 
   /**

@@ -57,7 +57,7 @@ async function start(): Promise<void> {
   let botTools: BotTools | undefined;
   const botApi = new BotApi();
   const browser = new InAppBrowser(screen);
-  const previews = new ChatPreviews((chatId) => api.messages(chatId), () => render());
+  const previews = new ChatPreviews((chatId, page) => api.messages(chatId, page), () => render());
 
   const session = new AppSession({
     api,

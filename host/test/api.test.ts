@@ -23,8 +23,10 @@ describe('SimulatorApi', () => {
 
   it('encodes the chat id in the messages path', async () => {
     const calls: { url: string; init?: RequestInit }[] = [];
-    expect(await new SimulatorApi('', fakeFetch(200, { messages: [] }, calls)).messages('a/b')).toEqual([]);
+    expect(await new SimulatorApi('', fakeFetch(200, { messages: [] }, calls)).messages('a/b')).toEqual({ messages: [], more: false });
     expect(calls[0]?.url).toBe('/embedkit/v1/chats/a%2Fb/messages');
+    await new SimulatorApi('', fakeFetch(200, { messages: [], more: true }, calls)).messages('c', { limit: 50, before: '7' });
+    expect(calls[1]?.url).toBe('/embedkit/v1/chats/c/messages?limit=50&before=7');
   });
 
   it('throws ApiError with the status and the server message', async () => {

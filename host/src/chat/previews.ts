@@ -11,11 +11,12 @@ export class ChatPreviews {
   private generation = 0;
 
   /**
-   * @param messages reads a chat's messages, oldest first (`SimulatorApi.messages`)
+   * @param messages reads a page of a chat's messages, oldest first (`SimulatorApi.messages`): the
+   *   preview asks for the newest one only
    * @param onChange called after a load changed some preview
    */
   constructor(
-    private readonly messages: (chatId: string) => Promise<ChatMessage[]>,
+    private readonly messages: (chatId: string, page: { limit: number }) => Promise<{ messages: ChatMessage[] }>,
     private readonly onChange: () => void,
   ) {}
 
@@ -30,7 +31,7 @@ export class ChatPreviews {
     const answers = await Promise.all(
       chatIds.map(async (id) => {
         try {
-          return { id, ok: true, last: (await this.messages(id)).at(-1) };
+          return { id, ok: true, last: (await this.messages(id, { limit: 1 })).messages.at(-1) };
         } catch {
           return { id, ok: false, last: undefined };
         }

@@ -1,14 +1,24 @@
 /**
  * The phone's chat screen: a header with the chat name and a back button, the messages
  * (`#chat-messages`), and a bottom bar whose "Apps" button opens the chosen app in this chat.
- * Messages are polled every {@link POLL_INTERVAL_MS} while the page and the screen are visible.
+ * The newest page of messages is polled every {@link POLL_INTERVAL_MS} while the page and the
+ * screen are visible; older pages load as the reader scrolls up, and at most
+ * {@link MAX_RENDERED} messages are in the page at once (chat/history.ts).
  */
 import type { ChatMessage, SimulatorApi } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
 import type { World, WorldChat } from '../world.js';
 import { avatar, chatTitle } from './list.js';
 import type { Action, ActionContext } from './actions.js';
-import { renderChatMessages } from './render.js';
+import { renderChatMessages, renderMessage } from './render.js';
+import { EMPTY_WINDOW, withNewer, withNewest, withOlder, type HistoryPage, type HistoryWindow } from './history.js';
+
+/** Messages asked for at once: the newest page, and each page loaded while scrolling. */
+export const PAGE_SIZE = 50;
+/** Most messages in the page at once; scrolling further gives up the far end (loaded again on the way back). */
+export const MAX_RENDERED = 200;
+/** Distance from the top or bottom (px) at which the next page loads. */
+const EDGE_PX = 120;
 
 const CHAT_KINDS: Record<WorldChat['type'], string> = { utou: '1:1 chat', room: 'Room', group: 'Group' };
 
@@ -34,6 +44,10 @@ export class ChatScreen {
   private timer: ReturnType<typeof setInterval> | undefined;
   /** True while the reader is at the bottom of the messages (they follow new ones). */
   private followBottom = true;
+  /** The messages held, and whether the chat has more beyond either end. */
+  private window: HistoryWindow = EMPTY_WINDOW;
+  /** A page above or below is loading (one at a time). */
+  private paging = false;
   private readonly messagesEl: HTMLElement;
   private readonly titleEl: HTMLElement;
   private readonly avatarSlot: HTMLElement;
@@ -49,7 +63,10 @@ export class ChatScreen {
     this.avatarSlot = h('span', { className: 'avatar-slot' });
     this.messagesEl = h('div', { className: 'chat-messages', attrs: { id: 'chat-messages', role: 'log', 'aria-live': 'polite' } });
     // Pictures arrive after the messages are laid out: keep following the bottom while the reader is there.
-    this.messagesEl.addEventListener('scroll', () => (this.followBottom = isNearBottom(this.messagesEl)));
+    this.messagesEl.addEventListener('scroll', () => {
+      this.followBottom = isNearBottom(this.messagesEl);
+      void this.loadAtEdge();
+    });
     this.messagesEl.addEventListener('load', () => this.followBottom && (this.messagesEl.scrollTop = this.messagesEl.scrollHeight), true);
     replaceChildren(root, [
       h(
@@ -82,6 +99,8 @@ export class ChatScreen {
     this.root.dataset.chatId = chat?.chatId ?? '';
     if (!changed) return;
     this.renderedKey = '';
+    this.window = EMPTY_WINDOW;
+    this.generation++;
     const title = chat ? chatTitle(world, chat, userId) : '';
     this.titleEl.textContent = title;
     this.subEl.textContent = chat ? `${CHAT_KINDS[chat.type]} · ${chat.memberIds.length} members` : '';
@@ -90,22 +109,55 @@ export class ChatScreen {
     void this.refresh();
   }
 
-  /** Reloads the messages of the shown chat (after the app sent some, or on the polling tick). */
+  /**
+   * Reloads the newest page of the shown chat (after the app sent some, or on the polling tick).
+   * While the reader is back in the history (the window does not reach the newest message), the
+   * window stays as it is until they scroll down to it.
+   */
   async refresh(): Promise<void> {
     const chat = this.chat;
-    if (!chat) return;
+    if (!chat || this.window.newerMore) return;
     const generation = ++this.generation;
-    let messages: ChatMessage[];
+    let page: HistoryPage;
     try {
-      messages = await this.api.messages(chat.chatId);
+      page = await this.api.messages(chat.chatId, { limit: PAGE_SIZE });
     } catch (err) {
       if (generation !== this.generation) return;
       replaceChildren(this.messagesEl, [h('p', { className: 'chat-error', text: `Could not load messages: ${(err as Error).message}` })]);
       this.renderedKey = '';
       return;
     }
-    if (generation !== this.generation) return;
-    this.render(messages);
+    if (generation !== this.generation || this.window.newerMore) return;
+    this.window = withNewest(this.window, page, MAX_RENDERED);
+    this.render();
+  }
+
+  /** Loads the page above or below the window when the reader scrolled near that end. */
+  private async loadAtEdge(): Promise<void> {
+    const chat = this.chat;
+    const el = this.messagesEl;
+    if (!chat || this.paging || this.window.messages.length === 0) return;
+    const up = el.scrollTop < EDGE_PX && this.window.olderMore;
+    const down = !up && this.window.newerMore && el.scrollHeight - el.scrollTop - el.clientHeight < EDGE_PX;
+    if (!up && !down) return;
+    this.paging = true;
+    const generation = this.generation;
+    try {
+      const edge = up ? this.window.messages[0]! : this.window.messages.at(-1)!;
+      const page = await this.api.messages(chat.chatId, up ? { limit: PAGE_SIZE, before: edge.id } : { limit: PAGE_SIZE, after: edge.id });
+      if (generation !== this.generation) return;
+      this.window = up ? withOlder(this.window, page, MAX_RENDERED) : withNewer(this.window, page, MAX_RENDERED);
+      // The message at the edge stays where the reader sees it while pages come and go around it.
+      const anchor = el.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(edge.id)}"]`);
+      const offset = anchor ? anchor.offsetTop - el.scrollTop : 0;
+      this.render(false);
+      const moved = el.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(edge.id)}"]`);
+      if (moved) el.scrollTop = moved.offsetTop - offset;
+    } catch {
+      // The next scroll tries again.
+    } finally {
+      this.paging = false;
+    }
   }
 
   /** Starts polling; `isVisible` says whether the chat screen is on screen now. */
@@ -122,24 +174,30 @@ export class ChatScreen {
     this.timer = undefined;
   }
 
-  private render(messages: ChatMessage[]): void {
+  /** Draws the window; `follow`: keep the reader at the bottom when they were there. */
+  private render(follow = true): void {
+    const { messages } = this.window;
     const key = `${this.userId}|${messages.map((m) => m.id).join(',')}`;
     if (key === this.renderedKey) return;
     const el = this.messagesEl;
     // Follow new messages only when the reader is already at the bottom (or on first render).
-    const atBottom = !this.renderedKey || el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    const atBottom = follow && (!this.renderedKey || el.scrollHeight - el.scrollTop - el.clientHeight < 40);
     this.renderedKey = key;
     replaceChildren(
       el,
       messages.length ? this.renderMessages(messages) : [h('p', { className: 'empty', text: 'No messages yet.' })],
     );
+    this.root.dataset.history = this.window.olderMore ? 'more' : 'start';
     if (atBottom) el.scrollTop = el.scrollHeight;
   }
 
   /** The messages with working actions, in the chat and as the user shown now. */
   private renderMessages(messages: ChatMessage[]): HTMLElement[] {
     const ctx: ActionContext | null = this.chat ? { chatId: this.chat.chatId, userId: this.userId } : null;
-    return renderChatMessages(messages, this.userId, { onAction: (action) => ctx && this.handlers.onAction?.(action, ctx) });
+    const handlers = { onAction: (action: Action) => ctx && this.handlers.onAction?.(action, ctx) };
+    // Quick replies belong to the chat's last message: not drawn while the window stops short of it.
+    if (this.window.newerMore) return messages.map((m) => renderMessage(m, this.userId, handlers));
+    return renderChatMessages(messages, this.userId, handlers);
   }
 }
 

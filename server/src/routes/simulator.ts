@@ -2,9 +2,9 @@
 import { Router } from 'express';
 import { jsonBody } from '../http/body.js';
 import { checkShareBody } from '../schemas/messages.js';
-import { notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { avatarSvg } from '../services/avatar.js';
-import type { ChatService } from '../services/chats.js';
+import { MAX_PAGE, type ChatService } from '../services/chats.js';
 import { toProfile } from '../services/profiles.js';
 import type { UserTokenService } from '../services/user-tokens.js';
 import type { AppStore } from '../store/apps.js';
@@ -44,7 +44,7 @@ export function simulatorRoutes(deps: {
     res.json(await deps.userTokens.issue(req.body));
   });
   r.get('/embedkit/v1/chats/:chatId/messages', async (req, res) => {
-    res.json(await deps.chats.list(String(req.params.chatId)));
+    res.json(await deps.chats.list(String(req.params.chatId), pageQuery(req.query)));
   });
   r.post('/embedkit/v1/chats/:chatId/messages', jsonBody, async (req, res) => {
     res.json(await deps.chats.sendAsUser(String(req.params.chatId), req.body));
@@ -60,4 +60,23 @@ export function simulatorRoutes(deps: {
     res.type('image/svg+xml').set('Cache-Control', 'public, max-age=3600').send(avatarSvg(user.user_id, user.display_name));
   });
   return r;
+}
+
+/**
+ * `limit`, `before`, `after` of a chat page request.
+ * @throws ApiError 400 `{message}` for a value that is not a positive integer, a limit over
+ *   {@link MAX_PAGE}, or both cursors
+ */
+export function pageQuery(query: Record<string, unknown>): { limit?: number; before?: number; after?: number } {
+  const out: { limit?: number; before?: number; after?: number } = {};
+  for (const key of ['limit', 'before', 'after'] as const) {
+    const raw = query[key];
+    if (raw === undefined) continue;
+    const n = typeof raw === 'string' && /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(n)) throw badRequest(`${key} must be a positive integer`);
+    out[key] = n;
+  }
+  if (out.limit !== undefined && out.limit > MAX_PAGE) throw badRequest(`limit must be at most ${MAX_PAGE}`);
+  if (out.before !== undefined && out.after !== undefined) throw badRequest('give before or after, not both');
+  return out;
 }

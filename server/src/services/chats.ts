@@ -16,6 +16,9 @@ export interface ChatMessage {
   timestamp: number;
 }
 
+/** The most messages one page of a chat holds. */
+export const MAX_PAGE = 200;
+
 /** Called after users' messages are stored (the bots' webhook events, the host's live feed). */
 export interface ChatHooks {
   /** `stored`: the messages with their ids, in order. */
@@ -71,10 +74,16 @@ export class ChatService {
     return { id: String(id), chatId, sender: { type: 'user', id: userId, displayName: user.display_name }, message, timestamp: now };
   }
 
-  /** Messages of a chat, oldest first. @throws ApiError 404 for an unknown chat. */
-  async list(chatId: string): Promise<{ messages: ChatMessage[] }> {
+  /**
+   * A page of a chat's messages, oldest first (the host opens a chat on the newest page and loads
+   * older ones as the user scrolls up). `more`: messages exist beyond the page, older ones (newest
+   * page, `before`) or newer ones (`after`).
+   * @param page `limit` 1 to 200 (default 200), `before` / `after`: a message id (not both)
+   * @throws ApiError 404 for an unknown chat
+   */
+  async list(chatId: string, page: { limit?: number; before?: number; after?: number } = {}): Promise<{ messages: ChatMessage[]; more: boolean }> {
     if (!(await this.world.chat(chatId))) throw notFound(`No chat ${chatId}`);
-    const rows = await this.messages.listByChat(chatId);
+    const { rows, more } = await this.messages.pageOfChat(chatId, page.limit ?? MAX_PAGE, page);
     const users = new Map((await this.world.users()).map((u) => [u.user_id, u.display_name]));
     const channels = new Map((await this.world.channels()).map((c) => [c.channel_id, c.bot_name ?? c.name]));
     return {
@@ -89,6 +98,7 @@ export class ChatService {
           timestamp: r.created_at,
         };
       }),
+      more,
     };
   }
 }

@@ -4,9 +4,13 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { isPostgres } from './db.js';
+import { compileOnce, prepared, type QueryExecutor } from './prepared.js';
 import type { Database, DeliveryAttemptTable, DeliveryTable } from './schema.js';
 
 export type DeliveryRow = Selectable<DeliveryTable>;
+
+/** In-flight ids the compiled due query can leave out (the dispatcher's concurrency). */
+const EXCEPT_SLOTS = 32;
 export type DeliveryAttemptRow = Selectable<DeliveryAttemptTable>;
 
 /** Delivery states: sent and answered 200; retries exhausted; not sent (no webhook URL); waiting. */
@@ -66,18 +70,36 @@ export class DeliveryStore {
 
   /**
    * Pending deliveries that are due at `now` and first in line of their order key (no earlier
-   * pending delivery with the same key), oldest first.
+   * pending delivery with the same key), oldest first, leaving out the ids in `except` (those in
+   * flight).
    */
-  due(now: number, limit: number): Promise<DeliveryRow[]> {
-    return this.dueQuery(this.db, now, limit).execute();
+  due(now: number, limit: number, except: readonly number[] = []): Promise<DeliveryRow[]> {
+    if (except.length > EXCEPT_SLOTS) {
+      return this.dueQuery(this.db, now, limit).where('d.id', 'not in', except).execute();
+    }
+    // 0 is no delivery's id: the free slots of the list.
+    const slots = Array.from({ length: EXCEPT_SLOTS }, (_, i) => except[i] ?? 0);
+    return this.dueCompiled(now, limit, ...slots);
   }
 
+  /** {@link due} compiled once (it runs after every attempt). */
+  private readonly dueCompiled = prepared(
+    () => this.db,
+    (now: number, limit: number, ...except: number[]) => this.dueQuery(this.db, now, limit).where('d.id', 'not in', except),
+  );
+
+  /**
+   * Walks pending deliveries in id order (index `deliveries_pending_order`) and stops at `limit`;
+   * the earlier-in-line check is an index seek (`deliveries_line`), so the cost does not grow with
+   * the backlog (issue 17). The unary `+` keeps the planners off the `next_attempt_at` index, which
+   * would read every pending row and sort them.
+   */
   private dueQuery(db: Kysely<Database>, now: number, limit: number) {
     return db
       .selectFrom('deliveries as d')
       .selectAll()
       .where('d.status', '=', 'pending')
-      .where('d.next_attempt_at', '<=', now)
+      .where(sql<number>`+${sql.ref('d.next_attempt_at')}`, '<=', now)
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
@@ -121,13 +143,14 @@ export class DeliveryStore {
 
   /** The earliest `next_attempt_at` of any pending delivery, or undefined when none waits. */
   async nextDueAt(): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('deliveries')
-      .select((eb) => eb.fn.min('next_attempt_at').as('at'))
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
+    const [row] = await this.nextDueAtCompiled('pending');
     return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
   }
+
+  private readonly nextDueAtCompiled = prepared(
+    () => this.db,
+    (status: string) => this.db.selectFrom('deliveries').select((eb) => eb.fn.min('next_attempt_at').as('at')).where('status', '=', status),
+  );
 
   /**
    * Records an attempt and the delivery's new state in one transaction.
@@ -147,18 +170,33 @@ export class DeliveryStore {
           response_body: result.responseBody,
         })
         .execute();
-      await trx
-        .updateTable('deliveries')
-        .set((eb) => ({
-          status: next.status,
-          attempts: eb('attempts', '+', 1),
-          next_attempt_at: next.nextAttemptAt,
-          delivered_at: next.deliveredAt,
-        }))
-        .where('id', '=', id)
-        .execute();
+      // Most attempts end delivered: that update is compiled once (it runs for every delivery).
+      if (next.status === 'delivered' && next.deliveredAt !== null) await this.markDelivered(() => trx)(next.deliveredAt, id);
+      else
+        await trx
+          .updateTable('deliveries')
+          .set((eb) => ({
+            status: next.status,
+            attempts: eb('attempts', '+', 1),
+            next_attempt_at: next.nextAttemptAt,
+            delivered_at: next.deliveredAt,
+          }))
+          .where('id', '=', id)
+          .execute();
     });
   }
+
+  /** The update of a delivered delivery, compiled once; run on the given executor (a transaction). */
+  private markDelivered(on: () => QueryExecutor): (deliveredAt: number, id: number) => Promise<unknown[]> {
+    this.markDeliveredCompiled ??= compileOnce((deliveredAt: number, id: number) =>
+      this.db
+        .updateTable('deliveries')
+        .set((eb) => ({ status: 'delivered', attempts: eb('attempts', '+', 1), next_attempt_at: null, delivered_at: deliveredAt }))
+        .where('id', '=', id),
+    );
+    return (deliveredAt, id) => this.markDeliveredCompiled!(on(), deliveredAt, id);
+  }
+  private markDeliveredCompiled: ((on: QueryExecutor, deliveredAt: number, id: number) => Promise<unknown[]>) | undefined;
 
   /** Marks a delivery as never sendable (e.g. no webhook URL any more). */
   async setStatus(id: number, status: DeliveryStatus): Promise<void> {

@@ -40,15 +40,21 @@ export class MessageStore {
     return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   }
 
-  /** Messages of a chat, oldest first, at most `limit` of the newest. */
-  async listByChat(chatId: string, limit = 200): Promise<MessageRow[]> {
-    const rows = await this.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('chat_id', '=', chatId)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.reverse();
+  /**
+   * A page of a chat's messages, oldest first: the newest `limit` (with `before`: the newest older
+   * than that id; with `after`: the oldest newer than that id). One more row is read to tell
+   * whether the page has neighbours beyond it. An index seek (`messages_chat`): the cost does not
+   * grow with the chat's history (issue 17).
+   * @returns the rows and `more`: true when messages beyond the page exist in the direction read
+   */
+  async pageOfChat(chatId: string, limit: number, cursor: { before?: number; after?: number } = {}): Promise<{ rows: MessageRow[]; more: boolean }> {
+    let q = this.db.selectFrom('messages').selectAll().where('chat_id', '=', chatId);
+    if (cursor.after !== undefined) {
+      const rows = await q.where('id', '>', cursor.after).orderBy('id', 'asc').limit(limit + 1).execute();
+      return { rows: rows.slice(0, limit), more: rows.length > limit };
+    }
+    if (cursor.before !== undefined) q = q.where('id', '<', cursor.before);
+    const rows = await q.orderBy('id', 'desc').limit(limit + 1).execute();
+    return { rows: rows.slice(0, limit).reverse(), more: rows.length > limit };
   }
 }

@@ -339,6 +339,13 @@ function columnTypes(dialect: Dialect) {
           .addColumn('status_message', 'text', (c) => c.notNull())
           .addColumn('signature_input', 'text')
           .execute();
+    // Webhook delivery at scale (issue 17): the dispatcher walks pending deliveries in id order and
+    // asks, for each, whether an earlier one of its chat is still pending. Both are index seeks
+    // here, so the cost of finding the next deliveries does not grow with the backlog.
+    '0009_delivery_queue': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.createIndex('deliveries_pending_order').on('deliveries').columns(['status', 'id']).execute();
+        await db.schema.createIndex('deliveries_line').on('deliveries').columns(['status', 'channel_id', 'order_key', 'id']).execute();
       },
     },
     // The demo login's sessions in the database, so any server of a team serves them (issue 18).

@@ -9,6 +9,7 @@ import type { Clock } from '../../clock.js';
 import type { DeliveryRow, DeliveryStore } from '../../store/deliveries.js';
 import type { WorldStore } from '../../store/world.js';
 import type { LiveHub } from '../live.js';
+import { postWebhook, WebhookTimeoutError } from './post.js';
 import { SIGNATURE_HEADER } from './signature.js';
 
 /**
@@ -28,7 +29,7 @@ const MAX_SLEEP_MS = 1_000;
 const LEASE_MARGIN_MS = 5_000;
 
 /** Attempts in flight at once (at most one per chat). */
-const CONCURRENCY = 4;
+const CONCURRENCY = 32;
 
 /** Bytes of the bot's answer kept with an attempt. */
 const MAX_RESPONSE_CHARS = 2_000;
@@ -135,7 +136,8 @@ export class WebhookDispatcher {
       // Several processes on one database: each delivery is claimed by one of them (issue 9).
       const due = this.o.deliveries.shared
         ? await this.o.deliveries.claimDue(now, free, now + this.timeoutMs + LEASE_MARGIN_MS)
-        : await this.o.deliveries.due(now, CONCURRENCY * 4);
+        : // Those in flight are left out: each tick reads only what it can start (issue 17).
+          await this.o.deliveries.due(now, free, [...this.inFlight.keys()]);
       const busyKeys = new Set([...this.inFlight.keys()].map((id) => this.keys.get(id)));
       let started = 0;
       for (const d of due) {
@@ -194,18 +196,17 @@ export class WebhookDispatcher {
     let error: string | null = null;
     let responseBody: string | null = null;
     try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json; charset=utf-8', [SIGNATURE_HEADER]: d.signature, 'User-Agent': 'embedkit-webhook/1.0' },
-        body: d.body,
-        redirect: 'manual',
-        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.timeoutMs)]),
-      });
-      statusCode = res.status;
-      responseBody = (await res.text()).slice(0, MAX_RESPONSE_CHARS);
+      const answer = await postWebhook(
+        url,
+        { 'Content-Type': 'application/json; charset=utf-8', [SIGNATURE_HEADER]: d.signature, 'User-Agent': 'embedkit-webhook/1.0' },
+        d.body,
+        { timeoutMs: this.timeoutMs, signal: this.abort.signal, maxChars: MAX_RESPONSE_CHARS },
+      );
+      statusCode = answer.status;
+      responseBody = answer.body;
     } catch (e) {
       if (this.stopped) return this.release(d);
-      error = describeFetchError(e, this.timeoutMs);
+      error = describeError(e);
     }
     if (this.stopped) return this.release(d);
     const latencyMs = Math.round(performance.now() - t0);
@@ -246,11 +247,10 @@ export class WebhookDispatcher {
   }
 }
 
-/** A short reason why no HTTP answer came. */
-function describeFetchError(e: unknown, timeoutMs: number): string {
-  const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (err?.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`;
-  const cause = err?.cause;
-  if (cause?.code) return `${cause.code}${cause.message ? `: ${cause.message}` : ''}`;
+/** A short reason why no HTTP answer came: the timeout, or the socket's error code and message. */
+function describeError(e: unknown): string {
+  if (e instanceof WebhookTimeoutError) return e.message;
+  const err = e as { code?: string; message?: string };
+  if (err?.code) return `${err.code}${err.message ? `: ${err.message}` : ''}`;
   return err?.message ?? String(e);
 }
