@@ -339,6 +339,8 @@ function columnTypes(dialect: Dialect) {
           .addColumn('status_message', 'text', (c) => c.notNull())
           .addColumn('signature_input', 'text')
           .execute();
+      },
+    },
     // Webhook delivery at scale (issue 17): the dispatcher walks pending deliveries in id order and
     // asks, for each, whether an earlier one of its chat is still pending. Both are index seeks
     // here, so the cost of finding the next deliveries does not grow with the backlog.
