@@ -172,6 +172,6 @@ export function blockchainErrors(clock: Clock, logger: Logger, outage?: Database
 }
 
 /** The 503 body of the origin while the server starts or drains (readiness.ts). */
-export function blockchainUnavailable(clock: Clock) {
+export function blockchainUnavailable(clock: Pick<Clock, 'now'>) {
   return (_path: string, message: string) => envelope(clock.now(), { statusCode: 5030, statusMessage: message });
 }
