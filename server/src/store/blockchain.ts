@@ -69,9 +69,9 @@ export class BlockchainStore {
     return this.db.selectFrom('bc_wallets').selectAll().where('address', '=', address).executeTakeFirst();
   }
 
-  /** Wallets of a service (all services when undefined), oldest first. */
+  /** Wallets of a service (all services when undefined), oldest first, then by name. */
   wallets(apiKey?: string): Promise<BcWalletRow[]> {
-    let q = this.db.selectFrom('bc_wallets').selectAll().orderBy('created_at').orderBy('address');
+    let q = this.db.selectFrom('bc_wallets').selectAll().orderBy('created_at').orderBy('name').orderBy('address');
     if (apiKey !== undefined) q = q.where('api_key', '=', apiKey);
     return q.execute();
   }
