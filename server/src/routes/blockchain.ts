@@ -70,6 +70,8 @@ export function blockchainRoutes(deps: Deps): Router {
   const ok = (res: Response, data: unknown) => res.json((res.locals.envelope = envelope(deps.clock.now(), SUCCESS, data)));
   const accepted = (res: Response, txHash: string) => res.status(202).json((res.locals.envelope = envelope(deps.clock.now(), ACCEPTED, { txHash })));
 
+  // A server-to-server API: no automatic OPTIONS answer (Express's plain-text "GET, HEAD").
+  r.use((req, _res, next) => next(req.method === 'OPTIONS' ? noEndpoint(req.method, req.path) : undefined));
   // The server time: signed or not, it answers.
   r.get('/v1/time', (_req, res) => void ok(res, deps.clock.now()));
 
