@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { isPostgres } from './db.js';
+import { prepared } from './prepared.js';
 import type { BcContractTable, BcRequestTable, BcServiceTable, BcTokenTable, BcTokenTypeTable, BcTransactionTable, BcWalletTable, Database } from './schema.js';
 
 export type BcServiceRow = Selectable<BcServiceTable>;
@@ -57,9 +58,15 @@ export class BlockchainStore {
     });
   }
 
-  service(apiKey: string): Promise<BcServiceRow | undefined> {
-    return this.db.selectFrom('bc_services').selectAll().where('api_key', '=', apiKey).executeTakeFirst();
+  /** The service of an API key (every signed request reads it: compiled once). */
+  async service(apiKey: string): Promise<BcServiceRow | undefined> {
+    return (await this.serviceByKey(apiKey))[0];
   }
+
+  private readonly serviceByKey = prepared(
+    () => this.db,
+    (apiKey: string) => this.db.selectFrom('bc_services').selectAll().where('api_key', '=', apiKey),
+  );
 
   services(): Promise<BcServiceRow[]> {
     return this.db.selectFrom('bc_services').selectAll().orderBy('name').execute();
@@ -71,10 +78,14 @@ export class BlockchainStore {
 
   /** Wallets of a service (all services when undefined), oldest first, then by name. */
   wallets(apiKey?: string): Promise<BcWalletRow[]> {
-    let q = this.db.selectFrom('bc_wallets').selectAll().orderBy('created_at').orderBy('name').orderBy('address');
-    if (apiKey !== undefined) q = q.where('api_key', '=', apiKey);
-    return q.execute();
+    if (apiKey !== undefined) return this.walletsOfService(apiKey);
+    return this.db.selectFrom('bc_wallets').selectAll().orderBy('created_at').orderBy('name').orderBy('address').execute();
   }
+
+  private readonly walletsOfService = prepared(
+    () => this.db,
+    (apiKey: string) => this.db.selectFrom('bc_wallets').selectAll().where('api_key', '=', apiKey).orderBy('created_at').orderBy('name').orderBy('address'),
+  );
 
   contract(contractId: string): Promise<BcContractRow | undefined> {
     return this.db.selectFrom('bc_contracts').selectAll().where('contract_id', '=', contractId).executeTakeFirst();
@@ -119,14 +130,18 @@ export class BlockchainStore {
    * with one nonce exactly one gets true.
    */
   async useNonce(apiKey: string, nonce: string, now: number, windowMs: number): Promise<boolean> {
-    const rows = await this.db
-      .insertInto('bc_nonces')
-      .values({ api_key: apiKey, nonce, used_at: now })
-      .onConflict((oc) => oc.columns(['api_key', 'nonce']).doUpdateSet({ used_at: now }).where('bc_nonces.used_at', '<=', now - windowMs))
-      .returning('nonce')
-      .execute();
-    return rows.length === 1;
+    return (await this.takeNonce(apiKey, nonce, now, now - windowMs)).length === 1;
   }
+
+  private readonly takeNonce = prepared(
+    () => this.db,
+    (apiKey: string, nonce: string, now: number, cutoff: number) =>
+      this.db
+        .insertInto('bc_nonces')
+        .values({ api_key: apiKey, nonce, used_at: now })
+        .onConflict((oc) => oc.columns(['api_key', 'nonce']).doUpdateSet({ used_at: now }).where('bc_nonces.used_at', '<=', cutoff))
+        .returning('nonce'),
+  );
 
   /** Gives a nonce back (its request was refused after it was taken: nothing was done). */
   async releaseNonce(apiKey: string, nonce: string, usedAt: number): Promise<void> {
@@ -218,11 +233,24 @@ export class BlockchainStore {
 
   /** Records a signed request and its verdict, keeping the newest {@link KEPT_REQUESTS}. */
   async logRequest(r: Omit<BcRequestRow, 'id'>): Promise<void> {
-    const { id } = await this.db.insertInto('bc_requests').values(r).returning('id').executeTakeFirstOrThrow();
-    if (Number(id) % 50 === 0) await this.db.deleteFrom('bc_requests').where('id', '<=', Number(id) - KEPT_REQUESTS).execute();
+    // Compiled once (every signed request writes one); "" stands for no value.
+    const [row] = await this.insertRequest(r.at, r.method, r.path, r.api_key ?? '', r.status_code, r.status_message, r.signature_input ?? '');
+    const id = Number(row?.id);
+    if (id % 50 === 0) await this.db.deleteFrom('bc_requests').where('id', '<=', id - KEPT_REQUESTS).execute();
   }
 
-  recentRequests(limit: number): Promise<BcRequestRow[]> {
-    return this.db.selectFrom('bc_requests').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  private readonly insertRequest = prepared(
+    () => this.db,
+    (at: number, method: string, path: string, apiKey: string, statusCode: number, statusMessage: string, input: string) =>
+      this.db
+        .insertInto('bc_requests')
+        .values({ at, method, path, api_key: apiKey, status_code: statusCode, status_message: statusMessage, signature_input: input })
+        .returning('id'),
+  );
+
+  /** The newest signed requests, newest first (`api_key`, `signature_input`: null when there was none). */
+  async recentRequests(limit: number): Promise<BcRequestRow[]> {
+    const rows = await this.db.selectFrom('bc_requests').selectAll().orderBy('id', 'desc').limit(limit).execute();
+    return rows.map((r) => ({ ...r, api_key: r.api_key || null, signature_input: r.signature_input || null }));
   }
 }
