@@ -3,6 +3,7 @@
  * same server process; and the server's memory (RSS) idle and under that load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { Figure } from './report.js';
@@ -11,6 +12,9 @@ import { summarize } from './stats.js';
 const CHANNEL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
 const ALICE = 'U0a11ce0000000000000000000000a11c';
 const UTOU = 'UU0a11ce00000000000000000000000b0';
+const BLOCKCHAIN = { apiKey: '136db0ec-0390-45d3-9d3b-f3a7e0fa7a9c', secret: '9256bf8a-2b86-42fe-b3e0-d3079d0141fe' };
+/** Nonces of the signed blockchain requests: never one twice in a run. */
+let nonceSeq = 36 ** 7;
 const ROUNDS = 5;
 const SECONDS = 3;
 const CONNECTIONS = 10;
@@ -18,6 +22,8 @@ const CONNECTIONS = 10;
 interface Target {
   child: ChildProcess;
   embedkit: string;
+  /** `{blockchain_url}` of the same server. */
+  blockchain: string;
   bare: string;
 }
 
@@ -32,8 +38,8 @@ async function startTarget(): Promise<Target> {
     });
     child.once('exit', (code) => reject(new Error(`bench target exited with ${code}`)));
   });
-  const { embedkitPort, barePort } = JSON.parse(line) as { embedkitPort: number; barePort: number };
-  return { child, embedkit: `http://127.0.0.1:${embedkitPort}`, bare: `http://127.0.0.1:${barePort}` };
+  const { embedkitPort, blockchainPort, barePort } = JSON.parse(line) as { embedkitPort: number; blockchainPort: number; barePort: number };
+  return { child, embedkit: `http://127.0.0.1:${embedkitPort}`, blockchain: `http://127.0.0.1:${blockchainPort}`, bare: `http://127.0.0.1:${barePort}` };
 }
 
 /** Resident set size of a process, in MB (Linux /proc). */
@@ -82,6 +88,23 @@ export async function httpFigures(): Promise<Figure[]> {
           method: 'POST',
           headers: { authorization: `Bearer ${t.user}`, 'content-type': 'application/json' },
           body: JSON.stringify({ messages: [{ type: 'text', text: 'bench' }] }),
+        },
+      },
+      {
+        // Each request signed with a fresh nonce (a signature works once), as a service backend sends them.
+        name: 'signed GET /v1/wallets (blockchain)',
+        opts: {
+          url: `${target.blockchain}/v1/wallets`,
+          requests: [
+            {
+              setupRequest: (req) => {
+                const nonce = (nonceSeq++).toString(36).padStart(8, '0').slice(-8);
+                const timestamp = String(Date.now());
+                const signature = createHmac('sha512', BLOCKCHAIN.secret).update(`${nonce}${timestamp}GET/v1/wallets`).digest('base64');
+                return { ...req, headers: { ...req.headers, 'service-api-key': BLOCKCHAIN.apiKey, nonce, timestamp, signature } };
+              },
+            },
+          ],
         },
       },
     ];

@@ -3,6 +3,7 @@
  * the two platform calls the host makes on an app's behalf with the user access token
  * (`GET /v2/profile`, `POST /message/v3/share`).
  */
+import type { BlockchainView } from './blockchain/pane.js';
 import type { Profile } from '../../sdk/src/protocol.js';
 import type { SessionRequest } from './state.js';
 import type { World } from './world.js';
@@ -85,6 +86,11 @@ export class SimulatorApi {
   /** `GET /embedkit/v1/world`. */
   world(): Promise<World> {
     return this.request<World>('GET', '/embedkit/v1/world');
+  }
+
+  /** `GET /embedkit/v1/blockchain`: the Blockchain tab's view (no secret in it). */
+  blockchain(): Promise<BlockchainView> {
+    return this.request<BlockchainView>('GET', '/embedkit/v1/blockchain');
   }
 
   /** `POST /embedkit/v1/sessions`: signs a user in to a channel without a login page. */

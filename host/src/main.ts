@@ -20,6 +20,7 @@ import { SimPanel } from './panels/clock.js';
 import { BridgeLog } from './panels/log.js';
 import { resolveState, type HostState, type StateRequest } from './state.js';
 import { SimulatorPane } from './simulator/pane.js';
+import { BlockchainPane } from './blockchain/pane.js';
 import { StageTabs, tabOfSearch, withTab } from './simulator/tabs.js';
 import { InAppBrowser } from './views/inapp-browser.js';
 import { AppOverlay } from './views/overlay.js';
@@ -189,7 +190,15 @@ async function start(): Promise<void> {
   const phone = screen.closest<HTMLElement>('.phone')!;
   const simulator = new SimulatorPane({ validate: (messages) => api.validateMessages(messages) });
   phone.after(simulator.root);
-  const tabs = new StageTabs(phone.parentElement!, { chat: phone, simulator: simulator.root }, tabOfSearch(location.search), () => syncUrl());
+  // The "Blockchain" tab (part A): signed requests with their verdicts, wallets, tokens, transactions.
+  const blockchain = new BlockchainPane(() => api.blockchain(), world.urls?.blockchain ?? '');
+  simulator.root.after(blockchain.root);
+  const tabs = new StageTabs(phone.parentElement!, { chat: phone, simulator: simulator.root, blockchain: blockchain.root }, tabOfSearch(location.search), (tab) => {
+    if (tab === 'blockchain') void blockchain.refresh();
+    syncUrl();
+  });
+  if (tabs.current === 'blockchain') void blockchain.refresh();
+  blockchain.startPolling(() => tabs.current === 'blockchain');
   chatScreen.startPolling(() => !chatView.hidden);
   render();
 

@@ -53,6 +53,8 @@ export interface World {
   chats: WorldChat[];
   apps: WorldApp[];
   defaults: WorldDefaults;
+  /** Origins of the spec's address placeholders (`{base_url}`, `{blockchain_url}`, …). */
+  urls?: { base: string; deprecated: string; trialbot: string; blockchain: string };
 }
 
 /** The chats the user is a member of, in world order; only those of `type` when given. */

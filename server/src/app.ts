@@ -43,6 +43,9 @@ import { restoreClock } from './services/sim-clock.js';
 import { WorldStore } from './store/world.js';
 import { createBotMessaging, type BotMessaging, type BotMessagingOptions } from './bots.js';
 import { BotMembershipStore } from './store/bot-memberships.js';
+import { createBlockchain, type Blockchain } from './blockchain.js';
+import { BlockchainStore } from './store/blockchain.js';
+import { blockchainUnavailable } from './routes/blockchain.js';
 
 /** Options of {@link createEmbedkit}. */
 export interface EmbedkitOptions {
@@ -108,7 +111,15 @@ export interface Embedkit {
   clock: Clock;
   db: Kysely<Database>;
   logger: Logger;
-  services: { channelTokens: ChannelTokenService; userTokens: UserTokenService; registry: RegistryService; chats: ChatService; social: SocialLogin; bots: BotMessaging };
+  services: {
+    channelTokens: ChannelTokenService;
+    userTokens: UserTokenService;
+    registry: RegistryService;
+    chats: ChatService;
+    social: SocialLogin;
+    bots: BotMessaging;
+    blockchain: Blockchain;
+  };
   /** Closes the database. */
   close(): Promise<void>;
 }
@@ -152,7 +163,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     if ('url' in location) relay = await PostgresLiveRelay.start(location, live, logger);
     // Simulated time never goes back across a restart (issue 5).
     if (!options.clock) await restoreClock(clock, world);
-    await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, { world, apps, logins: new ChannelLoginStore(db), bots: new BotMembershipStore(db) }, demoOrigin, clock.now());
+    await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, { world, apps, logins: new ChannelLoginStore(db), bots: new BotMembershipStore(db), blockchain: new BlockchainStore(db) }, demoOrigin, clock.now());
   } catch (e) {
     await unlock();
     await closeDatabase();
@@ -172,6 +183,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   live.subscribe((event) => {
     if (event.type === 'clock' && event.offsetMs > clock.offset) clock.advance(event.offsetMs - clock.offset);
   });
+  const blockchain = createBlockchain(db, clock, logger, outage);
   const chats = new ChatService(new MessageStore(db), world, clock, bots.chatHooks);
 
   const app = express();
@@ -188,13 +200,14 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   app.use(schemaRoutes());
   app.use(social.routes, demoLoginRoutes({ world, sessions: new DemoLoginSessionStore(db), clock, baseUrl: () => baseUrl }));
   app.use(bots.routes);
+  app.use(blockchain.simulatorRoutes);
   app.use(staticRoutes());
   app.use(notFoundHandler);
   app.use(errorHandler(logger, outage));
   const sideApps: Record<SideInterface, Express> = {
     deprecated: originApp([], logger, { handler: errorHandler(logger, outage) }),
     trialbot: originApp([], logger, { handler: errorHandler(logger, outage) }),
-    blockchain: originApp([], logger, { handler: errorHandler(logger, outage) }),
+    blockchain: blockchain.app,
   };
   // Deliveries left undelivered by the last run go out first.
   bots.start();
@@ -206,7 +219,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     clock,
     db,
     logger,
-    services: { channelTokens, userTokens, registry, chats, social, bots },
+    services: { channelTokens, userTokens, registry, chats, social, bots, blockchain },
     close: async () => {
       await bots.stop();
       outage.close();
@@ -340,7 +353,11 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
   const servers: Server[] = [];
   // One origin = one port; on loopback, browsers may resolve localhost to ::1 first, so answer there too.
   const bind = async (port: number, origin: SideInterface | 'base'): Promise<number> => {
-    const listener = readiness.listener(() => (embedkit ? (origin === 'base' ? embedkit.app : embedkit.apps[origin]) : undefined));
+    const listener = readiness.listener(
+      () => (embedkit ? (origin === 'base' ? embedkit.app : embedkit.apps[origin]) : undefined),
+      // Before the kit (and its clock) exists: the machine's time in the blockchain envelope.
+      origin === 'blockchain' ? blockchainUnavailable({ now: () => Date.now() }) : undefined,
+    );
     const v4 = createGuardedServer(guard);
     v4.on('request', listener);
     await listen(v4, port, options.host ?? '127.0.0.1').catch((e: NodeJS.ErrnoException) => {

@@ -1,26 +1,31 @@
 /**
- * The host's two tabs above the stage: "Chat" (the phone) and "Simulator" (the message preview).
- * The tab is part of the URL (`tab=simulator`), so a link opens the preview directly.
+ * The host's tabs above the stage: "Chat" (the phone), "Simulator" (the message preview) and
+ * "Blockchain" (part A: wallets, tokens, transactions and signed requests). The tab is part of
+ * the URL (`tab=simulator`, `tab=blockchain`), so a link opens it directly.
  */
 import { h } from '../dom.js';
 
-/** The host's tabs. */
-export type Tab = 'chat' | 'simulator';
+/** The host's tabs, in their order on screen. */
+export const TABS = ['chat', 'simulator', 'blockchain'] as const;
+export type Tab = (typeof TABS)[number];
 
-/** The tab a query string asks for (`?tab=simulator`); `chat` otherwise. */
+const LABELS: Record<Tab, string> = { chat: 'Chat', simulator: 'Simulator', blockchain: 'Blockchain' };
+
+/** The tab a query string asks for (`?tab=simulator`, `?tab=blockchain`); `chat` otherwise. */
 export function tabOfSearch(search: string): Tab {
-  return new URLSearchParams(search).get('tab') === 'simulator' ? 'simulator' : 'chat';
+  const asked = new URLSearchParams(search).get('tab');
+  return (TABS as readonly string[]).includes(asked ?? '') ? (asked as Tab) : 'chat';
 }
 
-/** `query` (a query string with `?`, or "") with `tab=simulator` appended when that tab shows. */
+/** `query` (a query string with `?`, or "") with `tab=<tab>` appended when a tab other than chat shows. */
 export function withTab(query: string, tab: Tab): string {
-  if (tab !== 'simulator') return query;
-  return query ? `${query}&tab=simulator` : '?tab=simulator';
+  if (tab === 'chat') return query;
+  return query ? `${query}&tab=${tab}` : `?tab=${tab}`;
 }
 
 /**
- * The tab bar (`#stage-tabs`, buttons `[data-tab]`) put at the top of `stage`; it shows `chat`
- * (the phone) or `simulator` (the pane) and reports changes.
+ * The tab bar (`#stage-tabs`, buttons `[data-tab]`) put at the top of `stage`; it shows one pane
+ * of `panes` at a time and reports changes.
  */
 export class StageTabs {
   private tab: Tab;
@@ -35,9 +40,9 @@ export class StageTabs {
     this.tab = initial;
     const button = (tab: Tab, text: string) =>
       h('button', { className: 'stage-tab', text, attrs: { type: 'button', role: 'tab', 'data-tab': tab, id: `tab-${tab}` }, on: { click: () => this.show(tab) } });
-    this.buttons = { chat: button('chat', 'Chat'), simulator: button('simulator', 'Simulator') };
+    this.buttons = Object.fromEntries(TABS.map((t) => [t, button(t, LABELS[t])])) as Record<Tab, HTMLButtonElement>;
     stage.classList.add('has-tabs');
-    stage.prepend(h('nav', { className: 'stage-tabs', attrs: { id: 'stage-tabs', role: 'tablist', 'aria-label': 'Host view' } }, this.buttons.chat, this.buttons.simulator));
+    stage.prepend(h('nav', { className: 'stage-tabs', attrs: { id: 'stage-tabs', role: 'tablist', 'aria-label': 'Host view' } }, ...TABS.map((t) => this.buttons[t])));
     this.apply();
   }
 
@@ -55,7 +60,7 @@ export class StageTabs {
   }
 
   private apply(): void {
-    for (const t of ['chat', 'simulator'] as const) {
+    for (const t of TABS) {
       this.panes[t].hidden = t !== this.tab;
       this.buttons[t].setAttribute('aria-selected', String(t === this.tab));
     }

@@ -83,6 +83,8 @@ export async function runStart(opts: StartOptions): Promise<void> {
         : `  listening       ${opts.host} (NOT loopback: reachable from other machines)`,
     ];
     for (const c of channels) lines.push(`  channel         ${c.name}: id ${c.channel_id}, secret ${c.secret}`);
+    for (const b of await server.embedkit.services.blockchain.store.services())
+      lines.push(`  blockchain      ${b.name}: service-api-key ${b.api_key}, secret ${b.api_secret}${b.activated ? '' : ' (not activated)'}`);
     process.stdout.write(`${lines.join('\n')}\n`);
     // Ready first, then compile the validators in the background: the first request finds them done.
     setTimeout(compileAll, 200).unref();

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppStore } from '../store/apps.js';
 import type { BotMembershipStore } from '../store/bot-memberships.js';
 import type { ChannelLoginStore } from '../store/channel-login.js';
+import type { BlockchainSeed, BlockchainStore } from '../store/blockchain.js';
 import type { WorldStore } from '../store/world.js';
 import { checkScenario, type Scenario } from './schema.js';
 
@@ -44,6 +45,7 @@ function crossReferenceProblems(s: Scenario): string[] {
   );
   s.apps.forEach((a, i) => channels.has(a.channelId) || problems.push(`apps[${i}].channelId: unknown channel ${a.channelId}`));
   problems.push(...botProblems(s, channels));
+  problems.push(...blockchainProblems(s));
   const d = s.defaults;
   if (d?.userId && !users.has(d.userId)) problems.push(`defaults.userId: unknown user ${d.userId}`);
   if (d?.embedId && !s.apps.some((a) => a.embedId === d.embedId)) problems.push(`defaults.embedId: unknown app ${d.embedId}`);
@@ -65,13 +67,30 @@ function botProblems(s: Scenario, channels: Set<string>): string[] {
   return problems;
 }
 
+/** The blockchain section: services, wallets and token types referred to exist. */
+function blockchainProblems(s: Scenario): string[] {
+  const b = s.blockchain;
+  if (!b) return [];
+  const problems: string[] = [];
+  const services = new Set(b.services.map((x) => x.apiKey));
+  const wallets = new Map(b.wallets.map((w) => [w.address, w.service]));
+  b.wallets.forEach((w, i) => services.has(w.service) || problems.push(`blockchain.wallets[${i}].service: unknown service ${w.service}`));
+  b.contracts.forEach((c, i) => {
+    if (!services.has(c.service)) problems.push(`blockchain.contracts[${i}].service: unknown service ${c.service}`);
+    if (wallets.get(c.owner) !== c.service) problems.push(`blockchain.contracts[${i}].owner: not a wallet of service ${c.service}`);
+    const types = new Set(c.tokenTypes.map((t) => t.tokenType));
+    c.tokens.forEach((t, j) => types.has(t.tokenType) || problems.push(`blockchain.contracts[${i}].tokens[${j}].tokenType: unknown token type ${t.tokenType}`));
+  });
+  return problems;
+}
+
 /**
  * Loads the scenario when the database has never had one, else moves scenario app URLs to the
  * current demo origin when the port changed. Data written later (apps, messages) is kept.
  */
 export async function applyScenario(
   file: string,
-  stores: { world: WorldStore; apps: AppStore; bots?: BotMembershipStore; logins?: ChannelLoginStore },
+  stores: { world: WorldStore; apps: AppStore; bots?: BotMembershipStore; logins?: ChannelLoginStore; blockchain?: BlockchainStore },
   demoOrigin: string,
   now: number,
 ): Promise<void> {
@@ -114,6 +133,7 @@ export async function applyScenario(
         Number.MAX_SAFE_INTEGER,
       );
     }
+    if (s.blockchain && stores.blockchain) await stores.blockchain.seed(blockchainSeed(s.blockchain, now));
     await stores.world.setMeta('defaults', JSON.stringify(s.defaults ?? {}));
     await stores.world.setMeta('scenario', file);
   } else {
@@ -121,4 +141,17 @@ export async function applyScenario(
     if (previous && previous !== demoOrigin) await stores.apps.moveOrigin(previous, demoOrigin);
   }
   await stores.world.setMeta('demo_origin', demoOrigin);
+}
+
+/** The scenario's blockchain section as rows. */
+function blockchainSeed(b: NonNullable<Scenario['blockchain']>, now: number): BlockchainSeed {
+  return {
+    services: b.services.map((x) => ({ api_key: x.apiKey, api_secret: x.apiSecret, name: x.name, activated: x.activated === false ? 0 : 1 })),
+    wallets: b.wallets.map((w) => ({ address: w.address, api_key: w.service, name: w.name, secret: w.secret, created_at: now })),
+    contracts: b.contracts.map((c) => ({ contract_id: c.contractId, api_key: c.service, name: c.name, owner_address: c.owner })),
+    tokenTypes: b.contracts.flatMap((c) => c.tokenTypes.map((t) => ({ contract_id: c.contractId, token_type: t.tokenType, name: t.name, meta: t.meta ?? '' }))),
+    tokens: b.contracts.flatMap((c) =>
+      c.tokens.map((t) => ({ contract_id: c.contractId, token_type: t.tokenType, token_index: t.tokenIndex, name: t.name, meta: t.meta ?? '', owner: t.owner, created_at: now })),
+    ),
+  };
 }

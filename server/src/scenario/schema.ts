@@ -75,6 +75,58 @@ export const ScenarioSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    // The blockchain interface (spec part A, issue 12): services with their API key and secret,
+    // wallets, item-token contracts with their non-fungible token types and tokens.
+    blockchain: Type.Optional(
+      Type.Object(
+        {
+          services: Type.Array(
+            Type.Object(
+              {
+                apiKey: Type.String({ minLength: 1, maxLength: 100 }),
+                apiSecret: Type.String({ minLength: 1, maxLength: 200 }),
+                name: Type.String({ minLength: 1 }),
+                activated: Type.Optional(Type.Boolean()),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          wallets: Type.Array(
+            Type.Object(
+              { name: Type.String({ minLength: 1 }), address: Type.String({ pattern: '^tlink[0-9a-z]{39}$' }), secret: Type.String({ minLength: 1, maxLength: 200 }), service: Id },
+              { additionalProperties: false },
+            ),
+          ),
+          contracts: Type.Array(
+            Type.Object(
+              {
+                contractId: Type.String({ pattern: '^[0-9a-f]{8}$' }),
+                service: Id,
+                name: Type.String({ minLength: 1 }),
+                owner: Type.String({ pattern: '^tlink[0-9a-z]{39}$' }),
+                tokenTypes: Type.Array(
+                  Type.Object({ tokenType: Type.String({ pattern: '^[0-9a-f]{8}$' }), name: Type.String({ minLength: 1 }), meta: Type.Optional(Type.String()) }, { additionalProperties: false }),
+                ),
+                tokens: Type.Array(
+                  Type.Object(
+                    {
+                      tokenType: Type.String({ pattern: '^[0-9a-f]{8}$' }),
+                      tokenIndex: Type.String({ pattern: '^[0-9a-f]{8}$' }),
+                      name: Type.String({ minLength: 1 }),
+                      meta: Type.Optional(Type.String()),
+                      owner: Type.String({ pattern: '^tlink[0-9a-z]{39}$' }),
+                    },
+                    { additionalProperties: false },
+                  ),
+                ),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     defaults: Type.Optional(
       Type.Object(
         { userId: Type.Optional(Id), language: Type.Optional(Type.String()), embedId: Type.Optional(Id) },
