@@ -3,7 +3,7 @@
  * target, result) and writes the same as JSON to bench/results.json (git-ignored). Each figure is
  * the median of repeated runs with min and max, measured side by side with its anchor.
  *
- * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http, startup, webhooks, scale).
+ * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http, startup, webhooks, scale, testing).
  */
 import { writeFileSync } from 'node:fs';
 import { browserFigures } from './browser.js';
@@ -15,6 +15,7 @@ import { startupFigures } from './startup.js';
 import { validatorFigures } from './validator.js';
 import { webhookFigures } from './webhooks.js';
 import { scaleFigures } from './scale.js';
+import { testingFigures } from './testing.js';
 
 const groups: Record<string, () => Promise<Figure[]>> = {
   size: sdkSize,
@@ -25,6 +26,7 @@ const groups: Record<string, () => Promise<Figure[]>> = {
   startup: startupFigures,
   webhooks: webhookFigures,
   scale: scaleFigures,
+  testing: testingFigures,
 };
 
 const asked = process.argv.slice(2).filter((a) => a in groups);
