@@ -7,6 +7,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { appsCommand } from './cli/apps.js';
 import { execCommand } from './cli/exec.js';
+import { sendCommand } from './cli/send.js';
 import { runStart, type StartOptions } from './cli/start.js';
 import { validateCommand } from './cli/validate.js';
 
@@ -51,5 +52,6 @@ Examples:
 program.addCommand(execCommand());
 program.addCommand(validateCommand());
 program.addCommand(appsCommand());
+program.addCommand(sendCommand());
 
 await program.parseAsync();

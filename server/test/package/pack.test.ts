@@ -57,7 +57,7 @@ describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000
   it('npx embedkit --help lists the commands; a mistake says what to do', async () => {
     const help = await sh('npx', ['embedkit', '--help']);
     expect(help.code).toBe(0);
-    for (const c of ['start', 'exec', 'validate', 'apps']) expect(help.out).toContain(c);
+    for (const c of ['start', 'exec', 'validate', 'apps', 'send']) expect(help.out).toContain(c);
     const wrong = await sh('npx', ['embedkit', 'start', '--port', 'eighty']);
     expect(wrong.code).not.toBe(0);
     expect(wrong.out).toContain('a port is an integer from 0 to 65535');
@@ -111,6 +111,15 @@ process.exit(Number(process.argv[2] ?? 0));\n`,
       expect(add.out).toContain(`${url}/?app=${embedId}`);
       const list = await sh('npx', ['embedkit', 'apps', 'list', '--url', url]);
       expect(list.out).toContain(`${embedId}  tall     http://localhost:5173/`);
+      // send: validated, then pushed as the bot; the chat shows it.
+      writeFileSync(join(project, 'hello.json'), JSON.stringify({ type: 'text', text: 'sent by the CLI' }));
+      const sent = await sh('npx', ['embedkit', 'send', 'hello.json', '--to', 'U0a11ce0000000000000000000000a11c', '--url', url]);
+      expect(sent.code, sent.out).toBe(0);
+      const chat = (await (await fetch(`${url}/embedkit/v1/chats/UBa11ce0000000000000000000000a11c/messages`)).json()) as { messages: Array<{ message: { text?: string } }> };
+      expect(chat.messages.at(-1)?.message.text).toBe('sent by the CLI');
+      const invalid = await sh('npx', ['embedkit', 'send', 'bad.json', '--to', 'U0a11ce0000000000000000000000a11c', '--url', url]);
+      expect(invalid.code).toBe(1);
+      expect(invalid.out).toContain('messages[0].text');
       const refused = await sh('npx', ['embedkit', 'apps', 'add', 'http://example.com/', '--url', url]);
       expect(refused.code).toBe(1);
       expect(refused.out).toContain('the app was refused: 400');

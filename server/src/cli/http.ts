@@ -1,0 +1,95 @@
+/**
+ * What the commands that talk to a running embedkit share: where it is (`--url`, else
+ * `EMBEDKIT_URL`, else http://localhost:8080), which channel (`--channel-id` / `--channel-secret`,
+ * else `EMBEDKIT_CHANNEL_ID` / `EMBEDKIT_CHANNEL_SECRET`, else the default scenario's channel), a
+ * channel access token, and errors that say what to do.
+ */
+import type { Command } from 'commander';
+
+/** The default scenario's channel (server/scenarios/default.json). */
+const DEFAULT_CHANNEL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
+
+/** A running embedkit and the channel to act as. */
+export interface Target {
+  url: string;
+  channelId: string;
+  channelSecret: string;
+}
+
+/** A refused or failed call, with what to do about it. */
+export class CliError extends Error {}
+
+/** The `--url` / `--channel-*` options. */
+export interface TargetOptions {
+  url?: string;
+  channelId?: string;
+  channelSecret?: string;
+}
+
+/** The target of a command from its options and the environment. */
+export function targetOf(opts: TargetOptions): Target {
+  const url = (opts.url ?? process.env.EMBEDKIT_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+  return {
+    url,
+    channelId: opts.channelId ?? process.env.EMBEDKIT_CHANNEL_ID ?? DEFAULT_CHANNEL.id,
+    channelSecret: opts.channelSecret ?? process.env.EMBEDKIT_CHANNEL_SECRET ?? DEFAULT_CHANNEL.secret,
+  };
+}
+
+/** One HTTP call; the body parsed when it is JSON. @throws CliError when nothing answers */
+export async function botCall(t: Target, method: string, path: string, init: { token?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<{ status: number; body: any }> {
+  let res: Response;
+  try {
+    res = await fetch(`${t.url}${path}`, {
+      method,
+      headers: {
+        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+        ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(init.form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.form ? new URLSearchParams(init.form).toString() : undefined,
+    });
+  } catch {
+    throw new CliError(`no embedkit answers at ${t.url}: start one (npx embedkit) or point --url / EMBEDKIT_URL at it`);
+  }
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: kept as text.
+  }
+  return { status: res.status, body };
+}
+
+/** Issues a channel access token. @throws CliError when the channel is refused */
+export async function issueToken(t: Target): Promise<string> {
+  const res = await botCall(t, 'POST', '/v2/oauth/accessToken', { form: { grant_type: 'client_credentials', client_id: t.channelId, client_secret: t.channelSecret } });
+  if (res.status !== 200) throw new CliError(`the channel ${t.channelId} was refused a token (${res.status} ${JSON.stringify(res.body)}): check --channel-id and --channel-secret`);
+  return res.body.access_token as string;
+}
+
+/** A refusal as one line: status and the server's message. */
+export const reason = (res: { status: number; body: any }) => `${res.status} ${typeof res.body?.message === 'string' ? res.body.message : JSON.stringify(res.body)}`;
+
+/** Runs an action, turning refusals into one line on stderr and exit code 1. */
+export const guarded =
+  <A extends unknown[]>(command: string, fn: (...args: A) => Promise<void>) =>
+  async (...args: A) => {
+    try {
+      await fn(...args);
+    } catch (e) {
+      if (!(e instanceof CliError)) throw e;
+      process.stderr.write(`embedkit ${command}: ${e.message}\n`);
+      process.exitCode = 1;
+    }
+  };
+
+/** Adds the `--url` and `--channel-*` options to a command. */
+export function channelOptions(c: Command): Command {
+  return c
+    .option('--url <url>', 'the running embedkit (default: EMBEDKIT_URL, else http://localhost:8080)')
+    .option('--channel-id <id>', 'channel (default: EMBEDKIT_CHANNEL_ID, else the default channel)')
+    .option('--channel-secret <secret>', 'its secret (default: EMBEDKIT_CHANNEL_SECRET, else the default channel’s)');
+}
+
