@@ -1,5 +1,6 @@
 /** Shared setup of the server tests: an in-memory embedkit with a known scenario. */
 import { createHash } from 'node:crypto';
+import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -60,4 +61,13 @@ export async function userToken(
     });
   if (res.status !== 200) throw new Error(`session failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.access_token as string;
+}
+
+/** A port that was free a moment ago: found by listening on 0 on loopback and closing. */
+export async function freePort(): Promise<number> {
+  const s = createNetServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
 }

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PortInUseError, startServer, type RunningServer } from '../src/app.js';
-import { onTestDatabase, TWO_CHANNELS } from './helpers.js';
+import { freePort, onTestDatabase, TWO_CHANNELS } from './helpers.js';
 
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -16,15 +16,6 @@ function start(options: Parameters<typeof startServer>[0]): Promise<RunningServe
     running.push(s);
     return s;
   });
-}
-
-/** A free port, found by listening on 0 and closing. */
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
 }
 
 /** Holds a port until closed. */

@@ -5,14 +5,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropSchema } from '../../src/store/schemas.js';
 import { ALICE, ALICE_BOT, BOTS_SCENARIO, startReceiver, TRIAL, type Receiver } from '../bot/helpers.js';
-import { TEST_DATABASE_URL } from '../helpers.js';
+import { freePort, TEST_DATABASE_URL } from '../helpers.js';
 import { startCli, stopCli, type Child } from '../reliability/child.js';
 
 const SCRIPT = fileURLToPath(new URL('../../../scripts/start-postgres.sh', import.meta.url));
@@ -22,14 +21,6 @@ afterAll(async () => {
   await Promise.all(children.map((c) => stopCli(c, 'SIGKILL')));
   for (const c of cleanups.reverse()) await c();
 });
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 /** What one request fired at a starting server got. */
 interface Probe {
@@ -71,16 +62,6 @@ function fireAt(port: number): { stop(): Promise<Probe[]> } {
       return probes;
     },
   };
-}
-
-async function channelToken(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/v2/oauth/accessToken`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: TRIAL.id, client_secret: TRIAL.secret }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 describe.skipIf(!TEST_DATABASE_URL)('team sandbox under faults (PostgreSQL)', () => {
@@ -139,7 +120,6 @@ describe.skipIf(!TEST_DATABASE_URL)('team sandbox under faults (PostgreSQL)', ()
       body: JSON.stringify({ url: receiver.url }),
     });
     expect(put.status).toBe(200);
-    await channelToken(server.baseUrl);
 
     const acked: string[] = [];
     const refused: Array<{ status: number; retryAfter: string | null; body: unknown }> = [];
