@@ -17,6 +17,9 @@ export type BcTokenRow = Selectable<BcTokenTable>;
 export type BcTransactionRow = Selectable<BcTransactionTable>;
 export type BcRequestRow = Selectable<BcRequestTable>;
 
+/** Every this many nonces taken, those past the reuse window are deleted. */
+const NONCE_SWEEP_EVERY = 500;
+
 /** Signed requests kept for the host's tab. */
 const KEPT_REQUESTS = 200;
 
@@ -130,8 +133,12 @@ export class BlockchainStore {
    * with one nonce exactly one gets true.
    */
   async useNonce(apiKey: string, nonce: string, now: number, windowMs: number): Promise<boolean> {
+    // Nonces past the window mean nothing any more: swept now and then, so the table stays small.
+    if (++this.nonceTakes % NONCE_SWEEP_EVERY === 0) await this.db.deleteFrom('bc_nonces').where('used_at', '<=', now - windowMs).execute();
     return (await this.takeNonce(apiKey, nonce, now, now - windowMs)).length === 1;
   }
+
+  private nonceTakes = 0;
 
   private readonly takeNonce = prepared(
     () => this.db,
