@@ -4,7 +4,8 @@
 // registry (the package's dependencies are installed, better-sqlite3 built from source when no
 // prebuilt binary can be fetched). Runs once, in the embedded-database pass.
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,9 +41,10 @@ beforeAll(async () => {
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', tarball], { cwd: project, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 });
 }, 660_000);
 
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+// The project holds a whole node_modules (a compiled better-sqlite3 among it): removing it takes a while on a busy machine.
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+}, 120_000);
 
 describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000 }, () => {
   it('ships the built server, host, SDK and demo, and no tests', async () => {
