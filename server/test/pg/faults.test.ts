@@ -17,10 +17,11 @@ import { startCli, stopCli, type Child } from '../reliability/child.js';
 const SCRIPT = fileURLToPath(new URL('../../../scripts/start-postgres.sh', import.meta.url));
 const children: Child[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
+// Stopping a cluster and removing its data takes seconds on a busy machine.
 afterAll(async () => {
   await Promise.all(children.map((c) => stopCli(c, 'SIGKILL')));
   for (const c of cleanups.reverse()) await c();
-});
+}, 60_000);
 
 /** What one request fired at a starting server got. */
 interface Probe {
