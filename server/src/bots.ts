@@ -10,12 +10,14 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import { botSimulatorRoutes } from './routes/bot-simulator.js';
 import { botRoutes } from './routes/bot.js';
+import { botRichMenuRoutes, richMenuHostRoutes } from './routes/bot-rich-menus.js';
 import { BotEventService } from './services/bot-events.js';
 import { BotMessagingService } from './services/bot-messaging.js';
 import type { ChannelTokenService } from './services/channel-tokens.js';
 import type { ChatHooks } from './services/chats.js';
 import { LiveHub } from './services/live.js';
 import { RateLimiter, type PlanLimits } from './services/rate-limits.js';
+import { RichMenuService } from './services/rich-menus/rich-menus.js';
 import { DeliveryService } from './services/webhooks/deliveries.js';
 import { WebhookDispatcher } from './services/webhooks/dispatcher.js';
 import { WebhookEmitter } from './services/webhooks/emitter.js';
@@ -26,6 +28,7 @@ import { MessageStore } from './store/messages.js';
 import { ReplyTokenStore } from './store/reply-tokens.js';
 import { isPostgres } from './store/db.js';
 import { RateCounterStore } from './store/rate-counters.js';
+import { RichMenuStore } from './store/rich-menus.js';
 import type { Database } from './store/schema.js';
 import type { WorldStore } from './store/world.js';
 
@@ -51,6 +54,8 @@ export interface BotMessaging {
   live: LiveHub;
   limits: RateLimiter;
   memberships: BotMembershipStore;
+  /** Rich menus (issue 14). */
+  richMenus: RichMenuService;
   /** For the ChatService: users' messages become webhook events and live updates. */
   chatHooks: ChatHooks;
   /** `/v2/bot` and the bot simulator calls under `/embedkit/v1`. */
@@ -114,6 +119,7 @@ export function createBotMessaging(
     baseUrl: deps.baseUrl,
   });
   const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock);
+  const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
   return {
     events,
     messaging,
@@ -123,10 +129,13 @@ export function createBotMessaging(
     live,
     limits,
     memberships,
+    richMenus,
     chatHooks: { userMessagesStored: (chat, userId, stored) => events.userMessages(chat, userId, stored) },
     routes: [
       botRoutes({ tokens: deps.tokens, bot: messaging, limits }),
       botSimulatorRoutes({ events, bot: messaging, deliveries, contents, live }),
+      botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus }),
+      richMenuHostRoutes({ menus: richMenus }),
     ],
     start: () => dispatcher.start(),
     stop: async () => {

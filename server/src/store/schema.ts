@@ -270,4 +270,39 @@ export interface Database {
   refresh_tokens: RefreshTokenTable;
   token_invalidations: TokenInvalidationTable;
   rate_counters: RateCounterTable;
+  rich_menus: RichMenuTable;
+  rich_menu_defaults: RichMenuDefaultTable;
+  rich_menu_links: RichMenuLinkTable;
+  rich_menu_aliases: RichMenuAliasTable;
+}
+
+/** A bot's rich menu (issue 14): the object as created (JSON), and its one image once uploaded. */
+export interface RichMenuTable {
+  rich_menu_id: string;
+  channel_id: string;
+  /** The rich menu object as JSON, without `richMenuId`. */
+  body: string;
+  created_at: number;
+  image_type: Nullable<string>;
+  image: Nullable<Buffer>;
+}
+
+/** The default rich menu of a channel (issue 14). */
+export interface RichMenuDefaultTable {
+  channel_id: string;
+  rich_menu_id: string;
+}
+
+/** A per-user rich menu (issue 14). */
+export interface RichMenuLinkTable {
+  channel_id: string;
+  user_id: string;
+  rich_menu_id: string;
+}
+
+/** A rich menu alias (issue 14), the target of `richmenuswitch`. */
+export interface RichMenuAliasTable {
+  channel_id: string;
+  alias_id: string;
+  rich_menu_id: string;
 }
