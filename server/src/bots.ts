@@ -11,6 +11,8 @@ import type { Clock } from './clock.js';
 import { botSimulatorRoutes } from './routes/bot-simulator.js';
 import { botRoutes } from './routes/bot.js';
 import { botRichMenuRoutes, richMenuHostRoutes } from './routes/bot-rich-menus.js';
+import { botAccountRoutes } from './routes/bot-account.js';
+import { BotAccountService } from './services/bot/account.js';
 import { BotEventService } from './services/bot-events.js';
 import { BotMessagingService } from './services/bot-messaging.js';
 import type { ChannelTokenService } from './services/channel-tokens.js';
@@ -120,6 +122,7 @@ export function createBotMessaging(
   });
   const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock);
   const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
+  const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, now: () => clock.now() });
   return {
     events,
     messaging,
@@ -136,6 +139,7 @@ export function createBotMessaging(
       botSimulatorRoutes({ events, bot: messaging, deliveries, contents, live }),
       botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus }),
       richMenuHostRoutes({ menus: richMenus }),
+      botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account }),
     ],
     start: () => dispatcher.start(),
     stop: async () => {
