@@ -12,6 +12,9 @@ import { botSimulatorRoutes } from './routes/bot-simulator.js';
 import { botRoutes } from './routes/bot.js';
 import { botRichMenuRoutes, richMenuHostRoutes } from './routes/bot-rich-menus.js';
 import { botAccountRoutes } from './routes/bot-account.js';
+import { botBroadcastRoutes, sentCounter } from './routes/bot-broadcast.js';
+import { BotBroadcastService } from './services/bot/broadcast.js';
+import { BotCounterStore } from './store/bot-counters.js';
 import { BotAccountService } from './services/bot/account.js';
 import { BotEventService } from './services/bot-events.js';
 import { BotMessagingService } from './services/bot-messaging.js';
@@ -122,6 +125,7 @@ export function createBotMessaging(
   });
   const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock);
   const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
+  const broadcasts = new BotBroadcastService({ counters: new BotCounterStore(db), bot: messaging, limits, now: () => clock.now() });
   const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, now: () => clock.now() });
   return {
     events,
@@ -135,11 +139,13 @@ export function createBotMessaging(
     richMenus,
     chatHooks: { userMessagesStored: (chat, userId, stored) => events.userMessages(chat, userId, stored) },
     routes: [
+      sentCounter(broadcasts),
       botRoutes({ tokens: deps.tokens, bot: messaging, limits }),
       botSimulatorRoutes({ events, bot: messaging, deliveries, contents, live }),
       botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus }),
       richMenuHostRoutes({ menus: richMenus }),
       botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account }),
+      botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts }),
     ],
     start: () => dispatcher.start(),
     stop: async () => {

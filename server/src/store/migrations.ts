@@ -291,6 +291,24 @@ function columnTypes(dialect: Dialect) {
           .addColumn('rich_menu_id', 'text', (c) => c.notNull().references('rich_menus.rich_menu_id').onDelete('cascade'))
           .addPrimaryKeyConstraint('rich_menu_aliases_pk', ['channel_id', 'alias_id'])
           .execute();
+        // Messages sent per channel, kind (reply, push, multicast, broadcast, narrowcast) and day
+        // (yyyyMMdd in the platform's timezone, UTC+9), for the quota and delivery counters.
+        await db.schema
+          .createTable('bot_sent_counts')
+          .addColumn('channel_id', 'text', (c) => c.notNull().references('channels.channel_id').onDelete('cascade'))
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('day', 'text', (c) => c.notNull())
+          .addColumn('messages', T.int, (c) => c.notNull())
+          .addPrimaryKeyConstraint('bot_sent_counts_pk', ['channel_id', 'kind', 'day'])
+          .execute();
+        // Narrowcast requests and their progress.
+        await db.schema
+          .createTable('narrowcasts')
+          .addColumn('request_id', 'text', (c) => c.primaryKey())
+          .addColumn('channel_id', 'text', (c) => c.notNull().references('channels.channel_id').onDelete('cascade'))
+          .addColumn('success_count', T.int, (c) => c.notNull())
+          .addColumn('accepted_at', T.int, (c) => c.notNull())
+          .execute();
       },
     },
   };

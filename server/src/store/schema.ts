@@ -274,6 +274,8 @@ export interface Database {
   rich_menu_defaults: RichMenuDefaultTable;
   rich_menu_links: RichMenuLinkTable;
   rich_menu_aliases: RichMenuAliasTable;
+  bot_sent_counts: BotSentCountTable;
+  narrowcasts: NarrowcastTable;
 }
 
 /** A bot's rich menu (issue 14): the object as created (JSON), and its one image once uploaded. */
@@ -305,4 +307,20 @@ export interface RichMenuAliasTable {
   channel_id: string;
   alias_id: string;
   rich_menu_id: string;
+}
+
+/** Messages a bot sent per kind and day (issue 14 counters); `day` is yyyyMMdd in UTC+9. */
+export interface BotSentCountTable {
+  channel_id: string;
+  kind: string;
+  day: string;
+  messages: number;
+}
+
+/** A narrowcast request (issue 14): done at once, so its progress is final. */
+export interface NarrowcastTable {
+  request_id: string;
+  channel_id: string;
+  success_count: number;
+  accepted_at: number;
 }
