@@ -16,6 +16,7 @@ import { botBroadcastRoutes, sentCounter } from './routes/bot-broadcast.js';
 import { BotBroadcastService } from './services/bot/broadcast.js';
 import { BotCounterStore } from './store/bot-counters.js';
 import { BotAccountService } from './services/bot/account.js';
+import { ChatIndicatorService } from './services/bot/indicators.js';
 import { BotEventService } from './services/bot-events.js';
 import { BotMessagingService } from './services/bot-messaging.js';
 import type { ChannelTokenService } from './services/channel-tokens.js';
@@ -126,6 +127,7 @@ export function createBotMessaging(
   const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock);
   const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
   const broadcasts = new BotBroadcastService({ counters: new BotCounterStore(db), bot: messaging, limits, now: () => clock.now() });
+  const indicators = new ChatIndicatorService({ bots: memberships, live, now: () => clock.now() });
   const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, now: () => clock.now() });
   return {
     events,
@@ -144,7 +146,7 @@ export function createBotMessaging(
       botSimulatorRoutes({ events, bot: messaging, deliveries, contents, live }),
       botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus }),
       richMenuHostRoutes({ menus: richMenus }),
-      botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account }),
+      botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators }),
       botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts }),
     ],
     start: () => dispatcher.start(),

@@ -8,6 +8,7 @@ import { jsonBody } from '../http/body.js';
 import { invalidBody } from '../http/errors.js';
 import { checkValidateMessagesBody } from '../schemas/messages.js';
 import type { BotAccountService } from '../services/bot/account.js';
+import type { ChatIndicatorService } from '../services/bot/indicators.js';
 import { botInfo } from '../services/bot/account.js';
 import type { BotMessagingService } from '../services/bot-messaging.js';
 import type { ChannelTokenService } from '../services/channel-tokens.js';
@@ -17,7 +18,7 @@ import type { ChannelRow } from '../store/world.js';
 /** The kinds of `POST /v2/bot/message/validate/<kind>`. */
 export const VALIDATE_KINDS = ['reply', 'push', 'multicast', 'narrowcast', 'broadcast'] as const;
 
-export function botAccountRoutes(deps: { tokens: ChannelTokenService; bot: BotMessagingService; limits: RateLimiter; account: BotAccountService }): Router {
+export function botAccountRoutes(deps: { tokens: ChannelTokenService; bot: BotMessagingService; limits: RateLimiter; account: BotAccountService; indicators: ChatIndicatorService }): Router {
   const r = Router();
   const api =
     (name: string): RequestHandler =>
@@ -42,6 +43,18 @@ export function botAccountRoutes(deps: { tokens: ChannelTokenService; bot: BotMe
   });
   r.post('/v2/bot/channel/webhook/test', api('webhook.test'), jsonBody, async (req, res) => {
     res.json(await deps.account.testWebhook(channel(res), req.body));
+  });
+  r.post('/v2/bot/chat/loading/start', api('chat.loading'), jsonBody, async (req, res) => {
+    await deps.indicators.startLoading(channel(res).channel_id, req.body);
+    res.status(202).json({});
+  });
+  r.post('/v2/bot/chat/markAsRead', api('chat.markAsRead'), jsonBody, async (req, res) => {
+    await deps.indicators.markAsRead(channel(res).channel_id, req.body);
+    res.json({});
+  });
+  // The host's read of a chat's indicators (no secret: what the user sees).
+  r.get('/embedkit/v1/chats/:chatId/indicators', (req, res) => {
+    res.json(deps.indicators.state(String(req.params.chatId)));
   });
   for (const kind of VALIDATE_KINDS) {
     r.post(`/v2/bot/message/validate/${kind}`, api(`validate.${kind}`), jsonBody, (req, res) => {

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
 import { signBody } from '../../src/services/webhooks/signature.js';
-import { bearer, botToken, chatMessages, makeBotKit, startReceiver, TRIAL, ALICE_BOT, type Receiver } from './helpers.js';
+import { ALICE, CAROL, bearer, botToken, chatMessages, makeBotKit, startReceiver, TRIAL, ALICE_BOT, type Receiver } from './helpers.js';
 
 let kit: Embedkit;
 let token: string;
@@ -81,5 +81,22 @@ describe('validate without sending', () => {
     expect(bad.body.message).toMatch(/^The request body has \d+ error\(s\)$/);
     expect(bad.body.details[0].property).toBe('messages[0].text');
     expect((await chatMessages(kit, ALICE_BOT)).length).toBe(before);
+  });
+});
+
+describe('loading indicator and read marks', () => {
+  it('loading/start answers 202 and the chat shows loading; bad seconds or a non-friend are 400', async () => {
+    expect((await request(kit.app).get(`/embedkit/v1/chats/${ALICE_BOT}/indicators`)).body).toEqual({ loadingUntil: null, readAt: null });
+    const res = await request(kit.app).post('/v2/bot/chat/loading/start').set(bearer(token)).send({ chatId: ALICE, loadingSeconds: 10 });
+    expect(res.status).toBe(202);
+    expect((await request(kit.app).get(`/embedkit/v1/chats/${ALICE_BOT}/indicators`)).body.loadingUntil).toEqual(expect.any(Number));
+    expect((await request(kit.app).post('/v2/bot/chat/loading/start').set(bearer(token)).send({ chatId: ALICE, loadingSeconds: 7 })).status).toBe(400);
+    expect((await request(kit.app).post('/v2/bot/chat/loading/start').set(bearer(token)).send({ chatId: CAROL })).status).toBe(400);
+  });
+
+  it('markAsRead marks the chat read', async () => {
+    expect((await request(kit.app).post('/v2/bot/chat/markAsRead').set(bearer(token)).send({ chat: { userId: ALICE } })).status).toBe(200);
+    expect((await request(kit.app).get(`/embedkit/v1/chats/${ALICE_BOT}/indicators`)).body.readAt).toEqual(expect.any(Number));
+    expect((await request(kit.app).post('/v2/bot/chat/markAsRead').set(bearer(token)).send({})).status).toBe(400);
   });
 });
