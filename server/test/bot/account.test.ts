@@ -95,8 +95,8 @@ describe('loading indicator and read marks', () => {
   });
 
   it('markAsRead marks the chat read', async () => {
-    expect((await request(kit.app).post('/v2/bot/chat/markAsRead').set(bearer(token)).send({ chat: { userId: ALICE } })).status).toBe(200);
+    expect((await request(kit.app).post('/v2/bot/message/markAsRead').set(bearer(token)).send({ chat: { userId: ALICE } })).status).toBe(200);
     expect((await request(kit.app).get(`/embedkit/v1/chats/${ALICE_BOT}/indicators`)).body.readAt).toEqual(expect.any(Number));
-    expect((await request(kit.app).post('/v2/bot/chat/markAsRead').set(bearer(token)).send({})).status).toBe(400);
+    expect((await request(kit.app).post('/v2/bot/message/markAsRead').set(bearer(token)).send({})).status).toBe(400);
   });
 });
