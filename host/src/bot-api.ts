@@ -53,7 +53,7 @@ export interface PostbackRequest {
   userId: string;
   data: string;
   displayText?: string;
-  params?: { date?: string; time?: string; datetime?: string };
+  params?: { date?: string; time?: string; datetime?: string; newRichMenuAliasId?: string; status?: string };
   /** The bot whose message held the action; every bot of the chat when absent. */
   channelId?: string;
 }

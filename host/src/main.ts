@@ -13,6 +13,7 @@ import { WebhookPanel } from './panels/webhooks.js';
 import { renderChatList } from './chat/list.js';
 import { ChatPreviews } from './chat/previews.js';
 import { ChatScreen } from './chat/screen.js';
+import { RichMenuBar } from './chat/rich-menu.js';
 import { deepLinkOfState, parseDeepLink, serializeDeepLink, stateRequestOfDeepLink } from './deeplink.js';
 import { byId } from './dom.js';
 import { Controls } from './panels/controls.js';
@@ -54,6 +55,7 @@ async function start(): Promise<void> {
   const log = new BridgeLog(byId('bridge-log'), byId('log-clear'));
   let controls: Controls;
   let chatScreen: ChatScreen;
+  let richMenu: RichMenuBar | undefined;
   let simPanel: SimPanel;
   let botTools: BotTools | undefined;
   const botApi = new BotApi();
@@ -102,6 +104,7 @@ async function start(): Promise<void> {
     });
     const chat = showsChat() && state.chatId ? (findChat(world, state.chatId) ?? null) : null;
     chatScreen.show(world, chat, state.userId);
+    richMenu?.show(chat, state.userId);
     if (chat === null) void previews.load(chatsOfUser(world, state.userId).map((c) => c.chatId));
     listView.hidden = chat !== null;
     chatView.hidden = chat === null;
@@ -168,6 +171,20 @@ async function start(): Promise<void> {
     onError: (text) => toasts.show(text, 'error'),
   });
   chatScreen.mountComposer(composer.root);
+  // The bot's rich menu under a 1:1 bot chat (issue 14): areas run actions like chat buttons.
+  richMenu = new RichMenuBar({
+    getJson: async (path) => {
+      const res = await fetch(path);
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`${res.status}`);
+      return res.json();
+    },
+    run: (action, ctx) => void actions.run(action, ctx),
+    postback: async (event) => {
+      await botApi.postback(event.chatId, { userId: event.userId, data: event.data, ...(event.params ? { params: event.params } : {}) });
+    },
+  });
+  chatScreen.mountRichMenu(richMenu.root);
   botTools = new BotTools(byId('bot-tools'), botApi, () => world);
   const webhooks = new WebhookPanel(byId('webhook-panel'), botApi, world);
   connectLive({

@@ -10,12 +10,20 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import { botSimulatorRoutes } from './routes/bot-simulator.js';
 import { botRoutes } from './routes/bot.js';
+import { botRichMenuRoutes, richMenuHostRoutes } from './routes/bot-rich-menus.js';
+import { botAccountRoutes } from './routes/bot-account.js';
+import { botBroadcastRoutes, sentCounter } from './routes/bot-broadcast.js';
+import { BotBroadcastService } from './services/bot/broadcast.js';
+import { BotCounterStore } from './store/bot-counters.js';
+import { BotAccountService } from './services/bot/account.js';
+import { ChatIndicatorService } from './services/bot/indicators.js';
 import { BotEventService } from './services/bot-events.js';
 import { BotMessagingService } from './services/bot-messaging.js';
 import type { ChannelTokenService } from './services/channel-tokens.js';
 import type { ChatHooks } from './services/chats.js';
 import { LiveHub } from './services/live.js';
 import { RateLimiter, type PlanLimits } from './services/rate-limits.js';
+import { RichMenuService } from './services/rich-menus/rich-menus.js';
 import { DeliveryService } from './services/webhooks/deliveries.js';
 import { WebhookDispatcher } from './services/webhooks/dispatcher.js';
 import { WebhookEmitter } from './services/webhooks/emitter.js';
@@ -26,6 +34,7 @@ import { MessageStore } from './store/messages.js';
 import { ReplyTokenStore } from './store/reply-tokens.js';
 import { isPostgres } from './store/db.js';
 import { RateCounterStore } from './store/rate-counters.js';
+import { RichMenuStore } from './store/rich-menus.js';
 import type { Database } from './store/schema.js';
 import type { WorldStore } from './store/world.js';
 import type { DatabaseOutage } from './store/outage.js';
@@ -52,6 +61,8 @@ export interface BotMessaging {
   live: LiveHub;
   limits: RateLimiter;
   memberships: BotMembershipStore;
+  /** Rich menus (issue 14). */
+  richMenus: RichMenuService;
   /** For the ChatService: users' messages become webhook events and live updates. */
   chatHooks: ChatHooks;
   /** `/v2/bot` and the bot simulator calls under `/embedkit/v1`. */
@@ -117,6 +128,10 @@ export function createBotMessaging(
     baseUrl: deps.baseUrl,
   });
   const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock);
+  const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
+  const broadcasts = new BotBroadcastService({ counters: new BotCounterStore(db), bot: messaging, limits, now: () => clock.now() });
+  const indicators = new ChatIndicatorService({ bots: memberships, live, now: () => clock.now() });
+  const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, now: () => clock.now() });
   return {
     events,
     messaging,
@@ -126,10 +141,16 @@ export function createBotMessaging(
     live,
     limits,
     memberships,
+    richMenus,
     chatHooks: { userMessagesStored: (chat, userId, stored) => events.userMessages(chat, userId, stored) },
     routes: [
+      sentCounter(broadcasts),
       botRoutes({ tokens: deps.tokens, bot: messaging, limits }),
       botSimulatorRoutes({ events, bot: messaging, deliveries, contents, live }),
+      botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus }),
+      richMenuHostRoutes({ menus: richMenus }),
+      botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators }),
+      botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts }),
     ],
     start: () => dispatcher.start(),
     stop: async () => {

@@ -34,8 +34,8 @@ export interface PostbackEvent {
   data: string;
   /** The action's `displayText`, when set: shown in the chat as the user's message, sent to no bot as one. */
   displayText?: string;
-  /** Datetimepicker only: `{date}`, `{time}` or `{datetime}`. */
-  params?: { date?: string; time?: string; datetime?: string };
+  /** Datetimepicker: `{date}`, `{time}` or `{datetime}`; rich menu switch (chat/rich-menu.ts): `{newRichMenuAliasId, status}`. */
+  params?: { date?: string; time?: string; datetime?: string; newRichMenuAliasId?: string; status?: string };
 }
 
 /**

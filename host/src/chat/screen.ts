@@ -86,6 +86,11 @@ export class ChatScreen {
     ]);
   }
 
+  /** Puts the rich menu (chat/rich-menu.ts) under the bottom bar, as the messenger shows it. */
+  mountRichMenu(menu: HTMLElement): void {
+    this.root.querySelector('.chat-bar')?.after(menu);
+  }
+
   /** Puts the message composer (chat/composer.ts) in the bottom bar, in place of the placeholder field. */
   mountComposer(composer: HTMLElement): void {
     this.root.querySelector('.chat-bar .fake-input')?.replaceWith(composer);

@@ -209,6 +209,19 @@ export class BotMessagingService {
     return { contentType: row.content_type, data: Buffer.from(row.data), fileName: row.file_name };
   }
 
+  /**
+   * Delivers already checked messages to users, each into their 1:1 chat with the bot when they
+   * are friends (broadcast and narrowcast, issue 14). Counts nothing: the caller counts.
+   */
+  async sendToUsers(channelId: string, userIds: readonly string[], messages: unknown[]): Promise<void> {
+    for (const id of userIds) await this.deliver(channelId, await this.targetOfUser(channelId, id), messages);
+  }
+
+  /** A group or room the bot is in, with its members (issue 14: summary and counts). @throws ApiError 404. */
+  async joined(channelId: string, chatType: 'group' | 'room', chatId: string): Promise<ChatRow> {
+    return this.joinedChat(channelId, chatType, chatId);
+  }
+
   /** A group or room the bot is in (a room the bot was added to counts). */
   private async joinedChat(channelId: string, chatType: 'group' | 'room', chatId: string): Promise<ChatRow> {
     const chat = await this.d.world.chat(chatId);

@@ -353,4 +353,57 @@ export interface Database {
   bc_tx_wallets: BcTxWalletTable;
   bc_nonces: BcNonceTable;
   bc_requests: BcRequestTable;
+  rich_menus: RichMenuTable;
+  rich_menu_defaults: RichMenuDefaultTable;
+  rich_menu_links: RichMenuLinkTable;
+  rich_menu_aliases: RichMenuAliasTable;
+  bot_sent_counts: BotSentCountTable;
+  narrowcasts: NarrowcastTable;
+}
+
+/** A bot's rich menu (issue 14): the object as created (JSON), and its one image once uploaded. */
+export interface RichMenuTable {
+  rich_menu_id: string;
+  channel_id: string;
+  /** The rich menu object as JSON, without `richMenuId`. */
+  body: string;
+  created_at: number;
+  image_type: Nullable<string>;
+  image: Nullable<Buffer>;
+}
+
+/** The default rich menu of a channel (issue 14). */
+export interface RichMenuDefaultTable {
+  channel_id: string;
+  rich_menu_id: string;
+}
+
+/** A per-user rich menu (issue 14). */
+export interface RichMenuLinkTable {
+  channel_id: string;
+  user_id: string;
+  rich_menu_id: string;
+}
+
+/** A rich menu alias (issue 14), the target of `richmenuswitch`. */
+export interface RichMenuAliasTable {
+  channel_id: string;
+  alias_id: string;
+  rich_menu_id: string;
+}
+
+/** Messages a bot sent per kind and day (issue 14 counters); `day` is yyyyMMdd in UTC+9. */
+export interface BotSentCountTable {
+  channel_id: string;
+  kind: string;
+  day: string;
+  messages: number;
+}
+
+/** A narrowcast request (issue 14): done at once, so its progress is final. */
+export interface NarrowcastTable {
+  request_id: string;
+  channel_id: string;
+  success_count: number;
+  accepted_at: number;
 }

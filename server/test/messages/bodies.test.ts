@@ -93,7 +93,8 @@ describe('rich menu object', () => {
     ['bounds within the height', 'areas[0]', area(0, 843, 2500, 843), area(0, 844, 2500, 843), 'areas[0].bounds', 'The area must lie within the rich menu (2500x1686): x + width <= 2500 and y + height <= 1686'],
     ['action is required', 'areas[0].action', { type: 'uri', uri: 'https://example.com' }, ABSENT, 'areas[0].action', 'must be specified'],
     ['action label optional, max 20', 'areas[0].action.label', chars(20), chars(21), 'areas[0].action.label', 'Length must be between 0 and 20'],
-    ['no camera action', 'areas[0].action', { type: 'datetimepicker', data: 'd', mode: 'time' }, { type: 'camera', label: 'c' }, 'areas[0].action.type', 'Must be one of the following values: [postback, message, uri, datetimepicker]'],
+    ['no camera action', 'areas[0].action', { type: 'datetimepicker', data: 'd', mode: 'time' }, { type: 'camera', label: 'c' }, 'areas[0].action.type', 'Must be one of the following values: [postback, message, uri, datetimepicker, richmenuswitch]'],
+    ['richmenuswitch needs an alias', 'areas[0].action', { type: 'richmenuswitch', richMenuAliasId: 'page-2', data: 'd' }, { type: 'richmenuswitch', data: 'd' }, 'areas[0].action.richMenuAliasId', 'must be specified'],
     ['action uri schemes', 'areas[0].action', { type: 'uri', uri: 'embedkit://app/x' }, { type: 'uri', uri: 'javascript:x' }, 'areas[0].action.uri', 'invalid uri scheme'],
     ['no richMenuId on create', 'richMenuId', ABSENT, 'richmenu-1', 'richMenuId', 'unknown property'],
   ])('%s', (_, path, ok, bad, property, message) => {

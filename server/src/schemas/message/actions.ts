@@ -132,6 +132,19 @@ export const TemplateActionSchema = Type.Union([required.postback, required.mess
 export const ImageCarouselActionSchema = Type.Union([optional12.postback, optional12.message, optional12.uri, optional12.datetimepicker]);
 /** Action of a rich menu area, and of a flex box, image or text component: label optional, max 20. */
 export const RichMenuActionSchema = Type.Union([optional20.postback, optional20.message, optional20.uri, optional20.datetimepicker]);
+/**
+ * Rich menu switch action (issue 14; the platform's published `richmenuswitch`): only in rich menu
+ * areas. `richMenuAliasId` is the alias to switch to (max 32), `data` comes back in the postback
+ * (max 300), `label` optional, max 20.
+ */
+export const RichMenuSwitchActionSchema = Obj({
+  type: Type.Literal('richmenuswitch'),
+  label: optionalLabel(20),
+  richMenuAliasId: Str(32, { description: 'The alias of the rich menu to switch to; max 32 characters.' }),
+  data: Str(300, { description: 'Returned in postback.data; max 300 characters.' }),
+});
+/** Action of a rich menu area: those of {@link RichMenuActionSchema} and `richmenuswitch`. */
+export const RichMenuAreaActionSchema = Type.Union([optional20.postback, optional20.message, optional20.uri, optional20.datetimepicker, RichMenuSwitchActionSchema]);
 /** Action of a flex button component: label required, max 20. */
 export const FlexButtonActionSchema = TemplateActionSchema;
 /** Action of a flex box, image or text component: label optional (shown nowhere), max 20. */

@@ -5,7 +5,7 @@
  * in rules.ts.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { RichMenuActionSchema } from './actions.js';
+import { RichMenuAreaActionSchema } from './actions.js';
 import { Enum, Int, Obj, Str } from './common.js';
 
 /** Most areas of a rich menu (spec: max 20). */
@@ -26,7 +26,7 @@ export const RichMenuSchema = Obj(
     selected: Type.Boolean({ description: 'true shows the menu by default.' }),
     name: Str(300, { description: 'Max 300 characters; not shown to users.' }),
     chatBarText: Str(14, { description: 'Text of the chat bar: max 14 characters.' }),
-    areas: Type.Array(Obj({ bounds: RichMenuBoundsSchema, action: RichMenuActionSchema }), { maxItems: MAX_RICH_MENU_AREAS }),
+    areas: Type.Array(Obj({ bounds: RichMenuBoundsSchema, action: RichMenuAreaActionSchema }), { maxItems: MAX_RICH_MENU_AREAS }),
   },
   { $id: RICH_MENU_SCHEMA_ID, title: 'Rich menu object' },
 );

@@ -1,0 +1,59 @@
+/**
+ * The loading indicator and read marks of 1:1 bot chats (issue 14; the platform's
+ * `POST /v2/bot/chat/loading/start` and `POST /v2/bot/message/markAsRead`). Kept in this process's
+ * memory: they last seconds (loading) or only mark what the user sees (read), see
+ * docs/bot-daily-calls.md.
+ */
+import { badRequest } from '../../http/errors.js';
+import type { LiveHub } from '../live.js';
+import type { BotMembershipStore } from '../../store/bot-memberships.js';
+
+/** Loading seconds allowed (platform: 5 to 60 in steps of 5; default 20). */
+export const LOADING_SECONDS = { min: 5, max: 60, step: 5, default: 20 } as const;
+
+/** Checks `loadingSeconds` (pure). @returns the seconds, or an error text. */
+export function loadingSeconds(v: unknown): number | string {
+  if (v === undefined) return LOADING_SECONDS.default;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < LOADING_SECONDS.min || v > LOADING_SECONDS.max || v % LOADING_SECONDS.step !== 0)
+    return `loadingSeconds must be one of 5, 10, ..., 60`;
+  return v;
+}
+
+export class ChatIndicatorService {
+  private readonly loading = new Map<string, number>();
+  private readonly read = new Map<string, number>();
+
+  constructor(private readonly d: { bots: BotMembershipStore; live: LiveHub; now: () => number }) {}
+
+  private async chatOf(channelId: string, userId: unknown): Promise<string> {
+    if (typeof userId !== 'string' || !userId) throw badRequest('chatId is required');
+    if ((await this.d.bots.friendState(channelId, userId)) !== 'friend') throw badRequest('The user has not added the bot as a friend');
+    const chatId = await this.d.bots.botChatId(channelId, userId);
+    if (!chatId) throw badRequest('The user has not added the bot as a friend');
+    return chatId;
+  }
+
+  /** Shows the loading indicator in the user's 1:1 chat for the seconds given. @throws ApiError 400. */
+  async startLoading(channelId: string, body: unknown): Promise<void> {
+    const b = (typeof body === 'object' && body !== null ? body : {}) as { chatId?: unknown; loadingSeconds?: unknown };
+    const seconds = loadingSeconds(b.loadingSeconds);
+    if (typeof seconds === 'string') throw badRequest(seconds);
+    const chatId = await this.chatOf(channelId, b.chatId);
+    this.loading.set(chatId, this.d.now() + seconds * 1000);
+    this.d.live.publish({ type: 'chat', chatId });
+  }
+
+  /** Marks the user's messages in the 1:1 chat as read now. @throws ApiError 400. */
+  async markAsRead(channelId: string, body: unknown): Promise<void> {
+    const chat = (body as { chat?: { userId?: unknown } } | null)?.chat;
+    const chatId = await this.chatOf(channelId, chat?.userId);
+    this.read.set(chatId, this.d.now());
+    this.d.live.publish({ type: 'chat', chatId });
+  }
+
+  /** What the host shows: `loadingUntil` (ms, null when not loading) and `readAt` (ms, null when never). */
+  state(chatId: string): { loadingUntil: number | null; readAt: number | null } {
+    const until = this.loading.get(chatId);
+    return { loadingUntil: until !== undefined && until > this.d.now() ? until : null, readAt: this.read.get(chatId) ?? null };
+  }
+}
