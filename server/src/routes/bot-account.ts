@@ -3,7 +3,8 @@
  * B's table): bot info, the webhook endpoint setting and test, and message validation without
  * sending. On `Authorization: Bearer <channel access token>`; each one API for the rate limit.
  */
-import { Router, type RequestHandler, type Response } from 'express';
+import { botApi, channelOf } from './bot-auth.js';
+import { Router } from 'express';
 import { jsonBody } from '../http/body.js';
 import { invalidBody } from '../http/errors.js';
 import { checkValidateMessagesBody } from '../schemas/messages.js';
@@ -13,23 +14,14 @@ import { botInfo } from '../services/bot/account.js';
 import type { BotMessagingService } from '../services/bot-messaging.js';
 import type { ChannelTokenService } from '../services/channel-tokens.js';
 import type { RateLimiter } from '../services/rate-limits.js';
-import type { ChannelRow } from '../store/world.js';
 
 /** The kinds of `POST /v2/bot/message/validate/<kind>`. */
 export const VALIDATE_KINDS = ['reply', 'push', 'multicast', 'narrowcast', 'broadcast'] as const;
 
 export function botAccountRoutes(deps: { tokens: ChannelTokenService; bot: BotMessagingService; limits: RateLimiter; account: BotAccountService; indicators: ChatIndicatorService }): Router {
   const r = Router();
-  const api =
-    (name: string): RequestHandler =>
-    async (req, res, next) => {
-      const channelId = await deps.tokens.authenticate(req.headers.authorization);
-      const channel = await deps.bot.channel(channelId);
-      await deps.limits.request(channel.channel_id, channel.plan, name);
-      res.locals.channel = channel;
-      next();
-    };
-  const channel = (res: Response) => res.locals.channel as ChannelRow;
+  const api = botApi(deps);
+  const channel = channelOf;
 
   r.get('/v2/bot/info', api('info'), (_req, res) => {
     res.json(botInfo(channel(res)));

@@ -4,7 +4,8 @@
  * for the per-minute request limit. {@link sentCounter} counts the reply, push and multicast
  * messages that the part B routes send (mount it before them).
  */
-import { Router, type RequestHandler, type Response } from 'express';
+import { botApi, channelOf } from './bot-auth.js';
+import { Router } from 'express';
 import { jsonBody } from '../http/body.js';
 import type { BotBroadcastService, SentKind } from '../services/bot/broadcast.js';
 import { SENT_KINDS } from '../services/bot/broadcast.js';
@@ -37,16 +38,8 @@ export function sentCounter(broadcasts: BotBroadcastService): Router {
 export function botBroadcastRoutes(deps: { tokens: ChannelTokenService; bot: BotMessagingService; limits: RateLimiter; broadcasts: BotBroadcastService }): Router {
   const r = Router();
   const { broadcasts } = deps;
-  const api =
-    (name: string): RequestHandler =>
-    async (req, res, next) => {
-      const channelId = await deps.tokens.authenticate(req.headers.authorization);
-      const channel = await deps.bot.channel(channelId);
-      await deps.limits.request(channel.channel_id, channel.plan, name);
-      res.locals.channel = channel;
-      next();
-    };
-  const channel = (res: Response) => res.locals.channel as ChannelRow;
+  const api = botApi(deps);
+  const channel = channelOf;
   const p = (v: unknown) => String(v);
 
   r.post('/v2/bot/message/broadcast', api('broadcast'), jsonBody, async (req, res) => {

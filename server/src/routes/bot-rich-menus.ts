@@ -4,7 +4,8 @@
  * The image upload and download are the platform's `api-data` paths, served on the same base URL.
  * Also the host's reads under `/embedkit/v1`: the menu shown to a user, an alias's menu, the image.
  */
-import express, { Router, type RequestHandler, type Response } from 'express';
+import express, { Router } from 'express';
+import { botApi, channelOf } from './bot-auth.js';
 import { jsonBody } from '../http/body.js';
 import { notFound } from '../http/errors.js';
 import type { BotMessagingService } from '../services/bot-messaging.js';
@@ -12,7 +13,6 @@ import type { ChannelTokenService } from '../services/channel-tokens.js';
 import type { RateLimiter } from '../services/rate-limits.js';
 import { MAX_RICH_MENU_IMAGE_BYTES } from '../services/rich-menus/rules.js';
 import type { RichMenuService } from '../services/rich-menus/rich-menus.js';
-import type { ChannelRow } from '../store/world.js';
 
 /** Read at most this many bytes of an image upload: above 1 MB it gets the size error, well above it is refused by the body reader. */
 const imageBody = express.raw({ type: () => true, limit: 2 * MAX_RICH_MENU_IMAGE_BYTES });
@@ -21,16 +21,8 @@ const imageBody = express.raw({ type: () => true, limit: 2 * MAX_RICH_MENU_IMAGE
 export function botRichMenuRoutes(deps: { tokens: ChannelTokenService; bot: BotMessagingService; limits: RateLimiter; menus: RichMenuService }): Router {
   const r = Router();
   const { menus } = deps;
-  const api =
-    (name: string): RequestHandler =>
-    async (req, res, next) => {
-      const channelId = await deps.tokens.authenticate(req.headers.authorization);
-      const channel = await deps.bot.channel(channelId);
-      await deps.limits.request(channel.channel_id, channel.plan, name);
-      res.locals.channel = channel;
-      next();
-    };
-  const ch = (res: Response) => (res.locals.channel as ChannelRow).channel_id;
+  const api = botApi(deps);
+  const ch = (res: Parameters<typeof channelOf>[0]) => channelOf(res).channel_id;
   const p = (v: unknown) => String(v);
 
   r.post('/v2/bot/richmenu', api('richmenu.create'), jsonBody, async (req, res) => {

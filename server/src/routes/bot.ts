@@ -3,27 +3,19 @@
  * `Authorization: Bearer <channel access token>`. Every answer carries `X-Service-Request-Id`
  * (set for `/v2` in app.ts). Each endpoint is one API for the per-minute request limit.
  */
-import { Router, type RequestHandler, type Response } from 'express';
+import { botApi, channelOf } from './bot-auth.js';
+import { Router } from 'express';
 import { jsonBody } from '../http/body.js';
 import type { BotMessagingService } from '../services/bot-messaging.js';
 import type { ChannelTokenService } from '../services/channel-tokens.js';
 import type { RateLimiter } from '../services/rate-limits.js';
-import type { ChannelRow } from '../store/world.js';
 
 export function botRoutes(deps: { tokens: ChannelTokenService; bot: BotMessagingService; limits: RateLimiter }): Router {
   const r = Router();
   const { bot } = deps;
   // Authentication, then the rate limit, then the body: a caller without a token learns nothing.
-  const api =
-    (name: string): RequestHandler =>
-    async (req, res, next) => {
-      const channelId = await deps.tokens.authenticate(req.headers.authorization);
-      const channel = await bot.channel(channelId);
-      await deps.limits.request(channel.channel_id, channel.plan, name);
-      res.locals.channel = channel;
-      next();
-    };
-  const channel = (res: Response) => res.locals.channel as ChannelRow;
+  const api = botApi(deps);
+  const channel = channelOf;
   const p = (v: unknown) => String(v);
 
   r.post('/v2/bot/message/reply', api('reply'), jsonBody, async (req, res) => {
