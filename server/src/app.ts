@@ -44,6 +44,8 @@ import { WorldStore } from './store/world.js';
 import { createBotMessaging, type BotMessaging, type BotMessagingOptions } from './bots.js';
 import { BotMembershipStore } from './store/bot-memberships.js';
 import { createBlockchain, type Blockchain } from './blockchain.js';
+import { createV1Bots, type V1Bots } from './v1-bots.js';
+import { V1BotStore } from './store/v1-bots.js';
 import { BlockchainStore } from './store/blockchain.js';
 import { blockchainUnavailable } from './routes/blockchain.js';
 
@@ -119,6 +121,7 @@ export interface Embedkit {
     social: SocialLogin;
     bots: BotMessaging;
     blockchain: Blockchain;
+    v1: V1Bots;
   };
   /** Closes the database. */
   close(): Promise<void>;
@@ -163,7 +166,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     if ('url' in location) relay = await PostgresLiveRelay.start(location, live, logger);
     // Simulated time never goes back across a restart (issue 5).
     if (!options.clock) await restoreClock(clock, world);
-    await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, { world, apps, logins: new ChannelLoginStore(db), bots: new BotMembershipStore(db), blockchain: new BlockchainStore(db) }, demoOrigin, clock.now());
+    await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, { world, apps, logins: new ChannelLoginStore(db), bots: new BotMembershipStore(db), blockchain: new BlockchainStore(db), v1: new V1BotStore(db) }, demoOrigin, clock.now());
   } catch (e) {
     await unlock();
     await closeDatabase();
@@ -185,6 +188,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   });
   const blockchain = createBlockchain(db, clock, logger, outage);
   const chats = new ChatService(new MessageStore(db), world, clock, bots.chatHooks);
+  const v1 = createV1Bots(db, world, clock, { events: bots.events, friendships: social.friendships, live, baseUrl: () => baseUrl });
 
   const app = express();
   app.disable('x-powered-by');
@@ -200,13 +204,14 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   app.use(schemaRoutes());
   app.use(social.routes, demoLoginRoutes({ world, sessions: new DemoLoginSessionStore(db), clock, baseUrl: () => baseUrl }));
   app.use(bots.routes);
+  app.use(v1.baseRoutes);
   app.use(blockchain.simulatorRoutes);
   app.use(staticRoutes());
   app.use(notFoundHandler);
   app.use(errorHandler(logger, outage));
   const sideApps: Record<SideInterface, Express> = {
-    deprecated: originApp([], logger, { handler: errorHandler(logger, outage) }),
-    trialbot: originApp([], logger, { handler: errorHandler(logger, outage) }),
+    deprecated: originApp(v1.deprecatedRoutes, logger, { handler: errorHandler(logger, outage) }),
+    trialbot: originApp(v1.trialRoutes, logger, { handler: errorHandler(logger, outage) }),
     blockchain: blockchain.app,
   };
   // Deliveries left undelivered by the last run go out first.
@@ -219,7 +224,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     clock,
     db,
     logger,
-    services: { channelTokens, userTokens, registry, chats, social, bots, blockchain },
+    services: { channelTokens, userTokens, registry, chats, social, bots, blockchain, v1 },
     close: async () => {
       await bots.stop();
       outage.close();

@@ -41,6 +41,7 @@ const SCOPE_TEXT: Record<string, string> = {
   profile: 'your display name, profile picture and status message, and whether you added its bot',
   openid: 'an ID token that says who you are',
   'chat_message.write': 'send messages to chats as you',
+  ADD_OWN_OFFICIAL_ACCOUNTS: 'add its official account to your friends',
 };
 
 /**

@@ -4,6 +4,7 @@
  * `http://127.0.0.1:<port>`: a different origin than the host's `http://localhost:<port>`, as an
  * embedded app is in production.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AppStore } from '../store/apps.js';
@@ -11,6 +12,8 @@ import type { BotMembershipStore } from '../store/bot-memberships.js';
 import type { ChannelLoginStore } from '../store/channel-login.js';
 import type { BlockchainSeed, BlockchainStore } from '../store/blockchain.js';
 import type { WorldStore } from '../store/world.js';
+import type { V1BotStore } from '../store/v1-bots.js';
+import { checkLinkTemplate } from '../services/v1-bots/link-message.js';
 import { checkScenario, type Scenario } from './schema.js';
 
 /** Path of the scenario loaded when no `--scenario` is given. */
@@ -45,6 +48,7 @@ function crossReferenceProblems(s: Scenario): string[] {
   );
   s.apps.forEach((a, i) => channels.has(a.channelId) || problems.push(`apps[${i}].channelId: unknown channel ${a.channelId}`));
   problems.push(...botProblems(s, channels));
+  problems.push(...v1Problems(s));
   problems.push(...blockchainProblems(s));
   const d = s.defaults;
   if (d?.userId && !users.has(d.userId)) problems.push(`defaults.userId: unknown user ${d.userId}`);
@@ -65,6 +69,39 @@ function botProblems(s: Scenario, channels: Set<string>): string[] {
     (c.bots ?? []).forEach((b, j) => channels.has(b) || problems.push(`chats[${i}].bots[${j}]: unknown channel ${b}`));
   });
   return problems;
+}
+
+/**
+ * v1 channels (issue 13): link templates only on enterprise channels and valid there; trial bots
+ * only in 1:1 chats (the trial interface knows users only); MIDs unique.
+ */
+function v1Problems(s: Scenario): string[] {
+  const problems: string[] = [];
+  const iface = new Map(s.channels.map((c) => [c.channelId, c.botInterface ?? 'messaging']));
+  const mids = new Set<string>();
+  s.channels.forEach((c, i) => {
+    if (c.linkTemplates?.length && c.botInterface !== 'enterprise') problems.push(`channels[${i}].linkTemplates: link messages exist on enterprise channels only`);
+    (c.linkTemplates ?? []).forEach((t, j) => {
+      try {
+        checkLinkTemplate(t);
+      } catch (e) {
+        problems.push(`channels[${i}].linkTemplates[${j}].${String((e as { body?: { statusMessage?: string } }).body?.statusMessage ?? e)}`);
+      }
+    });
+    if (c.channelMid && (c.botInterface ?? 'messaging') === 'messaging') problems.push(`channels[${i}].channelMid: only enterprise and trial channels have a channel MID`);
+    const mid = c.channelMid ?? channelMidOf(c.channelId);
+    if ((c.botInterface ?? 'messaging') !== 'messaging' && mids.has(mid)) problems.push(`channels[${i}].channelMid: ${mid} is used twice`);
+    mids.add(mid);
+  });
+  s.chats.forEach((c, i) =>
+    (c.bots ?? []).forEach((b, j) => iface.get(b) === 'trial' && problems.push(`chats[${i}].bots[${j}]: a trial bot cannot be in a group or room (the trial interface knows users only)`)),
+  );
+  return problems;
+}
+
+/** The channel MID of a v1 channel that names none: `u` + 32 hex digits derived from its ID. */
+export function channelMidOf(channelId: string): string {
+  return `u${createHash('sha256').update(`channel-mid|${channelId}`).digest('hex').slice(0, 32)}`;
 }
 
 /** The blockchain section: services, wallets and token types referred to exist. */
@@ -90,7 +127,7 @@ function blockchainProblems(s: Scenario): string[] {
  */
 export async function applyScenario(
   file: string,
-  stores: { world: WorldStore; apps: AppStore; bots?: BotMembershipStore; logins?: ChannelLoginStore; blockchain?: BlockchainStore },
+  stores: { world: WorldStore; apps: AppStore; bots?: BotMembershipStore; logins?: ChannelLoginStore; blockchain?: BlockchainStore; v1?: V1BotStore },
   demoOrigin: string,
   now: number,
 ): Promise<void> {
@@ -106,6 +143,11 @@ export async function applyScenario(
         webhook_url: c.webhookUrl ?? null,
         webhook_extra_property: 0,
         bot_name: c.botName ?? null,
+        bot_interface: c.botInterface ?? 'messaging',
+        channel_mid: (c.botInterface ?? 'messaging') === 'messaging' ? null : (c.channelMid ?? channelMidOf(c.channelId)),
+        block_operations: c.blockOperations ? 1 : 0,
+        add_friend_approved: c.addFriendApproved ? 1 : 0,
+        permissions: (c.permissions ?? []).join(' '),
       })),
       users: s.users.map((u) => ({
         user_id: u.userId,
@@ -133,6 +175,7 @@ export async function applyScenario(
         Number.MAX_SAFE_INTEGER,
       );
     }
+    for (const c of s.channels) for (const t of c.linkTemplates ?? []) await stores.v1?.putTemplate(c.channelId, t);
     if (s.blockchain && stores.blockchain) await stores.blockchain.seed(blockchainSeed(s.blockchain, now));
     await stores.world.setMeta('defaults', JSON.stringify(s.defaults ?? {}));
     await stores.world.setMeta('scenario', file);

@@ -24,6 +24,33 @@ export const ScenarioSchema = Type.Object(
           callbackUrls: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 1000, pattern: '^(https?://|\\{demo_origin\\})' }), { maxItems: 50 })),
           active: Type.Optional(Type.Boolean()),
           botLinked: Type.Optional(Type.Boolean()),
+          // The enterprise and trial bot interfaces (spec parts E and F, issue 13): which interface
+          // the channel's bot uses, its channel MID (default derived from the channel ID), whether
+          // block and unblock operations are sent, the friend-list call's approval and
+          // permissions, and link message templates (enterprise only).
+          botInterface: Type.Optional(Type.Unsafe<'messaging' | 'enterprise' | 'trial'>({ type: 'string', enum: ['messaging', 'enterprise', 'trial'] })),
+          channelMid: Type.Optional(Type.String({ pattern: '^u[0-9a-f]{32}$' })),
+          blockOperations: Type.Optional(Type.Boolean()),
+          addFriendApproved: Type.Optional(Type.Boolean()),
+          permissions: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Z_]{1,64}$' }), { maxItems: 20 })),
+          linkTemplates: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  templateId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
+                  text: Type.String({ minLength: 1, maxLength: 200 }),
+                  subText: Type.Optional(Type.String({ maxLength: 50 })),
+                  linkText: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
+                  previewUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+                  linkUri: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+                  aLinkUri: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+                  iLinkUri: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+                },
+                { additionalProperties: false },
+              ),
+              { maxItems: 100 },
+            ),
+          ),
         },
         { additionalProperties: false },
       ),

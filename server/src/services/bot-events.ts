@@ -172,7 +172,8 @@ export class BotEventService {
       await this.d.bots.createBotChat(chatId, channelId, userId, channel.bot_name ?? channel.name);
     }
     chatId ??= botChatIdOf(channelId, userId);
-    if (change.to === 'friend') await this.d.emitter.emit(channelId, chatId, [{ type: 'follow', source: userSource(userId) }]);
+    if (change.to === 'friend')
+      await this.d.emitter.emit(channelId, chatId, [{ type: 'follow', source: userSource(userId) }], { unblock: change.from === 'blocked' });
     else if (change.from === 'friend') await this.d.emitter.emit(channelId, chatId, [{ type: 'unfollow', source: userSource(userId) }]);
     this.d.live.publish({ type: 'bots', channelId });
   }
@@ -189,17 +190,21 @@ export class BotEventService {
     const { channelId, userId } = body as { channelId: string; userId: string };
     const chat = await this.memberChat(chatId, userId);
     if (chat.type === 'utou') throw badRequest('A bot can be invited to a group or a room only');
-    if (!(await this.d.world.channel(channelId))) throw notFound(`No channel ${channelId}`);
+    const channel = await this.d.world.channel(channelId);
+    if (!channel) throw notFound(`No channel ${channelId}`);
+    // The trial interface knows users only (spec part F: toType is only 1).
+    if (channel.bot_interface === 'trial') throw badRequest(`The bot of channel ${channelId} uses the trial interface, which has no groups or rooms`);
     if (await this.d.bots.membership(chatId, channelId)) throw badRequest(`The bot of channel ${channelId} is already in chat ${chatId}`);
     const now = this.d.clock.now();
-    if (chat.type === 'group') {
+    // A v1 bot hears of a room at once (operation 7, "added to room"); a v2 bot with its next event.
+    if (chat.type === 'group' || channel.bot_interface === 'enterprise') {
       await this.d.bots.setMembership(chatId, channelId, 'joined', now);
-      await this.d.emitter.emit(channelId, chatId, [{ type: 'join', source: sourceOf({ chatId, type: 'group' }, null, false) }]);
+      await this.d.emitter.emit(channelId, chatId, [{ type: 'join', source: sourceOf({ chatId, type: chat.type }, null, false) }]);
     } else {
       await this.d.bots.setMembership(chatId, channelId, 'pending', now);
     }
     this.d.live.publish({ type: 'bots', channelId });
-    return { state: chat.type === 'group' ? 'joined' : 'pending' };
+    return { state: chat.type === 'group' || channel.bot_interface === 'enterprise' ? 'joined' : 'pending' };
   }
 
   /**

@@ -20,6 +20,23 @@ export interface ChannelTable {
   webhook_extra_property: Generated<number>;
   /** The bot's display name in chats; null: the channel name. */
   bot_name: Nullable<string>;
+  /** `messaging` (spec part B), `enterprise` (E) or `trial` (F): which interface its bot uses. */
+  bot_interface: Generated<string>;
+  /** Channel MID (`u` + 32 hex digits) of an enterprise or trial channel; null for messaging. */
+  channel_mid: Nullable<string>;
+  /** 1: block (8) and unblock (4) operations are sent to the v1 bot (spec: off by default). */
+  block_operations: Generated<number>;
+  /** 1: the channel is approved to add itself as a friend (`POST /v1/officialaccount/contacts`). */
+  add_friend_approved: Generated<number>;
+  /** Space-separated permissions of the channel, e.g. `ADD_OWN_OFFICIAL_ACCOUNTS`. */
+  permissions: Generated<string>;
+}
+
+/** A link message template of an enterprise channel (spec part E); `body` is its JSON. */
+export interface LinkTemplateTable {
+  channel_id: string;
+  template_id: string;
+  body: string;
 }
 
 /** A messenger user of the scenario (spec part B "User profile"). */
@@ -359,6 +376,7 @@ export interface Database {
   rich_menu_aliases: RichMenuAliasTable;
   bot_sent_counts: BotSentCountTable;
   narrowcasts: NarrowcastTable;
+  link_templates: LinkTemplateTable;
 }
 
 /** A bot's rich menu (issue 14): the object as created (JSON), and its one image once uploaded. */

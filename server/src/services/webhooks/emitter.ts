@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { DeliveryStore } from '../../store/deliveries.js';
 import type { ReplyTokenStore } from '../../store/reply-tokens.js';
-import type { WorldStore } from '../../store/world.js';
+import type { ChannelRow, WorldStore } from '../../store/world.js';
+import { v1Events } from '../v1-bots/callbacks.js';
 import type { LiveHub } from '../live.js';
 import { hashToken } from '../secrets.js';
 import type { WebhookDispatcher } from './dispatcher.js';
@@ -39,14 +40,28 @@ export class WebhookEmitter {
    * Stores one delivery with the events, in order, for the channel's bot. Each repliable event gets
    * a new reply token (32 hex digits) that replies into `chatId`, valid for the reply token life.
    * Without a webhook URL the delivery is stored as `skipped` (visible in the panel, never sent).
-   * @param orderKey deliveries with the same key are sent in order: the chat's id
+   * A v1 channel (enterprise or trial, issue 13) gets the v1 envelope `{result: [...]}` instead,
+   * without reply tokens (services/v1-bots/callbacks.ts); `meta.unblock` marks a follow that ends a block.
+   * @param chatId deliveries of the same chat are sent in order
    * @returns the delivery id, or null when there was nothing to send
    */
-  async emit(channelId: string, chatId: string, drafts: DraftEvent[]): Promise<number | null> {
+  async emit(channelId: string, chatId: string, drafts: DraftEvent[], meta: { unblock?: boolean } = {}): Promise<number | null> {
     if (drafts.length === 0) return null;
     const channel = await this.o.world.channel(channelId);
     if (!channel) throw new Error(`unknown channel ${channelId}`);
     const now = this.o.clock.now();
+    if (channel.bot_interface !== 'messaging' && channel.channel_mid) {
+      // A v1 bot (spec parts E and F): its own envelope, no reply tokens.
+      const { events, kinds } = v1Events(
+        drafts,
+        { channelId, mid: channel.channel_mid, botInterface: channel.bot_interface as 'enterprise' | 'trial', blockOperations: channel.block_operations === 1 },
+        { now, nextId: () => randomBytes(8).toString('hex'), revision: now, ...meta },
+      );
+      return events.length ? this.store(channel, chatId, JSON.stringify({ result: events }), kinds, now) : null;
+    }
+    // The bot messaging interface has no contact message (a v1 content type): its bots never see one.
+    drafts = drafts.filter((d) => d.type !== 'message' || (d.fields?.message as { type?: string } | undefined)?.type !== 'contact');
+    if (drafts.length === 0) return null;
     // Expired tokens can never be used again; an hour of grace keeps the table small.
     await this.o.replyTokens.deleteExpired(now - 3_600_000);
     const events: Record<string, unknown>[] = [];
@@ -64,11 +79,16 @@ export class WebhookEmitter {
       }
       events.push(finishEvent(draft, now, replyToken, channel.webhook_extra_property === 1));
     }
-    const body = JSON.stringify({ events });
+    return this.store(channel, chatId, JSON.stringify({ events }), drafts.map((d) => d.type), now);
+  }
+
+  /** Stores a signed delivery (pending, or skipped without a webhook URL) and wakes the dispatcher. */
+  private async store(channel: ChannelRow, chatId: string, body: string, eventTypes: string[], now: number): Promise<number> {
+    const channelId = channel.channel_id;
     const id = await this.o.deliveries.insert({
       channelId,
       orderKey: chatId,
-      eventTypes: drafts.map((d) => d.type),
+      eventTypes,
       body,
       signature: signBody(channel.secret, body),
       status: channel.webhook_url ? 'pending' : 'skipped',

@@ -5,6 +5,13 @@ import { createHmac } from 'node:crypto';
 export const SIGNATURE_HEADER = 'X-Service-Signature';
 
 /**
+ * Header of the v1 callbacks of the enterprise and trial interfaces (issue 13): the same
+ * Base64(HMAC-SHA256(channel secret, raw body)), as the platform's published v1 rule, with this
+ * spec's header prefix.
+ */
+export const V1_SIGNATURE_HEADER = 'X-Service-ChannelSignature';
+
+/**
  * Base64(HMAC-SHA256(channel secret, raw body)): what a receiver recomputes over the exact bytes
  * it received, with the channel secret as key, and compares with {@link SIGNATURE_HEADER}.
  * @param secret the channel secret (as written in the scenario: its characters are the key)
