@@ -49,6 +49,9 @@ export function simulatorRoutes(deps: {
   r.post('/embedkit/v1/chats/:chatId/messages', jsonBody, async (req, res) => {
     res.json(await deps.chats.sendAsUser(String(req.params.chatId), req.body));
   });
+  r.post('/embedkit/v1/chats/:chatId/contacts', jsonBody, async (req, res) => {
+    res.json(await deps.chats.shareContact(String(req.params.chatId), req.body));
+  });
   // The message preview of the host: the same validator as the platform endpoints, answered as data.
   r.post('/embedkit/v1/messages/validate', jsonBody, async (req, res) => {
     const details = checkShareBody(req.body);

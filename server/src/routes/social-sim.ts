@@ -50,12 +50,15 @@ export function socialSimulatorRoutes(deps: {
     res.json({ invalidated: await deps.invalidations.invalidateUser(userId, channelId, reason, deps.clock.now()) });
   });
 
-  r.patch('/embedkit/v1/channels/:channelId', jsonBody, async (req, res) => {
+  r.patch('/embedkit/v1/channels/:channelId', jsonBody, async (req, res, next) => {
     const channelId = String(req.params.channelId);
     if (!(await deps.world.channel(channelId))) throw notFound(`Unknown channel ${channelId}`);
     const details = checkChannelPatchBody(req.body);
     if (details) throw invalidBody(details);
-    await deps.logins.setActive(channelId, (req.body as { active: boolean }).active);
+    const body = req.body as { active?: boolean; blockOperations?: boolean };
+    if (body.active !== undefined) await deps.logins.setActive(channelId, body.active);
+    // The v1 bots' route (routes/v1-bots.ts) applies the rest and answers.
+    if (body.blockOperations !== undefined) return next();
     const login = await deps.logins.get(channelId);
     res.json({ channelId, active: login.active, applicationType: login.applicationType, botLinked: login.botLinked });
   });

@@ -7,7 +7,6 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import { jsonDepthExceeds, MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../http/body.js';
 import { v1Error } from '../http/errors.js';
 import { requestId } from '../http/request-id.js';
-import { jsonBody } from '../http/body.js';
 import { avatarSvg } from '../services/avatar.js';
 import type { V1BotService, V1Channel } from '../services/v1-bots/v1-bots.js';
 import type { V1Interface } from '../services/v1-bots/post-event.js';
@@ -123,8 +122,9 @@ export function v1SimulatorRoutes(v1: V1BotService, channelName: (id: string) =>
   r.get('/embedkit/v1/channels/:id/v1', async (req, res) => {
     res.json(await v1.settings(String(req.params.id)));
   });
-  r.patch('/embedkit/v1/channels/:id', jsonBody, async (req, res) => {
-    res.json(await v1.updateSettings(String(req.params.id), req.body));
+  // After the social login's PATCH of the same path, which checked the body and applied `active`.
+  r.patch('/embedkit/v1/channels/:id', async (req, res) => {
+    res.json(await v1.setBlockOperations(String(req.params.id), (req.body as { blockOperations: boolean }).blockOperations));
   });
   r.put('/embedkit/v1/channels/:id/link-templates/:templateId', v1Json, async (req, res) => {
     res.json(await v1.putTemplate(String(req.params.id), String(req.params.templateId), req.body));

@@ -21,7 +21,11 @@ export const InvalidateBodySchema = Type.Object(
 export const checkInvalidateBody = compile(InvalidateBodySchema);
 
 /** Body of `PATCH /embedkit/v1/channels/<channelId>`. */
-export const ChannelPatchBodySchema = Type.Object({ active: Type.Boolean() }, { additionalProperties: false });
+// `blockOperations` (issue 13) is applied by the v1 bots' simulator routes, after `active`.
+export const ChannelPatchBodySchema = Type.Object(
+  { active: Type.Optional(Type.Boolean()), blockOperations: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false, minProperties: 1 },
+);
 export const checkChannelPatchBody = compile(ChannelPatchBodySchema);
 
 /** Body of `POST /embedkit/v1/clock`: exactly one of `advanceMs` (integer ms) and `advance` ("90m", "1d12h"). */

@@ -51,6 +51,12 @@ export interface BotView {
   plan: string;
   webhookUrl: string | null;
   unknownProperty: boolean;
+  /** `messaging` (part B), `enterprise` (E) or `trial` (F), issue 13. */
+  botInterface: string;
+  /** Channel MID of a v1 bot. */
+  channelMid: string | null;
+  /** Whether a v1 bot is sent block (8) and unblock (4) operations. */
+  blockOperations: boolean;
   friends: { userId: string; state: FriendState; chatId?: string }[];
   /** Groups and rooms the bot is in; `pending`: added to a room, join event not sent yet. */
   chats: { chatId: string; state: 'joined' | 'pending' }[];
@@ -274,6 +280,9 @@ export class BotEventService {
         plan: c.plan,
         webhookUrl: c.webhook_url,
         unknownProperty: c.webhook_extra_property === 1,
+        botInterface: c.bot_interface,
+        channelMid: c.channel_mid,
+        blockOperations: c.block_operations === 1,
         friends: friends
           .filter((f) => f.channel_id === c.channel_id)
           .map((f) => {

@@ -59,12 +59,14 @@ export class ChatService {
    * @returns the stored message
    * @throws ApiError 400 for an invalid body, an unknown user, or a user who is not a member; 404 for an unknown chat.
    */
-  async sendAsUser(chatId: string, body: unknown): Promise<ChatMessage> {
+  async sendAsUser(chatId: string, body: unknown, stored?: Record<string, unknown>): Promise<ChatMessage> {
     const chat = await this.world.chat(chatId);
     if (!chat) throw notFound(`No chat ${chatId}`);
     const details = checkUserMessageBody(body);
     if (details) throw invalidBody(details);
-    const { userId, message } = body as { userId: string; message: unknown };
+    const { userId } = body as { userId: string };
+    // `stored`: a message the composer builds itself (a contact), checked through a stand-in.
+    const message = stored ?? (body as { message: unknown }).message;
     const user = await this.world.user(userId);
     if (!user) throw badRequest(`Unknown user ${userId}`);
     if (!chat.memberIds.includes(userId)) throw badRequest(`User ${userId} is not a member of chat ${chatId}`);
@@ -72,6 +74,24 @@ export class ChatService {
     const [id] = await this.messages.insertAll([{ chatId, senderType: 'user', senderId: userId, body: message, createdAt: now }]);
     await this.hooks.userMessagesStored?.(chat, userId, [{ id: id!, body: message }]);
     return { id: String(id), chatId, sender: { type: 'user', id: userId, displayName: user.display_name }, message, timestamp: now };
+  }
+
+  /**
+   * A user shares a contact (another user of the scenario) into a chat from the host's composer
+   * (issue 13): a `{type: "contact", mid, displayName}` message. v1 bots receive it as contentType
+   * 10 (spec "Received message content"); v2 bots never see it (the bot messaging interface has no
+   * contact message).
+   * @param body `{userId, mid}`: the sender, and the MID (user ID) of the shared user
+   * @throws ApiError 400 for an invalid body, an unknown user or a sender who is not a member; 404
+   *   for an unknown chat.
+   */
+  async shareContact(chatId: string, body: unknown): Promise<ChatMessage> {
+    const b = (typeof body === 'object' && body !== null ? body : {}) as { userId?: unknown; mid?: unknown };
+    const details = (['userId', 'mid'] as const).filter((k) => typeof b[k] !== 'string' || b[k] === '').map((k) => ({ message: 'must be specified', property: k }));
+    if (details.length) throw invalidBody(details);
+    const shared = await this.world.user(b.mid as string);
+    if (!shared) throw badRequest(`Unknown user ${String(b.mid)}: only users of the scenario can be shared`);
+    return this.sendAsUser(chatId, { userId: b.userId, message: { type: 'text', text: shared.display_name } }, { type: 'contact', mid: shared.user_id, displayName: shared.display_name });
   }
 
   /**

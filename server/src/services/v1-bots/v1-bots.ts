@@ -296,16 +296,16 @@ export class V1BotService {
   }
 
   /**
-   * `PATCH /embedkit/v1/channels/<id>` `{blockOperations: boolean}`.
-   * @throws ApiError 400 for another body; 404 for an unknown channel
+   * Block operations on or off (`PATCH /embedkit/v1/channels/<id>` `{blockOperations}`, the host's
+   * switch). @returns the channel's login settings and v1 settings together
+   * @throws ApiError 404 for an unknown channel
    */
-  async updateSettings(channelId: string, body: unknown): Promise<ReturnType<V1BotService['settings']>> {
+  async setBlockOperations(channelId: string, on: boolean): Promise<{ channelId: string; active: boolean; applicationType: string; botLinked: boolean; blockOperations: boolean }> {
     if (!(await this.d.world.channel(channelId))) throw notFound(`No channel ${channelId}`);
-    if (!isObject(body) || typeof body.blockOperations !== 'boolean' || Object.keys(body).length !== 1)
-      throw new ApiError(400, { message: 'The request body must be {"blockOperations": true|false}' });
-    await this.d.store.setBlockOperations(channelId, body.blockOperations);
+    await this.d.store.setBlockOperations(channelId, on);
     this.d.live.publish({ type: 'bots', channelId });
-    return this.settings(channelId);
+    const login = await this.d.logins.get(channelId);
+    return { channelId, active: login.active, applicationType: login.applicationType, botLinked: login.botLinked, blockOperations: on };
   }
 
   /**
