@@ -12,6 +12,12 @@ export interface BotInfo {
   plan: string;
   webhookUrl: string | null;
   unknownProperty: boolean;
+  /** `messaging` (spec part B), `enterprise` (E) or `trial` (F). */
+  botInterface: 'messaging' | 'enterprise' | 'trial';
+  /** Channel MID of a v1 (enterprise or trial) bot. */
+  channelMid: string | null;
+  /** A v1 bot gets block (8) and unblock (4) operations. */
+  blockOperations: boolean;
   friends: { userId: string; state: 'friend' | 'blocked'; chatId?: string }[];
   /** Groups and rooms the bot is in; `pending`: added to a room, join not sent yet. */
   chats: { chatId: string; state: 'joined' | 'pending' }[];
@@ -120,6 +126,16 @@ export class BotApi {
   /** `PUT /embedkit/v1/channels/<channelId>/webhook`; a field left out keeps its value. */
   setWebhook(channelId: string, settings: Partial<WebhookSettings>): Promise<WebhookSettings> {
     return this.request('PUT', `/embedkit/v1/channels/${enc(channelId)}/webhook`, { body: settings });
+  }
+
+  /** `PATCH /embedkit/v1/channels/<channelId>` `{blockOperations}` (v1 bots, issue 13). */
+  async setBlockOperations(channelId: string, on: boolean): Promise<boolean> {
+    return (await this.request<{ blockOperations: boolean }>('PATCH', `/embedkit/v1/channels/${enc(channelId)}`, { body: { blockOperations: on } })).blockOperations;
+  }
+
+  /** `POST /embedkit/v1/chats/<chatId>/contacts`: the user shares another user's contact. */
+  shareContact(chatId: string, userId: string, mid: string): Promise<ChatMessage> {
+    return this.request('POST', `/embedkit/v1/chats/${enc(chatId)}/contacts`, { body: { userId, mid } });
   }
 
   /** `GET /embedkit/v1/deliveries?channelId&limit`, newest first. */

@@ -167,6 +167,8 @@ async function start(): Promise<void> {
     target: () => (showsChat() && state.chatId ? { chatId: state.chatId, userId: state.userId } : null),
     sendMessage: (chatId, userId, message) => api.sendAsUser(chatId, userId, message),
     sendMedia: (chatId, upload) => botApi.sendMedia(chatId, upload),
+    shareContact: (chatId, userId, mid) => botApi.shareContact(chatId, userId, mid),
+    contacts: () => world.users.map((u) => ({ userId: u.userId, displayName: u.displayName })),
     onSent: () => void chatScreen.refresh(),
     onError: (text) => toasts.show(text, 'error'),
   });

@@ -20,9 +20,14 @@ function composer(target: { chatId: string; userId: string } | null = { chatId: 
   const sendMessage = vi.fn(async (_c: string, _u: string, m: Record<string, unknown>) => stored(m));
   const onSent = vi.fn();
   const onError = vi.fn();
-  const c = new Composer({ target: () => target, sendMessage, sendMedia: vi.fn(), onSent, onError });
+  const shareContact = vi.fn(async (_c: string, _u: string, mid: string) => stored({ type: 'contact', mid, displayName: 'Bob' }));
+  const contacts = () => [
+    { userId: 'U1', displayName: 'Alice' },
+    { userId: 'U2', displayName: 'Bob' },
+  ];
+  const c = new Composer({ target: () => target, sendMessage, sendMedia: vi.fn(), shareContact, contacts, onSent, onError });
   document.body.replaceChildren(c.root);
-  return { c, sendMessage, onSent, onError };
+  return { c, sendMessage, shareContact, onSent, onError };
 }
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -70,6 +75,18 @@ describe('Composer', () => {
     expect(sendMessage).toHaveBeenLastCalledWith('UB1', 'U1', expect.objectContaining({ type: 'location', title: 'Office', latitude: 35.681236 }));
   });
 
+  it('shares another person’s contact from the + menu (never the user’s own)', async () => {
+    const { shareContact, onSent } = composer();
+    document.querySelector<HTMLButtonElement>('#chat-attach')!.click();
+    document.querySelector<HTMLButtonElement>('[data-attach="contact"]')!.click();
+    const offered = [...document.querySelectorAll<HTMLButtonElement>('#composer-contacts [data-contact]')].map((b) => b.textContent);
+    expect(offered).toEqual(['Bob']);
+    document.querySelector<HTMLButtonElement>('[data-contact="U2"]')!.click();
+    await flush();
+    expect(shareContact).toHaveBeenCalledWith('UB1', 'U1', 'U2');
+    expect(onSent).toHaveBeenCalled();
+  });
+
   it('tells the user when a send fails', async () => {
     const onError = vi.fn();
     const failing = new Composer({
@@ -78,6 +95,8 @@ describe('Composer', () => {
         throw new Error('User U1 is not a member');
       },
       sendMedia: vi.fn(),
+      shareContact: vi.fn(),
+      contacts: () => [],
       onSent: vi.fn(),
       onError,
     });

@@ -1,7 +1,7 @@
 /**
  * The phone's message composer, at the bottom of the chat screen: a text field with a send
- * button, and a "+" menu to send a sticker, an image, a video, an audio file, any file, or a
- * location as the signed-in user. Text, stickers and locations go through
+ * button, and a "+" menu to send a sticker, an image, a video, an audio file, any file, a
+ * location or another user's contact as the signed-in user. Text, stickers and locations go through
  * `POST /embedkit/v1/chats/<chatId>/messages`; media are uploaded as binary to
  * `POST /embedkit/v1/chats/<chatId>/media`, which keeps them for the bot's content endpoint.
  */
@@ -15,6 +15,10 @@ export interface ComposerDeps {
   target(): { chatId: string; userId: string } | null;
   sendMessage(chatId: string, userId: string, message: Record<string, unknown>): Promise<ChatMessage>;
   sendMedia(chatId: string, upload: MediaUpload): Promise<ChatMessage>;
+  /** Shares a user's contact (the v1 bots' contentType 10, issue 13). */
+  shareContact(chatId: string, userId: string, mid: string): Promise<ChatMessage>;
+  /** The users whose contact can be shared: every user of the world. */
+  contacts(): { userId: string; displayName: string }[];
   /** A message was sent: reload the chat. */
   onSent(): void;
   /** A send failed: tell the user. */
@@ -31,7 +35,7 @@ export const STICKERS: readonly { packageId: string; stickerId: string; label: s
   { packageId: '789', stickerId: '10856', label: '❤️' },
 ];
 
-type Attachment = 'sticker' | 'image' | 'video' | 'audio' | 'file' | 'location';
+type Attachment = 'sticker' | 'image' | 'video' | 'audio' | 'file' | 'location' | 'contact';
 const ATTACHMENTS: readonly { kind: Attachment; label: string }[] = [
   { kind: 'sticker', label: 'Sticker' },
   { kind: 'image', label: 'Image' },
@@ -39,6 +43,7 @@ const ATTACHMENTS: readonly { kind: Attachment; label: string }[] = [
   { kind: 'audio', label: 'Audio' },
   { kind: 'file', label: 'File' },
   { kind: 'location', label: 'Location' },
+  { kind: 'contact', label: 'Contact' },
 ];
 const ACCEPT: Record<'image' | 'video' | 'audio' | 'file', string> = { image: 'image/*', video: 'video/*', audio: 'audio/*', file: '' };
 
@@ -115,6 +120,7 @@ export class Composer {
   private pick(kind: Attachment): void {
     if (kind === 'sticker') return this.showStickers();
     if (kind === 'location') return this.showLocation();
+    if (kind === 'contact') return this.showContacts();
     this.pendingKind = kind;
     this.fileInput.accept = ACCEPT[kind];
     this.fileInput.value = '';
@@ -164,6 +170,43 @@ export class Composer {
       h('button', { className: 'primary', text: 'Send location', attrs: { type: 'submit' } }),
     );
     replaceChildren(this.sheet, [form]);
+  }
+
+  /** The people whose contact the user can share (`[data-contact=<userId>]`), the user excluded. */
+  private showContacts(): void {
+    const me = this.deps.target()?.userId;
+    replaceChildren(this.sheet, [
+      h(
+        'div',
+        { className: 'composer-menu', attrs: { id: 'composer-contacts', role: 'group', 'aria-label': 'Share a contact' } },
+        ...this.deps
+          .contacts()
+          .filter((c) => c.userId !== me)
+          .map((c) =>
+            h('button', {
+              className: 'composer-item',
+              text: c.displayName,
+              attrs: { type: 'button', 'data-contact': c.userId, title: `Share ${c.displayName}'s contact` },
+              on: { click: () => void this.shareContact(c.userId) },
+            }),
+          ),
+      ),
+    ]);
+  }
+
+  private async shareContact(mid: string): Promise<void> {
+    const target = this.deps.target();
+    if (!target || this.busy) return;
+    this.busy = true;
+    try {
+      await this.deps.shareContact(target.chatId, target.userId, mid);
+      this.closeSheet();
+      this.deps.onSent();
+    } catch (err) {
+      this.deps.onError(`Could not share the contact: ${(err as Error).message}`);
+    } finally {
+      this.busy = false;
+    }
   }
 
   private async sendText(): Promise<void> {

@@ -4,7 +4,8 @@
  * - `image`, `video`: the preview picture (video with a play mark), opening a viewer;
  * - `audio`: a player bubble with the duration; `location`: a card with a map link;
  * - `sticker`: a placeholder picture naming package and sticker id;
- * - `imagemap`: the image with tappable areas;
+ * - `imagemap`: the image with tappable areas (also the v1 rich message);
+ * - `link`, `contact`: the v1 bots' link message and a shared contact (`v1-messages.ts`);
  * - `template`: buttons, confirm, carousel and image carousel (`templates.ts`);
  * - `flex`: bubble and carousel (`../flex/render.ts`);
  * - anything else: a card with the type and the altText;
@@ -27,6 +28,7 @@ import {
   renderVideoMessage,
 } from './media.js';
 import { enableSwipe } from './swipe.js';
+import { linkTextRuns, renderContactMessage, renderLinkMessage } from './v1-messages.js';
 import { renderTemplate } from './templates.js';
 import { textNodes } from './text.js';
 
@@ -117,6 +119,12 @@ export function previewText(message: Record<string, unknown> | undefined): strin
     case 'location':
       text = str(m.title) ? `Location: ${str(m.title)}` : 'Location';
       break;
+    case 'contact':
+      text = `Contact: ${str(m.displayName)}`;
+      break;
+    case 'link':
+      text = linkTextRuns(str(m.text)).map((r) => r.text).join('');
+      break;
     default:
       text = str(m.altText) || messageView(m).text;
   }
@@ -157,6 +165,10 @@ export function renderMessageContent(message: Json, handlers: RenderHandlers = N
       return { node: renderStickerMessage(message), wide: false };
     case 'imagemap':
       return { node: renderImagemapMessage(message, { onAction }), wide: false };
+    case 'link':
+      return { node: renderLinkMessage(message, onAction), wide: false };
+    case 'contact':
+      return { node: renderContactMessage(message), wide: false };
     case 'template': {
       const template = obj(message.template);
       const node = template ? renderTemplate(template, { onAction }) : null;

@@ -39,7 +39,7 @@ export function attemptText(a: Delivery['attempts'][number]): string {
 
 /**
  * The panel inside `root` (`#webhook-panel`): `#webhook-channel`, `#webhook-url`, `#webhook-save`,
- * `#webhook-unknown`, and `#webhook-list` of `li.delivery[data-delivery-id][data-status]` with
+ * `#webhook-unknown` (v2 bots) or `#webhook-block-ops` (v1 bots), and `#webhook-list` of `li.delivery[data-delivery-id][data-status]` with
  * `details`, `.delivery-body`, `.delivery-signature` and `button.redeliver`.
  */
 export class WebhookPanel {
@@ -47,6 +47,8 @@ export class WebhookPanel {
   private readonly channelSelect: HTMLSelectElement;
   private readonly urlInput: HTMLInputElement;
   private readonly unknownBox: HTMLInputElement;
+  private readonly blockOpsBox: HTMLInputElement;
+  private readonly v1Row: HTMLElement;
   private readonly list: HTMLOListElement;
   private readonly note: HTMLElement;
   private readonly open = new Set<number>();
@@ -66,6 +68,14 @@ export class WebhookPanel {
     );
     this.urlInput = h('input', { attrs: { id: 'webhook-url', type: 'url', placeholder: 'http://127.0.0.1:3000/webhook', 'aria-label': 'Webhook URL' } });
     this.unknownBox = h('input', { attrs: { id: 'webhook-unknown', type: 'checkbox' }, on: { change: () => void this.save({ unknownProperty: this.unknownBox.checked }) } });
+    // v1 bots (issue 13): block (8) and unblock (4) operations are off unless the channel enables them.
+    this.blockOpsBox = h('input', { attrs: { id: 'webhook-block-ops', type: 'checkbox' }, on: { change: () => void this.saveBlockOperations(this.blockOpsBox.checked) } });
+    this.v1Row = h(
+      'label',
+      { className: 'check', attrs: { hidden: true, title: 'The spec: operations for blocking (8) and unblocking (4) are disabled by default' } },
+      this.blockOpsBox,
+      h('span', { text: 'Send block (8) and unblock (4) operations' }),
+    );
     this.note = h('p', { className: 'field-note', attrs: { id: 'webhook-note', role: 'status' } });
     this.list = h('ol', { className: 'log-list webhook-list', attrs: { id: 'webhook-list' } });
     replaceChildren(root, [
@@ -88,6 +98,7 @@ export class WebhookPanel {
           this.unknownBox,
           h('span', { text: 'Add an unknown property to events' }),
         ),
+        this.v1Row,
       ),
       this.note,
       this.list,
@@ -119,6 +130,11 @@ export class WebhookPanel {
       if (!bot) return;
       if (document.activeElement !== this.urlInput) this.urlInput.value = bot.webhookUrl ?? '';
       this.unknownBox.checked = bot.unknownProperty;
+      // A v1 bot's callbacks have no place for an unknown property; they have block operations.
+      const v1 = bot.botInterface !== 'messaging';
+      this.v1Row.hidden = !v1;
+      (this.unknownBox.parentElement as HTMLElement).hidden = v1;
+      this.blockOpsBox.checked = bot.blockOperations;
     } catch (err) {
       this.setNote(`Could not load the webhook settings: ${(err as Error).message}`, 'error');
     }
@@ -137,6 +153,15 @@ export class WebhookPanel {
       this.urlInput.value = saved.url ?? '';
       this.unknownBox.checked = saved.unknownProperty;
       this.setNote(saved.url ? `Events go to ${saved.url}` : 'No webhook URL: events are recorded, not sent.', 'info');
+    } catch (err) {
+      this.setNote(err instanceof ApiError ? err.message : (err as Error).message, 'error');
+    }
+  }
+
+  private async saveBlockOperations(on: boolean): Promise<void> {
+    try {
+      this.blockOpsBox.checked = await this.api.setBlockOperations(this.channelId, on);
+      this.setNote(on ? 'Blocks and unblocks are sent as operations 8 and 4.' : 'Blocks and unblocks are not sent (the platform default).', 'info');
     } catch (err) {
       this.setNote(err instanceof ApiError ? err.message : (err as Error).message, 'error');
     }

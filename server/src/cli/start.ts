@@ -67,7 +67,9 @@ export async function runStart(opts: StartOptions): Promise<void> {
       ...(opts.scenario !== undefined ? { scenarioFile: resolve(opts.scenario) } : {}),
       logger,
     });
-    const channels = await server.embedkit.db.selectFrom('channels').select(['channel_id', 'secret', 'name']).limit(1).execute();
+    const all = await server.embedkit.db.selectFrom('channels').select(['channel_id', 'secret', 'name', 'bot_interface', 'channel_mid']).orderBy('channel_id').execute();
+    // The first messaging channel, and every v1 bot's (issue 13) with the interface it speaks.
+    const channels = [...all.filter((c) => c.bot_interface === 'messaging').slice(0, 1), ...all.filter((c) => c.bot_interface !== 'messaging').slice(0, 5)];
     const lines = [
       `embedkit ready: ${server.baseUrl}/`,
       `  host shell      ${server.baseUrl}/`,
@@ -82,7 +84,12 @@ export async function runStart(opts: StartOptions): Promise<void> {
         ? `  listening       ${opts.host ?? '127.0.0.1 and ::1'} (loopback only)`
         : `  listening       ${opts.host} (NOT loopback: reachable from other machines)`,
     ];
-    for (const c of channels) lines.push(`  channel         ${c.name}: id ${c.channel_id}, secret ${c.secret}`);
+    for (const c of channels)
+      lines.push(
+        c.bot_interface === 'messaging'
+          ? `  channel         ${c.name}: id ${c.channel_id}, secret ${c.secret}`
+          : `  ${`${c.bot_interface} bot`.padEnd(16)}${c.name}: id ${c.channel_id}, secret ${c.secret}, MID ${c.channel_mid}`,
+      );
     for (const b of await server.embedkit.services.blockchain.store.services())
       lines.push(`  blockchain      ${b.name}: service-api-key ${b.api_key}, secret ${b.api_secret}${b.activated ? '' : ' (not activated)'}`);
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors.js';
 import type { DeliveryRow, DeliveryStore } from '../../store/deliveries.js';
 import type { LiveHub } from '../live.js';
 import type { WebhookDispatcher } from './dispatcher.js';
-import { SIGNATURE_HEADER } from './signature.js';
+import { deliveryHeaders } from './signature.js';
 
 /** One attempt as the panel shows it. `statusCode` null: no answer (`error` says why). */
 export interface DeliveryAttemptView {
@@ -80,7 +80,7 @@ function view(r: DeliveryRow, attempts: Awaited<ReturnType<DeliveryStore['attemp
     deliveredAt: r.delivered_at,
     nextAttemptAt: r.next_attempt_at,
     body: r.body,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', [SIGNATURE_HEADER]: r.signature },
+    headers: deliveryHeaders(r.body, r.signature),
     attempts: attempts.map((a) => ({
       url: a.url,
       startedAt: a.started_at,

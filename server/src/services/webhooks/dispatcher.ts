@@ -10,7 +10,7 @@ import type { DeliveryRow, DeliveryStore } from '../../store/deliveries.js';
 import type { WorldStore } from '../../store/world.js';
 import type { LiveHub } from '../live.js';
 import { postWebhook, WebhookTimeoutError } from './post.js';
-import { SIGNATURE_HEADER, V1_SIGNATURE_HEADER } from './signature.js';
+import { deliveryHeaders, WEBHOOK_USER_AGENT } from './signature.js';
 
 /**
  * Waits before the 2nd, 3rd, ... attempt, in ms: 1 s, then doubling up to 64 s; after the last
@@ -198,10 +198,7 @@ export class WebhookDispatcher {
     try {
       const answer = await postWebhook(
         url,
-        (channel?.bot_interface ?? 'messaging') === 'messaging'
-          ? { 'Content-Type': 'application/json; charset=utf-8', [SIGNATURE_HEADER]: d.signature, 'User-Agent': 'embedkit-webhook/1.0' }
-          : // The v1 callbacks (spec parts E and F): the platform's v1 signature header, with this spec's prefix.
-            { 'Content-Type': 'application/json; charset=UTF-8', [V1_SIGNATURE_HEADER]: d.signature, 'User-Agent': 'embedkit-webhook/1.0' },
+        { ...deliveryHeaders(d.body, d.signature), 'User-Agent': WEBHOOK_USER_AGENT },
         d.body,
         { timeoutMs: this.timeoutMs, signal: this.abort.signal, maxChars: MAX_RESPONSE_CHARS },
       );

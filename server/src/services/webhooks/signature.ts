@@ -20,3 +20,18 @@ export const V1_SIGNATURE_HEADER = 'X-Service-ChannelSignature';
 export function signBody(secret: string, body: string | Buffer): string {
   return createHmac('sha256', secret).update(body).digest('base64');
 }
+
+/** `User-Agent` of every webhook request. */
+export const WEBHOOK_USER_AGENT = 'embedkit-webhook/1.0';
+
+/**
+ * The headers of a webhook request for a stored body: a v1 callback (the enterprise and trial
+ * interfaces' `{"result": [...]}`, issue 13) carries `X-Service-ChannelSignature` and
+ * `application/json; charset=UTF-8`; a bot messaging webhook `X-Service-Signature`. The body tells
+ * which: the emitter writes the envelope's key first.
+ */
+export function deliveryHeaders(body: string, signature: string): Record<string, string> {
+  return body.startsWith('{"result":')
+    ? { 'Content-Type': 'application/json; charset=UTF-8', [V1_SIGNATURE_HEADER]: signature }
+    : { 'Content-Type': 'application/json; charset=utf-8', [SIGNATURE_HEADER]: signature };
+}
