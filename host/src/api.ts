@@ -30,6 +30,13 @@ export interface SessionToken {
 }
 
 /** One message of a chat as `GET /embedkit/v1/chats/<chatId>/messages` answers it. */
+/** The indicator state of a chat (`chat/indicators.ts`). */
+export interface IndicatorState {
+  loadingSince: number | null;
+  loadingUntil: number | null;
+  readAt: number | null;
+}
+
 export interface ChatMessage {
   id: string;
   chatId: string;
@@ -138,6 +145,11 @@ export class SimulatorApi {
   }
 
   /** Sends one JSON request; resolves with the parsed body (or undefined when empty), throws {@link ApiError} on non-2xx. */
+  /** `GET /embedkit/v1/chats/<chatId>/indicators`: the bot's loading indicator and read marks (issue 14). */
+  indicators(chatId: string): Promise<IndicatorState> {
+    return this.request<IndicatorState>('GET', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/indicators`);
+  }
+
   private async request<T>(method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`;

@@ -11,6 +11,7 @@ import type { World, WorldChat } from '../world.js';
 import { avatar, chatTitle } from './list.js';
 import type { Action, ActionContext } from './actions.js';
 import { renderChatMessages, renderMessage } from './render.js';
+import { applyIndicators, indicatorView } from './indicators.js';
 import { EMPTY_WINDOW, withNewer, withNewest, withOlder, type HistoryPage, type HistoryWindow } from './history.js';
 
 /** Messages asked for at once: the newest page, and each page loaded while scrolling. */
@@ -52,6 +53,8 @@ export class ChatScreen {
   private readonly titleEl: HTMLElement;
   private readonly avatarSlot: HTMLElement;
   private readonly subEl: HTMLElement;
+  /** Hides the typing indicator when its time is up. */
+  private typingTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly root: HTMLElement,
@@ -135,6 +138,24 @@ export class ChatScreen {
     if (generation !== this.generation || this.window.newerMore) return;
     this.window = withNewest(this.window, page, MAX_RENDERED);
     this.render();
+    await this.showIndicators(chat, generation);
+  }
+
+  /** The bot's typing indicator and the "Read" marks of a 1:1 bot chat (chat/indicators.ts). */
+  private async showIndicators(chat: WorldChat, generation: number): Promise<void> {
+    if (chat.type !== 'utou' || !chat.bot) return;
+    let state;
+    try {
+      state = await this.api.indicators(chat.chatId);
+    } catch {
+      return; // Decoration only: the next refresh tries again.
+    }
+    if (generation !== this.generation) return;
+    const view = indicatorView(state, this.window.messages, this.userId, Date.now());
+    applyIndicators(this.messagesEl, view, this.titleEl.textContent ?? 'The bot');
+    if (view.typing && isNearBottom(this.messagesEl)) this.messagesEl.scrollTop = this.messagesEl.scrollHeight;
+    clearTimeout(this.typingTimer);
+    if (view.typingForMs !== null) this.typingTimer = setTimeout(() => void this.showIndicators(chat, this.generation), view.typingForMs + 50);
   }
 
   /** Loads the page above or below the window when the reader scrolled near that end. */

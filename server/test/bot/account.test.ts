@@ -86,7 +86,7 @@ describe('validate without sending', () => {
 
 describe('loading indicator and read marks', () => {
   it('loading/start answers 202 and the chat shows loading; bad seconds or a non-friend are 400', async () => {
-    expect((await request(kit.app).get(`/embedkit/v1/chats/${ALICE_BOT}/indicators`)).body).toEqual({ loadingUntil: null, readAt: null });
+    expect((await request(kit.app).get(`/embedkit/v1/chats/${ALICE_BOT}/indicators`)).body).toEqual({ loadingSince: null, loadingUntil: null, readAt: null });
     const res = await request(kit.app).post('/v2/bot/chat/loading/start').set(bearer(token)).send({ chatId: ALICE, loadingSeconds: 10 });
     expect(res.status).toBe(202);
     expect((await request(kit.app).get(`/embedkit/v1/chats/${ALICE_BOT}/indicators`)).body.loadingUntil).toEqual(expect.any(Number));

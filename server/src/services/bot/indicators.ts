@@ -20,7 +20,8 @@ export function loadingSeconds(v: unknown): number | string {
 }
 
 export class ChatIndicatorService {
-  private readonly loading = new Map<string, number>();
+  /** Chat → `[since, until]` of the loading indicator, ms. */
+  private readonly loading = new Map<string, [number, number]>();
   private readonly read = new Map<string, number>();
 
   constructor(private readonly d: { bots: BotMembershipStore; live: LiveHub; now: () => number }) {}
@@ -39,7 +40,8 @@ export class ChatIndicatorService {
     const seconds = loadingSeconds(b.loadingSeconds);
     if (typeof seconds === 'string') throw badRequest(seconds);
     const chatId = await this.chatOf(channelId, b.chatId);
-    this.loading.set(chatId, this.d.now() + seconds * 1000);
+    const now = this.d.now();
+    this.loading.set(chatId, [now, now + seconds * 1000]);
     this.d.live.publish({ type: 'chat', chatId });
   }
 
@@ -51,9 +53,14 @@ export class ChatIndicatorService {
     this.d.live.publish({ type: 'chat', chatId });
   }
 
-  /** What the host shows: `loadingUntil` (ms, null when not loading) and `readAt` (ms, null when never). */
-  state(chatId: string): { loadingUntil: number | null; readAt: number | null } {
-    const until = this.loading.get(chatId);
-    return { loadingUntil: until !== undefined && until > this.d.now() ? until : null, readAt: this.read.get(chatId) ?? null };
+  /**
+   * What the host shows: `loadingSince`/`loadingUntil` (ms, null when not loading; the host hides
+   * the indicator at `loadingUntil` or when a bot message newer than `loadingSince` shows, as the
+   * platform ends it with the bot's next message) and `readAt` (ms, null when never).
+   */
+  state(chatId: string): { loadingSince: number | null; loadingUntil: number | null; readAt: number | null } {
+    const loading = this.loading.get(chatId);
+    const on = loading !== undefined && loading[1] > this.d.now();
+    return { loadingSince: on ? loading[0] : null, loadingUntil: on ? loading[1] : null, readAt: this.read.get(chatId) ?? null };
   }
 }
