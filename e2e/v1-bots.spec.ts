@@ -138,6 +138,7 @@ test('a person chats with the trial and enterprise bots: echo, rich message, lin
     await expect(page.locator('#webhook-list li.delivery[data-status="delivered"]').filter({ hasText: 'operation 8' })).toHaveCount(1);
     expect(bot.refused()).toBe(0);
   } finally {
+    bot.server.closeAllConnections();
     await new Promise((r) => bot.server.close(r));
   }
 });

@@ -16,6 +16,9 @@ import { botBroadcastRoutes, sentCounter } from './routes/bot-broadcast.js';
 import { BotBroadcastService } from './services/bot/broadcast.js';
 import { BotCounterStore } from './store/bot-counters.js';
 import { BotAccountService } from './services/bot/account.js';
+import { AccountLinkService } from './services/bot/account-link.js';
+import { LinkTokenStore } from './store/link-tokens.js';
+import { accountLinkPageRoutes } from './routes/account-link-page.js';
 import { ChatIndicatorService } from './services/bot/indicators.js';
 import { BotEventService } from './services/bot-events.js';
 import { BotMessagingService } from './services/bot-messaging.js';
@@ -131,6 +134,7 @@ export function createBotMessaging(
   const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
   const broadcasts = new BotBroadcastService({ counters: new BotCounterStore(db), bot: messaging, limits, now: () => clock.now() });
   const indicators = new ChatIndicatorService({ bots: memberships, live, now: () => clock.now() });
+  const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, bots: memberships, events, now: () => clock.now() });
   const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, now: () => clock.now() });
   return {
     events,
@@ -149,7 +153,8 @@ export function createBotMessaging(
       botSimulatorRoutes({ events, bot: messaging, deliveries, contents, live }),
       botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus }),
       richMenuHostRoutes({ menus: richMenus }),
-      botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators }),
+      botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators, links }),
+      accountLinkPageRoutes(links),
       botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts }),
     ],
     start: () => dispatcher.start(),

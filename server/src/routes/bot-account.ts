@@ -10,6 +10,7 @@ import { invalidBody } from '../http/errors.js';
 import { checkValidateMessagesBody } from '../schemas/messages.js';
 import type { BotAccountService } from '../services/bot/account.js';
 import type { ChatIndicatorService } from '../services/bot/indicators.js';
+import type { AccountLinkService } from '../services/bot/account-link.js';
 import { botInfo } from '../services/bot/account.js';
 import type { BotMessagingService } from '../services/bot-messaging.js';
 import type { ChannelTokenService } from '../services/channel-tokens.js';
@@ -18,7 +19,7 @@ import type { RateLimiter } from '../services/rate-limits.js';
 /** The kinds of `POST /v2/bot/message/validate/<kind>`. */
 export const VALIDATE_KINDS = ['reply', 'push', 'multicast', 'narrowcast', 'broadcast'] as const;
 
-export function botAccountRoutes(deps: { tokens: ChannelTokenService; bot: BotMessagingService; limits: RateLimiter; account: BotAccountService; indicators: ChatIndicatorService }): Router {
+export function botAccountRoutes(deps: { tokens: ChannelTokenService; bot: BotMessagingService; limits: RateLimiter; account: BotAccountService; indicators: ChatIndicatorService; links: AccountLinkService }): Router {
   const r = Router();
   const api = botApi(deps);
   const channel = channelOf;
@@ -35,6 +36,9 @@ export function botAccountRoutes(deps: { tokens: ChannelTokenService; bot: BotMe
   });
   r.post('/v2/bot/channel/webhook/test', api('webhook.test'), jsonBody, async (req, res) => {
     res.json(await deps.account.testWebhook(channel(res), req.body));
+  });
+  r.post('/v2/bot/user/:userId/linkToken', api('linkToken'), async (req, res) => {
+    res.json(await deps.links.issue(channel(res), String(req.params.userId)));
   });
   r.post('/v2/bot/chat/loading/start', api('chat.loading'), jsonBody, async (req, res) => {
     await deps.indicators.startLoading(channel(res).channel_id, req.body);

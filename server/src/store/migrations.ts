@@ -433,5 +433,20 @@ function columnTypes(dialect: Dialect) {
           .execute();
       },
     },
+    // Account link tokens (issue 14, the platform's `POST /v2/bot/user/<userId>/linkToken`): single
+    // use, ten minutes; only the SHA-256 is kept.
+    '0011_link_tokens': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('link_tokens')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('channel_id', 'text', (c) => c.notNull().references('channels.channel_id').onDelete('cascade'))
+          .addColumn('user_id', 'text', (c) => c.notNull())
+          .addColumn('issued_at', T.int, (c) => c.notNull())
+          .addColumn('expires_at', T.int, (c) => c.notNull())
+          .addColumn('used_at', T.int)
+          .execute();
+      },
+    },
   };
 }

@@ -377,6 +377,17 @@ export interface Database {
   bot_sent_counts: BotSentCountTable;
   narrowcasts: NarrowcastTable;
   link_templates: LinkTemplateTable;
+  link_tokens: LinkTokenTable;
+}
+
+/** An account link token (issue 14): single use, bound to a channel and a user; SHA-256 only. */
+export interface LinkTokenTable {
+  token_hash: string;
+  channel_id: string;
+  user_id: string;
+  issued_at: number;
+  expires_at: number;
+  used_at: Nullable<number>;
 }
 
 /** A bot's rich menu (issue 14): the object as created (JSON), and its one image once uploaded. */

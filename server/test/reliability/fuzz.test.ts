@@ -67,7 +67,13 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/embedkit/v1/channels/:channelId/rich-menu-aliases/:aliasId',
     '/embedkit/v1/channels/:channelId/rich-menus/:richMenuId/image',
     '/embedkit/v1/chats/:chatId/indicators',
+    '/v2/bot/user/:userId/linkToken',
   ].map((path) => ({ path, format: ['message'] as Format[] })),
+  // Issue 14: the platform's account-link page (HTML for people; unknown methods get the 404 JSON).
+  { path: '/dialog/bot/accountLink', format: ['html', 'message'] },
+  // Issue 13: the simulator's v1 settings (template bodies are checked with the v1 rules).
+  ...['/embedkit/v1/channels/:channelId/v1', '/embedkit/v1/channels/:channelId/icon', '/embedkit/v1/chats/:chatId/contacts'].map((path) => ({ path, format: ['message'] as Format[] })),
+  { path: '/embedkit/v1/channels/:channelId/link-templates/:id', format: ['v1', 'message'] },
   { path: '/oauth2/v2.1/authorize', format: ['html', 'message'] },
   { path: '/oauth2/v2.1/authorize/consent', format: ['html', 'message'] },
   ...['/oauth2/v2.1/token', '/oauth2/v2.1/verify', '/oauth2/v2.1/revoke'].map((path) => ({ path, format: ['oauth'] as Format[] })),

@@ -1,0 +1,50 @@
+// The account-link flow in the phone (issue 14): a bot issues a link token and sends the user a
+// button to its linking page; the page sends the user on to the platform's account-link page in
+// the in-app browser, which says the accounts are linked, and the bot gets `accountLink` with the
+// nonce. Opening the same link again shows an error and sends nothing.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, ALICE } from './fixtures.js';
+
+const ALICE_BOT = 'UBa11ce0000000000000000000000a11c';
+
+test('a user links their account from a bot message; a used link shows an error', async ({ page, server }) => {
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: '1650000001', client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' });
+  const { access_token: token } = (await (await fetch(`${server.baseUrl}/v2/oauth/accessToken`, { method: 'POST', body: form })).json()) as { access_token: string };
+  const bot = (path: string, body?: unknown) =>
+    fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+  // The provider's linking page: it knows its user, makes a nonce, and sends the user to the platform.
+  const provider: Server = createServer((req, res) => {
+    const linkToken = new URL(req.url ?? '/', 'http://x').searchParams.get('linkToken') ?? '';
+    res.writeHead(302, { Location: `${server.baseUrl}/dialog/bot/accountLink?linkToken=${encodeURIComponent(linkToken)}&nonce=provider-nonce-1` }).end();
+  });
+  await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
+  try {
+    const { linkToken } = (await (await bot(`/v2/bot/user/${ALICE}/linkToken`)).json()) as { linkToken: string };
+    const linkUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/link?linkToken=${linkToken}`;
+    const push = await bot('/v2/bot/message/push', {
+      to: ALICE,
+      messages: [{ type: 'template', altText: 'Link your account', template: { type: 'buttons', text: 'Link your account', actions: [{ type: 'uri', label: 'Link account', uri: linkUrl }] } }],
+    });
+    expect(push.status).toBe(200);
+
+    await page.goto(`${server.baseUrl}/?user=${ALICE}&context=utou&chat=${ALICE_BOT}`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+    await page.locator('#chat-messages .message.bot').getByRole('button', { name: 'Link account' }).last().click();
+    const browser = page.frameLocator('#inapp-frame');
+    await expect(browser.locator('#account-link-result')).toHaveText('Accounts linked');
+    await expect(page.locator('#webhook-list li.delivery').filter({ hasText: 'accountLink' })).toHaveCount(1);
+    await page.locator('#webhook-list li.delivery').filter({ hasText: 'accountLink' }).locator('summary').click();
+    await expect(page.locator('#webhook-list li.delivery').filter({ hasText: 'accountLink' }).locator('.delivery-body')).toContainText('"nonce": "provider-nonce-1"');
+
+    // The same link again: the user sees why, the bot gets nothing more.
+    await page.locator('#inapp-close').click();
+    await page.locator('#chat-messages .message.bot').getByRole('button', { name: 'Link account' }).last().click();
+    await expect(browser.locator('#account-link-result')).toHaveAttribute('data-result', 'used');
+    await expect(page.locator('#webhook-list li.delivery').filter({ hasText: 'accountLink' })).toHaveCount(1);
+  } finally {
+    provider.closeAllConnections();
+    await new Promise((r) => provider.close(r));
+  }
+});
