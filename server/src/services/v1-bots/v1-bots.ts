@@ -4,7 +4,6 @@
  * it reads (profiles, content), the enterprise calls (leave, the friend-list call) and the
  * simulator's settings (block operations, link templates).
  */
-import { Jimp } from 'jimp';
 import type { Clock } from '../../clock.js';
 import { ApiError, notFound, v1Error } from '../../http/errors.js';
 import type { BotMembershipStore } from '../../store/bot-memberships.js';
@@ -231,6 +230,8 @@ export class V1BotService {
   async preview(channel: V1Channel, messageId: string): Promise<{ contentType: string; data: Buffer; fileName: string }> {
     const c = await this.content(channel, messageId);
     if (!c.contentType.startsWith('image/')) throw v1Error(404, '404', `no preview of message ${messageId}: only images have one here (embedkit does not decode video frames)`);
+    // Loaded on first use: the image library is large and most servers never make a preview.
+    const { Jimp } = await import('jimp');
     let image: Awaited<ReturnType<typeof Jimp.read>>;
     try {
       image = await Jimp.read(c.data);
