@@ -40,7 +40,8 @@ export interface IndicatorState {
 export interface ChatMessage {
   id: string;
   chatId: string;
-  sender: { type: 'user' | 'bot'; id: string; displayName: string };
+  /** `system`: a notice of the chat itself (a bot joined or left). */
+  sender: { type: 'user' | 'bot' | 'system'; id: string; displayName: string };
   /** The message object as sent (spec part B message objects): at least a `type`. */
   message: Record<string, unknown>;
   /** When it was stored: milliseconds since the epoch, or an ISO 8601 string. */

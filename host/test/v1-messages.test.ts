@@ -60,3 +60,14 @@ describe('shared contact', () => {
     expect(previewText({ type: 'contact', mid: 'U2', displayName: 'Bob' })).toBe('Contact: Bob');
   });
 });
+
+describe('notices of the chat itself', () => {
+  it('a bot leaving shows as one centred line, without sender or bubble, and previews as its text', async () => {
+    const { renderMessage } = await import('../src/chat/render.js');
+    const el = renderMessage({ id: '9', chatId: 'C1', sender: { type: 'system', id: '', displayName: '' }, message: { type: 'system', text: 'Enterprise Bot left the group.' }, timestamp: 0 }, 'U1');
+    expect(el.className).toBe('message system');
+    expect(el.textContent).toBe('Enterprise Bot left the group.');
+    expect(el.querySelector('.message-sender, .bubble')).toBeNull();
+    expect(previewText({ type: 'system', text: 'Enterprise Bot left the group.' })).toBe('Enterprise Bot left the group.');
+  });
+});

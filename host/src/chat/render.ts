@@ -122,6 +122,9 @@ export function previewText(message: Record<string, unknown> | undefined): strin
     case 'contact':
       text = `Contact: ${str(m.displayName)}`;
       break;
+    case 'system':
+      text = str(m.text);
+      break;
     case 'link':
       text = linkTextRuns(str(m.text)).map((r) => r.text).join('');
       break;
@@ -200,6 +203,9 @@ function cardView(message: Json): HTMLElement {
  * sender's name above it; class `wide` for carousels (full width, time below).
  */
 export function renderMessage(msg: ChatMessage, signedInUserId: string, handlers: RenderHandlers = NO_HANDLERS): HTMLElement {
+  // A notice of the chat itself: one centred line, no sender, no bubble.
+  if (msg.sender.type === 'system')
+    return h('div', { className: 'message system', attrs: { 'data-sender-type': 'system', 'data-message-id': msg.id, role: 'note' } }, h('span', { className: 'system-text', text: str(msg.message?.text) }));
   const mine = msg.sender.type === 'user' && msg.sender.id === signedInUserId;
   const message = msg.message ?? {};
   const { node, wide } = renderMessageContent(message, handlers);

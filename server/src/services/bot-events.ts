@@ -203,6 +203,7 @@ export class BotEventService {
     if (await this.d.bots.membership(chatId, channelId)) throw badRequest(`The bot of channel ${channelId} is already in chat ${chatId}`);
     const now = this.d.clock.now();
     // A v1 bot hears of a room at once (operation 7, "added to room"); a v2 bot with its next event.
+    await this.notice(chatId, `${channel.bot_name ?? channel.name} joined the ${chat.type}.`);
     if (chat.type === 'group' || channel.bot_interface === 'enterprise') {
       await this.d.bots.setMembership(chatId, channelId, 'joined', now);
       await this.d.emitter.emit(channelId, chatId, [{ type: 'join', source: sourceOf({ chatId, type: chat.type }, null, false) }]);
@@ -233,7 +234,15 @@ export class BotEventService {
     if (!membership || !(await this.d.bots.removeMembership(chat.chat_id, channelId))) throw notFound('Not found');
     if (membership.state === 'joined')
       await this.d.emitter.emit(channelId, chat.chat_id, [{ type: 'leave', source: sourceOf({ chatId: chat.chat_id, type: chat.type }, null, false) }]);
+    const channel = await this.d.world.channel(channelId);
+    await this.notice(chat.chat_id, `${channel?.bot_name ?? channel?.name ?? channelId} left the ${chat.type}.`);
     this.d.live.publish({ type: 'bots', channelId });
+  }
+
+  /** A line of the chat itself, as the messenger shows a bot joining or leaving (no event). */
+  private async notice(chatId: string, text: string): Promise<void> {
+    await this.d.messages.insertAll([{ chatId, senderType: 'system', senderId: '', body: { type: 'system', text }, createdAt: this.d.clock.now() }]);
+    this.d.live.publish({ type: 'chat', chatId });
   }
 
   /**

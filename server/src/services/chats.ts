@@ -10,7 +10,7 @@ import type { ChatRow, WorldStore } from '../store/world.js';
 export interface ChatMessage {
   id: string;
   chatId: string;
-  sender: { type: 'user' | 'bot'; id: string; displayName: string };
+  sender: { type: 'user' | 'bot' | 'system'; id: string; displayName: string };
   message: unknown;
   /** ms since the Unix epoch (server clock). */
   timestamp: number;
@@ -108,7 +108,7 @@ export class ChatService {
     const channels = new Map((await this.world.channels()).map((c) => [c.channel_id, c.bot_name ?? c.name]));
     return {
       messages: rows.map((r) => {
-        const type = r.sender_type === 'bot' ? 'bot' : 'user';
+        const type = r.sender_type === 'bot' ? 'bot' : r.sender_type === 'system' ? 'system' : 'user';
         const names = type === 'bot' ? channels : users;
         return {
           id: String(r.id),

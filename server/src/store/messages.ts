@@ -7,7 +7,8 @@ export type MessageRow = Selectable<MessageTable>;
 /** A message to store: `body` is the message object, stored as JSON text. */
 export interface NewMessage {
   chatId: string;
-  senderType: 'user' | 'bot';
+  /** `system`: a notice of the chat itself (a bot joined or left), issue 13. */
+  senderType: 'user' | 'bot' | 'system';
   senderId: string;
   body: unknown;
   createdAt: number;
