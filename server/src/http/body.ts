@@ -19,29 +19,52 @@ export const MAX_JSON_DEPTH = 128;
 
 const raw = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
 
+/** The errors a JSON body parser answers, in the format of its interface. */
+export interface JsonBodyErrors {
+  /** The content type is not JSON (`type` as sent, or undefined). */
+  contentType(type: string | undefined): ApiError;
+  /** The body is not JSON; line and column (1-based) of the first error. */
+  notJson(line: number, column: number): ApiError;
+  /** The body nests deeper than {@link MAX_JSON_DEPTH}. */
+  tooDeep(): ApiError;
+}
+
 /**
- * Parses a JSON body into `req.body`. Requires `Content-Type: application/json` (any charset
- * parameter is accepted when it is UTF-8).
- * @throws ApiError 400 for another content type or a body that is not JSON (with its line and column).
+ * A parser of JSON bodies into `req.body`: `Content-Type: application/json` (any charset parameter
+ * is accepted when it is UTF-8), at most {@link MAX_BODY_BYTES}, nested at most
+ * {@link MAX_JSON_DEPTH} deep; each refusal is the interface's own error (`errors`).
  */
-export const jsonBody: RequestHandler = (req, res, next) => {
-  const type = req.headers['content-type'];
-  if (!isJsonContentType(type)) return next(badRequest(`The content type, ${type ?? 'none'}, is not supported`));
-  raw(req, res, (err?: unknown) => {
-    if (err) return next(err);
-    const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-    try {
-      req.body = JSON.parse(text);
-    } catch {
-      const { line, column } = jsonErrorPosition(text);
-      return next(badRequest(`The request body could not be parsed as JSON (line: ${line}, column: ${column})`));
-    }
-    // V8's JSON.parse does not recurse, so the depth is checked after it: a text that is not JSON
-    // gets its error position first.
-    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return next(invalidBody([{ message: `Nesting depth must be at most ${MAX_JSON_DEPTH}` }]));
-    next();
-  });
-};
+export function jsonBodyParser(errors: JsonBodyErrors): RequestHandler {
+  return (req, res, next) => {
+    const type = req.headers['content-type'];
+    if (!isJsonContentType(type)) return next(errors.contentType(type));
+    raw(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
+      try {
+        req.body = JSON.parse(text);
+      } catch {
+        const { line, column } = jsonErrorPosition(text);
+        return next(errors.notJson(line, column));
+      }
+      // V8's JSON.parse does not recurse, so the depth is checked after it: a text that is not JSON
+      // gets its error position first.
+      if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return next(errors.tooDeep());
+      next();
+    });
+  };
+}
+
+/**
+ * Parses a JSON body into `req.body` (see {@link jsonBodyParser}).
+ * @throws ApiError 400 for another content type or a body that is not JSON (with its line and
+ *   column), in the bot messaging format.
+ */
+export const jsonBody: RequestHandler = jsonBodyParser({
+  contentType: (type) => badRequest(`The content type, ${type ?? 'none'}, is not supported`),
+  notJson: (line, column) => badRequest(`The request body could not be parsed as JSON (line: ${line}, column: ${column})`),
+  tooDeep: () => invalidBody([{ message: `Nesting depth must be at most ${MAX_JSON_DEPTH}` }]),
+});
 
 /**
  * True when brackets in `text` (outside strings) open deeper than `max` levels. Works on any

@@ -3,36 +3,24 @@
  * `{deprecated_url}`) and the trial bot interface (part F, at `{trialbot_url}`), plus the
  * simulator's v1 settings under `/embedkit/v1/channels`. Errors are `{statusCode, statusMessage}`.
  */
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { jsonDepthExceeds, MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../http/body.js';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { jsonBodyParser, MAX_JSON_DEPTH } from '../http/body.js';
 import { v1Error } from '../http/errors.js';
 import { requestId } from '../http/request-id.js';
 import { avatarSvg } from '../services/avatar.js';
 import type { V1BotService, V1Channel } from '../services/v1-bots/v1-bots.js';
 import type { V1Interface } from '../services/v1-bots/post-event.js';
 
-const raw = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
-
 /**
- * A JSON body for a v1 call: `Content-Type: application/json` (any UTF-8 charset, as the spec's
- * `application/json; charset=UTF-8`).
+ * A JSON body for a v1 call: `Content-Type: application/json` (with a UTF-8 charset or none, as
+ * the spec's `application/json; charset=UTF-8`).
  * @throws ApiError 400 `400` for another content type or a body that is not JSON
  */
-const v1Json: RequestHandler = (req, res, next) => {
-  const mime = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (mime !== 'application/json') return next(v1Error(400, '400', `Content-Type must be application/json; charset=UTF-8 (got ${req.headers['content-type'] ?? 'none'})`));
-  raw(req, res, (err?: unknown) => {
-    if (err) return next(err);
-    const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-    try {
-      req.body = JSON.parse(text);
-    } catch {
-      return next(v1Error(400, '400', 'the request body is not valid JSON'));
-    }
-    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return next(v1Error(400, '400', `the request body nests deeper than ${MAX_JSON_DEPTH} levels`));
-    next();
-  });
-};
+const v1Json = jsonBodyParser({
+  contentType: (type) => v1Error(400, '400', `Content-Type must be application/json; charset=UTF-8 (got ${type ?? 'none'})`),
+  notJson: (line, column) => v1Error(400, '400', `the request body is not valid JSON (line: ${line}, column: ${column})`),
+  tooDeep: () => v1Error(400, '400', `the request body nests deeper than ${MAX_JSON_DEPTH} levels`),
+});
 
 function header(req: Request, name: string): string | undefined {
   const v = req.headers[name];

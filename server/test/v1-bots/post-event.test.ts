@@ -225,7 +225,7 @@ describe('Post Event: every kind of the spec reaches the chat', () => {
     const headers = await enterpriseHeaders(kit);
     const notJson = await request(kit.app).post('/v1/events').set(headers).set('Content-Type', 'application/json; charset=UTF-8').send('{"to": [');
     expect(notJson.status).toBe(400);
-    expect(notJson.body).toEqual({ statusCode: '400', statusMessage: 'the request body is not valid JSON' });
+    expect(notJson.body).toEqual({ statusCode: '400', statusMessage: 'the request body is not valid JSON (line: 1, column: 9)' });
     const form = await request(kit.app).post('/v1/events').set(headers).type('form').send({ to: ALICE });
     expect(form.status).toBe(400);
     expect(form.body.statusMessage).toMatch(/^Content-Type must be application\/json/);
