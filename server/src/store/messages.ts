@@ -1,5 +1,6 @@
 /** SQL for chat messages. */
 import type { Kysely, Selectable } from 'kysely';
+import { prepared } from './prepared.js';
 import type { Database, MessageTable } from './schema.js';
 
 export type MessageRow = Selectable<MessageTable>;
@@ -24,6 +25,12 @@ export class MessageStore {
    */
   async insertAll(messages: NewMessage[]): Promise<number[]> {
     if (messages.length === 0) return [];
+    if (messages.length === 1) {
+      // The common case (one message of sendMessages or a bot): a statement compiled once.
+      const m = messages[0]!;
+      const [row] = await this.insertOne(m.chatId, m.senderType, m.senderId, JSON.stringify(m.body), m.createdAt);
+      return [Number(row!.id)];
+    }
     const rows = await this.db
       .insertInto('messages')
       .values(
@@ -40,6 +47,12 @@ export class MessageStore {
     // Ids grow with insertion order; RETURNING itself promises no order.
     return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   }
+
+  private readonly insertOne = prepared(
+    () => this.db,
+    (chatId: string, senderType: string, senderId: string, body: string, createdAt: number) =>
+      this.db.insertInto('messages').values({ chat_id: chatId, sender_type: senderType, sender_id: senderId, body, created_at: createdAt }).returning('id'),
+  );
 
   /**
    * A page of a chat's messages, oldest first: the newest `limit` (with `before`: the newest older
