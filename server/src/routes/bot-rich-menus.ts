@@ -36,6 +36,16 @@ export function botRichMenuRoutes(deps: { tokens: ChannelTokenService; bot: BotM
     res.json({ richmenus: await menus.list(ch(res)) });
   });
   // Bulk calls are accepted (202) and done at once.
+  r.post('/v2/bot/richmenu/batch', api('richmenu.batch'), jsonBody, async (req, res) => {
+    res.status(202).set('X-Line-Request-Id', await menus.batch(ch(res), req.body)).json({});
+  });
+  r.post('/v2/bot/richmenu/validate/batch', api('richmenu.batch.validate'), jsonBody, async (req, res) => {
+    await menus.checkBatch(ch(res), req.body);
+    res.json({});
+  });
+  r.get('/v2/bot/richmenu/progress/batch', api('richmenu.batch.progress'), async (req, res) => {
+    res.json(await menus.batchProgress(ch(res), req.query.requestId));
+  });
   r.post('/v2/bot/richmenu/bulk/link', api('richmenu.bulkLink'), jsonBody, async (req, res) => {
     await menus.bulkLink(ch(res), req.body);
     res.status(202).json({});

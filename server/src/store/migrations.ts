@@ -434,7 +434,7 @@ function columnTypes(dialect: Dialect) {
       },
     },
     // Account link tokens (issue 14, the platform's `POST /v2/bot/user/<userId>/linkToken`): single
-    // use, ten minutes; only the SHA-256 is kept.
+    // use, ten minutes; only the SHA-256 is kept. Rich menu batch requests.
     '0011_link_tokens': {
       async up(db: Kysely<unknown>) {
         await db.schema
@@ -445,6 +445,15 @@ function columnTypes(dialect: Dialect) {
           .addColumn('issued_at', T.int, (c) => c.notNull())
           .addColumn('expires_at', T.int, (c) => c.notNull())
           .addColumn('used_at', T.int)
+          .execute();
+        // Rich menu batch requests (issue 14): done at once, so their progress is final.
+        await db.schema
+          .createTable('rich_menu_batches')
+          .addColumn('request_id', 'text', (c) => c.primaryKey())
+          .addColumn('channel_id', 'text', (c) => c.notNull().references('channels.channel_id').onDelete('cascade'))
+          .addColumn('resume_key', 'text')
+          .addColumn('accepted_at', T.int, (c) => c.notNull())
+          .addColumn('completed_at', T.int, (c) => c.notNull())
           .execute();
       },
     },

@@ -9,6 +9,9 @@ import type { Database, RichMenuTable } from './schema.js';
 /** A stored rich menu row. */
 export type RichMenuRow = Selectable<RichMenuTable>;
 
+/** One operation of a rich menu batch (the platform's published request). */
+export type RichMenuBatchOperation = { type: 'link'; from: string; to: string } | { type: 'unlink'; from: string } | { type: 'unlinkAll' };
+
 export class RichMenuStore {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -100,6 +103,41 @@ export class RichMenuStore {
           .execute();
       }
     });
+  }
+
+  /**
+   * Runs a batch's operations in order in one transaction (issue 14): `link` moves every user of
+   * `from` to `to`, `unlink` unlinks every user of `from`, `unlinkAll` every user of the channel;
+   * and records the request.
+   */
+  async batch(channelId: string, operations: readonly RichMenuBatchOperation[], request: { requestId: string; resumeKey: string | null; at: number }): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      for (const op of operations) {
+        const links = tx.updateTable('rich_menu_links').where('channel_id', '=', channelId);
+        if (op.type === 'link') await links.set({ rich_menu_id: op.to }).where('rich_menu_id', '=', op.from).execute();
+        else if (op.type === 'unlink') await tx.deleteFrom('rich_menu_links').where('channel_id', '=', channelId).where('rich_menu_id', '=', op.from).execute();
+        else await tx.deleteFrom('rich_menu_links').where('channel_id', '=', channelId).execute();
+      }
+      await tx
+        .insertInto('rich_menu_batches')
+        .values({ request_id: request.requestId, channel_id: channelId, resume_key: request.resumeKey, accepted_at: request.at, completed_at: request.at })
+        .execute();
+    });
+  }
+
+  /** A channel's batch request, or undefined. */
+  batchRequest(channelId: string, requestId: string): Promise<{ accepted_at: number; completed_at: number } | undefined> {
+    return this.db
+      .selectFrom('rich_menu_batches')
+      .select(['accepted_at', 'completed_at'])
+      .where('channel_id', '=', channelId)
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
+  }
+
+  /** Whether the channel already used this resume key. */
+  async resumeKeyUsed(channelId: string, key: string): Promise<boolean> {
+    return (await this.db.selectFrom('rich_menu_batches').select('request_id').where('channel_id', '=', channelId).where('resume_key', '=', key).executeTakeFirst()) !== undefined;
   }
 
   async unlink(channelId: string, userIds: readonly string[]): Promise<void> {

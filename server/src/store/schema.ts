@@ -378,6 +378,16 @@ export interface Database {
   narrowcasts: NarrowcastTable;
   link_templates: LinkTemplateTable;
   link_tokens: LinkTokenTable;
+  rich_menu_batches: RichMenuBatchTable;
+}
+
+/** A rich menu batch request (issue 14): done at once; `resume_key` as the bot sent it. */
+export interface RichMenuBatchTable {
+  request_id: string;
+  channel_id: string;
+  resume_key: Nullable<string>;
+  accepted_at: number;
+  completed_at: number;
 }
 
 /** An account link token (issue 14): single use, bound to a channel and a user; SHA-256 only. */

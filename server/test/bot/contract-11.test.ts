@@ -15,7 +15,6 @@ const SET_ASIDE: Record<string, string> = {
   closeCoupon: 'coupons', createCoupon: 'coupons', getCouponDetail: 'coupons', listCoupon: 'coupons',
   getJoinedMembershipUsers: 'memberships', getMembershipList: 'memberships', getMembershipSubscription: 'memberships',
   getAggregationUnitNameList: 'insight', getAggregationUnitUsage: 'insight', getPNPMessageStatistics: 'insight', pushMessagesByPhone: 'audience (phone numbers)',
-  richMenuBatch: 'not served yet', getRichMenuBatchProgress: 'not served yet', validateRichMenuBatchRequest: 'not served yet',
   markMessagesAsReadByToken: 'not served yet', getMessageContentPreview: 'not served yet', getMessageContentTranscodingByMessageId: 'not served yet',
 };
 
@@ -66,6 +65,20 @@ describe('@line/bot-sdk 11.x', () => {
     expect(await client.getRichMenuAlias('a1')).toEqual({ richMenuAliasId: 'a1', richMenuId });
     expect((await client.getRichMenuAliasList()).aliases).toHaveLength(1);
     await client.deleteRichMenuAlias('a1');
+    // Batch: every user of the menu moves to a second one, then all are unlinked.
+    const second = (await client.createRichMenu(menu)).richMenuId;
+    await blob.setRichMenuImage(second, new Blob([new Uint8Array(png(2500, 843))], { type: 'image/png' }));
+    await client.linkRichMenuIdToUser(ALICE, richMenuId);
+    const batch = { operations: [{ type: 'link' as const, from: richMenuId, to: second }] };
+    await client.validateRichMenuBatchRequest(batch);
+    const sent = await client.richMenuBatchWithHttpInfo(batch);
+    expect(sent.httpResponse.status).toBe(202);
+    expect((await client.getRichMenuIdOfUser(ALICE)).richMenuId).toBe(second);
+    expect((await client.getRichMenuBatchProgress(sent.httpResponse.headers.get('x-line-request-id')!)).phase).toBe('succeeded');
+    await client.richMenuBatch({ operations: [{ type: 'unlinkAll' }] });
+    await expect(client.getRichMenuIdOfUser(ALICE)).rejects.toMatchObject({ status: 404 });
+    await expect(client.validateRichMenuBatchRequest({ operations: [{ type: 'unlink', from: 'richmenu-nope' }] })).rejects.toMatchObject({ status: 400 });
+    await client.deleteRichMenu(second);
     await client.cancelDefaultRichMenu();
     await client.deleteRichMenu(richMenuId);
     await expect(client.getRichMenu(richMenuId)).rejects.toMatchObject({ status: 404 });

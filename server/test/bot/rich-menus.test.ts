@@ -193,3 +193,42 @@ describe('aliases', () => {
     expect((await request(kit.app).post('/v2/bot/richmenu/alias/page-1').set(bearer(token)).send({ richMenuId: a })).status).toBe(404);
   });
 });
+
+describe('rich menu batch (issue 14)', () => {
+  const post = (path: string, body: unknown) => request(kit.app).post(path).set(bearer(token)).send(body as object);
+
+  it('moves the users of one menu to another, unlinks, and reports the request as done', async () => {
+    const a = await ready();
+    const b = await ready();
+    for (const u of [ALICE, BOB]) expect((await request(kit.app).post(`/v2/bot/user/${u}/richmenu/${a}`).set(bearer(token))).status).toBe(200);
+    const ok = await post('/v2/bot/richmenu/batch', { operations: [{ type: 'link', from: a, to: b }], resumeRequestKey: 'k1' });
+    expect(ok.status).toBe(202);
+    const requestId = ok.headers['x-line-request-id'];
+    for (const u of [ALICE, BOB]) expect((await request(kit.app).get(`/v2/bot/user/${u}/richmenu`).set(bearer(token))).body.richMenuId).toBe(b);
+    const progress = await request(kit.app).get(`/v2/bot/richmenu/progress/batch?requestId=${requestId}`).set(bearer(token));
+    expect(progress.body).toEqual({ phase: 'succeeded', acceptedTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), completedTime: expect.any(String) });
+    const reused = await post('/v2/bot/richmenu/batch', { operations: [{ type: 'unlinkAll' }], resumeRequestKey: 'k1' });
+    expect(reused.body.details).toEqual([{ message: 'this resumeRequestKey was already used', property: 'resumeRequestKey' }]);
+    expect((await post('/v2/bot/richmenu/batch', { operations: [{ type: 'unlinkAll' }] })).status).toBe(202);
+    expect((await request(kit.app).get(`/v2/bot/user/${ALICE}/richmenu`).set(bearer(token))).status).toBe(404);
+    expect((await request(kit.app).get('/v2/bot/richmenu/progress/batch?requestId=nope').set(bearer(token))).status).toBe(404);
+  });
+
+  it('validates without running: shape, unknown menus, a target without image', async () => {
+    const noImage = await create();
+    const cases: [unknown, { message: string; property: string }[]][] = [
+      [{ operations: [] }, [{ message: 'must be an array of 1 to 1000 operations', property: 'operations' }]],
+      [{ operations: Array.from({ length: 1001 }, () => ({ type: 'unlinkAll' })) }, [{ message: 'must be an array of 1 to 1000 operations', property: 'operations' }]],
+      [{ operations: [{ type: 'move' }] }, [{ message: 'must be one of link, unlink, unlinkAll', property: 'operations[0].type' }]],
+      [{ operations: [{ type: 'link', from: 'richmenu-x' }] }, [{ message: 'must be a rich menu ID', property: 'operations[0].to' }]],
+      [{ operations: [{ type: 'link', from: noImage, to: noImage }] }, [{ message: 'must upload richmenu image before applying it to user', property: 'operations[0].to' }]],
+      [{ operations: [{ type: 'unlink', from: 'richmenu-nope' }] }, [{ message: 'richmenu not found: richmenu-nope', property: 'operations[0].from' }]],
+    ];
+    for (const [body, details] of cases) {
+      const res = await post('/v2/bot/richmenu/validate/batch', body);
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual(details);
+    }
+    expect((await post('/v2/bot/richmenu/validate/batch', { operations: [{ type: 'unlinkAll' }] })).status).toBe(200);
+  });
+});

@@ -68,6 +68,9 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/embedkit/v1/channels/:channelId/rich-menus/:richMenuId/image',
     '/embedkit/v1/chats/:chatId/indicators',
     '/v2/bot/user/:userId/linkToken',
+    '/v2/bot/richmenu/batch',
+    '/v2/bot/richmenu/validate/batch',
+    '/v2/bot/richmenu/progress/batch',
   ].map((path) => ({ path, format: ['message'] as Format[] })),
   // Issue 14: the platform's account-link page (HTML for people; unknown methods get the 404 JSON).
   { path: '/dialog/bot/accountLink', format: ['html', 'message'] },

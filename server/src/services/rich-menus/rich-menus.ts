@@ -4,14 +4,14 @@
  * download, default menu, per-user menus, bulk link/unlink, aliases). Choices where the platform's
  * behaviour was not known are in docs/bot-daily-calls.md.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { ApiError, badRequest, invalidBody, notFound } from '../../http/errors.js';
 import { checkRichMenu } from '../../schemas/messages.js';
 import type { RichMenu } from '../../schemas/message/rich-menu.js';
-import type { RichMenuStore } from '../../store/rich-menus.js';
+import type { RichMenuBatchOperation, RichMenuStore } from '../../store/rich-menus.js';
 import type { WorldStore } from '../../store/world.js';
-import { aliasIdProblem, bulkUsersProblem, richMenuImageProblem } from './rules.js';
+import { aliasIdProblem, batchProblems, bulkUsersProblem, richMenuImageProblem } from './rules.js';
 
 /** A rich menu as the platform answers it: the object plus `richMenuId`. */
 export type RichMenuResponse = RichMenu & { richMenuId: string };
@@ -142,6 +142,56 @@ export class RichMenuService {
     const problem = bulkUsersProblem(b.userIds);
     if (problem) throw badRequest(problem);
     await this.d.menus.unlink(channelId, b.userIds as string[]);
+  }
+
+  /**
+   * Checks a rich menu batch (`POST /v2/bot/richmenu/validate/batch` and before a run): the shape,
+   * then that every `from` and `to` is a menu of the channel and every `to` has its image.
+   * @returns the operations
+   * @throws ApiError 400 with details for a bad shape, a reused `resumeRequestKey`, an unknown menu
+   *   or a `to` without image
+   */
+  async checkBatch(channelId: string, body: unknown): Promise<RichMenuBatchOperation[]> {
+    const shape = batchProblems(body);
+    if (shape.length) throw invalidBody(shape);
+    const b = body as { operations: RichMenuBatchOperation[]; resumeRequestKey?: string };
+    const details: { message: string; property: string }[] = [];
+    for (const [i, op] of b.operations.entries()) {
+      for (const key of ['from', 'to'] as const) {
+        const id = (op as Record<string, string | undefined>)[key];
+        if (id === undefined) continue;
+        const menu = await this.d.menus.get(channelId, id);
+        if (!menu) details.push({ message: `richmenu not found: ${id}`, property: `operations[${i}].${key}` });
+        else if (key === 'to' && !menu.image_type) details.push({ message: NO_IMAGE_MESSAGE, property: `operations[${i}].to` });
+      }
+    }
+    if (b.resumeRequestKey !== undefined && (await this.d.menus.resumeKeyUsed(channelId, b.resumeRequestKey)))
+      details.push({ message: 'this resumeRequestKey was already used', property: 'resumeRequestKey' });
+    if (details.length) throw invalidBody(details);
+    return b.operations.map((op) => (op.type === 'link' ? { type: 'link', from: op.from, to: op.to } : op.type === 'unlink' ? { type: 'unlink', from: op.from } : { type: 'unlinkAll' }));
+  }
+
+  /**
+   * `POST /v2/bot/richmenu/batch`: runs the operations at once, in order, all or none.
+   * @returns the request ID (answered in `X-Line-Request-Id`; its progress is final)
+   * @throws ApiError 400 as {@link checkBatch}
+   */
+  async batch(channelId: string, body: unknown): Promise<string> {
+    const operations = await this.checkBatch(channelId, body);
+    const requestId = randomUUID();
+    const resumeKey = (body as { resumeRequestKey?: string }).resumeRequestKey ?? null;
+    await this.d.menus.batch(channelId, operations, { requestId, resumeKey, at: this.d.clock.now() });
+    return requestId;
+  }
+
+  /**
+   * `GET /v2/bot/richmenu/progress/batch?requestId`: `{phase: "succeeded", acceptedTime,
+   * completedTime}` (ISO 8601 times). @throws ApiError 404 for an unknown request of the channel
+   */
+  async batchProgress(channelId: string, requestId: unknown): Promise<{ phase: 'succeeded'; acceptedTime: string; completedTime: string }> {
+    const row = typeof requestId === 'string' ? await this.d.menus.batchRequest(channelId, requestId) : undefined;
+    if (!row) throw notFound('Not found');
+    return { phase: 'succeeded', acceptedTime: new Date(row.accepted_at).toISOString(), completedTime: new Date(row.completed_at).toISOString() };
   }
 
   /** Creates an alias. @throws ApiError 400 (bad ID, "conflict richmenu alias id", no image), 404 (menu). */

@@ -53,3 +53,29 @@ export function bulkUsersProblem(userIds: unknown): string | null {
   if (!userIds.every((u) => typeof u === 'string' && u.length > 0)) return 'userIds must hold user IDs';
   return null;
 }
+
+/** Most operations of one rich menu batch request (the platform's published limit). */
+export const MAX_BATCH_OPERATIONS = 1000;
+
+/**
+ * The details of an invalid batch body (`{operations: [...], resumeRequestKey?}`), each with the
+ * property it concerns; empty when the shape is right. Whether the menus exist is checked later.
+ */
+export function batchProblems(body: unknown): { message: string; property: string }[] {
+  const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as { operations?: unknown; resumeRequestKey?: unknown };
+  const problems: { message: string; property: string }[] = [];
+  if (!Array.isArray(b.operations) || b.operations.length === 0 || b.operations.length > MAX_BATCH_OPERATIONS) {
+    problems.push({ message: `must be an array of 1 to ${MAX_BATCH_OPERATIONS} operations`, property: 'operations' });
+    return problems;
+  }
+  b.operations.forEach((op: unknown, i: number) => {
+    const o = (typeof op === 'object' && op !== null ? op : {}) as { type?: unknown; from?: unknown; to?: unknown };
+    const at = `operations[${i}]`;
+    if (o.type !== 'link' && o.type !== 'unlink' && o.type !== 'unlinkAll') return void problems.push({ message: 'must be one of link, unlink, unlinkAll', property: `${at}.type` });
+    if (o.type !== 'unlinkAll' && typeof o.from !== 'string') problems.push({ message: 'must be a rich menu ID', property: `${at}.from` });
+    if (o.type === 'link' && typeof o.to !== 'string') problems.push({ message: 'must be a rich menu ID', property: `${at}.to` });
+  });
+  if (b.resumeRequestKey !== undefined && (typeof b.resumeRequestKey !== 'string' || b.resumeRequestKey.length === 0 || b.resumeRequestKey.length > 100))
+    problems.push({ message: 'must be a string of 1 to 100 characters', property: 'resumeRequestKey' });
+  return problems;
+}
