@@ -3,7 +3,7 @@
  * target, result) and writes the same as JSON to bench/results.json (git-ignored). Each figure is
  * the median of repeated runs with min and max, measured side by side with its anchor.
  *
- * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http, startup, webhooks, scale, testing).
+ * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http, startup, webhooks, scale, testing, long-chat).
  */
 import { writeFileSync } from 'node:fs';
 import { browserFigures } from './browser.js';
@@ -16,6 +16,7 @@ import { validatorFigures } from './validator.js';
 import { webhookFigures } from './webhooks.js';
 import { scaleFigures } from './scale.js';
 import { testingFigures } from './testing.js';
+import { longChatFigures } from './long-chat.js';
 
 const groups: Record<string, () => Promise<Figure[]>> = {
   size: sdkSize,
@@ -27,6 +28,7 @@ const groups: Record<string, () => Promise<Figure[]>> = {
   webhooks: webhookFigures,
   scale: scaleFigures,
   testing: testingFigures,
+  'long-chat': longChatFigures,
 };
 
 const asked = process.argv.slice(2).filter((a) => a in groups);
