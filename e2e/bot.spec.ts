@@ -2,49 +2,11 @@
 // its own process against embedkit; the user chats with it from the phone, its answers appear
 // live, "menu" shows a flex message and a buttons template whose actions reach the bot, and the
 // webhook panel lists each delivery with its signature.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, ALICE } from './fixtures.js';
-import type { ServerHandle } from './server.js';
+import { startDemoBot } from './demo-bot.js';
 
 /** Alice's 1:1 chat with the default scenario's bot. */
 const ALICE_BOT = 'UBa11ce0000000000000000000000a11c';
-
-interface Bot {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** Starts `node demo/bot/dist/main.js` on a free port against the server; resolves on its ready line. */
-async function startDemoBot(server: ServerHandle): Promise<Bot> {
-  const child: ChildProcess = spawn(process.execPath, ['demo/bot/dist/main.js'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, EMBEDKIT_URL: server.baseUrl, PORT: '0' },
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`demo bot did not start:\n${output}`)), 15_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /demo bot ready: (http:\/\/\S+\/webhook)/.exec(output);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`demo bot exited with ${code}:\n${output}`)));
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 test('chat with the demo bot: echo, menu with flex and template, postback, media, and the webhook panel', async ({ page, server }) => {
   const bot = await startDemoBot(server);

@@ -6,6 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, ALICE } from './fixtures.js';
+import { startDemoBot } from './demo-bot.js';
 
 const ENTERPRISE = { id: '1650000002', secret: '1e2d3c4b5a69788796a5b4c3d2e1f0a1' };
 const TRIAL = { id: '1650000003', secret: '2f3e4d5c6b7a8998a7b6c5d4e3f2a1b0', mid: 'u7a1b0000000000000000000000000001' };
@@ -137,8 +138,36 @@ test('a person chats with the trial and enterprise bots: echo, rich message, lin
     await fetch(`${server.baseUrl}/embedkit/v1/users/${ALICE}/friendships/${TRIAL.id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ state: 'blocked' }) });
     await expect(page.locator('#webhook-list li.delivery[data-status="delivered"]').filter({ hasText: 'operation 8' })).toHaveCount(1);
     expect(bot.refused()).toBe(0);
+    // Leave the world as it was for the next test of this server.
+    await fetch(`${server.baseUrl}/embedkit/v1/users/${ALICE}/friendships/${TRIAL.id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ state: 'friend' }) });
+    await page.locator('#webhook-block-ops').uncheck();
   } finally {
     bot.server.closeAllConnections();
     await new Promise((r) => bot.server.close(r));
+  }
+});
+
+test('the demo bot answers the default Enterprise Bot and Trial Bot', async ({ page, server }) => {
+  const bot = await startDemoBot(server);
+  try {
+    const callbacks = bot.url.replace(/\/webhook$/, '');
+    await fetch(`${server.baseUrl}/embedkit/v1/channels/${TRIAL.id}/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: `${callbacks}/v1/trial` }) });
+    await fetch(`${server.baseUrl}/embedkit/v1/channels/${ENTERPRISE.id}/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: `${callbacks}/v1/enterprise` }) });
+    await page.goto(`${server.baseUrl}/?user=${ALICE}&context=utou&chat=${ALICE_TRIAL}`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+    const fromBot = page.locator('#chat-messages .message[data-sender-type="bot"]');
+    await page.locator('#chat-input').fill('hello');
+    await page.locator('#chat-input').press('Enter');
+    await expect(fromBot.filter({ hasText: 'echo: hello' })).toHaveCount(1);
+    await page.locator('#chat-input').fill('rich');
+    await page.locator('#chat-input').press('Enter');
+    await expect(fromBot.locator('.m-imagemap img').last()).toHaveAttribute('src', '/host/samples/imagemap.svg');
+
+    await page.goto(`${server.baseUrl}/?user=${ALICE}&context=utou&chat=${ALICE_ENTERPRISE}`);
+    await page.locator('#chat-input').fill('link');
+    await page.locator('#chat-input').press('Enter');
+    await expect(fromBot.locator('.m-linkmsg-text b').last()).toHaveText('friend');
+  } finally {
+    await bot.stop();
   }
 });

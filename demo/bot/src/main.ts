@@ -3,7 +3,8 @@
  * The demo bot: a small bot server that embedkit's webhook calls, written with the official Node
  * bot SDK (@line/bot-sdk) pointed at embedkit. It verifies the signature of every request, echoes
  * text, answers "menu" with a flex message and a buttons template, answers postbacks, and says
- * what it got for the other events.
+ * what it got for the other events. It also answers the default scenario's v1 bots (Enterprise Bot
+ * and Trial Bot) at `/v1/enterprise` and `/v1/trial` (v1.ts).
  *
  *   npm run demo:bot        (then chat with "Demo Bot" in the host)
  *
@@ -15,6 +16,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { channelAccessToken, HTTPFetchError, messagingApi, validateSignature, type webhook } from '@line/bot-sdk';
 import { menuMessages } from './menu.js';
+import { handleV1, V1_CHANNELS, validV1Signature } from './v1.js';
 
 const EMBEDKIT_URL = process.env.EMBEDKIT_URL ?? 'http://localhost:8080';
 const CHANNEL_ID = process.env.CHANNEL_ID ?? '1650000001';
@@ -24,6 +26,13 @@ const HOST = process.env.HOST ?? '127.0.0.1';
 /** The platform's signature header (spec "Authentication" B). */
 const SIGNATURE_HEADER = 'x-service-signature';
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/** `{trialbot_url}`: the trial interface's origin, from `EMBEDKIT_TRIALBOT_URL` or asked of embedkit once. */
+let trialbotUrl: string | undefined = process.env.EMBEDKIT_TRIALBOT_URL;
+async function trialbot(): Promise<string> {
+  trialbotUrl ??= ((await (await fetch(`${EMBEDKIT_URL}/embedkit/v1/world`)).json()) as { urls: { trialbot: string } }).urls.trialbot;
+  return trialbotUrl;
+}
 
 const tokens = new channelAccessToken.ChannelAccessTokenClient({ baseURL: EMBEDKIT_URL });
 let client: messagingApi.MessagingApiClient | undefined;
@@ -118,9 +127,32 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
+let enterpriseToken: string | undefined;
+
+/** A channel access token of the enterprise channel (issued once). */
+async function v1Token(): Promise<string> {
+  enterpriseToken ??= (await tokens.issueChannelToken('client_credentials', V1_CHANNELS.enterprise.id, V1_CHANNELS.enterprise.secret)).access_token;
+  return enterpriseToken;
+}
+
+/** `POST /v1/enterprise` and `POST /v1/trial`: the v1 bots' callbacks (demo/bot/src/v1.ts). */
+async function onV1Request(kind: 'enterprise' | 'trial', req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const channel = V1_CHANNELS[kind];
+  const raw = await readBody(req);
+  if (!raw || !validV1Signature(raw, channel.secret, req.headers['x-service-channelsignature'])) {
+    console.warn(`rejected a ${kind} callback: bad or missing signature`);
+    res.writeHead(403, { 'Content-Type': 'text/plain' }).end('invalid signature\n');
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': 'text/plain' }).end('OK');
+  await handleV1(channel, raw, { base: EMBEDKIT_URL, trialbot }, v1Token).catch((err: unknown) => console.error(`could not answer a ${kind} callback: ${String(err)}`));
+}
+
 async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (req.method !== 'POST' || req.url?.split('?')[0] !== '/webhook') {
-    res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found: the webhook is POST /webhook\n');
+  const path = req.url?.split('?')[0];
+  if (req.method === 'POST' && (path === '/v1/enterprise' || path === '/v1/trial')) return onV1Request(path === '/v1/enterprise' ? 'enterprise' : 'trial', req, res);
+  if (req.method !== 'POST' || path !== '/webhook') {
+    res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found: the webhook is POST /webhook (v1 callbacks: POST /v1/enterprise, POST /v1/trial)\n');
     return;
   }
   const raw = await readBody(req);
