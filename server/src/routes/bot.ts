@@ -4,8 +4,10 @@
  * (set for `/v2` in app.ts). Each endpoint is one API for the per-minute request limit.
  */
 import { botApi, channelOf } from './bot-auth.js';
+import { jpegThumbnail } from '../services/thumbnail.js';
 import { Router } from 'express';
 import { jsonBody } from '../http/body.js';
+import { notFound } from '../http/errors.js';
 import type { BotMessagingService } from '../services/bot-messaging.js';
 import type { ChannelTokenService } from '../services/channel-tokens.js';
 import type { RateLimiter } from '../services/rate-limits.js';
@@ -33,6 +35,19 @@ export function botRoutes(deps: { tokens: ChannelTokenService; bot: BotMessaging
   r.get('/v2/bot/message/:messageId/content', api('content'), async (req, res) => {
     const content = await bot.content(channel(res).channel_id, p(req.params.messageId));
     res.type(content.contentType).send(content.data);
+  });
+  // Issue 14: the preview of an image (a JPEG of at most 240x240) and the preparation status of a
+  // video or audio (ready at once: the content is stored when it is sent).
+  r.get('/v2/bot/message/:messageId/content/preview', api('content.preview'), async (req, res) => {
+    const content = await bot.content(channel(res).channel_id, p(req.params.messageId));
+    const preview = content.contentType.startsWith('image/') ? await jpegThumbnail(content.data) : null;
+    if (!preview) throw notFound('No preview of this message: previews exist for images only (embedkit decodes no video frames)');
+    res.type('image/jpeg').send(preview);
+  });
+  r.get('/v2/bot/message/:messageId/content/transcoding', api('content.transcoding'), async (req, res) => {
+    const content = await bot.content(channel(res).channel_id, p(req.params.messageId));
+    if (!/^(video|audio)\//.test(content.contentType)) throw notFound('No transcoding of this message: it is for video and audio');
+    res.json({ status: 'succeeded' });
   });
   r.get('/v2/bot/profile/:userId', api('profile'), async (req, res) => {
     res.json(await bot.profile(channel(res).channel_id, p(req.params.userId)));

@@ -311,6 +311,27 @@ describe('GET /v2/bot/message/<id>/content', () => {
     expect((await get(`/v2/bot/message/${event.message.id}/content`, await botToken(kit, VERIFIED))).status).toBe(404);
   });
 
+  it('answers a JPEG preview of an image (at most 240 px) and the transcoding status of audio', async () => {
+    const { PNG } = await import('pngjs');
+    const image = new PNG({ width: 480, height: 960 });
+    image.data.fill(0x40);
+    const sent = await request(kit.app).post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=image`).set('Content-Type', 'image/png').send(PNG.sync.write(image));
+    const preview = await get(`/v2/bot/message/${sent.body.id}/content/preview`).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/jpeg');
+    const { Jimp } = await import('jimp');
+    const thumb = await Jimp.read(preview.body as Buffer);
+    expect([thumb.width, thumb.height]).toEqual([120, 240]);
+    expect((await get(`/v2/bot/message/${sent.body.id}/content/transcoding`)).status).toBe(404);
+    const audio = await request(kit.app).post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=audio&duration=1000`).set('Content-Type', 'audio/mp4').send(Buffer.from('not really audio'));
+    expect((await get(`/v2/bot/message/${audio.body.id}/content/transcoding`)).body).toEqual({ status: 'succeeded' });
+    expect((await get(`/v2/bot/message/${audio.body.id}/content/preview`)).status).toBe(404);
+  });
+
   it('carries file name and size in the event of a file', async () => {
     const data = Buffer.from('minutes of the meeting\n');
     const sent = await request(kit.app)

@@ -25,6 +25,8 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/v2/bot/message/push',
     '/v2/bot/message/multicast',
     '/v2/bot/message/:messageId/content',
+    '/v2/bot/message/:messageId/content/preview',
+    '/v2/bot/message/:messageId/content/transcoding',
     '/v2/bot/profile/:userId',
     '/v2/bot/group/:chatId/member/:userId',
     '/v2/bot/group/:chatId/members/ids',

@@ -19,6 +19,7 @@ import type { FriendshipService } from '../friendships.js';
 import type { LiveHub } from '../live.js';
 import { pictureUrl } from '../profiles.js';
 import { hashToken } from '../secrets.js';
+import { jpegThumbnail } from '../thumbnail.js';
 import { V1_ERRORS } from '../social-v1.js';
 import { isObject, invalidField } from './fields.js';
 import { checkLinkTemplate, linkMessageBody, type LinkTemplate } from './link-message.js';
@@ -48,9 +49,6 @@ export interface TrialHeaders {
   secret?: string | undefined;
   mid?: string | undefined;
 }
-
-/** Largest side of a preview thumbnail, in px. */
-export const PREVIEW_SIZE = 240;
 
 /** The permission the friend-list call needs, on the channel and in the user's token. */
 export const ADD_FRIEND_PERMISSION = 'ADD_OWN_OFFICIAL_ACCOUNTS';
@@ -230,16 +228,8 @@ export class V1BotService {
   async preview(channel: V1Channel, messageId: string): Promise<{ contentType: string; data: Buffer; fileName: string }> {
     const c = await this.content(channel, messageId);
     if (!c.contentType.startsWith('image/')) throw v1Error(404, '404', `no preview of message ${messageId}: only images have one here (embedkit does not decode video frames)`);
-    // Loaded on first use: the image library is large and most servers never make a preview.
-    const { Jimp } = await import('jimp');
-    let image: Awaited<ReturnType<typeof Jimp.read>>;
-    try {
-      image = await Jimp.read(c.data);
-    } catch {
-      throw v1Error(404, '404', `no preview of message ${messageId}: the image cannot be decoded`);
-    }
-    image.scaleToFit({ w: PREVIEW_SIZE, h: PREVIEW_SIZE });
-    const data = await image.getBuffer('image/jpeg');
+    const data = await jpegThumbnail(c.data);
+    if (!data) throw v1Error(404, '404', `no preview of message ${messageId}: the image cannot be decoded`);
     return { contentType: 'image/jpeg', data, fileName: `${c.fileName.replace(/\.[^.]*$/, '')}-preview.jpg` };
   }
 
