@@ -44,6 +44,10 @@ export function botAccountRoutes(deps: { tokens: ChannelTokenService; bot: BotMe
     await deps.indicators.startLoading(channel(res).channel_id, req.body);
     res.status(202).json({});
   });
+  r.post('/v2/bot/chat/markAsRead', api('chat.markAsReadByToken'), jsonBody, async (req, res) => {
+    await deps.indicators.markAsReadByToken(channel(res), req.body);
+    res.json({});
+  });
   r.post('/v2/bot/message/markAsRead', api('chat.markAsRead'), jsonBody, async (req, res) => {
     await deps.indicators.markAsRead(channel(res).channel_id, req.body);
     res.json({});

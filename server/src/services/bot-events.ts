@@ -20,6 +20,7 @@ import type { MessageStore } from '../store/messages.js';
 import type { ChatRow, WorldStore } from '../store/world.js';
 import type { LiveHub } from './live.js';
 import type { WebhookEmitter } from './webhooks/emitter.js';
+import { markAsReadToken } from './bot/mark-as-read-token.js';
 import {
   accountLinkEvent,
   beaconEvent,
@@ -97,10 +98,13 @@ export class BotEventService {
     if (messages.length === 0) return;
     // Looked up only when a bot hears the chat: most sendMessages calls go to chats without one.
     let user: ReturnType<WorldStore['user']> | undefined;
-    await this.toBotsOfChat(chat, async () => {
+    await this.toBotsOfChat(chat, async (bot) => {
       const u = await (user ??= this.d.world.user(userId));
       const source = sourceOf({ chatId: chat.chat_id, type: chat.type }, u ? { userId, agreed: u.agreed === 1 } : null, true);
-      return messages.map((m) => messageEvent(source, m));
+      if (chat.type !== 'utou') return messages.map((m) => messageEvent(source, m));
+      // In a 1:1 chat each message carries the token that marks it read (the platform's markAsReadToken).
+      const secret = (await this.d.world.channel(bot.channelId))?.secret ?? '';
+      return messages.map((m) => messageEvent(source, { ...m, markAsReadToken: markAsReadToken(secret, chat.chat_id, String(m.id)) }));
     });
   }
 

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
 import { signBody } from '../../src/services/webhooks/signature.js';
-import { ALICE, CAROL, bearer, botToken, chatMessages, makeBotKit, startReceiver, TRIAL, ALICE_BOT, type Receiver } from './helpers.js';
+import { ALICE, CAROL, bearer, botToken, chatMessages, makeBotKit, startReceiver, TRIAL, VERIFIED, ALICE_BOT, type Receiver } from './helpers.js';
 
 let kit: Embedkit;
 let token: string;
@@ -98,5 +98,23 @@ describe('loading indicator and read marks', () => {
     expect((await request(kit.app).post('/v2/bot/message/markAsRead').set(bearer(token)).send({ chat: { userId: ALICE } })).status).toBe(200);
     expect((await request(kit.app).get(`/embedkit/v1/chats/${ALICE_BOT}/indicators`)).body.readAt).toEqual(expect.any(Number));
     expect((await request(kit.app).post('/v2/bot/message/markAsRead').set(bearer(token)).send({})).status).toBe(400);
+  });
+});
+
+describe('mark as read by token', () => {
+  it('a message event’s markAsReadToken marks the 1:1 chat read; a token of another channel or a forged one is refused', async () => {
+    await request(kit.app).put(`/embedkit/v1/channels/${TRIAL.id}/webhook`).send({ url: receiver.url }).expect(200);
+    await request(kit.app).post(`/embedkit/v1/chats/${ALICE_BOT}/messages`).send({ userId: ALICE, message: { type: 'text', text: 'read me' } }).expect(200);
+    const [req] = await receiver.waitFor(1);
+    const token = (req!.body.events[0] as { message: { markAsReadToken: string } }).message.markAsReadToken;
+    expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
+    const post = (t: string, body: unknown) => request(kit.app).post('/v2/bot/chat/markAsRead').set(bearer(t)).send(body as object);
+    expect((await post(token, {})).status).toBe(401);
+    const forged = `${token.split('.')[0]}.${'A'.repeat(22)}`;
+    expect((await post(await botToken(kit), { markAsReadToken: forged })).body).toEqual({ message: 'Invalid markAsReadToken' });
+    expect((await post(await botToken(kit, VERIFIED), { markAsReadToken: token })).body).toEqual({ message: 'Invalid markAsReadToken' });
+    expect((await request(kit.app).get(`/embedkit/v1/chats/${ALICE_BOT}/indicators`)).body.readAt).toBeNull();
+    expect((await post(await botToken(kit), { markAsReadToken: token })).status).toBe(200);
+    expect((await request(kit.app).get(`/embedkit/v1/chats/${ALICE_BOT}/indicators`)).body.readAt).toEqual(expect.any(Number));
   });
 });

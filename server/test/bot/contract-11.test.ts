@@ -15,7 +15,6 @@ const SET_ASIDE: Record<string, string> = {
   closeCoupon: 'coupons', createCoupon: 'coupons', getCouponDetail: 'coupons', listCoupon: 'coupons',
   getJoinedMembershipUsers: 'memberships', getMembershipList: 'memberships', getMembershipSubscription: 'memberships',
   getAggregationUnitNameList: 'insight', getAggregationUnitUsage: 'insight', getPNPMessageStatistics: 'insight', pushMessagesByPhone: 'audience (phone numbers)',
-  markMessagesAsReadByToken: 'not served yet',
 };
 
 let server: RunningServer;

@@ -166,7 +166,7 @@ describe('@line/bot-sdk against embedkit', () => {
     });
     expect(sent.status).toBe(200);
     const event = (await receiver.waitFor(before + 1))[before]!.body.events[0]!;
-    expect(event.message).toEqual({ id: expect.any(String), type: 'image' });
+    expect(event.message).toEqual({ id: expect.any(String), type: 'image', markAsReadToken: expect.any(String) });
     const blob = new messagingApi.MessagingApiBlobClient({ channelAccessToken: trialToken, baseURL: server.baseUrl });
     const stream: Readable = await blob.getMessageContent(event.message.id);
     const chunks: Buffer[] = [];

@@ -299,7 +299,7 @@ describe('GET /v2/bot/message/<id>/content', () => {
     const sent = await request(kit.app).post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=image`).set('Content-Type', 'image/png').send(png);
     expect(sent.status).toBe(200);
     const event = (await events(kit)).at(-1)!;
-    expect(event.message).toEqual({ id: sent.body.id, type: 'image' });
+    expect(event.message).toEqual({ id: sent.body.id, type: 'image', markAsReadToken: expect.any(String) });
     const content = await get(`/v2/bot/message/${event.message.id}/content`).buffer(true).parse((res, cb) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));

@@ -58,7 +58,7 @@ describe('delivery and signature', () => {
       events: [
         {
           type: 'message',
-          message: { id: expect.any(String), type: 'text', text: 'signed' },
+          message: { id: expect.any(String), type: 'text', text: 'signed', markAsReadToken: expect.any(String) },
           timestamp: expect.any(Number),
           source: { type: 'user', userId: ALICE },
           replyToken: expect.stringMatching(/^[0-9a-f]{32}$/),
@@ -91,8 +91,8 @@ describe('message events', () => {
     await say(kit, ALICE_BOT, ALICE, { type: 'sticker', packageId: '446', stickerId: '1988' });
     await say(kit, ALICE_BOT, ALICE, { type: 'location', title: 'Office', address: '1-1 Chiyoda', latitude: 35.68, longitude: 139.76 });
     const [sticker, location] = (await events(kit)).map((e) => e.message);
-    expect(sticker).toEqual({ id: expect.any(String), type: 'sticker', packageId: '446', stickerId: '1988' });
-    expect(location).toEqual({ id: expect.any(String), type: 'location', title: 'Office', address: '1-1 Chiyoda', latitude: 35.68, longitude: 139.76 });
+    expect(sticker).toEqual({ id: expect.any(String), type: 'sticker', packageId: '446', stickerId: '1988', markAsReadToken: expect.any(String) });
+    expect(location).toEqual({ id: expect.any(String), type: 'location', title: 'Office', address: '1-1 Chiyoda', latitude: 35.68, longitude: 139.76, markAsReadToken: expect.any(String) });
   });
 
   it('in a group: to every bot of the group, userId only when the user agreed', async () => {
@@ -123,11 +123,12 @@ describe('message events', () => {
     expect(share.status).toBe(200);
     const sent = (await events(kit)).map((e) => e.message);
     expect(sent).toEqual([
-      { id: expect.any(String), type: 'text', text: 'shared' },
+      { id: expect.any(String), type: 'text', text: 'shared', markAsReadToken: expect.any(String) },
       {
         id: expect.any(String),
         type: 'image',
         contentProvider: { type: 'external', originalContentUrl: 'https://example.com/a.png', previewImageUrl: 'https://example.com/a-small.png' },
+        markAsReadToken: expect.any(String),
       },
     ]);
     expect((await deliveries(kit)).length).toBe(1);

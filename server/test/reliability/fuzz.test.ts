@@ -64,6 +64,7 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/v2/bot/group/:chatId/members/count',
     '/v2/bot/room/:chatId/members/count',
     '/v2/bot/chat/loading/start',
+    '/v2/bot/chat/markAsRead',
     '/v2/bot/message/markAsRead',
     '/embedkit/v1/channels/:channelId/rich-menu',
     '/embedkit/v1/channels/:channelId/rich-menu-aliases/:aliasId',

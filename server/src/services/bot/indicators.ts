@@ -7,6 +7,7 @@
 import { badRequest } from '../../http/errors.js';
 import type { LiveHub } from '../live.js';
 import type { BotMembershipStore } from '../../store/bot-memberships.js';
+import { readMarkAsReadToken } from './mark-as-read-token.js';
 
 /** Loading seconds allowed (platform: 5 to 60 in steps of 5; default 20). */
 export const LOADING_SECONDS = { min: 5, max: 60, step: 5, default: 20 } as const;
@@ -51,6 +52,20 @@ export class ChatIndicatorService {
     const chatId = await this.chatOf(channelId, chat?.userId);
     this.read.set(chatId, this.d.now());
     this.d.live.publish({ type: 'chat', chatId });
+  }
+
+  /**
+   * Marks read, by a message event's `markAsReadToken` (`POST /v2/bot/chat/markAsRead`), the
+   * user's messages of that 1:1 chat up to now.
+   * @throws ApiError 400 for a missing token or one this channel did not issue
+   */
+  async markAsReadByToken(channel: { channel_id: string; secret: string }, body: unknown): Promise<void> {
+    const token = (body as { markAsReadToken?: unknown } | null)?.markAsReadToken;
+    if (token === undefined) throw badRequest('markAsReadToken is required');
+    const read = readMarkAsReadToken(channel.secret, token);
+    if (!read) throw badRequest('Invalid markAsReadToken');
+    this.read.set(read.chatId, this.d.now());
+    this.d.live.publish({ type: 'chat', chatId: read.chatId });
   }
 
   /**
