@@ -155,6 +155,7 @@ export async function applyScenario(
         has_picture: u.picture ? 1 : 0,
         status_message: u.statusMessage ?? null,
         agreed: u.agreed === false ? 0 : 1,
+        demographics: u.demographics ? JSON.stringify(u.demographics) : null,
       })),
       chats: s.chats.map((c) => ({ chat_id: c.chatId, type: c.type, name: c.name, bot_channel_id: c.bot ?? null, memberIds: c.members })),
     });

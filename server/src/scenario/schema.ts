@@ -65,6 +65,18 @@ export const ScenarioSchema = Type.Object(
           statusMessage: Type.Optional(Type.String()),
           /** Agreed to the official account terms (default true): in group member ids and group sources. */
           agreed: Type.Optional(Type.Boolean()),
+          /** What narrowcast demographic filters see (issue 14); a user without one matches none. */
+          demographics: Type.Optional(
+            Type.Object(
+              {
+                gender: Type.Optional(Type.Unsafe<'male' | 'female'>({ type: 'string', enum: ['male', 'female'] })),
+                age: Type.Optional(Type.Integer({ minimum: 0, maximum: 130 })),
+                appType: Type.Optional(Type.Unsafe<'ios' | 'android'>({ type: 'string', enum: ['ios', 'android'] })),
+                area: Type.Optional(Type.String({ pattern: '^(jp|tw|th|id)_[0-9]{2}$' })),
+              },
+              { additionalProperties: false },
+            ),
+          ),
         },
         { additionalProperties: false },
       ),

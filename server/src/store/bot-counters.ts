@@ -43,6 +43,18 @@ export class BotCounterStore {
   }
 
   /** User IDs that are friends of the channel's bot, sorted. */
+  /** The bot's friends with the time they became friends (ms) and their demographics JSON, by user ID. */
+  friendsWithDemographics(channelId: string): Promise<{ user_id: string; since: number; demographics: string | null }[]> {
+    return this.db
+      .selectFrom('bot_friends')
+      .innerJoin('users', 'users.user_id', 'bot_friends.user_id')
+      .select(['bot_friends.user_id', 'bot_friends.since', 'users.demographics'])
+      .where('bot_friends.channel_id', '=', channelId)
+      .where('bot_friends.state', '=', 'friend')
+      .orderBy('bot_friends.user_id')
+      .execute();
+  }
+
   async friends(channelId: string): Promise<string[]> {
     const rows = await this.db.selectFrom('bot_friends').select('user_id').where('channel_id', '=', channelId).where('state', '=', 'friend').orderBy('user_id').execute();
     return rows.map((r) => r.user_id);

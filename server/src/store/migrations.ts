@@ -446,6 +446,8 @@ function columnTypes(dialect: Dialect) {
           .addColumn('expires_at', T.int, (c) => c.notNull())
           .addColumn('used_at', T.int)
           .execute();
+        // Users' demographics (issue 14, narrowcast filters): JSON, null when the scenario gives none.
+        await db.schema.alterTable('users').addColumn('demographics', 'text').execute();
         // Rich menu batch requests (issue 14): done at once, so their progress is final.
         await db.schema
           .createTable('rich_menu_batches')

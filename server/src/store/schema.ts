@@ -48,6 +48,8 @@ export interface UserTable {
   status_message: string | null;
   /** 1 when the user agreed to the official account terms (group member ids, group source userId). */
   agreed: Generated<number>;
+  /** `{gender?, age?, appType?, area?}` as JSON (narrowcast filters, issue 14); null: none known. */
+  demographics: Nullable<string>;
 }
 
 /** A chat: a 1:1 chat (`utou`), a room or a group. `chat_id` is the context's utouId/roomId/groupId. */

@@ -91,3 +91,62 @@ describe('followers and chat counts', () => {
     expect((await request(kit.app).get(`/v2/bot/room/${ROOM}/members/count`).set(bearer(token))).status).toBe(404);
   });
 });
+
+describe('narrowcast demographic filters (issue 14)', () => {
+  let demo: Embedkit;
+  let demoToken: string;
+  let dir: string;
+  beforeEach(async () => {
+    const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { BOTS_SCENARIO } = await import('./helpers.js');
+    const s = JSON.parse(readFileSync(BOTS_SCENARIO, 'utf8'));
+    s.users[0].demographics = { gender: 'female', age: 28, appType: 'ios', area: 'jp_13' };
+    s.users[1].demographics = { age: 41, appType: 'android', area: 'jp_27' };
+    dir = mkdtempSync(join(tmpdir(), 'embedkit-demo-'));
+    writeFileSync(join(dir, 's.json'), JSON.stringify(s));
+    demo = await makeBotKit({ scenarioFile: join(dir, 's.json') });
+    demoToken = await botToken(demo);
+  });
+  afterEach(async () => {
+    await demo.close();
+    (await import('node:fs')).rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The friends a narrowcast with this filter reaches (by the text each one's chat shows). */
+  async function reached(demographic: unknown, text: string): Promise<string[]> {
+    const res = await request(demo.app).post('/v2/bot/message/narrowcast').set(bearer(demoToken)).send({ messages: [{ type: 'text', text }], filter: { demographic } });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const { chatMessages: messagesOf } = await import('./helpers.js');
+    const chats: Record<string, string> = { alice: ALICE_BOT, bob: BOB_BOT };
+    const out: string[] = [];
+    for (const [who, chat] of Object.entries(chats)) if ((await messagesOf(demo, chat)).some((m) => m.message.text === text)) out.push(who);
+    return out;
+  }
+
+  it('sends to the friends a filter matches; an unknown attribute sends only where the rest decides', async () => {
+    expect(await reached({ type: 'gender', oneOf: ['female'] }, 'f')).toEqual(['alice']);
+    expect(await reached({ type: 'age', gte: 'age_40' }, 'a40')).toEqual(['bob']);
+    expect(await reached({ type: 'operator', and: [{ type: 'appType', oneOf: ['ios'] }, { type: 'area', oneOf: ['jp_13'] }] }, 'and')).toEqual(['alice']);
+    // Bob's gender is not known: he is left out even of "not male".
+    expect(await reached({ type: 'operator', not: { type: 'gender', oneOf: ['male'] } }, 'not')).toEqual(['alice']);
+    expect(await reached({ type: 'operator', or: [{ type: 'gender', oneOf: ['female'] }, { type: 'area', oneOf: ['jp_27'] }] }, 'or')).toEqual(['alice', 'bob']);
+    expect(await reached({ type: 'subscriptionPeriod', gte: 'day_7' }, 'week')).toEqual([]);
+    await request(demo.app).post('/embedkit/v1/clock').send({ advance: '8d' }).expect(200);
+    expect(await reached({ type: 'subscriptionPeriod', gte: 'day_7', lt: 'day_30' }, 'week later')).toEqual(['alice', 'bob']);
+  });
+
+  it('refuses a wrong filter with details, and recipients (audiences are set aside)', async () => {
+    const send = (body: object) => request(demo.app).post('/v2/bot/message/narrowcast').set(bearer(demoToken)).send({ messages: [{ type: 'text', text: 'x' }], ...body });
+    expect((await send({ filter: { demographic: { type: 'age', gte: 'age_40', lt: 'age_20' } } })).body.details).toEqual([{ message: 'gte must be below lt', property: 'filter.demographic' }]);
+    expect((await send({ filter: { demographic: { type: 'operator', and: [{ type: 'area', oneOf: ['tokyo'] }] } } })).body.details).toEqual([
+      { message: 'must be a non-empty array of area codes such as jp_13', property: 'filter.demographic.and[0].oneOf' },
+    ]);
+    expect((await send({ filter: { demographic: { type: 'operator', and: [], or: [] } } })).body.details[0].message).toBe('exactly one of and, or, not is required');
+    const recipient = await send({ recipient: { type: 'audience', audienceGroupId: 1 } });
+    expect(recipient.status).toBe(400);
+    expect(recipient.body.details[0].property).toBe('recipient');
+    expect(await texts(ALICE_BOT)).not.toContain('x');
+  });
+});

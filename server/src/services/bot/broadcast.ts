@@ -10,6 +10,7 @@ import { checkValidateMessagesBody } from '../../schemas/messages.js';
 import type { BotCounterStore } from '../../store/bot-counters.js';
 import type { ChannelRow } from '../../store/world.js';
 import type { BotMessagingService } from '../bot-messaging.js';
+import { demographicProblems, matchesDemographic, type Demographics } from './demographics.js';
 import type { RateLimiter } from '../rate-limits.js';
 
 /** Offset of the platform's timezone (UTC+9), in ms: counters' `date` is a day there. */
@@ -56,23 +57,32 @@ export class BotBroadcastService {
   }
 
   /**
-   * Narrowcast to every friend (no `recipient` and no `filter`), done at once.
+   * Narrowcast, done at once: to every friend, or those a `filter.demographic` matches
+   * (demographics.ts), at most `limit.max`. A `recipient` (audiences, redelivery) is refused: the
+   * audience calls are set aside.
    * @returns the request ID for the progress call.
-   * @throws ApiError 400 invalid body or a recipient/filter (not served); 429 as broadcast.
+   * @throws ApiError 400 invalid body, filter or a recipient; 429 as broadcast.
    */
   async narrowcast(channel: ChannelRow, body: unknown): Promise<string> {
     const messages = this.checked(body);
-    const b = body as { recipient?: unknown; filter?: unknown; limit?: { max?: unknown } };
-    if (b.recipient !== undefined || b.filter !== undefined)
-      throw badRequest('recipient and filter are not supported by embedkit: omit both to send to every friend');
-    let friends = await this.d.counters.friends(channel.channel_id);
+    const b = body as { recipient?: unknown; filter?: { demographic?: unknown }; limit?: { max?: unknown } };
+    if (b.recipient !== undefined)
+      throw invalidBody([{ message: 'audiences and redelivery are not served by embedkit (the audience calls are set aside): use filter.demographic or omit recipient', property: 'recipient' }]);
+    if (b.filter !== undefined) {
+      const problems = typeof b.filter === 'object' && b.filter !== null ? demographicProblems(b.filter.demographic) : [{ message: 'must be an object with demographic', property: 'filter' }];
+      if (problems.length) throw invalidBody(problems);
+    }
+    const now = this.d.now();
+    let friends = (await this.d.counters.friendsWithDemographics(channel.channel_id))
+      .filter((f) => b.filter === undefined || matchesDemographic(b.filter.demographic as Record<string, unknown>, { ...(f.demographics ? (JSON.parse(f.demographics) as Demographics) : {}), friendForMs: now - f.since }))
+      .map((f) => f.user_id);
     const max = b.limit?.max;
     if (typeof max === 'number' && Number.isInteger(max) && max >= 1) friends = friends.slice(0, max);
     await this.d.limits.recipients(channel.channel_id, channel.plan, friends.length);
     await this.d.bot.sendToUsers(channel.channel_id, friends, messages);
     await this.count(channel.channel_id, 'narrowcast', friends.length);
     const requestId = randomUUID();
-    await this.d.counters.insertNarrowcast(requestId, channel.channel_id, friends.length, this.d.now());
+    await this.d.counters.insertNarrowcast(requestId, channel.channel_id, friends.length, now);
     return requestId;
   }
 
