@@ -10,6 +10,7 @@ import { execCommand } from './cli/exec.js';
 import { sendCommand } from './cli/send.js';
 import { runStart, type StartOptions } from './cli/start.js';
 import { validateCommand } from './cli/validate.js';
+import { triggerCommand } from './cli/trigger.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -53,5 +54,6 @@ program.addCommand(execCommand());
 program.addCommand(validateCommand());
 program.addCommand(appsCommand());
 program.addCommand(sendCommand());
+program.addCommand(triggerCommand());
 
 await program.parseAsync();

@@ -75,6 +75,9 @@ export function botSimulatorRoutes(deps: {
     res.json({});
   });
 
+  r.post('/embedkit/v1/channels/:channelId/reply-tokens', jsonBody, async (req, res) => {
+    res.json(await events.replyTokenFor(String(req.params.channelId), req.body));
+  });
   r.get('/embedkit/v1/bots', async (_req, res) => {
     res.json(await events.overview());
   });

@@ -276,6 +276,23 @@ export class BotEventService {
   }
 
   /**
+   * A reply token for an event `embedkit trigger` posts itself (issue 15): into the user's 1:1 chat
+   * with the bot (`{userId}`), or a group or room the bot is in (`{chatId}`).
+   * @throws ApiError 400 for a body without either, a user who is not a friend, or a chat the bot
+   *   is not in; 404 for an unknown channel.
+   */
+  async replyTokenFor(channelId: string, body: unknown): Promise<{ replyToken: string; expiresAt: number }> {
+    const b = (typeof body === 'object' && body !== null ? body : {}) as { userId?: unknown; chatId?: unknown };
+    if (typeof b.chatId === 'string') {
+      if (!(await this.d.world.channel(channelId))) throw notFound(`No channel ${channelId}`);
+      if (!(await this.d.bots.membership(b.chatId, channelId))) throw badRequest(`The bot of channel ${channelId} is not in chat ${b.chatId}`);
+      return this.d.emitter.replyToken(channelId, b.chatId);
+    }
+    if (typeof b.userId !== 'string') throw invalidBody([{ message: 'userId or chatId is required', property: 'userId' }]);
+    return this.d.emitter.replyToken(channelId, await this.friendChat(channelId, b.userId));
+  }
+
+  /**
    * Every channel's bot as the host's bot tools show it: name, plan, webhook settings, the users'
    * friendships (with their 1:1 chat) and the groups and rooms the bot is in.
    */

@@ -82,6 +82,17 @@ export class WebhookEmitter {
     return this.store(channel, chatId, JSON.stringify({ events }), drafts.map((d) => d.type), now);
   }
 
+  /**
+   * A reply token for an event made outside embedkit (`embedkit trigger`, issue 15): replies with
+   * it go into `chatId`, within the reply token life, once.
+   */
+  async replyToken(channelId: string, chatId: string): Promise<{ replyToken: string; expiresAt: number }> {
+    const replyToken = randomBytes(16).toString('hex');
+    const now = this.o.clock.now();
+    await this.o.replyTokens.insert({ token_hash: hashToken(replyToken), channel_id: channelId, chat_id: chatId, issued_at: now, expires_at: now + this.replyTokenLifeMs });
+    return { replyToken, expiresAt: now + this.replyTokenLifeMs };
+  }
+
   /** Stores a signed delivery (pending, or skipped without a webhook URL) and wakes the dispatcher. */
   private async store(channel: ChannelRow, chatId: string, body: string, eventTypes: string[], now: number): Promise<number> {
     const channelId = channel.channel_id;

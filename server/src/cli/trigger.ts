@@ -1,0 +1,142 @@
+/**
+ * `embedkit trigger <event> --to <url>` (issue 15, as `stripe trigger` does): posts one signed
+ * webhook event of any type of the spec ("Events", bot messaging interface) to a bot, without the
+ * host. The body and signature are exactly what embedkit's own deliveries carry; a repliable event
+ * gets a reply token from the running embedkit (`--url` / `EMBEDKIT_URL`) so that the bot's reply
+ * lands in the chat, or a random one (that only a running embedkit would accept) when none answers.
+ */
+import { randomBytes } from 'node:crypto';
+import { Command, InvalidArgumentError } from 'commander';
+import {
+  accountLinkEvent,
+  beaconEvent,
+  finishEvent,
+  isRepliable,
+  messageEvent,
+  postbackEvent,
+  sourceOf,
+  type DraftEvent,
+  type EventType,
+} from '../services/webhooks/events.js';
+import { signBody, SIGNATURE_HEADER, WEBHOOK_USER_AGENT } from '../services/webhooks/signature.js';
+import { botCall, channelOptions, CliError, guarded, targetOf, type TargetOptions } from './http.js';
+
+/** The event types `trigger` makes (every type of the spec's webhook table). */
+export const TRIGGER_EVENTS: readonly EventType[] = ['message', 'follow', 'unfollow', 'join', 'leave', 'postback', 'beacon', 'accountLink'];
+
+/** The default scenario's Alice: the user of a triggered event unless `--user` says otherwise. */
+const DEFAULT_USER = 'U0a11ce0000000000000000000000a11c';
+
+export interface TriggerOptions extends TargetOptions {
+  to: string;
+  user: string;
+  group?: string;
+  room?: string;
+  text: string;
+  data: string;
+  hwid: string;
+  beaconType: string;
+  nonce: string;
+  result: 'ok' | 'failed';
+}
+
+/**
+ * The event draft a trigger makes (pure): its source (a user, or a group or room with the user)
+ * and the type's fields.
+ * @throws CliError for an event type the spec does not have, or a group-only event without a group
+ */
+export function triggerDraft(type: string, o: Pick<TriggerOptions, 'user' | 'group' | 'room' | 'text' | 'data' | 'hwid' | 'beaconType' | 'nonce' | 'result'>): DraftEvent {
+  if (!(TRIGGER_EVENTS as readonly string[]).includes(type)) throw new CliError(`unknown event ${type}: use one of ${TRIGGER_EVENTS.join(', ')}`);
+  const chat = o.group ? { chatId: o.group, type: 'group' } : o.room ? { chatId: o.room, type: 'room' } : { chatId: '', type: 'utou' };
+  const user = { userId: o.user, agreed: true };
+  if ((type === 'join' || type === 'leave') && chat.type === 'utou') throw new CliError(`a ${type} event happens in a group or a room: add --group <groupId> or --room <roomId>`);
+  if ((type === 'follow' || type === 'unfollow' || type === 'beacon' || type === 'accountLink') && chat.type !== 'utou')
+    throw new CliError(`a ${type} event comes from a user: drop --group / --room`);
+  const source = sourceOf(chat, user, type === 'message');
+  switch (type) {
+    case 'message':
+      return messageEvent(source, { id: String(Date.now()), type: 'text', text: o.text });
+    case 'postback':
+      return postbackEvent(source, o.data);
+    case 'beacon':
+      return beaconEvent(source, { hwid: o.hwid, type: o.beaconType });
+    case 'accountLink':
+      return accountLinkEvent(source, o.result, o.nonce);
+    default:
+      return { type: type as EventType, source };
+  }
+}
+
+/** A reply token the running embedkit accepts for this chat, or null when none answers or it refuses. */
+async function replyTokenFrom(opts: TriggerOptions): Promise<string | null> {
+  const t = targetOf(opts);
+  const chat = opts.group ?? opts.room;
+  try {
+    const res = await botCall(t, 'POST', `/embedkit/v1/channels/${encodeURIComponent(t.channelId)}/reply-tokens`, { json: chat ? { chatId: chat } : { userId: opts.user } });
+    if (res.status === 200) return res.body.replyToken as string;
+    process.stderr.write(`embedkit trigger: no reply token from ${t.url}: ${res.status} ${res.body?.message ?? ''}; using a random one\n`);
+  } catch {
+    process.stderr.write(`embedkit trigger: no embedkit at ${t.url}; the reply token is random (a reply with it is refused)\n`);
+  }
+  return null;
+}
+
+const oneOf = (allowed: readonly string[]) => (v: string) => {
+  if (!allowed.includes(v)) throw new InvalidArgumentError(`one of ${allowed.join(', ')}`);
+  return v;
+};
+
+export function triggerCommand(): Command {
+  return channelOptions(new Command('trigger'))
+    .description('post one signed webhook event to a bot, without the host (message, follow, unfollow, join, leave, postback, beacon, accountLink)')
+    .argument('<event>', `event type: ${TRIGGER_EVENTS.join(', ')}`)
+    .requiredOption('--to <url>', 'the bot’s webhook URL')
+    .option('--user <userId>', 'the user the event comes from', DEFAULT_USER)
+    .option('--group <groupId>', 'the event happens in this group')
+    .option('--room <roomId>', 'the event happens in this room')
+    .option('--text <text>', 'message: the text', 'Hello from embedkit trigger')
+    .option('--data <data>', 'postback: the data', 'action=trigger')
+    .option('--hwid <hwid>', 'beacon: the hardware ID', 'd41d8cd98f')
+    .option('--beacon-type <type>', 'beacon: enter, leave or banner', oneOf(['enter', 'leave', 'banner']), 'enter')
+    .option('--nonce <nonce>', 'accountLink: the nonce', 'trigger-nonce')
+    .option('--result <result>', 'accountLink: ok or failed', oneOf(['ok', 'failed']), 'ok')
+    .addHelpText(
+      'after',
+      `
+The body is {"events": [event]}, signed in X-Service-Signature with the channel secret. A repliable
+event carries a reply token from the running embedkit (--url / EMBEDKIT_URL), so your bot's reply
+shows in the chat.
+
+Examples:
+  $ npx embedkit trigger message --to http://127.0.0.1:3000/webhook --text "hi bot"
+  $ npx embedkit trigger follow --to http://127.0.0.1:3000/webhook --user U000000000000000000000000000000b0
+  $ npx embedkit trigger join --group C0000000000000000000000000000000a --to http://127.0.0.1:3000/webhook`,
+    )
+    .action(
+      guarded('trigger', async (type: string, opts: TriggerOptions) => {
+        let url: URL;
+        try {
+          url = new URL(opts.to);
+        } catch {
+          throw new CliError(`--to ${opts.to} is not a URL: give the bot's webhook URL, e.g. http://127.0.0.1:3000/webhook`);
+        }
+        const draft = triggerDraft(type, opts);
+        const replyToken = isRepliable(draft) ? ((await replyTokenFrom(opts)) ?? randomBytes(16).toString('hex')) : undefined;
+        const body = JSON.stringify({ events: [finishEvent(draft, Date.now(), replyToken, false)] });
+        const t = targetOf(opts);
+        let res: Response;
+        try {
+          res = await fetch(url, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json; charset=utf-8', [SIGNATURE_HEADER]: signBody(t.channelSecret, body), 'User-Agent': WEBHOOK_USER_AGENT },
+            body,
+          });
+        } catch (e) {
+          throw new CliError(`the bot at ${url.href} did not answer (${(e as Error).message}): is it running?`);
+        }
+        const answer = await res.text();
+        process.stdout.write(`${type} → ${url.href}: ${res.status}${answer ? ` ${answer.slice(0, 500)}` : ''}\n`);
+        if (res.status !== 200) throw new CliError(`the bot answered ${res.status}; the platform expects 200`);
+      }),
+    );
+}

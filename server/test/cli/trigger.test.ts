@@ -1,0 +1,85 @@
+/**
+ * `embedkit trigger` (issue 15): one signed webhook event of each type of the spec, posted to a
+ * bot without the host, with a reply token the running embedkit accepts. Runs the built CLI.
+ */
+import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { promisify } from 'node:util';
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/app.js';
+import { ALICE, ALICE_BOT, BOTS_SCENARIO, chatMessages, GROUP, startReceiver, TRIAL, type Receiver } from '../bot/helpers.js';
+import { onTestDatabase } from '../helpers.js';
+
+const run = promisify(execFile);
+let server: RunningServer;
+let bot: Receiver;
+beforeAll(async () => {
+  server = await startServer(onTestDatabase({ port: 0, inMemory: true, scenarioFile: BOTS_SCENARIO, logger: pino({ level: 'silent' }) }));
+  bot = await startReceiver();
+});
+afterAll(async () => {
+  await bot?.close();
+  await server?.close();
+});
+
+/** Runs `embedkit trigger` against the server; resolves with its exit code and output. */
+async function trigger(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['server/dist/cli.js', 'trigger', ...args, '--url', server.baseUrl, '--channel-id', TRIAL.id, '--channel-secret', TRIAL.secret]);
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+describe('embedkit trigger', () => {
+  it('posts each event type signed with the channel secret, in the body embedkit’s deliveries have', async () => {
+    const cases: [string[], Record<string, unknown>][] = [
+      [['message', '--text', 'hi bot'], { type: 'message', message: expect.objectContaining({ type: 'text', text: 'hi bot' }), source: { type: 'user', userId: ALICE } }],
+      [['follow'], { type: 'follow', source: { type: 'user', userId: ALICE } }],
+      [['unfollow'], { type: 'unfollow', source: { type: 'user', userId: ALICE } }],
+      [['join', '--group', GROUP], { type: 'join', source: { type: 'group', groupId: GROUP } }],
+      [['leave', '--group', GROUP], { type: 'leave', source: { type: 'group', groupId: GROUP } }],
+      [['postback', '--data', 'a=1'], { type: 'postback', postback: { data: 'a=1' } }],
+      [['beacon', '--hwid', 'abc', '--beacon-type', 'banner'], { type: 'beacon', beacon: { hwid: 'abc', type: 'banner' } }],
+      [['accountLink', '--result', 'failed', '--nonce', 'n1'], { type: 'accountLink', link: { result: 'failed', nonce: 'n1' } }],
+    ];
+    for (const [i, [args, event]] of cases.entries()) {
+      const r = await trigger(...args, '--to', bot.url);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain(`${args[0]} → ${bot.url}: 200`);
+      const got = (await bot.waitFor(i + 1))[i]!;
+      expect(got.headers['x-service-signature']).toBe(createHmac('sha256', TRIAL.secret).update(got.raw).digest('base64'));
+      expect(got.body.events).toEqual([expect.objectContaining({ ...event, timestamp: expect.any(Number) })]);
+      const repliable = !['unfollow', 'leave'].includes(args[0]!) && !(args[0] === 'accountLink');
+      expect(typeof got.body.events[0]!.replyToken === 'string', args[0]).toBe(repliable);
+    }
+  });
+
+  it('gives a reply token the running embedkit accepts: the bot’s reply shows in the chat', async () => {
+    const before = bot.received.length;
+    expect((await trigger('message', '--text', 'reply to me', '--to', bot.url)).code).toBe(0);
+    const event = (await bot.waitFor(before + 1))[before]!.body.events[0]!;
+    const token = (await request(server.baseUrl).post('/v2/oauth/accessToken').type('form').send({ grant_type: 'client_credentials', client_id: TRIAL.id, client_secret: TRIAL.secret })).body.access_token;
+    const reply = await request(server.baseUrl).post('/v2/bot/message/reply').set('Authorization', `Bearer ${token}`).send({ replyToken: event.replyToken, messages: [{ type: 'text', text: 'replied' }] });
+    expect(reply.status).toBe(200);
+    expect((await chatMessages(server.embedkit, ALICE_BOT)).at(-1)!.message.text).toBe('replied');
+  });
+
+  it('says what to do: an unknown event, a join without a group, a bot that is down or answers 500', async () => {
+    const unknown = await trigger('poke', '--to', bot.url);
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([1, 'embedkit trigger: unknown event poke: use one of message, follow, unfollow, join, leave, postback, beacon, accountLink']);
+    expect((await trigger('join', '--to', bot.url)).stderr).toContain('add --group <groupId> or --room <roomId>');
+    const down = await trigger('follow', '--to', 'http://127.0.0.1:9/webhook');
+    expect(down.code).toBe(1);
+    expect(down.stderr).toContain('did not answer');
+    bot.answers.push(500);
+    const failing = await trigger('follow', '--to', bot.url);
+    expect(failing.code).toBe(1);
+    expect(failing.stderr).toContain('the bot answered 500');
+    expect(failing.stderr).not.toMatch(/\n\s+at /);
+  });
+});
