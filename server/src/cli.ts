@@ -40,15 +40,17 @@ program
   .option('--reply-token-ttl <seconds>', 'life of a webhook reply token in seconds', parseSeconds, 60)
   .option('--database-url <url>', 'PostgreSQL to keep the state in, shared by every server on it (default: env DATABASE_URL, else the embedded database)')
   .option('--database-schema <name>', 'PostgreSQL schema (created when missing; default: public)')
+  .option('--config <file>', 'config file (default: embedkit.config.json or .jsonc in this directory, when there is one)')
   .addHelpText(
     'after',
     `
 Examples:
   $ npx embedkit                      # http://localhost:8080, data in ./.embedkit
   $ npx embedkit --port 9000 --in-memory
-  $ npx embedkit start --scenario my-world.json --data .embedkit-mine`,
+  $ npx embedkit start --scenario my-world.json --data .embedkit-mine
+  $ npx embedkit --config embedkit.config.jsonc     # port, scenario, apps and webhooks from the file`,
   )
-  .action((opts: StartOptions) => runStart(opts));
+  .action((opts: StartOptions, cmd: Command) => runStart({ ...opts, portGiven: cmd.getOptionValueSource('port') === 'cli' }));
 
 program.addCommand(execCommand());
 program.addCommand(validateCommand());

@@ -9,6 +9,8 @@ import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { pino } from 'pino';
 import { startServer } from '../app.js';
+import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfig } from './config.js';
+import { CliError } from './http.js';
 
 /** Exit code when the command could not be started at all (the shell's "command not found"). */
 const NOT_FOUND = 127;
@@ -17,7 +19,8 @@ export function execCommand(): Command {
   return new Command('exec')
     .description('start embedkit in memory, run a command against it, stop, and exit with the command’s code')
     .argument('<command...>', 'the command and its arguments (after --)')
-    .option('--scenario <file>', 'scenario file (default: the packaged default world)')
+    .option('--scenario <file>', 'scenario file (default: the config file’s, else the packaged default world)')
+    .option('--config <file>', 'config file (default: embedkit.config.json or .jsonc here, when there is one): scenario, apps, webhooks')
     .addHelpText(
       'after',
       `
@@ -25,15 +28,30 @@ The command gets EMBEDKIT_URL, EMBEDKIT_CHANNEL_ID, EMBEDKIT_CHANNEL_SECRET and 
 
 Examples:
   $ npx embedkit exec -- npm test
-  $ npx embedkit exec --scenario test/world.json -- node check.mjs`,
+  $ npx embedkit exec --scenario test/world.json -- node check.mjs
+  $ npx embedkit exec --config ci.embedkit.jsonc -- npm run e2e`,
     )
-    .action(async (command: string[], opts: { scenario?: string }) => {
+    .action(async (command: string[], opts: { scenario?: string; config?: string }) => {
       let server;
+      let config: EmbedkitConfig | null = null;
       try {
-        server = await startServer({ port: 0, inMemory: true, logger: pino({ level: 'warn' }), ...(opts.scenario ? { scenarioFile: resolve(opts.scenario) } : {}) });
+        const file = findConfig(process.cwd(), opts.config);
+        config = file ? readConfig(file) : null;
+        const scenario = opts.scenario ? resolve(opts.scenario) : config && file ? scenarioFileOf(config, file) : undefined;
+        server = await startServer({ port: 0, inMemory: true, logger: pino({ level: 'warn' }), ...(scenario ? { scenarioFile: scenario } : {}) });
       } catch (e) {
-        process.stderr.write(`embedkit exec: could not start embedkit: ${e instanceof Error ? e.message : String(e)}\n`);
+        process.stderr.write(`embedkit exec: ${e instanceof CliError ? e.message : `could not start embedkit: ${e instanceof Error ? e.message : String(e)}`}\n`);
         process.exit(1);
+      }
+      if (config) {
+        const channels = await server.embedkit.db.selectFrom('channels').select(['channel_id', 'secret']).orderBy('channel_id').execute();
+        try {
+          await applyConfig(config, server.baseUrl, channels);
+        } catch (e) {
+          process.stderr.write(`embedkit exec: ${e instanceof Error ? e.message : String(e)}\n`);
+          await server.close();
+          process.exit(1);
+        }
       }
       const [channel] = await server.embedkit.db.selectFrom('channels').select(['channel_id', 'secret']).orderBy('channel_id').limit(1).execute();
       const env = {

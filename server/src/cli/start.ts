@@ -4,6 +4,8 @@ import { startServer } from '../app.js';
 import { createLogger } from '../logger.js';
 import { isLoopbackHost } from '../schemas/registry.js';
 import { compileAll } from '../schemas/validate.js';
+import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfig } from './config.js';
+import { CliError } from './http.js';
 
 /** The URL without its password, for the ready lines. */
 function redactPassword(url: string): string {
@@ -31,6 +33,10 @@ export interface StartOptions {
   replyTokenTtl: number;
   databaseUrl?: string;
   databaseSchema?: string;
+  /** `--config <file>`; default `embedkit.config.json(c)` in the current directory when there is one. */
+  config?: string;
+  /** Whether `--port` was given (it wins over the config file's `port`). */
+  portGiven?: boolean;
 }
 
 /**
@@ -44,6 +50,18 @@ export async function runStart(opts: StartOptions): Promise<void> {
     process.stderr.write('error: --database-url (or DATABASE_URL) must be a postgres:// URL\n');
     process.exit(1);
   }
+  let config: EmbedkitConfig | null = null;
+  let configFile: string | null = null;
+  try {
+    configFile = findConfig(process.cwd(), opts.config);
+    config = configFile ? readConfig(configFile) : null;
+  } catch (e) {
+    if (!(e instanceof CliError)) throw e;
+    process.stderr.write(`embedkit: ${e.message}\n`);
+    process.exit(1);
+  }
+  const port = !opts.portGiven && config?.port !== undefined ? config.port : opts.port;
+  const scenario = opts.scenario !== undefined ? resolve(opts.scenario) : config && configFile ? scenarioFileOf(config, configFile) : undefined;
   const logger = createLogger();
 
   if (opts.host !== undefined && !isLoopbackHost(opts.host)) {
@@ -52,7 +70,7 @@ export async function runStart(opts: StartOptions): Promise<void> {
 
   try {
     const server = await startServer({
-      port: opts.port,
+      port,
       ports: {
         ...(opts.deprecatedPort !== undefined ? { deprecated: opts.deprecatedPort } : {}),
         ...(opts.trialbotPort !== undefined ? { trialbot: opts.trialbotPort } : {}),
@@ -64,7 +82,7 @@ export async function runStart(opts: StartOptions): Promise<void> {
       ...(databaseUrl !== undefined ? { databaseUrl } : {}),
       ...(opts.databaseSchema !== undefined ? { databaseSchema: opts.databaseSchema } : {}),
       bots: { replyTokenLifeMs: opts.replyTokenTtl * 1000 },
-      ...(opts.scenario !== undefined ? { scenarioFile: resolve(opts.scenario) } : {}),
+      ...(scenario !== undefined ? { scenarioFile: scenario } : {}),
       logger,
     });
     const all = await server.embedkit.db.selectFrom('channels').select(['channel_id', 'secret', 'name', 'bot_interface', 'channel_mid']).orderBy('channel_id').execute();
@@ -92,6 +110,17 @@ export async function runStart(opts: StartOptions): Promise<void> {
       );
     for (const b of await server.embedkit.services.blockchain.store.services())
       lines.push(`  blockchain      ${b.name}: service-api-key ${b.api_key}, secret ${b.api_secret}${b.activated ? '' : ' (not activated)'}`);
+    if (config && configFile) {
+      lines.push(`  config          ${configFile}`);
+      try {
+        lines.push(...(await applyConfig(config, server.baseUrl, all)));
+      } catch (e) {
+        if (!(e instanceof CliError)) throw e;
+        process.stderr.write(`embedkit: ${configFile}: ${e.message}\n`);
+        await server.close();
+        process.exit(1);
+      }
+    }
     process.stdout.write(`${lines.join('\n')}\n`);
     // Ready first, then compile the validators in the background: the first request finds them done.
     setTimeout(compileAll, 200).unref();

@@ -32,10 +32,18 @@ export async function readScenario(file: string): Promise<Scenario> {
   } catch (e) {
     throw new Error(`scenario ${file}: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const problems = (checkScenario(data) ?? []).map((d) => `${d.property ?? '(root)'}: ${d.message}`);
-  if (problems.length === 0) problems.push(...crossReferenceProblems(data as Scenario));
+  const problems = scenarioProblems(data);
   if (problems.length) throw new Error(`scenario ${file} is invalid:\n  ${problems.join('\n  ')}`);
   return data as Scenario;
+}
+
+/**
+ * Every problem of a scenario object (schema, then ids that must point at something), each as
+ * `<path>: <problem>`; empty when it is valid.
+ */
+export function scenarioProblems(data: unknown): string[] {
+  const problems = (checkScenario(data) ?? []).map((d) => `${d.property ?? '(root)'}: ${d.message}`);
+  return problems.length ? problems : crossReferenceProblems(data as Scenario);
 }
 
 /** Ids that must point at something declared elsewhere in the scenario. */
