@@ -46,7 +46,7 @@ async function exec(cwd: string): Promise<{ code: number; stdout: string; stderr
 
 const WORLD = JSON.parse(readFileSync('server/scenarios/default.json', 'utf8'));
 
-describe('embedkit.config.json', () => {
+describe('embedkit.config.json', { timeout: 60_000 }, () => {
   it('exec: an inline scenario, apps registered at start and webhook URLs (JSON with comments)', async () => {
     const scenario = { ...WORLD, users: [...WORLD.users, { userId: 'U00000000000000000000000000000d0e', displayName: 'Dave' }] };
     const folder = project(

@@ -35,7 +35,8 @@ async function trigger(...args: string[]): Promise<{ code: number; stdout: strin
   }
 }
 
-describe('embedkit trigger', () => {
+// Each case runs the CLI as its own process (about half a second each).
+describe('embedkit trigger', { timeout: 60_000 }, () => {
   it('posts each event type signed with the channel secret, in the body embedkit’s deliveries have', async () => {
     const cases: [string[], Record<string, unknown>][] = [
       [['message', '--text', 'hi bot'], { type: 'message', message: expect.objectContaining({ type: 'text', text: 'hi bot' }), source: { type: 'user', userId: ALICE } }],
