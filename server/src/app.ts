@@ -18,6 +18,7 @@ import { createLogger } from './logger.js';
 import { channelOauthRoutes } from './routes/channel-oauth.js';
 import { registryRoutes } from './routes/registry.js';
 import { schemaRoutes } from './routes/schemas.js';
+import { scenarioExportRoutes } from './routes/scenario-export.js';
 import { simulatorRoutes } from './routes/simulator.js';
 import { staticRoutes } from './routes/static.js';
 import { userApiRoutes } from './routes/user-api.js';
@@ -202,6 +203,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   app.use(userApiRoutes({ tokens: userTokens, chats, world, baseUrl: () => baseUrl }));
   app.use(simulatorRoutes({ world, apps, chats, userTokens, baseUrl: () => baseUrl, urls }));
   app.use(schemaRoutes());
+  app.use(scenarioExportRoutes(db));
   app.use(social.routes, demoLoginRoutes({ world, sessions: new DemoLoginSessionStore(db), clock, baseUrl: () => baseUrl }));
   app.use(bots.routes);
   app.use(v1.baseRoutes);

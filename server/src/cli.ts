@@ -11,6 +11,7 @@ import { sendCommand } from './cli/send.js';
 import { runStart, type StartOptions } from './cli/start.js';
 import { validateCommand } from './cli/validate.js';
 import { triggerCommand } from './cli/trigger.js';
+import { exportCommand } from './cli/export.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -41,6 +42,7 @@ program
   .option('--database-url <url>', 'PostgreSQL to keep the state in, shared by every server on it (default: env DATABASE_URL, else the embedded database)')
   .option('--database-schema <name>', 'PostgreSQL schema (created when missing; default: public)')
   .option('--config <file>', 'config file (default: embedkit.config.json or .jsonc in this directory, when there is one)')
+  .option('--import <file>', 'start a new data directory with this scenario (a file written by embedkit export)')
   .addHelpText(
     'after',
     `
@@ -48,7 +50,8 @@ Examples:
   $ npx embedkit                      # http://localhost:8080, data in ./.embedkit
   $ npx embedkit --port 9000 --in-memory
   $ npx embedkit start --scenario my-world.json --data .embedkit-mine
-  $ npx embedkit --config embedkit.config.jsonc     # port, scenario, apps and webhooks from the file`,
+  $ npx embedkit --config embedkit.config.jsonc     # port, scenario, apps and webhooks from the file
+  $ npx embedkit start --import world.json --data .embedkit-copy`,
   )
   .action((opts: StartOptions, cmd: Command) => runStart({ ...opts, portGiven: cmd.getOptionValueSource('port') === 'cli' }));
 
@@ -57,5 +60,6 @@ program.addCommand(validateCommand());
 program.addCommand(appsCommand());
 program.addCommand(sendCommand());
 program.addCommand(triggerCommand());
+program.addCommand(exportCommand());
 
 await program.parseAsync();

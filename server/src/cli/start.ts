@@ -1,5 +1,6 @@
 /** `embedkit start`: the server, as `npm start` runs it. */
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { startServer } from '../app.js';
 import { createLogger } from '../logger.js';
 import { isLoopbackHost } from '../schemas/registry.js';
@@ -16,6 +17,12 @@ function redactPassword(url: string): string {
   } catch {
     return 'postgres://…';
   }
+}
+
+/** Ends a start refused for a user mistake: one line, exit code 1, no stack trace. */
+function fail(message: string): never {
+  process.stderr.write(`embedkit: ${message}\n`);
+  process.exit(1);
 }
 
 /** How long requests in flight get to finish on SIGTERM/SIGINT, in ms. */
@@ -35,6 +42,8 @@ export interface StartOptions {
   databaseSchema?: string;
   /** `--config <file>`; default `embedkit.config.json(c)` in the current directory when there is one. */
   config?: string;
+  /** `--import <file>`: a scenario for a new data directory (refused when it already holds a world). */
+  import?: string;
   /** Whether `--port` was given (it wins over the config file's `port`). */
   portGiven?: boolean;
 }
@@ -60,8 +69,15 @@ export async function runStart(opts: StartOptions): Promise<void> {
     process.stderr.write(`embedkit: ${e.message}\n`);
     process.exit(1);
   }
+  if (opts.import !== undefined) {
+    if (opts.scenario !== undefined) return fail('--import and --scenario both name a scenario: give one');
+    if (!existsSync(opts.import)) return fail(`--import ${opts.import}: no such file`);
+    // A scenario loads into an empty database only: importing over a world would silently keep the old one.
+    if (!opts.inMemory && databaseUrl === undefined && existsSync(join(opts.data, 'embedkit.sqlite')))
+      return fail(`the data directory ${resolve(opts.data)} already holds a world: import into a new one with --data <dir>, or remove it first`);
+  }
   const port = !opts.portGiven && config?.port !== undefined ? config.port : opts.port;
-  const scenario = opts.scenario !== undefined ? resolve(opts.scenario) : config && configFile ? scenarioFileOf(config, configFile) : undefined;
+  const scenario = opts.import !== undefined ? resolve(opts.import) : opts.scenario !== undefined ? resolve(opts.scenario) : config && configFile ? scenarioFileOf(config, configFile) : undefined;
   const logger = createLogger();
 
   if (opts.host !== undefined && !isLoopbackHost(opts.host)) {

@@ -108,6 +108,9 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/embedkit/v1/clock',
     '/embedkit/v1/tokens/invalidate',
     '/embedkit/v1/events/stream',
+    '/embedkit/v1/scenario',
+    '/embedkit/v1/channels/:channelId/reply-tokens',
+    '/schemas/v1/config.json',
   ].map((path) => ({ path, format: ['message'] as Format[] })),
   ...['/demo/login/api/config', '/demo/login/api/exchange', '/demo/login/api/session', '/demo/login/api/refresh', '/demo/login/api/verify', '/demo/login/api/profile', '/demo/login/api/friendship', '/demo/login/api/revoke'].map(
     // The demo app's own backend, not a platform interface: its errors are its own.

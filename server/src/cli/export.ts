@@ -1,0 +1,37 @@
+/**
+ * `embedkit export <file>` (issue 15): today's world of a running embedkit as a scenario file
+ * (`GET /embedkit/v1/scenario`), to load elsewhere with `embedkit start --import <file>`.
+ */
+import { writeFileSync } from 'node:fs';
+import { Command } from 'commander';
+import { botCall, CliError, guarded, reason, targetOf } from './http.js';
+
+export function exportCommand(): Command {
+  return new Command('export')
+    .description('write the world of a running embedkit (channels, users, chats, apps, blockchain) as a scenario file')
+    .argument('<file>', 'the scenario file to write')
+    .option('--url <url>', 'the running embedkit (default: EMBEDKIT_URL, else http://localhost:8080)')
+    .addHelpText(
+      'after',
+      `
+Messages, tokens, deliveries and rich menus are not part of a scenario and are left out.
+
+Examples:
+  $ npx embedkit export world.json
+  $ npx embedkit start --import world.json --data .embedkit-copy`,
+    )
+    .action(
+      guarded('export', async (file: string, opts: { url?: string }) => {
+        const t = targetOf(opts);
+        const res = await botCall(t, 'GET', '/embedkit/v1/scenario');
+        if (res.status !== 200) throw new CliError(`the world could not be read: ${reason(res)}`);
+        try {
+          writeFileSync(file, `${JSON.stringify(res.body, null, 2)}\n`);
+        } catch (e) {
+          throw new CliError(`could not write ${file}: ${(e as Error).message}`);
+        }
+        const s = res.body as { channels: unknown[]; users: unknown[]; chats: unknown[]; apps: unknown[] };
+        process.stdout.write(`wrote ${file}: ${s.channels.length} channels, ${s.users.length} users, ${s.chats.length} chats, ${s.apps.length} apps\n`);
+      }),
+    );
+}

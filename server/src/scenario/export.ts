@@ -1,0 +1,87 @@
+/**
+ * Today's world as a scenario file (issue 15, `embedkit export` / `start --import`): channels with
+ * their login and v1 settings and link templates, users, chats with their members and bots, apps,
+ * the blockchain section and the defaults. What a scenario cannot hold is left out: messages,
+ * tokens, deliveries, rich menus and friendships beyond "a 1:1 chat with the bot". App URLs on the
+ * demo origin get the `{demo_origin}` placeholder back, so the file works on any port. Pure.
+ */
+import type { WorldRows } from '../store/world-export.js';
+import type { Scenario } from './schema.js';
+
+const DEMO_ORIGIN = '{demo_origin}';
+
+/** The scenario of a world's rows; it passes the scenario checks of load.ts. */
+export function scenarioOf(rows: WorldRows): Scenario {
+  const meta = new Map(rows.meta.map((m) => [m.key, m.value]));
+  const demoOrigin = meta.get('demo_origin');
+  const login = new Map(rows.logins.map((l) => [l.channel_id, l]));
+  const channels = rows.channels.map((c) => {
+    const l = login.get(c.channel_id);
+    const templates = rows.templates.filter((t) => t.channel_id === c.channel_id).map((t) => JSON.parse(t.body) as Record<string, string>);
+    const v1 = c.bot_interface !== 'messaging';
+    return {
+      channelId: c.channel_id,
+      name: c.name,
+      secret: c.secret,
+      plan: c.plan,
+      ...(c.webhook_url ? { webhookUrl: c.webhook_url } : {}),
+      ...(c.bot_name ? { botName: c.bot_name } : {}),
+      ...(l ? { applicationType: l.application_type, ...(l.callback_urls ? { callbackUrls: JSON.parse(l.callback_urls) as string[] } : {}), active: l.active === 1, botLinked: l.bot_linked === 1 } : {}),
+      ...(v1 ? { botInterface: c.bot_interface, ...(c.channel_mid ? { channelMid: c.channel_mid } : {}) } : {}),
+      ...(c.block_operations ? { blockOperations: true } : {}),
+      ...(c.add_friend_approved ? { addFriendApproved: true } : {}),
+      ...(c.permissions ? { permissions: c.permissions.split(' ').filter(Boolean) } : {}),
+      ...(templates.length ? { linkTemplates: templates } : {}),
+    };
+  });
+  const users = rows.users.map((u) => ({
+    userId: u.user_id,
+    displayName: u.display_name,
+    ...(u.has_picture ? { picture: true } : {}),
+    ...(u.status_message ? { statusMessage: u.status_message } : {}),
+    ...(u.agreed === 0 ? { agreed: false } : {}),
+    ...(u.demographics ? { demographics: JSON.parse(u.demographics) as Record<string, unknown> } : {}),
+  }));
+  const chats = rows.chats.map((c) => {
+    const bots = rows.memberships.filter((m) => m.chat_id === c.chat_id).map((m) => m.channel_id);
+    return {
+      chatId: c.chat_id,
+      type: c.type,
+      name: c.name,
+      members: rows.members.filter((m) => m.chat_id === c.chat_id).map((m) => m.user_id),
+      ...(c.bot_channel_id ? { bot: c.bot_channel_id } : {}),
+      ...(bots.length ? { bots } : {}),
+    };
+  });
+  const apps = rows.apps.map((a) => ({
+    embedId: a.embed_id,
+    channelId: a.channel_id,
+    name: a.name,
+    view: { type: a.view_type, url: demoOrigin && a.view_url.startsWith(`${demoOrigin}/`) ? DEMO_ORIGIN + a.view_url.slice(demoOrigin.length) : a.view_url },
+  }));
+  const blockchain = rows.services.length
+    ? {
+        services: rows.services.map((s) => ({ apiKey: s.api_key, apiSecret: s.api_secret, name: s.name, activated: s.activated === 1 })),
+        wallets: rows.wallets.map((w) => ({ name: w.name, address: w.address, secret: w.secret, service: w.api_key })),
+        contracts: rows.contracts.map((c) => ({
+          contractId: c.contract_id,
+          service: c.api_key,
+          name: c.name,
+          owner: c.owner_address,
+          tokenTypes: rows.tokenTypes.filter((t) => t.contract_id === c.contract_id).map((t) => ({ tokenType: t.token_type, name: t.name, ...(t.meta ? { meta: t.meta } : {}) })),
+          tokens: rows.tokens
+            .filter((t) => t.contract_id === c.contract_id)
+            .map((t) => ({ tokenType: t.token_type, tokenIndex: t.token_index, name: t.name, ...(t.meta ? { meta: t.meta } : {}), owner: t.owner })),
+        })),
+      }
+    : undefined;
+  const defaults = meta.get('defaults');
+  return {
+    channels,
+    users,
+    chats,
+    apps,
+    ...(blockchain ? { blockchain } : {}),
+    ...(defaults && defaults !== '{}' ? { defaults: JSON.parse(defaults) as Record<string, string> } : {}),
+  } as Scenario;
+}
