@@ -82,7 +82,7 @@ test('sendMessages surfaces the server\'s 400 with its message, and 1..5 is chec
   const frame = page.frame({ url: /127\.0\.0\.1.*\/demo\/app\// })!;
   const failure = (messages: unknown) =>
     frame.evaluate(
-      (m) => window.embed.sendMessages(m as object[]).then(() => null, (e: { code: string; message: string; constructor: { name: string } }) => ({ code: e.code, message: e.message, isError: e instanceof Error })),
+      (m) => window.embed.sendMessages(m as never).then(() => null, (e: { code: string; message: string; constructor: { name: string } }) => ({ code: e.code, message: e.message, isError: e instanceof Error })),
       messages,
     );
   expect(await failure([{ type: 'text' }])).toEqual({ code: '400', message: 'The request body has 1 error(s): messages[0].text: must be specified', isError: true });

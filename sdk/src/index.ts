@@ -21,6 +21,8 @@ export type {
   Profile,
   ViewType,
 } from './protocol.js';
+export type * from './messages.js';
+import type { Message } from './messages.js';
 
 /** The `embed` object: the SDK's whole public surface. */
 export interface Embed {
@@ -54,7 +56,7 @@ export interface Embed {
    * successful init, or the server's failure: code `"400"` (invalid messages), `"401"`
    * (authentication failed), `"403"` (no permission), with the server's message.
    */
-  sendMessages(messages: object[]): Promise<void>;
+  sendMessages(messages: Message[]): Promise<void>;
   /** Closes the app's view. Rejects with `INIT_FAILED` before a successful init. */
   closeWindow(): Promise<void>;
 }

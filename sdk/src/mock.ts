@@ -15,6 +15,7 @@
 import { messagesProblem, openWindowProblem } from './checks.js';
 import { EmbedError } from './errors.js';
 import type { Embed } from './index.js';
+import type { Message } from './messages.js';
 import type { ErrorCode, InitData, Profile } from './protocol.js';
 
 export { EmbedError } from './errors.js';
@@ -52,7 +53,7 @@ export interface EmbedMock extends Embed, Required<Pick<EmbedMockOptions, 'initD
   /** Every call, in order. */
   readonly calls: EmbedCall[];
   /** The messages `sendMessages` accepted, in order. */
-  readonly sent: object[];
+  readonly sent: Message[];
   /** The URLs `openWindow` opened, with `external`. */
   readonly opened: Array<{ url: string; external: boolean }>;
   /** True after `closeWindow`. */
@@ -125,7 +126,7 @@ export function createEmbedMock(options: EmbedMockOptions = {}): EmbedMock {
     sendMessages: async (messages) =>
       run('sendMessages', messagesProblem(messages), [messages], () => {
         // What crosses postMessage: a copy (a function in a message fails like in the SDK).
-        let copy: object[];
+        let copy: Message[];
         try {
           copy = structuredClone(messages);
         } catch {

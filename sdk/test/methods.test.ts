@@ -187,7 +187,7 @@ describe('methods after init', () => {
   it('reject a message that cannot be copied to the host with INVALID_ARGUMENT', async () => {
     const host = fakeHost({});
     await initWith(host.api);
-    const error = await rejection(embed.sendMessages([{ type: 'text', text: 'hi', onClick: () => {} }]));
+    const error = await rejection(embed.sendMessages([{ type: 'text', text: 'hi', onClick: () => {} }] as never));
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(host.calls).toEqual([]);
   });
