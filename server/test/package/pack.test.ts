@@ -38,7 +38,8 @@ beforeAll(async () => {
   project = join(dir, 'my-app');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-app', private: true, type: 'module' }));
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', tarball], { cwd: project, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 });
+  // vitest 4 beside it (from the npm cache: the repository installed it), for the project's own test file.
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', tarball, 'vitest@4'], { cwd: project, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 });
 }, 660_000);
 
 // The project holds a whole node_modules (a compiled better-sqlite3 among it): removing it takes a while on a busy machine.
@@ -59,7 +60,7 @@ describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000
   it('npx embedkit --help lists the commands; a mistake says what to do', async () => {
     const help = await sh('npx', ['embedkit', '--help']);
     expect(help.code).toBe(0);
-    for (const c of ['start', 'exec', 'validate', 'apps', 'send']) expect(help.out).toContain(c);
+    for (const c of ['start', 'exec', 'validate', 'apps', 'send', 'trigger', 'export']) expect(help.out).toContain(c);
     const wrong = await sh('npx', ['embedkit', 'start', '--port', 'eighty']);
     expect(wrong.code).not.toBe(0);
     expect(wrong.out).toContain('a port is an integer from 0 to 65535');
@@ -158,5 +159,39 @@ console.log('unit ok');\n`,
     expect(unit.code).toBe(0);
     // The types ship beside the code.
     expect(readdirSync(join(project, 'node_modules/embedkit/sdk/dist/types'))).toContain('mock.d.ts');
+  });
+
+  it('a vitest file of the project uses embedkit/testing, embedkit/sdk/mock and the SDK’s message types', async () => {
+    writeFileSync(
+      join(project, 'bot.test.ts'),
+      `import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startEmbedkit, type TestKit } from 'embedkit/testing';
+import { createEmbedMock } from 'embedkit/sdk/mock';
+import type { Message } from 'embedkit/sdk';
+
+let kit: TestKit;
+beforeAll(async () => (kit = await startEmbedkit()));
+afterAll(() => kit.stop());
+
+it('a push reaches Alice', async () => {
+  const alice = kit.world.users.find((u) => u.displayName === 'Alice')!;
+  const chat = kit.world.chats.find((c) => c.bot === kit.channel.id && c.memberIds.includes(alice.userId))!;
+  const welcome: Message = { type: 'text', text: 'Welcome!' };
+  const res = await fetch(kit.url + '/v2/bot/message/push', { method: 'POST', headers: { authorization: 'Bearer ' + (await kit.token()), 'content-type': 'application/json' }, body: JSON.stringify({ to: alice.userId, messages: [welcome] }) });
+  expect(res.status).toBe(200);
+  expect((await kit.messages(chat.chatId)).at(-1)?.message).toEqual(welcome);
+});
+
+it('the page sends what the mock checks', async () => {
+  const embed = createEmbedMock();
+  await new Promise((resolve, reject) => embed.init(resolve, reject));
+  await embed.sendMessages([{ type: 'sticker', packageId: '446', stickerId: '1988' }]);
+  expect(embed.sent).toHaveLength(1);
+});
+`,
+    );
+    const tests = await sh('npx', ['vitest', 'run', 'bot.test.ts']);
+    expect(tests.out).toMatch(/2 passed/);
+    expect(tests.code, tests.out).toBe(0);
   });
 });
