@@ -99,13 +99,14 @@ test('the host page has a strict Content Security Policy and no violation of it'
   expect(violations).toEqual([]);
 });
 
-test('the app frame runs with a minimal sandbox and no permissions', async ({ page, server }) => {
+test('the app frame runs with what a web view allows, and nothing that reaches the host', async ({ page, server }) => {
   await openDemo(page, server);
   const frame = page.locator('#app-frame');
   const sandbox = ((await frame.getAttribute('sandbox')) ?? '').split(/\s+/).sort();
-  // Scripts and its own origin (for its storage and the bridge's origin check), forms, and popups for openWindow.
-  expect(sandbox).toEqual(['allow-forms', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts']);
-  expect(await frame.getAttribute('allow')).toBe('');
+  // Scripts and its own origin (for its storage and the bridge's origin check), forms, popups for
+  // openWindow, and what the messenger's web view allows (issue 16): dialogs and downloads.
+  expect(sandbox).toEqual(['allow-downloads', 'allow-forms', 'allow-modals', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts']);
+  expect(await frame.getAttribute('allow')).toBe('clipboard-write; geolocation; camera; microphone; fullscreen');
   expect(await frame.getAttribute('referrerpolicy')).toBe('origin');
   // The frame cannot navigate the host away.
   const app = page.frame({ url: /127\.0\.0\.1.*\/demo\/app\// })!;

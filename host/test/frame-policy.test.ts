@@ -8,6 +8,13 @@ describe('sandboxFor', () => {
     expect(CROSS_ORIGIN_SANDBOX.split(' ')).toContain('allow-same-origin');
   });
 
+  it('allows what a web view allows (dialogs, downloads), never top navigation', () => {
+    for (const sandbox of [CROSS_ORIGIN_SANDBOX, SAME_ORIGIN_SANDBOX]) {
+      expect(sandbox.split(' ')).toEqual(expect.arrayContaining(['allow-modals', 'allow-downloads', 'allow-scripts', 'allow-forms', 'allow-popups']));
+      expect(sandbox).not.toContain('allow-top-navigation');
+    }
+  });
+
   it("runs a page on the host's origin with an opaque origin", () => {
     expect(sandboxFor('http://localhost:3000/demo/app/', 'http://localhost:3000')).toBe(SAME_ORIGIN_SANDBOX);
     expect(SAME_ORIGIN_SANDBOX.split(' ')).not.toContain('allow-same-origin');

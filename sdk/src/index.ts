@@ -9,7 +9,7 @@
 import { connection, handshake } from './bridge.js';
 import { messagesProblem, openWindowProblem } from './checks.js';
 import { EmbedError } from './errors.js';
-import type { BridgeResult, HostMethod, InitData, OpenWindowParams, Profile } from './protocol.js';
+import { NOTICES, type BridgeResult, type HostMethod, type InitData, type OpenWindowParams, type Profile } from './protocol.js';
 
 export { EmbedError } from './errors.js';
 export type {
@@ -32,11 +32,13 @@ export interface Embed {
    * it gets the same data again without a new handshake, and concurrent calls share one handshake.
    * `errorCallback(error)` gets an {@link EmbedError}: `INVALID_ARGUMENT` when `successCallback`
    * is not a function; `INIT_FAILED` when the page is not inside an embedkit host, or the host did
-   * not answer within 3 seconds. Both callbacks run asynchronously.
-   * @throws {EmbedError} `INVALID_ARGUMENT`, synchronously, when `errorCallback` is not a function
-   *   (there is nowhere else to report it).
+   * not answer within 3 seconds. Both callbacks run asynchronously. Without `errorCallback` (as the
+   * platform's published samples call it) init works and warns once, in the console and in the
+   * host's bridge log, that the spec requires one; failures then go to `console.error`.
+   * @throws {EmbedError} `INVALID_ARGUMENT`, synchronously, when `errorCallback` is given but is
+   *   not a function (there is nowhere else to report it).
    */
-  init(successCallback: (initData: InitData) => void, errorCallback: (error: EmbedError) => void): void;
+  init(successCallback: (initData: InitData) => void, errorCallback?: (error: EmbedError) => void): void;
   /**
    * Opens `params.url` (an absolute http(s) URL): in the host's in-app browser, or in a new
    * browser tab when `params.external` is true (default false).
@@ -93,16 +95,37 @@ async function call(method: HostMethod, problem: string, ...args: unknown[]): Pr
   );
 }
 
+/** Whether the page's console and the host were told of the missing errorCallback (once each). */
+let warned = false;
+let told = false;
+
 /** The SDK. Methods are arrow functions, so they also work detached (`const { getProfile } = embed`). */
 export const embed: Embed = {
   init(successCallback, errorCallback) {
-    if (typeof errorCallback != 'function') {
+    // The platform's published samples call init with a success callback only: tolerated with a
+    // warning (once), as the platform's SDK does; anything else that is not a function is a mistake.
+    const tolerated = errorCallback == null;
+    if (!tolerated && typeof errorCallback != 'function') {
       throw new EmbedError('INVALID_ARGUMENT', 'embed.init: errorCallback must be a function');
+    }
+    if (tolerated && !warned) {
+      warned = true;
+      console.warn(NOTICES['init-without-error-callback']);
     }
     (typeof successCallback == 'function'
       ? handshake()
       : Promise.reject(new EmbedError('INVALID_ARGUMENT', 'embed.init: successCallback must be a function'))
-    ).then((c) => successCallback(c.initData), errorCallback);
+    ).then(
+      (c) => {
+        // The host's bridge log shows the warning beside the calls (once per page).
+        if (tolerated && !told) {
+          told = true;
+          c.host.notice('init-without-error-callback').catch(() => undefined);
+        }
+        successCallback(c.initData);
+      },
+      errorCallback ?? ((error: EmbedError) => console.error(error)),
+    );
   },
   // async: a throwing getter on `params` must reject, not throw.
   openWindow: async (params) =>

@@ -16,7 +16,7 @@ import { messagesProblem, openWindowProblem } from './checks.js';
 import { EmbedError } from './errors.js';
 import type { Embed } from './index.js';
 import type { Message } from './messages.js';
-import type { ErrorCode, InitData, Profile } from './protocol.js';
+import { NOTICES, type ErrorCode, type InitData, type Profile } from './protocol.js';
 
 export { EmbedError } from './errors.js';
 
@@ -100,18 +100,21 @@ export function createEmbedMock(options: EmbedMockOptions = {}): EmbedMock {
     sent: [],
     opened: [],
     closed: false,
-    init(successCallback, errorCallback) {
-      if (typeof errorCallback != 'function') fail('init', 'INVALID_ARGUMENT', 'embed.init: errorCallback must be a function', []);
+    init(successCallback, errorCallback?) {
+      // As the real SDK: a missing errorCallback is tolerated with a warning, a wrong one refused.
+      if (errorCallback == null) console.warn(NOTICES['init-without-error-callback']);
+      else if (typeof errorCallback != 'function') fail('init', 'INVALID_ARGUMENT', 'embed.init: errorCallback must be a function', []);
+      const onError = errorCallback ?? ((e: EmbedError) => console.error(e));
       // Both callbacks run asynchronously, as with the real SDK.
       queueMicrotask(() => {
         if (typeof successCallback != 'function') {
           mock.calls.push({ method: 'init', args: [], outcome: 'INVALID_ARGUMENT' });
-          return errorCallback(new EmbedError('INVALID_ARGUMENT', 'embed.init: successCallback must be a function'));
+          return onError(new EmbedError('INVALID_ARGUMENT', 'embed.init: successCallback must be a function'));
         }
         const error = mock.errors.init;
         if (error) {
           mock.calls.push({ method: 'init', args: [], outcome: error.code });
-          return errorCallback(new EmbedError(error.code, error.message ?? `embed.init: failed (${error.code})`));
+          return onError(new EmbedError(error.code, error.message ?? `embed.init: failed (${error.code})`));
         }
         initialized = true;
         mock.calls.push({ method: 'init', args: [], outcome: 'ok' });

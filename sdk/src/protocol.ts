@@ -95,7 +95,7 @@ export interface WireError {
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: WireError };
 
 /** The methods the host exposes over the port: the allow-list, nothing else is reachable. */
-export const HOST_METHODS = ['openWindow', 'getProfile', 'sendMessages', 'closeWindow'] as const;
+export const HOST_METHODS = ['openWindow', 'getProfile', 'sendMessages', 'closeWindow', 'notice'] as const;
 /** Name of one host method. */
 export type HostMethod = (typeof HOST_METHODS)[number];
 
@@ -106,7 +106,19 @@ export interface HostApi {
   /** `messages`: 1 to 5 message objects (spec part D, limit "Messages per sendMessages call"). */
   sendMessages(messages: unknown[]): Promise<BridgeResult<void>>;
   closeWindow(): Promise<BridgeResult<void>>;
+  /** The SDK tells the host of a tolerance it applied (issue 16), so its bridge log can warn too. */
+  notice(kind: NoticeKind): Promise<BridgeResult<void>>;
 }
+
+/**
+ * What the SDK tolerates as the platform's SDK does, warning instead of failing (issue 16), and
+ * the warning both the page's console and the host's bridge log show.
+ */
+export const NOTICES = {
+  'init-without-error-callback': 'embed.init was called without an errorCallback: the spec requires one (init failures now only reach the console)',
+} as const;
+/** One tolerance of {@link NOTICES}. */
+export type NoticeKind = keyof typeof NOTICES;
 
 /** Narrows an unknown `MessageEvent.data` to a hello of this protocol. */
 export function isHello(data: unknown): data is HelloMessage {

@@ -63,9 +63,9 @@ function expectEmbedError(error: unknown, code: string, message: RegExp): void {
 }
 
 describe('embed.init arguments', () => {
-  it('throws INVALID_ARGUMENT synchronously when errorCallback is not a function', () => {
+  it('throws INVALID_ARGUMENT synchronously when errorCallback is given but is not a function', () => {
     framed();
-    for (const bad of [undefined, null, 'callback', {}]) {
+    for (const bad of ['callback', {}, 42]) {
       let thrown: unknown;
       try {
         embed.init(() => {}, bad as never);
@@ -82,6 +82,25 @@ describe('embed.init arguments', () => {
     const error = await new Promise((resolve) => embed.init('ok' as never, resolve));
     expectEmbedError(error, 'INVALID_ARGUMENT', /successCallback must be a function/);
     expect(parent.postMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe('embed.init with a success callback only (issue 16)', () => {
+  it('is tolerated as by the platform’s SDK: it warns once in the console, and a failure goes to console.error', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // Outside a host, init fails: without an error callback the failure is logged, not thrown.
+      expect(() => embed.init(() => {})).not.toThrow();
+      embed.init(() => {}, undefined);
+      await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(2));
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toContain('the spec requires one');
+      expect((error.mock.calls[0]![0] as EmbedError).code).toBe('INIT_FAILED');
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
   });
 });
 

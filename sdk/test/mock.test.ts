@@ -34,7 +34,7 @@ describe('createEmbedMock', () => {
     await expect(embed.sendMessages(Array(6).fill({ type: 'text', text: 'x' }))).rejects.toBeInstanceOf(EmbedError);
     await expect(embed.openWindow({ url: 'javascript:alert(1)' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'embed.openWindow: url must be an absolute http(s) URL' });
     await expect(embed.sendMessages([{ type: 'text', text: 'x', f: () => 1 }] as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
-    expect(() => embed.init(() => undefined, undefined as never)).toThrow('errorCallback must be a function');
+    expect(() => embed.init(() => undefined, 'x' as never)).toThrow('errorCallback must be a function');
     expect(embed.sent).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The object the host exposes over the port: the four methods of the allow-list, each checking its
+ * The object the host exposes over the port: the methods of the allow-list, each checking its
  * arguments, calling the host's handler, timing it, and answering a {@link BridgeResult} envelope
  * so that failures cross the bridge as data with their code.
  */
@@ -60,6 +60,7 @@ export function createHostApi(handlers: BridgeHandlers, onCall?: (record: Bridge
     getProfile: (...args: unknown[]) => run('getProfile', args),
     sendMessages: (...args: unknown[]) => run('sendMessages', args),
     closeWindow: (...args: unknown[]) => run('closeWindow', args),
+    notice: (...args: unknown[]) => run('notice', args),
   };
 }
 
@@ -76,5 +77,8 @@ function invoke(handlers: BridgeHandlers, method: HostMethod, args: unknown[]): 
       return handlers.sendMessages(args[0] as unknown[]);
     case 'closeWindow':
       return handlers.closeWindow();
+    case 'notice':
+      // Nothing to do but be logged: the record reaches the bridge log like every call.
+      return undefined;
   }
 }

@@ -4,7 +4,7 @@
  * methods") plus what only the host side needs: the number of arguments and plain-object messages.
  */
 import { messagesProblem, openWindowProblem } from '../../../sdk/src/checks.js';
-import type { HostMethod } from '../../../sdk/src/protocol.js';
+import { NOTICES, type HostMethod } from '../../../sdk/src/protocol.js';
 
 /**
  * Why `args` are not valid arguments of host method `method`, or `''` when they are.
@@ -13,6 +13,7 @@ import type { HostMethod } from '../../../sdk/src/protocol.js';
  * - `sendMessages`: exactly one argument, an array of 1 to 5 plain objects (prototype
  *   `Object.prototype` or null: what structured clone produces for a JSON-like message).
  * - `getProfile`, `closeWindow`: no argument.
+ * - `notice`: one of the SDK's known tolerances (`NOTICES` of the protocol).
  */
 export function argumentProblem(method: HostMethod, args: readonly unknown[]): string {
   switch (method) {
@@ -27,6 +28,8 @@ export function argumentProblem(method: HostMethod, args: readonly unknown[]): s
     case 'getProfile':
     case 'closeWindow':
       return args.length === 0 ? '' : 'expects no argument';
+    case 'notice':
+      return args.length === 1 && typeof args[0] === 'string' && Object.hasOwn(NOTICES, args[0]) ? '' : `expects one of ${Object.keys(NOTICES).join(', ')}`;
   }
 }
 

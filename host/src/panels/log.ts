@@ -3,6 +3,7 @@
  * the bridge rejected, newest on top.
  */
 import type { BridgeCallRecord } from '../bridge/connect.js';
+import { NOTICES, type NoticeKind } from '../../../sdk/src/protocol.js';
 import { h, replaceChildren } from '../dom.js';
 
 /** Longest argument text shown before it is cut with "…". */
@@ -44,6 +45,19 @@ export class BridgeLog {
 
   /** Adds a call: `.log-entry[data-method][data-outcome="ok"|"error"]` with method, args, outcome and duration. */
   addCall(record: BridgeCallRecord): void {
+    // A tolerance the SDK applied (issue 16): a warning line, not a call of the app.
+    if (record.method === 'notice' && record.ok) {
+      const kind = String(record.args[0]) as NoticeKind;
+      this.prepend(
+        h(
+          'li',
+          { className: 'log-entry warning', attrs: { 'data-outcome': 'warning', 'data-notice': kind, role: 'status' } },
+          h('div', { className: 'log-head' }, h('span', { className: 'log-method', text: 'warning' }), h('time', { className: 'log-time', text: clock(record.startedAt) })),
+          h('div', { className: 'log-line' }, h('code', { className: 'log-result', text: NOTICES[kind] })),
+        ),
+      );
+      return;
+    }
     const outcome = record.ok ? 'ok' : 'error';
     this.prepend(
       h(

@@ -2,10 +2,22 @@
  * What the host lets a frame do. Pure functions, shared by the app overlay and the in-app browser.
  */
 
+/**
+ * What the messenger's in-app web view lets a page do (issue 16): modal dialogs (`alert`,
+ * `confirm`, `prompt`), downloads, forms, popups. Never `allow-top-navigation` (the page cannot
+ * replace the host) nor `allow-same-origin` for a page on the host's own origin (below).
+ */
+const WEB_VIEW_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads';
 /** Sandbox tokens of a frame whose page is on another origin than the host. */
-export const CROSS_ORIGIN_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
+export const CROSS_ORIGIN_SANDBOX = `${WEB_VIEW_SANDBOX} allow-same-origin`;
 /** Sandbox tokens of a frame whose page is on the host's own origin: no `allow-same-origin`. */
-export const SAME_ORIGIN_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox';
+export const SAME_ORIGIN_SANDBOX = WEB_VIEW_SANDBOX;
+/**
+ * The Permissions Policy (`allow` attribute) of an app frame: the prompts a web view shows
+ * (clipboard write, geolocation, camera, microphone) and full screen; the browser still asks the
+ * person, as the messenger does.
+ */
+export const APP_FRAME_ALLOW = 'clipboard-write; geolocation; camera; microphone; fullscreen';
 
 /**
  * The `sandbox` attribute for a frame showing `url` inside the host at `hostOrigin`.

@@ -3,7 +3,7 @@
  * phone screen, above the app overlay, and closing it returns to the app.
  */
 import { h } from '../dom.js';
-import { sandboxFor } from './frame-policy.js';
+import { APP_FRAME_ALLOW, sandboxFor } from './frame-policy.js';
 
 /**
  * The in-app browser inside the phone screen. Elements: `#inapp-browser[data-url]`,
@@ -23,7 +23,7 @@ export class InAppBrowser {
   open(url: string): void {
     this.close();
     const frame = h('iframe', {
-      attrs: { id: 'inapp-frame', title: 'In-app browser', sandbox: sandboxFor(url, location.origin), allow: '', referrerpolicy: 'no-referrer' },
+      attrs: { id: 'inapp-frame', title: 'In-app browser', sandbox: sandboxFor(url, location.origin), allow: APP_FRAME_ALLOW, referrerpolicy: 'no-referrer' },
     });
     this.root = h(
       'section',

@@ -5,7 +5,7 @@
  */
 import type { ViewType } from '../../../sdk/src/protocol.js';
 import { h } from '../dom.js';
-import { originOf, sandboxFor } from './frame-policy.js';
+import { APP_FRAME_ALLOW, originOf, sandboxFor } from './frame-policy.js';
 
 /** What to show in the overlay. */
 export interface OverlayContent {
@@ -46,7 +46,7 @@ export class AppOverlay {
         id: 'app-frame',
         title: content.title,
         sandbox: sandboxFor(content.url, location.origin),
-        allow: '',
+        allow: APP_FRAME_ALLOW,
         referrerpolicy: 'origin',
       },
     });

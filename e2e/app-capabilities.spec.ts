@@ -1,0 +1,63 @@
+// Real apps run unmodified (issue 16): a page written like the platform's published samples calls
+// init with a success callback only and shows results with alert/confirm/prompt; in the host it
+// gets its init data, the bridge log and the page's console warn that the spec requires an error
+// callback, and the dialogs reach the person. Top navigation stays blocked.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, ALICE } from './fixtures.js';
+
+/** A page like the platform's samples, served from its own origin, loading the SDK from the host. */
+function samplePage(host: string): string {
+  return `<!doctype html><html><body><p id="lang">…</p>
+<button id="alert">alert</button><button id="confirm">confirm</button><button id="prompt">prompt</button><button id="top">top</button>
+<script src="${host}/sdk/v1/sdk.js"></script>
+<script>
+embed.init(function (data) { document.getElementById('lang').textContent = 'language ' + data.language; });
+document.getElementById('alert').onclick = function () { alert('Hello from the app'); };
+document.getElementById('confirm').onclick = function () { document.body.dataset.confirmed = String(confirm('Sure?')); };
+document.getElementById('prompt').onclick = function () { document.body.dataset.answer = prompt('Your name?', 'x') || ''; };
+document.getElementById('top').onclick = function () { try { window.top.location.href = 'https://example.com/'; } catch (e) { document.body.dataset.top = 'blocked'; } };
+</script></body></html>`;
+}
+
+test('a sample-style page: init with one callback works and warns; alert, confirm and prompt reach the person', async ({ page, server }) => {
+  const app: Server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(samplePage(server.baseUrl)));
+  await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
+  try {
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: '1650000001', client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' });
+    const { access_token: token } = (await (await fetch(`${server.baseUrl}/v2/oauth/accessToken`, { method: 'POST', body: form })).json()) as { access_token: string };
+    const url = `http://127.0.0.1:${(app.address() as AddressInfo).port}/sample.html`;
+    const added = await fetch(`${server.baseUrl}/embed/v1/apps`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ view: { type: 'full', url } }) });
+    const { embedId } = (await added.json()) as { embedId: string };
+
+    const consoleWarnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && consoleWarnings.push(m.text()));
+    await page.goto(`${server.baseUrl}/?user=${ALICE}&app=${embedId}`);
+    const frame = page.frameLocator('#app-frame');
+    await expect(frame.locator('#lang')).toHaveText('language en');
+    await expect(page.locator('#bridge-log .log-entry[data-outcome="warning"]')).toContainText('the spec requires one');
+    expect(consoleWarnings.some((w) => w.includes('errorCallback'))).toBe(true);
+
+    const dialogs: string[] = [];
+    page.on('dialog', async (d) => {
+      dialogs.push(`${d.type()}: ${d.message()}`);
+      if (d.type() === 'prompt') await d.accept('Alice');
+      else await d.accept();
+    });
+    await frame.locator('#alert').click();
+    await frame.locator('#confirm').click();
+    await expect(frame.locator('body')).toHaveAttribute('data-confirmed', 'true');
+    await frame.locator('#prompt').click();
+    await expect(frame.locator('body')).toHaveAttribute('data-answer', 'Alice');
+    expect(dialogs).toEqual(['alert: Hello from the app', 'confirm: Sure?', 'prompt: Your name?']);
+
+    // What keeps the host safe stays: the app cannot navigate the host away.
+    const before = page.url();
+    await frame.locator('#top').click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(before);
+  } finally {
+    app.closeAllConnections();
+    await new Promise((r) => app.close(r));
+  }
+});
