@@ -61,3 +61,15 @@ test('a sample-style page: init with one callback works and warns; alert, confir
     await new Promise((r) => app.close(r));
   }
 });
+
+test('the demo’s platform sample runs unmodified: init with one callback, its alert shows the profile', async ({ page, server }) => {
+  await page.goto(`${server.baseUrl}/?user=${ALICE}&app=1650000001-sample01`);
+  const frame = page.frameLocator('#app-frame');
+  await expect(frame.locator('#status')).toHaveText(/^Ready: language en/);
+  await expect(page.locator('#bridge-log .log-entry[data-outcome="warning"]')).toHaveCount(1);
+  const dialog = page.waitForEvent('dialog');
+  await frame.locator('#profile').click();
+  const d = await dialog;
+  expect(d.message()).toBe(`Hello, Alice (${ALICE})`);
+  await d.accept();
+});
