@@ -168,11 +168,9 @@ async function stashWelcomePort(page: Page, n = 0) {
   await page.waitForFunction((n) => (window as unknown as { __stashed: MessagePort[] }).__stashed.length > n, n);
 }
 
-// Known gap (issue 8, left open): the demo app says hello after its load event, so the host cannot
-// tell the next load from the page's own; a port the page handed to another window before
-// navigating keeps answering. A page that keeps its port loses it with the page (the port's
-// `close` event). Closing it needs the SDK to answer a liveness check; see connect.ts.
-test.fixme('a port handed away stops working once the frame shows a page of another origin', async ({ page, server }) => {
+// The liveness rule (issue 16): after the frame loads another page, the host asks the frame's
+// window for the welcome's token; the new page cannot answer it, so the port handed away is closed.
+test('a port handed away stops working once the frame shows a page of another origin', async ({ page, server }) => {
   await keepPorts(page);
   const other = await startServer();
   try {
@@ -183,7 +181,8 @@ test.fixme('a port handed away stops working once the frame shows a page of anot
     const frame = page.frame({ url: /127\.0\.0\.1.*\/demo\/app\// })!;
     await frame.goto(`${other.demoOrigin}/demo/app/about.html`);
     await expect(page.frameLocator('#app-frame').locator('body')).toContainText('About this demo');
-    expect(await callStashed(page)).toBeNull();
+    // Within the liveness wait (1 s) the host has asked the frame for the token and closed the port.
+    await expect.poll(() => callStashed(page), { timeout: 5000 }).toBeNull();
   } finally {
     await other.stop();
     removeDataDir(other.dataDir);

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectApp, type AppConnectionOptions, type BridgeHandlers } from '../src/bridge/connect.js';
+import { connectApp, LIVENESS_WAIT_MS, type AppConnectionOptions, type BridgeHandlers } from '../src/bridge/connect.js';
 import { BridgeError } from '../src/bridge/errors.js';
 import { PROTOCOL, PROTOCOL_VERSION, type InitData } from '../../sdk/src/protocol.js';
 
@@ -39,7 +39,7 @@ function setup(overrides: Partial<AppConnectionOptions> = {}) {
   });
   cleanups.push(() => {
     connection.dispose();
-    for (const [, , transfer] of app.postMessage.mock.calls) for (const port of transfer as MessagePort[]) port.close();
+    for (const [, , transfer] of app.postMessage.mock.calls) for (const port of (transfer ?? []) as MessagePort[]) port.close();
   });
   /** A message event on the host window; by default a valid hello from the app frame. */
   const send = (init: { data?: unknown; source?: unknown; origin?: string } = {}) =>
@@ -61,7 +61,7 @@ describe('connectApp hello acceptance', () => {
     send();
     expect(app.postMessage).toHaveBeenCalledTimes(1);
     const [message, targetOrigin, transfer] = app.postMessage.mock.calls[0]!;
-    expect(message).toEqual({ protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'welcome', initData });
+    expect(message).toEqual({ protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'welcome', initData, token: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(targetOrigin).toBe(APP_ORIGIN);
     expect(transfer).toHaveLength(1);
     expect(readInitData).toHaveBeenCalledTimes(1);
@@ -142,13 +142,18 @@ describe('connectApp hello acceptance', () => {
     expect(app.postMessage).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the port through the load of the page that said hello, closes it when the frame loads another page', async () => {
+  it('keeps the port through the load of the page that said hello when it answers the liveness check, closes it when the frame loads another page', async () => {
     const { app, frame, send } = setup();
     send();
     const port = app.postMessage.mock.calls[0]![2][0] as MessagePort;
+    const { token } = app.postMessage.mock.calls[0]![0] as { token: string };
     const portClosed = closed(port);
-    // The hello came while its page was loading: its own load event follows, and the port still answers.
+    // The hello came while its page was loading: its own load event follows; the host asks the
+    // frame (at the app's origin only) whether it is still the welcomed page, and it answers.
     frame.dispatchEvent(new Event('load'));
+    expect(app.postMessage.mock.calls[1]).toEqual([{ protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'liveness' }, APP_ORIGIN]);
+    send({ data: { protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'alive', token } });
+    await new Promise((r) => setTimeout(r, LIVENESS_WAIT_MS + 100));
     const answer = new Promise<any>((resolve) => port.addEventListener('message', (e) => resolve(e.data)));
     port.postMessage({ id: 'p', type: 'APPLY', path: ['getProfile'], argumentList: [] });
     expect((await answer).value).toEqual({ ok: true, value: { userId: 'U1', displayName: 'Alice' } });
@@ -157,7 +162,17 @@ describe('connectApp hello acceptance', () => {
     await portClosed;
     // The new page gets a port of its own with a hello.
     send();
-    expect(app.postMessage).toHaveBeenCalledTimes(2);
+    expect(app.postMessage.mock.calls.filter(([m]) => (m as { type: string }).type === 'welcome')).toHaveLength(2);
+  });
+
+  it('closes the port when the page in the frame after a load cannot answer the liveness check (a wrong token, or none)', async () => {
+    const { app, frame, send } = setup();
+    send();
+    const port = app.postMessage.mock.calls[0]![2][0] as MessagePort;
+    const portClosed = closed(port);
+    frame.dispatchEvent(new Event('load'));
+    send({ data: { protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'alive', token: 'not-the-token' } });
+    await portClosed;
   });
 
   it('posts no welcome when initData() throws', () => {

@@ -4,7 +4,7 @@
  */
 import { wrap, type Remote } from 'comlink';
 import { EmbedError, UNSUPPORTED } from './errors.js';
-import { isWelcome, PROTOCOL, PROTOCOL_VERSION, type HelloMessage, type HostApi, type InitData } from './protocol.js';
+import { isMessageOf, isWelcome, PROTOCOL, PROTOCOL_VERSION, type AliveMessage, type HelloMessage, type HostApi, type InitData } from './protocol.js';
 
 /**
  * Knobs for tests, deliberately not re-exported by `index.ts` (so not part of the public API nor
@@ -50,6 +50,14 @@ export function handshake(): Promise<Connection> {
       const port = event.ports[0];
       if (event.source !== parent || !isWelcome(event.data) || !port || (origin && event.origin !== origin)) return;
       stop();
+      const token = event.data.token;
+      // The liveness rule: the host asks after a load whether this page is still the one it
+      // welcomed; only this page knows the token.
+      if (token)
+        addEventListener('message', (e) => {
+          if (e.source === parent && isMessageOf(e.data, 'liveness'))
+            parent.postMessage({ protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'alive', token } satisfies AliveMessage, origin ?? '*');
+        });
       resolve((connection = { initData: event.data.initData, host: wrap<HostApi>(port) }));
     };
     const timer = setTimeout(() => {

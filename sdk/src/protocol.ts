@@ -24,12 +24,36 @@ export interface HelloMessage {
   type: 'hello';
 }
 
-/** The host's answer to a hello; `event.ports[0]` is the MessagePort for all later calls. */
+/**
+ * The host's answer to a hello; `event.ports[0]` is the MessagePort for all later calls. `token`
+ * (random, per port) is what the page answers a liveness check with.
+ */
 export interface WelcomeMessage {
   protocol: typeof PROTOCOL;
   version: typeof PROTOCOL_VERSION;
   type: 'welcome';
   initData: InitData;
+  token?: string;
+}
+
+/**
+ * The liveness rule (issue 16): when the app frame loads a page after a hello, the host asks the
+ * frame's window (posted to the app's origin only) whether it is still the page it welcomed; that
+ * page answers {@link AliveMessage} with the welcome's token. No answer within the host's wait
+ * (another page, another origin, a page that handed its port away): the port is closed.
+ */
+export interface LivenessMessage {
+  protocol: typeof PROTOCOL;
+  version: typeof PROTOCOL_VERSION;
+  type: 'liveness';
+}
+
+/** The page's answer to a {@link LivenessMessage}: the token of its welcome. */
+export interface AliveMessage {
+  protocol: typeof PROTOCOL;
+  version: typeof PROTOCOL_VERSION;
+  type: 'alive';
+  token: string;
 }
 
 /** Context types of the spec's "SDK init data" (part D): 1:1 chat, room, group, or opened outside a chat. */
@@ -131,6 +155,11 @@ export function isWelcome(data: unknown): data is WelcomeMessage {
   const initData = (data as { initData?: unknown }).initData;
   // typeof null is 'object': without the null check a welcome with `initData: null` would pass.
   return typeof initData === 'object' && initData !== null;
+}
+
+/** Narrows an unknown `MessageEvent.data` to a message of this protocol of `type`. */
+export function isMessageOf<T extends 'liveness' | 'alive'>(data: unknown, type: T): data is T extends 'alive' ? AliveMessage : LivenessMessage {
+  return isProtocolMessage(data) && data.type === type && (type !== 'alive' || typeof (data as { token?: unknown }).token === 'string');
 }
 
 function isProtocolMessage(data: unknown): data is { protocol: string; version: number; type: string } {

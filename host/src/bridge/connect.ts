@@ -6,6 +6,8 @@
 import { expose } from 'comlink';
 import {
   isHello,
+  isMessageOf,
+  type LivenessMessage,
   PROTOCOL,
   PROTOCOL_VERSION,
   type InitData,
@@ -99,15 +101,28 @@ export function connectApp(options: AppConnectionOptions): { dispose(): void } {
   };
   // A page says hello before or after its own load event, never after the next one: a second load
   // since the hello means the frame now shows another page (maybe of another origin), so the old
-  // port must not serve whoever still holds its other end (issue 8, replayed port). The new page
-  // gets a port of its own by saying hello. (A page that says hello after its load and then
-  // navigates is caught by the port's `close` event below, or at the following load.)
+  // port must not serve whoever still holds its other end (issue 8, replayed port). The first load
+  // after a hello is checked with the liveness rule (issue 16): the welcomed page answers with its
+  // token, or the port is closed. The new page gets a port of its own by saying hello.
+  let token = '';
+  let liveness: ReturnType<typeof setTimeout> | undefined;
   const onLoad = () => {
-    if (port && ++loadsSinceHello >= 2) closePort();
+    if (!port) return;
+    if (++loadsSinceHello >= 2) return closePort();
+    // The liveness rule (issue 16): the load may be the welcomed page's own (its hello came first)
+    // or another page's. Only the welcomed page knows the token: without its answer, the port goes.
+    clearTimeout(liveness);
+    const asked = port;
+    liveness = setTimeout(() => port === asked && closePort(), LIVENESS_WAIT_MS);
+    frame.contentWindow?.postMessage({ protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'liveness' } satisfies LivenessMessage, origin);
   };
 
   const onMessage = (event: MessageEvent) => {
     const { data } = event;
+    if (isMessageOf(data, 'alive')) {
+      if (event.source === frame.contentWindow && event.origin === origin && port && data.token === token) clearTimeout(liveness);
+      return;
+    }
     if (!isHello(data)) {
       if ((data as { protocol?: unknown } | null)?.protocol === PROTOCOL) {
         onRejected?.('a message of the bridge protocol that is not a valid hello (wrong version or type)', event.origin);
@@ -125,7 +140,7 @@ export function connectApp(options: AppConnectionOptions): { dispose(): void } {
     }
     let welcome: WelcomeMessage;
     try {
-      welcome = { protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'welcome', initData: initData() };
+      welcome = { protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'welcome', initData: initData(), token: newToken() };
     } catch (error) {
       return onRejected?.(`initData() failed: ${error instanceof Error ? error.message : String(error)}`, event.origin);
     }
@@ -138,7 +153,9 @@ export function connectApp(options: AppConnectionOptions): { dispose(): void } {
       return onRejected?.(`the welcome could not be posted: ${error instanceof Error ? error.message : String(error)}`, origin);
     }
     port = channel.port1;
+    token = welcome.token!;
     loadsSinceHello = 0;
+    clearTimeout(liveness);
     const current = channel.port1;
     // The app's end is gone (its page was unloaded, or it closed the port): close this end too.
     current.addEventListener('close', () => {
@@ -152,11 +169,20 @@ export function connectApp(options: AppConnectionOptions): { dispose(): void } {
   frame.addEventListener('load', onLoad);
   return {
     dispose() {
+      clearTimeout(liveness);
       target.removeEventListener('message', onMessage);
       frame.removeEventListener('load', onLoad);
       closePort();
     },
   };
+}
+
+/** How long the welcomed page has to answer a liveness check, in ms. */
+export const LIVENESS_WAIT_MS = 1000;
+
+/** A welcome's token: 128 random bits, hex. */
+function newToken(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 function httpOrigin(appUrl: string): string {
