@@ -12,7 +12,13 @@ function samplePage(host: string): string {
 <button id="alert">alert</button><button id="confirm">confirm</button><button id="prompt">prompt</button><button id="top">top</button>
 <script src="${host}/sdk/v1/sdk.js"></script>
 <script>
-embed.init(function (data) { document.getElementById('lang').textContent = 'language ' + data.language; });
+console.log('page loaded', { answer: 42 });
+embed.init(function (data) {
+  document.getElementById('lang').textContent = 'language ' + data.language;
+  console.warn('<b>not markup</b>');
+  fetch('/missing-endpoint').then(function (r) { document.body.dataset.fetched = String(r.status); });
+  setTimeout(function () { throw new Error('boom from the app'); });
+});
 document.getElementById('alert').onclick = function () { alert('Hello from the app'); };
 document.getElementById('confirm').onclick = function () { document.body.dataset.confirmed = String(confirm('Sure?')); };
 document.getElementById('prompt').onclick = function () { document.body.dataset.answer = prompt('Your name?', 'x') || ''; };
@@ -21,7 +27,9 @@ document.getElementById('top').onclick = function () { try { window.top.location
 }
 
 test('a sample-style page: init with one callback works and warns; alert, confirm and prompt reach the person', async ({ page, server }) => {
-  const app: Server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(samplePage(server.baseUrl)));
+  const app: Server = createServer((req, res) =>
+    req.url === '/sample.html' ? res.writeHead(200, { 'Content-Type': 'text/html' }).end(samplePage(server.baseUrl)) : res.writeHead(404).end(),
+  );
   await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
   try {
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: '1650000001', client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' });
@@ -37,6 +45,14 @@ test('a sample-style page: init with one callback works and warns; alert, confir
     await expect(frame.locator('#lang')).toHaveText('language en');
     await expect(page.locator('#bridge-log .log-entry[data-outcome="warning"]')).toContainText('the spec requires one');
     expect(consoleWarnings.some((w) => w.includes('errorCallback'))).toBe(true);
+
+    // The app's console, its uncaught error and its failed request show in the bridge log, as text.
+    const log = page.locator('#bridge-log');
+    await expect(log.locator('.log-entry[data-kind="console"][data-level="log"]')).toContainText('page loaded {"answer":42}');
+    await expect(log.locator('.log-entry[data-kind="console"][data-level="warn"]').filter({ hasText: 'not markup' })).toContainText('<b>not markup</b>');
+    await expect(log.locator('.log-entry[data-kind="request"][data-status="404"]')).toContainText('/missing-endpoint');
+    await expect(log.locator('.log-entry[data-kind="error"]')).toContainText('boom from the app');
+    expect(await log.locator('b').count()).toBe(0);
 
     const dialogs: string[] = [];
     page.on('dialog', async (d) => {

@@ -42,3 +42,38 @@ describe('previewJson / outcomeText', () => {
     expect(outcomeText({ method: 'x', args: [], ok: false, error: { code: 'INTERNAL_ERROR' }, startedAt: 0, durationMs: 0 })).toBe('INTERNAL_ERROR');
   });
 });
+
+describe('the app’s console in the bridge log (issue 16)', () => {
+  it('shows console lines, uncaught errors and requests as text, failed ones marked', () => {
+    const { list, log } = setup();
+    const at = Date.UTC(2026, 0, 1);
+    log.addCall({
+      method: 'appLog',
+      ok: true,
+      startedAt: at,
+      durationMs: 0,
+      args: [
+        [
+          { kind: 'console', level: 'log', text: '<img src=x onerror=alert(1)>', at },
+          { kind: 'request', method: 'GET', url: '/missing', status: 404, ms: 3, text: '', at },
+          { kind: 'error', text: 'boom', at },
+        ],
+      ],
+    });
+    const entries = [...list.querySelectorAll<HTMLElement>('.log-entry[data-outcome="app"]')];
+    expect(entries.map((e) => e.dataset.kind)).toEqual(['error', 'request', 'console']);
+    expect(entries[2]!.querySelector('.log-result')!.textContent).toBe('<img src=x onerror=alert(1)>');
+    expect(list.querySelector('img')).toBeNull();
+    expect(entries[1]!.dataset.failed).toBe('true');
+    expect(entries[1]!.textContent).toContain('GET 404');
+    expect(entries[0]!.textContent).toContain('uncaught');
+  });
+
+  it('the host refuses entries that are not plain text and numbers', async () => {
+    const { argumentProblem } = await import('../src/bridge/checks.js');
+    const at = 1;
+    expect(argumentProblem('appLog', [[{ kind: 'console', level: 'log', text: 'ok', at }]])).toBe('');
+    for (const bad of [[{ kind: 'script', text: 'x', at }], [{ kind: 'console', text: 'x'.repeat(3000), at }], [{ kind: 'console', text: { toString: 1 }, at }], Array(201).fill({ kind: 'error', text: 'x', at })])
+      expect(argumentProblem('appLog', [bad])).toMatch(/^expects one array of at most 200 log entries/);
+  });
+});

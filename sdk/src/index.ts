@@ -8,6 +8,7 @@
  */
 import { connection, handshake } from './bridge.js';
 import { messagesProblem, openWindowProblem } from './checks.js';
+import { startSending } from './capture.js';
 import { EmbedError } from './errors.js';
 import { NOTICES, type BridgeResult, type HostMethod, type InitData, type OpenWindowParams, type Profile } from './protocol.js';
 
@@ -117,6 +118,8 @@ export const embed: Embed = {
       : Promise.reject(new EmbedError('INVALID_ARGUMENT', 'embed.init: successCallback must be a function'))
     ).then(
       (c) => {
+        // The app's console and requests go to the host's bridge log from now on.
+        startSending((entries) => void c.host.appLog(entries).catch(() => undefined));
         // The host's bridge log shows the warning beside the calls (once per page).
         if (tolerated && !told) {
           told = true;

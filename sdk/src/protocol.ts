@@ -119,7 +119,7 @@ export interface WireError {
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: WireError };
 
 /** The methods the host exposes over the port: the allow-list, nothing else is reachable. */
-export const HOST_METHODS = ['openWindow', 'getProfile', 'sendMessages', 'closeWindow', 'notice'] as const;
+export const HOST_METHODS = ['openWindow', 'getProfile', 'sendMessages', 'closeWindow', 'notice', 'appLog'] as const;
 /** Name of one host method. */
 export type HostMethod = (typeof HOST_METHODS)[number];
 
@@ -132,6 +132,24 @@ export interface HostApi {
   closeWindow(): Promise<BridgeResult<void>>;
   /** The SDK tells the host of a tolerance it applied (issue 16), so its bridge log can warn too. */
   notice(kind: NoticeKind): Promise<BridgeResult<void>>;
+  /** What the page logged, threw and requested (issue 16), for the host's bridge log. */
+  appLog(entries: AppLogEntry[]): Promise<BridgeResult<void>>;
+}
+
+/**
+ * One line of the app's console as the host shows it (issue 16): a console call (`level`), an
+ * uncaught error or unhandled rejection, or a request (`method`, `url`, `status`, 0 when it
+ * failed, `ms`). `at`: ms since 1970. Every value is text or a number.
+ */
+export interface AppLogEntry {
+  kind: 'console' | 'error' | 'request';
+  text: string;
+  at: number;
+  level?: 'log' | 'info' | 'warn' | 'error';
+  method?: string;
+  url?: string;
+  status?: number;
+  ms?: number;
 }
 
 /**

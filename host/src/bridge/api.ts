@@ -61,6 +61,7 @@ export function createHostApi(handlers: BridgeHandlers, onCall?: (record: Bridge
     sendMessages: (...args: unknown[]) => run('sendMessages', args),
     closeWindow: (...args: unknown[]) => run('closeWindow', args),
     notice: (...args: unknown[]) => run('notice', args),
+    appLog: (...args: unknown[]) => run('appLog', args),
   };
 }
 
@@ -78,6 +79,7 @@ function invoke(handlers: BridgeHandlers, method: HostMethod, args: unknown[]): 
     case 'closeWindow':
       return handlers.closeWindow();
     case 'notice':
+    case 'appLog':
       // Nothing to do but be logged: the record reaches the bridge log like every call.
       return undefined;
   }

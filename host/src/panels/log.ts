@@ -3,7 +3,7 @@
  * the bridge rejected, newest on top.
  */
 import type { BridgeCallRecord } from '../bridge/connect.js';
-import { NOTICES, type NoticeKind } from '../../../sdk/src/protocol.js';
+import { NOTICES, type AppLogEntry, type NoticeKind } from '../../../sdk/src/protocol.js';
 import { h, replaceChildren } from '../dom.js';
 
 /** Longest argument text shown before it is cut with "…". */
@@ -45,6 +45,11 @@ export class BridgeLog {
 
   /** Adds a call: `.log-entry[data-method][data-outcome="ok"|"error"]` with method, args, outcome and duration. */
   addCall(record: BridgeCallRecord): void {
+    // The app's console, errors and requests (issue 16): a line each, in the order they came.
+    if (record.method === 'appLog' && record.ok) {
+      for (const entry of record.args[0] as AppLogEntry[]) this.prepend(appEntry(entry));
+      return;
+    }
     // A tolerance the SDK applied (issue 16): a warning line, not a call of the app.
     if (record.method === 'notice' && record.ok) {
       const kind = String(record.args[0]) as NoticeKind;
@@ -118,6 +123,31 @@ export class BridgeLog {
  * "HH:MM:SS.mmm" of a time in milliseconds: epoch time, or a `performance.now()` reading (anything
  * before 2001 is taken as one, relative to `performance.timeOrigin`).
  */
+/**
+ * One line of the app's console: `.log-entry[data-outcome="app"][data-kind=console|error|request]`
+ * with `data-level` for console lines and `data-status` for requests; everything as text.
+ */
+export function appEntry(e: AppLogEntry): HTMLElement {
+  const failed = e.kind === 'error' || (e.kind === 'request' && (e.status === 0 || (e.status ?? 0) >= 400)) || e.level === 'error';
+  const label = e.kind === 'console' ? `console.${e.level ?? 'log'}` : e.kind === 'error' ? 'uncaught' : `${e.method ?? 'GET'} ${e.status || 'failed'}`;
+  const line = e.kind === 'request' ? `${e.url ?? ''}${e.text ? ` (${e.text})` : ''}` : e.text;
+  return h(
+    'li',
+    {
+      className: 'log-entry app',
+      attrs: { 'data-outcome': 'app', 'data-kind': e.kind, ...(e.level ? { 'data-level': e.level } : {}), ...(e.kind === 'request' ? { 'data-status': String(e.status ?? 0) } : {}), ...(failed ? { 'data-failed': 'true' } : {}) },
+    },
+    h(
+      'div',
+      { className: 'log-head' },
+      h('span', { className: 'log-method', text: label }),
+      e.ms !== undefined ? h('span', { className: 'log-duration', text: `${e.ms} ms` }) : null,
+      h('time', { className: 'log-time', text: clock(e.at) }),
+    ),
+    h('div', { className: 'log-line' }, h('code', { className: 'log-result', text: line })),
+  );
+}
+
 function clock(ms: number): string {
   const d = new Date(ms < 1e12 ? performance.timeOrigin + ms : ms);
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
