@@ -88,4 +88,7 @@ test('the demo’s platform sample runs unmodified: init with one callback, its 
   const d = await dialog;
   expect(d.message()).toBe(`Hello, Alice (${ALICE})`);
   await d.accept();
+  await frame.locator('#fail').click();
+  await expect(page.locator('#bridge-log .log-entry[data-kind="request"][data-status="404"]')).toContainText('no-such-api');
+  await expect(page.locator('#bridge-log .log-entry[data-kind="console"]').filter({ hasText: 'sample ready' })).toHaveCount(1);
 });

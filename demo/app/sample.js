@@ -1,7 +1,12 @@
 // Plain script, as the platform's published samples are: init with one callback, alert/confirm/prompt.
 embed.init(function (data) {
   document.getElementById('status').textContent = 'Ready: language ' + data.language + ', opened from ' + data.context.type;
+  // Shows in the host's bridge log, beside the bridge calls.
+  console.log('sample ready', data.context);
 });
+document.getElementById('fail').onclick = function () {
+  fetch('./no-such-api').then(function (r) { console.warn('the API answered', r.status); });
+};
 document.getElementById('profile').onclick = function () {
   embed.getProfile().then(
     function (p) { window.alert('Hello, ' + p.displayName + ' (' + p.userId + ')'); },
