@@ -4,9 +4,10 @@
 // nonce. Opening the same link again shows an error and sends nothing.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, ALICE } from './fixtures.js';
+import { expect, test, BOB } from './fixtures.js';
 
-const ALICE_BOT = 'UBa11ce0000000000000000000000a11c';
+// Bob's chat: the other tests of a worker's server use Alice's (the server is shared per worker).
+const BOB_BOT = 'UB00000000000000000000000000000b0';
 
 test('a user links their account from a bot message; a used link shows an error', async ({ page, server }) => {
   const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: '1650000001', client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' });
@@ -21,15 +22,15 @@ test('a user links their account from a bot message; a used link shows an error'
   });
   await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
   try {
-    const { linkToken } = (await (await bot(`/v2/bot/user/${ALICE}/linkToken`)).json()) as { linkToken: string };
+    const { linkToken } = (await (await bot(`/v2/bot/user/${BOB}/linkToken`)).json()) as { linkToken: string };
     const linkUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/link?linkToken=${linkToken}`;
     const push = await bot('/v2/bot/message/push', {
-      to: ALICE,
+      to: BOB,
       messages: [{ type: 'template', altText: 'Link your account', template: { type: 'buttons', text: 'Link your account', actions: [{ type: 'uri', label: 'Link account', uri: linkUrl }] } }],
     });
     expect(push.status).toBe(200);
 
-    await page.goto(`${server.baseUrl}/?user=${ALICE}&context=utou&chat=${ALICE_BOT}`);
+    await page.goto(`${server.baseUrl}/?user=${BOB}&context=utou&chat=${BOB_BOT}`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
     await page.locator('#chat-messages .message.bot').getByRole('button', { name: 'Link account' }).last().click();
     const browser = page.frameLocator('#inapp-frame');
