@@ -12,6 +12,9 @@ const BOB_BOT = 'UB00000000000000000000000000000b0';
 test('a user links their account from a bot message; a used link shows an error', async ({ page, server }) => {
   const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: '1650000001', client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' });
   const { access_token: token } = (await (await fetch(`${server.baseUrl}/v2/oauth/accessToken`, { method: 'POST', body: form })).json()) as { access_token: string };
+  // No webhook URL for this test: its events are recorded, never sent later to another test's bot
+  // (the server is shared by the tests of a worker).
+  await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: null }) });
   const bot = (path: string, body?: unknown) =>
     fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
 
