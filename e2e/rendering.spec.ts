@@ -355,6 +355,12 @@ test.describe('message preview', () => {
     await expect(page.locator('#preview-status')).toHaveAttribute('data-state', 'syntax');
     await expect(page.locator('#preview-status')).toContainText('line 1, column 26');
 
+    // A deprecated field (spec Versioning): valid, and said so with its path (issue 16).
+    const deprecated = { type: 'template', altText: 'Menu', template: { type: 'buttons', text: 'Pick', actions: [{ type: 'postback', label: 'Go', data: 'go', text: 'go' }] } };
+    await page.locator('#preview-input').fill(JSON.stringify(deprecated));
+    await expect(page.locator('#preview-status')).toHaveText('Valid, with deprecated fields (below).');
+    await expect(page.locator('#preview-errors .preview-deprecation[data-property="messages[0].template.actions[0].text"]')).toContainText('use displayText');
+
     await page.locator('#tab-chat').click();
     await expect(page.locator('.phone')).toBeVisible();
     await expect(page).not.toHaveURL(/tab=simulator/);

@@ -6,6 +6,7 @@
  */
 import { ApiError } from '../api.js';
 import type { BotApi, Delivery } from '../bot-api.js';
+import { webhookDeprecations } from '../deprecations.js';
 import { h, replaceChildren } from '../dom.js';
 import type { World } from '../world.js';
 
@@ -197,8 +198,13 @@ export class WebhookPanel {
         h('span', { className: 'delivery-types', text: d.eventTypes.join(', ') }),
         h('span', { className: `delivery-status status-${d.status}`, text: STATUS_TEXT[d.status] }),
         h('span', { className: 'delivery-meta', text: [clock(d.createdAt), last ? attemptText(last) : ''].filter(Boolean).join(' · ') }),
+        ...webhookDeprecations(d.body).map((x) => h('span', { className: 'delivery-deprecated', text: 'deprecated', attrs: { title: `${x.path}: ${x.message}` } })),
       ),
-      h('div', { className: 'delivery-signature mono' }, h('span', { text: 'X-Service-Signature: ' }), h('code', { text: d.headers['X-Service-Signature'] ?? '' })),
+      // v2 webhooks carry X-Service-Signature, v1 callbacks X-Service-ChannelSignature.
+      ...Object.entries(d.headers)
+        .filter(([name]) => name.endsWith('Signature'))
+        .map(([name, value]) => h('div', { className: 'delivery-signature mono' }, h('span', { text: `${name}: ` }), h('code', { text: value }))),
+      ...webhookDeprecations(d.body).map((x) => h('p', { className: 'field-note delivery-deprecation', text: `${x.path}: ${x.message}` })),
       h('pre', { className: 'delivery-body mono', text: pretty(d.body) }),
       d.attempts.length
         ? h(

@@ -12,6 +12,7 @@
 import { ApiError, type ValidationAnswer } from '../api.js';
 import { ActionDispatcher, recordPostback } from '../chat/actions.js';
 import { renderMessageContent, renderQuickReply } from '../chat/render.js';
+import { messageDeprecations } from '../deprecations.js';
 import { h, replaceChildren } from '../dom.js';
 import { InAppBrowser } from '../views/inapp-browser.js';
 import { Pickers } from '../views/pickers.js';
@@ -153,9 +154,12 @@ export class SimulatorPane {
       return;
     }
     if (generation !== this.generation) return;
+    const deprecated = messageDeprecations(messages, 'messages').map((x) =>
+      h('li', { className: 'preview-deprecation', attrs: { 'data-property': x.path } }, h('code', { className: 'preview-error-path', text: x.path }), h('span', { className: 'preview-error-message', text: x.message })),
+    );
     if (answer.valid) {
-      this.setStatus('valid', 'Valid: the platform accepts these messages.');
-      replaceChildren(this.errors, []);
+      this.setStatus('valid', deprecated.length ? 'Valid, with deprecated fields (below).' : 'Valid: the platform accepts these messages.');
+      replaceChildren(this.errors, deprecated);
       this.mark(text, []);
       return;
     }
@@ -184,7 +188,7 @@ export class SimulatorPane {
       }
       return item;
     });
-    replaceChildren(this.errors, items);
+    replaceChildren(this.errors, [...items, ...deprecated]);
     this.mark(text, marks);
   }
 
