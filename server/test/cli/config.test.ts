@@ -14,6 +14,8 @@ import { freePort } from '../helpers.js';
 
 const run = promisify(execFile);
 const CLI = resolve('server/dist/cli.js');
+/** The CLI's file-based behaviour is tested: its processes use the embedded database even in the PostgreSQL pass. */
+const env = { ...process.env, DATABASE_URL: '' };
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'embedkit-config-test-'));
@@ -36,7 +38,7 @@ console.log(JSON.stringify({ users: world.users.map((u) => u.displayName), apps:
 
 async function exec(cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, 'exec', '--', process.execPath, 'check.mjs'], { cwd });
+    const { stdout, stderr } = await run(process.execPath, [CLI, 'exec', '--', process.execPath, 'check.mjs'], { cwd, env });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -91,7 +93,7 @@ describe('embedkit.config.json', { timeout: 60_000 }, () => {
     const port = await freePort();
     const folder = project('start', `{ "port": ${port}, "apps": [{ "url": "http://localhost:5173/" }] }`);
     for (let round = 0; round < 2; round++) {
-      const child = spawn(process.execPath, [CLI, '--data', join(folder, '.embedkit'), '--deprecated-port', '0', '--trialbot-port', '0', '--blockchain-port', '0'], { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [CLI, '--data', join(folder, '.embedkit'), '--deprecated-port', '0', '--trialbot-port', '0', '--blockchain-port', '0'], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
       child.stderr!.on('data', (c: Buffer) => (out += c.toString()));

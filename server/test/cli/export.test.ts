@@ -16,6 +16,8 @@ import { channelToken } from '../helpers.js';
 
 const run = promisify(execFile);
 const CLI = resolve('server/dist/cli.js');
+/** The CLI's file-based behaviour is tested: its processes use the embedded database even in the PostgreSQL pass. */
+const env = { ...process.env, DATABASE_URL: '' };
 let dir: string;
 let server: RunningServer;
 beforeAll(async () => {
@@ -55,7 +57,7 @@ describe('embedkit export / start --import', { timeout: 60_000 }, () => {
     expect(scenario.channels[0]!.webhookUrl).toBe('http://127.0.0.1:4999/hook');
 
     const data = join(dir, 'copy');
-    const child = spawn(process.execPath, [CLI, 'start', '--import', file, '--data', data, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'start', '--import', file, '--data', data, '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const base = await new Promise<string>((ok, fail) => {
         let text = '';
@@ -74,7 +76,7 @@ describe('embedkit export / start --import', { timeout: 60_000 }, () => {
       });
     }
     // That data directory holds a world now: a second import into it is refused, saying what to do.
-    const again = await run(process.execPath, [CLI, 'start', '--import', file, '--data', data, '--port', '0']).catch((e: { code: number; stderr: string }) => e);
+    const again = await run(process.execPath, [CLI, 'start', '--import', file, '--data', data, '--port', '0'], { env }).catch((e: { code: number; stderr: string }) => e);
     expect((again as { code: number }).code).toBe(1);
     expect((again as { stderr: string }).stderr).toContain('already holds a world: import into a new one with --data <dir>');
   });
@@ -84,7 +86,7 @@ describe('embedkit export / start --import', { timeout: 60_000 }, () => {
     expect((none as { stderr: string }).stderr).toContain('no embedkit answers at http://127.0.0.1:9');
     mkdirSync(join(dir, 'empty'), { recursive: true });
     writeFileSync(join(dir, 'empty', '.keep'), '');
-    const missing = await run(process.execPath, [CLI, 'start', '--import', join(dir, 'nope.json'), '--data', join(dir, 'empty')]).catch((e: { code: number; stderr: string }) => e);
+    const missing = await run(process.execPath, [CLI, 'start', '--import', join(dir, 'nope.json'), '--data', join(dir, 'empty')], { env }).catch((e: { code: number; stderr: string }) => e);
     expect((missing as { stderr: string }).stderr.trim()).toBe(`embedkit: --import ${join(dir, 'nope.json')}: no such file`);
   });
 });
