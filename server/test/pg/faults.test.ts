@@ -160,6 +160,8 @@ describe.skipIf(!TEST_DATABASE_URL)('team sandbox under faults (PostgreSQL)', ()
     expect(delivered.filter((t) => acked.includes(t))).toEqual(acked);
     expect(new Set(delivered).size).toBe(delivered.length);
     // One line when the database went, one when it came back: no stack trace per request.
+    // The "back" line is written when the outage watcher next looks: give it a moment under load.
+    await vi.waitFor(() => expect(server.output().match(/database is back/g)?.length).toBe(1), { timeout: 10_000 });
     const log = server.output();
     expect(log.match(/database unreachable/g)?.length).toBe(1);
     expect(log.match(/database is back/g)?.length).toBe(1);
