@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { dropSchema } from '../../src/store/schemas.js';
 import { ALICE, ALICE_BOT, BOTS_SCENARIO, startReceiver, TRIAL, type Receiver } from '../bot/helpers.js';
 import { freePort, TEST_DATABASE_URL } from '../helpers.js';
