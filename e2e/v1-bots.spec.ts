@@ -5,13 +5,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, ALICE } from './fixtures.js';
+import { expect, test, ALICE, BOB } from './fixtures.js';
 import { startDemoBot } from './demo-bot.js';
 
 const ENTERPRISE = { id: '1650000002', secret: '1e2d3c4b5a69788796a5b4c3d2e1f0a1' };
 const TRIAL = { id: '1650000003', secret: '2f3e4d5c6b7a8998a7b6c5d4e3f2a1b0', mid: 'u7a1b0000000000000000000000000001' };
 const ALICE_TRIAL = 'UTa11ce0000000000000000000000a11c';
 const ALICE_ENTERPRISE = 'UEa11ce0000000000000000000000a11c';
+const BOB_TRIAL = 'UT00000000000000000000000000000b0';
+const BOB_ENTERPRISE = 'UE00000000000000000000000000000b0';
 /** A 1x1 PNG: the rich message's image at every width. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -153,7 +155,8 @@ test('the demo bot answers the default Enterprise Bot and Trial Bot', async ({ p
     const callbacks = bot.url.replace(/\/webhook$/, '');
     await fetch(`${server.baseUrl}/embedkit/v1/channels/${TRIAL.id}/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: `${callbacks}/v1/trial` }) });
     await fetch(`${server.baseUrl}/embedkit/v1/channels/${ENTERPRISE.id}/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: `${callbacks}/v1/enterprise` }) });
-    await page.goto(`${server.baseUrl}/?user=${ALICE}&context=utou&chat=${ALICE_TRIAL}`);
+    // Bob's chats: the test above used (and blocked and unblocked) Alice's.
+    await page.goto(`${server.baseUrl}/?user=${BOB}&context=utou&chat=${BOB_TRIAL}`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
     const fromBot = page.locator('#chat-messages .message[data-sender-type="bot"]');
     await page.locator('#chat-input').fill('hello');
@@ -161,12 +164,12 @@ test('the demo bot answers the default Enterprise Bot and Trial Bot', async ({ p
     await expect(fromBot.filter({ hasText: 'echo: hello' })).toHaveCount(1);
     await page.locator('#chat-input').fill('rich');
     await page.locator('#chat-input').press('Enter');
-    await expect(fromBot.locator('.m-imagemap img').last()).toHaveAttribute('src', '/host/samples/imagemap.svg');
+    await expect(fromBot.locator('.m-imagemap img').last()).toHaveAttribute('src', '/host/samples/imagemap.svg', { timeout: 20_000 });
 
-    await page.goto(`${server.baseUrl}/?user=${ALICE}&context=utou&chat=${ALICE_ENTERPRISE}`);
+    await page.goto(`${server.baseUrl}/?user=${BOB}&context=utou&chat=${BOB_ENTERPRISE}`);
     await page.locator('#chat-input').fill('link');
     await page.locator('#chat-input').press('Enter');
-    await expect(fromBot.locator('.m-linkmsg-text b').last()).toHaveText('friend');
+    await expect(fromBot.locator('.m-linkmsg-text b').last()).toHaveText('friend', { timeout: 20_000 });
   } finally {
     await bot.stop();
   }
