@@ -1,7 +1,9 @@
 // Real apps run unmodified (issue 16): a page written like the platform's published samples calls
 // init with a success callback only and shows results with alert/confirm/prompt; in the host it
 // gets its init data, the bridge log and the page's console warn that the spec requires an error
-// callback, and the dialogs reach the person. Top navigation stays blocked.
+// callback, and the dialogs reach the person. The frame has the web view's permissions (clipboard,
+// geolocation, camera, microphone, full screen, downloads) and no others (USB, payment, serial);
+// top navigation stays blocked.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, ALICE } from './fixtures.js';
@@ -10,6 +12,7 @@ import { expect, test, ALICE } from './fixtures.js';
 function samplePage(host: string): string {
   return `<!doctype html><html><body><p id="lang">…</p>
 <button id="alert">alert</button><button id="confirm">confirm</button><button id="prompt">prompt</button><button id="top">top</button>
+<button id="copy">copy</button><a id="download" href="/sample.html" download="sample.html">download</a><pre id="features"></pre><p id="copied"></p>
 <script src="${host}/sdk/v1/sdk.js"></script>
 <script>
 console.log('page loaded', { answer: 42 });
@@ -22,6 +25,11 @@ embed.init(function (data) {
 document.getElementById('alert').onclick = function () { alert('Hello from the app'); };
 document.getElementById('confirm').onclick = function () { document.body.dataset.confirmed = String(confirm('Sure?')); };
 document.getElementById('prompt').onclick = function () { document.body.dataset.answer = prompt('Your name?', 'x') || ''; };
+document.getElementById('copy').onclick = function () {
+  navigator.clipboard.writeText('copied text').then(function () { document.getElementById('copied').textContent = 'copied'; }, function (e) { document.getElementById('copied').textContent = 'refused: ' + e.name; });
+};
+document.getElementById('features').textContent = ['clipboard-write', 'geolocation', 'camera', 'microphone', 'fullscreen', 'usb', 'payment', 'serial']
+  .map(function (f) { return f + ': ' + (document.featurePolicy.allowsFeature(f) ? 'allowed' : 'refused'); }).join('\\n');
 document.getElementById('top').onclick = function () { try { window.top.location.href = 'https://example.com/'; } catch (e) { document.body.dataset.top = 'blocked'; } };
 </script></body></html>`;
 }
@@ -66,6 +74,18 @@ test('a sample-style page: init with one callback works and warns; alert, confir
     await frame.locator('#prompt').click();
     await expect(frame.locator('body')).toHaveAttribute('data-answer', 'Alice');
     expect(dialogs).toEqual(['alert: Hello from the app', 'confirm: Sure?', 'prompt: Your name?']);
+
+    // The Permissions Policy of the web view: its prompts and full screen, and nothing else.
+    await expect(frame.locator('#features')).toHaveText(
+      ['clipboard-write: allowed', 'geolocation: allowed', 'camera: allowed', 'microphone: allowed', 'fullscreen: allowed', 'usb: refused', 'payment: refused', 'serial: refused'].join('\n'),
+    );
+    // Downloads work; the clipboard too once the person allows it.
+    const download = page.waitForEvent('download');
+    await frame.locator('#download').click();
+    expect((await download).suggestedFilename()).toBe('sample.html');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    await frame.locator('#copy').click();
+    await expect(frame.locator('#copied')).toHaveText('copied');
 
     // What keeps the host safe stays: the app cannot navigate the host away.
     const before = page.url();
