@@ -189,7 +189,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   });
   const blockchain = createBlockchain(db, clock, logger, outage);
   const chats = new ChatService(new MessageStore(db), world, clock, bots.chatHooks);
-  const v1 = createV1Bots(db, world, clock, { events: bots.events, friendships: social.friendships, live, baseUrl: () => baseUrl });
+  const v1 = createV1Bots(db, world, clock, { events: bots.events, friendships: social.friendships, userTokens: social.v1, live, baseUrl: () => baseUrl });
 
   const app = express();
   app.disable('x-powered-by');

@@ -11,6 +11,7 @@ import type { Clock } from './clock.js';
 import { enterpriseRoutes, trialRoutes, v1SimulatorRoutes } from './routes/v1-bots.js';
 import type { BotEventService } from './services/bot-events.js';
 import type { FriendshipService } from './services/friendships.js';
+import type { SocialV1Service } from './services/social-v1.js';
 import type { LiveHub } from './services/live.js';
 import { V1BotService } from './services/v1-bots/v1-bots.js';
 import { BotMembershipStore } from './store/bot-memberships.js';
@@ -19,7 +20,6 @@ import { ChannelTokenStore } from './store/channel-tokens.js';
 import { ContentStore } from './store/contents.js';
 import { MessageStore } from './store/messages.js';
 import type { Database } from './store/schema.js';
-import { UserTokenStore } from './store/user-tokens.js';
 import { V1BotStore } from './store/v1-bots.js';
 import type { WorldStore } from './store/world.js';
 
@@ -43,7 +43,7 @@ export function createV1Bots(
   db: Kysely<Database>,
   world: WorldStore,
   clock: Clock,
-  deps: { events: BotEventService; friendships: FriendshipService; live: LiveHub; baseUrl: () => string },
+  deps: { events: BotEventService; friendships: FriendshipService; userTokens: SocialV1Service; live: LiveHub; baseUrl: () => string },
 ): V1Bots {
   const service = new V1BotService({
     world,
@@ -52,7 +52,7 @@ export function createV1Bots(
     contents: new ContentStore(db),
     store: new V1BotStore(db),
     channelTokens: new ChannelTokenStore(db),
-    userTokens: new UserTokenStore(db),
+    userTokens: deps.userTokens,
     logins: new ChannelLoginStore(db),
     events: deps.events,
     friendships: deps.friendships,

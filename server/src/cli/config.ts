@@ -12,7 +12,7 @@ import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc
 import { scenarioProblems } from '../scenario/load.js';
 import { ConfigSchema } from '../schemas/config.js';
 import { compile } from '../schemas/validate.js';
-import { CliError } from './http.js';
+import { botCall, CliError } from './http.js';
 
 /** The names `start` and `exec` look for in the current directory, in this order. */
 export const CONFIG_FILES = ['embedkit.config.json', 'embedkit.config.jsonc'] as const;
@@ -69,21 +69,12 @@ export function scenarioFileOf(config: EmbedkitConfig, file: string): string | u
  */
 export async function applyConfig(config: EmbedkitConfig, baseUrl: string, channels: { channel_id: string; secret: string }[]): Promise<string[]> {
   const lines: string[] = [];
-  const call = async (method: string, path: string, init: { token?: string; json?: unknown; form?: Record<string, string> } = {}) => {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-        ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: init.json !== undefined ? JSON.stringify(init.json) : init.form ? new URLSearchParams(init.form) : undefined,
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
-  };
+  // The CLI's own HTTP helper: the server answers as it does any client.
+  const target = { url: baseUrl, channelId: '', channelSecret: '' };
+  const call = (method: string, path: string, init: { token?: string; json?: unknown; form?: Record<string, string> } = {}) => botCall(target, method, path, init);
   for (const [channelId, url] of Object.entries(config.webhooks ?? {})) {
     const res = await call('PUT', `/embedkit/v1/channels/${channelId}/webhook`, { json: { url } });
-    if (res.status !== 200) throw new CliError(`webhooks.${channelId}: ${res.status} ${res.body.message ?? ''}`);
+    if (res.status !== 200) throw new CliError(`webhooks.${channelId}: ${res.status} ${res.body?.message ?? ''}`);
     lines.push(`  webhook         channel ${channelId} → ${url}`);
   }
   for (const [i, app] of (config.apps ?? []).entries()) {
@@ -95,7 +86,7 @@ export async function applyConfig(config: EmbedkitConfig, baseUrl: string, chann
     let embedId = existing?.embedId;
     if (!embedId) {
       const res = await call('POST', '/embed/v1/apps', { token, json: { view: { type: app.view ?? 'tall', url: app.url } } });
-      if (res.status !== 200) throw new CliError(`apps[${i}] (${app.url}): ${res.status} ${res.body.message ?? ''}${res.body.details ? ` ${JSON.stringify(res.body.details)}` : ''}`);
+      if (res.status !== 200) throw new CliError(`apps[${i}] (${app.url}): ${res.status} ${res.body?.message ?? ''}${res.body?.details ? ` ${JSON.stringify(res.body.details)}` : ''}`);
       embedId = res.body.embedId as string;
     }
     lines.push(`  app             ${app.url} → ${baseUrl}/?app=${embedId}`);

@@ -119,8 +119,13 @@ export class SocialV1Service {
     return { mid: access.user_id, accessToken: issued.accessToken, expire: issued.expiresAt, refreshToken: issued.refreshToken };
   }
 
-  /** The token of a call that must be valid now; throws the v1 error that applies. */
-  private async usable(h: V1Headers): Promise<UserTokenRow> {
+  /**
+   * The user token of a v1 call that must be valid now (also the enterprise friend-list call,
+   * issue 13).
+   * @throws ApiError the v1 row that applies: no token, never issued, inactive channel,
+   *   invalidated (by the platform, by an unlink), expired
+   */
+  async usable(h: V1Headers): Promise<UserTokenRow> {
     const token = v1AccessToken(h);
     if (!token) throw V1_ERRORS.noScheme();
     const row = await this.tokens.findWithState(hashToken(token));

@@ -60,7 +60,8 @@ export interface V1BotDeps {
   contents: ContentStore;
   store: V1BotStore;
   channelTokens: ChannelTokenStore;
-  userTokens: { findWithState(hash: string): Promise<(UserTokenRow & { invalidated: string | null }) | undefined> };
+  /** The v1 social service: its user token rules serve the friend-list call. */
+  userTokens: { usable(h: { channelToken?: string | undefined }): Promise<UserTokenRow> };
   logins: ChannelLoginStore;
   events: BotEventService;
   friendships: FriendshipService;
@@ -252,13 +253,8 @@ export class V1BotService {
    *   409 `450` the user blocked the account
    */
   async addAsFriend(token: string | undefined): Promise<{ result: 'OK' }> {
-    const t = token?.trim();
-    if (!t) throw V1_ERRORS.noScheme();
-    const row = await this.d.userTokens.findWithState(hashToken(t));
-    if (!row) throw V1_ERRORS.invalidToken();
-    if (!(await this.d.logins.get(row.channel_id)).active) throw V1_ERRORS.channelInactive();
-    if (row.invalidated) throw row.invalidated === 'unlinked' ? V1_ERRORS.expiredByUnlink() : V1_ERRORS.expiredByPlatform();
-    if (row.expires_at <= this.d.clock.now()) throw V1_ERRORS.expired();
+    // The same token rules as every v1 call (spec "Errors", v1 table).
+    const row = await this.d.userTokens.usable({ channelToken: token });
     const channel = await this.d.world.channel(row.channel_id);
     if (!channel) throw V1_ERRORS.invalidToken();
     const id = channel.channel_id;
