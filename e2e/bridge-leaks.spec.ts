@@ -92,7 +92,8 @@ test('the host page has a strict Content Security Policy and no violation of it'
   expect(directives['default-src']).toEqual(["'self'"]);
   expect(directives['object-src']).toEqual(["'none'"]);
   expect(directives['base-uri']).toEqual(["'none'"]);
-  expect(directives['frame-ancestors']).toEqual(["'none'"]);
+  // Only the host's own origin (the several-phones page) may frame it.
+  expect(directives['frame-ancestors']).toEqual(["'self'"]);
   expect(csp).not.toContain('unsafe-eval');
   expect(directives['script-src']).not.toContain("'unsafe-inline'");
   await openDemo(page, server);

@@ -24,3 +24,27 @@ document.getElementById('name').onclick = function () {
   var text = window.prompt('Your message', 'Hello!');
   if (text) embed.sendMessages([{ type: 'text', text: text }]).catch(function (e) { window.alert(e.message); });
 };
+// A flex message whose box action and maxLines need the mobile app 8.11.0 (spec Versioning), with
+// quick reply buttons (8.11.0 too): switch the host's device to see an older client's view.
+document.getElementById('versions').onclick = function () {
+  var long = 'This text is clamped to two lines with maxLines on 8.11.0 and later; an older client ignores maxLines and shows every line of it, as you can see now.';
+  embed.sendMessages([{
+    type: 'flex',
+    altText: 'Older clients draw this differently',
+    contents: {
+      type: 'bubble',
+      body: {
+        type: 'box', layout: 'vertical', spacing: 'sm',
+        action: { type: 'message', label: 'Tap the box', text: 'I tapped the box' },
+        contents: [
+          { type: 'text', text: 'Tap this box', weight: 'bold' },
+          { type: 'text', text: long, wrap: true, maxLines: 2 }
+        ]
+      }
+    },
+    quickReply: { items: [
+      { type: 'action', action: { type: 'message', label: 'Looks right', text: 'Looks right' } },
+      { type: 'action', action: { type: 'datetimepicker', label: 'Pick a date', data: 'date', mode: 'date' } }
+    ] }
+  }]).catch(function (e) { window.alert('sendMessages failed: ' + e.code + ' ' + (e.message || '')); });
+};

@@ -9,6 +9,7 @@ import type { ErrorCode, InitData, Profile } from '../../sdk/src/protocol.js';
 import { ApiError, type SimulatorApi } from './api.js';
 import { connectApp, type BridgeCallRecord, type BridgeHandlers } from './bridge/connect.js';
 import { BridgeError } from './bridge/errors.js';
+import { clientFeatures, type ClientFeatures } from './device.js';
 import { buildInitData, buildSessionRequest, cannotOpenReason, type HostState } from './state.js';
 import type { AppOverlay } from './views/overlay.js';
 import type { InAppBrowser } from './views/inapp-browser.js';
@@ -34,6 +35,8 @@ export interface AppSessionDeps {
 interface OpenApp {
   connection: { dispose(): void };
   accessToken: string;
+  /** What the phone's client allows, taken when the app opened (device.ts). */
+  features: ClientFeatures;
 }
 
 /**
@@ -44,6 +47,17 @@ interface OpenApp {
 export function toBridgeError(err: unknown): unknown {
   if (err instanceof ApiError) return new BridgeError(String(err.status) as ErrorCode, err.message);
   return err;
+}
+
+/**
+ * Refuses `getProfile` / `sendMessages` on the pre-release mobile OS (spec part D): the app gets
+ * `INTERNAL_ERROR` (one of the spec's SDK codes; docs/devices.md) with a message naming the OS,
+ * and no request reaches the platform.
+ * @throws BridgeError when the open app's client cannot make the call
+ */
+function unavailableOnThisOs(open: OpenApp, method: 'getProfile' | 'sendMessages'): void {
+  const support = open.features.profileAndSend;
+  if (!support.supported) throw new BridgeError('INTERNAL_ERROR', `${method} is unavailable on this client: ${support.why}`);
 }
 
 /** Opens at most one app at a time in the overlay. */
@@ -78,7 +92,7 @@ export class AppSession {
     if (generation !== this.generation) return null;
 
     const frame = this.deps.overlay.open({ title: app.name, url: app.view.url, viewType: state.viewType });
-    const open: OpenApp = { accessToken: session.access_token, connection: { dispose() {} } };
+    const open: OpenApp = { accessToken: session.access_token, connection: { dispose() {} }, features: clientFeatures(state.device) };
     try {
       open.connection = connectApp({
         frame,
@@ -120,6 +134,7 @@ export class AppSession {
         else browser.open(url);
       },
       getProfile: async (): Promise<Profile> => {
+        unavailableOnThisOs(open, 'getProfile');
         try {
           return await api.profile(open.accessToken);
         } catch (err) {
@@ -127,6 +142,7 @@ export class AppSession {
         }
       },
       sendMessages: async (messages) => {
+        unavailableOnThisOs(open, 'sendMessages');
         try {
           await api.share(open.accessToken, messages);
         } catch (err) {

@@ -1,10 +1,12 @@
 /**
  * The host's URL state: `?app=<embedId>&view=<type>&context=<type>&user=<userId>&lang=<tag>&chat=<chatId>`
- * plus `scope=<space-separated scopes>` when they differ from the defaults.
+ * plus `scope=<space-separated scopes>` when they differ from the defaults, and
+ * `device=<platform>-<appVersion>-<osVersion>` when the phone plays another client than the default.
  *
  * `app` present means "this app is open": on load the host opens it at once. Pure functions.
  */
 import { CONTEXT_TYPES, VIEW_TYPES, type ContextType, type ViewType } from '../../sdk/src/protocol.js';
+import { DEFAULT_DEVICE, parseDevice, sameDevice, serializeDevice, type Device } from './device.js';
 import { DEFAULT_SCOPES, SCOPES, type HostState, type Scope, type StateRequest } from './state.js';
 
 /** What a host URL says; every field is optional and already checked for its kind. */
@@ -16,6 +18,7 @@ export interface DeepLink {
   lang?: string;
   chat?: string;
   scopes?: Scope[];
+  device?: Device;
 }
 
 /**
@@ -48,12 +51,15 @@ export function parseDeepLink(search: string): DeepLink {
     const asked = scope.split(/[\s,]+/);
     link.scopes = SCOPES.filter((s) => asked.includes(s));
   }
+  const device = text('device');
+  const parsed = device ? parseDevice(device) : null;
+  if (parsed) link.device = parsed;
   return link;
 }
 
 /**
  * Writes a deep link as a query string with a leading `?` (or "" when empty), in a fixed order:
- * app, view, context, user, lang, chat, scope.
+ * app, view, context, user, lang, chat, scope, device.
  */
 export function serializeDeepLink(link: DeepLink): string {
   const params = new URLSearchParams();
@@ -64,13 +70,14 @@ export function serializeDeepLink(link: DeepLink): string {
   if (link.lang) params.set('lang', link.lang);
   if (link.chat) params.set('chat', link.chat);
   if (link.scopes) params.set('scope', link.scopes.join(' '));
+  if (link.device) params.set('device', serializeDevice(link.device));
   const query = params.toString();
   return query ? `?${query}` : '';
 }
 
 /**
  * The deep link of a state. `app` is written only while the app is open (`appOpen`), so that
- * reloading the link reopens what was on screen; `scope` only when it differs from the defaults;
+ * reloading the link reopens what was on screen; `scope` and `device` only when they differ from the defaults;
  * `chat` only for a chat context.
  */
 export function deepLinkOfState(state: HostState, appOpen: boolean): DeepLink {
@@ -79,6 +86,7 @@ export function deepLinkOfState(state: HostState, appOpen: boolean): DeepLink {
   if (state.contextType !== 'none' && state.chatId) link.chat = state.chatId;
   const defaultScopes = state.scopes.length === DEFAULT_SCOPES.length && DEFAULT_SCOPES.every((s) => state.scopes.includes(s));
   if (!defaultScopes) link.scopes = [...state.scopes];
+  if (!sameDevice(state.device, DEFAULT_DEVICE)) link.device = { ...state.device };
   return link;
 }
 
@@ -92,5 +100,6 @@ export function stateRequestOfDeepLink(link: DeepLink): StateRequest {
     chatId: link.chat,
     language: link.lang,
     scopes: link.scopes,
+    device: link.device,
   };
 }

@@ -17,6 +17,9 @@ export interface LiveHandlers {
   onBots?(channelId: string): void;
 }
 
+/** The BroadcastChannel on which the several-phones page relays the feed to its phones. */
+export const LIVE_RELAY_CHANNEL = 'embedkit-live';
+
 /**
  * Opens the feed; the browser reconnects by itself after a drop (the server asks for 2 s).
  * @returns a function that closes it
@@ -24,24 +27,52 @@ export interface LiveHandlers {
 export function connectLive(handlers: LiveHandlers, url = '/embedkit/v1/events/stream'): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
   const source = new EventSource(url);
-  const parse = (e: MessageEvent): LiveEvent | null => {
-    try {
-      return JSON.parse(String(e.data)) as LiveEvent;
-    } catch {
-      return null;
-    }
-  };
-  source.addEventListener('chat', (e) => {
-    const event = parse(e as MessageEvent);
-    if (event?.type === 'chat') handlers.onChat?.(event.chatId);
-  });
-  source.addEventListener('delivery', (e) => {
-    const event = parse(e as MessageEvent);
-    if (event?.type === 'delivery') handlers.onDelivery?.(event);
-  });
-  source.addEventListener('bots', (e) => {
-    const event = parse(e as MessageEvent);
-    if (event?.type === 'bots') handlers.onBots?.(event.channelId);
-  });
+  for (const type of ['chat', 'delivery', 'bots'] as const) {
+    source.addEventListener(type, (e) => {
+      const event = parse((e as MessageEvent).data);
+      if (event?.type === type) dispatch(event, handlers);
+    });
+  }
   return () => source.close();
+}
+
+/**
+ * Opens the feed once and passes every event on to the same-origin pages listening with
+ * {@link listenRelayedLive}: several phones on one page then share one connection instead of
+ * holding one each (a browser keeps at most 6 HTTP/1.1 connections per origin).
+ * @returns a function that closes the feed and the channel
+ */
+export function relayLive(url?: string): () => void {
+  const channel = new BroadcastChannel(LIVE_RELAY_CHANNEL);
+  const forward = (event: LiveEvent): void => channel.postMessage(JSON.stringify(event));
+  const close = connectLive({ onChat: (chatId) => forward({ type: 'chat', chatId }), onDelivery: forward, onBots: (channelId) => forward({ type: 'bots', channelId }) }, url);
+  return () => {
+    close();
+    channel.close();
+  };
+}
+
+/** Hears the feed relayed by {@link relayLive} (one phone of several). @returns a function that stops listening */
+export function listenRelayedLive(handlers: LiveHandlers): () => void {
+  const channel = new BroadcastChannel(LIVE_RELAY_CHANNEL);
+  channel.onmessage = (e) => {
+    const event = parse(e.data);
+    if (event) dispatch(event, handlers);
+  };
+  return () => channel.close();
+}
+
+function parse(data: unknown): LiveEvent | null {
+  try {
+    const event = JSON.parse(String(data)) as LiveEvent;
+    return event !== null && typeof event === 'object' && typeof event.type === 'string' ? event : null;
+  } catch {
+    return null;
+  }
+}
+
+function dispatch(event: LiveEvent, handlers: LiveHandlers): void {
+  if (event.type === 'chat' && typeof event.chatId === 'string') handlers.onChat?.(event.chatId);
+  else if (event.type === 'delivery') handlers.onDelivery?.(event);
+  else if (event.type === 'bots' && typeof event.channelId === 'string') handlers.onBots?.(event.channelId);
 }

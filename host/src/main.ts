@@ -7,7 +7,10 @@ import { AppSession } from './app-session.js';
 import { ActionDispatcher } from './chat/actions.js';
 import { BotApi } from './bot-api.js';
 import { Composer } from './chat/composer.js';
-import { connectLive } from './live.js';
+import { connectLive, listenRelayedLive } from './live.js';
+import { clientFeatures, sameDevice } from './device.js';
+import { isPhoneFrame, parsePhoneUsers } from './phones/layout.js';
+import { showPhones } from './phones/page.js';
 import { BotTools } from './panels/bot-tools.js';
 import { WebhookPanel } from './panels/webhooks.js';
 import { renderChatList } from './chat/list.js';
@@ -48,6 +51,17 @@ async function start(): Promise<void> {
     return;
   }
 
+  // `?users=a,b`: several phones side by side, each a host of its own in a frame (phones/).
+  const phones = parsePhoneUsers(location.search, world);
+  if (phones) {
+    showPhones(document.body, world, phones, location.search);
+    document.body.dataset.ready = 'true';
+    return;
+  }
+  // One phone of several: the phone alone, without the side panels.
+  const phoneFrame = isPhoneFrame(location.search);
+  if (phoneFrame) document.body.dataset.layout = 'phone';
+
   const bareUrl = location.search === '';
   const link = parseDeepLink(location.search);
   let state: HostState = resolveState(world, stateRequestOfDeepLink(link));
@@ -86,6 +100,8 @@ async function start(): Promise<void> {
       session.close();
     }
     render();
+    // Another client draws the same messages differently (flex action, maxLines, quick reply).
+    if (!sameDevice(prev.device, state.device)) chatScreen.redraw();
   };
 
   const render = (): void => {
@@ -114,7 +130,8 @@ async function start(): Promise<void> {
 
   /** Keeps the address bar equal to the state, so a state can be copied and reopened. */
   const syncUrl = (): void => {
-    const query = withTab(serializeDeepLink(deepLinkOfState(state, session.isOpen)), tabs.current);
+    let query = withTab(serializeDeepLink(deepLinkOfState(state, session.isOpen)), tabs.current);
+    if (phoneFrame) query = query ? `${query}&phone=1` : '?phone=1';
     if (query !== location.search) history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
   };
 
@@ -156,11 +173,13 @@ async function start(): Promise<void> {
       update({ embedId });
       void openApp();
     },
+    client: () => clientFeatures(state.device),
   });
   chatScreen = new ChatScreen(chatView, api, {
     onBack: () => update({ contextType: 'none' }),
     onApps: () => void openApp(),
     onAction: (action, ctx) => void actions.run(action, ctx),
+    client: () => clientFeatures(state.device),
   });
   // Bots (issue 6): the composer, the bot tools, the webhook panel, and the live feed.
   const composer = new Composer({
@@ -185,11 +204,13 @@ async function start(): Promise<void> {
     postback: async (event) => {
       await botApi.postback(event.chatId, { userId: event.userId, data: event.data, ...(event.params ? { params: event.params } : {}) });
     },
+    client: () => clientFeatures(state.device),
   });
   chatScreen.mountRichMenu(richMenu.root);
   botTools = new BotTools(byId('bot-tools'), botApi, () => world);
   const webhooks = new WebhookPanel(byId('webhook-panel'), botApi, world);
-  connectLive({
+  // One phone of several hears the feed its page relays (one connection for all the phones).
+  (phoneFrame ? listenRelayedLive : connectLive)({
     onChat: (chatId) => {
       if (!chatView.hidden && chatView.dataset.chatId === chatId) void chatScreen.refresh();
     },

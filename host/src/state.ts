@@ -6,6 +6,7 @@
 import type { ContextType, InitData, InitContext, ViewType } from '../../sdk/src/protocol.js';
 import { VIEW_TYPES, CONTEXT_TYPES } from '../../sdk/src/protocol.js';
 import { chatsOfUser, findApp, findUser, isChatType, type World, type WorldApp } from './world.js';
+import { DEFAULT_DEVICE, isAppVersion, isOsVersion, PLATFORMS, type Device } from './device.js';
 
 /** Language tags the host offers (the messenger's UI languages). */
 export const LANGUAGES: readonly string[] = ['en', 'ja', 'th', 'zh-TW', 'id', 'ko'];
@@ -33,6 +34,8 @@ export interface HostState {
   language: string;
   /** Scopes of the session, in {@link SCOPES} order. */
   scopes: Scope[];
+  /** The client the phone plays (platform, app and OS version): what it renders and allows (device.ts). */
+  device: Device;
 }
 
 /** A wish for a state: any field may be missing or invalid; {@link resolveState} settles it. */
@@ -54,7 +57,8 @@ export function languageOptions(world: World): string[] {
  * - chat: null for `none`; else the requested chat when the user is a member and its type matches,
  *   else the user's first chat of that type, else null;
  * - language: requested if offered, else `defaults.language`;
- * - scopes: the requested ones that exist (in canonical order), else {@link DEFAULT_SCOPES}.
+ * - scopes: the requested ones that exist (in canonical order), else {@link DEFAULT_SCOPES};
+ * - device: requested if its platform and versions are valid, else {@link DEFAULT_DEVICE}.
  */
 export function resolveState(world: World, req: StateRequest): HostState {
   const userId =
@@ -73,7 +77,9 @@ export function resolveState(world: World, req: StateRequest): HostState {
   const languages = languageOptions(world);
   const language = req.language && languages.includes(req.language) ? req.language : world.defaults.language;
   const scopes = req.scopes ? SCOPES.filter((s) => req.scopes?.includes(s)) : [...DEFAULT_SCOPES];
-  return { userId, embedId: app?.embedId ?? '', viewType, contextType, chatId, language, scopes };
+  const d = req.device;
+  const device = d && PLATFORMS.includes(d.platform) && isAppVersion(d.appVersion) && isOsVersion(d.osVersion) ? { ...d } : { ...DEFAULT_DEVICE };
+  return { userId, embedId: app?.embedId ?? '', viewType, contextType, chatId, language, scopes, device };
 }
 
 /**

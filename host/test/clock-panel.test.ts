@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The host's "Time and friendship" panel (host/src/panels/clock.ts) against a fake server.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_DEVICE } from '../src/device.js';
 import { describeOffset, SimPanel } from '../src/panels/clock.js';
 import type { HostState } from '../src/state.js';
 import type { World } from '../src/world.js';
@@ -24,6 +25,7 @@ const state = (userId: string): HostState => ({
   chatId: null,
   language: 'en',
   scopes: ['profile'],
+  device: { ...DEFAULT_DEVICE },
 });
 
 /** A fake simulator API: a clock and friendships, recording the calls. */

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_DEVICE } from '../src/device.js';
 import { deepLinkOfState, parseDeepLink, serializeDeepLink, stateRequestOfDeepLink } from '../src/deeplink.js';
 import { resolveState, type HostState } from '../src/state.js';
 import { world } from './world.fixture.js';
@@ -57,6 +58,7 @@ describe('deepLinkOfState', () => {
     chatId: 'UTalice-bob',
     language: 'en',
     scopes: ['profile', 'chat_message.write'],
+    device: { ...DEFAULT_DEVICE },
   };
 
   it('writes app only while it is open, and no default scopes', () => {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_DEVICE } from '../src/device.js';
 import { buildInitData, buildSessionRequest, cannotOpenReason, DEFAULT_SCOPES, resolveState, type HostState } from '../src/state.js';
 import { world } from './world.fixture.js';
 
@@ -11,6 +12,7 @@ const base: HostState = {
   chatId: 'UTalice-bob',
   language: 'ja',
   scopes: ['profile', 'chat_message.write'],
+  device: { ...DEFAULT_DEVICE },
 };
 
 describe('buildInitData (spec part D, SDK init data)', () => {
@@ -65,7 +67,15 @@ describe('resolveState', () => {
       chatId: 'UTalice-bob',
       language: 'en',
       scopes: [...DEFAULT_SCOPES],
+      device: DEFAULT_DEVICE,
     });
+  });
+
+  it('keeps a valid requested device, else plays the default client', () => {
+    const old = { platform: 'android', appVersion: '7.11.0', osVersion: '7.1' } as const;
+    expect(resolveState(world, { device: old }).device).toEqual(old);
+    expect(resolveState(world, { device: { platform: 'ios', appVersion: 'eight', osVersion: '11' } }).device).toEqual(DEFAULT_DEVICE);
+    expect(resolveState(world, { device: { platform: 'symbian' as 'ios', appVersion: '1.0', osVersion: '9' } }).device).toEqual(DEFAULT_DEVICE);
   });
 
   it("uses the app's registered view type unless another is asked", () => {

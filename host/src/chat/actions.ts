@@ -15,6 +15,7 @@
 import type { ChatMessage } from '../api.js';
 import type { DateTimeMode, LocationPick } from '../views/pickers.js';
 import { dateTimeMode } from '../views/pickers.js';
+import type { ClientFeatures } from '../device.js';
 import { appLinkEmbedId, uriTarget } from './safe.js';
 
 /** An action object as received (unchecked). */
@@ -65,6 +66,8 @@ export interface ActionDeps {
   onSent(): void;
   /** An `embedkit://app/<embedId>` URI: open that app in the chat. */
   onAppLink?(embedId: string): void;
+  /** What the phone's client supports (device.ts); absent means a current client. */
+  client?(): Pick<ClientFeatures, 'datetimePicker'>;
 }
 
 /** What a tap did. */
@@ -115,6 +118,9 @@ export class ActionDispatcher {
       case 'datetimepicker': {
         const mode = dateTimeMode(a.mode);
         if (!mode) return this.block('a datetimepicker needs mode date, time or datetime');
+        // An older client has no picker (spec Versioning): the tap does nothing there; say why.
+        const picker = deps.client?.().datetimePicker;
+        if (picker && !picker.supported) return this.block(picker.why);
         const value = await deps.pickers.dateTime(mode, a);
         if (value === null) return { kind: 'cancelled' };
         const event: PostbackEvent = { chatId: ctx?.chatId ?? '', userId: ctx?.userId ?? '', data: str(a.data), params: { [mode]: value } };

@@ -17,6 +17,7 @@
 import type { ChatMessage } from '../api.js';
 import { h } from '../dom.js';
 import { renderFlex } from '../flex/render.js';
+import type { ClientFeatures } from '../device.js';
 import type { Action } from './actions.js';
 import {
   messageImage,
@@ -37,6 +38,8 @@ type Json = Record<string, unknown>;
 /** What rendered messages do on a tap: every action (buttons, links, areas, quick replies) comes here. */
 export interface RenderHandlers {
   onAction(action: Action): void;
+  /** What the phone's client supports (device.ts); absent means a current client. */
+  client?: ClientFeatures;
 }
 
 const NO_HANDLERS: RenderHandlers = { onAction: () => undefined };
@@ -181,7 +184,7 @@ export function renderMessageContent(message: Json, handlers: RenderHandlers = N
     case 'flex': {
       const contents = obj(message.contents);
       if (contents?.type === 'bubble' || contents?.type === 'carousel') {
-        const flex = renderFlex(contents, { onAction });
+        const flex = renderFlex(contents, { onAction, ...(handlers.client ? { client: handlers.client } : {}) });
         if (contents.type === 'carousel') enableSwipe(flex);
         return { node: h('div', { className: `m-flex ${contents.type === 'carousel' ? 'm-flex-carousel' : 'm-flex-single'}` }, flex), wide: contents.type === 'carousel' };
       }
@@ -235,6 +238,8 @@ export const MAX_QUICK_REPLY_ITEMS = 13;
  * The quick reply buttons of a message (`quickReply.items[]`, each `{type: 'action', imageUrl?,
  * action}`): `#quick-replies` > `button.quick-reply[data-action-type]` with an icon (the item's
  * `imageUrl`, or the camera / camera roll / location icon) and the label. `null` when none.
+ * A client without quick reply (spec Versioning: 8.11.0; the desktop app) shows instead a muted
+ * `.quick-replies-unsupported` line saying so, the rule as its tooltip.
  */
 export function renderQuickReply(message: Json | undefined, handlers: RenderHandlers = NO_HANDLERS): HTMLElement | null {
   const items = Array.isArray(obj(message?.quickReply)?.items) ? (obj(message?.quickReply)!.items as unknown[]) : [];
@@ -263,6 +268,9 @@ export function renderQuickReply(message: Json | undefined, handlers: RenderHand
     );
   }
   if (!buttons.length) return null;
+  const support = handlers.client?.quickReply;
+  if (support && !support.supported)
+    return h('div', { className: 'quick-replies-unsupported', attrs: { id: 'quick-replies', role: 'note', title: support.why }, text: `${buttons.length} quick reply button${buttons.length === 1 ? '' : 's'} not shown on this client` });
   return enableSwipe(h('div', { className: 'quick-replies', attrs: { id: 'quick-replies', role: 'group', 'aria-label': 'Quick replies' } }, ...buttons));
 }
 

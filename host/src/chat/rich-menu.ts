@@ -3,11 +3,13 @@
  * messenger shows it: the menu the platform would show the signed-in user (their own menu, else
  * the bot's default), its image, opened and closed by its chat bar text (`selected: true` opens it
  * by default). Each area is a button whose accessible name is the action's `label` (the spec: rich
- * menu labels are read aloud). A tap runs the action as a chat button does (chat/actions.ts); a
+ * menu labels are read aloud; a client that does not read them, spec Versioning "iOS 8.2.0", names
+ * each area "Area N" and gives the rule as its tooltip). A tap runs the action as a chat button does (chat/actions.ts); a
  * `richmenuswitch` shows the alias's menu and sends its postback with `params`
  * `{newRichMenuAliasId, status}`. All data lands in attributes or `textContent` only.
  */
 import { h, replaceChildren } from '../dom.js';
+import type { ClientFeatures } from '../device.js';
 import type { WorldChat } from '../world.js';
 import type { Action, ActionContext, PostbackEvent } from './actions.js';
 
@@ -29,6 +31,8 @@ export interface RichMenuDeps {
   run(action: Action, ctx: ActionContext): void;
   /** Sends a postback event (the richmenuswitch postback). */
   postback(event: PostbackEvent): Promise<void>;
+  /** What the phone's client supports (device.ts); absent means a current client. */
+  client?(): Pick<ClientFeatures, 'richMenuLabels'>;
 }
 
 /** How often the menu is re-read while a bot chat is shown, in ms (the bot may change it any time). */
@@ -89,7 +93,8 @@ export class RichMenuBar {
   }
 
   private render(menu: ShownRichMenu | null): void {
-    const key = menu ? JSON.stringify(menu) : '';
+    const labels = this.deps.client?.().richMenuLabels ?? { supported: true, why: '' };
+    const key = menu ? `${labels.supported}${JSON.stringify(menu)}` : '';
     if (key === this.key && menu) return;
     const firstShow = !this.menu || this.menu.richMenuId !== menu?.richMenuId;
     this.key = key;
@@ -106,12 +111,12 @@ export class RichMenuBar {
       attrs: { src: `/embedkit/v1/channels/${enc(this.ctx.channelId)}/rich-menus/${enc(menu.richMenuId)}/image`, alt: '', draggable: 'false' },
     });
     const areas = menu.areas.map((area, i) => {
-      const label = typeof area.action.label === 'string' && area.action.label ? area.action.label : `Area ${i + 1}`;
+      const label = labels.supported && typeof area.action.label === 'string' && area.action.label ? area.action.label : `Area ${i + 1}`;
       const b = area.bounds;
       const pct = (v: number, of: number) => `${((v / of) * 100).toFixed(4)}%`;
       const button = h('button', {
         className: 'rich-menu-area',
-        attrs: { type: 'button', 'aria-label': label, title: label, 'data-action-type': String(area.action.type ?? '') },
+        attrs: { type: 'button', 'aria-label': label, title: labels.supported ? label : labels.why, 'data-action-type': String(area.action.type ?? '') },
         on: { click: () => void this.tap(area.action) },
       });
       button.style.left = pct(b.x, menu.size.width);

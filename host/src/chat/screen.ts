@@ -11,6 +11,7 @@ import type { World, WorldChat } from '../world.js';
 import { avatar, chatTitle } from './list.js';
 import type { Action, ActionContext } from './actions.js';
 import { renderChatMessages, renderMessage } from './render.js';
+import type { ClientFeatures } from '../device.js';
 import { applyIndicators, indicatorView } from './indicators.js';
 import { EMPTY_WINDOW, withNewer, withNewest, withOlder, type HistoryPage, type HistoryWindow } from './history.js';
 
@@ -32,6 +33,8 @@ export interface ChatScreenHandlers {
   onApps(): void;
   /** A tap on an action in a message (button, link, area, quick reply) of the chat on screen. */
   onAction?(action: Action, ctx: ActionContext): void;
+  /** What the phone's client supports (device.ts), read at each render; absent means a current client. */
+  client?(): ClientFeatures;
 }
 
 /** The chat screen inside `root` (the `#chat-view` section). */
@@ -217,10 +220,17 @@ export class ChatScreen {
     if (atBottom) el.scrollTop = el.scrollHeight;
   }
 
+  /** Draws the messages again, as they are, for a changed client (the device setting). */
+  redraw(): void {
+    this.renderedKey = '';
+    this.render(false);
+  }
+
   /** The messages with working actions, in the chat and as the user shown now. */
   private renderMessages(messages: ChatMessage[]): HTMLElement[] {
     const ctx: ActionContext | null = this.chat ? { chatId: this.chat.chatId, userId: this.userId } : null;
-    const handlers = { onAction: (action: Action) => ctx && this.handlers.onAction?.(action, ctx) };
+    const client = this.handlers.client?.();
+    const handlers = { onAction: (action: Action) => ctx && this.handlers.onAction?.(action, ctx), ...(client ? { client } : {}) };
     // Quick replies belong to the chat's last message: not drawn while the window stops short of it.
     if (this.window.newerMore) return messages.map((m) => renderMessage(m, this.userId, handlers));
     return renderChatMessages(messages, this.userId, handlers);

@@ -7,6 +7,7 @@
  * `safeColor`, pictures load only from http(s) URLs (`mediaSrc`), and actions are never turned
  * into links: a tap hands the action object to `handlers.onAction`, which decides what follows.
  */
+import type { ClientFeatures } from '../device.js';
 import { mediaSrc } from '../chat/safe.js';
 import {
   BLOCKS,
@@ -38,6 +39,12 @@ export interface FlexHandlers {
    * an action; the tap does not reach the boxes around it).
    */
   onAction(action: Json): void;
+  /**
+   * What the client supports (device.ts); absent means everything. An older client ignores a box
+   * `action` and a text `maxLines` (spec Versioning): the part is drawn without them and carries
+   * `data-unsupported` with the reason as its tooltip.
+   */
+  client?: Pick<ClientFeatures, 'flexBoxAction' | 'flexMaxLines'>;
 }
 
 /** Most bubbles a carousel shows (spec: carousel `contents` max 10); more are not drawn. */
@@ -106,7 +113,9 @@ function renderBox(box: Json, handlers: FlexHandlers): HTMLElement {
     previousType = str(component.type);
     index++;
   }
-  bindAction(node, box.action, handlers);
+  const boxAction = handlers.client?.flexBoxAction;
+  if (boxAction && !boxAction.supported && obj(box.action)) markUnsupported(node, 'action', boxAction.why);
+  else bindAction(node, box.action, handlers);
   return node;
 }
 
@@ -151,13 +160,16 @@ function renderComponent(c: Json, index: number, parent: ParentBox, previousType
 
 function renderText(c: Json, parent: Layout, handlers: FlexHandlers): HTMLElement {
   const node = el('div', 'fx-c fx-text');
-  const css = textCss(c);
+  const maxLines = handlers.client?.flexMaxLines;
+  const ignoresMaxLines = maxLines !== undefined && !maxLines.supported && c.maxLines !== undefined;
+  const css = textCss(ignoresMaxLines ? { ...c, maxLines: undefined } : c);
   apply(node, css.box);
   apply(node, gravityCss(c.gravity, parent));
   const line = el('p', 'fx-line');
   apply(line, css.line);
   line.textContent = str(c.text);
-  if (typeof c.maxLines === 'number' && c.maxLines > 0 && c.wrap === true) line.dataset.maxLines = String(c.maxLines);
+  if (ignoresMaxLines) markUnsupported(node, 'maxLines', maxLines.why);
+  else if (typeof c.maxLines === 'number' && c.maxLines > 0 && c.wrap === true) line.dataset.maxLines = String(c.maxLines);
   node.appendChild(line);
   bindAction(node, c.action, handlers);
   return node;
@@ -246,6 +258,12 @@ export function brokenPicture(img: HTMLImageElement): HTMLElement {
   span.setAttribute('role', 'img');
   span.setAttribute('aria-label', 'Picture not available');
   return span;
+}
+
+/** Marks a part drawn without a property its client does not support, the reason as a tooltip. */
+function markUnsupported(node: HTMLElement, property: string, why: string): void {
+  node.dataset.unsupported = property;
+  node.title = `${why} It is ignored, as on that client.`;
 }
 
 /** Makes `node` run `action` when tapped (or activated from the keyboard), when it is an action object. */

@@ -1,0 +1,66 @@
+/**
+ * The several-phones page (`/?users=a,b[,c,d]`): one phone per user side by side, each a whole host
+ * in its own frame (`phone=1`), and one live feed relayed to all of them (live.ts), so that what
+ * one person sends appears in the others' phones at once. Links add or remove a phone.
+ */
+import { h, replaceChildren } from '../dom.js';
+import { relayLive } from '../live.js';
+import { findUser, type World } from '../world.js';
+import { MAX_PHONES, MIN_PHONES, phoneFrameUrl, type PhoneUsers } from './layout.js';
+
+/**
+ * Replaces the page's layout with the phones of `phones.userIds`.
+ * @param search the page's query string: the phones' chat, context, device and app come from it
+ */
+export function showPhones(root: HTMLElement, world: World, phones: PhoneUsers, search: string): void {
+  document.body.dataset.layout = 'phones';
+  relayLive();
+  const withUsers = (userIds: string[]): string => {
+    const params = new URLSearchParams(search);
+    params.set('users', userIds.join(','));
+    return `/?${params.toString().replace(/%2C/gi, ',')}`;
+  };
+  const single = phones.userIds[0] ? singleFor(search, phones.userIds[0]) : '/';
+
+  const others = world.users.filter((u) => !phones.userIds.includes(u.userId));
+  const add =
+    phones.userIds.length < MAX_PHONES && others.length > 0
+      ? h('span', { className: 'phones-add' }, 'Add a phone: ', ...others.map((u) => h('a', { text: u.displayName, attrs: { href: withUsers([...phones.userIds, u.userId]), 'data-add-user': u.userId } })))
+      : null;
+  const header = h(
+    'header',
+    { className: 'phones-header' },
+    h('h1', { text: `${phones.userIds.length} phones` }),
+    h('a', { text: 'Back to one phone with the panels', attrs: { href: single, id: 'phones-single' } }),
+    add,
+  );
+  const notes = [...phones.problems];
+  if (phones.userIds.length < MIN_PHONES) notes.push(`name ${MIN_PHONES} to ${MAX_PHONES} users of the scenario, e.g. ?users=${world.users.slice(0, 2).map((u) => u.userId).join(',')}`);
+  const problems = notes.length ? h('p', { className: 'phones-problems', attrs: { role: 'alert' }, text: `Some users in the link were left out: ${notes.join('; ')}.` }) : null;
+
+  const slots = phones.userIds.map((userId) => {
+    const user = findUser(world, userId);
+    const name = user?.displayName ?? userId;
+    const remaining = phones.userIds.filter((id) => id !== userId);
+    return h(
+      'figure',
+      { className: 'phone-slot', attrs: { 'data-user-id': userId } },
+      h(
+        'figcaption',
+        {},
+        h('strong', { text: name }),
+        h('span', { className: 'mono', text: userId }),
+        remaining.length >= 1 ? h('a', { text: 'Remove', attrs: { href: remaining.length === 1 ? singleFor(search, remaining[0]!) : withUsers(remaining), 'aria-label': `Remove ${name}'s phone` } }) : null,
+      ),
+      h('iframe', { className: 'phone-frame', attrs: { src: phoneFrameUrl(search, userId), title: `${name}'s phone` } }),
+    );
+  });
+  replaceChildren(root, [h('div', { className: 'phones' }, header, problems, h('div', { className: 'phones-row' }, ...slots))]);
+}
+
+function singleFor(search: string, userId: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('users');
+  params.set('user', userId);
+  return `/?${params.toString()}`;
+}
