@@ -1,10 +1,14 @@
 // The process the HTTP benchmark loads: embedkit (the built server, in memory) and, in the same
 // process, a bare Express route answering `{}` (the anchor). Prints one JSON line with the ports.
 // Plain JavaScript on purpose: a TypeScript loader in this process would inflate its memory figure.
-import { createServer } from 'node:http';
-import express from 'express';
-import { pino } from 'pino';
-import { startServer } from '../server/dist/app.js';
+// The heap is set up as the `embedkit` command does it (server/src/cli.ts), before the rest loads.
+import { keepYoungGenerationSmall } from '../server/dist/runtime/heap.js';
+
+keepYoungGenerationSmall();
+const { createServer } = await import('node:http');
+const { default: express } = await import('express');
+const { pino } = await import('pino');
+const { startServer } = await import('../server/dist/app.js');
 
 const embedkit = await startServer({ port: 0, inMemory: true, logger: pino({ level: 'silent' }) });
 const bare = express();

@@ -1,65 +1,10 @@
 #!/usr/bin/env node
 /**
- * `embedkit` (`npx embedkit`, `npm start`): the server and the commands a project runs beside it.
- * Each command lives in `cli/`; with no command, `start` runs. User mistakes end with a message
- * saying what to do and exit code 1 or 2, never a stack trace.
+ * `embedkit` (`npx embedkit`, `npm start`): sets up the process's heap, then runs the command line
+ * (`cli/program.ts`). The program is imported only after the heap setting, because the modules'
+ * loading is what first grows the heap (runtime/heap.ts).
  */
-import { Command, InvalidArgumentError } from 'commander';
-import { appsCommand } from './cli/apps.js';
-import { execCommand } from './cli/exec.js';
-import { sendCommand } from './cli/send.js';
-import { runStart, type StartOptions } from './cli/start.js';
-import { validateCommand } from './cli/validate.js';
-import { triggerCommand } from './cli/trigger.js';
-import { exportCommand } from './cli/export.js';
+import { keepYoungGenerationSmall } from './runtime/heap.js';
 
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is an integer from 0 to 65535');
-  return port;
-}
-
-function parseSeconds(value: string): number {
-  const s = Number(value);
-  if (!Number.isFinite(s) || s <= 0) throw new InvalidArgumentError('a positive number of seconds');
-  return s;
-}
-
-const program = new Command().name('embedkit').description('Local platform, host shell and SDK for embedded web apps').showHelpAfterError('(add --help for the options and examples)');
-
-program
-  .command('start', { isDefault: true })
-  .description('run embedkit: the host shell, the SDK and every interface of the platform (the default command)')
-  .option('-p, --port <port>', 'TCP port (0 picks a free one)', parsePort, 8080)
-  .option('--deprecated-port <port>', '{deprecated_url} port (default: --port + 1; free one when --port is 0)', parsePort)
-  .option('--trialbot-port <port>', '{trialbot_url} port (default: --port + 2; free one when --port is 0)', parsePort)
-  .option('--blockchain-port <port>', '{blockchain_url} port (default: --port + 3; free one when --port is 0)', parsePort)
-  .option('--host <address>', 'address to bind (default: loopback only)')
-  .option('--data <dir>', 'data directory', '.embedkit')
-  .option('--scenario <file>', 'scenario file loaded on first start (default: the packaged default world)')
-  .option('--in-memory', 'keep all state in memory (nothing written to disk)', false)
-  .option('--reply-token-ttl <seconds>', 'life of a webhook reply token in seconds', parseSeconds, 60)
-  .option('--database-url <url>', 'PostgreSQL to keep the state in, shared by every server on it (default: env DATABASE_URL, else the embedded database)')
-  .option('--database-schema <name>', 'PostgreSQL schema (created when missing; default: public)')
-  .option('--config <file>', 'config file (default: embedkit.config.json or .jsonc in this directory, when there is one)')
-  .option('--import <file>', 'start a new data directory with this scenario (a file written by embedkit export)')
-  .addHelpText(
-    'after',
-    `
-Examples:
-  $ npx embedkit                      # http://localhost:8080, data in ./.embedkit
-  $ npx embedkit --port 9000 --in-memory
-  $ npx embedkit start --scenario my-world.json --data .embedkit-mine
-  $ npx embedkit --config embedkit.config.jsonc     # port, scenario, apps and webhooks from the file
-  $ npx embedkit start --import world.json --data .embedkit-copy`,
-  )
-  .action((opts: StartOptions, cmd: Command) => runStart({ ...opts, portGiven: cmd.getOptionValueSource('port') === 'cli' }));
-
-program.addCommand(execCommand());
-program.addCommand(validateCommand());
-program.addCommand(appsCommand());
-program.addCommand(sendCommand());
-program.addCommand(triggerCommand());
-program.addCommand(exportCommand());
-
-await program.parseAsync();
+keepYoungGenerationSmall();
+await import('./cli/program.js');
