@@ -2,9 +2,9 @@
 // process, a bare Express route answering `{}` (the anchor). Prints one JSON line with the ports.
 // Plain JavaScript on purpose: a TypeScript loader in this process would inflate its memory figure.
 // The heap is set up as the `embedkit` command does it (server/src/cli.ts), before the rest loads.
-import { keepYoungGenerationSmall } from '../server/dist/runtime/heap.js';
+import { keepHeapSmall } from '../server/dist/runtime/heap.js';
 
-keepYoungGenerationSmall();
+keepHeapSmall();
 const { createServer } = await import('node:http');
 const { default: express } = await import('express');
 const { pino } = await import('pino');

@@ -4,7 +4,7 @@
  * (`cli/program.ts`). The program is imported only after the heap setting, because the modules'
  * loading is what first grows the heap (runtime/heap.ts).
  */
-import { keepYoungGenerationSmall } from './runtime/heap.js';
+import { keepHeapSmall } from './runtime/heap.js';
 
-keepYoungGenerationSmall();
+keepHeapSmall();
 await import('./cli/program.js');

@@ -12,7 +12,7 @@ const HEAP = pathToFileURL(resolve('server/dist/runtime/heap.js')).href;
 function newSpaceAfterAllocating(withSetting: boolean): number {
   const code = `
     import v8 from 'node:v8';
-    ${withSetting ? `(await import(${JSON.stringify(HEAP)})).keepYoungGenerationSmall();` : ''}
+    ${withSetting ? `(await import(${JSON.stringify(HEAP)})).keepHeapSmall();` : ''}
     let keep = [];
     for (let i = 0; i < 400_000; i++) { keep.push({ i, s: 'x' + i }); if (keep.length > 20_000) keep = []; }
     const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
