@@ -8,6 +8,9 @@ export type ChannelRow = Selectable<ChannelTable>;
 export type UserRow = Selectable<UserTable>;
 export type ChatRow = Selectable<ChatTable> & { memberIds: string[] };
 
+/** Most chats {@link WorldStore.chat} keeps in memory (then it starts again from none). */
+const CHAT_CACHE_SIZE = 10_000;
+
 /** The chat columns of both dialects (PostgreSQL has a `seq` column more). */
 const CHAT_COLUMNS = ['chat_id', 'type', 'name', 'bot_channel_id'] as const;
 
@@ -35,16 +38,29 @@ export class WorldStore {
     return this.db.selectFrom('users').selectAll().orderBy('display_name').execute();
   }
 
-  /** One chat with its member ids, or undefined. */
+  /**
+   * One chat with its member ids, or undefined. A chat, once found, is answered from memory after:
+   * chats and their members are only ever inserted (the scenario, a user adding a bot), never
+   * updated or deleted, so the answer cannot go stale, in this process or beside others on
+   * PostgreSQL. This runs on every sendMessages call (issue 17). A store that starts to update or
+   * delete chats must drop {@link chatCache}.
+   */
   async chat(chatId: string): Promise<ChatRow | undefined> {
-    // One query, a row per member (one row with a null member for an empty chat): this runs on
-    // every sendMessages call.
+    const cached = this.chatCache.get(chatId);
+    if (cached) return { ...cached, memberIds: [...cached.memberIds] };
+    // One query, a row per member (one row with a null member for an empty chat).
     const rows = await this.chatWithMembers(chatId);
     const first = rows[0];
     if (!first) return undefined;
     const { user_id: _member, ...chat } = first;
-    return { ...chat, memberIds: rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])) };
+    const found: ChatRow = { ...chat, memberIds: rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])) };
+    if (this.chatCache.size >= CHAT_CACHE_SIZE) this.chatCache.clear();
+    this.chatCache.set(chatId, found);
+    return { ...found, memberIds: [...found.memberIds] };
   }
+
+  /** Chats found so far, by id (see {@link chat}); at most {@link CHAT_CACHE_SIZE}. */
+  private readonly chatCache = new Map<string, ChatRow>();
 
   private readonly chatWithMembers = prepared(
     () => this.db,
