@@ -4,6 +4,7 @@
 // and sendMessages unavailable on the pre-release mobile OS).
 import type { Page } from '@playwright/test';
 import { ALICE, BOB, CHATS, DEMO_APP, expect, test } from './fixtures.js';
+import { startDemoBot } from './demo-bot.js';
 import { removeDataDir, startServer, type ServerHandle } from './server.js';
 
 // A server of this file's own: the flex message below must not move other files' screenshots.
@@ -35,6 +36,24 @@ test('two phones: a message Alice sends appears in Bob\'s phone at once, and bac
   await bob.locator('#chat-input').fill('hi Alice');
   await bob.locator('#chat-send').click();
   await expect(alice.locator('#chat-messages .message:not(.mine)').filter({ hasText: 'hi Alice' })).toBeVisible({ timeout: 2500 });
+});
+
+test('three phones in the group: the demo bot\'s reply to one person reaches every member', async ({ page }) => {
+  const bot = await startDemoBot(server);
+  try {
+    await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: bot.url }) });
+    const carol = 'U0000000000000000000000000000ca10';
+    await page.goto(`${server.baseUrl}/?users=${ALICE},${BOB},${carol}&context=group&chat=${CHATS.group}`);
+    await expect(page.locator('.phone-slot')).toHaveCount(3);
+    await phone(page, BOB).locator('#chat-input').fill('echo for everyone');
+    await phone(page, BOB).locator('#chat-input').press('Enter');
+    for (const userId of [ALICE, BOB, carol]) {
+      await expect(phone(page, userId).locator('#chat-messages .message[data-sender-type="bot"]').filter({ hasText: 'echo for everyone' })).toBeVisible();
+    }
+  } finally {
+    await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: null }) });
+    await bot.stop();
+  }
 });
 
 test('each phone opens the app with its own user and token; a phone can be added and removed', async ({ page }) => {
