@@ -83,6 +83,9 @@ test('unknown users in the link are named, not silently dropped', async ({ page 
   await page.goto(`${server.baseUrl}/?users=${ALICE},Unobody,${BOB}`);
   await expect(page.locator('.phone-slot')).toHaveCount(2);
   await expect(page.locator('.phones-problems')).toContainText('unknown user Unobody');
+  await page.goto(`${server.baseUrl}/?users=${ALICE}`);
+  await expect(page.locator('.phone-slot')).toHaveCount(1);
+  await expect(page.locator('.phones-problems')).toHaveText(/^Name 2 to 4 users of the scenario/);
 });
 
 /** A flex bubble whose box has an action and whose text is clamped to 2 lines. */

@@ -30,13 +30,15 @@ export function showPhones(root: HTMLElement, world: World, phones: PhoneUsers, 
   const header = h(
     'header',
     { className: 'phones-header' },
-    h('h1', { text: `${phones.userIds.length} phones` }),
+    h('h1', { text: `${phones.userIds.length} phone${phones.userIds.length === 1 ? '' : 's'}` }),
     h('a', { text: 'Back to one phone with the panels', attrs: { href: single, id: 'phones-single' } }),
     add,
   );
-  const notes = [...phones.problems];
-  if (phones.userIds.length < MIN_PHONES) notes.push(`name ${MIN_PHONES} to ${MAX_PHONES} users of the scenario, e.g. ?users=${world.users.slice(0, 2).map((u) => u.userId).join(',')}`);
-  const problems = notes.length ? h('p', { className: 'phones-problems', attrs: { role: 'alert' }, text: `Some users in the link were left out: ${notes.join('; ')}.` }) : null;
+  const notes: string[] = [];
+  if (phones.problems.length) notes.push(`Some users in the link were left out: ${phones.problems.join('; ')}.`);
+  if (phones.userIds.length < MIN_PHONES)
+    notes.push(`Name ${MIN_PHONES} to ${MAX_PHONES} users of the scenario, e.g. ?users=${world.users.slice(0, 2).map((u) => u.userId).join(',')}.`);
+  const problems = notes.length ? h('p', { className: 'phones-problems', attrs: { role: 'alert' }, text: notes.join(' ') }) : null;
 
   const slots = phones.userIds.map((userId) => {
     const user = findUser(world, userId);
