@@ -162,6 +162,10 @@ test('getProfile and sendMessages fail on the pre-release OS with INTERNAL_ERROR
   const release = await open('ios-8.11.0-12.0');
   await release.locator('#btn-profile').click();
   await expect(release.locator('#profile')).toContainText('"displayName": "Alice"');
+  // Another client is another phone: the open app closes, and opens anew on it.
+  await page.locator('#ctl-device').selectOption({ label: 'iOS 12.0 beta (pre-release OS)' });
+  await expect(page.locator('#app-frame')).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.get('device')).toBe('ios-8.11.0-12.0-beta');
 });
 
 test('the demo sample page sends a message an older client draws differently', async ({ page }) => {

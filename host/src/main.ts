@@ -95,8 +95,10 @@ async function start(): Promise<void> {
   const update = (patch: StateRequest): void => {
     const prev = state;
     state = resolveState(world, { ...state, ...patch });
-    // An app session belongs to a user and a chat: leaving them closes the app, as the messenger does.
-    if (session.isOpen && (prev.userId !== state.userId || prev.contextType !== state.contextType || prev.chatId !== state.chatId)) {
+    // An app session belongs to a user and a chat (leaving them closes the app, as the messenger
+    // does) and to a client: another device opens it anew.
+    const moved = prev.userId !== state.userId || prev.contextType !== state.contextType || prev.chatId !== state.chatId;
+    if (session.isOpen && (moved || !sameDevice(prev.device, state.device))) {
       session.close();
     }
     render();
