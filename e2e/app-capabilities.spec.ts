@@ -20,6 +20,7 @@ embed.init(function (data) {
   document.getElementById('lang').textContent = 'language ' + data.language;
   console.warn('<b>not markup</b>');
   fetch('/missing-endpoint').then(function (r) { document.body.dataset.fetched = String(r.status); });
+  document.body.dataset.token = String(embed.getAccessToken());
   setTimeout(function () { throw new Error('boom from the app'); });
 });
 document.getElementById('alert').onclick = function () { alert('Hello from the app'); };
@@ -51,8 +52,11 @@ test('a sample-style page: init with one callback works and warns; alert, confir
     await page.goto(`${server.baseUrl}/?user=${ALICE}&app=${embedId}`);
     const frame = page.frameLocator('#app-frame');
     await expect(frame.locator('#lang')).toHaveText('language en');
-    await expect(page.locator('#bridge-log .log-entry[data-outcome="warning"]')).toContainText('the spec requires one');
+    await expect(page.locator('#bridge-log .log-entry[data-notice="init-without-error-callback"]')).toContainText('the spec requires one');
     expect(consoleWarnings.some((w) => w.includes('errorCallback'))).toBe(true);
+    // The samples' getAccessToken: null here (the token stays in the host), and said so.
+    await expect(frame.locator('body')).toHaveAttribute('data-token', 'null');
+    await expect(page.locator('#bridge-log .log-entry[data-notice="get-access-token"]')).toContainText('returns null');
 
     // The app's console, its uncaught error and its failed request show in the bridge log, as text.
     const log = page.locator('#bridge-log');

@@ -10,7 +10,7 @@ import { connection, handshake } from './bridge.js';
 import { messagesProblem, openWindowProblem } from './checks.js';
 import { startSending } from './capture.js';
 import { EmbedError } from './errors.js';
-import { NOTICES, type BridgeResult, type HostMethod, type InitData, type OpenWindowParams, type Profile } from './protocol.js';
+import { NOTICES, type BridgeResult, type NoticeKind, type HostMethod, type InitData, type OpenWindowParams, type Profile } from './protocol.js';
 
 export { EmbedError } from './errors.js';
 export type {
@@ -62,6 +62,13 @@ export interface Embed {
   sendMessages(messages: Message[]): Promise<void>;
   /** Closes the app's view. Rejects with `INIT_FAILED` before a successful init. */
   closeWindow(): Promise<void>;
+  /**
+   * Not a method of the spec's SDK (part D), kept because the platform's published samples call
+   * it (`getAccessToken()` of its SDK): always null, since embedkit keeps the user access token in
+   * the host; warns once in the console and, after init, in the host's bridge log.
+   * @deprecated call `getProfile`, or let your server hold the token.
+   */
+  getAccessToken(): null;
 }
 
 /**
@@ -96,9 +103,22 @@ async function call(method: HostMethod, problem: string, ...args: unknown[]): Pr
   );
 }
 
-/** Whether the page's console and the host were told of the missing errorCallback (once each). */
-let warned = false;
-let told = false;
+/** Tolerances already reported: to the page's console (`warned`) and to the host (`told`), once each. */
+const warned = new Set<NoticeKind>();
+const told = new Set<NoticeKind>();
+let host: { notice(kind: NoticeKind): Promise<unknown> } | undefined;
+
+/** Reports a tolerance once to the console and, once connected, once to the host's bridge log. */
+function tolerate(kind: NoticeKind): void {
+  if (!warned.has(kind)) {
+    warned.add(kind);
+    console.warn(NOTICES[kind]);
+  }
+  if (host && !told.has(kind)) {
+    told.add(kind);
+    host.notice(kind).catch(() => undefined);
+  }
+}
 
 /** The SDK. Methods are arrow functions, so they also work detached (`const { getProfile } = embed`). */
 export const embed: Embed = {
@@ -109,10 +129,7 @@ export const embed: Embed = {
     if (!tolerated && typeof errorCallback != 'function') {
       throw new EmbedError('INVALID_ARGUMENT', 'embed.init: errorCallback must be a function');
     }
-    if (tolerated && !warned) {
-      warned = true;
-      console.warn(NOTICES['init-without-error-callback']);
-    }
+    if (tolerated) tolerate('init-without-error-callback');
     (typeof successCallback == 'function'
       ? handshake()
       : Promise.reject(new EmbedError('INVALID_ARGUMENT', 'embed.init: successCallback must be a function'))
@@ -120,11 +137,9 @@ export const embed: Embed = {
       (c) => {
         // The app's console and requests go to the host's bridge log from now on.
         startSending((entries) => void c.host.appLog(entries).catch(() => undefined));
-        // The host's bridge log shows the warning beside the calls (once per page).
-        if (tolerated && !told) {
-          told = true;
-          c.host.notice('init-without-error-callback').catch(() => undefined);
-        }
+        // The host's bridge log shows the warnings beside the calls (once per page).
+        host = c.host;
+        for (const kind of warned) tolerate(kind);
         successCallback(c.initData);
       },
       errorCallback ?? ((error: EmbedError) => console.error(error)),
@@ -136,4 +151,5 @@ export const embed: Embed = {
   getProfile: () => call('getProfile', ''),
   sendMessages: (messages) => call('sendMessages', messagesProblem(messages), messages),
   closeWindow: () => call('closeWindow', ''),
+  getAccessToken: () => (tolerate('get-access-token'), null),
 };

@@ -142,6 +142,11 @@ export function createEmbedMock(options: EmbedMockOptions = {}): EmbedMock {
       run('closeWindow', '', [], () => {
         mock.closed = true;
       }),
+    // As the real SDK: not in the spec, kept for the platform's samples; null, with a warning.
+    getAccessToken: () => {
+      console.warn(NOTICES['get-access-token']);
+      return null;
+    },
     reset() {
       initialized = false;
       mock.calls.length = 0;

@@ -158,6 +158,7 @@ export interface AppLogEntry {
  */
 export const NOTICES = {
   'init-without-error-callback': 'embed.init was called without an errorCallback: the spec requires one (init failures now only reach the console)',
+  'get-access-token': "embed.getAccessToken is not in the spec's SDK: it returns null (the host keeps the user access token)",
 } as const;
 /** One tolerance of {@link NOTICES}. */
 export type NoticeKind = keyof typeof NOTICES;

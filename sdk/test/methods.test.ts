@@ -198,3 +198,14 @@ describe('methods after init', () => {
     await expect(getProfile()).resolves.toEqual(profile);
   });
 });
+
+describe('getAccessToken (not in the spec; the platform samples call it)', () => {
+  it('answers null and warns once in the console', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    restores.push(() => warn.mockRestore());
+    expect(embed.getAccessToken()).toBeNull();
+    expect(embed.getAccessToken()).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain("embed.getAccessToken is not in the spec's SDK");
+  });
+});
