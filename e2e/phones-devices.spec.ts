@@ -75,7 +75,8 @@ test('each phone opens the app with its own user and token; a phone can be added
   const count = await page.locator('.phone-slot').count();
   expect(count).toBeGreaterThanOrEqual(2);
   expect(new URL(page.url()).searchParams.get('users')?.split(',')[0]).toBe(ALICE);
-  await page.locator(`.phone-slot[data-user-id="${BOB}"] figcaption a`).click();
+  await expect(page.locator(`.phone-slot[data-user-id="${BOB}"] figcaption a`).first()).toHaveAttribute('href', new RegExp(`user=${BOB}`));
+  await page.locator(`.phone-slot[data-user-id="${BOB}"] figcaption a`, { hasText: 'Remove' }).click();
   await expect(page.locator('.phone-slot')).toHaveCount(count - 1 >= 2 ? count - 1 : 0);
 });
 

@@ -52,6 +52,8 @@ export function showPhones(root: HTMLElement, world: World, phones: PhoneUsers, 
         {},
         h('strong', { text: name }),
         h('span', { className: 'mono', text: userId }),
+        // That person's host with its panels (bridge log, webhooks), beside this page.
+        h('a', { text: 'With panels', attrs: { href: singleFor(search, userId), target: '_blank', rel: 'noopener', 'aria-label': `${name}'s phone with the panels, in a new tab` } }),
         remaining.length >= 1 ? h('a', { text: 'Remove', attrs: { href: remaining.length === 1 ? singleFor(search, remaining[0]!) : withUsers(remaining), 'aria-label': `Remove ${name}'s phone` } }) : null,
       ),
       h('iframe', { className: 'phone-frame', attrs: { src: phoneFrameUrl(search, userId), title: `${name}'s phone` } }),
