@@ -108,6 +108,17 @@ process.exit(Number(process.argv[2] ?? 0));\n`,
       });
       expect((await fetch(`${url}/`)).status).toBe(200);
       expect((await fetch(`${url}/sdk/v1/sdk.js`)).status).toBe(200);
+      // Every app of the default world opens: its page and the scripts it loads ship in the package.
+      const world = (await (await fetch(`${url}/embedkit/v1/world`)).json()) as { apps: { embedId: string; view: { url: string } }[] };
+      expect(world.apps.length).toBeGreaterThan(1);
+      for (const app of world.apps) {
+        const page = await fetch(app.view.url);
+        expect(page.status, `${app.embedId}: ${app.view.url}`).toBe(200);
+        const html = await page.text();
+        for (const [, src] of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) {
+          expect((await fetch(new URL(src!, app.view.url))).status, `${app.embedId}: ${src}`).toBe(200);
+        }
+      }
       const add = await sh('npx', ['embedkit', 'apps', 'add', 'http://localhost:5173/', '--view', 'tall'], { EMBEDKIT_URL: url });
       expect(add.code, add.out).toBe(0);
       const embedId = add.out.split('\n')[0]!;
