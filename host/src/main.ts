@@ -89,6 +89,9 @@ async function start(): Promise<void> {
     },
   });
 
+  /** What the phone's client supports now: the renderers, the dispatcher and the rich menu ask it. */
+  const client = () => clientFeatures(state.device);
+
   const showsChat = (): boolean => isChatType(state.contextType) && state.chatId !== null;
 
   /** Applies a change of the controls or of the phone's navigation, then redraws. */
@@ -98,12 +101,13 @@ async function start(): Promise<void> {
     // An app session belongs to a user and a chat (leaving them closes the app, as the messenger
     // does) and to a client: another device opens it anew.
     const moved = prev.userId !== state.userId || prev.contextType !== state.contextType || prev.chatId !== state.chatId;
-    if (session.isOpen && (moved || !sameDevice(prev.device, state.device))) {
+    const otherDevice = !sameDevice(prev.device, state.device);
+    if (session.isOpen && (moved || otherDevice)) {
       session.close();
     }
     render();
     // Another client draws the same messages differently (flex action, maxLines, quick reply).
-    if (!sameDevice(prev.device, state.device)) chatScreen.redraw();
+    if (otherDevice) chatScreen.redraw();
   };
 
   const render = (): void => {
@@ -175,13 +179,13 @@ async function start(): Promise<void> {
       update({ embedId });
       void openApp();
     },
-    client: () => clientFeatures(state.device),
+    client,
   });
   chatScreen = new ChatScreen(chatView, api, {
     onBack: () => update({ contextType: 'none' }),
     onApps: () => void openApp(),
     onAction: (action, ctx) => void actions.run(action, ctx),
-    client: () => clientFeatures(state.device),
+    client,
   });
   // Bots (issue 6): the composer, the bot tools, the webhook panel, and the live feed.
   const composer = new Composer({
@@ -206,7 +210,7 @@ async function start(): Promise<void> {
     postback: async (event) => {
       await botApi.postback(event.chatId, { userId: event.userId, data: event.data, ...(event.params ? { params: event.params } : {}) });
     },
-    client: () => clientFeatures(state.device),
+    client,
   });
   chatScreen.mountRichMenu(richMenu.root);
   botTools = new BotTools(byId('bot-tools'), botApi, () => world);

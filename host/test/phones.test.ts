@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPhoneFrame, parsePhoneUsers, phoneFrameUrl, phonesLink } from '../src/phones/layout.js';
+import { isPhoneFrame, parsePhoneUsers, phoneFrameUrl, phonesLink, phonesUrl, singlePhoneUrl } from '../src/phones/layout.js';
 import { resolveState } from '../src/state.js';
 import { world } from './world.fixture.js';
 
@@ -35,5 +35,11 @@ describe('several phones: users=', () => {
     expect(parsePhoneUsers(link.slice(1), world)?.userIds).toEqual(['Ubob', 'Ualice', 'Ucarol']);
     const home = resolveState(world, { userId: 'Ucarol', contextType: 'none' });
     expect(phonesLink(world, home)).toContain('users=Ucarol,Ualice');
+  });
+
+  it('the page\'s links: another set of phones keeps the rest of the link; one phone with its panels drops users=', () => {
+    const search = '?users=Ualice,Ubob&chat=Rroom1&context=room&tab=simulator';
+    expect(phonesUrl(search, ['Ualice', 'Ubob', 'Ucarol'])).toBe('/?users=Ualice,Ubob,Ucarol&chat=Rroom1&context=room&tab=simulator');
+    expect(singlePhoneUrl(search, 'Ubob')).toBe('/?chat=Rroom1&context=room&tab=simulator&user=Ubob');
   });
 });

@@ -39,16 +39,36 @@ export function parsePhoneUsers(search: string, world: World): PhoneUsers | null
 }
 
 /**
- * The address one phone loads: the host's own deep link for `userId` (the other parameters of
- * `search`, such as `chat`, `context`, `device`, `app`, carried over) plus `phone=1`.
+ * The several-phones page for `userIds` (in that order), the other parameters of `search` kept;
+ * the commas of `users=` stay readable.
  */
-export function phoneFrameUrl(search: string, userId: string): string {
+export function phonesUrl(search: string, userIds: readonly string[]): string {
   const params = new URLSearchParams(search);
-  params.delete('users');
+  params.set('users', userIds.join(','));
+  return `/?${params.toString().replace(/%2C/gi, ',')}`;
+}
+
+/**
+ * The usual host (one phone with its panels) for `userId`: the other parameters of `search`, such
+ * as `chat`, `context`, `device`, `app`, carried over.
+ */
+export function singlePhoneUrl(search: string, userId: string): string {
+  return `/?${singlePhoneParams(search, userId).toString()}`;
+}
+
+/** The address one phone of the page loads: {@link singlePhoneUrl} without the tab, plus `phone=1`. */
+export function phoneFrameUrl(search: string, userId: string): string {
+  const params = singlePhoneParams(search, userId);
   params.delete('tab');
-  params.set('user', userId);
   params.set('phone', '1');
   return `/?${params.toString()}`;
+}
+
+function singlePhoneParams(search: string, userId: string): URLSearchParams {
+  const params = new URLSearchParams(search);
+  params.delete('users');
+  params.set('user', userId);
+  return params;
 }
 
 /** Whether this host page is one phone of several (`phone=1`): it then shows the phone alone. */
@@ -70,8 +90,5 @@ export function phonesLink(world: World, state: HostState): string {
     if (next) others.push(next.userId);
   }
   const users = [state.userId, ...others].slice(0, MAX_PHONES);
-  const query = serializeDeepLink({ ...deepLinkOfState(state, false), user: undefined });
-  const params = new URLSearchParams(query);
-  params.set('users', users.join(','));
-  return `/?${params.toString().replace(/%2C/gi, ',')}`;
+  return phonesUrl(serializeDeepLink({ ...deepLinkOfState(state, false), user: undefined }), users);
 }

@@ -6,7 +6,7 @@
 import { h, replaceChildren } from '../dom.js';
 import { relayLive } from '../live.js';
 import { findUser, type World } from '../world.js';
-import { MAX_PHONES, MIN_PHONES, phoneFrameUrl, type PhoneUsers } from './layout.js';
+import { MAX_PHONES, MIN_PHONES, phoneFrameUrl, phonesUrl, singlePhoneUrl, type PhoneUsers } from './layout.js';
 
 /**
  * Replaces the page's layout with the phones of `phones.userIds`.
@@ -15,17 +15,12 @@ import { MAX_PHONES, MIN_PHONES, phoneFrameUrl, type PhoneUsers } from './layout
 export function showPhones(root: HTMLElement, world: World, phones: PhoneUsers, search: string): void {
   document.body.dataset.layout = 'phones';
   relayLive();
-  const withUsers = (userIds: string[]): string => {
-    const params = new URLSearchParams(search);
-    params.set('users', userIds.join(','));
-    return `/?${params.toString().replace(/%2C/gi, ',')}`;
-  };
-  const single = phones.userIds[0] ? singleFor(search, phones.userIds[0]) : '/';
+  const single = phones.userIds[0] ? singlePhoneUrl(search, phones.userIds[0]) : '/';
 
   const others = world.users.filter((u) => !phones.userIds.includes(u.userId));
   const add =
     phones.userIds.length < MAX_PHONES && others.length > 0
-      ? h('span', { className: 'phones-add' }, 'Add a phone: ', ...others.map((u) => h('a', { text: u.displayName, attrs: { href: withUsers([...phones.userIds, u.userId]), 'data-add-user': u.userId } })))
+      ? h('span', { className: 'phones-add' }, 'Add a phone: ', ...others.map((u) => h('a', { text: u.displayName, attrs: { href: phonesUrl(search, [...phones.userIds, u.userId]), 'data-add-user': u.userId } })))
       : null;
   const header = h(
     'header',
@@ -53,18 +48,11 @@ export function showPhones(root: HTMLElement, world: World, phones: PhoneUsers, 
         h('strong', { text: name }),
         h('span', { className: 'mono', text: userId }),
         // That person's host with its panels (bridge log, webhooks), beside this page.
-        h('a', { text: 'With panels', attrs: { href: singleFor(search, userId), target: '_blank', rel: 'noopener', 'aria-label': `${name}'s phone with the panels, in a new tab` } }),
-        remaining.length >= 1 ? h('a', { text: 'Remove', attrs: { href: remaining.length === 1 ? singleFor(search, remaining[0]!) : withUsers(remaining), 'aria-label': `Remove ${name}'s phone` } }) : null,
+        h('a', { text: 'With panels', attrs: { href: singlePhoneUrl(search, userId), target: '_blank', rel: 'noopener', 'aria-label': `${name}'s phone with the panels, in a new tab` } }),
+        remaining.length >= 1 ? h('a', { text: 'Remove', attrs: { href: remaining.length === 1 ? singlePhoneUrl(search, remaining[0]!) : phonesUrl(search, remaining), 'aria-label': `Remove ${name}'s phone` } }) : null,
       ),
       h('iframe', { className: 'phone-frame', attrs: { src: phoneFrameUrl(search, userId), title: `${name}'s phone` } }),
     );
   });
   replaceChildren(root, [h('div', { className: 'phones' }, header, problems, h('div', { className: 'phones-row' }, ...slots))]);
-}
-
-function singleFor(search: string, userId: string): string {
-  const params = new URLSearchParams(search);
-  params.delete('users');
-  params.set('user', userId);
-  return `/?${params.toString()}`;
 }
