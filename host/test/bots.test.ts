@@ -153,4 +153,39 @@ describe('WebhookPanel', () => {
     await flush();
     expect(calls).toContain('POST /embedkit/v1/deliveries/7/redeliver');
   });
+
+  it('a settings reload that was on its way when the person flipped a switch does not flip it back', async () => {
+    let blockOperations = true;
+    let releaseStale: (() => void) | undefined;
+    const fetchFn = async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/embedkit/v1/bots')) {
+        // The answer as the server had it when asked: on; it arrives only when released.
+        const answer = JSON.stringify({ bots: [{ channelId: '1650000001', webhookUrl: null, unknownProperty: false, botInterface: 'enterprise', blockOperations }] });
+        if (releaseStale === undefined) return new Response(answer);
+        await new Promise<void>((r) => (releaseStale = r));
+        return new Response(answer);
+      }
+      if (init?.method === 'PATCH') {
+        blockOperations = (JSON.parse(String(init.body)) as { blockOperations: boolean }).blockOperations;
+        return new Response(JSON.stringify({ blockOperations }));
+      }
+      return new Response(JSON.stringify({ deliveries: [] }));
+    };
+    const root = document.createElement('section');
+    document.body.replaceChildren(root);
+    const panel = new WebhookPanel(root, new BotApi('', fetchFn), world);
+    await panel.loadSettings();
+    const box = root.querySelector<HTMLInputElement>('#webhook-block-ops')!;
+    expect(box.checked).toBe(true);
+    releaseStale = () => undefined;
+    const reload = panel.loadSettings(); // a live event asked for the settings: the answer will say "on"
+    await flush();
+    box.click(); // the person turns block operations off meanwhile
+    await flush();
+    expect(blockOperations).toBe(false);
+    releaseStale();
+    await reload;
+    await flush();
+    expect(box.checked).toBe(false);
+  });
 });

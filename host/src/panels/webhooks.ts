@@ -49,6 +49,8 @@ export class WebhookPanel {
   private readonly urlInput: HTMLInputElement;
   private readonly unknownBox: HTMLInputElement;
   private readonly blockOpsBox: HTMLInputElement;
+  /** Counts the person's saves, so that a settings reload begun before one does not undo it. */
+  private edits = 0;
   private readonly v1Row: HTMLElement;
   private readonly list: HTMLOListElement;
   private readonly note: HTMLElement;
@@ -126,9 +128,11 @@ export class WebhookPanel {
 
   /** Reloads the settings (a setting changed elsewhere). */
   async loadSettings(): Promise<void> {
+    const edits = this.edits;
     try {
       const bot = (await this.api.bots()).find((b) => b.channelId === this.channelId);
-      if (!bot) return;
+      // The person changed a setting while this was on its way: its answer is older than the box.
+      if (!bot || edits !== this.edits) return;
       if (document.activeElement !== this.urlInput) this.urlInput.value = bot.webhookUrl ?? '';
       this.unknownBox.checked = bot.unknownProperty;
       // A v1 bot's callbacks have no place for an unknown property; they have block operations.
@@ -149,6 +153,7 @@ export class WebhookPanel {
   }
 
   private async save(settings: { url?: string | null; unknownProperty?: boolean }): Promise<void> {
+    this.edits++;
     try {
       const saved = await this.api.setWebhook(this.channelId, settings);
       this.urlInput.value = saved.url ?? '';
@@ -160,6 +165,7 @@ export class WebhookPanel {
   }
 
   private async saveBlockOperations(on: boolean): Promise<void> {
+    this.edits++;
     try {
       this.blockOpsBox.checked = await this.api.setBlockOperations(this.channelId, on);
       this.setNote(on ? 'Blocks and unblocks are sent as operations 8 and 4.' : 'Blocks and unblocks are not sent (the platform default).', 'info');
