@@ -12,7 +12,6 @@ import {
   PostgresAdapter,
   PostgresDialect,
   sql,
-  SqliteDialect,
   type MigrationProvider,
   type PostgresPool,
   type PostgresPoolClient,
@@ -20,6 +19,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { migrationsFor } from './migrations.js';
+import { registerDirectRunner, TrackedSqliteDialect } from './sqlite-direct.js';
 import type { Database } from './schema.js';
 
 /** Prepared statements kept per SQL text; beyond this many distinct texts the cache starts over. */
@@ -148,7 +148,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Kysely<D
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const dialect = new TrackedSqliteDialect({ database: withStatementCache(sqlite) });
+    db = new Kysely<Database>({ dialect });
+    registerDirectRunner(db, dialect.runner);
   }
   const migrations = migrationsFor(isPostgres(db) ? 'postgres' : 'sqlite');
   const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,6 +5,7 @@
  * pauses under load.
  */
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import { directRunnerOf } from './sqlite-direct.js';
 
 /** What runs a compiled query: a Kysely instance or a transaction. */
 export interface QueryExecutor {
@@ -46,6 +47,9 @@ export function compileOnce<R, P extends (string | number)[]>(build: (...params:
       slots = compiled.parameters.map((p) => sentinels.indexOf(p as string | number));
     }
     const parameters = compiled.parameters.map((p, i) => (slots[i]! >= 0 ? params[slots[i]!] : p));
+    // On the embedded database, at once when no transaction holds its connection (sqlite-direct.ts).
+    const direct = directRunnerOf(on)?.(compiled.sql, parameters);
+    if (direct) return direct as R[];
     const { rows } = await on.executeQuery<R>({ ...compiled, parameters });
     return rows;
   };

@@ -1,0 +1,112 @@
+/**
+ * A direct way to run an already compiled statement on the embedded database (SQLite through
+ * better-sqlite3), without Kysely's connection machinery, when that is safe.
+ *
+ * Why: better-sqlite3 answers synchronously, but every Kysely query goes through a connection
+ * mutex, a provider, an executor and a result transform, each a promise: on the hot paths
+ * (the token check of every request, the message insert of sendMessages, the nonce of every
+ * signed blockchain call) that machinery cost more CPU and garbage than SQLite itself (issue 17,
+ * `npm run bench -- http`). Kysely still builds and compiles every query (`prepared.ts`).
+ *
+ * Safe when no one holds SQLite's single connection: then Kysely itself would take it, run the
+ * one statement and give it back, with nothing in between. While a transaction (or a streamed
+ * query) holds it, a statement run beside would land inside that transaction, so the direct way
+ * refuses and the caller goes through Kysely, which waits for the connection as usual.
+ */
+import { SqliteDialect, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type TransactionSettings } from 'kysely';
+
+/**
+ * Runs one compiled statement (`sql` with its `parameters`, in order) at once.
+ * @returns its rows (none for a statement without `returning`), or `undefined` when the connection
+ *   is held (a transaction is open): the caller must then go through Kysely.
+ * @throws the database's error (a constraint, a syntax error), as Kysely would reject with it
+ */
+export type DirectRunner = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+
+const runners = new WeakMap<object, DirectRunner>();
+
+/** The direct runner of a Kysely instance of the embedded database; none for PostgreSQL or a transaction. */
+export function directRunnerOf(db: object): DirectRunner | undefined {
+  return runners.get(db);
+}
+
+/** Makes `runner` the direct runner of `db` (the root Kysely instance, not a transaction of it). */
+export function registerDirectRunner(db: object, runner: DirectRunner): void {
+  runners.set(db, runner);
+}
+
+/**
+ * Kysely's SQLite dialect, with a driver that counts who holds the connection; {@link runner}
+ * runs statements on `database` directly while no one does.
+ */
+export class TrackedSqliteDialect extends SqliteDialect {
+  private held = 0;
+
+  constructor(private readonly config: SqliteDialectConfig & { database: SqliteDatabase }) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new HeldCountingDriver(super.createDriver(), (delta) => (this.held += delta));
+  }
+
+  /** See {@link DirectRunner}. */
+  readonly runner: DirectRunner = (sql, parameters) => {
+    if (this.held > 0) return undefined;
+    const statement = this.config.database.prepare(sql);
+    if (statement.reader) return statement.all(parameters) as unknown[];
+    statement.run(parameters);
+    return [];
+  };
+}
+
+/** Delegates to Kysely's SQLite driver; reports each acquire (+1) and release (−1) of the connection. */
+class HeldCountingDriver implements Driver {
+  constructor(
+    private readonly inner: Driver,
+    private readonly count: (delta: 1 | -1) => void,
+  ) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.inner.acquireConnection();
+    this.count(1);
+    return connection;
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.inner.beginTransaction(connection, settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.rollbackTransaction(connection);
+  }
+
+  savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>): Promise<void> {
+    return this.inner.savepoint!(...args);
+  }
+
+  rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>): Promise<void> {
+    return this.inner.rollbackToSavepoint!(...args);
+  }
+
+  releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>): Promise<void> {
+    return this.inner.releaseSavepoint!(...args);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    this.count(-1);
+    await this.inner.releaseConnection(connection);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}
