@@ -30,6 +30,23 @@ describe('the server time', () => {
   });
 });
 
+describe('the service of an API key', () => {
+  it('is found for a key whose service came after a refusal, and answers the same after a caller changed an earlier answer', async () => {
+    const key = 'a5e1d0c4-0000-4000-8000-00000000abcd';
+    const secret = 'b6f2e1d5-1111-4111-8111-11111111bcde';
+    const refused = await signed(kit, 'GET', '/v1/wallets', { apiKey: key, secret });
+    expect(refused.status).toBe(401);
+    expect(refused.body.statusCode).toBe(4012);
+    await kit.services.blockchain.store.seed({ services: [{ api_key: key, api_secret: secret, name: 'Later', activated: 1 }], wallets: [], contracts: [], tokenTypes: [], tokens: [] });
+    expect((await signed(kit, 'GET', '/v1/wallets', { apiKey: key, secret })).body.statusCode).toBe(1000);
+    const answer = (await kit.services.blockchain.store.service(key))!;
+    answer.api_secret = 'changed by a caller';
+    answer.activated = 0;
+    expect(await kit.services.blockchain.store.service(key)).toEqual({ api_key: key, api_secret: secret, name: 'Later', activated: 1 });
+    expect((await signed(kit, 'GET', '/v1/wallets', { apiKey: key, secret })).body.statusCode).toBe(1000);
+  });
+});
+
 describe('signed requests', () => {
   it('a good signature is accepted, header names in any case', async () => {
     const res = await signed(kit, 'GET', '/v1/wallets').expect(200);
