@@ -29,7 +29,7 @@ const raw = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
  * holds the body to its declared length; a client that goes away before the end gets the
  * `request.aborted` error body-parser would give.
  */
-export const readBody: RequestHandler = (req, res, next) => {
+const readBody: RequestHandler = (req, res, next) => {
   const length = req.headers['content-length'];
   const encoding = req.headers['content-encoding'];
   if (length === undefined || !/^[0-9]{1,7}$/.test(length) || Number(length) > MAX_BODY_BYTES || req.headers['transfer-encoding'] !== undefined || (encoding !== undefined && encoding !== 'identity'))
@@ -45,7 +45,7 @@ export const readBody: RequestHandler = (req, res, next) => {
     finish();
   };
   // 'close' before 'end': the client went away (Node also emits 'error' then, when someone listens).
-  const onAbort = () => finish(Object.assign(new Error('request aborted'), { type: 'request.aborted', status: 400, expose: true }));
+  const onAbort = () => finish(Object.assign(new Error('request aborted'), { type: 'request.aborted', status: 400 }));
   req.on('data', onData).once('end', onEnd).once('error', onAbort).once('close', onAbort);
 };
 

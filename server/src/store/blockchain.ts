@@ -9,9 +9,6 @@ import { isPostgres } from './db.js';
 import { prepared } from './prepared.js';
 import type { BcContractTable, BcRequestTable, BcServiceTable, BcTokenTable, BcTokenTypeTable, BcTransactionTable, BcWalletTable, Database } from './schema.js';
 
-
-/** Most services {@link BlockchainStore.service} keeps in memory (then it starts again from none). */
-const SERVICE_CACHE_SIZE = 1_000;
 export type BcServiceRow = Selectable<BcServiceTable>;
 export type BcWalletRow = Selectable<BcWalletTable>;
 export type BcContractRow = Selectable<BcContractTable>;
@@ -49,6 +46,9 @@ export interface NewTransaction {
 export function newTxHash(): string {
   return createHash('sha256').update(randomBytes(32)).digest('hex').toUpperCase();
 }
+
+/** Most services {@link BlockchainStore.service} keeps in memory (then it starts again from none). */
+const SERVICE_CACHE_SIZE = 1_000;
 
 export class BlockchainStore {
   constructor(private readonly db: Kysely<Database>) {}
