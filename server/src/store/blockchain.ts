@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { isPostgres } from './db.js';
+import { FoundOnce } from './found-once.js';
 import { prepared } from './prepared.js';
 import type { BcContractTable, BcRequestTable, BcServiceTable, BcTokenTable, BcTokenTypeTable, BcTransactionTable, BcWalletTable, Database } from './schema.js';
 
@@ -65,24 +66,19 @@ export class BlockchainStore {
   }
 
   /**
-   * The service of an API key. Every signed request reads it, so a service found once is answered
-   * from memory afterwards (issue 17: one query less per signed call): services are only ever
-   * inserted (the scenario's, at first start), never updated or deleted, so the answer cannot go
-   * stale, on PostgreSQL across processes too. A store that starts to change services must drop
-   * {@link serviceCache}. An unknown key is asked again each time (a service may come later).
+   * The service of an API key. Every signed request reads it, so a service once found is answered
+   * from memory after ({@link FoundOnce}): services are only ever inserted (the scenario's, at
+   * first start), never updated or deleted.
    */
-  async service(apiKey: string): Promise<BcServiceRow | undefined> {
-    const cached = this.serviceCache.get(apiKey);
-    if (cached) return { ...cached };
-    const found = (await this.serviceByKey(apiKey))[0];
-    if (!found) return undefined;
-    if (this.serviceCache.size >= SERVICE_CACHE_SIZE) this.serviceCache.clear();
-    this.serviceCache.set(apiKey, found);
-    return { ...found };
+  service(apiKey: string): Promise<BcServiceRow | undefined> {
+    return this.servicesFound.get(apiKey);
   }
 
-  /** Services found so far, by API key (see {@link service}); at most {@link SERVICE_CACHE_SIZE}. */
-  private readonly serviceCache = new Map<string, BcServiceRow>();
+  private readonly servicesFound = new FoundOnce<string, BcServiceRow>(
+    async (apiKey) => (await this.serviceByKey(apiKey))[0],
+    (service) => ({ ...service }),
+    SERVICE_CACHE_SIZE,
+  );
 
   private readonly serviceByKey = prepared(
     () => this.db,

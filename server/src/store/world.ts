@@ -1,6 +1,7 @@
 /** SQL for the scenario's world: channels, users, chats and memberships, and the meta table. */
 import type { Kysely, Selectable } from 'kysely';
 import { isPostgres } from './db.js';
+import { FoundOnce } from './found-once.js';
 import { prepared } from './prepared.js';
 import type { ChannelTable, ChatTable, Database, UserTable } from './schema.js';
 
@@ -39,28 +40,26 @@ export class WorldStore {
   }
 
   /**
-   * One chat with its member ids, or undefined. A chat, once found, is answered from memory after:
-   * chats and their members are only ever inserted (the scenario, a user adding a bot), never
-   * updated or deleted, so the answer cannot go stale, in this process or beside others on
-   * PostgreSQL. This runs on every sendMessages call (issue 17). A store that starts to update or
-   * delete chats must drop {@link chatCache}.
+   * One chat with its member ids, or undefined. Runs on every sendMessages call, so a chat once
+   * found is answered from memory after ({@link FoundOnce}): chats and their members are only ever
+   * inserted (the scenario, a user adding a bot), never updated or deleted.
    */
-  async chat(chatId: string): Promise<ChatRow | undefined> {
-    const cached = this.chatCache.get(chatId);
-    if (cached) return { ...cached, memberIds: [...cached.memberIds] };
-    // One query, a row per member (one row with a null member for an empty chat).
-    const rows = await this.chatWithMembers(chatId);
-    const first = rows[0];
-    if (!first) return undefined;
-    const { user_id: _member, ...chat } = first;
-    const found: ChatRow = { ...chat, memberIds: rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])) };
-    if (this.chatCache.size >= CHAT_CACHE_SIZE) this.chatCache.clear();
-    this.chatCache.set(chatId, found);
-    return { ...found, memberIds: [...found.memberIds] };
+  chat(chatId: string): Promise<ChatRow | undefined> {
+    return this.chatsFound.get(chatId);
   }
 
-  /** Chats found so far, by id (see {@link chat}); at most {@link CHAT_CACHE_SIZE}. */
-  private readonly chatCache = new Map<string, ChatRow>();
+  private readonly chatsFound = new FoundOnce<string, ChatRow>(
+    async (chatId) => {
+      // One query, a row per member (one row with a null member for an empty chat).
+      const rows = await this.chatWithMembers(chatId);
+      const first = rows[0];
+      if (!first) return undefined;
+      const { user_id: _member, ...chat } = first;
+      return { ...chat, memberIds: rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])) };
+    },
+    (chat) => ({ ...chat, memberIds: [...chat.memberIds] }),
+    CHAT_CACHE_SIZE,
+  );
 
   private readonly chatWithMembers = prepared(
     () => this.db,
