@@ -1,6 +1,6 @@
 // The SDK mock (embedkit/sdk/mock, issue 15): the interface of `embed` without a host, with the
 // real SDK's argument rules, settable data and errors, and a record of every call.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createEmbedMock, EmbedError } from '../src/mock.js';
 
 const init = (embed: ReturnType<typeof createEmbedMock>) => new Promise((resolve, reject) => embed.init(resolve, reject));
@@ -36,6 +36,16 @@ describe('createEmbedMock', () => {
     await expect(embed.sendMessages([{ type: 'text', text: 'x', f: () => 1 }] as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     expect(() => embed.init(() => undefined, 'x' as never)).toThrow('errorCallback must be a function');
     expect(embed.sent).toEqual([]);
+  });
+
+  it('answers getAccessToken with null and a warning naming it, as the SDK does (not a method of the spec)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(createEmbedMock().getAccessToken()).toBeNull();
+      expect(String(warn.mock.calls[0]?.[0])).toContain("embed.getAccessToken is not in the spec's SDK");
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it.each(['INIT_FAILED', 'INTERNAL_ERROR', '400', '401', '403'] as const)('fails a method with the error set for it: %s', async (code) => {
