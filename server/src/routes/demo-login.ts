@@ -11,7 +11,6 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import express, { Router, type Request, type Response } from 'express';
-import { jwtVerify } from 'jose';
 import { jsonBody } from '../http/body.js';
 import type { Clock } from '../clock.js';
 import { hashToken } from '../services/secrets.js';
@@ -133,6 +132,7 @@ export function demoLoginRoutes(deps: { world: WorldStore; sessions: DemoLoginSe
     if (t.id_token) {
       // What an app must check of an ID token: signature (channel secret), issuer, audience, nonce.
       let payload: Record<string, unknown>;
+      const { jwtVerify } = await import('jose');
       try {
         ({ payload } = await jwtVerify(t.id_token, new TextEncoder().encode(c.secret), {
           algorithms: ['HS256'],

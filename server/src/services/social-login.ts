@@ -7,7 +7,6 @@
  * Lifetimes: access token 30 days, refresh token until 10 days after its access token expired,
  * authorization code 10 minutes, ID token 1 hour (see limits.ts). All times come from the Clock.
  */
-import { SignJWT } from 'jose';
 import type { Clock } from '../clock.js';
 import { oauthError } from '../http/errors.js';
 import { SCOPES } from '../schemas/simulator.js';
@@ -389,7 +388,9 @@ export class SocialLoginService {
    * origin), `sub` (user ID), `aud` (channel ID), `exp` (1 hour), `iat`, `nonce` (when the
    * request had one), `name` and `picture` (when the user has one). Times are simulated seconds.
    */
-  private idToken(channel: ChannelRow, user: UserRow, nonce: string | null, now: number): Promise<string> {
+  private async idToken(channel: ChannelRow, user: UserRow, nonce: string | null, now: number): Promise<string> {
+    // Loaded at the first sign-in, not at start (issue 17: memory of a server that signs none).
+    const { SignJWT } = await import('jose');
     const iat = Math.floor(now / 1000);
     const claims: Record<string, unknown> = {};
     if (nonce) claims.nonce = nonce;

@@ -17,8 +17,9 @@ import {
   type PostgresPoolClient,
   type SqliteDatabase,
 } from 'kysely';
-import pg from 'pg';
+import type * as Pg from 'pg';
 import { migrationsFor } from './migrations.js';
+import { loadPg, type PgModule } from './pg-driver.js';
 import { registerDirectRunner, TrackedSqliteDialect } from './sqlite-direct.js';
 import type { Database } from './schema.js';
 
@@ -72,15 +73,18 @@ export async function lockChannel(trx: Kysely<Database>, channelId: string): Pro
 export const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** int8 (`count(*)`, bigint columns) comes back from pg as a string; embedkit's numbers fit a double. */
-const PG_TYPES = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === 20 && format !== 'binary') return (v: string) => Number(v);
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+function pgTypes(pg: PgModule): Pg.CustomTypesConfig {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === 20 && format !== 'binary') return (v: string) => Number(v);
+      return pg.types.getTypeParser(oid, format);
+    },
+  } as Pg.CustomTypesConfig;
+}
 
 /** Opens a pool on PostgreSQL with the schema first in `search_path`, creating the schema. */
 async function openPostgres(url: string, schema: string | undefined, poolSize: number): Promise<Kysely<Database>> {
+  const pg = await loadPg();
   if (schema !== undefined) {
     if (!SCHEMA_NAME.test(schema)) throw new Error(`database schema ${JSON.stringify(schema)}: use lower-case letters, digits and _`);
     const client = new pg.Client({ connectionString: url });
@@ -97,7 +101,7 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    types: PG_TYPES,
+    types: pgTypes(pg),
     ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
   });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
@@ -110,7 +114,7 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
  * String parameters have it replaced by U+FFFD, so such a lookup finds nothing and such a name is
  * stored with a visible replacement character.
  */
-function withoutNul(pool: pg.Pool): PostgresPool {
+function withoutNul(pool: Pg.Pool): PostgresPool {
   const clean = (v: unknown) => (typeof v === 'string' && v.includes('\u0000') ? v.replaceAll('\u0000', '\uFFFD') : v);
   return {
     end: () => pool.end(),
@@ -126,10 +130,10 @@ function withoutNul(pool: pg.Pool): PostgresPool {
 
 /**
  * Pool settings for another client on the same PostgreSQL database and schema (the live feed's
- * LISTEN connection).
+ * LISTEN connection); `pg` as {@link loadPg} gives it.
  */
-export function postgresClientConfig(location: { url: string; schema?: string }): pg.ClientConfig {
-  return { connectionString: location.url, types: PG_TYPES, ...(location.schema !== undefined ? { options: `-c search_path=${location.schema}` } : {}) };
+export function postgresClientConfig(pg: PgModule, location: { url: string; schema?: string }): Pg.ClientConfig {
+  return { connectionString: location.url, types: pgTypes(pg), ...(location.schema !== undefined ? { options: `-c search_path=${location.schema}` } : {}) };
 }
 
 /**
@@ -176,6 +180,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Kysely<D
  */
 export async function startLock(location: DatabaseLocation): Promise<() => Promise<void>> {
   if (!('url' in location)) return async () => undefined;
+  const pg = await loadPg();
   const client = new pg.Client({ connectionString: location.url });
   client.on('error', () => undefined);
   await client.connect();

@@ -4,10 +4,11 @@
  * host connected to any process sees bot messages and webhook updates made through any other.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type * as Pg from 'pg';
 import type { Logger } from 'pino';
 import type { LiveEvent, LiveHub, LiveRelay } from '../services/live.js';
 import { postgresClientConfig } from './db.js';
+import { loadPg, type PgModule } from './pg-driver.js';
 
 /** Wait before reconnecting a lost LISTEN connection, in ms. */
 const RECONNECT_MS = 1_000;
@@ -25,18 +26,19 @@ export function liveChannelOf(schema: string | undefined): string {
 export class PostgresLiveRelay implements LiveRelay {
   private readonly origin = randomBytes(8).toString('hex');
   private readonly channel: string;
-  private listener: pg.Client | undefined;
+  private listener: Pg.Client | undefined;
   private closed = false;
-  private readonly pool: pg.Pool;
+  private readonly pool: Pg.Pool;
 
   private constructor(
+    private readonly pg: PgModule,
     private readonly location: { url: string; schema?: string },
     private readonly hub: LiveHub,
     private readonly logger: Logger,
   ) {
     this.channel = liveChannelOf(location.schema);
     // NOTIFY goes through its own small pool so that a busy store pool does not delay events.
-    this.pool = new pg.Pool({ ...postgresClientConfig(location), max: 2 });
+    this.pool = new pg.Pool({ ...postgresClientConfig(pg, location), max: 2 });
     this.pool.on('error', () => undefined);
   }
 
@@ -45,7 +47,7 @@ export class PostgresLiveRelay implements LiveRelay {
    * @throws when the first LISTEN connection cannot be made.
    */
   static async start(location: { url: string; schema?: string }, hub: LiveHub, logger: Logger): Promise<PostgresLiveRelay> {
-    const relay = new PostgresLiveRelay(location, hub, logger);
+    const relay = new PostgresLiveRelay(await loadPg(), location, hub, logger);
     await relay.listen();
     hub.setRelay(relay);
     return relay;
@@ -69,7 +71,7 @@ export class PostgresLiveRelay implements LiveRelay {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client(postgresClientConfig(this.location));
+    const client = new this.pg.Client(postgresClientConfig(this.pg, this.location));
     client.on('notification', (msg) => {
       if (msg.channel !== this.channel || !msg.payload) return;
       try {
