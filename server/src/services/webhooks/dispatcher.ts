@@ -4,6 +4,7 @@
  * restart every undelivered one is sent. Deliveries of the same chat go out in order, one at a
  * time; different chats in parallel.
  */
+import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import type { DeliveryRow, DeliveryStore } from '../../store/deliveries.js';
@@ -62,7 +63,7 @@ export class WebhookDispatcher {
   private readonly inFlight = new Map<number, Promise<void>>();
   /** Order key (`channel|key`) of each delivery in flight. */
   private readonly keys = new Map<number, string>();
-  private abort = new AbortController();
+  private abort = stopSignal();
   private readonly schedule: readonly number[];
   private readonly timeoutMs: number;
 
@@ -76,7 +77,7 @@ export class WebhookDispatcher {
     if (this.running) return;
     this.running = true;
     this.stopped = false;
-    this.abort = new AbortController();
+    this.abort = stopSignal();
     this.kick();
   }
 
@@ -253,4 +254,16 @@ function describeError(e: unknown): string {
   const err = e as { code?: string; message?: string };
   if (err?.code) return `${err.code}${err.message ? `: ${err.message}` : ''}`;
   return err?.message ?? String(e);
+}
+
+/**
+ * The controller whose signal stops every attempt in flight. Each attempt's request listens to it
+ * until its socket closes, which comes a little after the answer that frees its slot: up to about
+ * twice {@link CONCURRENCY} listeners at once, beyond Node's default of 10 per signal, which would
+ * print a "possible memory leak" warning on every busy run.
+ */
+function stopSignal(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(2 * CONCURRENCY, controller.signal);
+  return controller;
 }
