@@ -27,18 +27,37 @@ import type { Database } from './schema.js';
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
+ * On Node 24 and later, better-sqlite3 12 (the last version that runs on Node 20) aborts the whole
+ * process when a statement object is garbage-collected outside JavaScript (its destructor asks
+ * for a Node environment that is not there: "Assertion failed: (env) != nullptr" in
+ * RemoveEnvironmentCleanupHook, SIGABRT). better-sqlite3 13 fixes it but needs Node 22. So there,
+ * no statement is ever left to the garbage collector: those the cache lets go, and those of a
+ * closed database (already finalized by its close, a few hundred bytes each), stay referenced
+ * here until the process ends, which is safe.
+ */
+const RETAIN_STATEMENTS = Number(process.versions.node.split('.')[0]) >= 24;
+const retained: SQLite.Statement[] = [];
+
+/**
  * Kysely prepares every query anew; preparing costs more than running a small query. Queries are
  * few and repeat, so their statements are kept and reused. Safe because Kysely's SQLite driver
  * runs one query at a time on its single connection.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
+  const letGo = () => {
+    if (RETAIN_STATEMENTS) retained.push(...cache.values());
+    cache.clear();
+  };
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      sqlite.close();
+      letGo();
+    },
     prepare(sql: string) {
       let statement = cache.get(sql);
       if (!statement) {
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+        if (cache.size >= STATEMENT_CACHE_SIZE) letGo();
         statement = sqlite.prepare(sql);
         cache.set(sql, statement);
       }
@@ -148,10 +167,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Kysely<D
     if (location.file !== ':memory:') mkdirSync(dirname(location.file), { recursive: true });
     const sqlite = new SQLite(location.file);
     // WAL with synchronous=NORMAL survives a killed process without losing committed writes.
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    // exec, not pragma(): pragma() prepares a statement object, left to the garbage collector.
+    sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
     const dialect = new TrackedSqliteDialect({ database: withStatementCache(sqlite) });
     db = new Kysely<Database>({ dialect });
     registerDirectRunner(db, dialect.runner);
