@@ -51,8 +51,11 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
   return {
     close: () => {
-      sqlite.close();
-      letGo();
+      try {
+        sqlite.close();
+      } finally {
+        letGo();
+      }
     },
     prepare(sql: string) {
       let statement = cache.get(sql);
