@@ -75,17 +75,18 @@ export function blockchainRoutes(deps: Deps): Router {
   // The server time: signed or not, it answers.
   r.get('/v1/time', (_req, res) => void ok(res, deps.clock.now()));
 
-  /** Authenticates, logs the verdict once the answer is sent, gives the nonce back on a refusal. */
+  /**
+   * Authenticates and logs the verdict once the answer is sent. A refusal after authentication
+   * gives the nonce back (the error handler, before it answers).
+   */
   const signed: RequestHandler = (req, res, next) => {
     const input = BlockchainAuth.inputOf(incoming(req));
     let service: BcServiceRow | undefined;
-    let release: (() => Promise<void>) | undefined;
     res.on('finish', () => {
       const body = res.locals.envelope as { statusCode: number; statusMessage: string } | undefined;
       const statusCode = body?.statusCode ?? (res.statusCode < 300 ? 1000 : 4000);
       const statusMessage = body?.statusMessage ?? '';
       if (statusCode >= 4000) {
-        if (release) void release().catch(() => undefined);
         deps.logger.warn({ method: req.method, path: req.path, statusCode, signatureInput: input }, `blockchain request refused: ${statusMessage}`);
       }
       void deps.store
@@ -95,8 +96,8 @@ export function blockchainRoutes(deps: Deps): Router {
     deps.auth.authenticate(incoming(req)).then(
       (a) => {
         service = a.service;
-        release = a.release;
         res.locals.service = a.service;
+        res.locals.releaseNonce = a.release;
         next();
       },
       (e: unknown) => next(e),
@@ -153,7 +154,7 @@ export const blockchainNotFound: RequestHandler = (req, _res, next) => next(noEn
  * unreachable database as 503 `5030` with `Retry-After`, anything else 500 `5000` (logged).
  */
 export function blockchainErrors(clock: Clock, logger: Logger, outage?: DatabaseOutage): ErrorRequestHandler {
-  return (err, req, res, _next) => {
+  const answer: ErrorRequestHandler = (err, req, res) => {
     const send = (http: number, code: { statusCode: number; statusMessage: string }) => {
       const body = envelope(clock.now(), code);
       res.locals.envelope = body;
@@ -170,6 +171,16 @@ export function blockchainErrors(clock: Clock, logger: Logger, outage?: Database
     }
     logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
     send(500, { statusCode: 5000, statusMessage: 'Internal server error' });
+  };
+  return (err, req, res, next) => {
+    // A request refused after its nonce was taken did nothing: the nonce is given back before the
+    // answer leaves, so a client that retries at once with the same nonce finds it free.
+    const release = res.locals.releaseNonce as (() => Promise<void>) | undefined;
+    res.locals.releaseNonce = undefined;
+    if (!release) return answer(err, req, res, next);
+    void release()
+      .catch(() => undefined)
+      .then(() => answer(err, req, res, next));
   };
 }
 

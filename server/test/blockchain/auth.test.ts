@@ -120,6 +120,17 @@ describe('signed requests', () => {
     expect((await signed(kit, 'GET', '/v1/wallets', { nonce: n })).body.statusCode).toBe(1000);
   });
 
+  it('a refusal is answered once its nonce is free again: a client retrying at once with it is not refused', async () => {
+    // A slow database (PostgreSQL under load) gives the nonce back late; the answer must wait for it.
+    const store = kit.services.blockchain.store;
+    const release = store.releaseNonce.bind(store);
+    store.releaseNonce = (...args) => new Promise((r) => setTimeout(r, 100)).then(() => release(...args));
+    const n = nonce();
+    const body = { ownerAddress: OWNER.address, ownerSecret: 'wrong', name: 'Renamed Sword' };
+    refusal(await signed(kit, 'PUT', `/v1/item-tokens/${CONTRACT}/non-fungibles/10000001/00000001`, { nonce: n, body }), 403, 4031);
+    expect((await signed(kit, 'GET', '/v1/wallets', { nonce: n })).body.statusCode).toBe(1000);
+  });
+
   it('concurrent requests with one nonce: exactly one succeeds', async () => {
     const n = nonce();
     const results = await Promise.all(Array.from({ length: 12 }, () => signed(kit, 'GET', '/v1/wallets', { nonce: n })));
