@@ -25,7 +25,8 @@ echo "Node.js $("$node_dir/bin/node" --version)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 tar -C "$root" --exclude=./node_modules --exclude=./.git --exclude=./.cache -cf - . | tar -C "$work" -xf -
-cp -al "$root/node_modules" "$work/node_modules"
+# Hard links where the temporary directory is on the same file system, a copy elsewhere.
+cp -al "$root/node_modules" "$work/node_modules" 2>/dev/null || { rm -rf "$work/node_modules"; cp -a "$root/node_modules" "$work/node_modules"; }
 rm -rf "$work/node_modules/better-sqlite3"
 cp -a "$root/node_modules/better-sqlite3" "$work/node_modules/better-sqlite3"
 
