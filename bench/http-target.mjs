@@ -9,7 +9,7 @@ const { createServer } = await import('node:http');
 const { default: express } = await import('express');
 const { pino } = await import('pino');
 const { startServer } = await import('../server/dist/app.js');
-const { compileAll } = await import('../server/dist/schemas/validate.js');
+const { compileAll } = await import('../server/dist/http/validate.js');
 
 const embedkit = await startServer({ port: 0, inMemory: true, logger: pino({ level: 'silent' }) });
 // As the embedkit command does shortly after it listens (cli/start.ts): the request schemas are

@@ -2,7 +2,7 @@
  * Validator throughput: validations per second of (a) a typical request of 5 mixed messages and
  * (b) a maximal flex carousel (10 bubbles, close to the 50KB limit), in this process.
  */
-import { checkShareBody } from '../server/src/schemas/messages.js';
+import { checkShareBody } from '../server/src/messages/bodies.js';
 import { maximal, typical } from './fixtures.js';
 import type { Figure } from './report.js';
 import { summarize } from './stats.js';

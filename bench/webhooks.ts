@@ -9,7 +9,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { startServer, type RunningServer } from '../server/dist/app.js';
-import { DeliveryStore } from '../server/dist/store/deliveries.js';
+import { DeliveryStore } from '../server/dist/webhooks/delivery-store.js';
 import type { Figure } from './report.js';
 import { summarize } from './stats.js';
 

@@ -2,10 +2,10 @@
 // the same rows and errors as through Kysely, and never inside someone else's open transaction.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { openDatabase } from '../src/store/db.js';
-import { prepared } from '../src/store/prepared.js';
-import type { Database } from '../src/store/schema.js';
-import { directRunnerOf } from '../src/store/sqlite-direct.js';
+import { openDatabase } from '../src/db/db.js';
+import { prepared } from '../src/db/prepared.js';
+import type { Database } from '../src/db/schema.js';
+import { directRunnerOf } from '../src/db/sqlite-direct.js';
 
 let db: Kysely<Database> | undefined;
 afterEach(async () => {

@@ -2,10 +2,10 @@
 // sendMessages call); chats are only ever inserted, so the answer stays true.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { openDatabase } from '../src/store/db.js';
-import { BotMembershipStore } from '../src/store/bot-memberships.js';
-import type { Database } from '../src/store/schema.js';
-import { WorldStore } from '../src/store/world.js';
+import { openDatabase } from '../src/db/db.js';
+import { BotMembershipStore } from '../src/world/membership-store.js';
+import type { Database } from '../src/db/schema.js';
+import { WorldStore } from '../src/world/world-store.js';
 
 let db: Kysely<Database> | undefined;
 afterEach(async () => {

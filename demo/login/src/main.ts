@@ -2,7 +2,7 @@
  * The login demo page: a developer's own web app signing its users in with the social login
  * (spec part C) against embedkit. The page sends the user to the authorization endpoint with a
  * fresh `state` and `nonce`, checks `state` when the user comes back with a code, and hands the
- * code to its backend (server/src/routes/demo-login.ts), which exchanges it with the channel
+ * code to its backend (server/src/demo/login-routes.ts), which exchanges it with the channel
  * secret. Everything after that goes through the backend, which holds the tokens.
  */
 

@@ -10,8 +10,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { scenarioProblems } from '../scenario/load.js';
-import { ConfigSchema } from '../schemas/config.js';
-import { compile } from '../schemas/validate.js';
+import { ConfigSchema } from './config-schema.js';
+import { compile } from '../http/validate.js';
 import { botCall, CliError } from './http.js';
 
 /** The names `start` and `exec` look for in the current directory, in this order. */

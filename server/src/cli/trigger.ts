@@ -17,8 +17,8 @@ import {
   sourceOf,
   type DraftEvent,
   type EventType,
-} from '../services/webhooks/events.js';
-import { signBody, SIGNATURE_HEADER, WEBHOOK_USER_AGENT } from '../services/webhooks/signature.js';
+} from '../webhooks/events.js';
+import { signBody, SIGNATURE_HEADER, WEBHOOK_USER_AGENT } from '../webhooks/signature.js';
 import { botCall, channelOptions, CliError, guarded, targetOf, type TargetOptions } from './http.js';
 
 /** The event types `trigger` makes (every type of the spec's webhook table). */

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { checkShareBody } from '../schemas/messages.js';
-import type { ErrorDetail } from '../schemas/validate.js';
+import { checkShareBody } from '../messages/bodies.js';
+import type { ErrorDetail } from '../http/validate.js';
 
 /**
  * The request body a message file stands for: `{messages}` as it is, an array as the messages,

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { ApiError } from './errors.js';
 import { MAX_BODY_BYTES } from './body.js';
 import { RETRY_AFTER_S, unavailableByPath, type UnavailableBody } from './readiness.js';
-import type { DatabaseOutage } from '../store/outage.js';
+import type { DatabaseOutage } from '../db/outage.js';
 
 /**
  * The error format of the interface a path belongs to (spec "Errors"): OAuth token operations

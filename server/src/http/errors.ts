@@ -3,7 +3,7 @@
  * bot messaging, social and embedded interfaces `{message, details}`; OAuth `{error,
  * error_description}`. Routes throw {@link ApiError}; the error handler writes it.
  */
-import type { ErrorDetail } from '../schemas/validate.js';
+import type { ErrorDetail } from './validate.js';
 
 /** An error answer: HTTP status and the exact JSON body to send. */
 export class ApiError extends Error {

@@ -5,7 +5,7 @@
  * tokens, deliveries, rich menus and friendships beyond "a 1:1 chat with the bot". App URLs on the
  * demo origin get the `{demo_origin}` placeholder back, so the file works on any port. Pure.
  */
-import type { WorldRows } from '../store/world-export.js';
+import type { WorldRows } from './world-export-store.js';
 import type { Scenario } from './schema.js';
 
 const DEMO_ORIGIN = '{demo_origin}';

@@ -7,13 +7,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { AppStore } from '../store/apps.js';
-import type { BotMembershipStore } from '../store/bot-memberships.js';
-import type { ChannelLoginStore } from '../store/channel-login.js';
-import type { BlockchainSeed, BlockchainStore } from '../store/blockchain.js';
-import type { WorldStore } from '../store/world.js';
-import type { V1BotStore } from '../store/v1-bots.js';
-import { checkLinkTemplate } from '../services/v1-bots/link-message.js';
+import type { AppStore } from '../interfaces/embedded-apps/store.js';
+import type { BotMembershipStore } from '../world/membership-store.js';
+import type { ChannelLoginStore } from '../world/channel-login-store.js';
+import type { BlockchainSeed, BlockchainStore } from '../interfaces/blockchain/store.js';
+import type { WorldStore } from '../world/world-store.js';
+import type { V1BotStore } from '../interfaces/v1-bots/store.js';
+import { checkLinkTemplate } from '../interfaces/v1-bots/link-message.js';
 import { checkScenario, type Scenario } from './schema.js';
 
 /** Path of the scenario loaded when no `--scenario` is given. */

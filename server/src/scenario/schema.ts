@@ -3,7 +3,7 @@
  * the README with `server/scenarios/default.json` as the example.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { compile } from '../schemas/validate.js';
+import { compile } from '../http/validate.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 

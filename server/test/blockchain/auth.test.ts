@@ -54,7 +54,7 @@ describe('signed requests', () => {
     expect(res.body.responseData).toHaveLength(2);
     const n = nonce();
     const t = String(kit.clock.now());
-    const s = (await import('../../src/services/blockchain/signature.js')).sign(SERVICE.secret, { nonce: n, timestamp: t, method: 'GET', path: '/v1/wallets', query: '' });
+    const s = (await import('../../src/interfaces/blockchain/signature.js')).sign(SERVICE.secret, { nonce: n, timestamp: t, method: 'GET', path: '/v1/wallets', query: '' });
     const mixed = await request(kit.apps.blockchain).get('/v1/wallets').set('Service-Api-Key', SERVICE.apiKey).set('NONCE', n).set('Timestamp', t).set('SIGNATURE', s);
     expect(mixed.body.statusCode).toBe(1000);
   });

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardedServer, type Embedkit } from '../../src/app.js';
-import { sign } from '../../src/services/blockchain/signature.js';
+import { sign } from '../../src/interfaces/blockchain/signature.js';
 import { CONTRACT, makeBlockchainKit, OWNER, PLAYER, SERVICE } from './helpers.js';
 
 const RUNS = Math.max(100, Math.floor(Number(process.env.FUZZ_RUNS ?? 10_000) / 5));

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { Embedkit } from '../../src/app.js';
 import { DEFAULT_SCENARIO } from '../../src/scenario/load.js';
-import { sign } from '../../src/services/blockchain/signature.js';
+import { sign } from '../../src/interfaces/blockchain/signature.js';
 import { makeKit } from '../helpers.js';
 
 /** The default scenario's service, wallets and contract. */

@@ -1,7 +1,7 @@
 // The signature rules of part A against the platform's documented examples (its developer docs:
 // secret 9256bf8a-2b86-42fe-b3e0-d3079d0141fe, nonce Bp0IqgXE, timestamp 1581850266351).
 import { describe, expect, it } from 'vitest';
-import { flattenBody, parameterString, sign, signatureInput, signatureMatches } from '../../src/services/blockchain/signature.js';
+import { flattenBody, parameterString, sign, signatureInput, signatureMatches } from '../../src/interfaces/blockchain/signature.js';
 
 const SECRET = '9256bf8a-2b86-42fe-b3e0-d3079d0141fe';
 const BASE = { nonce: 'Bp0IqgXE', timestamp: '1581850266351' };

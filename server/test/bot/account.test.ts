@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
-import { signBody } from '../../src/services/webhooks/signature.js';
+import { signBody } from '../../src/webhooks/signature.js';
 import { ALICE, CAROL, bearer, botToken, chatMessages, makeBotKit, startReceiver, TRIAL, VERIFIED, ALICE_BOT, type Receiver } from './helpers.js';
 
 let kit: Embedkit;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
-import { DeliveryStore } from '../../src/store/deliveries.js';
+import { DeliveryStore } from '../../src/webhooks/delivery-store.js';
 import { makeBotKit, TRIAL } from './helpers.js';
 
 const CHATS = 40;

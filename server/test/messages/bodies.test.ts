@@ -4,7 +4,7 @@
 import { Ajv } from 'ajv';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { checkMulticastBody, checkPushBody, checkReplyBody, checkRichMenu, checkShareBody, checkUserMessageBody } from '../../src/schemas/messages.js';
+import { checkMulticastBody, checkPushBody, checkReplyBody, checkRichMenu, checkShareBody, checkUserMessageBody } from '../../src/messages/bodies.js';
 import { ABSENT, chars, set, useShare } from './harness.js';
 
 const text = { type: 'text', text: 'Hello' };

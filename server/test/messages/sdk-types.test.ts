@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type * as Sdk from '../../../sdk/src/messages.js';
-import type * as Server from '../../src/schemas/message/basic.js';
-import { checkShareBody } from '../../src/schemas/messages.js';
+import type * as Server from '../../src/messages/schema/basic.js';
+import { checkShareBody } from '../../src/messages/bodies.js';
 
 /** true when A and B accept the same values. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

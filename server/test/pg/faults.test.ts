@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { dropSchema } from '../../src/store/schemas.js';
+import { dropSchema } from '../../src/db/pg-schemas.js';
 import { ALICE, ALICE_BOT, BOTS_SCENARIO, startReceiver, TRIAL, type Receiver } from '../bot/helpers.js';
 import { freePort, TEST_DATABASE_URL } from '../helpers.js';
 import { startCli, stopCli, type Child } from '../reliability/child.js';

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchema } from '../../src/store/schemas.js';
+import { dropSchema } from '../../src/db/pg-schemas.js';
 import { ALICE, ALICE_BOT, BOTS_SCENARIO, startReceiver, TRIAL, type Receiver } from '../bot/helpers.js';
 import { TEST_DATABASE_URL } from '../helpers.js';
 

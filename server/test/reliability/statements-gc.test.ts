@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const DB = pathToFileURL(resolve('server/dist/store/db.js')).href;
+const DB = pathToFileURL(resolve('server/dist/db/db.js')).href;
 
 describe('statements of the embedded database and the garbage collector', () => {
   it('a process that opened and closed 200 databases outlives the collections that follow', () => {

@@ -1,4 +1,4 @@
-// The demo login app's backend (server/src/routes/demo-login.ts) on a listening server: the whole
+// The demo login app's backend (server/src/demo/login-routes.ts) on a listening server: the whole
 // flow a developer's web app runs, over real HTTP, with the page's cookie.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ListenOptions, type RunningServer } from '../../src/app.js';
-import { dropSchema } from '../../src/store/schemas.js';
+import { dropSchema } from '../../src/db/pg-schemas.js';
 import { onTestDatabase, TEST_DATABASE_URL } from '../helpers.js';
 import { ALICE } from './helpers.js';
 

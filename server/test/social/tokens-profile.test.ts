@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
-import type { FriendshipChange } from '../../src/services/friendships.js';
+import type { FriendshipChange } from '../../src/interfaces/social/friendships.js';
 import {
   ALICE,
   BASE_URL,

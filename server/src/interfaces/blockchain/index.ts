@@ -1,0 +1,41 @@
+/**
+ * The blockchain developer interface (spec part A, issue 12) as one unit: its store, the
+ * signature and item-token rules, the routes of `{blockchain_url}` (an origin of its own, served
+ * by `app`), and the simulator call the host's Blockchain tab reads on `{base_url}`.
+ */
+import express, { Router, type Express } from 'express';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock/clock.js';
+import { blockchainErrors, blockchainNotFound, blockchainRoutes } from './routes.js';
+import { blockchainSimulatorRoutes } from './simulator-routes.js';
+import { BlockchainAuth } from './auth.js';
+import { ItemTokenService } from './item-tokens.js';
+import { BlockchainStore } from './store.js';
+import type { DatabaseOutage } from '../../db/outage.js';
+import type { Database } from '../../db/schema.js';
+
+/** The blockchain unit: the origin's app, the host's simulator routes, its services. */
+export interface Blockchain {
+  /** The app of `{blockchain_url}`. */
+  app: Express;
+  /** `GET /embedkit/v1/blockchain` for the host (on `{base_url}`). */
+  simulatorRoutes: Router;
+  store: BlockchainStore;
+  auth: BlockchainAuth;
+  tokens: ItemTokenService;
+}
+
+/** Builds the blockchain unit on an open database. */
+export function createBlockchain(db: Kysely<Database>, clock: Clock, logger: Logger, outage?: DatabaseOutage): Blockchain {
+  const store = new BlockchainStore(db);
+  const auth = new BlockchainAuth(store, clock);
+  const tokens = new ItemTokenService(store, clock);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(blockchainRoutes({ auth, tokens, store, clock, logger }));
+  app.use(blockchainNotFound);
+  app.use(blockchainErrors(clock, logger, outage));
+  return { app, simulatorRoutes: blockchainSimulatorRoutes(store), store, auth, tokens };
+}

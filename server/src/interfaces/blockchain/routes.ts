@@ -1,0 +1,190 @@
+/**
+ * The routes of `{blockchain_url}` (spec part A), at that origin's root because a client signs
+ * the path it requests. Every answer is the platform's envelope `{responseTime, statusCode,
+ * statusMessage, responseData?}`, refusals included; every signed request is logged with its
+ * verdict and its signature input (never the secret) for the host's Blockchain tab.
+ */
+import { Router, type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock/clock.js';
+import { ApiError } from '../../http/errors.js';
+import { jsonBody } from '../../http/body.js';
+import { RETRY_AFTER_S } from '../../http/readiness.js';
+import { BlockchainAuth, type IncomingSigned } from './auth.js';
+import { ACCEPTED, BlockchainError, badRequest, noEndpoint, SUCCESS } from './errors.js';
+import type { ItemTokenService } from './item-tokens.js';
+import type { BlockchainStore, BcServiceRow } from './store.js';
+import type { DatabaseOutage } from '../../db/outage.js';
+
+/** The envelope of every answer. */
+export function envelope(now: number, code: { statusCode: number; statusMessage: string }, responseData?: unknown) {
+  return { responseTime: now, statusCode: code.statusCode, statusMessage: code.statusMessage, ...(responseData !== undefined ? { responseData } : {}) };
+}
+
+interface Deps {
+  auth: BlockchainAuth;
+  tokens: ItemTokenService;
+  store: BlockchainStore;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** The query string as requested (after `?`), which the client signed. */
+function rawQuery(req: Request): string {
+  const q = req.originalUrl.indexOf('?');
+  return q === -1 ? '' : req.originalUrl.slice(q + 1);
+}
+
+function incoming(req: Request): IncomingSigned {
+  return {
+    method: req.method,
+    path: req.path,
+    query: rawQuery(req),
+    body: req.body === undefined || Buffer.isBuffer(req.body) ? undefined : (req.body as unknown),
+    header: (name) => req.get(name),
+  };
+}
+
+/** A page query: `limit` 1-50 (default 10), `page` from 1 (default 1), `orderBy` asc/desc (default desc). */
+export function pageOf(query: Request['query']): { limit: number; page: number; order: 'asc' | 'desc' } {
+  const int = (key: string, min: number, max: number, fallback: number) => {
+    const v = query[key];
+    if (v === undefined) return fallback;
+    if (typeof v !== 'string' || !/^[0-9]{1,9}$/.test(v) || Number(v) < min || Number(v) > max) throw badRequest(`${key} must be an integer from ${min} to ${max}`);
+    return Number(v);
+  };
+  const order = query.orderBy ?? 'desc';
+  if (order !== 'asc' && order !== 'desc') throw badRequest('orderBy must be asc or desc');
+  return { limit: int('limit', 1, 50, 10), page: int('page', 1, 1_000_000, 1), order };
+}
+
+function timeParam(query: Request['query'], key: 'before' | 'after'): number | undefined {
+  const v = query[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || !/^[0-9]{1,16}$/.test(v)) throw badRequest(`${key} must be a time in milliseconds since 1970`);
+  return Number(v);
+}
+
+export function blockchainRoutes(deps: Deps): Router {
+  const r = Router();
+  const ok = (res: Response, data: unknown) => res.json((res.locals.envelope = envelope(deps.clock.now(), SUCCESS, data)));
+  const accepted = (res: Response, txHash: string) => res.status(202).json((res.locals.envelope = envelope(deps.clock.now(), ACCEPTED, { txHash })));
+
+  // A server-to-server API: no automatic OPTIONS answer (Express's plain-text "GET, HEAD").
+  r.use((req, _res, next) => next(req.method === 'OPTIONS' ? noEndpoint(req.method, req.path) : undefined));
+  // The server time: signed or not, it answers.
+  r.get('/v1/time', (_req, res) => void ok(res, deps.clock.now()));
+
+  /**
+   * Authenticates and logs the verdict once the answer is sent. A refusal after authentication
+   * gives the nonce back (the error handler, before it answers).
+   */
+  const signed: RequestHandler = (req, res, next) => {
+    const input = BlockchainAuth.inputOf(incoming(req));
+    let service: BcServiceRow | undefined;
+    res.on('finish', () => {
+      const body = res.locals.envelope as { statusCode: number; statusMessage: string } | undefined;
+      const statusCode = body?.statusCode ?? (res.statusCode < 300 ? 1000 : 4000);
+      const statusMessage = body?.statusMessage ?? '';
+      if (statusCode >= 4000) {
+        deps.logger.warn({ method: req.method, path: req.path, statusCode, signatureInput: input }, `blockchain request refused: ${statusMessage}`);
+      }
+      void deps.store
+        .logRequest({ at: deps.clock.now(), method: req.method, path: req.originalUrl.slice(0, 500), api_key: service?.api_key ?? req.get('service-api-key')?.slice(0, 100) ?? null, status_code: statusCode, status_message: statusMessage, signature_input: input })
+        .catch(() => undefined);
+    });
+    deps.auth.authenticate(incoming(req)).then(
+      (a) => {
+        service = a.service;
+        res.locals.service = a.service;
+        res.locals.releaseNonce = a.release;
+        next();
+      },
+      (e: unknown) => next(e),
+    );
+  };
+  const svc = (res: Response) => res.locals.service as BcServiceRow;
+  const handle = (fn: (req: Request, res: Response) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) => void fn(req, res).catch(next);
+  const p = (req: Request, key: string) => String(req.params[key]);
+
+  r.get('/v1/wallets', signed, handle(async (_req, res) => ok(res, await deps.tokens.wallets(svc(res)))));
+  r.get(
+    '/v1/wallets/:address/transactions',
+    signed,
+    handle(async (req, res) => {
+      const msgType = req.query.msgType;
+      if (msgType !== undefined && (typeof msgType !== 'string' || msgType.length > 100)) throw badRequest('msgType must be a message type such as collection/MsgMintNFT');
+      const after = timeParam(req.query, 'after');
+      const before = timeParam(req.query, 'before');
+      const page = pageOf(req.query);
+      ok(res, await deps.tokens.walletTransactions(svc(res), p(req, 'address'), { ...page, ...(msgType !== undefined ? { msgType } : {}), ...(after !== undefined ? { after } : {}), ...(before !== undefined ? { before } : {}) }));
+    }),
+  );
+  r.get(
+    '/v1/wallets/:address/item-tokens/:contractId/non-fungibles',
+    signed,
+    handle(async (req, res) => ok(res, await deps.tokens.holdings(svc(res), p(req, 'address'), p(req, 'contractId'), pageOf(req.query)))),
+  );
+  r.get(
+    '/v1/item-tokens/:contractId/non-fungibles/:tokenType/:tokenIndex',
+    signed,
+    handle(async (req, res) => ok(res, await deps.tokens.token(svc(res), p(req, 'contractId'), p(req, 'tokenType'), p(req, 'tokenIndex')))),
+  );
+  r.put(
+    '/v1/item-tokens/:contractId/non-fungibles/:tokenType/:tokenIndex',
+    jsonBody,
+    signed,
+    handle(async (req, res) => accepted(res, await deps.tokens.update(svc(res), p(req, 'contractId'), p(req, 'tokenType'), p(req, 'tokenIndex'), req.body))),
+  );
+  r.post(
+    '/v1/item-tokens/:contractId/non-fungibles/multi-mint',
+    jsonBody,
+    signed,
+    handle(async (req, res) => accepted(res, await deps.tokens.multiMint(svc(res), p(req, 'contractId'), req.body))),
+  );
+  r.get('/v1/transactions/:txHash', signed, handle(async (req, res) => ok(res, await deps.tokens.transaction(svc(res), p(req, 'txHash')))));
+  return r;
+}
+
+/** 404 in the envelope for every other method and path of the origin. */
+export const blockchainNotFound: RequestHandler = (req, _res, next) => next(noEndpoint(req.method, req.path));
+
+/**
+ * The origin's error handler: refusals, body-parser and JSON errors in the envelope (`4000`), an
+ * unreachable database as 503 `5030` with `Retry-After`, anything else 500 `5000` (logged).
+ */
+export function blockchainErrors(clock: Clock, logger: Logger, outage?: DatabaseOutage): ErrorRequestHandler {
+  const answer: ErrorRequestHandler = (err, req, res) => {
+    const send = (http: number, code: { statusCode: number; statusMessage: string }) => {
+      const body = envelope(clock.now(), code);
+      res.locals.envelope = body;
+      if (!res.headersSent) res.status(http).json(body);
+    };
+    if (err instanceof BlockchainError) return send(err.httpStatus, err);
+    if (err instanceof ApiError) return send(err.status === 413 ? 413 : 400, { statusCode: 4000, statusMessage: `Bad request: ${String(err.body.message ?? err.message)}` });
+    const e = err as { type?: unknown; status?: unknown };
+    if (e.type === 'entity.too.large') return send(413, { statusCode: 4000, statusMessage: 'Bad request: the request body is too large (max 1 MB)' });
+    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) return send(400, { statusCode: 4000, statusMessage: 'Bad request: the request could not be read' });
+    if (outage?.absorb(err)) {
+      res.set('Retry-After', String(RETRY_AFTER_S));
+      return send(503, { statusCode: 5030, statusMessage: 'The database is temporarily unavailable; retry later' });
+    }
+    logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
+    send(500, { statusCode: 5000, statusMessage: 'Internal server error' });
+  };
+  return (err, req, res, next) => {
+    // A request refused after its nonce was taken did nothing: the nonce is given back before the
+    // answer leaves, so a client that retries at once with the same nonce finds it free.
+    const release = res.locals.releaseNonce as (() => Promise<void>) | undefined;
+    res.locals.releaseNonce = undefined;
+    if (!release) return answer(err, req, res, next);
+    void release()
+      .catch(() => undefined)
+      .then(() => answer(err, req, res, next));
+  };
+}
+
+/** The 503 body of the origin while the server starts or drains (readiness.ts). */
+export function blockchainUnavailable(clock: Pick<Clock, 'now'>) {
+  return (_path: string, message: string) => envelope(clock.now(), { statusCode: 5030, statusMessage: message });
+}

@@ -1,0 +1,137 @@
+/**
+ * Sending to every friend and the counters (issue 14; the platform's published calls): broadcast,
+ * narrowcast (every friend) and its progress, followers IDs, the message quota and consumption,
+ * and the number of messages sent per kind and day. Broadcast and narrowcast count against the
+ * recipients per minute like push. Choices are in docs/bot-daily-calls.md.
+ */
+import { randomUUID } from 'node:crypto';
+import { accessDenied, badRequest, invalidBody, notFound } from '../../http/errors.js';
+import { checkValidateMessagesBody } from '../../messages/bodies.js';
+import type { BotCounterStore } from './counter-store.js';
+import type { ChannelRow } from '../../world/world-store.js';
+import type { BotMessagingService } from './messaging.js';
+import { demographicProblems, matchesDemographic, type Demographics } from './demographics.js';
+import type { RateLimiter } from './rate-limits.js';
+
+/** Offset of the platform's timezone (UTC+9), in ms: counters' `date` is a day there. */
+export const PLATFORM_TZ_OFFSET_MS = 9 * 3600_000;
+/** Followers IDs per page (platform default and maximum: 1,000). */
+export const FOLLOWERS_PER_PAGE = 1000;
+/** Monthly message quota of a channel, by plan (scenario has none: the free plan's 200, else 'none'). */
+export const QUOTA_BY_PLAN: Record<string, number | null> = { 'developer-trial': 200, verified: null, official: null };
+/** The kinds of sent messages counted (`GET /v2/bot/message/delivery/<kind>`). */
+export const SENT_KINDS = ['reply', 'push', 'multicast', 'broadcast', 'narrowcast'] as const;
+export type SentKind = (typeof SENT_KINDS)[number];
+/** Kinds that use the monthly quota (replies are free on the platform). */
+export const QUOTA_KINDS: readonly SentKind[] = ['push', 'multicast', 'broadcast', 'narrowcast'];
+
+/** `yyyyMMdd` of a time (ms since 1970) in the platform's timezone. Pure. */
+export function platformDay(ms: number): string {
+  return new Date(ms + PLATFORM_TZ_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
+}
+
+export class BotBroadcastService {
+  constructor(private readonly d: { counters: BotCounterStore; bot: BotMessagingService; limits: RateLimiter; now: () => number }) {}
+
+  /** Counts `n` messages (recipients) of `kind` sent now. */
+  async count(channelId: string, kind: SentKind, n: number): Promise<void> {
+    await this.d.counters.add(channelId, kind, platformDay(this.d.now()), n);
+  }
+
+  private checked(body: unknown): unknown[] {
+    const details = checkValidateMessagesBody(body);
+    if (details) throw invalidBody(details);
+    return (body as { messages: unknown[] }).messages;
+  }
+
+  /**
+   * Broadcast: the messages to every friend of the bot.
+   * @throws ApiError 400 invalid body; 429 when the recipients of this minute are used up.
+   */
+  async broadcast(channel: ChannelRow, body: unknown): Promise<void> {
+    const messages = this.checked(body);
+    const friends = await this.d.counters.friends(channel.channel_id);
+    await this.d.limits.recipients(channel.channel_id, channel.plan, friends.length);
+    await this.d.bot.sendToUsers(channel.channel_id, friends, messages);
+    await this.count(channel.channel_id, 'broadcast', friends.length);
+  }
+
+  /**
+   * Narrowcast, done at once: to every friend, or those a `filter.demographic` matches
+   * (demographics.ts), at most `limit.max`. A `recipient` (audiences, redelivery) is refused: the
+   * audience calls are set aside.
+   * @returns the request ID for the progress call.
+   * @throws ApiError 400 invalid body, filter or a recipient; 429 as broadcast.
+   */
+  async narrowcast(channel: ChannelRow, body: unknown): Promise<string> {
+    const messages = this.checked(body);
+    const b = body as { recipient?: unknown; filter?: { demographic?: unknown }; limit?: { max?: unknown } };
+    if (b.recipient !== undefined)
+      throw invalidBody([{ message: 'audiences and redelivery are not served by embedkit (the audience calls are set aside): use filter.demographic or omit recipient', property: 'recipient' }]);
+    if (b.filter !== undefined) {
+      const problems = typeof b.filter === 'object' && b.filter !== null ? demographicProblems(b.filter.demographic) : [{ message: 'must be an object with demographic', property: 'filter' }];
+      if (problems.length) throw invalidBody(problems);
+    }
+    const now = this.d.now();
+    let friends = (await this.d.counters.friendsWithDemographics(channel.channel_id))
+      .filter((f) => b.filter === undefined || matchesDemographic(b.filter.demographic as Record<string, unknown>, { ...(f.demographics ? (JSON.parse(f.demographics) as Demographics) : {}), friendForMs: now - f.since }))
+      .map((f) => f.user_id);
+    const max = b.limit?.max;
+    if (typeof max === 'number' && Number.isInteger(max) && max >= 1) friends = friends.slice(0, max);
+    await this.d.limits.recipients(channel.channel_id, channel.plan, friends.length);
+    await this.d.bot.sendToUsers(channel.channel_id, friends, messages);
+    await this.count(channel.channel_id, 'narrowcast', friends.length);
+    const requestId = randomUUID();
+    await this.d.counters.insertNarrowcast(requestId, channel.channel_id, friends.length, now);
+    return requestId;
+  }
+
+  /** Progress of a narrowcast (always `succeeded`). @throws ApiError 400 without ID, 404 unknown. */
+  async progress(channel: ChannelRow, requestId: unknown): Promise<Record<string, unknown>> {
+    if (typeof requestId !== 'string' || !requestId) throw badRequest('requestId is required');
+    const r = await this.d.counters.narrowcast(channel.channel_id, requestId);
+    if (!r) throw notFound('Not found');
+    const at = new Date(r.accepted_at).toISOString();
+    return { phase: 'succeeded', successCount: r.success_count, failureCount: 0, targetCount: r.success_count, acceptedTime: at, completedTime: at };
+  }
+
+  /** `{type: 'limited', value}` or `{type: 'none'}`. */
+  quota(channel: ChannelRow): { type: 'limited' | 'none'; value?: number } {
+    const value = QUOTA_BY_PLAN[channel.plan] ?? null;
+    return value === null ? { type: 'none' } : { type: 'limited', value };
+  }
+
+  /** `{totalUsage}`: quota kinds sent this month (platform timezone). */
+  async consumption(channel: ChannelRow): Promise<{ totalUsage: number }> {
+    return { totalUsage: await this.d.counters.month(channel.channel_id, QUOTA_KINDS, platformDay(this.d.now()).slice(0, 6)) };
+  }
+
+  /**
+   * Messages of `kind` sent on `date` (yyyyMMdd, platform timezone): `{status: 'ready', success}`,
+   * or `{status: 'out_of_service'}` for a day before the channel's history (not tracked).
+   * @throws ApiError 400 for a malformed date.
+   */
+  async delivered(channel: ChannelRow, kind: SentKind, date: unknown): Promise<{ status: string; success?: number }> {
+    if (typeof date !== 'string' || !/^\d{8}$/.test(date)) throw badRequest("The value for the 'date' parameter is invalid");
+    return { status: 'ready', success: await this.d.counters.get(channel.channel_id, kind, date) };
+  }
+
+  /** Followers, paged by 1 to 1,000 (`limit`); verified and official plans only. @throws ApiError 403, 400 (bad start/limit). */
+  async followers(channel: ChannelRow, start: unknown, limit: unknown): Promise<{ userIds: string[]; next?: string }> {
+    if (channel.plan !== 'verified' && channel.plan !== 'official') throw accessDenied();
+    let offset = 0;
+    if (start !== undefined) {
+      if (typeof start !== 'string' || !/^f[0-9]+$/.test(start)) throw badRequest('The continuation token in start is invalid');
+      offset = Number(start.slice(1));
+    }
+    let per = FOLLOWERS_PER_PAGE;
+    if (limit !== undefined) {
+      per = Number(limit);
+      if (!Number.isInteger(per) || per < 1 || per > FOLLOWERS_PER_PAGE) throw badRequest(`limit must be an integer from 1 to ${FOLLOWERS_PER_PAGE}`);
+    }
+    const all = await this.d.counters.friends(channel.channel_id);
+    const userIds = all.slice(offset, offset + per);
+    const end = offset + userIds.length;
+    return end < all.length ? { userIds, next: `f${end}` } : { userIds };
+  }
+}

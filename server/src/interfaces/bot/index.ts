@@ -1,0 +1,166 @@
+/**
+ * Bot messaging and webhooks (spec part B, "Events", issue 6) as one unit: stores, services,
+ * the webhook dispatcher and routes, built from the database, the world and the one clock.
+ * app.ts wires it in: `chatHooks` into the ChatService, `routes` into the app, `start` after
+ * the app is built, `stop` before the database closes.
+ */
+import type { Router } from 'express';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock/clock.js';
+import { botSimulatorRoutes } from './simulator-routes.js';
+import { botRoutes } from './routes.js';
+import { botRichMenuRoutes, richMenuHostRoutes } from './rich-menu-routes.js';
+import { botAccountRoutes } from './account-routes.js';
+import { botBroadcastRoutes, sentCounter } from './broadcast-routes.js';
+import { BotBroadcastService } from './broadcast.js';
+import { BotCounterStore } from './counter-store.js';
+import { BotAccountService } from './account.js';
+import { AccountLinkService } from './account-link.js';
+import { LinkTokenStore } from './link-token-store.js';
+import { accountLinkPageRoutes } from './account-link-page.js';
+import { ChatIndicatorService } from './indicators.js';
+import { BotEventService } from './events.js';
+import { BotMessagingService } from './messaging.js';
+import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
+import type { ChatHooks } from '../../world/chats.js';
+import { LiveHub } from '../../live/hub.js';
+import { RateLimiter, type PlanLimits } from './rate-limits.js';
+import { RichMenuService } from './rich-menus.js';
+import { DeliveryService } from '../../webhooks/deliveries.js';
+import { WebhookDispatcher } from '../../webhooks/dispatcher.js';
+import { WebhookEmitter } from '../../webhooks/emitter.js';
+import { BotMembershipStore } from '../../world/membership-store.js';
+import { ContentStore } from '../../messages/content-store.js';
+import { DeliveryStore } from '../../webhooks/delivery-store.js';
+import { MessageStore } from '../../messages/message-store.js';
+import { ReplyTokenStore } from '../../webhooks/reply-token-store.js';
+import { isPostgres } from '../../db/db.js';
+import { RateCounterStore } from './rate-counter-store.js';
+import { RichMenuStore } from './rich-menu-store.js';
+import type { Database } from '../../db/schema.js';
+import type { WorldStore } from '../../world/world-store.js';
+import type { DatabaseOutage } from '../../db/outage.js';
+
+/** Options of the bot messaging unit. */
+export interface BotMessagingOptions {
+  /** Life of a reply token in ms; default one minute. */
+  replyTokenLifeMs?: number;
+  /** Waits between webhook attempts in ms; default 1 s doubling to 64 s (8 attempts). */
+  webhookRetryScheduleMs?: readonly number[];
+  /** Per-plan limits; default the spec's (tests may lower them). */
+  planLimits?: Record<'developer-trial' | 'other', PlanLimits>;
+  /** How long one webhook attempt waits for the bot's answer, in ms; default 10 s. */
+  webhookTimeoutMs?: number;
+}
+
+/** The bot messaging unit's services and routes. */
+export interface BotMessaging {
+  events: BotEventService;
+  messaging: BotMessagingService;
+  emitter: WebhookEmitter;
+  dispatcher: WebhookDispatcher;
+  deliveries: DeliveryService;
+  live: LiveHub;
+  limits: RateLimiter;
+  memberships: BotMembershipStore;
+  /** Rich menus (issue 14). */
+  richMenus: RichMenuService;
+  /** For the ChatService: users' messages become webhook events and live updates. */
+  chatHooks: ChatHooks;
+  /** `/v2/bot` and the bot simulator calls under `/embedkit/v1`. */
+  routes: Router[];
+  /** Starts sending webhook deliveries (those left from the last run first). */
+  start(): void;
+  /** Stops the dispatcher and ends the live streams; call before the database closes. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the bot messaging unit on an open database.
+ * @param deps `tokens`: channel access tokens (authentication of `/v2/bot`); `baseUrl`: the
+ *   server's public origin (picture and content URLs); `outage`: deliveries pause while the
+ *   database is unreachable and resume when it is back
+ */
+export function createBotMessaging(
+  db: Kysely<Database>,
+  world: WorldStore,
+  clock: Clock,
+  deps: { tokens: ChannelTokenService; logger: Logger; baseUrl: () => string; live?: LiveHub; outage?: DatabaseOutage },
+  options: BotMessagingOptions = {},
+): BotMessaging {
+  // The app passes its hub when events must reach other processes (PostgreSQL, issue 9).
+  const live = deps.live ?? new LiveHub();
+  const memberships = new BotMembershipStore(db);
+  const deliveryStore = new DeliveryStore(db);
+  const replyTokens = new ReplyTokenStore(db);
+  const contents = new ContentStore(db);
+  const messages = new MessageStore(db);
+  // On PostgreSQL the processes sharing the database count together (issue 9).
+  const limits = new RateLimiter(clock, options.planLimits, isPostgres(db) ? new RateCounterStore(db) : undefined);
+  const dispatcher = new WebhookDispatcher({
+    deliveries: deliveryStore,
+    world,
+    clock,
+    live,
+    logger: deps.logger,
+    ...(deps.outage ? { outage: deps.outage } : {}),
+    ...(options.webhookRetryScheduleMs ? { retryScheduleMs: options.webhookRetryScheduleMs } : {}),
+    ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
+  });
+  const emitter = new WebhookEmitter({
+    deliveries: deliveryStore,
+    replyTokens,
+    world,
+    clock,
+    live,
+    dispatcher,
+    ...(options.replyTokenLifeMs !== undefined ? { replyTokenLifeMs: options.replyTokenLifeMs } : {}),
+  });
+  const events = new BotEventService({ world, bots: memberships, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
+  const messaging = new BotMessagingService({
+    world,
+    bots: memberships,
+    messages,
+    replyTokens,
+    contents,
+    events,
+    limits,
+    live,
+    clock,
+    baseUrl: deps.baseUrl,
+  });
+  const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock);
+  const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
+  const broadcasts = new BotBroadcastService({ counters: new BotCounterStore(db), bot: messaging, limits, now: () => clock.now() });
+  const indicators = new ChatIndicatorService({ bots: memberships, live, now: () => clock.now() });
+  const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, bots: memberships, events, now: () => clock.now() });
+  const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, now: () => clock.now() });
+  return {
+    events,
+    messaging,
+    emitter,
+    dispatcher,
+    deliveries,
+    live,
+    limits,
+    memberships,
+    richMenus,
+    chatHooks: { userMessagesStored: (chat, userId, stored) => events.userMessages(chat, userId, stored) },
+    routes: [
+      sentCounter(broadcasts),
+      botRoutes({ tokens: deps.tokens, bot: messaging, limits }),
+      botSimulatorRoutes({ events, bot: messaging, deliveries, contents, live }),
+      botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus }),
+      richMenuHostRoutes({ menus: richMenus }),
+      botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators, links }),
+      accountLinkPageRoutes(links),
+      botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts }),
+    ],
+    start: () => dispatcher.start(),
+    stop: async () => {
+      live.closeAll();
+      await dispatcher.stop();
+    },
+  };
+}

@@ -1,0 +1,267 @@
+/**
+ * The rules of the bot messaging endpoints (spec part B endpoint table, "Errors" bot messaging,
+ * "Limits", reply token transitions): who can receive a bot's messages, reply tokens, profiles,
+ * group members, leaving, and the content of user-sent media.
+ */
+import type { Clock } from '../../clock/clock.js';
+import { accessDenied, ApiError, badRequest, invalidBody, notFound } from '../../http/errors.js';
+import { checkMulticastBody, checkPushBody, checkReplyBody } from '../../messages/bodies.js';
+import type { ErrorDetail } from '../../http/validate.js';
+import type { BotMembershipStore } from '../../world/membership-store.js';
+import type { ContentStore } from '../../messages/content-store.js';
+import type { MessageStore } from '../../messages/message-store.js';
+import type { ReplyTokenStore } from '../../webhooks/reply-token-store.js';
+import type { ChannelRow, ChatRow, WorldStore } from '../../world/world-store.js';
+import type { BotEventService } from './events.js';
+import type { LiveHub } from '../../live/hub.js';
+import { pictureUrl, toProfile, type Profile } from '../../world/profiles.js';
+import type { RateLimiter } from './rate-limits.js';
+import { hashToken } from '../../tokens/secrets.js';
+
+/** Member IDs per page of the group member IDs endpoint (spec "Limits"). */
+export const MEMBER_IDS_PER_PAGE = 100;
+
+/** "Invalid reply token" (spec "Errors": the reply token is invalid: unknown, used or expired). */
+export function invalidReplyToken(): ApiError {
+  return badRequest('Invalid reply token');
+}
+
+/** "Failed to send messages" (spec "Errors": for example a given user ID does not exist). */
+export function failedToSend(): ApiError {
+  return badRequest('Failed to send messages');
+}
+
+/** A user ID of the platform: `U` and 32 hex digits. */
+const USER_ID = /^U[0-9a-f]{32}$/;
+
+/** Group member profile (spec part B): no status message. */
+export interface MemberProfile {
+  displayName: string;
+  userId: string;
+  pictureUrl?: string;
+}
+
+export interface BotMessagingDeps {
+  world: WorldStore;
+  bots: BotMembershipStore;
+  messages: MessageStore;
+  replyTokens: ReplyTokenStore;
+  contents: ContentStore;
+  events: BotEventService;
+  limits: RateLimiter;
+  live: LiveHub;
+  clock: Clock;
+  baseUrl: () => string;
+}
+
+/** Where a bot's message goes: the chat, when the receiver hears the bot now. */
+interface Target {
+  chatId: string | null;
+}
+
+export class BotMessagingService {
+  constructor(private readonly d: BotMessagingDeps) {}
+
+  /** The channel of an authenticated token (it exists: tokens are issued for scenario channels). */
+  async channel(channelId: string): Promise<ChannelRow> {
+    const c = await this.d.world.channel(channelId);
+    if (!c) throw accessDenied();
+    return c;
+  }
+
+  /**
+   * Reply: sends 1 to 5 messages with a reply token from a webhook event into the chat of that
+   * event. A token works once, within its life, for the channel it was issued to. Replies count no
+   * recipients (the platform did not count replies).
+   * @throws ApiError 400 "The request body has X error(s)" or "Invalid reply token".
+   */
+  async reply(channelId: string, body: unknown): Promise<void> {
+    const details = checkReplyBody(body);
+    if (details) throw invalidBody(details);
+    const { replyToken, messages } = body as { replyToken: string; messages: unknown[] };
+    const token = await this.d.replyTokens.use(hashToken(replyToken), channelId, this.d.clock.now());
+    if (!token) throw invalidReplyToken();
+    const chat = await this.d.world.chat(token.chat_id);
+    const target = chat ? await this.targetOfChat(channelId, chat) : { chatId: null };
+    await this.deliver(channelId, target, messages);
+  }
+
+  /**
+   * Push: sends 1 to 5 messages to a user (into the user's 1:1 chat with the bot), a group or a
+   * room. A user who blocked or never added the bot gets nothing, and the call still succeeds.
+   * @throws ApiError 400 invalid body, or "Failed to send messages" for an unknown id or a group or
+   *   room the bot is not in; 429 when the bot's recipients of this minute are used up.
+   */
+  async push(channel: ChannelRow, body: unknown): Promise<void> {
+    const details = checkPushBody(body);
+    if (details) throw invalidBody(details);
+    const { to, messages } = body as { to: string; messages: unknown[] };
+    let target: Target;
+    let recipients = 1;
+    if (USER_ID.test(to)) {
+      if (!(await this.d.world.user(to))) throw failedToSend();
+      target = await this.targetOfUser(channel.channel_id, to);
+    } else {
+      const chat = await this.d.world.chat(to);
+      if (!chat || chat.type === 'utou') throw failedToSend();
+      const membership = await this.d.bots.membership(chat.chat_id, channel.channel_id);
+      if (!membership) throw failedToSend();
+      target = { chatId: chat.chat_id };
+      recipients = chat.memberIds.length;
+    }
+    await this.d.limits.recipients(channel.channel_id, channel.plan, recipients);
+    await this.deliver(channel.channel_id, target, messages);
+  }
+
+  /**
+   * Multicast: the same 1 to 5 messages (no flex) to at most 150 users, each into their 1:1 chat
+   * with the bot. Groups and rooms cannot be targeted. Users who blocked or never added the bot get
+   * nothing.
+   * @throws ApiError 400 invalid body (a group or room id is an error of `to[i]`), "Failed to send
+   *   messages" when an id is not a user; 429 when the recipients of this minute are used up.
+   */
+  async multicast(channel: ChannelRow, body: unknown): Promise<void> {
+    const details: ErrorDetail[] = [...(checkMulticastBody(body) ?? [])];
+    const to = (body as { to?: unknown } | null)?.to;
+    if (Array.isArray(to) && details.length === 0) {
+      to.forEach((id, i) => {
+        if (typeof id === 'string' && !USER_ID.test(id) && /^[CR]/.test(id))
+          details.push({ message: 'Groups and rooms cannot be targeted: must be a user ID', property: `to[${i}]` });
+      });
+    }
+    if (details.length) throw invalidBody(details);
+    const { messages } = body as { messages: unknown[] };
+    const ids = [...new Set(to as string[])];
+    for (const id of ids) if (!USER_ID.test(id) || !(await this.d.world.user(id))) throw failedToSend();
+    await this.d.limits.recipients(channel.channel_id, channel.plan, ids.length);
+    for (const id of ids) await this.deliver(channel.channel_id, await this.targetOfUser(channel.channel_id, id), messages);
+  }
+
+  /**
+   * Profile of a user who added the bot and has not blocked it.
+   * @throws ApiError 404 for an unknown user or one who is not a friend of the bot.
+   */
+  async profile(channelId: string, userId: string): Promise<Profile> {
+    const user = await this.d.world.user(userId);
+    if (!user || (await this.d.bots.friendState(channelId, userId)) !== 'friend') throw notFound('Not found');
+    return toProfile(user, this.d.baseUrl());
+  }
+
+  /**
+   * Profile of a member of a group or room the bot is in, whether or not the user added or blocked
+   * the bot (spec part B).
+   * @throws ApiError 404 when the bot is not in the chat or the user is not a member.
+   */
+  async memberProfile(channelId: string, chatType: 'group' | 'room', chatId: string, userId: string): Promise<MemberProfile> {
+    const chat = await this.joinedChat(channelId, chatType, chatId);
+    const user = chat.memberIds.includes(userId) ? await this.d.world.user(userId) : undefined;
+    if (!user) throw notFound('Not found');
+    const profile: MemberProfile = { displayName: user.display_name, userId: user.user_id };
+    if (user.has_picture) profile.pictureUrl = pictureUrl(this.d.baseUrl(), user.user_id);
+    return profile;
+  }
+
+  /**
+   * One page of the member IDs of a group or room: up to 100, ordered by id, users who have not
+   * agreed to the official account terms left out; `next` when more remain.
+   * @param start the `next` of the previous page
+   * @throws ApiError 403 for a channel whose plan is not verified or official; 404 when the bot is
+   *   not in the chat; 400 for a `start` that is not a `next` of this chat.
+   */
+  async memberIds(channel: ChannelRow, chatType: 'group' | 'room', chatId: string, start: unknown): Promise<{ memberIds: string[]; next?: string }> {
+    if (channel.plan !== 'verified' && channel.plan !== 'official') throw accessDenied();
+    const chat = await this.joinedChat(channel.channel_id, chatType, chatId);
+    let offset = 0;
+    if (start !== undefined) {
+      const parsed = typeof start === 'string' ? parseNext(start, chatId) : null;
+      if (parsed === null) throw badRequest('The continuation token in start is invalid');
+      offset = parsed;
+    }
+    const users = new Map((await this.d.world.users()).map((u) => [u.user_id, u]));
+    const agreed = chat.memberIds.filter((id) => users.get(id)?.agreed === 1).sort();
+    const memberIds = agreed.slice(offset, offset + MEMBER_IDS_PER_PAGE);
+    const end = offset + memberIds.length;
+    return end < agreed.length ? { memberIds, next: makeNext(chatId, end) } : { memberIds };
+  }
+
+  /**
+   * The bot leaves a group or room; the bot gets a `leave` event.
+   * @throws ApiError 404 when the bot is not in it.
+   */
+  async leave(channelId: string, chatType: 'group' | 'room', chatId: string): Promise<void> {
+    const chat = await this.d.world.chat(chatId);
+    if (!chat || chat.type !== chatType) throw notFound('Not found');
+    await this.d.events.leave(chat, channelId);
+  }
+
+  /**
+   * Binary content of an image, video, audio or file message a user sent from the host, for a bot
+   * that hears the chat it was sent in (its 1:1 chat, or a group or room it is in).
+   * @throws ApiError 404 for an unknown message, one without content here, or another chat.
+   */
+  async content(channelId: string, messageId: string): Promise<{ contentType: string; data: Buffer; fileName: string | null }> {
+    const id = /^[0-9]{1,15}$/.test(messageId) ? Number(messageId) : NaN;
+    const row = Number.isSafeInteger(id) ? await this.d.contents.get(id) : undefined;
+    if (!row) throw notFound('Not found');
+    const chat = await this.d.world.chat(row.chat_id);
+    const visible = chat && (chat.bot_channel_id === channelId || (await this.d.bots.membership(chat.chat_id, channelId)));
+    if (!visible) throw notFound('Not found');
+    return { contentType: row.content_type, data: Buffer.from(row.data), fileName: row.file_name };
+  }
+
+  /**
+   * Delivers already checked messages to users, each into their 1:1 chat with the bot when they
+   * are friends (broadcast and narrowcast, issue 14). Counts nothing: the caller counts.
+   */
+  async sendToUsers(channelId: string, userIds: readonly string[], messages: unknown[]): Promise<void> {
+    for (const id of userIds) await this.deliver(channelId, await this.targetOfUser(channelId, id), messages);
+  }
+
+  /** A group or room the bot is in, with its members (issue 14: summary and counts). @throws ApiError 404. */
+  async joined(channelId: string, chatType: 'group' | 'room', chatId: string): Promise<ChatRow> {
+    return this.joinedChat(channelId, chatType, chatId);
+  }
+
+  /** A group or room the bot is in (a room the bot was added to counts). */
+  private async joinedChat(channelId: string, chatType: 'group' | 'room', chatId: string): Promise<ChatRow> {
+    const chat = await this.d.world.chat(chatId);
+    if (!chat || chat.type !== chatType || !(await this.d.bots.membership(chatId, channelId))) throw notFound('Not found');
+    return chat;
+  }
+
+  /** The user's 1:1 chat with the bot while the user is a friend of it. */
+  private async targetOfUser(channelId: string, userId: string): Promise<Target> {
+    if ((await this.d.bots.friendState(channelId, userId)) !== 'friend') return { chatId: null };
+    return { chatId: (await this.d.bots.botChatId(channelId, userId)) ?? null };
+  }
+
+  /** A chat the bot may still post into: its 1:1 chat with a friend, or a group or room it is in. */
+  private async targetOfChat(channelId: string, chat: ChatRow): Promise<Target> {
+    if (chat.type === 'utou') {
+      const userId = chat.memberIds[0];
+      const ok = chat.bot_channel_id === channelId && userId && (await this.d.bots.friendState(channelId, userId)) === 'friend';
+      return { chatId: ok ? chat.chat_id : null };
+    }
+    return { chatId: (await this.d.bots.membership(chat.chat_id, channelId)) ? chat.chat_id : null };
+  }
+
+  /** Stores the bot's messages in the target chat (none when the receiver does not hear the bot). */
+  private async deliver(channelId: string, target: Target, messages: unknown[]): Promise<void> {
+    if (!target.chatId) return;
+    const now = this.d.clock.now();
+    const chatId = target.chatId;
+    await this.d.messages.insertAll(messages.map((m) => ({ chatId, senderType: 'bot' as const, senderId: channelId, body: m, createdAt: now })));
+    this.d.live.publish({ type: 'chat', chatId });
+  }
+}
+
+/** `next` token of member ids: opaque to the bot, bound to the chat. */
+function makeNext(chatId: string, offset: number): string {
+  return Buffer.from(`${chatId}:${offset}`).toString('base64url');
+}
+
+function parseNext(token: string, chatId: string): number | null {
+  const text = Buffer.from(token, 'base64url').toString('utf8');
+  const m = /^(.+):([0-9]{1,9})$/.exec(text);
+  return m && m[1] === chatId ? Number(m[2]) : null;
+}

@@ -1,0 +1,140 @@
+/**
+ * Rich menu endpoints under `/v2/bot` (issue 14; the platform's published rich menu API), on
+ * `Authorization: Bearer <channel access token>`, each one API for the per-minute request limit.
+ * The image upload and download are the platform's `api-data` paths, served on the same base URL.
+ * Also the host's reads under `/embedkit/v1`: the menu shown to a user, an alias's menu, the image.
+ */
+import express, { Router } from 'express';
+import { botApi, channelOf } from './authenticate.js';
+import { jsonBody } from '../../http/body.js';
+import { notFound } from '../../http/errors.js';
+import type { BotMessagingService } from './messaging.js';
+import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
+import type { RateLimiter } from './rate-limits.js';
+import { MAX_RICH_MENU_IMAGE_BYTES } from './rich-menu-rules.js';
+import type { RichMenuService } from './rich-menus.js';
+
+/** Read at most this many bytes of an image upload: above 1 MB it gets the size error, well above it is refused by the body reader. */
+const imageBody = express.raw({ type: () => true, limit: 2 * MAX_RICH_MENU_IMAGE_BYTES });
+
+/** The bot's rich menu calls. */
+export function botRichMenuRoutes(deps: { tokens: ChannelTokenService; bot: BotMessagingService; limits: RateLimiter; menus: RichMenuService }): Router {
+  const r = Router();
+  const { menus } = deps;
+  const api = botApi(deps);
+  const ch = (res: Parameters<typeof channelOf>[0]) => channelOf(res).channel_id;
+  const p = (v: unknown) => String(v);
+
+  r.post('/v2/bot/richmenu', api('richmenu.create'), jsonBody, async (req, res) => {
+    res.json({ richMenuId: await menus.create(ch(res), req.body) });
+  });
+  r.post('/v2/bot/richmenu/validate', api('richmenu.validate'), jsonBody, async (req, res) => {
+    menus.validate(req.body);
+    res.json({});
+  });
+  r.get('/v2/bot/richmenu/list', api('richmenu.list'), async (_req, res) => {
+    res.json({ richmenus: await menus.list(ch(res)) });
+  });
+  // Bulk calls are accepted (202) and done at once.
+  r.post('/v2/bot/richmenu/batch', api('richmenu.batch'), jsonBody, async (req, res) => {
+    res.status(202).set('X-Line-Request-Id', await menus.batch(ch(res), req.body)).json({});
+  });
+  r.post('/v2/bot/richmenu/validate/batch', api('richmenu.batch.validate'), jsonBody, async (req, res) => {
+    await menus.checkBatch(ch(res), req.body);
+    res.json({});
+  });
+  r.get('/v2/bot/richmenu/progress/batch', api('richmenu.batch.progress'), async (req, res) => {
+    res.json(await menus.batchProgress(ch(res), req.query.requestId));
+  });
+  r.post('/v2/bot/richmenu/bulk/link', api('richmenu.bulkLink'), jsonBody, async (req, res) => {
+    await menus.bulkLink(ch(res), req.body);
+    res.status(202).json({});
+  });
+  r.post('/v2/bot/richmenu/bulk/unlink', api('richmenu.bulkUnlink'), jsonBody, async (req, res) => {
+    await menus.bulkUnlink(ch(res), req.body);
+    res.status(202).json({});
+  });
+  r.get('/v2/bot/richmenu/alias/list', api('richmenu.alias.list'), async (_req, res) => {
+    res.json({ aliases: await menus.aliases(ch(res)) });
+  });
+  r.post('/v2/bot/richmenu/alias', api('richmenu.alias.create'), jsonBody, async (req, res) => {
+    await menus.createAlias(ch(res), req.body);
+    res.json({});
+  });
+  r.post('/v2/bot/richmenu/alias/:aliasId', api('richmenu.alias.update'), jsonBody, async (req, res) => {
+    await menus.updateAlias(ch(res), p(req.params.aliasId), req.body);
+    res.json({});
+  });
+  r.get('/v2/bot/richmenu/alias/:aliasId', api('richmenu.alias.get'), async (req, res) => {
+    res.json(await menus.alias(ch(res), p(req.params.aliasId)));
+  });
+  r.delete('/v2/bot/richmenu/alias/:aliasId', api('richmenu.alias.delete'), async (req, res) => {
+    await menus.deleteAlias(ch(res), p(req.params.aliasId));
+    res.json({});
+  });
+  r.get('/v2/bot/richmenu/:richMenuId', api('richmenu.get'), async (req, res) => {
+    res.json(await menus.get(ch(res), p(req.params.richMenuId)));
+  });
+  r.delete('/v2/bot/richmenu/:richMenuId', api('richmenu.delete'), async (req, res) => {
+    await menus.delete(ch(res), p(req.params.richMenuId));
+    res.json({});
+  });
+  // api-data paths (the platform serves them on api-data.line.me; embedkit on its one base URL).
+  r.post('/v2/bot/richmenu/:richMenuId/content', api('richmenu.upload'), imageBody, async (req, res) => {
+    const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    await menus.uploadImage(ch(res), p(req.params.richMenuId), req.headers['content-type'], data);
+    res.json({});
+  });
+  r.get('/v2/bot/richmenu/:richMenuId/content', api('richmenu.download'), async (req, res) => {
+    const image = await menus.image(ch(res), p(req.params.richMenuId));
+    res.type(image.type).send(image.data);
+  });
+  // The default menu: `/user/all/richmenu` must come before `/user/:userId/richmenu`.
+  r.post('/v2/bot/user/all/richmenu/:richMenuId', api('richmenu.setDefault'), async (req, res) => {
+    await menus.setDefault(ch(res), p(req.params.richMenuId));
+    res.json({});
+  });
+  r.get('/v2/bot/user/all/richmenu', api('richmenu.getDefault'), async (_req, res) => {
+    res.json(await menus.getDefault(ch(res)));
+  });
+  r.delete('/v2/bot/user/all/richmenu', api('richmenu.cancelDefault'), async (_req, res) => {
+    await menus.cancelDefault(ch(res));
+    res.json({});
+  });
+  r.post('/v2/bot/user/:userId/richmenu/:richMenuId', api('richmenu.link'), async (req, res) => {
+    await menus.link(ch(res), p(req.params.userId), p(req.params.richMenuId));
+    res.json({});
+  });
+  r.get('/v2/bot/user/:userId/richmenu', api('richmenu.linked'), async (req, res) => {
+    res.json(await menus.linked(ch(res), p(req.params.userId)));
+  });
+  r.delete('/v2/bot/user/:userId/richmenu', api('richmenu.unlink'), async (req, res) => {
+    await menus.unlink(ch(res), p(req.params.userId));
+    res.json({});
+  });
+  return r;
+}
+
+/**
+ * The host's reads (the host is a page: no secret here, menus are what the user would see):
+ * `GET /embedkit/v1/channels/:channelId/rich-menu?userId=` → `{richMenu}` (null when none),
+ * `GET /embedkit/v1/channels/:channelId/rich-menu-aliases/:aliasId` → `{richMenu}` (404 when unknown),
+ * `GET /embedkit/v1/channels/:channelId/rich-menus/:richMenuId/image` → the image.
+ */
+export function richMenuHostRoutes(deps: { menus: RichMenuService }): Router {
+  const r = Router();
+  const p = (v: unknown) => String(v);
+  r.get('/embedkit/v1/channels/:channelId/rich-menu', async (req, res) => {
+    res.json({ richMenu: await deps.menus.shownTo(p(req.params.channelId), p(req.query.userId ?? '')) });
+  });
+  r.get('/embedkit/v1/channels/:channelId/rich-menu-aliases/:aliasId', async (req, res) => {
+    const richMenu = await deps.menus.shownByAlias(p(req.params.channelId), p(req.params.aliasId));
+    if (!richMenu) throw notFound('richmenu alias not found');
+    res.json({ richMenu });
+  });
+  r.get('/embedkit/v1/channels/:channelId/rich-menus/:richMenuId/image', async (req, res) => {
+    const image = await deps.menus.image(p(req.params.channelId), p(req.params.richMenuId));
+    res.type(image.type).set('Cache-Control', 'no-cache').send(image.data);
+  });
+  return r;
+}

@@ -1,0 +1,31 @@
+/** The embedded app server API under `/embed/v1/apps` (spec part D endpoint table). */
+import { Router, type RequestHandler, type Response } from 'express';
+import { jsonBody } from '../../http/body.js';
+import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
+import type { RegistryService } from './registry.js';
+
+export function registryRoutes(registry: RegistryService, tokens: ChannelTokenService): Router {
+  const r = Router();
+  // Authentication runs before body parsing: a caller without a token learns nothing about the body rules.
+  const auth: RequestHandler = async (req, res, next) => {
+    res.locals.channelId = await tokens.authenticate(req.headers.authorization);
+    next();
+  };
+  const channel = (res: Response) => res.locals.channelId as string;
+
+  r.post('/embed/v1/apps', auth, jsonBody, async (req, res) => {
+    res.json(await registry.add(channel(res), req.body));
+  });
+  r.put('/embed/v1/apps/:embedId/view', auth, jsonBody, async (req, res) => {
+    await registry.updateView(channel(res), String(req.params.embedId), req.body);
+    res.status(200).end();
+  });
+  r.get('/embed/v1/apps', auth, async (_req, res) => {
+    res.json(await registry.list(channel(res)));
+  });
+  r.delete('/embed/v1/apps/:embedId', auth, async (req, res) => {
+    await registry.delete(channel(res), String(req.params.embedId));
+    res.status(200).end();
+  });
+  return r;
+}

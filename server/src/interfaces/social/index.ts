@@ -1,0 +1,78 @@
+/**
+ * The social login (spec parts C and G, issue 5) as one unit: its stores, services and routes,
+ * built from the database, the world and the one clock. app.ts wires it in.
+ */
+import type { Router } from 'express';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock/clock.js';
+import { socialLoginRoutes } from './routes.js';
+import { socialSimulatorRoutes } from './simulator-routes.js';
+import { socialV1Routes } from './v1-routes.js';
+import { FriendshipService } from './friendships.js';
+import { SocialLoginService } from './login.js';
+import { SocialV1Service } from './v1.js';
+import { UserTokenService } from './user-tokens.js';
+import { AuthCodeStore } from './auth-code-store.js';
+import { BotMembershipStore } from '../../world/membership-store.js';
+import { ChannelLoginStore } from '../../world/channel-login-store.js';
+import { RefreshTokenStore } from './refresh-token-store.js';
+import type { Database } from '../../db/schema.js';
+import { TokenInvalidationStore } from './token-invalidation-store.js';
+import { UserTokenStore } from '../../tokens/user-token-store.js';
+import type { WorldStore } from '../../world/world-store.js';
+
+/** The social login's services, and its routes for the app. */
+export interface SocialLogin {
+  login: SocialLoginService;
+  /** The user tokens of the host's sessions and of every user call (issued through `login`). */
+  userTokens: UserTokenService;
+  friendships: FriendshipService;
+  v1: SocialV1Service;
+  /** Routes of `/oauth2/v2.1`, `/friendship/v1`, `/v1/oauth` and their simulator calls. */
+  routes: Router[];
+}
+
+/**
+ * Builds the social login on an open database.
+ * @param clockMoved told the new clock offset (ms) after the simulator moves the clock
+ * @param origins `baseUrl`: the server's public origin (ID token `iss`, picture URLs);
+ *   `demoOrigin`: what `{demo_origin}` in a scenario's callback URLs stands for
+ */
+export function createSocialLogin(
+  db: Kysely<Database>,
+  world: WorldStore,
+  clock: Clock,
+  origins: { baseUrl: () => string; demoOrigin: () => string },
+  clockMoved?: (offsetMs: number) => void,
+): SocialLogin {
+  const { baseUrl, demoOrigin } = origins;
+  const logins = new ChannelLoginStore(db);
+  const tokens = new UserTokenStore(db);
+  const refreshTokens = new RefreshTokenStore(db);
+  const invalidations = new TokenInvalidationStore(db);
+  const login = new SocialLoginService({
+    world,
+    logins,
+    codes: new AuthCodeStore(db),
+    tokens,
+    refreshTokens,
+    invalidations,
+    clock,
+    baseUrl,
+    demoOrigin,
+  });
+  const userTokens = new UserTokenService(tokens, world, clock, login);
+  const friendships = new FriendshipService(new BotMembershipStore(db), logins, world, clock);
+  const v1 = new SocialV1Service(tokens, refreshTokens, logins, login, clock);
+  return {
+    login,
+    userTokens,
+    friendships,
+    v1,
+    routes: [
+      socialLoginRoutes({ login, userTokens, friendships, world }),
+      socialV1Routes(v1),
+      socialSimulatorRoutes({ clock, world, friendships, invalidations, logins, ...(clockMoved ? { clockMoved } : {}) }),
+    ],
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The social login interface v2.1 (spec part C endpoint table): `/oauth2/v2.1/authorize` (the
+ * consent page), `/oauth2/v2.1/token`, `/oauth2/v2.1/verify`, `/oauth2/v2.1/revoke`,
+ * `/friendship/v1/status`, and the `/large` and `/small` variants of profile pictures.
+ */
+import express, { Router, type Response } from 'express';
+import { formBody } from '../../http/body.js';
+import { notFound, oauthError } from '../../http/errors.js';
+import { avatarSvg } from '../../world/avatar.js';
+import type { FriendshipService } from './friendships.js';
+import type { AuthorizeOutcome, SocialLoginService } from './login.js';
+import type { UserTokenService } from './user-tokens.js';
+import type { WorldStore } from '../../world/world-store.js';
+import { sendConsentPage, sendErrorPage } from './login-pages.js';
+
+const form = formBody(() => oauthError('invalid_request', 'Content-Type must be application/x-www-form-urlencoded'));
+const consentForm = express.urlencoded({ extended: false, limit: 16 * 1024 });
+
+/** Picture sizes of spec part C: `/large` 200x200, `/small` 51x51. */
+const PICTURE_SIZES: Record<string, number> = { large: 200, small: 51 };
+
+/** Routes of spec part C; errors are the OAuth body (token operations), `{message}` (profile, friendship) or an HTML page (authorize). */
+export function socialLoginRoutes(deps: {
+  login: SocialLoginService;
+  userTokens: UserTokenService;
+  friendships: FriendshipService;
+  world: WorldStore;
+}): Router {
+  const r = Router();
+
+  r.get('/oauth2/v2.1/authorize', async (req, res) => {
+    const outcome = await deps.login.authorize(req.query as Record<string, unknown>);
+    if (outcome.kind === 'consent') {
+      sendConsentPage(res, { ...outcome, selectedUserId: typeof req.query.login_hint === 'string' ? req.query.login_hint : undefined });
+    } else answer(res, outcome, 302);
+  });
+  r.post('/oauth2/v2.1/authorize/consent', consentForm, async (req, res) => {
+    answer(res, await deps.login.decide((req.body ?? {}) as Record<string, unknown>), 303);
+  });
+
+  r.post('/oauth2/v2.1/token', form, async (req, res) => {
+    const tokens = await deps.login.token(req.body ?? {});
+    res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(tokens);
+  });
+  r.get('/oauth2/v2.1/verify', async (req, res) => {
+    res.json(await deps.login.verify(req.query as Record<string, unknown>));
+  });
+  r.post('/oauth2/v2.1/revoke', form, async (req, res) => {
+    await deps.login.revoke(req.body ?? {});
+    res.status(200).end();
+  });
+
+  r.get('/friendship/v1/status', async (req, res) => {
+    const token = await deps.userTokens.authenticate(req.headers.authorization, 'profile');
+    res.json(await deps.friendships.status(token));
+  });
+
+  r.get('/embedkit/v1/users/:userId/picture/:size', async (req, res) => {
+    const size = PICTURE_SIZES[String(req.params.size)];
+    const user = await deps.world.user(String(req.params.userId));
+    if (size === undefined || !user?.has_picture) throw notFound('This user has no such picture');
+    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=3600').send(avatarSvg(user.user_id, user.display_name, size));
+  });
+  return r;
+}
+
+function answer(res: Response, outcome: AuthorizeOutcome, redirectStatus: 302 | 303): void {
+  if (outcome.kind === 'redirect') res.set('Cache-Control', 'no-store').redirect(redirectStatus, outcome.location);
+  else if (outcome.kind === 'error') sendErrorPage(res, outcome.status, outcome.message);
+  else sendErrorPage(res, 500, 'Unexpected consent outcome');
+}

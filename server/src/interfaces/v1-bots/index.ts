@@ -1,0 +1,73 @@
+/**
+ * The enterprise and trial bot interfaces (spec parts E and F, issue 13) as one unit: the v1 bots'
+ * service on the shared world and the routes of each origin. Their callbacks go through the bot
+ * messaging unit's webhook deliveries (the emitter picks the v1 envelope for a v1 channel).
+ * app.ts wires it in: `baseRoutes` on `{base_url}`, `deprecatedRoutes` on `{deprecated_url}`,
+ * `trialRoutes` on `{trialbot_url}`.
+ */
+import type { Router } from 'express';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock/clock.js';
+import { enterpriseRoutes, trialRoutes, v1SimulatorRoutes } from './routes.js';
+import type { BotEventService } from '../bot/events.js';
+import type { FriendshipService } from '../social/friendships.js';
+import type { SocialV1Service } from '../social/v1.js';
+import type { LiveHub } from '../../live/hub.js';
+import { V1BotService } from './service.js';
+import { BotMembershipStore } from '../../world/membership-store.js';
+import { ChannelLoginStore } from '../../world/channel-login-store.js';
+import { ChannelTokenStore } from '../../tokens/channel-token-store.js';
+import { ContentStore } from '../../messages/content-store.js';
+import { MessageStore } from '../../messages/message-store.js';
+import type { Database } from '../../db/schema.js';
+import { V1BotStore } from './store.js';
+import type { WorldStore } from '../../world/world-store.js';
+
+/** The v1 bots' service and the routes of each origin. */
+export interface V1Bots {
+  service: V1BotService;
+  /** `{base_url}`: the enterprise interface and the simulator's v1 calls. */
+  baseRoutes: Router[];
+  /** `{deprecated_url}`: the enterprise interface with `Deprecation: true`. */
+  deprecatedRoutes: Router[];
+  /** `{trialbot_url}`: the trial interface. */
+  trialRoutes: Router[];
+}
+
+/**
+ * Builds the v1 bots on an open database.
+ * @param deps `events`: the bot messaging unit's event rules (leave); `friendships`: the social
+ *   login's (the friend-list call adds a friend as the host does); `baseUrl`: picture and icon URLs
+ */
+export function createV1Bots(
+  db: Kysely<Database>,
+  world: WorldStore,
+  clock: Clock,
+  deps: { events: BotEventService; friendships: FriendshipService; userTokens: SocialV1Service; live: LiveHub; baseUrl: () => string },
+): V1Bots {
+  const service = new V1BotService({
+    world,
+    bots: new BotMembershipStore(db),
+    messages: new MessageStore(db),
+    contents: new ContentStore(db),
+    store: new V1BotStore(db),
+    channelTokens: new ChannelTokenStore(db),
+    userTokens: deps.userTokens,
+    logins: new ChannelLoginStore(db),
+    events: deps.events,
+    friendships: deps.friendships,
+    live: deps.live,
+    clock,
+    baseUrl: deps.baseUrl,
+  });
+  const channelName = async (id: string) => {
+    const c = await world.channel(id);
+    return c ? (c.bot_name ?? c.name) : undefined;
+  };
+  return {
+    service,
+    baseRoutes: [enterpriseRoutes(service, false), v1SimulatorRoutes(service, channelName)],
+    deprecatedRoutes: [enterpriseRoutes(service, true)],
+    trialRoutes: [trialRoutes(service)],
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * HTTP of the enterprise bot interface (spec part E, at `{base_url}` and, deprecated, at
+ * `{deprecated_url}`) and the trial bot interface (part F, at `{trialbot_url}`), plus the
+ * simulator's v1 settings under `/embedkit/v1/channels`. Errors are `{statusCode, statusMessage}`.
+ */
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { jsonBodyParser, MAX_JSON_DEPTH } from '../../http/body.js';
+import { v1Error } from '../../http/errors.js';
+import { requestId } from '../../http/request-id.js';
+import { avatarSvg } from '../../world/avatar.js';
+import type { V1BotService, V1Channel } from './service.js';
+import type { V1Interface } from './post-event.js';
+
+/**
+ * A JSON body for a v1 call: `Content-Type: application/json` (with a UTF-8 charset or none, as
+ * the spec's `application/json; charset=UTF-8`).
+ * @throws ApiError 400 `400` for another content type or a body that is not JSON
+ */
+const v1Json = jsonBodyParser({
+  contentType: (type) => v1Error(400, '400', `Content-Type must be application/json; charset=UTF-8 (got ${type ?? 'none'})`),
+  notJson: (line, column) => v1Error(400, '400', `the request body is not valid JSON (line: ${line}, column: ${column})`),
+  tooDeep: () => v1Error(400, '400', `the request body nests deeper than ${MAX_JSON_DEPTH} levels`),
+});
+
+function header(req: Request, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function channelOf(res: Response): V1Channel {
+  return res.locals.v1Channel as V1Channel;
+}
+
+function sendFile(res: Response, file: { contentType: string; data: Buffer; fileName: string }): void {
+  res
+    .type(file.contentType)
+    .set('Content-Disposition', `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    .send(file.data);
+}
+
+/** The calls both interfaces have (spec part F: "same operations ... as E"). */
+function sharedRoutes(r: Router, v1: V1BotService, iface: V1Interface): void {
+  r.post('/v1/events', v1Json, async (req, res) => {
+    res.json(await v1.postEvent(channelOf(res), req.body, iface));
+  });
+  r.get('/v1/profiles', async (req, res) => {
+    res.json(await v1.profiles(channelOf(res), req.query as Record<string, unknown>));
+  });
+  r.get('/v1/bot/message/:id/content', async (req, res) => {
+    sendFile(res, await v1.content(channelOf(res), String(req.params.id)));
+  });
+  r.get('/v1/bot/message/:id/content/preview', async (req, res) => {
+    sendFile(res, await v1.preview(channelOf(res), String(req.params.id)));
+  });
+}
+
+/**
+ * Routes of the enterprise interface: `X-Service-ChannelToken` with a channel access token on every
+ * call but the friend-list call, which takes a user access token.
+ * @param deprecated answer with `Deprecation: true` (the `{deprecated_url}` host)
+ */
+export function enterpriseRoutes(v1: V1BotService, deprecated: boolean): Router {
+  const r = Router();
+  r.use(['/v1/events', '/v1/profiles', '/v1/bot', '/v1/officialaccount'], requestId, (_req, res, next) => {
+    if (deprecated) res.set('Deprecation', 'true');
+    next();
+  });
+  r.post('/v1/officialaccount/contacts', async (req, res) => {
+    res.json(await v1.addAsFriend(header(req, 'x-service-channeltoken')));
+  });
+  const auth: RequestHandler = async (req, res, next) => {
+    res.locals.v1Channel = await v1.enterprise(header(req, 'x-service-channeltoken'));
+    next();
+  };
+  r.use(['/v1/events', '/v1/profiles', '/v1/bot'], auth);
+  sharedRoutes(r, v1, 'enterprise');
+  r.delete('/v1/bot/group/leave/:id', async (req, res) => {
+    await v1.leave(channelOf(res), 'group', String(req.params.id));
+    res.json({});
+  });
+  r.delete('/v1/bot/room/leave/:id', async (req, res) => {
+    await v1.leave(channelOf(res), 'room', String(req.params.id));
+    res.json({});
+  });
+  return r;
+}
+
+/** Routes of the trial interface (`{trialbot_url}`): the three channel headers on every call. */
+export function trialRoutes(v1: V1BotService): Router {
+  const r = Router();
+  r.use(['/v1/events', '/v1/profiles', '/v1/bot'], requestId, async (req, res, next) => {
+    res.set('Deprecation', 'true');
+    res.locals.v1Channel = await v1.trial({
+      channelId: header(req, 'x-service-channelid'),
+      secret: header(req, 'x-service-channelsecret'),
+      mid: header(req, 'x-service-trusted-user-with-acl'),
+    });
+    next();
+  });
+  sharedRoutes(r, v1, 'trial');
+  return r;
+}
+
+/**
+ * The simulator's v1 calls (docs/simulator-api.md): a channel's v1 settings and its block
+ * operations switch, link message templates, and the channel icon.
+ */
+export function v1SimulatorRoutes(v1: V1BotService, channelName: (id: string) => Promise<string | undefined>): Router {
+  const r = Router();
+  r.get('/embedkit/v1/channels/:id/v1', async (req, res) => {
+    res.json(await v1.settings(String(req.params.id)));
+  });
+  // After the social login's PATCH of the same path, which checked the body and applied `active`.
+  r.patch('/embedkit/v1/channels/:id', async (req, res) => {
+    res.json(await v1.setBlockOperations(String(req.params.id), (req.body as { blockOperations: boolean }).blockOperations));
+  });
+  r.put('/embedkit/v1/channels/:id/link-templates/:templateId', v1Json, async (req, res) => {
+    res.json(await v1.putTemplate(String(req.params.id), String(req.params.templateId), req.body));
+  });
+  r.delete('/embedkit/v1/channels/:id/link-templates/:templateId', async (req, res) => {
+    await v1.deleteTemplate(String(req.params.id), String(req.params.templateId));
+    res.status(204).end();
+  });
+  r.get('/embedkit/v1/channels/:id/icon', async (req, res) => {
+    const id = String(req.params.id);
+    const name = await channelName(id);
+    if (name === undefined) return void res.status(404).json({ message: `No channel ${id}` });
+    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=3600').send(avatarSvg(id, name));
+  });
+  return r;
+}

@@ -1,0 +1,85 @@
+/** The simulator API under `/embedkit/v1` (docs/simulator-api.md): what only a simulator has. */
+import { Router } from 'express';
+import { jsonBody } from '../http/body.js';
+import { checkShareBody } from '../messages/bodies.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { avatarSvg } from '../world/avatar.js';
+import { MAX_PAGE, type ChatService } from '../world/chats.js';
+import { toProfile } from '../world/profiles.js';
+import type { UserTokenService } from '../interfaces/social/user-tokens.js';
+import type { AppStore } from '../interfaces/embedded-apps/store.js';
+import type { WorldStore } from '../world/world-store.js';
+import type { InterfaceUrls } from '../app.js';
+
+export function simulatorRoutes(deps: {
+  world: WorldStore;
+  apps: AppStore;
+  chats: ChatService;
+  userTokens: UserTokenService;
+  baseUrl: () => string;
+  /** Origins of the spec's address placeholders (`GET /embedkit/v1/world` lists them). */
+  urls: InterfaceUrls;
+}): Router {
+  const r = Router();
+  r.get('/embedkit/v1/world', async (_req, res) => {
+    const [channels, users, chats, apps, defaults] = await Promise.all([
+      deps.world.channels(),
+      deps.world.users(),
+      deps.world.chats(),
+      deps.apps.listAll(),
+      deps.world.getMeta('defaults'),
+    ]);
+    res.json({
+      // The channel secret stays on the server: the host is a page too.
+      channels: channels.map((c) => ({ channelId: c.channel_id, name: c.name })),
+      users: users.map((u) => toProfile(u, deps.baseUrl())),
+      // `bot`: the channel of the bot a utou chat is with (issue 6).
+      chats: chats.map((c) => ({ chatId: c.chat_id, type: c.type, name: c.name, memberIds: c.memberIds, ...(c.bot_channel_id ? { bot: c.bot_channel_id } : {}) })),
+      apps: apps.map((a) => ({ embedId: a.embed_id, channelId: a.channel_id, name: a.name, view: { type: a.view_type, url: a.view_url } })),
+      defaults: defaults ? (JSON.parse(defaults) as unknown) : {},
+      urls: deps.urls,
+    });
+  });
+  r.post('/embedkit/v1/sessions', jsonBody, async (req, res) => {
+    res.json(await deps.userTokens.issue(req.body));
+  });
+  r.get('/embedkit/v1/chats/:chatId/messages', async (req, res) => {
+    res.json(await deps.chats.list(String(req.params.chatId), pageQuery(req.query)));
+  });
+  r.post('/embedkit/v1/chats/:chatId/messages', jsonBody, async (req, res) => {
+    res.json(await deps.chats.sendAsUser(String(req.params.chatId), req.body));
+  });
+  r.post('/embedkit/v1/chats/:chatId/contacts', jsonBody, async (req, res) => {
+    res.json(await deps.chats.shareContact(String(req.params.chatId), req.body));
+  });
+  // The message preview of the host: the same validator as the platform endpoints, answered as data.
+  r.post('/embedkit/v1/messages/validate', jsonBody, async (req, res) => {
+    const details = checkShareBody(req.body);
+    res.json(details ? { valid: false, message: `The request body has ${details.length} error(s)`, details } : { valid: true });
+  });
+  r.get('/embedkit/v1/users/:userId/picture', async (req, res) => {
+    const user = await deps.world.user(String(req.params.userId));
+    if (!user?.has_picture) throw notFound('This user has no picture');
+    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=3600').send(avatarSvg(user.user_id, user.display_name));
+  });
+  return r;
+}
+
+/**
+ * `limit`, `before`, `after` of a chat page request.
+ * @throws ApiError 400 `{message}` for a value that is not a positive integer, a limit over
+ *   {@link MAX_PAGE}, or both cursors
+ */
+export function pageQuery(query: Record<string, unknown>): { limit?: number; before?: number; after?: number } {
+  const out: { limit?: number; before?: number; after?: number } = {};
+  for (const key of ['limit', 'before', 'after'] as const) {
+    const raw = query[key];
+    if (raw === undefined) continue;
+    const n = typeof raw === 'string' && /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(n)) throw badRequest(`${key} must be a positive integer`);
+    out[key] = n;
+  }
+  if (out.limit !== undefined && out.limit > MAX_PAGE) throw badRequest(`limit must be at most ${MAX_PAGE}`);
+  if (out.before !== undefined && out.after !== undefined) throw badRequest('give before or after, not both');
+  return out;
+}

@@ -1,0 +1,39 @@
+/** SQL for user access tokens (spec part C); refresh tokens are in refresh-tokens.ts. */
+import type { Kysely, Selectable } from 'kysely';
+import { prepared } from '../db/prepared.js';
+import type { Database, UserTokenTable } from '../db/schema.js';
+
+export type UserTokenRow = Selectable<UserTokenTable>;
+
+export class UserTokenStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: UserTokenRow): Promise<void> {
+    await this.db.insertInto('user_tokens').values(row).execute();
+  }
+
+  /** The token with this hash, or undefined. */
+  find(tokenHash: string): Promise<UserTokenRow | undefined> {
+    return this.db.selectFrom('user_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /**
+   * The token with this hash and why it was invalidated (`invalidated`: null when it was not), or
+   * undefined when no such token exists (never issued, revoked, or replaced by a v1 reissue).
+   */
+  async findWithState(tokenHash: string): Promise<(UserTokenRow & { invalidated: string | null }) | undefined> {
+    return (await this.withStateByHash(tokenHash))[0];
+  }
+
+  // Runs on every user request (profile, sendMessages).
+  private readonly withStateByHash = prepared(
+    () => this.db,
+    (hash: string) =>
+      this.db
+        .selectFrom('user_tokens')
+        .leftJoin('token_invalidations', 'token_invalidations.token_hash', 'user_tokens.token_hash')
+        .selectAll('user_tokens')
+        .select('token_invalidations.reason as invalidated')
+        .where('user_tokens.token_hash', '=', hash),
+  );
+}

@@ -1,0 +1,93 @@
+/** The webhook panel's view of deliveries, and its redeliver button. */
+import type { Clock } from '../clock/clock.js';
+import { notFound } from '../http/errors.js';
+import type { DeliveryRow, DeliveryStore } from './delivery-store.js';
+import type { LiveHub } from '../live/hub.js';
+import type { WebhookDispatcher } from './dispatcher.js';
+import { deliveryHeaders } from './signature.js';
+
+/** One attempt as the panel shows it. `statusCode` null: no answer (`error` says why). */
+export interface DeliveryAttemptView {
+  url: string;
+  startedAt: number;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+  responseBody: string | null;
+}
+
+/** One delivery as the panel shows it: the exact body and signature header, and every attempt. */
+export interface DeliveryView {
+  id: number;
+  channelId: string;
+  eventTypes: string[];
+  /** `pending`, `delivered`, `failed` (retries used up) or `skipped` (no webhook URL). */
+  status: string;
+  createdAt: number;
+  deliveredAt: number | null;
+  nextAttemptAt: number | null;
+  /** The raw request body, byte for byte as signed. */
+  body: string;
+  headers: Record<string, string>;
+  attempts: DeliveryAttemptView[];
+}
+
+/** Most deliveries listed at once. */
+export const MAX_LISTED_DELIVERIES = 200;
+
+export class DeliveryService {
+  constructor(
+    private readonly deliveries: DeliveryStore,
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly live: LiveHub,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The newest deliveries, newest first.
+   * @param channelId one channel's, or every channel's when undefined
+   * @param limit 1 to {@link MAX_LISTED_DELIVERIES}; default 50
+   */
+  async list(channelId: string | undefined, limit = 50): Promise<{ deliveries: DeliveryView[] }> {
+    const n = Math.min(Math.max(Math.trunc(limit) || 50, 1), MAX_LISTED_DELIVERIES);
+    const rows = await this.deliveries.list(channelId, n);
+    const attempts = await this.deliveries.attemptsOf(rows.map((r) => r.id));
+    return { deliveries: rows.map((r) => view(r, attempts.filter((a) => a.delivery_id === r.id))) };
+  }
+
+  /**
+   * Sends a delivery again now, same body and signature (the host's redeliver button). Retries
+   * start over.
+   * @throws ApiError 404 for an unknown delivery.
+   */
+  async redeliver(id: number): Promise<DeliveryView> {
+    const row = Number.isSafeInteger(id) ? await this.deliveries.get(id) : undefined;
+    if (!row || !(await this.deliveries.requeue(id, this.clock.now()))) throw notFound(`No delivery ${id}`);
+    this.live.publish({ type: 'delivery', channelId: row.channel_id, id, status: 'pending' });
+    this.dispatcher.kick();
+    const again = (await this.deliveries.get(id))!;
+    return view(again, (await this.deliveries.attemptsOf([id])).filter((a) => a.delivery_id === id));
+  }
+}
+
+function view(r: DeliveryRow, attempts: Awaited<ReturnType<DeliveryStore['attemptsOf']>>): DeliveryView {
+  return {
+    id: r.id,
+    channelId: r.channel_id,
+    eventTypes: r.event_types.split(',').filter(Boolean),
+    status: r.status,
+    createdAt: r.created_at,
+    deliveredAt: r.delivered_at,
+    nextAttemptAt: r.next_attempt_at,
+    body: r.body,
+    headers: deliveryHeaders(r.body, r.signature),
+    attempts: attempts.map((a) => ({
+      url: a.url,
+      startedAt: a.started_at,
+      statusCode: a.status_code,
+      error: a.error,
+      latencyMs: a.latency_ms,
+      responseBody: a.response_body,
+    })),
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * SQL for webhook deliveries and their attempts. A delivery is written before it is sent and
+ * changes state only when an attempt ends, so a restart finds every undelivered one.
+ */
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { isPostgres } from '../db/db.js';
+import { compileOnce, prepared, type QueryExecutor } from '../db/prepared.js';
+import type { Database, DeliveryAttemptTable, DeliveryTable } from '../db/schema.js';
+
+export type DeliveryRow = Selectable<DeliveryTable>;
+
+/** In-flight ids the compiled due query can leave out (the dispatcher's concurrency). */
+const EXCEPT_SLOTS = 32;
+export type DeliveryAttemptRow = Selectable<DeliveryAttemptTable>;
+
+/** Delivery states: sent and answered 200; retries exhausted; not sent (no webhook URL); waiting. */
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'skipped';
+
+/** A delivery to store. */
+export interface NewDelivery {
+  channelId: string;
+  orderKey: string;
+  eventTypes: string[];
+  body: string;
+  signature: string;
+  status: 'pending' | 'skipped';
+  createdAt: number;
+}
+
+/** The outcome of one HTTP attempt. */
+export interface AttemptResult {
+  url: string;
+  startedAt: number;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+  responseBody: string | null;
+}
+
+export class DeliveryStore {
+  /** True when several processes may send from this database (PostgreSQL): deliveries are claimed. */
+  readonly shared: boolean;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.shared = isPostgres(db);
+  }
+
+  /** Stores a delivery; a pending one is due at once. @returns its id. */
+  async insert(d: NewDelivery): Promise<number> {
+    const r = await this.db
+      .insertInto('deliveries')
+      .values({
+        channel_id: d.channelId,
+        order_key: d.orderKey,
+        event_types: d.eventTypes.join(','),
+        body: d.body,
+        signature: d.signature,
+        status: d.status,
+        next_attempt_at: d.status === 'pending' ? d.createdAt : null,
+        created_at: d.createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  }
+
+  get(id: number): Promise<DeliveryRow | undefined> {
+    return this.db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Pending deliveries that are due at `now` and first in line of their order key (no earlier
+   * pending delivery with the same key), oldest first, leaving out the ids in `except` (those in
+   * flight).
+   */
+  due(now: number, limit: number, except: readonly number[] = []): Promise<DeliveryRow[]> {
+    if (except.length > EXCEPT_SLOTS) {
+      return this.dueQuery(this.db, now, limit).where('d.id', 'not in', except).execute();
+    }
+    // 0 is no delivery's id: the free slots of the list.
+    const slots = Array.from({ length: EXCEPT_SLOTS }, (_, i) => except[i] ?? 0);
+    return this.dueCompiled(now, limit, ...slots);
+  }
+
+  /** {@link due} compiled once (it runs after every attempt). */
+  private readonly dueCompiled = prepared(
+    () => this.db,
+    (now: number, limit: number, ...except: number[]) => this.dueQuery(this.db, now, limit).where('d.id', 'not in', except),
+  );
+
+  /**
+   * Walks pending deliveries in id order (index `deliveries_pending_order`) and stops at `limit`;
+   * the earlier-in-line check is an index seek (`deliveries_line`), so the cost does not grow with
+   * the backlog (issue 17). The unary `+` keeps the planners off the `next_attempt_at` index, which
+   * would read every pending row and sort them.
+   */
+  private dueQuery(db: Kysely<Database>, now: number, limit: number) {
+    return db
+      .selectFrom('deliveries as d')
+      .selectAll()
+      .where('d.status', '=', 'pending')
+      .where(sql<number>`+${sql.ref('d.next_attempt_at')}`, '<=', now)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('deliveries as e')
+              .select(sql`1`.as('one'))
+              .where('e.status', '=', 'pending')
+              .whereRef('e.channel_id', '=', 'd.channel_id')
+              .whereRef('e.order_key', '=', 'd.order_key')
+              .whereRef('e.id', '<', 'd.id'),
+          ),
+        ),
+      )
+      .orderBy('d.id')
+      .limit(limit);
+  }
+
+  /**
+   * PostgreSQL, several processes: takes up to `limit` due deliveries for this process. Rows locked
+   * by another process's claim are skipped (`FOR UPDATE SKIP LOCKED`), and each claimed row's next
+   * attempt moves to `leaseUntil`, so no other process sees it as due while this one sends it. A
+   * process that dies mid-attempt leaves the delivery due again when the lease ends.
+   * @returns the claimed rows (with their `next_attempt_at` as it was before the claim).
+   */
+  claimDue(now: number, limit: number, leaseUntil: number): Promise<DeliveryRow[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await this.dueQuery(trx, now, limit).forUpdate().skipLocked().execute();
+      if (rows.length === 0) return rows;
+      await trx
+        .updateTable('deliveries')
+        .set({ next_attempt_at: leaseUntil })
+        .where('id', 'in', rows.map((r) => r.id))
+        .execute();
+      return rows;
+    });
+  }
+
+  /** Gives a claimed delivery back, due at `now` (this process stopped before its attempt ended). */
+  async release(id: number, now: number): Promise<void> {
+    await this.db.updateTable('deliveries').set({ next_attempt_at: now }).where('id', '=', id).where('status', '=', 'pending').execute();
+  }
+
+  /** The earliest `next_attempt_at` of any pending delivery, or undefined when none waits. */
+  async nextDueAt(): Promise<number | undefined> {
+    const [row] = await this.nextDueAtCompiled('pending');
+    return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
+  }
+
+  private readonly nextDueAtCompiled = prepared(
+    () => this.db,
+    (status: string) => this.db.selectFrom('deliveries').select((eb) => eb.fn.min('next_attempt_at').as('at')).where('status', '=', status),
+  );
+
+  /**
+   * Records an attempt and the delivery's new state in one transaction.
+   * @param next `delivered`, `failed`, or `pending` with the time of the next attempt
+   */
+  async recordAttempt(id: number, result: AttemptResult, next: { status: DeliveryStatus; nextAttemptAt: number | null; deliveredAt: number | null }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('delivery_attempts')
+        .values({
+          delivery_id: id,
+          url: result.url,
+          started_at: result.startedAt,
+          status_code: result.statusCode,
+          error: result.error,
+          latency_ms: result.latencyMs,
+          response_body: result.responseBody,
+        })
+        .execute();
+      // Most attempts end delivered: that update is compiled once (it runs for every delivery).
+      if (next.status === 'delivered' && next.deliveredAt !== null) await this.markDelivered(() => trx)(next.deliveredAt, id);
+      else
+        await trx
+          .updateTable('deliveries')
+          .set((eb) => ({
+            status: next.status,
+            attempts: eb('attempts', '+', 1),
+            next_attempt_at: next.nextAttemptAt,
+            delivered_at: next.deliveredAt,
+          }))
+          .where('id', '=', id)
+          .execute();
+    });
+  }
+
+  /** The update of a delivered delivery, compiled once; run on the given executor (a transaction). */
+  private markDelivered(on: () => QueryExecutor): (deliveredAt: number, id: number) => Promise<unknown[]> {
+    this.markDeliveredCompiled ??= compileOnce((deliveredAt: number, id: number) =>
+      this.db
+        .updateTable('deliveries')
+        .set((eb) => ({ status: 'delivered', attempts: eb('attempts', '+', 1), next_attempt_at: null, delivered_at: deliveredAt }))
+        .where('id', '=', id),
+    );
+    return (deliveredAt, id) => this.markDeliveredCompiled!(on(), deliveredAt, id);
+  }
+  private markDeliveredCompiled: ((on: QueryExecutor, deliveredAt: number, id: number) => Promise<unknown[]>) | undefined;
+
+  /** Marks a delivery as never sendable (e.g. no webhook URL any more). */
+  async setStatus(id: number, status: DeliveryStatus): Promise<void> {
+    await this.db.updateTable('deliveries').set({ status, next_attempt_at: null }).where('id', '=', id).execute();
+  }
+
+  /** Queues a delivery again, due at `now` (the host's redeliver button). */
+  async requeue(id: number, now: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('deliveries')
+      .set({ status: 'pending', next_attempt_at: now, delivered_at: null, attempts: 0 })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** The newest deliveries of a channel (all channels when undefined), newest first. */
+  list(channelId: string | undefined, limit: number): Promise<DeliveryRow[]> {
+    let q = this.db.selectFrom('deliveries').selectAll().orderBy('id', 'desc').limit(limit);
+    if (channelId !== undefined) q = q.where('channel_id', '=', channelId);
+    return q.execute();
+  }
+
+  /** Attempts of the given deliveries, oldest first. */
+  attemptsOf(ids: number[]): Promise<DeliveryAttemptRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('delivery_attempts').selectAll().where('delivery_id', 'in', ids).orderBy('id').execute();
+  }
+}

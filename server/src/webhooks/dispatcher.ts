@@ -1,0 +1,269 @@
+/**
+ * Sends stored webhook deliveries to the channel's webhook URL, with retries and backoff, from the
+ * database: a delivery is stored first and changes state only when an attempt ends, so after a
+ * restart every undelivered one is sent. Deliveries of the same chat go out in order, one at a
+ * time; different chats in parallel.
+ */
+import { setMaxListeners } from 'node:events';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock/clock.js';
+import type { DeliveryRow, DeliveryStore } from './delivery-store.js';
+import type { WorldStore } from '../world/world-store.js';
+import type { LiveHub } from '../live/hub.js';
+import { postWebhook, WebhookTimeoutError } from './post.js';
+import { deliveryHeaders, WEBHOOK_USER_AGENT } from './signature.js';
+
+/**
+ * Waits before the 2nd, 3rd, ... attempt, in ms: 1 s, then doubling up to 64 s; after the last
+ * one fails (8 attempts, about 2 minutes) the delivery is `failed` and only the host's redeliver
+ * button sends it again. The spec does not say; the platform of the era retried for a while.
+ */
+export const RETRY_SCHEDULE_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000] as const;
+
+/** How long an attempt waits for the bot's answer before it counts as failed. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** Longest real-time sleep between looks at the database, so that a moved clock is noticed. */
+const MAX_SLEEP_MS = 1_000;
+
+/** A claimed delivery (PostgreSQL) is another process's again this long after its attempt's timeout. */
+const LEASE_MARGIN_MS = 5_000;
+
+/** Attempts in flight at once (at most one per chat). */
+const CONCURRENCY = 32;
+
+/** Bytes of the bot's answer kept with an attempt. */
+const MAX_RESPONSE_CHARS = 2_000;
+
+export interface DispatcherOptions {
+  deliveries: DeliveryStore;
+  world: WorldStore;
+  clock: Clock;
+  live: LiveHub;
+  logger: Logger;
+  /** Waits between attempts; default {@link RETRY_SCHEDULE_MS}. */
+  retryScheduleMs?: readonly number[];
+  timeoutMs?: number;
+  /**
+   * Takes errors that mean the database is unreachable (issue 18): deliveries pause without a log
+   * line per attempt, and resume in order when {@link WebhookDispatcher.kick} is called on its return.
+   */
+  outage?: { absorb(err: unknown): boolean; readonly down: boolean };
+}
+
+/** Wait between tries to store an attempt's outcome while the database is unreachable, in ms. */
+const STORE_RETRY_MS = 250;
+
+export class WebhookDispatcher {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running = false;
+  private stopped = true;
+  private ticking: Promise<void> | null = null;
+  private again = false;
+  private readonly inFlight = new Map<number, Promise<void>>();
+  /** Order key (`channel|key`) of each delivery in flight. */
+  private readonly keys = new Map<number, string>();
+  private abort = stopSignal();
+  private readonly schedule: readonly number[];
+  private readonly timeoutMs: number;
+
+  constructor(private readonly o: DispatcherOptions) {
+    this.schedule = o.retryScheduleMs ?? RETRY_SCHEDULE_MS;
+    this.timeoutMs = o.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  }
+
+  /** Starts sending: what is pending in the database now, then whatever is queued later. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.stopped = false;
+    this.abort = stopSignal();
+    this.kick();
+  }
+
+  /** Looks for due deliveries now (a delivery was queued, or the clock moved). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.ticking = this.tick()
+      .catch((err: unknown) => {
+        if (!this.o.outage?.absorb(err)) this.o.logger.error({ err }, 'webhook dispatcher failed');
+      })
+      .finally(() => {
+        this.ticking = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /**
+   * Stops: no new attempt starts, attempts in flight are aborted and not recorded (their
+   * deliveries stay pending and are sent after the next start).
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.running = false;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.abort.abort();
+    await this.ticking;
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  /** Resolves when nothing is due and nothing is in flight (tests). */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.ticking;
+      await Promise.allSettled([...this.inFlight.values()]);
+      if (this.inFlight.size === 0 && !this.ticking) {
+        // Due and first in line of its chat: one that waits behind a retried one is not due yet.
+        if ((await this.o.deliveries.due(this.o.clock.now(), 1)).length === 0) return;
+        this.kick();
+      }
+    }
+  }
+
+  private async tick(): Promise<void> {
+    const now = this.o.clock.now();
+    const free = CONCURRENCY - this.inFlight.size;
+    if (free > 0) {
+      // Several processes on one database: each delivery is claimed by one of them (issue 9).
+      const due = this.o.deliveries.shared
+        ? await this.o.deliveries.claimDue(now, free, now + this.timeoutMs + LEASE_MARGIN_MS)
+        : // Those in flight are left out: each tick reads only what it can start (issue 17).
+          await this.o.deliveries.due(now, free, [...this.inFlight.keys()]);
+      const busyKeys = new Set([...this.inFlight.keys()].map((id) => this.keys.get(id)));
+      let started = 0;
+      for (const d of due) {
+        if (started >= free || this.stopped) break;
+        if (this.inFlight.has(d.id) || busyKeys.has(`${d.channel_id}|${d.order_key}`)) continue;
+        busyKeys.add(`${d.channel_id}|${d.order_key}`);
+        this.keys.set(d.id, `${d.channel_id}|${d.order_key}`);
+        const p = this.attempt(d)
+          .catch((err: unknown) => {
+            // Not sent, or sent and stored: either way the delivery is still in the database.
+            if (!this.o.outage?.absorb(err)) this.o.logger.error({ err, delivery: d.id }, 'webhook attempt failed');
+          })
+          .finally(() => {
+            this.inFlight.delete(d.id);
+            this.keys.delete(d.id);
+            this.kick();
+          });
+        this.inFlight.set(d.id, p);
+        started++;
+      }
+    }
+    if (this.stopped) return;
+    const next = await this.o.deliveries.nextDueAt();
+    if (next === undefined && !this.o.deliveries.shared) return;
+    // On a shared database another process may queue deliveries or die holding one: keep looking.
+    if (next === undefined) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.kick();
+      }, MAX_SLEEP_MS);
+      this.timer.unref?.();
+      return;
+    }
+    // Something due but blocked (in flight, or behind an earlier one of its chat) wakes us when the
+    // attempt ends; the sleep is only a safety net. A moved clock is noticed within a second.
+    const wait = Math.min(MAX_SLEEP_MS, Math.max(next - this.o.clock.now(), 0) || MAX_SLEEP_MS);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.kick();
+    }, wait);
+    this.timer.unref?.();
+  }
+
+  /** One HTTP attempt of a delivery, and its outcome stored. */
+  private async attempt(d: DeliveryRow): Promise<void> {
+    const channel = await this.o.world.channel(d.channel_id);
+    const url = channel?.webhook_url;
+    if (!url) {
+      await this.o.deliveries.setStatus(d.id, 'skipped');
+      this.o.live.publish({ type: 'delivery', channelId: d.channel_id, id: d.id, status: 'skipped' });
+      return;
+    }
+    const startedAt = this.o.clock.now();
+    const t0 = performance.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    let responseBody: string | null = null;
+    try {
+      const answer = await postWebhook(
+        url,
+        { ...deliveryHeaders(d.body, d.signature), 'User-Agent': WEBHOOK_USER_AGENT },
+        d.body,
+        { timeoutMs: this.timeoutMs, signal: this.abort.signal, maxChars: MAX_RESPONSE_CHARS },
+      );
+      statusCode = answer.status;
+      responseBody = answer.body;
+    } catch (e) {
+      if (this.stopped) return this.release(d);
+      error = describeError(e);
+    }
+    if (this.stopped) return this.release(d);
+    const latencyMs = Math.round(performance.now() - t0);
+    const attempts = d.attempts + 1;
+    const ok = statusCode === 200;
+    const now = this.o.clock.now();
+    const wait = this.schedule[attempts - 1];
+    const next = ok
+      ? { status: 'delivered' as const, nextAttemptAt: null, deliveredAt: now }
+      : wait === undefined
+        ? { status: 'failed' as const, nextAttemptAt: null, deliveredAt: null }
+        : { status: 'pending' as const, nextAttemptAt: now + wait, deliveredAt: null };
+    // The bot has the event: its outcome must be stored, or it would be sent again (issue 18).
+    await this.untilStored(() => this.o.deliveries.recordAttempt(d.id, { url, startedAt, statusCode, error, latencyMs, responseBody }, next));
+    if (!ok) this.o.logger.debug({ delivery: d.id, statusCode, error, attempts }, 'webhook attempt failed');
+    this.o.live.publish({ type: 'delivery', channelId: d.channel_id, id: d.id, status: next.status });
+  }
+
+  /**
+   * Runs a write, trying again while the database is unreachable (until the dispatcher stops).
+   * @throws what the write throws for any other reason
+   */
+  private async untilStored(write: () => Promise<void>): Promise<void> {
+    for (;;) {
+      try {
+        return await write();
+      } catch (e) {
+        if (this.stopped || !this.o.outage?.absorb(e)) throw e;
+        await new Promise((r) => setTimeout(r, STORE_RETRY_MS));
+      }
+    }
+  }
+
+  /** An attempt cut short by {@link stop}: a claimed delivery is due again at once (for any process). */
+  private async release(d: DeliveryRow): Promise<void> {
+    if (!this.o.deliveries.shared) return;
+    await this.o.deliveries.release(d.id, d.next_attempt_at ?? this.o.clock.now()).catch(() => undefined);
+  }
+}
+
+/** A short reason why no HTTP answer came: the timeout, or the socket's error code and message. */
+function describeError(e: unknown): string {
+  if (e instanceof WebhookTimeoutError) return e.message;
+  const err = e as { code?: string; message?: string };
+  if (err?.code) return `${err.code}${err.message ? `: ${err.message}` : ''}`;
+  return err?.message ?? String(e);
+}
+
+/**
+ * The controller whose signal stops every attempt in flight. Each attempt's request listens to it
+ * until its socket closes, which comes a little after the answer that frees its slot: up to about
+ * twice {@link CONCURRENCY} listeners at once, beyond Node's default of 10 per signal, which would
+ * print a "possible memory leak" warning on every busy run.
+ */
+function stopSignal(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(2 * CONCURRENCY, controller.signal);
+  return controller;
+}

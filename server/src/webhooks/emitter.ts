@@ -1,0 +1,112 @@
+/**
+ * Turns event drafts into a stored webhook delivery: reply tokens for repliable events, the body
+ * `{events: [...]}`, its signature; then wakes the dispatcher. Called by every rule that makes an
+ * event (a user's message, follow, join, postback, ...).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../clock/clock.js';
+import type { DeliveryStore } from './delivery-store.js';
+import type { ReplyTokenStore } from './reply-token-store.js';
+import type { ChannelRow, WorldStore } from '../world/world-store.js';
+import { v1Events } from './v1-callbacks.js';
+import type { LiveHub } from '../live/hub.js';
+import { hashToken } from '../tokens/secrets.js';
+import type { WebhookDispatcher } from './dispatcher.js';
+import { finishEvent, isRepliable, type DraftEvent } from './events.js';
+import { signBody } from './signature.js';
+
+/** Default life of a reply token: one minute (the spec says "a period"; the platform said about a minute). */
+export const DEFAULT_REPLY_TOKEN_LIFE_MS = 60_000;
+
+export interface EmitterOptions {
+  deliveries: DeliveryStore;
+  replyTokens: ReplyTokenStore;
+  world: WorldStore;
+  clock: Clock;
+  live: LiveHub;
+  dispatcher: WebhookDispatcher;
+  /** Life of a reply token in ms; default {@link DEFAULT_REPLY_TOKEN_LIFE_MS}. */
+  replyTokenLifeMs?: number;
+}
+
+export class WebhookEmitter {
+  readonly replyTokenLifeMs: number;
+
+  constructor(private readonly o: EmitterOptions) {
+    this.replyTokenLifeMs = o.replyTokenLifeMs ?? DEFAULT_REPLY_TOKEN_LIFE_MS;
+  }
+
+  /**
+   * Stores one delivery with the events, in order, for the channel's bot. Each repliable event gets
+   * a new reply token (32 hex digits) that replies into `chatId`, valid for the reply token life.
+   * Without a webhook URL the delivery is stored as `skipped` (visible in the panel, never sent).
+   * A v1 channel (enterprise or trial, issue 13) gets the v1 envelope `{result: [...]}` instead,
+   * without reply tokens (services/v1-bots/callbacks.ts); `meta.unblock` marks a follow that ends a block.
+   * @param chatId deliveries of the same chat are sent in order
+   * @returns the delivery id, or null when there was nothing to send
+   */
+  async emit(channelId: string, chatId: string, drafts: DraftEvent[], meta: { unblock?: boolean } = {}): Promise<number | null> {
+    if (drafts.length === 0) return null;
+    const channel = await this.o.world.channel(channelId);
+    if (!channel) throw new Error(`unknown channel ${channelId}`);
+    const now = this.o.clock.now();
+    if (channel.bot_interface !== 'messaging' && channel.channel_mid) {
+      // A v1 bot (spec parts E and F): its own envelope, no reply tokens.
+      const { events, kinds } = v1Events(
+        drafts,
+        { channelId, mid: channel.channel_mid, botInterface: channel.bot_interface as 'enterprise' | 'trial', blockOperations: channel.block_operations === 1 },
+        { now, nextId: () => randomBytes(8).toString('hex'), revision: now, ...meta },
+      );
+      return events.length ? this.store(channel, chatId, JSON.stringify({ result: events }), kinds, now) : null;
+    }
+    // The bot messaging interface has no contact message (a v1 content type): its bots never see one.
+    drafts = drafts.filter((d) => d.type !== 'message' || (d.fields?.message as { type?: string } | undefined)?.type !== 'contact');
+    if (drafts.length === 0) return null;
+    // Expired tokens can never be used again; an hour of grace keeps the table small.
+    await this.o.replyTokens.deleteExpired(now - 3_600_000);
+    const events: Record<string, unknown>[] = [];
+    for (const draft of drafts) {
+      let replyToken: string | undefined;
+      if (isRepliable(draft)) {
+        replyToken = randomBytes(16).toString('hex');
+        await this.o.replyTokens.insert({
+          token_hash: hashToken(replyToken),
+          channel_id: channelId,
+          chat_id: chatId,
+          issued_at: now,
+          expires_at: now + this.replyTokenLifeMs,
+        });
+      }
+      events.push(finishEvent(draft, now, replyToken, channel.webhook_extra_property === 1));
+    }
+    return this.store(channel, chatId, JSON.stringify({ events }), drafts.map((d) => d.type), now);
+  }
+
+  /**
+   * A reply token for an event made outside embedkit (`embedkit trigger`, issue 15): replies with
+   * it go into `chatId`, within the reply token life, once.
+   */
+  async replyToken(channelId: string, chatId: string): Promise<{ replyToken: string; expiresAt: number }> {
+    const replyToken = randomBytes(16).toString('hex');
+    const now = this.o.clock.now();
+    await this.o.replyTokens.insert({ token_hash: hashToken(replyToken), channel_id: channelId, chat_id: chatId, issued_at: now, expires_at: now + this.replyTokenLifeMs });
+    return { replyToken, expiresAt: now + this.replyTokenLifeMs };
+  }
+
+  /** Stores a signed delivery (pending, or skipped without a webhook URL) and wakes the dispatcher. */
+  private async store(channel: ChannelRow, chatId: string, body: string, eventTypes: string[], now: number): Promise<number> {
+    const channelId = channel.channel_id;
+    const id = await this.o.deliveries.insert({
+      channelId,
+      orderKey: chatId,
+      eventTypes,
+      body,
+      signature: signBody(channel.secret, body),
+      status: channel.webhook_url ? 'pending' : 'skipped',
+      createdAt: now,
+    });
+    this.o.live.publish({ type: 'delivery', channelId, id, status: channel.webhook_url ? 'pending' : 'skipped' });
+    this.o.dispatcher.kick();
+    return id;
+  }
+}

@@ -1,0 +1,36 @@
+/** SQL for reply tokens (spec "States and transitions", reply token rows). Only hashes are stored. */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ReplyTokenTable } from '../db/schema.js';
+
+export type ReplyTokenRow = Selectable<ReplyTokenTable>;
+
+export class ReplyTokenStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: Omit<ReplyTokenRow, 'used_at'>): Promise<void> {
+    await this.db.insertInto('reply_tokens').values(row).execute();
+  }
+
+  /**
+   * Marks the token used when it is unused, unexpired at `now` and belongs to the channel: one
+   * UPDATE, so two concurrent replies cannot both use it (spec: a used token cannot be used again).
+   * @returns the token's row (with the chat to reply into), or undefined when it cannot be used.
+   */
+  async use(tokenHash: string, channelId: string, now: number): Promise<ReplyTokenRow | undefined> {
+    const r = await this.db
+      .updateTable('reply_tokens')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('channel_id', '=', channelId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return undefined;
+    return this.db.selectFrom('reply_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /** Deletes tokens that expired before `before` (they can never be used again). */
+  async deleteExpired(before: number): Promise<void> {
+    await this.db.deleteFrom('reply_tokens').where('expires_at', '<', before).execute();
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Callbacks of the enterprise and trial bot interfaces (spec "Events", "Enterprise and trial bot
+ * interfaces (calls from the platform)"): what a person does in the host, first described as the
+ * v2 event drafts every bot rule makes, turned here into the v1 envelope `{result: [events]}`.
+ * Pure functions: no clock, no store.
+ */
+import type { DraftEvent } from './events.js';
+
+/** `from` of every callback event: the platform's sender MID, as its v1 SDKs' fixtures show it. */
+export const CALLBACK_FROM = 'u206d25c2ea6bd87c17655609a1c37cb8';
+/** `fromChannel` of every callback event (the platform's fixtures). */
+export const CALLBACK_FROM_CHANNEL = 1341301815;
+/** `eventType` of a received message. */
+export const EVENT_TYPE_MESSAGE = '138311609000106303';
+/** `eventType` of a received operation. */
+export const EVENT_TYPE_OPERATION = '138311609100106403';
+
+/** opType values of the spec's operation table. */
+export const OP_ADDED_AS_FRIEND = 4;
+export const OP_INVITED_TO_GROUP = 5;
+export const OP_ADDED_TO_ROOM = 7;
+export const OP_BLOCKED = 8;
+
+/** contentType values of a received message (spec "Received message content"). */
+export const RECEIVED_CONTENT_TYPES = { text: 1, image: 2, video: 3, audio: 4, location: 7, sticker: 8, contact: 10 } as const;
+
+/** Largest text a v1 bot receives (spec "Limits": text length received). */
+export const MAX_RECEIVED_TEXT = 10_000;
+
+/** The v1 channel the callbacks go to. */
+export interface V1CallbackChannel {
+  channelId: string;
+  /** Channel MID: `to` of every event. */
+  mid: string;
+  botInterface: 'enterprise' | 'trial';
+  /** Whether block (8) and unblock (4) operations are sent (spec: off by default). */
+  blockOperations: boolean;
+}
+
+/** What the v2 draft does not say but the v1 form needs. */
+export interface V1CallbackContext {
+  /** ms since 1970: `createdTime` of messages. */
+  now: number;
+  /** Makes a unique event id (a string). */
+  nextId: () => string;
+  /** `revision` of an operation (grows with every operation). */
+  revision: number;
+  /** A `follow` draft that ends a block (an unblock), not a first add. */
+  unblock?: boolean;
+}
+
+/**
+ * The v1 events for the drafts, in order, and the names the deliveries list shows. Drafts the v1
+ * interfaces have no form for (postback, beacon, accountLink, leave, a room's deferred join) are
+ * dropped, as are blocks and unblocks unless the channel enabled them, and events of groups and
+ * rooms on the trial interface (it knows only users).
+ */
+export function v1Events(drafts: readonly DraftEvent[], channel: V1CallbackChannel, ctx: V1CallbackContext): { events: Record<string, unknown>[]; kinds: string[] } {
+  const events: Record<string, unknown>[] = [];
+  const kinds: string[] = [];
+  const envelope = (eventType: string, content: Record<string, unknown>) => ({
+    from: CALLBACK_FROM,
+    fromChannel: CALLBACK_FROM_CHANNEL,
+    to: [channel.mid],
+    toChannel: Number(channel.channelId),
+    eventType,
+    id: ctx.nextId(),
+    content,
+  });
+  const operation = (opType: number, mid: string) => {
+    events.push(envelope(EVENT_TYPE_OPERATION, { params: [mid, null, null], revision: ctx.revision, opType }));
+    kinds.push(`operation ${opType}`);
+  };
+  for (const d of drafts) {
+    const s = d.source;
+    if (channel.botInterface === 'trial' && s.type !== 'user') continue;
+    switch (d.type) {
+      case 'message': {
+        const content = receivedContent(d, channel, ctx);
+        if (content) {
+          events.push(envelope(EVENT_TYPE_MESSAGE, content));
+          kinds.push('message');
+        }
+        break;
+      }
+      case 'follow':
+        if (s.type === 'user' && (!ctx.unblock || channel.blockOperations)) operation(OP_ADDED_AS_FRIEND, s.userId);
+        break;
+      case 'unfollow':
+        if (s.type === 'user' && channel.blockOperations) operation(OP_BLOCKED, s.userId);
+        break;
+      case 'join':
+        if (s.type === 'group') operation(OP_INVITED_TO_GROUP, s.groupId);
+        else if (s.type === 'room') operation(OP_ADDED_TO_ROOM, s.roomId);
+        break;
+      default:
+        break;
+    }
+  }
+  return { events, kinds };
+}
+
+/**
+ * The content of a received message (spec "Received message content") for a v2 message draft, or
+ * null for a kind the v1 interfaces do not receive (files). `from` is null for group and room
+ * messages (enterprise interface, as the spec says); text is cut to 10,000 characters.
+ */
+export function receivedContent(d: DraftEvent, channel: V1CallbackChannel, ctx: V1CallbackContext): Record<string, unknown> | null {
+  const m = (d.fields?.message ?? {}) as Record<string, unknown>;
+  const type = String(m.type ?? '');
+  if (!(type in RECEIVED_CONTENT_TYPES)) return null;
+  const s = d.source;
+  const toType = s.type === 'user' ? 1 : s.type === 'room' ? 2 : 3;
+  const content: Record<string, unknown> = {
+    id: String(m.id),
+    contentType: RECEIVED_CONTENT_TYPES[type as keyof typeof RECEIVED_CONTENT_TYPES],
+    from: s.type === 'user' ? s.userId : null,
+    createdTime: ctx.now,
+    to: [s.type === 'user' ? channel.mid : s.type === 'room' ? s.roomId : s.groupId],
+    toType,
+    contentMetadata: null,
+    text: null,
+    location: null,
+  };
+  switch (type) {
+    case 'text':
+      content.text = String(m.text ?? '').slice(0, MAX_RECEIVED_TEXT);
+      break;
+    case 'location': {
+      const title = String(m.title ?? m.address ?? 'Location');
+      content.text = title;
+      content.location = { title, address: String(m.address ?? ''), latitude: Number(m.latitude), longitude: Number(m.longitude) };
+      break;
+    }
+    case 'sticker':
+      content.contentMetadata = { STKPKGID: String(m.packageId), STKID: String(m.stickerId), STKVER: '1', STKTXT: '[Sticker]' };
+      break;
+    case 'contact':
+      content.contentMetadata = { mid: String(m.mid), displayName: String(m.displayName ?? '') };
+      break;
+    default:
+      break;
+  }
+  return content;
+}

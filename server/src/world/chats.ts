@@ -1,0 +1,124 @@
+/** Chats and their messages: what the host shows, and sendMessages (spec part D). */
+import type { Clock } from '../clock/clock.js';
+import { accessDenied, badRequest, invalidBody, notFound } from '../http/errors.js';
+import { checkShareBody, checkUserMessageBody } from '../messages/bodies.js';
+import type { MessageStore } from '../messages/message-store.js';
+import type { UserTokenRow } from '../tokens/user-token-store.js';
+import type { ChatRow, WorldStore } from './world-store.js';
+
+/** A message as the host reads it. `message` is the message object as it was sent. */
+export interface ChatMessage {
+  id: string;
+  chatId: string;
+  sender: { type: 'user' | 'bot' | 'system'; id: string; displayName: string };
+  message: unknown;
+  /** ms since the Unix epoch (server clock). */
+  timestamp: number;
+}
+
+/** The most messages one page of a chat holds. */
+export const MAX_PAGE = 200;
+
+/** Called after users' messages are stored (the bots' webhook events, the host's live feed). */
+export interface ChatHooks {
+  /** `stored`: the messages with their ids, in order. */
+  userMessagesStored?(chat: ChatRow, userId: string, stored: { id: number; body: unknown }[]): Promise<void>;
+}
+
+export class ChatService {
+  constructor(
+    private readonly messages: MessageStore,
+    private readonly world: WorldStore,
+    private readonly clock: Clock,
+    private readonly hooks: ChatHooks = {},
+  ) {}
+
+  /**
+   * sendMessages: posts 1 to 5 messages into the chat the token was issued for, as its user.
+   * All are stored or none.
+   * @throws ApiError 403 when the app was not opened from a chat (context `none`) or the user left
+   *   the chat; 400 with every detail when the body is invalid.
+   */
+  async share(token: UserTokenRow, body: unknown): Promise<void> {
+    if (token.context_type === 'none' || !token.chat_id)
+      throw accessDenied('Access to this API is not available for your account: the app was not opened from a chat (context type none)');
+    const details = checkShareBody(body);
+    if (details) throw invalidBody(details);
+    const chat = await this.world.chat(token.chat_id);
+    if (!chat || !chat.memberIds.includes(token.user_id))
+      throw accessDenied('Access to this API is not available for your account: the user is not a member of the chat');
+    const now = this.clock.now();
+    const { messages } = body as { messages: unknown[] };
+    const ids = await this.messages.insertAll(messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })));
+    await this.hooks.userMessagesStored?.(chat, token.user_id, ids.map((id, i) => ({ id, body: messages[i] })));
+  }
+
+  /**
+   * A user of the scenario sends one message into a chat from the host (the phone's composer, or
+   * a `message` action).
+   * @returns the stored message
+   * @throws ApiError 400 for an invalid body, an unknown user, or a user who is not a member; 404 for an unknown chat.
+   */
+  async sendAsUser(chatId: string, body: unknown, stored?: Record<string, unknown>): Promise<ChatMessage> {
+    const chat = await this.world.chat(chatId);
+    if (!chat) throw notFound(`No chat ${chatId}`);
+    const details = checkUserMessageBody(body);
+    if (details) throw invalidBody(details);
+    const { userId } = body as { userId: string };
+    // `stored`: a message the composer builds itself (a contact), checked through a stand-in.
+    const message = stored ?? (body as { message: unknown }).message;
+    const user = await this.world.user(userId);
+    if (!user) throw badRequest(`Unknown user ${userId}`);
+    if (!chat.memberIds.includes(userId)) throw badRequest(`User ${userId} is not a member of chat ${chatId}`);
+    const now = this.clock.now();
+    const [id] = await this.messages.insertAll([{ chatId, senderType: 'user', senderId: userId, body: message, createdAt: now }]);
+    await this.hooks.userMessagesStored?.(chat, userId, [{ id: id!, body: message }]);
+    return { id: String(id), chatId, sender: { type: 'user', id: userId, displayName: user.display_name }, message, timestamp: now };
+  }
+
+  /**
+   * A user shares a contact (another user of the scenario) into a chat from the host's composer
+   * (issue 13): a `{type: "contact", mid, displayName}` message. v1 bots receive it as contentType
+   * 10 (spec "Received message content"); v2 bots never see it (the bot messaging interface has no
+   * contact message).
+   * @param body `{userId, mid}`: the sender, and the MID (user ID) of the shared user
+   * @throws ApiError 400 for an invalid body, an unknown user or a sender who is not a member; 404
+   *   for an unknown chat.
+   */
+  async shareContact(chatId: string, body: unknown): Promise<ChatMessage> {
+    const b = (typeof body === 'object' && body !== null ? body : {}) as { userId?: unknown; mid?: unknown };
+    const details = (['userId', 'mid'] as const).filter((k) => typeof b[k] !== 'string' || b[k] === '').map((k) => ({ message: 'must be specified', property: k }));
+    if (details.length) throw invalidBody(details);
+    const shared = await this.world.user(b.mid as string);
+    if (!shared) throw badRequest(`Unknown user ${String(b.mid)}: only users of the scenario can be shared`);
+    return this.sendAsUser(chatId, { userId: b.userId, message: { type: 'text', text: shared.display_name } }, { type: 'contact', mid: shared.user_id, displayName: shared.display_name });
+  }
+
+  /**
+   * A page of a chat's messages, oldest first (the host opens a chat on the newest page and loads
+   * older ones as the user scrolls up). `more`: messages exist beyond the page, older ones (newest
+   * page, `before`) or newer ones (`after`).
+   * @param page `limit` 1 to 200 (default 200), `before` / `after`: a message id (not both)
+   * @throws ApiError 404 for an unknown chat
+   */
+  async list(chatId: string, page: { limit?: number; before?: number; after?: number } = {}): Promise<{ messages: ChatMessage[]; more: boolean }> {
+    if (!(await this.world.chat(chatId))) throw notFound(`No chat ${chatId}`);
+    const { rows, more } = await this.messages.pageOfChat(chatId, page.limit ?? MAX_PAGE, page);
+    const users = new Map((await this.world.users()).map((u) => [u.user_id, u.display_name]));
+    const channels = new Map((await this.world.channels()).map((c) => [c.channel_id, c.bot_name ?? c.name]));
+    return {
+      messages: rows.map((r) => {
+        const type = r.sender_type === 'bot' ? 'bot' : r.sender_type === 'system' ? 'system' : 'user';
+        const names = type === 'bot' ? channels : users;
+        return {
+          id: String(r.id),
+          chatId: r.chat_id,
+          sender: { type, id: r.sender_id, displayName: names.get(r.sender_id) ?? r.sender_id },
+          message: JSON.parse(r.body) as unknown,
+          timestamp: r.created_at,
+        };
+      }),
+      more,
+    };
+  }
+}

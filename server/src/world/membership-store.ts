@@ -1,0 +1,142 @@
+/**
+ * SQL for where bots are: bots in groups and rooms (`bot_memberships`), users' friendships with
+ * bots (`bot_friends`, spec "States and transitions": friend or blocked) and the 1:1 chats of users
+ * with bots (`chats.bot_channel_id`).
+ */
+import type { Kysely, Selectable } from 'kysely';
+import type { BotMembershipTable, Database } from '../db/schema.js';
+
+export type BotMembershipRow = Selectable<BotMembershipTable>;
+
+/** A bot's state in a group or room: `joined`, or `pending` (added to a room; join event not sent yet). */
+export type MembershipState = 'joined' | 'pending';
+/** A user's friendship with a bot: `friend` (added, not blocked) or `blocked`; none when never added. */
+export type FriendState = 'friend' | 'blocked';
+
+export class BotMembershipStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Writes the bots of a scenario: `bot` on a utou chat makes its user a friend of that bot; `bots`
+   * on a group or room makes them joined members.
+   */
+  async seed(chats: { chatId: string; members: string[]; bot?: string; bots?: string[] }[], now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const c of chats) {
+        if (c.bot) {
+          for (const user_id of c.members)
+            await trx
+              .insertInto('bot_friends')
+              .values({ channel_id: c.bot, user_id, state: 'friend', since: now })
+              .onConflict((oc) => oc.doNothing())
+              .execute();
+        }
+        for (const channel_id of new Set(c.bots ?? []))
+          await trx.insertInto('bot_memberships').values({ chat_id: c.chatId, channel_id, state: 'joined', since: now }).execute();
+      }
+    });
+  }
+
+  /** The bot's membership of a group or room, or undefined. */
+  membership(chatId: string, channelId: string): Promise<BotMembershipRow | undefined> {
+    return this.db
+      .selectFrom('bot_memberships')
+      .selectAll()
+      .where('chat_id', '=', chatId)
+      .where('channel_id', '=', channelId)
+      .executeTakeFirst();
+  }
+
+  /** Bots of a group or room. */
+  membershipsOfChat(chatId: string): Promise<BotMembershipRow[]> {
+    return this.db.selectFrom('bot_memberships').selectAll().where('chat_id', '=', chatId).orderBy('channel_id').execute();
+  }
+
+  /** Every bot membership (for the world answer). */
+  allMemberships(): Promise<BotMembershipRow[]> {
+    return this.db.selectFrom('bot_memberships').selectAll().execute();
+  }
+
+  /** Adds the bot to a group or room, or changes its state. */
+  async setMembership(chatId: string, channelId: string, state: MembershipState, now: number): Promise<void> {
+    await this.db
+      .insertInto('bot_memberships')
+      .values({ chat_id: chatId, channel_id: channelId, state, since: now })
+      .onConflict((oc) => oc.columns(['chat_id', 'channel_id']).doUpdateSet({ state, since: now }))
+      .execute();
+  }
+
+  /**
+   * Turns a `pending` membership into `joined`.
+   * @returns true when this call did it (so that exactly one caller sends the join event).
+   */
+  async claimPendingJoin(chatId: string, channelId: string, now: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('bot_memberships')
+      .set({ state: 'joined', since: now })
+      .where('chat_id', '=', chatId)
+      .where('channel_id', '=', channelId)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Removes the bot from a group or room. @returns false when it was not a member. */
+  async removeMembership(chatId: string, channelId: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('bot_memberships').where('chat_id', '=', chatId).where('channel_id', '=', channelId).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  /** The user's friendship with the bot, or undefined when the user never added it. */
+  async friendState(channelId: string, userId: string): Promise<FriendState | undefined> {
+    const row = await this.db
+      .selectFrom('bot_friends')
+      .select('state')
+      .where('channel_id', '=', channelId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.state as FriendState | undefined;
+  }
+
+  /** Every friendship row (for the world answer). */
+  allFriends(): Promise<{ channel_id: string; user_id: string; state: string }[]> {
+    return this.db.selectFrom('bot_friends').select(['channel_id', 'user_id', 'state']).execute();
+  }
+
+  /** Sets the user's friendship with the bot. */
+  async setFriendState(channelId: string, userId: string, state: FriendState, now: number): Promise<void> {
+    await this.db
+      .insertInto('bot_friends')
+      .values({ channel_id: channelId, user_id: userId, state, since: now })
+      .onConflict((oc) => oc.columns(['channel_id', 'user_id']).doUpdateSet({ state, since: now }))
+      .execute();
+  }
+
+  /** Sets the channel's webhook URL and unknown-property option; a field left out is kept. */
+  async setWebhookSettings(channelId: string, settings: { url?: string | null; unknownProperty?: boolean }): Promise<void> {
+    const set: { webhook_url?: string | null; webhook_extra_property?: number } = {};
+    if (settings.url !== undefined) set.webhook_url = settings.url;
+    if (settings.unknownProperty !== undefined) set.webhook_extra_property = settings.unknownProperty ? 1 : 0;
+    if (Object.keys(set).length) await this.db.updateTable('channels').set(set).where('channel_id', '=', channelId).execute();
+  }
+
+  /** The 1:1 chat of a user with a bot, or undefined. */
+  async botChatId(channelId: string, userId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('chats')
+      .innerJoin('chat_members', 'chat_members.chat_id', 'chats.chat_id')
+      .select('chats.chat_id')
+      .where('chats.bot_channel_id', '=', channelId)
+      .where('chat_members.user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.chat_id;
+  }
+
+  /** Creates the 1:1 chat of a user with a bot (when the user adds a bot for the first time). */
+  async createBotChat(chatId: string, channelId: string, userId: string, name: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('chats').values({ chat_id: chatId, type: 'utou', name, bot_channel_id: channelId }).execute();
+      await trx.insertInto('chat_members').values({ chat_id: chatId, user_id: userId }).execute();
+    });
+  }
+}
