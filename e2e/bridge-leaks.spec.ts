@@ -209,7 +209,6 @@ test('huge and non-cloneable arguments fail with an error code, without a hang',
   const outcome = (code: string) =>
     frame.evaluate(async (code) => {
       const embed = (window as unknown as { embed: { sendMessages(m: unknown[]): Promise<void> } }).embed;
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval
       const messages = new Function(`return ${code}`)() as unknown[];
       return embed.sendMessages(messages).then(
         () => 'ok',

@@ -1,8 +1,9 @@
 // A long chat (issue 17): the host opens it on its newest page, loads older messages as the user
 // scrolls up to the very first, comes back down to the newest, and never holds more than
 // MAX_RENDERED (200) messages in the page.
+import type { Page } from '@playwright/test';
 import { ALICE, CHATS, expect, test } from './fixtures.js';
-import { removeDataDir, startServer } from './server.js';
+import { removeDataDir, startServer, type ServerHandle } from './server.js';
 
 const COUNT = 600;
 
@@ -19,7 +20,7 @@ test('a chat of 600 messages scrolls back to its first message and down again wi
   }
 });
 
-async function scrollThrough(page: import('@playwright/test').Page, server: import('./server.js').ServerHandle): Promise<void> {
+async function scrollThrough(page: Page, server: ServerHandle): Promise<void> {
   for (let i = 0; i < COUNT; i++) {
     const res = await fetch(`${server.baseUrl}/embedkit/v1/chats/${CHATS.room}/messages`, {
       method: 'POST',

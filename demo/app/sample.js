@@ -1,3 +1,4 @@
+/* global embed -- the SDK's script tag defines it */
 // Plain script, as the platform's published samples are: init with one callback, alert/confirm/prompt.
 embed.init(function (data) {
   document.getElementById('status').textContent = 'Ready: language ' + data.language + ', opened from ' + data.context.type;

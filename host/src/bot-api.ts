@@ -1,9 +1,9 @@
 /**
  * HTTP client of the simulator API for bots (docs/simulator-api.md): what the user does with a
  * bot from the phone (media, postbacks, inviting, beacons, account links), the webhook settings
- * and deliveries. Same-origin JSON calls; errors are {@link ApiError}.
+ * and deliveries. Same-origin JSON calls; errors are `ApiError` (api.ts).
  */
-import { readAnswer, type ApiError, type ChatMessage, type Fetch } from './api.js';
+import { readAnswer, type ChatMessage, type Fetch } from './api.js';
 
 /** A channel's bot as `GET /embedkit/v1/bots` lists it. */
 export interface BotInfo {

@@ -77,6 +77,7 @@ export interface Embed {
  * could not be copied, a bug) becomes `INTERNAL_ERROR`; a `DataCloneError` means the app passed
  * something that cannot cross `postMessage`, so it is the caller's `INVALID_ARGUMENT`.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each method declares its own result type
 async function call(method: HostMethod, problem: string, ...args: unknown[]): Promise<any> {
   const prefix = `embed.${method}: `;
   if (problem) throw new EmbedError('INVALID_ARGUMENT', prefix + problem);

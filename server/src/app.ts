@@ -26,7 +26,7 @@ import { applyScenario, DEFAULT_SCENARIO } from './scenario/load.js';
 import { ChannelTokenService } from './tokens/channel-tokens.js';
 import { ChatService } from './world/chats.js';
 import { RegistryService } from './interfaces/embedded-apps/registry.js';
-import { UserTokenService } from './interfaces/social/user-tokens.js';
+import { type UserTokenService } from './interfaces/social/user-tokens.js';
 import { AppStore } from './interfaces/embedded-apps/store.js';
 import { ChannelTokenStore } from './tokens/channel-token-store.js';
 import { openDatabase, startLock, type DatabaseLocation } from './db/db.js';

@@ -23,6 +23,7 @@ import { BridgeError, wireError } from './errors.js';
  * `openWindow`'s handler gets `{url, external}` with `external` defaulted to false.
  */
 export function createHostApi(handlers: BridgeHandlers, onCall?: (record: BridgeCallRecord) => void): HostApi {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each method's own result type is restored by HostApi
   const run = async (method: HostMethod, args: unknown[]): Promise<BridgeResult<any>> => {
     const startedAt = Date.now();
     const start = performance.now();

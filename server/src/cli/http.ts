@@ -37,6 +37,7 @@ export function targetOf(opts: TargetOptions): Target {
 }
 
 /** One HTTP call; the body parsed when it is JSON. @throws CliError when nothing answers */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command reads the fields of the answer it expects
 export async function botCall(t: Target, method: string, path: string, init: { token?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<{ status: number; body: any }> {
   let res: Response;
   try {
@@ -70,6 +71,7 @@ export async function issueToken(t: Target): Promise<string> {
 }
 
 /** A refusal as one line: status and the server's message. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any answer's JSON
 export const reason = (res: { status: number; body: any }) => `${res.status} ${typeof res.body?.message === 'string' ? res.body.message : JSON.stringify(res.body)}`;
 
 /** Runs an action, turning refusals into one line on stderr and exit code 1. */

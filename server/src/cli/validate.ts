@@ -30,12 +30,12 @@ export function readJsonFile(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new Error(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    throw new Error(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`, { cause: e });
   }
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new Error(`${file} is not JSON: ${(e as Error).message}`);
+    throw new Error(`${file} is not JSON: ${(e as Error).message}`, { cause: e });
   }
 }
 

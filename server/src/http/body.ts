@@ -5,7 +5,7 @@
  */
 import express, { type RequestHandler } from 'express';
 import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
-import { ApiError, badRequest, invalidBody } from './errors.js';
+import { type ApiError, badRequest, invalidBody } from './errors.js';
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;

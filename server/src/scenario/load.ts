@@ -30,7 +30,7 @@ export async function readScenario(file: string): Promise<Scenario> {
   try {
     data = JSON.parse(await readFile(file, 'utf8'));
   } catch (e) {
-    throw new Error(`scenario ${file}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`scenario ${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
   const problems = scenarioProblems(data);
   if (problems.length) throw new Error(`scenario ${file} is invalid:\n  ${problems.join('\n  ')}`);

@@ -3,7 +3,7 @@
  * signature and item-token rules, the routes of `{blockchain_url}` (an origin of its own, served
  * by `app`), and the simulator call the host's Blockchain tab reads on `{base_url}`.
  */
-import express, { Router, type Express } from 'express';
+import express, { type Router, type Express } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock/clock.js';

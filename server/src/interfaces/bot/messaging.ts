@@ -4,7 +4,7 @@
  * group members, leaving, and the content of user-sent media.
  */
 import type { Clock } from '../../clock/clock.js';
-import { accessDenied, ApiError, badRequest, invalidBody, notFound } from '../../http/errors.js';
+import { accessDenied, type ApiError, badRequest, invalidBody, notFound } from '../../http/errors.js';
 import { checkMulticastBody, checkPushBody, checkReplyBody } from '../../messages/bodies.js';
 import type { ErrorDetail } from '../../http/validate.js';
 import type { BotMembershipStore } from '../../world/membership-store.js';

@@ -5,7 +5,7 @@
  * simulator's settings (block operations, link templates).
  */
 import type { Clock } from '../../clock/clock.js';
-import { ApiError, notFound, v1Error } from '../../http/errors.js';
+import { type ApiError, notFound, v1Error } from '../../http/errors.js';
 import type { BotMembershipStore } from '../../world/membership-store.js';
 import type { ChannelLoginStore } from '../../world/channel-login-store.js';
 import type { ChannelTokenStore } from '../../tokens/channel-token-store.js';
