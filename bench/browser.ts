@@ -19,7 +19,15 @@ const CALLS = 1000;
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -58,7 +66,8 @@ function appFrame(page: Page, appUrl: string): Frame {
 async function injectEcho(page: Page): Promise<void> {
   await page.evaluate(() => {
     addEventListener('message', (e) => {
-      if ((e.data as { benchEcho?: number } | null)?.benchEcho !== undefined && e.source) (e.source as Window).postMessage(e.data, { targetOrigin: e.origin });
+      if ((e.data as { benchEcho?: number } | null)?.benchEcho !== undefined && e.source)
+        (e.source as Window).postMessage(e.data, { targetOrigin: e.origin });
       if ((e.data as { benchPort?: boolean } | null)?.benchPort && e.source) {
         const channel = new MessageChannel();
         channel.port1.onmessage = (m) => channel.port1.postMessage(m.data);
@@ -95,7 +104,9 @@ export async function browserFigures(): Promise<Figure[]> {
 
     const stub = await browser.newPage();
     await stub.goto(pages.stubHostUrl);
-    const stubFrame = await stub.waitForEvent('framenavigated', { predicate: (f) => f.url() === pages.appUrl }).catch(() => appFrame(stub, pages.appUrl));
+    const stubFrame = await stub
+      .waitForEvent('framenavigated', { predicate: (f) => f.url() === pages.appUrl })
+      .catch(() => appFrame(stub, pages.appUrl));
     await benchValue(stubFrame, 'calls');
     const cheap = await stubFrame.evaluate((n) => window.bench.calls!('getProfile', n), CALLS);
     const portEcho = await stubFrame.evaluate((n) => window.bench.portEcho!(n), CALLS);

@@ -9,7 +9,13 @@ export async function buildPages(): Promise<void> {
       input: `bench/pages/${name}.ts`,
       plugins: [
         nodeResolve({ browser: true }),
-        typescript({ tsconfig: 'bench/pages/tsconfig.json', outDir: 'bench/dist', module: 'NodeNext', declaration: false, noEmitOnError: true }),
+        typescript({
+          tsconfig: 'bench/pages/tsconfig.json',
+          outDir: 'bench/dist',
+          module: 'NodeNext',
+          declaration: false,
+          noEmitOnError: true,
+        }),
       ],
       onwarn: () => undefined,
     });

@@ -10,7 +10,14 @@ export const typical = {
     {
       type: 'template',
       altText: 'Choose',
-      template: { type: 'confirm', text: 'Are you sure?', actions: [{ type: 'message', label: 'Yes', text: 'yes' }, { type: 'message', label: 'No', text: 'no' }] },
+      template: {
+        type: 'confirm',
+        text: 'Are you sure?',
+        actions: [
+          { type: 'message', label: 'Yes', text: 'yes' },
+          { type: 'message', label: 'No', text: 'no' },
+        ],
+      },
     },
   ],
 };
@@ -28,14 +35,26 @@ function bubble(i: number): object {
   return {
     type: 'bubble',
     hero: { type: 'image', url: `https://example.com/${i}.png`, size: 'full', aspectRatio: '20:13', aspectMode: 'cover' },
-    body: { type: 'box', layout: 'vertical', spacing: 'sm', contents: [{ type: 'text', text: `Receipt ${i}`, weight: 'bold', size: 'xl' }, { type: 'separator', margin: 'md' }, ...rows] },
-    footer: { type: 'box', layout: 'vertical', contents: [{ type: 'button', style: 'primary', action: { type: 'uri', label: 'Open', uri: 'https://example.com' } }] },
+    body: {
+      type: 'box',
+      layout: 'vertical',
+      spacing: 'sm',
+      contents: [{ type: 'text', text: `Receipt ${i}`, weight: 'bold', size: 'xl' }, { type: 'separator', margin: 'md' }, ...rows],
+    },
+    footer: {
+      type: 'box',
+      layout: 'vertical',
+      contents: [{ type: 'button', style: 'primary', action: { type: 'uri', label: 'Open', uri: 'https://example.com' } }],
+    },
   };
 }
 
 /** A flex carousel of 10 bubbles, close to the 50KB limit (spec: carousel at most 50KB). */
-export const maximal = { messages: [{ type: 'flex', altText: 'Receipts', contents: { type: 'carousel', contents: Array.from({ length: 10 }, (_, i) => bubble(i)) } }] };
-
+export const maximal = {
+  messages: [
+    { type: 'flex', altText: 'Receipts', contents: { type: 'carousel', contents: Array.from({ length: 10 }, (_, i) => bubble(i)) } },
+  ],
+};
 
 /**
  * A typical product card, in the shape of the messenger's flex showcase ("Restaurant"): hero
@@ -54,14 +73,39 @@ function card(i: number): object {
   });
   return {
     type: 'bubble',
-    hero: { type: 'image', url: `https://example.com/cafe-${i}.png`, size: 'full', aspectRatio: '20:13', aspectMode: 'cover', action: { type: 'uri', uri: 'https://example.com' } },
+    hero: {
+      type: 'image',
+      url: `https://example.com/cafe-${i}.png`,
+      size: 'full',
+      aspectRatio: '20:13',
+      aspectMode: 'cover',
+      action: { type: 'uri', uri: 'https://example.com' },
+    },
     body: {
       type: 'box',
       layout: 'vertical',
       contents: [
         { type: 'text', text: `Brown Cafe ${i}`, weight: 'bold', size: 'xl' },
-        { type: 'box', layout: 'baseline', margin: 'md', contents: [star(true), star(true), star(true), star(true), star(false), { type: 'text', text: '4.0', size: 'sm', color: '#999999', margin: 'md', flex: 0 }] },
-        { type: 'box', layout: 'vertical', margin: 'lg', spacing: 'sm', contents: [row('Place', 'Miraina Tower, 4-1-6 Shinjuku, Tokyo'), row('Time', '10:00 - 23:00')] },
+        {
+          type: 'box',
+          layout: 'baseline',
+          margin: 'md',
+          contents: [
+            star(true),
+            star(true),
+            star(true),
+            star(true),
+            star(false),
+            { type: 'text', text: '4.0', size: 'sm', color: '#999999', margin: 'md', flex: 0 },
+          ],
+        },
+        {
+          type: 'box',
+          layout: 'vertical',
+          margin: 'lg',
+          spacing: 'sm',
+          contents: [row('Place', 'Miraina Tower, 4-1-6 Shinjuku, Tokyo'), row('Time', '10:00 - 23:00')],
+        },
       ],
     },
     footer: {
@@ -79,4 +123,8 @@ function card(i: number): object {
 }
 
 /** A typical 10-bubble flex carousel (about 17 KB): ten product cards. */
-export const typicalCarousel = { type: 'flex', altText: 'Cafes nearby', contents: { type: 'carousel', contents: Array.from({ length: 10 }, (_, i) => card(i)) } };
+export const typicalCarousel = {
+  type: 'flex',
+  altText: 'Cafes nearby',
+  contents: { type: 'carousel', contents: Array.from({ length: 10 }, (_, i) => card(i)) },
+};

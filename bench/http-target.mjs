@@ -21,4 +21,6 @@ bare.get('/bare', (_req, res) => {
 });
 const server = createServer(bare);
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-process.stdout.write(`${JSON.stringify({ embedkitPort: embedkit.port, blockchainPort: embedkit.ports.blockchain, barePort: server.address().port })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ embedkitPort: embedkit.port, blockchainPort: embedkit.ports.blockchain, barePort: server.address().port })}\n`,
+);

@@ -39,7 +39,12 @@ async function startTarget(): Promise<Target> {
     child.once('exit', (code) => reject(new Error(`bench target exited with ${code}`)));
   });
   const { embedkitPort, blockchainPort, barePort } = JSON.parse(line) as { embedkitPort: number; blockchainPort: number; barePort: number };
-  return { child, embedkit: `http://127.0.0.1:${embedkitPort}`, blockchain: `http://127.0.0.1:${blockchainPort}`, bare: `http://127.0.0.1:${barePort}` };
+  return {
+    child,
+    embedkit: `http://127.0.0.1:${embedkitPort}`,
+    blockchain: `http://127.0.0.1:${blockchainPort}`,
+    bare: `http://127.0.0.1:${barePort}`,
+  };
 }
 
 /** Resident set size of a process, in MB (Linux /proc). */
@@ -67,7 +72,12 @@ async function tokens(base: string): Promise<{ channel: string; user: string }> 
   const user = await fetch(`${base}/embedkit/v1/sessions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userId: ALICE, channelId: CHANNEL.id, scopes: ['profile', 'chat_message.write'], context: { type: 'utou', chatId: UTOU } }),
+    body: JSON.stringify({
+      userId: ALICE,
+      channelId: CHANNEL.id,
+      scopes: ['profile', 'chat_message.write'],
+      context: { type: 'utou', chatId: UTOU },
+    }),
   }).then((r) => r.json() as Promise<{ access_token: string }>);
   return { channel: channel.access_token, user: user.access_token };
 }
@@ -141,7 +151,13 @@ export async function httpFigures(): Promise<Figure[]> {
     });
     figures.push(
       { figure: 'memory, server RSS idle', unit: 'MB', embedkit: summarize([idle]), target: 'informational', pass: true },
-      { figure: 'memory, server RSS under the HTTP load above (peak)', unit: 'MB', embedkit: summarize([peak]), target: '<= 150 MB', pass: peak <= 150 },
+      {
+        figure: 'memory, server RSS under the HTTP load above (peak)',
+        unit: 'MB',
+        embedkit: summarize([peak]),
+        target: '<= 150 MB',
+        pass: peak <= 150,
+      },
     );
     return figures;
   } finally {

@@ -26,7 +26,13 @@ async function fill(server: RunningServer, chatId: string, total: number): Promi
   for (let done = 0; done < total; done += 10_000) {
     await server.embedkit.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 10_000 && done + i < total; i += 500) {
-        const rows = Array.from({ length: Math.min(500, total - done - i) }, (_, j) => ({ chat_id: chatId, sender_type: 'user', sender_id: ALICE, body, created_at: done + i + j }));
+        const rows = Array.from({ length: Math.min(500, total - done - i) }, (_, j) => ({
+          chat_id: chatId,
+          sender_type: 'user',
+          sender_id: ALICE,
+          body,
+          created_at: done + i + j,
+        }));
         await trx.insertInto('messages').values(rows).execute();
       }
     });

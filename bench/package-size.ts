@@ -28,7 +28,11 @@ export async function packageSizeFigures(): Promise<Figure[]> {
     const project = join(dir, 'project');
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'p', private: true }));
-    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', join(dir, pack!.filename)], { cwd: project, maxBuffer: 64 * MB, timeout: 600_000 });
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', join(dir, pack!.filename)], {
+      cwd: project,
+      maxBuffer: 64 * MB,
+      timeout: 600_000,
+    });
     const installed = await diskBytes(join(project, 'node_modules'));
     const own = await diskBytes(join(project, 'node_modules', 'embedkit'));
     const mb = (n: number) => Math.round((n / MB) * 10) / 10;

@@ -19,7 +19,12 @@ const CHANNEL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' }
 const ALICE = 'U0a11ce0000000000000000000000a11c';
 const BOB = 'U000000000000000000000000000000b0';
 /** The chats the other half of the history goes to. */
-const OTHER_CHATS = ['R0000000000000000000000000000000a', 'C0000000000000000000000000000000a', 'UBa11ce0000000000000000000000a11c', 'UB00000000000000000000000000000b0'];
+const OTHER_CHATS = [
+  'R0000000000000000000000000000000a',
+  'C0000000000000000000000000000000a',
+  'UBa11ce0000000000000000000000a11c',
+  'UB00000000000000000000000000000b0',
+];
 const UTOU = 'UU0a11ce00000000000000000000000b0';
 const SIZES = [10_000, 100_000, 1_000_000] as const;
 const ROUNDS = 3;
@@ -30,14 +35,20 @@ const NO_LIMITS = { requestsPerMinute: 1e9, recipientsPerMinute: 1e12 };
 async function fill(server: RunningServer, from: number, total: number): Promise<void> {
   const db = server.embedkit.db;
   const body = JSON.stringify({ type: 'text', text: 'a message of the history, about this long' });
-  for (let done = from; done < total; ) {
+  for (let done = from; done < total;) {
     const n = Math.min(10_000, total - done);
     await db.transaction().execute(async (trx) => {
       // 500 rows per INSERT keeps within the databases' limits on bound parameters.
       for (let i = 0; i < n; i += 500) {
         const rows = Array.from({ length: Math.min(500, n - i) }, (_, j) => {
           const k = done + i + j;
-          return { chat_id: k % 2 ? UTOU : OTHER_CHATS[k % OTHER_CHATS.length]!, sender_type: 'user', sender_id: ALICE, body, created_at: k };
+          return {
+            chat_id: k % 2 ? UTOU : OTHER_CHATS[k % OTHER_CHATS.length]!,
+            sender_type: 'user',
+            sender_id: ALICE,
+            body,
+            created_at: k,
+          };
         });
         await trx.insertInto('messages').values(rows).execute();
       }
@@ -72,7 +83,12 @@ export async function scaleFigures(): Promise<Figure[]> {
       await fetch(`${base}/embedkit/v1/sessions`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ userId: ALICE, channelId: CHANNEL.id, scopes: ['profile', 'chat_message.write'], context: { type: 'utou', chatId: UTOU } }),
+        body: JSON.stringify({
+          userId: ALICE,
+          channelId: CHANNEL.id,
+          scopes: ['profile', 'chat_message.write'],
+          context: { type: 'utou', chatId: UTOU },
+        }),
       })
     ).json()) as { access_token: string };
     const routes: Array<{ name: string; opts: autocannon.Options }> = [
@@ -103,7 +119,14 @@ export async function scaleFigures(): Promise<Figure[]> {
       // The load itself adds messages: fill tops up to the size before each route.
       for (let round = 0; round < ROUNDS; round++) {
         for (const route of routes) {
-          const count = Number((await server.embedkit.db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+          const count = Number(
+            (
+              await server.embedkit.db
+                .selectFrom('messages')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
           stored = Math.max(stored, count);
           if (count < size) await fill(server, count, size);
           const list = at.get(route.name)!.get(size) ?? [];

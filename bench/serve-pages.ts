@@ -28,10 +28,12 @@ export async function servePages(sdkUrl: string): Promise<PagesServer> {
     );
   });
   app.get('/stub-host.html', (_req, res) => {
-    res.type('html').send(
-      `<!doctype html><meta charset="utf-8"><title>bench stub host</title>` +
-        `<iframe id="app" data-src="http://127.0.0.1:${port}/app.html"></iframe><script type="module" src="/stub-host.js"></script>`,
-    );
+    res
+      .type('html')
+      .send(
+        `<!doctype html><meta charset="utf-8"><title>bench stub host</title>` +
+          `<iframe id="app" data-src="http://127.0.0.1:${port}/app.html"></iframe><script type="module" src="/stub-host.js"></script>`,
+      );
   });
   app.use(express.static('bench/dist'));
   const server: Server = createServer(app);

@@ -23,7 +23,11 @@ async function bundle(name: string, source: string): Promise<string> {
   writeFileSync(entry, source);
   const build = await rollup({
     input: entry,
-    plugins: [nodeResolve({ browser: true, rootDir: process.cwd(), modulePaths: [join(process.cwd(), 'node_modules')] }), commonjs(), terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } })],
+    plugins: [
+      nodeResolve({ browser: true, rootDir: process.cwd(), modulePaths: [join(process.cwd(), 'node_modules')] }),
+      commonjs(),
+      terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
+    ],
     onwarn: () => undefined,
   });
   const { output } = await build.generate({ format: 'iife', name: 'bench' });

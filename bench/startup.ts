@@ -53,9 +53,7 @@ export async function startupFigures(): Promise<Figure[]> {
       const page = await browser.newPage();
       await page.goto(`${server.url}?user=U0a11ce0000000000000000000000a11c`);
       await page.waitForSelector('body[data-ready="true"]');
-      paints.push(
-        await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN),
-      );
+      paints.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN));
       await page.close();
     }
   } finally {

@@ -10,18 +10,36 @@ import { expect, test, BOB } from './fixtures.js';
 const BOB_BOT = 'UB00000000000000000000000000000b0';
 
 test('a user links their account from a bot message; a used link shows an error', async ({ page, server }) => {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: '1650000001', client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' });
-  const { access_token: token } = (await (await fetch(`${server.baseUrl}/v2/oauth/accessToken`, { method: 'POST', body: form })).json()) as { access_token: string };
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: '1650000001',
+    client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f',
+  });
+  const { access_token: token } = (await (
+    await fetch(`${server.baseUrl}/v2/oauth/accessToken`, { method: 'POST', body: form })
+  ).json()) as { access_token: string };
   // No webhook URL for this test: its events are recorded, never sent later to another test's bot
   // (the server is shared by the tests of a worker).
-  await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: null }) });
+  await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url: null }),
+  });
   const bot = (path: string, body?: unknown) =>
-    fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   // The provider's linking page: it knows its user, makes a nonce, and sends the user to the platform.
   const provider: Server = createServer((req, res) => {
     const linkToken = new URL(req.url ?? '/', 'http://x').searchParams.get('linkToken') ?? '';
-    res.writeHead(302, { Location: `${server.baseUrl}/dialog/bot/accountLink?linkToken=${encodeURIComponent(linkToken)}&nonce=provider-nonce-1` }).end();
+    res
+      .writeHead(302, {
+        Location: `${server.baseUrl}/dialog/bot/accountLink?linkToken=${encodeURIComponent(linkToken)}&nonce=provider-nonce-1`,
+      })
+      .end();
   });
   await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
   try {
@@ -29,7 +47,13 @@ test('a user links their account from a bot message; a used link shows an error'
     const linkUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/link?linkToken=${linkToken}`;
     const push = await bot('/v2/bot/message/push', {
       to: BOB,
-      messages: [{ type: 'template', altText: 'Link your account', template: { type: 'buttons', text: 'Link your account', actions: [{ type: 'uri', label: 'Link account', uri: linkUrl }] } }],
+      messages: [
+        {
+          type: 'template',
+          altText: 'Link your account',
+          template: { type: 'buttons', text: 'Link your account', actions: [{ type: 'uri', label: 'Link account', uri: linkUrl }] },
+        },
+      ],
     });
     expect(push.status).toBe(200);
 
@@ -40,7 +64,9 @@ test('a user links their account from a bot message; a used link shows an error'
     await expect(browser.locator('#account-link-result')).toHaveText('Accounts linked');
     await expect(page.locator('#webhook-list li.delivery').filter({ hasText: 'accountLink' })).toHaveCount(1);
     await page.locator('#webhook-list li.delivery').filter({ hasText: 'accountLink' }).locator('summary').click();
-    await expect(page.locator('#webhook-list li.delivery').filter({ hasText: 'accountLink' }).locator('.delivery-body')).toContainText('"nonce": "provider-nonce-1"');
+    await expect(page.locator('#webhook-list li.delivery').filter({ hasText: 'accountLink' }).locator('.delivery-body')).toContainText(
+      '"nonce": "provider-nonce-1"',
+    );
 
     // The same link again: the user sees why, the bot gets nothing more.
     await page.locator('#inapp-close').click();

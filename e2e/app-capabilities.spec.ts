@@ -35,16 +35,31 @@ document.getElementById('top').onclick = function () { try { window.top.location
 </script></body></html>`;
 }
 
-test('a sample-style page: init with one callback works and warns; alert, confirm and prompt reach the person', async ({ page, server }) => {
+test('a sample-style page: init with one callback works and warns; alert, confirm and prompt reach the person', async ({
+  page,
+  server,
+}) => {
   const app: Server = createServer((req, res) =>
-    req.url === '/sample.html' ? res.writeHead(200, { 'Content-Type': 'text/html' }).end(samplePage(server.baseUrl)) : res.writeHead(404).end(),
+    req.url === '/sample.html'
+      ? res.writeHead(200, { 'Content-Type': 'text/html' }).end(samplePage(server.baseUrl))
+      : res.writeHead(404).end(),
   );
   await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
   try {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: '1650000001', client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' });
-    const { access_token: token } = (await (await fetch(`${server.baseUrl}/v2/oauth/accessToken`, { method: 'POST', body: form })).json()) as { access_token: string };
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: '1650000001',
+      client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f',
+    });
+    const { access_token: token } = (await (
+      await fetch(`${server.baseUrl}/v2/oauth/accessToken`, { method: 'POST', body: form })
+    ).json()) as { access_token: string };
     const url = `http://127.0.0.1:${(app.address() as AddressInfo).port}/sample.html`;
-    const added = await fetch(`${server.baseUrl}/embed/v1/apps`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ view: { type: 'full', url } }) });
+    const added = await fetch(`${server.baseUrl}/embed/v1/apps`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ view: { type: 'full', url } }),
+    });
     const { embedId } = (await added.json()) as { embedId: string };
 
     const consoleWarnings: string[] = [];
@@ -61,7 +76,9 @@ test('a sample-style page: init with one callback works and warns; alert, confir
     // The app's console, its uncaught error and its failed request show in the bridge log, as text.
     const log = page.locator('#bridge-log');
     await expect(log.locator('.log-entry[data-kind="console"][data-level="log"]')).toContainText('page loaded {"answer":42}');
-    await expect(log.locator('.log-entry[data-kind="console"][data-level="warn"]').filter({ hasText: 'not markup' })).toContainText('<b>not markup</b>');
+    await expect(log.locator('.log-entry[data-kind="console"][data-level="warn"]').filter({ hasText: 'not markup' })).toContainText(
+      '<b>not markup</b>',
+    );
     await expect(log.locator('.log-entry[data-kind="request"][data-status="404"]')).toContainText('/missing-endpoint');
     await expect(log.locator('.log-entry[data-kind="error"]')).toContainText('boom from the app');
     expect(await log.locator('b').count()).toBe(0);
@@ -81,7 +98,16 @@ test('a sample-style page: init with one callback works and warns; alert, confir
 
     // The Permissions Policy of the web view: its prompts and full screen, and nothing else.
     await expect(frame.locator('#features')).toHaveText(
-      ['clipboard-write: allowed', 'geolocation: allowed', 'camera: allowed', 'microphone: allowed', 'fullscreen: allowed', 'usb: refused', 'payment: refused', 'serial: refused'].join('\n'),
+      [
+        'clipboard-write: allowed',
+        'geolocation: allowed',
+        'camera: allowed',
+        'microphone: allowed',
+        'fullscreen: allowed',
+        'usb: refused',
+        'payment: refused',
+        'serial: refused',
+      ].join('\n'),
     );
     // Downloads work; the clipboard too once the person allows it.
     const download = page.waitForEvent('download');

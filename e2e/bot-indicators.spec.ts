@@ -6,13 +6,27 @@ import { expect, test, ALICE } from './fixtures.js';
 const ALICE_BOT = 'UBa11ce0000000000000000000000a11c';
 
 test('a typing indicator until the bot answers, and Read marks after markAsRead', async ({ page, server }) => {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: '1650000001', client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' });
-  const { access_token: token } = (await (await fetch(`${server.baseUrl}/v2/oauth/accessToken`, { method: 'POST', body: form })).json()) as { access_token: string };
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: '1650000001',
+    client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f',
+  });
+  const { access_token: token } = (await (
+    await fetch(`${server.baseUrl}/v2/oauth/accessToken`, { method: 'POST', body: form })
+  ).json()) as { access_token: string };
   // No webhook URL for this test: its events are recorded, never sent later to another test's bot
   // (the server is shared by the tests of a worker).
-  await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: null }) });
+  await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url: null }),
+  });
   const bot = (path: string, body: unknown) =>
-    fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   await page.goto(`${server.baseUrl}/?user=${ALICE}&context=utou&chat=${ALICE_BOT}`);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');

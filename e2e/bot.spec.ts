@@ -51,10 +51,7 @@ test('chat with the demo bot: echo, menu with flex and template, postback, media
     await page.locator('#composer-location button[type="submit"]').click();
     await expect(fromBot.filter({ hasText: 'You are at Tokyo Station' })).toHaveCount(1);
 
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-      'base64',
-    );
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
     await page.locator('#chat-attach').click();
     const chooser = page.waitForEvent('filechooser');
     await page.locator('[data-attach="image"]').click();

@@ -45,7 +45,12 @@ test('no channel secret and no access token reaches the app frame during a whole
   });
   // Another user's session on the same channel, opened beside the host.
   const bob = await page.request.post(`${server.baseUrl}/embedkit/v1/sessions`, {
-    data: { userId: 'U000000000000000000000000000000b0', channelId: '1650000001', scopes: ['profile', 'chat_message.write'], context: { type: 'utou', chatId: 'UU0a11ce00000000000000000000000b0' } },
+    data: {
+      userId: 'U000000000000000000000000000000b0',
+      channelId: '1650000001',
+      scopes: ['profile', 'chat_message.write'],
+      context: { type: 'utou', chatId: 'UU0a11ce00000000000000000000000b0' },
+    },
   });
   tokens.add((await bob.json()).access_token);
 
@@ -74,7 +79,9 @@ test('no channel secret and no access token reaches the app frame during a whole
   expect(seen).not.toContain(CHANNEL_SECRET);
   for (const t of tokens) expect(seen, 'an access token reached the app frame').not.toContain(t);
   for (const f of inapp) {
-    const other = JSON.stringify(await f.evaluate(() => (window as unknown as { __everything?: unknown[] }).__everything ?? []).catch(() => []));
+    const other = JSON.stringify(
+      await f.evaluate(() => (window as unknown as { __everything?: unknown[] }).__everything ?? []).catch(() => []),
+    );
     expect(other).not.toContain(CHANNEL_SECRET);
     for (const t of tokens) expect(other).not.toContain(t);
   }
@@ -87,7 +94,12 @@ test('the host page has a strict Content Security Policy and no violation of it'
   });
   const res = await page.request.get(`${server.baseUrl}/`);
   const csp = res.headers()['content-security-policy'] ?? '';
-  const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+  const directives = Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v]),
+  );
   expect(directives['script-src']).toEqual(["'self'"]);
   expect(directives['default-src']).toEqual(["'self'"]);
   expect(directives['object-src']).toEqual(["'none'"]);
@@ -106,7 +118,15 @@ test('the app frame runs with what a web view allows, and nothing that reaches t
   const sandbox = ((await frame.getAttribute('sandbox')) ?? '').split(/\s+/).sort();
   // Scripts and its own origin (for its storage and the bridge's origin check), forms, popups for
   // openWindow, and what the messenger's web view allows (issue 16): dialogs and downloads.
-  expect(sandbox).toEqual(['allow-downloads', 'allow-forms', 'allow-modals', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts']);
+  expect(sandbox).toEqual([
+    'allow-downloads',
+    'allow-forms',
+    'allow-modals',
+    'allow-popups',
+    'allow-popups-to-escape-sandbox',
+    'allow-same-origin',
+    'allow-scripts',
+  ]);
   expect(await frame.getAttribute('allow')).toBe('clipboard-write; geolocation; camera; microphone; fullscreen');
   expect(await frame.getAttribute('referrerpolicy')).toBe('origin');
   // The frame cannot navigate the host away.
@@ -178,7 +198,10 @@ test('a port handed away stops working once the frame shows a page of another or
     await openDemo(page, server);
     await stashWelcomePort(page);
     // While the page that said hello is shown, its port works (so the test below can fail).
-    expect(await callStashed(page)).toMatchObject({ type: 'RAW', value: { ok: true, value: { userId: 'U0a11ce0000000000000000000000a11c' } } });
+    expect(await callStashed(page)).toMatchObject({
+      type: 'RAW',
+      value: { ok: true, value: { userId: 'U0a11ce0000000000000000000000a11c' } },
+    });
     const frame = page.frame({ url: /127\.0\.0\.1.*\/demo\/app\// })!;
     await frame.goto(`${other.demoOrigin}/demo/app/about.html`);
     await expect(page.frameLocator('#app-frame').locator('body')).toContainText('About this demo');

@@ -35,9 +35,9 @@ test('a page from an unregistered origin in the app frame gets no port and no da
     const app = page.frameLocator('#app-frame');
     await expect(app.locator('body')).toHaveAttribute('data-init', 'error', { timeout: 15_000 });
     await expect(app.locator('#init-error')).toContainText('INIT_FAILED');
-    const received = await page.frame({ url: new RegExp(other.demoOrigin.replace(/[.:/]/g, '\\$&')) })!.evaluate(
-      () => (window as unknown as { __received: unknown[] }).__received,
-    );
+    const received = await page
+      .frame({ url: new RegExp(other.demoOrigin.replace(/[.:/]/g, '\\$&')) })!
+      .evaluate(() => (window as unknown as { __received: unknown[] }).__received);
     expect(received).toEqual([]);
     await expect(page.locator('#bridge-log .log-entry[data-outcome="rejected"]').first()).toBeVisible();
   } finally {

@@ -39,4 +39,3 @@ export async function startDemoBot(server: ServerHandle): Promise<Bot> {
       }),
   };
 }
-

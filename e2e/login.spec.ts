@@ -105,7 +105,7 @@ test('a web app signs in through the consent page and watches its tokens expire 
   });
 });
 
-test('getProfile of the embedded app fails with code 401 once the clock passes its token\'s expiry', async ({ page }) => {
+test("getProfile of the embedded app fails with code 401 once the clock passes its token's expiry", async ({ page }) => {
   await withServer(async (server) => {
     await page.goto(`${server.baseUrl}/?app=${DEMO_APP}&user=${ALICE}`);
     const app = page.frameLocator('#app-frame');

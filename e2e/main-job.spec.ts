@@ -77,15 +77,27 @@ test('sendMessages is refused with 403 outside a chat', async ({ page, server })
   await expect(page.locator('#bridge-log .log-entry[data-method="sendMessages"][data-outcome="error"]')).toHaveCount(1);
 });
 
-test('sendMessages surfaces the server\'s 400 with its message, and 1..5 is checked in the SDK', async ({ page, server }) => {
+test("sendMessages surfaces the server's 400 with its message, and 1..5 is checked in the SDK", async ({ page, server }) => {
   await openDemo(page, server, { context: 'room' });
   const frame = page.frame({ url: /127\.0\.0\.1.*\/demo\/app\// })!;
   const failure = (messages: unknown) =>
     frame.evaluate(
-      (m) => window.embed.sendMessages(m as never).then(() => null, (e: { code: string; message: string; constructor: { name: string } }) => ({ code: e.code, message: e.message, isError: e instanceof Error })),
+      (m) =>
+        window.embed.sendMessages(m as never).then(
+          () => null,
+          (e: { code: string; message: string; constructor: { name: string } }) => ({
+            code: e.code,
+            message: e.message,
+            isError: e instanceof Error,
+          }),
+        ),
       messages,
     );
-  expect(await failure([{ type: 'text' }])).toEqual({ code: '400', message: 'The request body has 1 error(s): messages[0].text: must be specified', isError: true });
+  expect(await failure([{ type: 'text' }])).toEqual({
+    code: '400',
+    message: 'The request body has 1 error(s): messages[0].text: must be specified',
+    isError: true,
+  });
   expect(await failure([])).toMatchObject({ code: 'INVALID_ARGUMENT', isError: true });
   expect(await failure(Array.from({ length: 6 }, () => ({ type: 'text', text: 'x' })))).toMatchObject({ code: 'INVALID_ARGUMENT' });
 });
@@ -112,7 +124,7 @@ test('openWindow opens the in-app browser, and a real tab when external', async 
   expect(tab.url()).toContain('/demo/app/about.html');
 });
 
-test('the bare host URL that npm start prints shows the demo app, opened from Alice\'s first chat', async ({ page, server }) => {
+test("the bare host URL that npm start prints shows the demo app, opened from Alice's first chat", async ({ page, server }) => {
   await page.goto(`${server.baseUrl}/`);
   const app = page.frameLocator('#app-frame');
   await expect(app.locator('body')).toHaveAttribute('data-init', 'ok');

@@ -19,7 +19,7 @@ test.afterAll(async () => {
 
 const phone = (page: Page, userId: string) => page.frameLocator(`.phone-slot[data-user-id="${userId}"] iframe`);
 
-test('two phones: a message Alice sends appears in Bob\'s phone at once, and back', async ({ page }) => {
+test("two phones: a message Alice sends appears in Bob's phone at once, and back", async ({ page }) => {
   await page.goto(`${server.baseUrl}/?users=${ALICE},${BOB}&context=utou&chat=${CHATS.utou}`);
   await expect(page.locator('.phone-slot')).toHaveCount(2);
   const alice = phone(page, ALICE);
@@ -30,7 +30,9 @@ test('two phones: a message Alice sends appears in Bob\'s phone at once, and bac
   await alice.locator('#chat-input').fill('hi Bob, from two phones');
   await alice.locator('#chat-input').press('Enter');
   // Under the 3 s poll: the page relays the live feed to every phone.
-  await expect(bob.locator('#chat-messages .message:not(.mine)').filter({ hasText: 'hi Bob, from two phones' })).toBeVisible({ timeout: 2500 });
+  await expect(bob.locator('#chat-messages .message:not(.mine)').filter({ hasText: 'hi Bob, from two phones' })).toBeVisible({
+    timeout: 2500,
+  });
   await expect(alice.locator('#chat-messages .message.mine').filter({ hasText: 'hi Bob, from two phones' })).toBeVisible();
 
   await bob.locator('#chat-input').fill('hi Alice');
@@ -38,20 +40,30 @@ test('two phones: a message Alice sends appears in Bob\'s phone at once, and bac
   await expect(alice.locator('#chat-messages .message:not(.mine)').filter({ hasText: 'hi Alice' })).toBeVisible({ timeout: 2500 });
 });
 
-test('three phones in the group: the demo bot\'s reply to one person reaches every member', async ({ page }) => {
+test("three phones in the group: the demo bot's reply to one person reaches every member", async ({ page }) => {
   const bot = await startDemoBot(server);
   try {
-    await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: bot.url }) });
+    await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: bot.url }),
+    });
     const carol = 'U0000000000000000000000000000ca10';
     await page.goto(`${server.baseUrl}/?users=${ALICE},${BOB},${carol}&context=group&chat=${CHATS.group}`);
     await expect(page.locator('.phone-slot')).toHaveCount(3);
     await phone(page, BOB).locator('#chat-input').fill('echo for everyone');
     await phone(page, BOB).locator('#chat-input').press('Enter');
     for (const userId of [ALICE, BOB, carol]) {
-      await expect(phone(page, userId).locator('#chat-messages .message[data-sender-type="bot"]').filter({ hasText: 'echo for everyone' })).toBeVisible();
+      await expect(
+        phone(page, userId).locator('#chat-messages .message[data-sender-type="bot"]').filter({ hasText: 'echo for everyone' }),
+      ).toBeVisible();
     }
   } finally {
-    await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: null }) });
+    await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: null }),
+    });
     await bot.stop();
   }
 });
@@ -99,7 +111,14 @@ const FLEX = {
       type: 'box',
       layout: 'vertical',
       action: { type: 'message', label: 'tap', text: 'box tapped' },
-      contents: [{ type: 'text', wrap: true, maxLines: 2, text: 'A long line that wraps over many lines of the bubble, far more than the two lines maxLines allows it to take in the chat.' }],
+      contents: [
+        {
+          type: 'text',
+          wrap: true,
+          maxLines: 2,
+          text: 'A long line that wraps over many lines of the bubble, far more than the two lines maxLines allows it to take in the chat.',
+        },
+      ],
     },
   },
 };

@@ -89,20 +89,36 @@ test.describe('flex layout in the DOM', () => {
   test('text is clamped to maxLines with an ellipsis; without wrap it stays on one line', async ({ page }) => {
     const body = bodyOf(page, ids.get('flex-wrap')!);
     const measure = (sel: string) =>
-      body.locator(sel).first().evaluate((p) => {
-        const lineHeight = parseFloat(getComputedStyle(p).lineHeight);
-        return { lines: p.clientHeight / lineHeight, overflow: p.scrollHeight - p.clientHeight, wide: p.scrollWidth - p.clientWidth, textOverflow: getComputedStyle(p).textOverflow };
-      });
+      body
+        .locator(sel)
+        .first()
+        .evaluate((p) => {
+          const lineHeight = parseFloat(getComputedStyle(p).lineHeight);
+          return {
+            lines: p.clientHeight / lineHeight,
+            overflow: p.scrollHeight - p.clientHeight,
+            wide: p.scrollWidth - p.clientWidth,
+            textOverflow: getComputedStyle(p).textOverflow,
+          };
+        });
     const clamped = await measure('.fx-line[data-max-lines="2"]');
     expect(Math.round(clamped.lines)).toBe(2);
     expect(clamped.overflow).toBeGreaterThan(10);
-    const wrapped = await body.locator('.fx-text').nth(2).locator('.fx-line').evaluate((p) => p.clientHeight / parseFloat(getComputedStyle(p).lineHeight));
+    const wrapped = await body
+      .locator('.fx-text')
+      .nth(2)
+      .locator('.fx-line')
+      .evaluate((p) => p.clientHeight / parseFloat(getComputedStyle(p).lineHeight));
     expect(Math.round(wrapped)).toBeGreaterThanOrEqual(4);
-    const single = await body.locator('.fx-text').nth(1).locator('.fx-line').evaluate((p) => ({
-      lines: Math.round(p.clientHeight / parseFloat(getComputedStyle(p).lineHeight)),
-      cut: p.scrollWidth > p.clientWidth,
-      ellipsis: getComputedStyle(p).textOverflow,
-    }));
+    const single = await body
+      .locator('.fx-text')
+      .nth(1)
+      .locator('.fx-line')
+      .evaluate((p) => ({
+        lines: Math.round(p.clientHeight / parseFloat(getComputedStyle(p).lineHeight)),
+        cut: p.scrollWidth > p.clientWidth,
+        ellipsis: getComputedStyle(p).textOverflow,
+      }));
     expect(single).toEqual({ lines: 1, cut: true, ellipsis: 'ellipsis' });
   });
 
@@ -125,14 +141,19 @@ test.describe('flex layout in the DOM', () => {
   test('flex: equal shares by default in a horizontal box, 1:2:3 by weight, content size with 0', async ({ page }) => {
     const body = bodyOf(page, ids.get('flex-flex')!);
     const rows = body.locator('.fx-block-root > .fx-horizontal');
-    const widths = async (row: Locator) => Promise.all((await row.locator(':scope > .fx-c').all()).map(async (c) => (await c.boundingBox())!.width));
+    const widths = async (row: Locator) =>
+      Promise.all((await row.locator(':scope > .fx-c').all()).map(async (c) => (await c.boundingBox())!.width));
     const [a, b, c] = await widths(rows.nth(0));
     expect(Math.abs(a! - b!)).toBeLessThan(1);
     expect(Math.abs(b! - c!)).toBeLessThan(1);
     const [w1, w2, w3] = await widths(rows.nth(1));
     expect(w2! / w1!).toBeCloseTo(2, 1);
     expect(w3! / w1!).toBeCloseTo(3, 1);
-    const content = await rows.nth(2).locator(':scope > .fx-c').first().evaluate((el) => el.getBoundingClientRect().width - el.scrollWidth);
+    const content = await rows
+      .nth(2)
+      .locator(':scope > .fx-c')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().width - el.scrollWidth);
     expect(Math.abs(content)).toBeLessThan(1);
   });
 
@@ -155,7 +176,9 @@ test.describe('flex layout in the DOM', () => {
     const right = (await lines(row, 'right').boundingBox())!;
     expect(rowBox.x + rowBox.width - (right.x + right.width)).toBeLessThan(1);
     const spaced = body.locator('.fx-block-root > .fx-horizontal').nth(1);
-    const [a, b, c] = await Promise.all(['A', 'B', 'C'].map(async (t) => (await spaced.locator('.fx-text', { hasText: new RegExp(`^${t}$`) }).boundingBox())!));
+    const [a, b, c] = await Promise.all(
+      ['A', 'B', 'C'].map(async (t) => (await spaced.locator('.fx-text', { hasText: new RegExp(`^${t}$`) }).boundingBox())!),
+    );
     expect(b!.x - (a!.x + a!.width)).toBeCloseTo(20, 0);
     expect(c!.x - (b!.x + b!.width)).toBeCloseTo(16, 0);
   });
@@ -172,7 +195,11 @@ test.describe('flex layout in the DOM', () => {
 
 test('the app overlay keeps its compact, tall and full heights over a chat full of rich messages', async ({ page, server }) => {
   await postAll(server, 'group', GALLERY);
-  for (const [view, ratio] of [['compact', 0.5], ['tall', 0.8], ['full', 1]] as const) {
+  for (const [view, ratio] of [
+    ['compact', 0.5],
+    ['tall', 0.8],
+    ['full', 1],
+  ] as const) {
     await page.goto(`${server.baseUrl}/?app=${DEMO_APP}&user=${ALICE}&context=group&chat=${CHATS.group}&view=${view}`);
     await expect(page.frameLocator('#app-frame').locator('body')).toHaveAttribute('data-init', 'ok');
     await expect(page.locator('#chat-messages .message[data-message-type="flex"]').first()).toBeAttached();
@@ -199,7 +226,16 @@ test('the demo app sends the gallery, and the host draws every kind', async ({ p
   await expect(app.locator('#gallery-result')).toHaveText(`sent ${GALLERY.length} messages`);
   for (const type of ['text', 'image', 'video', 'audio', 'location', 'sticker', 'imagemap', 'template', 'flex'])
     await expect(page.locator(`#chat-messages .message.mine[data-message-type="${type}"]`).first()).toBeAttached();
-  for (const view of ['.m-carousel', '.m-image-carousel', '.m-buttons', '.m-confirm', '.m-imagemap', '.m-sticker', '.fx-carousel', '.m-flex-single'])
+  for (const view of [
+    '.m-carousel',
+    '.m-image-carousel',
+    '.m-buttons',
+    '.m-confirm',
+    '.m-imagemap',
+    '.m-sticker',
+    '.fx-carousel',
+    '.m-flex-single',
+  ])
     await expect(page.locator(`#chat-messages .message.mine ${view}`).first()).toBeVisible();
   await expect(page.locator('#quick-replies .quick-reply')).toHaveCount(6);
 });
@@ -214,7 +250,9 @@ test.describe('actions', () => {
     await post(server, 'utou', entry('quick-reply'));
     await openChat(page, server, 'utou');
     await expectSends(page, 'yes', () => page.locator('#chat-messages .m-confirm .m-tpl-action', { hasText: 'Yes' }).last().click());
-    await expectSends(page, 'Show me the news', () => page.locator('#chat-messages .m-imagemap').last().locator('.m-imagemap-area[data-action-type="message"]').first().click());
+    await expectSends(page, 'Show me the news', () =>
+      page.locator('#chat-messages .m-imagemap').last().locator('.m-imagemap-area[data-action-type="message"]').first().click(),
+    );
     await expectSends(page, 'Coffee, please', () => page.locator('#chat-messages .m-image-column', { hasText: 'Coffee' }).last().click());
     // The quick replies went away with the messages that followed; bring them back.
     await post(server, 'utou', entry('quick-reply'));
@@ -223,7 +261,7 @@ test.describe('actions', () => {
     await expect(page.locator('#quick-replies')).toHaveCount(0);
   });
 
-  test('postback: recorded and shown; displayText shows as the user\'s message', async ({ page, server }) => {
+  test("postback: recorded and shown; displayText shows as the user's message", async ({ page, server }) => {
     await post(server, 'utou', entry('template-buttons'));
     await post(server, 'utou', entry('template-carousel'));
     await openChat(page, server, 'utou');
@@ -246,7 +284,10 @@ test.describe('actions', () => {
     await expect(page.frameLocator('#inapp-frame').locator('body')).toContainText('stub page');
     await page.locator('#inapp-close').click();
     await page.locator('#chat-messages .m-location .m-map-link').last().click();
-    await expect(page.locator('#inapp-browser')).toHaveAttribute('data-url', /^https:\/\/www\.openstreetmap\.org\/\?mlat=35\.681236&mlon=139\.767125/);
+    await expect(page.locator('#inapp-browser')).toHaveAttribute(
+      'data-url',
+      /^https:\/\/www\.openstreetmap\.org\/\?mlat=35\.681236&mlon=139\.767125/,
+    );
     await page.locator('#inapp-close').click();
     await page.locator('#chat-messages .fx-footer .fx-btn', { hasText: 'Call' }).last().click();
     await expect(page.locator('#picker[data-picker="call"] #picker-call-number')).toHaveText('+81312345678');
@@ -349,17 +390,25 @@ test.describe('message preview', () => {
     await expect(page.locator('#preview-messages .m-buttons .m-tpl-action')).toHaveText('This label is longer than twenty');
     const property = 'messages[0].template.actions[0].label';
     await expect(page.locator(`#preview-errors .preview-error[data-property="${property}"]`)).toBeVisible();
-    await expect(page.locator(`#preview-highlights mark[data-property="${property}"]`)).toHaveText('"label": "This label is longer than twenty"');
+    await expect(page.locator(`#preview-highlights mark[data-property="${property}"]`)).toHaveText(
+      '"label": "This label is longer than twenty"',
+    );
 
     await page.locator('#preview-input').fill('{"type": "text", "text": }');
     await expect(page.locator('#preview-status')).toHaveAttribute('data-state', 'syntax');
     await expect(page.locator('#preview-status')).toContainText('line 1, column 26');
 
     // A deprecated field (spec Versioning): valid, and said so with its path (issue 16).
-    const deprecated = { type: 'template', altText: 'Menu', template: { type: 'buttons', text: 'Pick', actions: [{ type: 'postback', label: 'Go', data: 'go', text: 'go' }] } };
+    const deprecated = {
+      type: 'template',
+      altText: 'Menu',
+      template: { type: 'buttons', text: 'Pick', actions: [{ type: 'postback', label: 'Go', data: 'go', text: 'go' }] },
+    };
     await page.locator('#preview-input').fill(JSON.stringify(deprecated));
     await expect(page.locator('#preview-status')).toHaveText('Valid, with deprecated fields (below).');
-    await expect(page.locator('#preview-errors .preview-deprecation[data-property="messages[0].template.actions[0].text"]')).toContainText('use displayText');
+    await expect(page.locator('#preview-errors .preview-deprecation[data-property="messages[0].template.actions[0].text"]')).toContainText(
+      'use displayText',
+    );
 
     await page.locator('#tab-chat').click();
     await expect(page.locator('.phone')).toBeVisible();
@@ -404,7 +453,13 @@ test.describe('hostile messages', () => {
       route.request().method() === 'GET'
         ? route.fulfill({
             json: {
-              messages: HOSTILE_MESSAGES.map((message, i) => ({ id: `h${i}`, chatId: CHATS.utou, sender: { type: 'bot', id: 'Ubot', displayName: '<b>Bot</b>' }, message, timestamp: 0 })),
+              messages: HOSTILE_MESSAGES.map((message, i) => ({
+                id: `h${i}`,
+                chatId: CHATS.utou,
+                sender: { type: 'bot', id: 'Ubot', displayName: '<b>Bot</b>' },
+                message,
+                timestamp: 0,
+              })),
             },
           })
         : route.continue(),
@@ -421,9 +476,17 @@ test.describe('hostile messages', () => {
     // Colors that are not hex codes are ignored.
     const bodyBlock = chat.locator('.fx-body');
     expect(await bodyBlock.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
-    expect(await chat.locator('.fx-text').first().evaluate((el) => getComputedStyle(el).color)).toBe('rgb(17, 17, 17)');
+    expect(
+      await chat
+        .locator('.fx-text')
+        .first()
+        .evaluate((el) => getComputedStyle(el).color),
+    ).toBe('rgb(17, 17, 17)');
     const button = chat.locator('.fx-btn');
-    expect(await button.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).position])).toEqual(['rgb(23, 201, 80)', 'static']);
+    expect(await button.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).position])).toEqual([
+      'rgb(23, 201, 80)',
+      'static',
+    ]);
 
     // javascript: and data: links are blocked, and said so.
     await chat.locator('.m-tpl-action', { hasText: 'js link' }).click();

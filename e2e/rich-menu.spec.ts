@@ -32,17 +32,29 @@ async function receiver(): Promise<{ url: string; events: Record<string, any>[];
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
     events,
-    close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }
 
 test('a rich menu made with the SDK: shown, toggled, postback to the bot, per-user, switch', async ({ page, server }) => {
-  const { access_token } = await new channelAccessToken.ChannelAccessTokenClient({ baseURL: server.baseUrl }).issueChannelToken('client_credentials', CHANNEL.id, CHANNEL.secret);
+  const { access_token } = await new channelAccessToken.ChannelAccessTokenClient({ baseURL: server.baseUrl }).issueChannelToken(
+    'client_credentials',
+    CHANNEL.id,
+    CHANNEL.secret,
+  );
   const client = new messagingApi.MessagingApiClient({ channelAccessToken: access_token, baseURL: server.baseUrl });
   const blob = new messagingApi.MessagingApiBlobClient({ channelAccessToken: access_token, baseURL: server.baseUrl });
   const hook = await receiver();
   try {
-    const put = await fetch(`${server.baseUrl}/embedkit/v1/channels/${CHANNEL.id}/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: hook.url }) });
+    const put = await fetch(`${server.baseUrl}/embedkit/v1/channels/${CHANNEL.id}/webhook`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: hook.url }),
+    });
     expect(put.status).toBe(200);
 
     const { richMenuId: main } = await client.createRichMenu({
@@ -52,7 +64,10 @@ test('a rich menu made with the SDK: shown, toggled, postback to the bot, per-us
       chatBarText: 'Tap here',
       areas: [
         { bounds: { x: 0, y: 0, width: 1250, height: 843 }, action: { type: 'postback', label: 'Points', data: 'action=points' } },
-        { bounds: { x: 1250, y: 0, width: 1250, height: 843 }, action: { type: 'richmenuswitch', label: 'Next page', richMenuAliasId: 'page-2', data: 'to=page-2' } as messagingApi.Action },
+        {
+          bounds: { x: 1250, y: 0, width: 1250, height: 843 },
+          action: { type: 'richmenuswitch', label: 'Next page', richMenuAliasId: 'page-2', data: 'to=page-2' } as messagingApi.Action,
+        },
       ],
     });
     await blob.setRichMenuImage(main, png(2500, 843));
@@ -83,13 +98,17 @@ test('a rich menu made with the SDK: shown, toggled, postback to the bot, per-us
     await expect(points).toBeVisible();
 
     await points.click();
-    await expect.poll(() => hook.events.filter((e) => e.type === 'postback').map((e) => [e.source.userId, e.postback.data])).toContainEqual([ALICE, 'action=points']);
+    await expect
+      .poll(() => hook.events.filter((e) => e.type === 'postback').map((e) => [e.source.userId, e.postback.data]))
+      .toContainEqual([ALICE, 'action=points']);
 
     // The switch area shows the alias's menu and tells the bot.
     await page.getByRole('button', { name: 'Next page', exact: true }).click();
     await expect(toggle).toContainText('VIP menu');
     await expect(page.getByRole('button', { name: 'VIP lounge', exact: true })).toBeVisible();
-    await expect.poll(() => hook.events.filter((e) => e.type === 'postback' && e.postback.params).map((e) => e.postback)).toContainEqual({ data: 'to=page-2', params: { newRichMenuAliasId: 'page-2', status: 'SUCCESS' } });
+    await expect
+      .poll(() => hook.events.filter((e) => e.type === 'postback' && e.postback.params).map((e) => e.postback))
+      .toContainEqual({ data: 'to=page-2', params: { newRichMenuAliasId: 'page-2', status: 'SUCCESS' } });
 
     // Bob has his own menu, closed by default (selected: false).
     await page.goto(`${server.baseUrl}/?user=${BOB}&context=utou&chat=${BOB_BOT}`);

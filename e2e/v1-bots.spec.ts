@@ -44,9 +44,14 @@ function richMarkup(): string {
  * shared contact acknowledged.
  */
 async function startV1Bot(urls: { base: string; trialbot: string }): Promise<{ url: string; server: Server; refused: () => number }> {
-  const token = ((await (
-    await fetch(`${urls.base}/v2/oauth/accessToken`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: ENTERPRISE.id, client_secret: ENTERPRISE.secret }) })
-  ).json()) as { access_token: string }).access_token;
+  const token = (
+    (await (
+      await fetch(`${urls.base}/v2/oauth/accessToken`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: ENTERPRISE.id, client_secret: ENTERPRISE.secret }),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
   let refused = 0;
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url?.startsWith('/rich/')) return void res.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG);
@@ -54,7 +59,9 @@ async function startV1Bot(urls: { base: string; trialbot: string }): Promise<{ u
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const raw = Buffer.concat(chunks);
-      const envelope = JSON.parse(raw.toString('utf8')) as { result: { toChannel: number; eventType: string; content: Record<string, any> }[] };
+      const envelope = JSON.parse(raw.toString('utf8')) as {
+        result: { toChannel: number; eventType: string; content: Record<string, any> }[];
+      };
       const channel = envelope.result[0]?.toChannel === Number(TRIAL.id) ? TRIAL : ENTERPRISE;
       const expected = createHmac('sha256', channel.secret).update(raw).digest();
       const given = Buffer.from(String(req.headers['x-service-channelsignature'] ?? ''), 'base64');
@@ -68,21 +75,57 @@ async function startV1Bot(urls: { base: string; trialbot: string }): Promise<{ u
         const c = e.content;
         let body: Record<string, unknown>;
         const to = [c.from];
-        if (c.contentType === 10) body = { to, toChannel: 1383378250, eventType: '138311608800106203', content: { toType: 1, contentType: 1, text: `got the contact of ${c.contentMetadata.displayName}` } };
+        if (c.contentType === 10)
+          body = {
+            to,
+            toChannel: 1383378250,
+            eventType: '138311608800106203',
+            content: { toType: 1, contentType: 1, text: `got the contact of ${c.contentMetadata.displayName}` },
+          };
         else if (c.text === 'rich')
           body = {
             to,
             toChannel: 1383378250,
             eventType: '138311608800106203',
-            content: { toType: 1, contentType: 12, contentMetadata: { DOWNLOAD_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rich`, SPEC_REV: '1', ALT_TEXT: 'Shop', MARKUP_JSON: richMarkup() } },
+            content: {
+              toType: 1,
+              contentType: 12,
+              contentMetadata: {
+                DOWNLOAD_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rich`,
+                SPEC_REV: '1',
+                ALT_TEXT: 'Shop',
+                MARKUP_JSON: richMarkup(),
+              },
+            },
           };
-        else if (c.text === 'link') body = { to, toChannel: '1341301715', eventType: '137299299800026303', content: { templateId: 'welcome', textParams: { name: 'Alice' }, subTextParams: { order: 'A-1' }, linkUriParams: { order: 'A-1' } } };
-        else body = { to, toChannel: 1383378250, eventType: '138311608800106203', content: { toType: 1, contentType: 1, text: `echo: ${c.text}` } };
+        else if (c.text === 'link')
+          body = {
+            to,
+            toChannel: '1341301715',
+            eventType: '137299299800026303',
+            content: {
+              templateId: 'welcome',
+              textParams: { name: 'Alice' },
+              subTextParams: { order: 'A-1' },
+              linkUriParams: { order: 'A-1' },
+            },
+          };
+        else
+          body = {
+            to,
+            toChannel: 1383378250,
+            eventType: '138311608800106203',
+            content: { toType: 1, contentType: 1, text: `echo: ${c.text}` },
+          };
         const headers: Record<string, string> =
           channel === TRIAL
             ? { 'X-Service-ChannelID': TRIAL.id, 'X-Service-ChannelSecret': TRIAL.secret, 'X-Service-Trusted-User-With-ACL': TRIAL.mid }
             : { 'X-Service-ChannelToken': token };
-        await fetch(`${channel === TRIAL ? urls.trialbot : urls.base}/v1/events`, { method: 'POST', headers: { 'Content-Type': 'application/json; charset=UTF-8', ...headers }, body: JSON.stringify(body) });
+        await fetch(`${channel === TRIAL ? urls.trialbot : urls.base}/v1/events`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json; charset=UTF-8', ...headers },
+          body: JSON.stringify(body),
+        });
       }
     });
   });
@@ -90,12 +133,19 @@ async function startV1Bot(urls: { base: string; trialbot: string }): Promise<{ u
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, server, refused: () => refused };
 }
 
-test('a person chats with the trial and enterprise bots: echo, rich message, link message, contact, block operations', async ({ page, server }) => {
+test('a person chats with the trial and enterprise bots: echo, rich message, link message, contact, block operations', async ({
+  page,
+  server,
+}) => {
   const world = (await (await fetch(`${server.baseUrl}/embedkit/v1/world`)).json()) as { urls: { base: string; trialbot: string } };
   const bot = await startV1Bot(world.urls);
   try {
     for (const c of [TRIAL, ENTERPRISE])
-      await fetch(`${server.baseUrl}/embedkit/v1/channels/${c.id}/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: bot.url }) });
+      await fetch(`${server.baseUrl}/embedkit/v1/channels/${c.id}/webhook`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: bot.url }),
+      });
 
     await page.goto(`${server.baseUrl}/?user=${ALICE}&context=utou&chat=${ALICE_TRIAL}`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
@@ -137,11 +187,19 @@ test('a person chats with the trial and enterprise bots: echo, rich message, lin
     await expect(page.locator('#webhook-block-ops')).not.toBeChecked();
     await page.locator('#webhook-block-ops').check();
     await expect(page.locator('#webhook-note')).toContainText('operations 8 and 4');
-    await fetch(`${server.baseUrl}/embedkit/v1/users/${ALICE}/friendships/${TRIAL.id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ state: 'blocked' }) });
+    await fetch(`${server.baseUrl}/embedkit/v1/users/${ALICE}/friendships/${TRIAL.id}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ state: 'blocked' }),
+    });
     await expect(page.locator('#webhook-list li.delivery[data-status="delivered"]').filter({ hasText: 'operation 8' })).toHaveCount(1);
     expect(bot.refused()).toBe(0);
     // Leave the world as it was for the next test of this server.
-    await fetch(`${server.baseUrl}/embedkit/v1/users/${ALICE}/friendships/${TRIAL.id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ state: 'friend' }) });
+    await fetch(`${server.baseUrl}/embedkit/v1/users/${ALICE}/friendships/${TRIAL.id}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ state: 'friend' }),
+    });
     await page.locator('#webhook-block-ops').uncheck();
   } finally {
     bot.server.closeAllConnections();
@@ -153,8 +211,16 @@ test('the demo bot answers the default Enterprise Bot and Trial Bot', async ({ p
   const bot = await startDemoBot(server);
   try {
     const callbacks = bot.url.replace(/\/webhook$/, '');
-    await fetch(`${server.baseUrl}/embedkit/v1/channels/${TRIAL.id}/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: `${callbacks}/v1/trial` }) });
-    await fetch(`${server.baseUrl}/embedkit/v1/channels/${ENTERPRISE.id}/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: `${callbacks}/v1/enterprise` }) });
+    await fetch(`${server.baseUrl}/embedkit/v1/channels/${TRIAL.id}/webhook`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: `${callbacks}/v1/trial` }),
+    });
+    await fetch(`${server.baseUrl}/embedkit/v1/channels/${ENTERPRISE.id}/webhook`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: `${callbacks}/v1/enterprise` }),
+    });
     // Bob's chats: the test above used (and blocked and unblocked) Alice's.
     await page.goto(`${server.baseUrl}/?user=${BOB}&context=utou&chat=${BOB_TRIAL}`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');

@@ -35,7 +35,14 @@ const steps = [
   {
     name: 'browser bundles (sdk, host, demo)',
     inputs: ['sdk/src', 'host/src', 'demo/app/src', 'demo/login/src', 'rollup.config.mjs', 'package-lock.json'],
-    outputs: ['sdk/dist/embed.js', 'sdk/dist/embed.mjs', 'sdk/dist/mock.mjs', 'host/dist/host.js', 'demo/app/dist/app.js', 'demo/login/dist/login.js'],
+    outputs: [
+      'sdk/dist/embed.js',
+      'sdk/dist/embed.mjs',
+      'sdk/dist/mock.mjs',
+      'host/dist/host.js',
+      'demo/app/dist/app.js',
+      'demo/login/dist/login.js',
+    ],
     run: () => execFileSync(bin('rollup'), ['-c', 'rollup.config.mjs', '--silent'], { stdio: 'inherit' }),
   },
   {

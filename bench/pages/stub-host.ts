@@ -10,7 +10,8 @@ const appUrl = frame.dataset.src!;
 
 // Anchor 1: a raw postMessage round trip between the same two frames.
 window.addEventListener('message', (e) => {
-  if ((e.data as { benchEcho?: number } | null)?.benchEcho !== undefined && e.source) (e.source as Window).postMessage(e.data, { targetOrigin: e.origin });
+  if ((e.data as { benchEcho?: number } | null)?.benchEcho !== undefined && e.source)
+    (e.source as Window).postMessage(e.data, { targetOrigin: e.origin });
 });
 
 // Anchor 2: a raw MessagePort echo between the same frames, on request.

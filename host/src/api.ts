@@ -49,9 +49,7 @@ export interface ChatMessage {
 }
 
 /** `POST /embedkit/v1/messages/validate` answer. `property` is a path like `messages[0].template.text`. */
-export type ValidationAnswer =
-  | { valid: true }
-  | { valid: false; message: string; details?: { message: string; property?: string }[] };
+export type ValidationAnswer = { valid: true } | { valid: false; message: string; details?: { message: string; property?: string }[] };
 
 /** A `fetch`-compatible function, so tests can answer without a server. */
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -110,11 +108,17 @@ export class SimulatorApi {
    * `GET /embedkit/v1/chats/<chatId>/messages`: a page of the chat, oldest first (the newest page,
    * or the one `before` / `after` a message id); `more`: messages exist beyond it that way.
    */
-  async messages(chatId: string, page: { limit?: number; before?: string; after?: string } = {}): Promise<{ messages: ChatMessage[]; more: boolean }> {
+  async messages(
+    chatId: string,
+    page: { limit?: number; before?: string; after?: string } = {},
+  ): Promise<{ messages: ChatMessage[]; more: boolean }> {
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(page)) if (v !== undefined) query.set(k, String(v));
     const q = query.size ? `?${query.toString()}` : '';
-    const answer = await this.request<{ messages: ChatMessage[]; more?: boolean }>('GET', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages${q}`);
+    const answer = await this.request<{ messages: ChatMessage[]; more?: boolean }>(
+      'GET',
+      `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages${q}`,
+    );
     return { messages: answer.messages, more: answer.more ?? false };
   }
 

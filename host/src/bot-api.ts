@@ -130,7 +130,11 @@ export class BotApi {
 
   /** `PATCH /embedkit/v1/channels/<channelId>` `{blockOperations}` (v1 bots, issue 13). */
   async setBlockOperations(channelId: string, on: boolean): Promise<boolean> {
-    return (await this.request<{ blockOperations: boolean }>('PATCH', `/embedkit/v1/channels/${enc(channelId)}`, { body: { blockOperations: on } })).blockOperations;
+    return (
+      await this.request<{ blockOperations: boolean }>('PATCH', `/embedkit/v1/channels/${enc(channelId)}`, {
+        body: { blockOperations: on },
+      })
+    ).blockOperations;
   }
 
   /** `POST /embedkit/v1/chats/<chatId>/contacts`: the user shares another user's contact. */

@@ -16,7 +16,14 @@ export function messageDeprecations(value: unknown, path = ''): Deprecation[] {
   if (typeof value !== 'object' || value === null) return [];
   const o = value as Record<string, unknown>;
   const here: Deprecation[] =
-    o.type === 'postback' && 'text' in o ? [{ path: `${path}.text`.replace(/^\./, ''), message: 'the postback action’s text is deprecated (spec Versioning): use displayText' }] : [];
+    o.type === 'postback' && 'text' in o
+      ? [
+          {
+            path: `${path}.text`.replace(/^\./, ''),
+            message: 'the postback action’s text is deprecated (spec Versioning): use displayText',
+          },
+        ]
+      : [];
   return [...here, ...Object.entries(o).flatMap(([k, v]) => messageDeprecations(v, path ? `${path}.${k}` : k))];
 }
 
@@ -29,6 +36,8 @@ export function webhookDeprecations(body: string): Deprecation[] {
     return [];
   }
   return (parsed.events ?? []).flatMap((e, i) =>
-    e?.type === 'beacon' && e.beacon?.type === 'leave' ? [{ path: `events[${i}].beacon.type`, message: 'the leave beacon type is deprecated (spec Versioning)' }] : [],
+    e?.type === 'beacon' && e.beacon?.type === 'leave'
+      ? [{ path: `events[${i}].beacon.type`, message: 'the leave beacon type is deprecated (spec Versioning)' }]
+      : [],
   );
 }

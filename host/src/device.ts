@@ -135,7 +135,9 @@ export function clientFeatures(device: Device): ClientFeatures {
   const name = deviceName(device);
   const ok: Support = { supported: true, why: '' };
   const atLeast = (min: string, what: string, minText: string): Support =>
-    compareVersions(device.appVersion, min) >= 0 ? ok : { supported: false, why: `${what} needs ${minText} or later; this client is ${name}.` };
+    compareVersions(device.appVersion, min) >= 0
+      ? ok
+      : { supported: false, why: `${what} needs ${minText} or later; this client is ${name}.` };
   const none = (what: string): Support => ({ supported: false, why: `${what} is not available on ${name}.` });
   const mobileOrDesktop = (what: string): Support =>
     device.platform === 'desktop' ? atLeast('5.9.0', what, 'the desktop app 5.9.0') : atLeast('8.11.0', what, 'the mobile app 8.11.0');
@@ -150,9 +152,14 @@ export function clientFeatures(device: Device): ClientFeatures {
           : none('The datetime picker'),
     quickReply: device.platform === 'desktop' ? none('Quick reply') : atLeast('8.11.0', 'Quick reply buttons with labels', '8.11.0'),
     richMenuLabels:
-      device.platform === 'ios' ? atLeast('8.2.0', 'Reading rich menu action labels aloud', 'iOS 8.2.0') : none('Reading rich menu action labels aloud'),
+      device.platform === 'ios'
+        ? atLeast('8.2.0', 'Reading rich menu action labels aloud', 'iOS 8.2.0')
+        : none('Reading rich menu action labels aloud'),
     profileAndSend: isPreReleaseOs(device)
-      ? { supported: false, why: `getProfile and sendMessages are unavailable on the pre-release OS ${device.osVersion} (spec part D); this client is ${name}.` }
+      ? {
+          supported: false,
+          why: `getProfile and sendMessages are unavailable on the pre-release OS ${device.osVersion} (spec part D); this client is ${name}.`,
+        }
       : ok,
   };
 }

@@ -22,11 +22,7 @@ export type Child = Node | string | null | undefined | false;
  * Creates `<tag>` with the given props and children.
  * Strings among the children become text nodes; `null`, `undefined` and `false` are skipped.
  */
-export function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: ElementProps = {},
-  ...children: Child[]
-): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: ElementProps = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   if (props.className) el.className = props.className;
   if (props.text !== undefined) el.textContent = props.text;

@@ -45,7 +45,14 @@ export function connectLive(handlers: LiveHandlers, url = '/embedkit/v1/events/s
 export function relayLive(url?: string): () => void {
   const channel = new BroadcastChannel(LIVE_RELAY_CHANNEL);
   const forward = (event: LiveEvent): void => channel.postMessage(JSON.stringify(event));
-  const close = connectLive({ onChat: (chatId) => forward({ type: 'chat', chatId }), onDelivery: forward, onBots: (channelId) => forward({ type: 'bots', channelId }) }, url);
+  const close = connectLive(
+    {
+      onChat: (chatId) => forward({ type: 'chat', chatId }),
+      onDelivery: forward,
+      onBots: (channelId) => forward({ type: 'bots', channelId }),
+    },
+    url,
+  );
   return () => {
     close();
     channel.close();

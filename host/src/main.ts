@@ -74,7 +74,10 @@ async function start(): Promise<void> {
   let botTools: BotTools | undefined;
   const botApi = new BotApi();
   const browser = new InAppBrowser(screen);
-  const previews = new ChatPreviews((chatId, page) => api.messages(chatId, page), () => render());
+  const previews = new ChatPreviews(
+    (chatId, page) => api.messages(chatId, page),
+    () => render(),
+  );
 
   const session = new AppSession({
     api,
@@ -225,11 +228,14 @@ async function start(): Promise<void> {
       void botTools?.refresh();
       void webhooks.loadSettings();
       // A user who adds a bot for the first time gets a new 1:1 chat with it.
-      void api.world().then((next) => {
-        if (next.chats.length === world.chats.length) return;
-        world = next;
-        render();
-      }, () => undefined);
+      void api.world().then(
+        (next) => {
+          if (next.chats.length === world.chats.length) return;
+          world = next;
+          render();
+        },
+        () => undefined,
+      );
     },
   });
   // The "Simulator" tab: the message preview beside the phone (`?tab=simulator`).
@@ -239,10 +245,15 @@ async function start(): Promise<void> {
   // The "Blockchain" tab (part A): signed requests with their verdicts, wallets, tokens, transactions.
   const blockchain = new BlockchainPane(() => api.blockchain(), world.urls?.blockchain ?? '');
   simulator.root.after(blockchain.root);
-  const tabs = new StageTabs(phone.parentElement!, { chat: phone, simulator: simulator.root, blockchain: blockchain.root }, tabOfSearch(location.search), (tab) => {
-    if (tab === 'blockchain') void blockchain.refresh();
-    syncUrl();
-  });
+  const tabs = new StageTabs(
+    phone.parentElement!,
+    { chat: phone, simulator: simulator.root, blockchain: blockchain.root },
+    tabOfSearch(location.search),
+    (tab) => {
+      if (tab === 'blockchain') void blockchain.refresh();
+      syncUrl();
+    },
+  );
   if (tabs.current === 'blockchain') void blockchain.refresh();
   blockchain.startPolling(() => tabs.current === 'blockchain');
   chatScreen.startPolling(() => !chatView.hidden);

@@ -65,8 +65,7 @@ export function resolveState(world: World, req: StateRequest): HostState {
     (req.userId && findUser(world, req.userId) ? req.userId : undefined) ??
     (findUser(world, world.defaults.userId) ? world.defaults.userId : world.users[0]?.userId) ??
     '';
-  const app =
-    (req.embedId ? findApp(world, req.embedId) : undefined) ?? findApp(world, world.defaults.embedId) ?? world.apps[0];
+  const app = (req.embedId ? findApp(world, req.embedId) : undefined) ?? findApp(world, world.defaults.embedId) ?? world.apps[0];
   const viewType = req.viewType && VIEW_TYPES.includes(req.viewType) ? req.viewType : (app?.view.type ?? 'full');
   const contextType = req.contextType && CONTEXT_TYPES.includes(req.contextType) ? req.contextType : 'utou';
   let chatId: string | null = null;
@@ -78,7 +77,8 @@ export function resolveState(world: World, req: StateRequest): HostState {
   const language = req.language && languages.includes(req.language) ? req.language : world.defaults.language;
   const scopes = req.scopes ? SCOPES.filter((s) => req.scopes?.includes(s)) : [...DEFAULT_SCOPES];
   const d = req.device;
-  const device = d && PLATFORMS.includes(d.platform) && isAppVersion(d.appVersion) && isOsVersion(d.osVersion) ? { ...d } : { ...DEFAULT_DEVICE };
+  const device =
+    d && PLATFORMS.includes(d.platform) && isAppVersion(d.appVersion) && isOsVersion(d.osVersion) ? { ...d } : { ...DEFAULT_DEVICE };
   return { userId, embedId: app?.embedId ?? '', viewType, contextType, chatId, language, scopes, device };
 }
 

@@ -113,7 +113,13 @@ describe('date/time picker inputs', () => {
   });
 
   it('defaults to now and to the spec ranges; ignores malformed values', () => {
-    expect(dateTimeInputSpec('date', { initial: 'tomorrow' }, now)).toEqual({ type: 'date', value: '2025-06-15', min: '1900-01-01', max: '2100-12-31', param: 'date' });
+    expect(dateTimeInputSpec('date', { initial: 'tomorrow' }, now)).toEqual({
+      type: 'date',
+      value: '2025-06-15',
+      min: '1900-01-01',
+      max: '2100-12-31',
+      param: 'date',
+    });
     expect(dateTimeInputSpec('time', {}, now)).toMatchObject({ type: 'time', value: '09:05', min: '00:00', max: '23:59' });
   });
 

@@ -35,7 +35,10 @@ describe('SimulatorApi', () => {
   });
 
   it('falls back to the status text when the body has no message', async () => {
-    await expect(new SimulatorApi('', fakeFetch(401, undefined)).profile('bad')).rejects.toMatchObject({ status: 401, message: 'Unauthorized' });
+    await expect(new SimulatorApi('', fakeFetch(401, undefined)).profile('bad')).rejects.toMatchObject({
+      status: 401,
+      message: 'Unauthorized',
+    });
   });
 });
 
@@ -43,7 +46,14 @@ describe('errorMessageOf', () => {
   it('reads every error body format', () => {
     expect(errorMessageOf({ message: 'a' }, 400, '')).toBe('a');
     expect(
-      errorMessageOf({ message: 'The request body has 2 error(s)', details: [{ message: 'must be specified', property: 'messages[0].text' }, { message: 'bad' }] }, 400, ''),
+      errorMessageOf(
+        {
+          message: 'The request body has 2 error(s)',
+          details: [{ message: 'must be specified', property: 'messages[0].text' }, { message: 'bad' }],
+        },
+        400,
+        '',
+      ),
     ).toBe('The request body has 2 error(s): messages[0].text: must be specified; bad');
     expect(errorMessageOf({ error: 'invalid_token', error_description: 'expired' }, 401, '')).toBe('expired');
     expect(errorMessageOf({ statusCode: '401', statusMessage: 'invalid token' }, 401, '')).toBe('invalid token');

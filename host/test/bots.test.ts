@@ -72,7 +72,11 @@ describe('Composer', () => {
     form.querySelector<HTMLInputElement>('[name="title"]')!.value = 'Office';
     form.dispatchEvent(new Event('submit', { cancelable: true }));
     await flush();
-    expect(sendMessage).toHaveBeenLastCalledWith('UB1', 'U1', expect.objectContaining({ type: 'location', title: 'Office', latitude: 35.681236 }));
+    expect(sendMessage).toHaveBeenLastCalledWith(
+      'UB1',
+      'U1',
+      expect.objectContaining({ type: 'location', title: 'Office', latitude: 35.681236 }),
+    );
   });
 
   it('shares another person’s contact from the + menu (never the user’s own)', async () => {
@@ -133,7 +137,10 @@ describe('WebhookPanel', () => {
     const calls: string[] = [];
     const fetchFn = async (url: string, init?: RequestInit) => {
       calls.push(`${init?.method} ${url}`);
-      if (url.startsWith('/embedkit/v1/bots')) return new Response(JSON.stringify({ bots: [{ channelId: '1650000001', webhookUrl: 'http://127.0.0.1:3000/webhook', unknownProperty: true }] }));
+      if (url.startsWith('/embedkit/v1/bots'))
+        return new Response(
+          JSON.stringify({ bots: [{ channelId: '1650000001', webhookUrl: 'http://127.0.0.1:3000/webhook', unknownProperty: true }] }),
+        );
       if (url.startsWith('/embedkit/v1/deliveries?')) return new Response(JSON.stringify({ deliveries: [delivery] }));
       return new Response(JSON.stringify({ ...delivery, status: 'pending' }));
     };
@@ -160,7 +167,9 @@ describe('WebhookPanel', () => {
     const fetchFn = async (url: string, init?: RequestInit) => {
       if (url.startsWith('/embedkit/v1/bots')) {
         // The answer as the server had it when asked: on; it arrives only when released.
-        const answer = JSON.stringify({ bots: [{ channelId: '1650000001', webhookUrl: null, unknownProperty: false, botInterface: 'enterprise', blockOperations }] });
+        const answer = JSON.stringify({
+          bots: [{ channelId: '1650000001', webhookUrl: null, unknownProperty: false, botInterface: 'enterprise', blockOperations }],
+        });
         if (releaseStale === undefined) return new Response(answer);
         await new Promise<void>((r) => (releaseStale = r));
         return new Response(answer);

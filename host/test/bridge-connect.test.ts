@@ -61,7 +61,13 @@ describe('connectApp hello acceptance', () => {
     send();
     expect(app.postMessage).toHaveBeenCalledTimes(1);
     const [message, targetOrigin, transfer] = app.postMessage.mock.calls[0]!;
-    expect(message).toEqual({ protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'welcome', initData, token: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(message).toEqual({
+      protocol: PROTOCOL,
+      version: PROTOCOL_VERSION,
+      type: 'welcome',
+      initData,
+      token: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(targetOrigin).toBe(APP_ORIGIN);
     expect(transfer).toHaveLength(1);
     expect(readInitData).toHaveBeenCalledTimes(1);

@@ -32,7 +32,12 @@ function world(handlerOverrides: Partial<BridgeHandlers> = {}, appUrl = `${locat
       if (targetOrigin !== location.origin) return;
       setTimeout(() =>
         window.dispatchEvent(
-          new MessageEvent('message', { data: structuredClone(message), source: parentWindow, origin: HOST_ORIGIN, ports: transfer } as MessageEventInit),
+          new MessageEvent('message', {
+            data: structuredClone(message),
+            source: parentWindow,
+            origin: HOST_ORIGIN,
+            ports: transfer,
+          } as MessageEventInit),
         ),
       );
     },

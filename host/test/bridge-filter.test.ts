@@ -75,7 +75,10 @@ const hostile: [string, object][] = [
   ['APPLY with a path that is not an array', { ...call('getProfile'), path: 'getProfile' }],
   ['APPLY with a nested path element', { ...call('getProfile'), path: [['getProfile']] }],
   ['APPLY with no path', { type: 'APPLY', argumentList: [] }],
-  ['APPLY with a HANDLER argument', { ...call('closeWindow'), argumentList: [{ type: 'HANDLER', name: 'throw', value: { isError: false, value: 1 } }] }],
+  [
+    'APPLY with a HANDLER argument',
+    { ...call('closeWindow'), argumentList: [{ type: 'HANDLER', name: 'throw', value: { isError: false, value: 1 } }] },
+  ],
   ['APPLY with an argument that is not a wire value', { ...call('sendMessages'), argumentList: [[{ type: 'text' }]] }],
   ['APPLY with an argumentList that is not an array', { ...call('getProfile'), argumentList: 'x' }],
 ];
@@ -134,7 +137,13 @@ describe('bridge filter', () => {
 
 describe('screenMessage', () => {
   it('rebuilds an accepted call from its checked fields only', () => {
-    const verdict = screenMessage({ id: 'a', type: 'APPLY', path: ['sendMessages'], argumentList: [{ type: 'RAW', value: [{ type: 'text' }], extra: 1 }], value: 'x' });
+    const verdict = screenMessage({
+      id: 'a',
+      type: 'APPLY',
+      path: ['sendMessages'],
+      argumentList: [{ type: 'RAW', value: [{ type: 'text' }], extra: 1 }],
+      value: 'x',
+    });
     expect(verdict).toEqual({
       call: { id: 'a', type: 'APPLY', path: ['sendMessages'], argumentList: [{ type: 'RAW', value: [{ type: 'text' }] }] },
     });

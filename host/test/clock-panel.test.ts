@@ -33,7 +33,8 @@ function fakeServer() {
   let offsetMs = 0;
   const friends = new Map<string, string>([['Ualice', 'friend']]);
   const calls: { method: string; path: string; body?: unknown }[] = [];
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const fetchFn = vi.fn(async (path: string, init?: RequestInit) => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method: init?.method ?? 'GET', path, body });
@@ -84,12 +85,15 @@ describe('SimPanel', () => {
     await flush();
     (root.querySelector('#clock-plus-hour') as HTMLButtonElement).click();
     await flush();
-    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ advanceMs: 30 * 86_400_000 }, { advanceMs: 3_600_000 }]);
+    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { advanceMs: 30 * 86_400_000 },
+      { advanceMs: 3_600_000 },
+    ]);
     expect(root.querySelector('#clock-offset')?.textContent).toBe('30 d 1 h ahead');
     expect((root.querySelector('#clock-now') as HTMLElement).dataset.offsetMs).toBe(String(30 * 86_400_000 + 3_600_000));
   });
 
-  it('shows the user\'s friendship with the app channel\'s bot, and blocks and unblocks it', async () => {
+  it("shows the user's friendship with the app channel's bot, and blocks and unblocks it", async () => {
     const server = fakeServer();
     const panel = new SimPanel(root, world, server.fetchFn);
     panel.show(state('Ualice'));

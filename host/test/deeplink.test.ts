@@ -62,7 +62,14 @@ describe('deepLinkOfState', () => {
   };
 
   it('writes app only while it is open, and no default scopes', () => {
-    expect(deepLinkOfState(state, true)).toEqual({ app: '1000000001-demo', view: 'tall', context: 'utou', user: 'Ualice', lang: 'en', chat: 'UTalice-bob' });
+    expect(deepLinkOfState(state, true)).toEqual({
+      app: '1000000001-demo',
+      view: 'tall',
+      context: 'utou',
+      user: 'Ualice',
+      lang: 'en',
+      chat: 'UTalice-bob',
+    });
     expect(deepLinkOfState(state, false).app).toBeUndefined();
   });
 
@@ -73,7 +80,15 @@ describe('deepLinkOfState', () => {
   });
 
   it('a state survives serialize → parse → resolve', () => {
-    const room: HostState = { ...state, userId: 'Ubob', contextType: 'room', chatId: 'Rroom1', viewType: 'compact', language: 'ko', scopes: ['profile'] };
+    const room: HostState = {
+      ...state,
+      userId: 'Ubob',
+      contextType: 'room',
+      chatId: 'Rroom1',
+      viewType: 'compact',
+      language: 'ko',
+      scopes: ['profile'],
+    };
     const query = serializeDeepLink(deepLinkOfState(room, true));
     expect(resolveState(world, stateRequestOfDeepLink(parseDeepLink(query)))).toEqual(room);
   });

@@ -43,15 +43,24 @@ describe('a flex message on clients before and after 8.11.0 (spec Versioning)', 
 });
 
 describe('quick reply on an older client', () => {
-  const message = { type: 'text', text: 'Pick', quickReply: { items: [{ type: 'action', action: { type: 'message', label: 'Yes', text: 'Yes' } }] } };
+  const message = {
+    type: 'text',
+    text: 'Pick',
+    quickReply: { items: [{ type: 'action', action: { type: 'message', label: 'Yes', text: 'Yes' } }] },
+  };
 
   it('8.11.0 shows the buttons; 8.10.0 and desktop show a note with the rule instead', () => {
-    expect(renderQuickReply(message, { onAction: () => undefined, client: clientFeatures(current) })!.querySelectorAll('button.quick-reply')).toHaveLength(1);
+    expect(
+      renderQuickReply(message, { onAction: () => undefined, client: clientFeatures(current) })!.querySelectorAll('button.quick-reply'),
+    ).toHaveLength(1);
     const note = renderQuickReply(message, { onAction: () => undefined, client: clientFeatures(old) })!;
     expect(note.querySelector('button')).toBeNull();
     expect(note.textContent).toBe('1 quick reply button not shown on this client');
     expect(note.title).toContain('8.11.0');
-    const desk = renderQuickReply(message, { onAction: () => undefined, client: clientFeatures({ platform: 'desktop', appVersion: '9.0.0', osVersion: '14' }) })!;
+    const desk = renderQuickReply(message, {
+      onAction: () => undefined,
+      client: clientFeatures({ platform: 'desktop', appVersion: '9.0.0', osVersion: '14' }),
+    })!;
     expect(desk.title).toContain('not available on Desktop');
   });
 });
@@ -70,7 +79,12 @@ describe('the datetime picker on clients before its minimum version (iOS 7.9.0, 
       client: () => clientFeatures(device),
     };
     const outcome = await new ActionDispatcher(d as unknown as ActionDeps).run(picker, { chatId: 'C1', userId: 'U1' });
-    return { outcome, opened: dateTime.mock.calls.length, posted: d.onPostback.mock.calls.length, toast: String(d.toast.mock.calls[0]?.[0] ?? '') };
+    return {
+      outcome,
+      opened: dateTime.mock.calls.length,
+      posted: d.onPostback.mock.calls.length,
+      toast: String(d.toast.mock.calls[0]?.[0] ?? ''),
+    };
   };
 
   it('Android 7.11.0 and desktop: no picker, no postback, the rule in the toast; Android 7.12.0: the picker', async () => {
@@ -92,7 +106,12 @@ describe('rich menu action labels (iOS 8.2.0)', () => {
     areas: [{ bounds: { x: 0, y: 0, width: 2500, height: 843 }, action: { type: 'message', label: 'Order', text: 'order' } }],
   };
   const areaOn = async (device: Device) => {
-    const bar = new RichMenuBar({ getJson: async () => ({ richMenu: menu }), run: () => undefined, postback: async () => undefined, client: () => clientFeatures(device) });
+    const bar = new RichMenuBar({
+      getJson: async () => ({ richMenu: menu }),
+      run: () => undefined,
+      postback: async () => undefined,
+      client: () => clientFeatures(device),
+    });
     bar.show({ chatId: 'UB1', type: 'utou', name: 'Bot', memberIds: ['U1'], bot: '1650000001' }, 'U1');
     await vi.waitFor(() => expect(bar.root.querySelector('.rich-menu-area')).not.toBeNull());
     const area = bar.root.querySelector<HTMLElement>('.rich-menu-area')!;

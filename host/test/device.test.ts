@@ -41,7 +41,9 @@ describe('clientFeatures (spec Versioning, minimum client versions)', () => {
       expect(f.flexBoxAction.supported, `${serializeDevice(device)} box action`).toBe(supported);
       expect(f.flexMaxLines.supported, `${serializeDevice(device)} maxLines`).toBe(supported);
     }
-    expect(clientFeatures(ios('8.10.0')).flexMaxLines.why).toBe('Flex text maxLines needs the mobile app 8.11.0 or later; this client is iOS 8.10.0 (OS 11.4).');
+    expect(clientFeatures(ios('8.10.0')).flexMaxLines.why).toBe(
+      'Flex text maxLines needs the mobile app 8.11.0 or later; this client is iOS 8.10.0 (OS 11.4).',
+    );
   });
 
   it('datetime picker: iOS 7.9.0, Android 7.12.0, none on desktop', () => {
@@ -87,7 +89,8 @@ describe('device= in the host URL', () => {
   });
 
   it('refuses what is not a device', () => {
-    for (const bad of ['', 'ios', 'ios-8.11.0', 'nokia-1.0-1', 'ios-eight-11', 'ios-8.11.0-<b>', 'ios-8.11.0.1.2-11']) expect(parseDevice(bad), bad).toBeNull();
+    for (const bad of ['', 'ios', 'ios-8.11.0', 'nokia-1.0-1', 'ios-eight-11', 'ios-8.11.0-<b>', 'ios-8.11.0.1.2-11'])
+      expect(parseDevice(bad), bad).toBeNull();
   });
 
   it('is written only for a client other than the default, and survives a reload', () => {

@@ -32,7 +32,13 @@ describe('renderFlex', () => {
           type: 'box',
           layout: 'horizontal',
           spacing: 'lg',
-          contents: [text('a', { margin: 'xxl' }), text('b'), text('c', { flex: 2, margin: 'xs' }), { type: 'filler' }, { type: 'box', layout: 'vertical', contents: [text('x'), text('y')] }],
+          contents: [
+            text('a', { margin: 'xxl' }),
+            text('b'),
+            text('c', { flex: 2, margin: 'xs' }),
+            { type: 'filler' },
+            { type: 'box', layout: 'vertical', contents: [text('x'), text('y')] },
+          ],
         },
       },
       noop,
@@ -49,7 +55,10 @@ describe('renderFlex', () => {
   });
 
   it('puts message text in textContent only', () => {
-    const el = renderFlex({ type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [text('<img src=x onerror=alert(1)>')] } }, noop);
+    const el = renderFlex(
+      { type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [text('<img src=x onerror=alert(1)>')] } },
+      noop,
+    );
     expect(el.querySelector('.fx-line')!.textContent).toBe('<img src=x onerror=alert(1)>');
     expect(el.querySelector('img')).toBeNull();
   });
@@ -84,7 +93,10 @@ describe('renderFlex', () => {
   });
 
   it('a carousel holds at most 10 bubbles and skips what is not a bubble', () => {
-    const el = renderFlex({ type: 'carousel', contents: [...Array.from({ length: 12 }, () => ({ type: 'bubble' })), { type: 'box' }] }, noop);
+    const el = renderFlex(
+      { type: 'carousel', contents: [...Array.from({ length: 12 }, () => ({ type: 'bubble' })), { type: 'box' }] },
+      noop,
+    );
     expect(el.classList.contains('fx-carousel')).toBe(true);
     expect(el.querySelectorAll('.fx-bubble.fx-in-carousel')).toHaveLength(10);
   });
@@ -98,7 +110,10 @@ describe('renderFlex', () => {
           type: 'box',
           layout: 'vertical',
           action: { type: 'postback', label: 'box', data: 'box' },
-          contents: [text('t', { action: { type: 'message', label: 'text', text: 'hi' } }), { type: 'button', action: { type: 'uri', label: 'Go', uri: 'https://example.com' } }],
+          contents: [
+            text('t', { action: { type: 'message', label: 'text', text: 'hi' } }),
+            { type: 'button', action: { type: 'uri', label: 'Go', uri: 'https://example.com' } },
+          ],
         },
       },
       { onAction },
@@ -114,7 +129,14 @@ describe('renderFlex', () => {
   });
 
   it('never throws on malformed containers', () => {
-    for (const bad of [null, 42, 'bubble', { type: 'bubble', body: 'x' }, { type: 'bubble', body: { type: 'box', contents: [null, 1, { type: 'hologram' }] } }, { type: 'carousel', contents: 'x' }]) {
+    for (const bad of [
+      null,
+      42,
+      'bubble',
+      { type: 'bubble', body: 'x' },
+      { type: 'bubble', body: { type: 'box', contents: [null, 1, { type: 'hologram' }] } },
+      { type: 'carousel', contents: 'x' },
+    ]) {
       expect(() => renderFlex(bad, noop)).not.toThrow();
     }
   });

@@ -133,8 +133,17 @@ describe('text', () => {
   });
 
   it('wrap keeps newlines and wraps; maxLines clamps with an ellipsis', () => {
-    expect(textCss({ wrap: true }).line).toEqual({ 'text-align': 'start', overflow: 'hidden', 'white-space': 'pre-wrap', 'overflow-wrap': 'anywhere' });
-    expect(textCss({ wrap: true, maxLines: 2 }).line).toMatchObject({ display: '-webkit-box', '-webkit-box-orient': 'vertical', '-webkit-line-clamp': '2' });
+    expect(textCss({ wrap: true }).line).toEqual({
+      'text-align': 'start',
+      overflow: 'hidden',
+      'white-space': 'pre-wrap',
+      'overflow-wrap': 'anywhere',
+    });
+    expect(textCss({ wrap: true, maxLines: 2 }).line).toMatchObject({
+      display: '-webkit-box',
+      '-webkit-box-orient': 'vertical',
+      '-webkit-line-clamp': '2',
+    });
     expect(textCss({ wrap: true, maxLines: 0 }).line['-webkit-line-clamp']).toBeUndefined();
     expect(textCss({ wrap: false, maxLines: 2 }).line['-webkit-line-clamp']).toBeUndefined();
   });
@@ -149,7 +158,11 @@ describe('text', () => {
 
 describe('image and icon', () => {
   it('size, aspect ratio, mode and background color', () => {
-    expect(imageCss({})).toEqual({ frame: { width: '100px', 'max-width': '100%' }, ratio: { 'padding-bottom': '100%' }, img: { 'object-fit': 'contain' } });
+    expect(imageCss({})).toEqual({
+      frame: { width: '100px', 'max-width': '100%' },
+      ratio: { 'padding-bottom': '100%' },
+      img: { 'object-fit': 'contain' },
+    });
     const css = imageCss({ size: 'full', aspectRatio: '20:13', aspectMode: 'cover', backgroundColor: '#000000' });
     expect(css.frame.width).toBe('100%');
     expect(css.ratio).toEqual({ 'padding-bottom': '65%', 'background-color': '#000000' });
@@ -172,12 +185,20 @@ describe('image and icon', () => {
 describe('button', () => {
   it('link by default, 52px tall; color is the text of a link', () => {
     expect(buttonCss({})).toEqual({ style: 'link', css: { height: '52px', color: '#42659a', 'background-color': 'transparent' } });
-    expect(buttonCss({ color: '#FF0000', height: 'sm' }).css).toEqual({ height: '40px', color: '#FF0000', 'background-color': 'transparent' });
+    expect(buttonCss({ color: '#FF0000', height: 'sm' }).css).toEqual({
+      height: '40px',
+      color: '#FF0000',
+      'background-color': 'transparent',
+    });
   });
 
   it('primary and secondary: color is the background', () => {
     expect(buttonCss({ style: 'primary' }).css).toEqual({ height: '52px', 'background-color': '#17c950', color: '#ffffff' });
-    expect(buttonCss({ style: 'secondary', color: '#123456' }).css).toEqual({ height: '52px', 'background-color': '#123456', color: '#111111' });
+    expect(buttonCss({ style: 'secondary', color: '#123456' }).css).toEqual({
+      height: '52px',
+      'background-color': '#123456',
+      color: '#111111',
+    });
     expect(buttonCss({ style: 'primary', color: 'red;position:fixed' }).css['background-color']).toBe('#17c950');
   });
 });
@@ -185,7 +206,11 @@ describe('button', () => {
 describe('separator and spacer', () => {
   it('a separator is a line across a vertical box, down a horizontal one', () => {
     expect(separatorCss(undefined, 'vertical')).toEqual({ height: '0', 'border-top': '1px solid #d4d6da' });
-    expect(separatorCss('#FF0000', 'horizontal')).toEqual({ width: '0', 'border-inline-start': '1px solid #FF0000', 'align-self': 'stretch' });
+    expect(separatorCss('#FF0000', 'horizontal')).toEqual({
+      width: '0',
+      'border-inline-start': '1px solid #FF0000',
+      'align-self': 'stretch',
+    });
   });
 
   it('a spacer takes its size along the main axis, default md', () => {

@@ -10,7 +10,9 @@ describe('sandboxFor', () => {
 
   it('allows what a web view allows (dialogs, downloads), never top navigation', () => {
     for (const sandbox of [CROSS_ORIGIN_SANDBOX, SAME_ORIGIN_SANDBOX]) {
-      expect(sandbox.split(' ')).toEqual(expect.arrayContaining(['allow-modals', 'allow-downloads', 'allow-scripts', 'allow-forms', 'allow-popups']));
+      expect(sandbox.split(' ')).toEqual(
+        expect.arrayContaining(['allow-modals', 'allow-downloads', 'allow-scripts', 'allow-forms', 'allow-popups']),
+      );
       expect(sandbox).not.toContain('allow-top-navigation');
     }
   });

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../src/api.js';
 import { EMPTY_WINDOW, withNewer, withNewest, withOlder } from '../src/chat/history.js';
 
-const msg = (id: number): ChatMessage => ({ id: String(id), chatId: 'c', sender: { type: 'user', id: 'U1', displayName: 'A' }, message: { type: 'text', text: `m${id}` }, timestamp: id });
+const msg = (id: number): ChatMessage => ({
+  id: String(id),
+  chatId: 'c',
+  sender: { type: 'user', id: 'U1', displayName: 'A' },
+  message: { type: 'text', text: `m${id}` },
+  timestamp: id,
+});
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => msg(from + i));
 const ids = (w: { messages: ChatMessage[] }) => w.messages.map((m) => Number(m.id));
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError, inputShape, messagesOf, parseJsonWithRanges, pathInInput, rangeOfPath, splitPath } from '../src/simulator/json-paths.js';
+import {
+  JsonSyntaxError,
+  inputShape,
+  messagesOf,
+  parseJsonWithRanges,
+  pathInInput,
+  rangeOfPath,
+  splitPath,
+} from '../src/simulator/json-paths.js';
 
 const TEXT = `{
   "type": "template",

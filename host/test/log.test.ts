@@ -12,7 +12,14 @@ describe('BridgeLog', () => {
   it('adds calls newest first with method and outcome attributes', () => {
     const { list, log } = setup();
     log.addCall({ method: 'getProfile', args: [], ok: true, result: { userId: 'U1' }, startedAt: Date.now(), durationMs: 12.4 });
-    log.addCall({ method: 'sendMessages', args: [[{ type: 'text', text: 'x' }]], ok: false, error: { code: '403', message: 'no scope' }, startedAt: Date.now(), durationMs: 3 });
+    log.addCall({
+      method: 'sendMessages',
+      args: [[{ type: 'text', text: 'x' }]],
+      ok: false,
+      error: { code: '403', message: 'no scope' },
+      startedAt: Date.now(),
+      durationMs: 3,
+    });
     const entries = list.querySelectorAll<HTMLElement>('.log-entry');
     expect(entries).toHaveLength(2);
     expect(entries[0]?.dataset).toMatchObject({ method: 'sendMessages', outcome: 'error' });
@@ -39,7 +46,9 @@ describe('previewJson / outcomeText', () => {
 
   it('reads ok without result, and an error without message', () => {
     expect(outcomeText({ method: 'closeWindow', args: [], ok: true, startedAt: 0, durationMs: 0 })).toBe('ok');
-    expect(outcomeText({ method: 'x', args: [], ok: false, error: { code: 'INTERNAL_ERROR' }, startedAt: 0, durationMs: 0 })).toBe('INTERNAL_ERROR');
+    expect(outcomeText({ method: 'x', args: [], ok: false, error: { code: 'INTERNAL_ERROR' }, startedAt: 0, durationMs: 0 })).toBe(
+      'INTERNAL_ERROR',
+    );
   });
 });
 
@@ -73,7 +82,12 @@ describe('the app’s console in the bridge log (issue 16)', () => {
     const { argumentProblem } = await import('../src/bridge/checks.js');
     const at = 1;
     expect(argumentProblem('appLog', [[{ kind: 'console', level: 'log', text: 'ok', at }]])).toBe('');
-    for (const bad of [[{ kind: 'script', text: 'x', at }], [{ kind: 'console', text: 'x'.repeat(3000), at }], [{ kind: 'console', text: { toString: 1 }, at }], Array(201).fill({ kind: 'error', text: 'x', at })])
+    for (const bad of [
+      [{ kind: 'script', text: 'x', at }],
+      [{ kind: 'console', text: 'x'.repeat(3000), at }],
+      [{ kind: 'console', text: { toString: 1 }, at }],
+      Array(201).fill({ kind: 'error', text: 'x', at }),
+    ])
       expect(argumentProblem('appLog', [bad])).toMatch(/^expects one array of at most 200 log entries/);
   });
 });

@@ -7,7 +7,8 @@ describe('safeColor', () => {
   it('takes #RRGGBB and #RRGGBBAA only', () => {
     expect(safeColor('#00ff00')).toBe('#00ff00');
     expect(safeColor('#00FF0080')).toBe('#00FF0080');
-    for (const bad of ['red', '#fff', '#00ff00;', 'rgb(0,0,0)', '#00ff00 !important', 'var(--x)', 42, null]) expect(safeColor(bad)).toBeUndefined();
+    for (const bad of ['red', '#fff', '#00ff00;', 'rgb(0,0,0)', '#00ff00 !important', 'var(--x)', 42, null])
+      expect(safeColor(bad)).toBeUndefined();
   });
 });
 
@@ -15,7 +16,16 @@ describe('mediaSrc', () => {
   it('loads absolute http(s) URLs only', () => {
     expect(mediaSrc('https://cdn.example/a.png')).toBe('https://cdn.example/a.png');
     expect(mediaSrc('http://localhost:8080/x.png')).toBe('http://localhost:8080/x.png');
-    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'blob:https://x/1', '/relative.png', 'file:///etc/passwd', '', 7]) expect(mediaSrc(bad)).toBeUndefined();
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'blob:https://x/1',
+      '/relative.png',
+      'file:///etc/passwd',
+      '',
+      7,
+    ])
+      expect(mediaSrc(bad)).toBeUndefined();
   });
 
   it('resolves sample media to the built-in files, with or without an imagemap width', () => {
@@ -31,7 +41,16 @@ describe('uriTarget', () => {
     expect(uriTarget('https://example.com/a?b=1')).toEqual({ kind: 'web', url: 'https://example.com/a?b=1' });
     expect(uriTarget('tel:+81-3-1234-5678')).toEqual({ kind: 'tel', number: '+81-3-1234-5678' });
     expect(uriTarget('embedkit://app/1650000001-demoapp1')).toEqual({ kind: 'app', url: 'embedkit://app/1650000001-demoapp1' });
-    for (const bad of ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'data:text/html,<b>', 'file:///x', 'intent://x', 'relative/path', '']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,<b>',
+      'file:///x',
+      'intent://x',
+      'relative/path',
+      '',
+    ]) {
       expect(uriTarget(bad).kind).toBe('blocked');
     }
   });

@@ -37,7 +37,7 @@ describe('several phones: users=', () => {
     expect(phonesLink(world, home)).toContain('users=Ucarol,Ualice');
   });
 
-  it('the page\'s links: another set of phones keeps the rest of the link; one phone with its panels drops users=', () => {
+  it("the page's links: another set of phones keeps the rest of the link; one phone with its panels drops users=", () => {
     const search = '?users=Ualice,Ubob&chat=Rroom1&context=room&tab=simulator';
     expect(phonesUrl(search, ['Ualice', 'Ubob', 'Ucarol'])).toBe('/?users=Ualice,Ubob,Ucarol&chat=Rroom1&context=room&tab=simulator');
     expect(singlePhoneUrl(search, 'Ubob')).toBe('/?chat=Rroom1&context=room&tab=simulator&user=Ubob');

@@ -10,7 +10,11 @@ describe('messageView', () => {
 
   it('summaries for kinds without altText', () => {
     expect(messageView({ type: 'image', originalContentUrl: 'https://x/a.png' })).toEqual({ kind: 'card', label: 'Image', text: 'Image' });
-    expect(messageView({ type: 'sticker', packageId: '446', stickerId: '1988' })).toEqual({ kind: 'card', label: 'Sticker', text: 'Sticker 446/1988' });
+    expect(messageView({ type: 'sticker', packageId: '446', stickerId: '1988' })).toEqual({
+      kind: 'card',
+      label: 'Sticker',
+      text: 'Sticker 446/1988',
+    });
     expect(messageView({ type: 'location', title: 'Office', address: '1-1 Chiyoda', latitude: 1, longitude: 2 })).toEqual({
       kind: 'card',
       label: 'Location',
@@ -26,7 +30,11 @@ describe('messageView', () => {
       label: 'Template · buttons',
       text: 'Pick one',
     });
-    expect(messageView({ type: 'flex', altText: 'Receipt', contents: {} })).toEqual({ kind: 'card', label: 'Flex message', text: 'Receipt' });
+    expect(messageView({ type: 'flex', altText: 'Receipt', contents: {} })).toEqual({
+      kind: 'card',
+      label: 'Flex message',
+      text: 'Receipt',
+    });
   });
 
   it('unknown kinds still read', () => {
@@ -80,13 +88,58 @@ describe('renderMessage', () => {
       [{ type: 'video', originalContentUrl: 'https://x.test/a.mp4', previewImageUrl: 'https://x.test/p.png' }, '.m-video .m-play'],
       [{ type: 'audio', originalContentUrl: 'https://x.test/a.m4a', duration: 61000 }, '.m-audio .m-audio-play'],
       [{ type: 'location', title: 'T', address: 'A', latitude: 1, longitude: 2 }, '.m-location .m-map-link'],
-      [{ type: 'imagemap', baseUrl: 'https://x.test/map', altText: 'a', baseSize: { width: 1040, height: 520 }, actions: [{ type: 'message', text: 'hi', area: { x: 0, y: 0, width: 520, height: 520 } }] }, '.m-imagemap .m-imagemap-area'],
-      [{ type: 'template', altText: 'a', template: { type: 'confirm', text: 'Sure?', actions: [{ type: 'message', label: 'Yes', text: 'y' }, { type: 'message', label: 'No', text: 'n' }] } }, '.m-confirm .m-tpl-action'],
-      [{ type: 'template', altText: 'a', template: { type: 'image_carousel', columns: [{ imageUrl: 'https://x.test/1.png', action: { type: 'message', label: 'L', text: 't' } }] } }, '.m-image-carousel .m-image-label'],
-      [{ type: 'flex', altText: 'a', contents: { type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [{ type: 'text', text: 'x' }] } } }, '.m-flex .fx-bubble'],
+      [
+        {
+          type: 'imagemap',
+          baseUrl: 'https://x.test/map',
+          altText: 'a',
+          baseSize: { width: 1040, height: 520 },
+          actions: [{ type: 'message', text: 'hi', area: { x: 0, y: 0, width: 520, height: 520 } }],
+        },
+        '.m-imagemap .m-imagemap-area',
+      ],
+      [
+        {
+          type: 'template',
+          altText: 'a',
+          template: {
+            type: 'confirm',
+            text: 'Sure?',
+            actions: [
+              { type: 'message', label: 'Yes', text: 'y' },
+              { type: 'message', label: 'No', text: 'n' },
+            ],
+          },
+        },
+        '.m-confirm .m-tpl-action',
+      ],
+      [
+        {
+          type: 'template',
+          altText: 'a',
+          template: {
+            type: 'image_carousel',
+            columns: [{ imageUrl: 'https://x.test/1.png', action: { type: 'message', label: 'L', text: 't' } }],
+          },
+        },
+        '.m-image-carousel .m-image-label',
+      ],
+      [
+        {
+          type: 'flex',
+          altText: 'a',
+          contents: { type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [{ type: 'text', text: 'x' }] } },
+        },
+        '.m-flex .fx-bubble',
+      ],
     ];
-    for (const [message, selector] of kinds) expect(renderMessage(msg({ message }), 'Ubob').querySelector(selector), selector).not.toBeNull();
-    expect(renderMessage(msg({ message: { type: 'audio', originalContentUrl: 'https://x.test/a.m4a', duration: 61000 } }), 'Ubob').querySelector('.m-audio-time')?.textContent).toBe('1:01');
+    for (const [message, selector] of kinds)
+      expect(renderMessage(msg({ message }), 'Ubob').querySelector(selector), selector).not.toBeNull();
+    expect(
+      renderMessage(msg({ message: { type: 'audio', originalContentUrl: 'https://x.test/a.m4a', duration: 61000 } }), 'Ubob').querySelector(
+        '.m-audio-time',
+      )?.textContent,
+    ).toBe('1:01');
   });
 
   it('links URLs in text and keeps the rest as text', () => {
@@ -108,11 +161,25 @@ describe('renderMessage', () => {
 });
 
 describe('quick replies', () => {
-  const msg = (message: Record<string, unknown>, id: string): ChatMessage => ({ id, chatId: 'c1', sender: { type: 'bot', id: 'B', displayName: 'Bot' }, message, timestamp: 0 });
-  const quick = { items: [{ type: 'action', action: { type: 'camera', label: 'Camera' } }, { type: 'action', action: { type: 'message', label: 'Hi', text: 'hi' } }] };
+  const msg = (message: Record<string, unknown>, id: string): ChatMessage => ({
+    id,
+    chatId: 'c1',
+    sender: { type: 'bot', id: 'B', displayName: 'Bot' },
+    message,
+    timestamp: 0,
+  });
+  const quick = {
+    items: [
+      { type: 'action', action: { type: 'camera', label: 'Camera' } },
+      { type: 'action', action: { type: 'message', label: 'Hi', text: 'hi' } },
+    ],
+  };
 
   it('shows the buttons of the last message under it', () => {
-    const nodes = renderChatMessages([msg({ type: 'text', text: 'a' }, '1'), msg({ type: 'text', text: 'b', quickReply: quick }, '2')], 'U');
+    const nodes = renderChatMessages(
+      [msg({ type: 'text', text: 'a' }, '1'), msg({ type: 'text', text: 'b', quickReply: quick }, '2')],
+      'U',
+    );
     const bar = nodes.at(-1)!;
     expect(bar.id).toBe('quick-replies');
     expect([...bar.querySelectorAll('.quick-reply')].map((b) => b.textContent)).toEqual(['Camera', 'Hi']);
@@ -120,7 +187,10 @@ describe('quick replies', () => {
   });
 
   it('hides them once another message follows', () => {
-    const nodes = renderChatMessages([msg({ type: 'text', text: 'b', quickReply: quick }, '1'), msg({ type: 'text', text: 'c' }, '2')], 'U');
+    const nodes = renderChatMessages(
+      [msg({ type: 'text', text: 'b', quickReply: quick }, '1'), msg({ type: 'text', text: 'c' }, '2')],
+      'U',
+    );
     expect(nodes.some((n) => n.id === 'quick-replies')).toBe(false);
   });
 });

@@ -75,7 +75,9 @@ describe('resolveState', () => {
     const old = { platform: 'android', appVersion: '7.11.0', osVersion: '7.1' } as const;
     expect(resolveState(world, { device: old }).device).toEqual(old);
     expect(resolveState(world, { device: { platform: 'ios', appVersion: 'eight', osVersion: '11' } }).device).toEqual(DEFAULT_DEVICE);
-    expect(resolveState(world, { device: { platform: 'symbian' as 'ios', appVersion: '1.0', osVersion: '9' } }).device).toEqual(DEFAULT_DEVICE);
+    expect(resolveState(world, { device: { platform: 'symbian' as 'ios', appVersion: '1.0', osVersion: '9' } }).device).toEqual(
+      DEFAULT_DEVICE,
+    );
   });
 
   it("uses the app's registered view type unless another is asked", () => {

@@ -64,7 +64,16 @@ describe('shared contact', () => {
 describe('notices of the chat itself', () => {
   it('a bot leaving shows as one centred line, without sender or bubble, and previews as its text', async () => {
     const { renderMessage } = await import('../src/chat/render.js');
-    const el = renderMessage({ id: '9', chatId: 'C1', sender: { type: 'system', id: '', displayName: '' }, message: { type: 'system', text: 'Enterprise Bot left the group.' }, timestamp: 0 }, 'U1');
+    const el = renderMessage(
+      {
+        id: '9',
+        chatId: 'C1',
+        sender: { type: 'system', id: '', displayName: '' },
+        message: { type: 'system', text: 'Enterprise Bot left the group.' },
+        timestamp: 0,
+      },
+      'U1',
+    );
     expect(el.className).toBe('message system');
     expect(el.textContent).toBe('Enterprise Bot left the group.');
     expect(el.querySelector('.message-sender, .bubble')).toBeNull();

@@ -15,8 +15,18 @@ export const world: World = {
     { chatId: 'Cgroup1', type: 'group', name: 'Team', memberIds: ['Ubob', 'Ucarol'] },
   ],
   apps: [
-    { embedId: '1000000001-demo', channelId: '1000000001', name: 'Demo app', view: { type: 'tall', url: 'http://127.0.0.1:3000/demo/app/' } },
-    { embedId: '1000000001-full', channelId: '1000000001', name: 'Full app', view: { type: 'full', url: 'http://127.0.0.1:3000/demo/app/' } },
+    {
+      embedId: '1000000001-demo',
+      channelId: '1000000001',
+      name: 'Demo app',
+      view: { type: 'tall', url: 'http://127.0.0.1:3000/demo/app/' },
+    },
+    {
+      embedId: '1000000001-full',
+      channelId: '1000000001',
+      name: 'Full app',
+      view: { type: 'full', url: 'http://127.0.0.1:3000/demo/app/' },
+    },
   ],
   defaults: { userId: 'Ualice', language: 'en', embedId: '1000000001-demo' },
 };

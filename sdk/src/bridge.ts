@@ -4,7 +4,16 @@
  */
 import { wrap, type Remote } from 'comlink';
 import { EmbedError, UNSUPPORTED } from './errors.js';
-import { isMessageOf, isWelcome, PROTOCOL, PROTOCOL_VERSION, type AliveMessage, type HelloMessage, type HostApi, type InitData } from './protocol.js';
+import {
+  isMessageOf,
+  isWelcome,
+  PROTOCOL,
+  PROTOCOL_VERSION,
+  type AliveMessage,
+  type HelloMessage,
+  type HostApi,
+  type InitData,
+} from './protocol.js';
 
 /**
  * Knobs for tests, deliberately not re-exported by `index.ts` (so not part of the public API nor
@@ -56,7 +65,10 @@ export function handshake(): Promise<Connection> {
       if (token)
         addEventListener('message', (e) => {
           if (e.source === parent && isMessageOf(e.data, 'liveness'))
-            parent.postMessage({ protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'alive', token } satisfies AliveMessage, origin ?? '*');
+            parent.postMessage(
+              { protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'alive', token } satisfies AliveMessage,
+              origin ?? '*',
+            );
         });
       resolve((connection = { initData: event.data.initData, host: wrap<HostApi>(port) }));
     };

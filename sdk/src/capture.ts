@@ -37,7 +37,15 @@ function text(args: unknown[]): string {
 }
 
 function request(method: string, url: string, t0: number, status: number, failure?: unknown): void {
-  push({ kind: 'request', method: method.toUpperCase(), url: url.slice(0, MAX_TEXT), status, ms: Math.round(performance.now() - t0), at: Date.now(), text: failure === undefined ? '' : text([failure]) });
+  push({
+    kind: 'request',
+    method: method.toUpperCase(),
+    url: url.slice(0, MAX_TEXT),
+    status,
+    ms: Math.round(performance.now() - t0),
+    at: Date.now(),
+    text: failure === undefined ? '' : text([failure]),
+  });
 }
 
 /** Starts watching the page (once, when the SDK loads). */

@@ -10,18 +10,18 @@ import { connection, handshake } from './bridge.js';
 import { messagesProblem, openWindowProblem } from './checks.js';
 import { startSending } from './capture.js';
 import { EmbedError } from './errors.js';
-import { NOTICES, type BridgeResult, type NoticeKind, type HostMethod, type InitData, type OpenWindowParams, type Profile } from './protocol.js';
+import {
+  NOTICES,
+  type BridgeResult,
+  type NoticeKind,
+  type HostMethod,
+  type InitData,
+  type OpenWindowParams,
+  type Profile,
+} from './protocol.js';
 
 export { EmbedError } from './errors.js';
-export type {
-  ContextType,
-  ErrorCode,
-  InitContext,
-  InitData,
-  OpenWindowParams,
-  Profile,
-  ViewType,
-} from './protocol.js';
+export type { ContextType, ErrorCode, InitContext, InitData, OpenWindowParams, Profile, ViewType } from './protocol.js';
 export type * from './messages.js';
 import type { Message } from './messages.js';
 
@@ -147,8 +147,7 @@ export const embed: Embed = {
     );
   },
   // async: a throwing getter on `params` must reject, not throw.
-  openWindow: async (params) =>
-    call('openWindow', openWindowProblem(params), { url: params?.url, external: params?.external === true }),
+  openWindow: async (params) => call('openWindow', openWindowProblem(params), { url: params?.url, external: params?.external === true }),
   getProfile: () => call('getProfile', ''),
   sendMessages: (messages) => call('sendMessages', messagesProblem(messages), messages),
   closeWindow: () => call('closeWindow', ''),

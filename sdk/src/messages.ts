@@ -112,7 +112,10 @@ export interface ImagemapMessage extends MessageBase {
   baseUrl: string;
   altText: string;
   baseSize: { width: number; height: number };
-  actions: ({ type: 'uri'; linkUri: string; area: ImagemapArea; label?: string } | { type: 'message'; text: string; area: ImagemapArea; label?: string })[];
+  actions: (
+    | { type: 'uri'; linkUri: string; area: ImagemapArea; label?: string }
+    | { type: 'message'; text: string; area: ImagemapArea; label?: string }
+  )[];
 }
 /** Buttons template. */
 export interface ButtonsTemplate {
@@ -135,7 +138,14 @@ export interface ConfirmTemplate {
 /** Carousel template: up to 10 columns. */
 export interface CarouselTemplate {
   type: 'carousel';
-  columns: { thumbnailImageUrl?: string; imageBackgroundColor?: string; title?: string; text: string; defaultAction?: Action; actions: Action[] }[];
+  columns: {
+    thumbnailImageUrl?: string;
+    imageBackgroundColor?: string;
+    title?: string;
+    text: string;
+    defaultAction?: Action;
+    actions: Action[];
+  }[];
   imageAspectRatio?: 'rectangle' | 'square';
   imageSize?: 'cover' | 'contain';
 }
@@ -180,4 +190,13 @@ export interface FlexMessage extends MessageBase {
   contents: FlexBubble | FlexCarousel;
 }
 /** Any message object `sendMessages` takes. */
-export type Message = TextMessage | ImageMessage | VideoMessage | AudioMessage | LocationMessage | StickerMessage | ImagemapMessage | TemplateMessage | FlexMessage;
+export type Message =
+  | TextMessage
+  | ImageMessage
+  | VideoMessage
+  | AudioMessage
+  | LocationMessage
+  | StickerMessage
+  | ImagemapMessage
+  | TemplateMessage
+  | FlexMessage;

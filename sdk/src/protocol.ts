@@ -157,7 +157,8 @@ export interface AppLogEntry {
  * the warning both the page's console and the host's bridge log show.
  */
 export const NOTICES = {
-  'init-without-error-callback': 'embed.init was called without an errorCallback: the spec requires one (init failures now only reach the console)',
+  'init-without-error-callback':
+    'embed.init was called without an errorCallback: the spec requires one (init failures now only reach the console)',
   'get-access-token': "embed.getAccessToken is not in the spec's SDK: it returns null (the host keeps the user access token)",
 } as const;
 /** One tolerance of {@link NOTICES}. */
@@ -177,7 +178,10 @@ export function isWelcome(data: unknown): data is WelcomeMessage {
 }
 
 /** Narrows an unknown `MessageEvent.data` to a message of this protocol of `type`. */
-export function isMessageOf<T extends 'liveness' | 'alive'>(data: unknown, type: T): data is T extends 'alive' ? AliveMessage : LivenessMessage {
+export function isMessageOf<T extends 'liveness' | 'alive'>(
+  data: unknown,
+  type: T,
+): data is T extends 'alive' ? AliveMessage : LivenessMessage {
   return isProtocolMessage(data) && data.type === type && (type !== 'alive' || typeof (data as { token?: unknown }).token === 'string');
 }
 

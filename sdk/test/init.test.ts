@@ -20,7 +20,10 @@ afterEach(() => {
   resetBridge();
   settings.initTimeoutMs = 3000;
   vi.useRealTimers();
-  restores.splice(0).reverse().forEach((restore) => restore());
+  restores
+    .splice(0)
+    .reverse()
+    .forEach((restore) => restore());
   ports.splice(0).forEach((p) => p.close());
 });
 

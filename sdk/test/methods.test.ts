@@ -87,7 +87,10 @@ describe('methods before a successful init', () => {
 
   it('also reject while the handshake is still running', async () => {
     setParent({ postMessage() {} });
-    embed.init(() => {}, () => {});
+    embed.init(
+      () => {},
+      () => {},
+    );
     expect((await rejection(embed.getProfile())).code).toBe('INIT_FAILED');
   });
 });

@@ -30,10 +30,18 @@ describe('createEmbedMock', () => {
     const embed = createEmbedMock();
     await expect(embed.getProfile()).rejects.toMatchObject({ code: 'INIT_FAILED' });
     await init(embed);
-    await expect(embed.sendMessages([])).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'embed.sendMessages: messages must be an array of 1 to 5 message objects' });
+    await expect(embed.sendMessages([])).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'embed.sendMessages: messages must be an array of 1 to 5 message objects',
+    });
     await expect(embed.sendMessages(Array(6).fill({ type: 'text', text: 'x' }))).rejects.toBeInstanceOf(EmbedError);
-    await expect(embed.openWindow({ url: 'javascript:alert(1)' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'embed.openWindow: url must be an absolute http(s) URL' });
-    await expect(embed.sendMessages([{ type: 'text', text: 'x', f: () => 1 }] as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(embed.openWindow({ url: 'javascript:alert(1)' })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'embed.openWindow: url must be an absolute http(s) URL',
+    });
+    await expect(embed.sendMessages([{ type: 'text', text: 'x', f: () => 1 }] as never)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
     expect(() => embed.init(() => undefined, 'x' as never)).toThrow('errorCallback must be a function');
     expect(embed.sent).toEqual([]);
   });

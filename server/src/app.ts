@@ -167,7 +167,19 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     if ('url' in location) relay = await PostgresLiveRelay.start(location, live, logger);
     // Simulated time never goes back across a restart (issue 5).
     if (!options.clock) await restoreClock(clock, world);
-    await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, { world, apps, logins: new ChannelLoginStore(db), bots: new BotMembershipStore(db), blockchain: new BlockchainStore(db), v1: new V1BotStore(db) }, demoOrigin, clock.now());
+    await applyScenario(
+      options.scenarioFile ?? DEFAULT_SCENARIO,
+      {
+        world,
+        apps,
+        logins: new ChannelLoginStore(db),
+        bots: new BotMembershipStore(db),
+        blockchain: new BlockchainStore(db),
+        v1: new V1BotStore(db),
+      },
+      demoOrigin,
+      clock.now(),
+    );
   } catch (e) {
     await unlock();
     await closeDatabase();
@@ -189,7 +201,13 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   });
   const blockchain = createBlockchain(db, clock, logger, outage);
   const chats = new ChatService(new MessageStore(db), world, clock, bots.chatHooks);
-  const v1 = createV1Bots(db, world, clock, { events: bots.events, friendships: social.friendships, userTokens: social.v1, live, baseUrl: () => baseUrl });
+  const v1 = createV1Bots(db, world, clock, {
+    events: bots.events,
+    friendships: social.friendships,
+    userTokens: social.v1,
+    live,
+    baseUrl: () => baseUrl,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -239,7 +257,11 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
  * The Express app of one side origin: its interface's routers, then a 404 and the error handler
  * (`errors` picks the interface's error format; default by path as on `{base_url}`).
  */
-export function originApp(routers: RequestHandler[], logger: Logger, errors?: { notFound?: RequestHandler; handler?: ErrorRequestHandler }): Express {
+export function originApp(
+  routers: RequestHandler[],
+  logger: Logger,
+  errors?: { notFound?: RequestHandler; handler?: ErrorRequestHandler },
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -251,7 +273,8 @@ export function originApp(routers: RequestHandler[], logger: Logger, errors?: { 
 
 /** The embedded database file, or PostgreSQL (a fresh schema for an in-memory kit). */
 function databaseLocation(options: EmbedkitOptions): DatabaseLocation {
-  if (options.databaseUrl === undefined) return { file: options.inMemory ? ':memory:' : join(options.dataDir ?? '.embedkit', 'embedkit.sqlite') };
+  if (options.databaseUrl === undefined)
+    return { file: options.inMemory ? ':memory:' : join(options.dataDir ?? '.embedkit', 'embedkit.sqlite') };
   const schema = options.databaseSchema ?? (options.inMemory ? `t_${randomBytes(6).toString('hex')}` : undefined);
   // A throwaway kit (tests) needs few connections; a server sharing the sandbox more.
   return { url: options.databaseUrl, ...(schema !== undefined ? { schema } : {}), poolSize: options.inMemory ? 4 : 10 };
@@ -292,7 +315,11 @@ export function createGuardedServer(options: { headersTimeoutMs?: number; reques
     if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const message =
-      status === 431 ? 'The request headers are too large' : status === 408 ? 'The request was not received in time' : 'The request could not be parsed as HTTP';
+      status === 431
+        ? 'The request headers are too large'
+        : status === 408
+          ? 'The request was not received in time'
+          : 'The request could not be parsed as HTTP';
     const body = JSON.stringify({ message });
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -108,7 +108,12 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
       logger: pino({ level: options.logLevel ?? 'silent' }),
       ...(scenarioFile ? { scenarioFile } : {}),
     });
-    const channels = scenario?.channels ?? (await server.embedkit.db.selectFrom('channels').select(['channel_id', 'secret']).orderBy('channel_id').execute()).map((c) => ({ channelId: c.channel_id, secret: c.secret }));
+    const channels =
+      scenario?.channels ??
+      (await server.embedkit.db.selectFrom('channels').select(['channel_id', 'secret']).orderBy('channel_id').execute()).map((c) => ({
+        channelId: c.channel_id,
+        secret: c.secret,
+      }));
     firstChannel = { id: channels[0]!.channelId, secret: channels[0]!.secret };
   } finally {
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
@@ -121,7 +126,11 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
     if (!res.ok) throw new TestKitError(res.status, body, what);
     return body as T;
   };
-  const json = (method: string, body: unknown): RequestInit => ({ method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (method: string, body: unknown): RequestInit => ({
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const world = await call<KitWorld>('world', '/embedkit/v1/world');
   return {
     url,
@@ -136,9 +145,14 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
           body: new URLSearchParams({ grant_type: 'client_credentials', client_id: channel.id, client_secret: channel.secret }).toString(),
         })
       ).access_token,
-    messages: async (chatId) => (await call<{ messages: KitChatMessage[] }>('messages', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`)).messages,
+    messages: async (chatId) =>
+      (await call<{ messages: KitChatMessage[] }>('messages', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`)).messages,
     say: (chatId, userId, message) =>
-      call<KitChatMessage>('say', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`, json('POST', { userId, message: typeof message === 'string' ? { type: 'text', text: message } : message })),
+      call<KitChatMessage>(
+        'say',
+        `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`,
+        json('POST', { userId, message: typeof message === 'string' ? { type: 'text', text: message } : message }),
+      ),
     advanceClock: async (ms) => {
       await call('clock', '/embedkit/v1/clock', json('POST', { advanceMs: ms }));
     },

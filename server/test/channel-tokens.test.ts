@@ -12,7 +12,11 @@ afterEach(() => kit.close());
 
 const issue = (form: Record<string, string>) => request(kit.app).post('/v2/oauth/accessToken').type('form').send(form);
 const works = async (token: string) =>
-  (await request(kit.app).get('/embed/v1/apps').set({ Authorization: `Bearer ${token}` })).status !== 401;
+  (
+    await request(kit.app)
+      .get('/embed/v1/apps')
+      .set({ Authorization: `Bearer ${token}` })
+  ).status !== 401;
 
 describe('POST /v2/oauth/accessToken', () => {
   it('issues a Bearer token valid for 30 days', async () => {

@@ -9,7 +9,10 @@ let kit: Embedkit;
 beforeEach(async () => {
   kit = await makeKit();
   for (let i = 0; i < 25; i++) {
-    await request(kit.app).post(`/embedkit/v1/chats/${UTOU}/messages`).send({ userId: ALICE, message: { type: 'text', text: `m${i}` } }).expect(200);
+    await request(kit.app)
+      .post(`/embedkit/v1/chats/${UTOU}/messages`)
+      .send({ userId: ALICE, message: { type: 'text', text: `m${i}` } })
+      .expect(200);
   }
 });
 afterEach(() => kit.close());
@@ -44,8 +47,11 @@ describe('GET /embedkit/v1/chats/<id>/messages pages', () => {
     expect(last.body.more).toBe(false);
   });
 
-  it.each([['?limit=0'], ['?limit=201'], ['?limit=ten'], ['?before=-1'], ['?before=1&after=2'], ['?after=1e3']])('refuses %s with 400', async (query) => {
-    const res = await page(query).expect(400);
-    expect(typeof res.body.message).toBe('string');
-  });
+  it.each([['?limit=0'], ['?limit=201'], ['?limit=ten'], ['?before=-1'], ['?before=1&after=2'], ['?after=1e3']])(
+    'refuses %s with 400',
+    async (query) => {
+      const res = await page(query).expect(400);
+      expect(typeof res.body.message).toBe('string');
+    },
+  );
 });

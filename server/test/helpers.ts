@@ -25,7 +25,10 @@ export const TEST_DATABASE_URL = process.env.DATABASE_URL || undefined;
 export function onTestDatabase<T extends EmbedkitOptions>(options: T): T {
   if (!TEST_DATABASE_URL) return options;
   if (options.inMemory === false) {
-    const schema = `p_${createHash('sha256').update(options.dataDir ?? '.embedkit').digest('hex').slice(0, 20)}`;
+    const schema = `p_${createHash('sha256')
+      .update(options.dataDir ?? '.embedkit')
+      .digest('hex')
+      .slice(0, 20)}`;
     return { ...options, databaseUrl: TEST_DATABASE_URL, databaseSchema: schema };
   }
   return { ...options, inMemory: true, databaseUrl: TEST_DATABASE_URL };

@@ -12,10 +12,12 @@ afterEach(async () => {
 });
 
 function start(options: Parameters<typeof startServer>[0]): Promise<RunningServer> {
-  return startServer(onTestDatabase({ inMemory: true, scenarioFile: TWO_CHANNELS, logger: pino({ level: 'silent' }), ...options })).then((s) => {
-    running.push(s);
-    return s;
-  });
+  return startServer(onTestDatabase({ inMemory: true, scenarioFile: TWO_CHANNELS, logger: pino({ level: 'silent' }), ...options })).then(
+    (s) => {
+      running.push(s);
+      return s;
+    },
+  );
 }
 
 /** Holds a port until closed. */

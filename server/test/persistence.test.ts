@@ -14,7 +14,14 @@ it('keeps messages and apps across a restart and moves the demo app to the new o
   dirs.push(dataDir);
   const first = await makeKit({ inMemory: false, dataDir, demoOrigin: 'http://127.0.0.1:1111' });
   const token = await userToken(first);
-  expect((await request(first.app).post('/message/v3/share').set({ Authorization: `Bearer ${token}` }).send({ messages: [{ type: 'text', text: 'kept' }] })).status).toBe(200);
+  expect(
+    (
+      await request(first.app)
+        .post('/message/v3/share')
+        .set({ Authorization: `Bearer ${token}` })
+        .send({ messages: [{ type: 'text', text: 'kept' }] })
+    ).status,
+  ).toBe(200);
   await first.close();
 
   const second = await makeKit({ inMemory: false, dataDir, demoOrigin: 'http://127.0.0.1:2222' });
@@ -23,7 +30,13 @@ it('keeps messages and apps across a restart and moves the demo app to the new o
   const world = (await request(second.app).get('/embedkit/v1/world')).body;
   expect(world.apps[0].view.url).toBe('http://127.0.0.1:2222/demo/app/');
   // The token issued before the restart still works: tokens live in the database too.
-  expect((await request(second.app).get('/v2/profile').set({ Authorization: `Bearer ${token}` })).status).toBe(200);
+  expect(
+    (
+      await request(second.app)
+        .get('/v2/profile')
+        .set({ Authorization: `Bearer ${token}` })
+    ).status,
+  ).toBe(200);
   await second.close();
 });
 

@@ -26,15 +26,26 @@ describe('POST /embed/v1/apps', () => {
 
   it('accepts plain http only for loopback hosts', async () => {
     for (const url of ['http://localhost:3000/', 'http://127.0.0.1:5173/app', 'http://[::1]:8000/']) {
-      const res = await request(kit.app).post('/embed/v1/apps').set(auth()).send({ view: { type: 'tall', url } });
+      const res = await request(kit.app)
+        .post('/embed/v1/apps')
+        .set(auth())
+        .send({ view: { type: 'tall', url } });
       expect(res.status, url).toBe(200);
     }
   });
 
   it.each([
     [{ view: { type: 'huge', url: 'https://example.com' } }, 'view.type', 'Must be one of the following values: [compact, tall, full]'],
-    [{ view: { type: 'full', url: 'http://example.com/app' } }, 'view.url', 'invalid uri scheme: the URL must use https (http is accepted for loopback hosts only)'],
-    [{ view: { type: 'full', url: 'javascript:alert(1)' } }, 'view.url', 'invalid uri scheme: the URL must use https (http is accepted for loopback hosts only)'],
+    [
+      { view: { type: 'full', url: 'http://example.com/app' } },
+      'view.url',
+      'invalid uri scheme: the URL must use https (http is accepted for loopback hosts only)',
+    ],
+    [
+      { view: { type: 'full', url: 'javascript:alert(1)' } },
+      'view.url',
+      'invalid uri scheme: the URL must use https (http is accepted for loopback hosts only)',
+    ],
     [{ view: { type: 'full', url: 'not a url' } }, 'view.url', 'Must be an absolute URL'],
     [{ view: { type: 'full' } }, 'view.url', 'must be specified'],
     [{}, 'view', 'must be specified'],
@@ -47,14 +58,21 @@ describe('POST /embed/v1/apps', () => {
   });
 
   it('reports every error found, not only the first', async () => {
-    const res = await request(kit.app).post('/embed/v1/apps').set(auth()).send({ view: { type: 'x', url: 'ftp://a' } });
+    const res = await request(kit.app)
+      .post('/embed/v1/apps')
+      .set(auth())
+      .send({ view: { type: 'x', url: 'ftp://a' } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The request body has 2 error(s)');
     expect(res.body.details.map((d: { property: string }) => d.property).sort()).toEqual(['view.type', 'view.url']);
   });
 
   it('answers 400 for a body that is not JSON, with its position, and for another content type', async () => {
-    const bad = await request(kit.app).post('/embed/v1/apps').set(auth()).set('Content-Type', 'application/json').send('{\n  "view": {,\n}');
+    const bad = await request(kit.app)
+      .post('/embed/v1/apps')
+      .set(auth())
+      .set('Content-Type', 'application/json')
+      .send('{\n  "view": {,\n}');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: 'The request body could not be parsed as JSON (line: 2, column: 12)' });
     const type = await request(kit.app).post('/embed/v1/apps').set(auth()).set('Content-Type', 'text/plain').send('{}');
@@ -76,9 +94,7 @@ describe('POST /embed/v1/apps', () => {
   });
 
   it('holds the 30-app limit under concurrent registrations', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 60 }, () => request(kit.app).post('/embed/v1/apps').set(auth()).send({ view })),
-    );
+    const results = await Promise.all(Array.from({ length: 60 }, () => request(kit.app).post('/embed/v1/apps').set(auth()).send({ view })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(29);
     expect(results.filter((r) => r.status === 400)).toHaveLength(31);
     const list = await request(kit.app).get('/embed/v1/apps').set(auth());
@@ -88,14 +104,20 @@ describe('POST /embed/v1/apps', () => {
 
 describe('PUT /embed/v1/apps/<embed_id>/view', () => {
   it('replaces the view', async () => {
-    const res = await request(kit.app).put('/embed/v1/apps/1650000001-demoapp1/view').set(auth()).send({ type: 'compact', url: 'https://example.com/new' });
+    const res = await request(kit.app)
+      .put('/embed/v1/apps/1650000001-demoapp1/view')
+      .set(auth())
+      .send({ type: 'compact', url: 'https://example.com/new' });
     expect(res.status).toBe(200);
     const list = await request(kit.app).get('/embed/v1/apps').set(auth());
     expect(list.body.apps[0]).toEqual({ embedId: '1650000001-demoapp1', view: { type: 'compact', url: 'https://example.com/new' } });
   });
 
   it('answers 400 for invalid values and leaves the app as it was', async () => {
-    const res = await request(kit.app).put('/embed/v1/apps/1650000001-demoapp1/view').set(auth()).send({ type: 'compact', url: 'http://example.com' });
+    const res = await request(kit.app)
+      .put('/embed/v1/apps/1650000001-demoapp1/view')
+      .set(auth())
+      .send({ type: 'compact', url: 'http://example.com' });
     expect(res.status).toBe(400);
     expect(res.body.details).toContainEqual({ property: 'url', message: expect.stringContaining('invalid uri scheme') });
     const list = await request(kit.app).get('/embed/v1/apps').set(auth());
@@ -106,7 +128,10 @@ describe('PUT /embed/v1/apps/<embed_id>/view', () => {
     const none = await request(kit.app).put('/embed/v1/apps/1650000001-nothere0/view').set(auth()).send(view);
     expect(none.status).toBe(404);
     const other = await channelToken(kit, CHANNEL_2);
-    const foreign = await request(kit.app).put('/embed/v1/apps/1650000001-demoapp1/view').set({ Authorization: `Bearer ${other}` }).send(view);
+    const foreign = await request(kit.app)
+      .put('/embed/v1/apps/1650000001-demoapp1/view')
+      .set({ Authorization: `Bearer ${other}` })
+      .send(view);
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toContain('does not exist');
   });
@@ -115,15 +140,22 @@ describe('PUT /embed/v1/apps/<embed_id>/view', () => {
 describe('GET /embed/v1/apps', () => {
   it('answers 404 when the channel has no apps', async () => {
     const other = await channelToken(kit, CHANNEL_2);
-    const res = await request(kit.app).get('/embed/v1/apps').set({ Authorization: `Bearer ${other}` });
+    const res = await request(kit.app)
+      .get('/embed/v1/apps')
+      .set({ Authorization: `Bearer ${other}` });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'The channel has no apps' });
   });
 
-  it('lists only the channel\'s own apps', async () => {
+  it("lists only the channel's own apps", async () => {
     const other = await channelToken(kit, CHANNEL_2);
-    await request(kit.app).post('/embed/v1/apps').set({ Authorization: `Bearer ${other}` }).send({ view });
-    const res = await request(kit.app).get('/embed/v1/apps').set({ Authorization: `Bearer ${other}` });
+    await request(kit.app)
+      .post('/embed/v1/apps')
+      .set({ Authorization: `Bearer ${other}` })
+      .send({ view });
+    const res = await request(kit.app)
+      .get('/embed/v1/apps')
+      .set({ Authorization: `Bearer ${other}` });
     expect(res.body.apps).toHaveLength(1);
     expect(res.body.apps[0].embedId).toMatch(/^1650000002-/);
   });
@@ -139,7 +171,9 @@ describe('DELETE /embed/v1/apps/<embed_id>', () => {
 
   it('answers 404 for an app of another channel and keeps it', async () => {
     const other = await channelToken(kit, CHANNEL_2);
-    const res = await request(kit.app).delete('/embed/v1/apps/1650000001-demoapp1').set({ Authorization: `Bearer ${other}` });
+    const res = await request(kit.app)
+      .delete('/embed/v1/apps/1650000001-demoapp1')
+      .set({ Authorization: `Bearer ${other}` });
     expect(res.status).toBe(404);
     const list = await request(kit.app).get('/embed/v1/apps').set(auth());
     expect(list.body.apps).toHaveLength(1);
@@ -171,7 +205,13 @@ describe('authentication (401 on add, update, list, delete)', () => {
     for (const call of calls) expect((await call(auth())).status).toBe(401);
     const fresh = await channelToken(kit);
     await request(kit.app).post('/v2/oauth/revoke').type('form').send({ access_token: fresh });
-    expect((await request(kit.app).get('/embed/v1/apps').set({ Authorization: `Bearer ${fresh}` })).status).toBe(401);
+    expect(
+      (
+        await request(kit.app)
+          .get('/embed/v1/apps')
+          .set({ Authorization: `Bearer ${fresh}` })
+      ).status,
+    ).toBe(401);
   });
 
   it('checks the token before the body', async () => {

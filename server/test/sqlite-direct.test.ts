@@ -24,9 +24,18 @@ const metaOf = (d: Kysely<Database>) => d.selectFrom('meta').selectAll().orderBy
 describe('statements run directly on the embedded database', () => {
   it('answers the rows Kysely answers, and writes what Kysely writes', async () => {
     const d = await open();
-    const insert = prepared(() => d, (key: string, value: string) => d.insertInto('meta').values({ key, value }).returning(['key', 'value']));
-    const insertQuiet = prepared(() => d, (key: string, value: string) => d.insertInto('meta').values({ key, value }));
-    const select = prepared(() => d, (key: string) => d.selectFrom('meta').selectAll().where('key', '>=', key).orderBy('key'));
+    const insert = prepared(
+      () => d,
+      (key: string, value: string) => d.insertInto('meta').values({ key, value }).returning(['key', 'value']),
+    );
+    const insertQuiet = prepared(
+      () => d,
+      (key: string, value: string) => d.insertInto('meta').values({ key, value }),
+    );
+    const select = prepared(
+      () => d,
+      (key: string) => d.selectFrom('meta').selectAll().where('key', '>=', key).orderBy('key'),
+    );
     expect(await insert('b', '2')).toEqual([{ key: 'b', value: '2' }]);
     expect(await insertQuiet('c', '3')).toEqual([]);
     expect(await select('b')).toEqual(await d.selectFrom('meta').selectAll().where('key', '>=', 'b').orderBy('key').execute());
@@ -38,14 +47,20 @@ describe('statements run directly on the embedded database', () => {
 
   it('rejects with the database error (a duplicate key), and writes nothing', async () => {
     const d = await open();
-    const insert = prepared(() => d, (key: string, value: string) => d.insertInto('meta').values({ key, value }));
+    const insert = prepared(
+      () => d,
+      (key: string, value: string) => d.insertInto('meta').values({ key, value }),
+    );
     await expect(insert('a', 'again')).rejects.toThrow(/UNIQUE constraint failed/);
     expect(await metaOf(d)).toEqual([{ key: 'a', value: '1' }]);
   });
 
   it('waits for an open transaction instead of running inside it: its rollback does not take the statement along', async () => {
     const d = await open();
-    const insert = prepared(() => d, (key: string, value: string) => d.insertInto('meta').values({ key, value }));
+    const insert = prepared(
+      () => d,
+      (key: string, value: string) => d.insertInto('meta').values({ key, value }),
+    );
     let outside: Promise<unknown> | undefined;
     await expect(
       d.transaction().execute(async (trx) => {
@@ -67,11 +82,14 @@ describe('statements run directly on the embedded database', () => {
     expect(directRunnerOf(d)!('select 1 as one', [])).toEqual([{ one: 1 }]);
   });
 
-  it('is not offered inside a transaction (its queries use the transaction\'s connection)', async () => {
+  it("is not offered inside a transaction (its queries use the transaction's connection)", async () => {
     const d = await open();
     await d.transaction().execute(async (trx) => {
       expect(directRunnerOf(trx)).toBeUndefined();
-      const insert = prepared(() => trx, (key: string, value: string) => trx.insertInto('meta').values({ key, value }).returning('key'));
+      const insert = prepared(
+        () => trx,
+        (key: string, value: string) => trx.insertInto('meta').values({ key, value }).returning('key'),
+      );
       expect(await insert('t', 'v')).toEqual([{ key: 't' }]);
     });
     expect((await metaOf(d)).map((r) => r.key)).toEqual(['a', 't']);

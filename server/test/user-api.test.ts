@@ -11,7 +11,11 @@ beforeEach(async () => {
 afterEach(() => kit.close());
 
 const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
-const share = (token: string, body: unknown) => request(kit.app).post('/message/v3/share').set(bearer(token)).send(body as object);
+const share = (token: string, body: unknown) =>
+  request(kit.app)
+    .post('/message/v3/share')
+    .set(bearer(token))
+    .send(body as object);
 const messagesOf = async (chatId: string) => (await request(kit.app).get(`/embedkit/v1/chats/${chatId}/messages`)).body.messages;
 
 describe('POST /embedkit/v1/sessions', () => {
@@ -27,15 +31,19 @@ describe('POST /embedkit/v1/sessions', () => {
   });
 
   it('refuses unknown scopes with the detail', async () => {
-    const res = await request(kit.app).post('/embedkit/v1/sessions').send({ userId: ALICE, channelId: '1650000001', scopes: ['admin'] });
+    const res = await request(kit.app)
+      .post('/embedkit/v1/sessions')
+      .send({ userId: ALICE, channelId: '1650000001', scopes: ['admin'] });
     expect(res.status).toBe(400);
     expect(res.body.details[0].property).toBe('scopes[0]');
   });
 });
 
 describe('GET /v2/profile', () => {
-  it('answers the profile of the token\'s user', async () => {
-    const res = await request(kit.app).get('/v2/profile').set(bearer(await userToken(kit)));
+  it("answers the profile of the token's user", async () => {
+    const res = await request(kit.app)
+      .get('/v2/profile')
+      .set(bearer(await userToken(kit)));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       userId: ALICE,
@@ -46,14 +54,18 @@ describe('GET /v2/profile', () => {
   });
 
   it('leaves pictureUrl and statusMessage out when unset', async () => {
-    const res = await request(kit.app).get('/v2/profile').set(bearer(await userToken(kit, { userId: CAROL })));
+    const res = await request(kit.app)
+      .get('/v2/profile')
+      .set(bearer(await userToken(kit, { userId: CAROL })));
     expect(res.body).toEqual({ userId: CAROL, displayName: 'Carol' });
   });
 
   it('answers 401 without a valid token and once it expired; 403 without the profile scope', async () => {
     expect((await request(kit.app).get('/v2/profile')).status).toBe(401);
     expect((await request(kit.app).get('/v2/profile').set(bearer('x'))).status).toBe(401);
-    const noScope = await request(kit.app).get('/v2/profile').set(bearer(await userToken(kit, { scopes: ['chat_message.write'] })));
+    const noScope = await request(kit.app)
+      .get('/v2/profile')
+      .set(bearer(await userToken(kit, { scopes: ['chat_message.write'] })));
     expect(noScope.status).toBe(403);
     expect(noScope.body.message).toContain('profile');
     const token = await userToken(kit);
@@ -72,9 +84,14 @@ describe('GET /v2/profile', () => {
 });
 
 describe('POST /message/v3/share (sendMessages)', () => {
-  it('posts the messages into the token\'s chat as the user, in order', async () => {
+  it("posts the messages into the token's chat as the user, in order", async () => {
     const token = await userToken(kit);
-    const res = await share(token, { messages: [{ type: 'text', text: 'one' }, { type: 'sticker', packageId: '1', stickerId: '2' }] });
+    const res = await share(token, {
+      messages: [
+        { type: 'text', text: 'one' },
+        { type: 'sticker', packageId: '1', stickerId: '2' },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
     const messages = await messagesOf(UTOU);
@@ -91,7 +108,11 @@ describe('POST /message/v3/share (sendMessages)', () => {
     [{ messages: Array.from({ length: 6 }, () => ({ type: 'text', text: 'x' })) }, 'messages', 'Size must be between 1 and 5'],
     [{ messages: [{ type: 'text' }] }, 'messages[0].text', 'must be specified'],
     [{ messages: [{ type: 'text', text: '' }] }, 'messages[0].text', 'May not be empty'],
-    [{ messages: [{ type: 'text', text: 'ok' }, { type: 'gif' }] }, 'messages[1].type', 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, flex]'],
+    [
+      { messages: [{ type: 'text', text: 'ok' }, { type: 'gif' }] },
+      'messages[1].type',
+      'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, flex]',
+    ],
     [{ messages: [{ type: 'image', originalContentUrl: 'https://x/a.jpg' }] }, 'messages[0].previewImageUrl', 'must be specified'],
     [{}, 'messages', 'must be specified'],
   ])('answers 400 for %j and stores nothing', async (body, property, message) => {
@@ -121,12 +142,19 @@ describe('POST /message/v3/share (sendMessages)', () => {
 });
 
 describe('POST /embedkit/v1/chats/<chatId>/messages (the phone composer)', () => {
-  const send = (chatId: string, body: unknown) => request(kit.app).post(`/embedkit/v1/chats/${chatId}/messages`).send(body as object);
+  const send = (chatId: string, body: unknown) =>
+    request(kit.app)
+      .post(`/embedkit/v1/chats/${chatId}/messages`)
+      .send(body as object);
 
   it('stores the message as the user and answers it', async () => {
     const res = await send(GROUP, { userId: ALICE, message: { type: 'text', text: 'from the phone' } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ chatId: GROUP, sender: { type: 'user', id: ALICE }, message: { type: 'text', text: 'from the phone' } });
+    expect(res.body).toMatchObject({
+      chatId: GROUP,
+      sender: { type: 'user', id: ALICE },
+      message: { type: 'text', text: 'from the phone' },
+    });
     expect((await messagesOf(GROUP)).map((m: { id: string }) => m.id)).toEqual([res.body.id]);
   });
 
@@ -140,12 +168,20 @@ describe('POST /embedkit/v1/chats/<chatId>/messages (the phone composer)', () =>
   });
 });
 
-describe('POST /embedkit/v1/messages/validate (the host\'s message preview)', () => {
-  it('answers the validator\'s verdict as data', async () => {
-    const ok = await request(kit.app).post('/embedkit/v1/messages/validate').send({ messages: [{ type: 'text', text: 'x' }] });
+describe("POST /embedkit/v1/messages/validate (the host's message preview)", () => {
+  it("answers the validator's verdict as data", async () => {
+    const ok = await request(kit.app)
+      .post('/embedkit/v1/messages/validate')
+      .send({ messages: [{ type: 'text', text: 'x' }] });
     expect(ok.body).toEqual({ valid: true });
-    const bad = await request(kit.app).post('/embedkit/v1/messages/validate').send({ messages: [{ type: 'text' }] });
+    const bad = await request(kit.app)
+      .post('/embedkit/v1/messages/validate')
+      .send({ messages: [{ type: 'text' }] });
     expect(bad.status).toBe(200);
-    expect(bad.body).toEqual({ valid: false, message: 'The request body has 1 error(s)', details: [{ property: 'messages[0].text', message: 'must be specified' }] });
+    expect(bad.body).toEqual({
+      valid: false,
+      message: 'The request body has 1 error(s)',
+      details: [{ property: 'messages[0].text', message: 'must be specified' }],
+    });
   });
 });

@@ -18,10 +18,7 @@ async function world(): Promise<{ world: WorldStore; bots: BotMembershipStore }>
   const store = new WorldStore(db);
   await store.insertWorld({
     channels: [{ channel_id: '1650000001', name: 'Bot', secret: '0'.repeat(32), plan: 'developer-trial' } as never],
-    users: [
-      { user_id: 'Ua', display_name: 'A' } as never,
-      { user_id: 'Ub', display_name: 'B' } as never,
-    ],
+    users: [{ user_id: 'Ua', display_name: 'A' } as never, { user_id: 'Ub', display_name: 'B' } as never],
     chats: [{ chat_id: 'R1', type: 'room', name: 'Room', bot_channel_id: null, memberIds: ['Ua', 'Ub'] }],
   });
   return { world: store, bots: new BotMembershipStore(db) };
@@ -32,7 +29,12 @@ describe('WorldStore.chat', () => {
     const { world: store, bots } = await world();
     expect(await store.chat('UTa-bot')).toBeUndefined();
     await bots.createBotChat('UTa-bot', '1650000001', 'Ua', 'Bot');
-    expect(await store.chat('UTa-bot')).toMatchObject({ chat_id: 'UTa-bot', type: 'utou', bot_channel_id: '1650000001', memberIds: ['Ua'] });
+    expect(await store.chat('UTa-bot')).toMatchObject({
+      chat_id: 'UTa-bot',
+      type: 'utou',
+      bot_channel_id: '1650000001',
+      memberIds: ['Ua'],
+    });
   });
 
   it('answers the same chat again, unchanged by what a caller did to an earlier answer', async () => {

@@ -25,7 +25,14 @@ export interface GalleryEntry {
 /** A flex bubble of a cafe: hero, rating in a baseline box, info rows, buttons. */
 export const CAFE_BUBBLE = {
   type: 'bubble',
-  hero: { type: 'image', url: sample('photo-cafe'), size: 'full', aspectRatio: '20:13', aspectMode: 'cover', action: { type: 'uri', label: 'Website', uri: 'https://example.com/cafe' } },
+  hero: {
+    type: 'image',
+    url: sample('photo-cafe'),
+    size: 'full',
+    aspectRatio: '20:13',
+    aspectMode: 'cover',
+    action: { type: 'uri', label: 'Website', uri: 'https://example.com/cafe' },
+  },
   body: {
     type: 'box',
     layout: 'vertical',
@@ -79,7 +86,12 @@ export const CAFE_BUBBLE = {
     contents: [
       { type: 'button', style: 'link', height: 'sm', action: { type: 'uri', label: 'Call', uri: 'tel:+81312345678' } },
       { type: 'button', style: 'link', height: 'sm', action: { type: 'uri', label: 'Website', uri: 'https://example.com/cafe' } },
-      { type: 'button', style: 'primary', height: 'sm', action: { type: 'postback', label: 'Reserve', data: 'action=reserve&shop=brown', displayText: 'I would like a table' } },
+      {
+        type: 'button',
+        style: 'primary',
+        height: 'sm',
+        action: { type: 'postback', label: 'Reserve', data: 'action=reserve&shop=brown', displayText: 'I would like a table' },
+      },
     ],
   },
 };
@@ -95,7 +107,14 @@ function productBubble(name: string, photo: string, price: string, lines: string
       spacing: 'sm',
       contents: [
         { type: 'text', text: name, weight: 'bold', size: 'xl', wrap: true },
-        { type: 'box', layout: 'baseline', contents: [{ type: 'text', text: price, weight: 'bold', size: 'xl', flex: 0 }, { type: 'text', text: '.99', weight: 'bold', size: 'sm', flex: 0 }] },
+        {
+          type: 'box',
+          layout: 'baseline',
+          contents: [
+            { type: 'text', text: price, weight: 'bold', size: 'xl', flex: 0 },
+            { type: 'text', text: '.99', weight: 'bold', size: 'sm', flex: 0 },
+          ],
+        },
         ...lines.map((text) => ({ type: 'text', text, wrap: true, size: 'sm', color: '#666666' })),
       ],
     },
@@ -104,7 +123,11 @@ function productBubble(name: string, photo: string, price: string, lines: string
       layout: 'vertical',
       spacing: 'sm',
       contents: [
-        { type: 'button', style: 'primary', action: { type: 'postback', label: 'Add to cart', data: `cart=${name}`, displayText: `Add ${name} to my cart` } },
+        {
+          type: 'button',
+          style: 'primary',
+          action: { type: 'postback', label: 'Add to cart', data: `cart=${name}`, displayText: `Add ${name} to my cart` },
+        },
         { type: 'button', style: 'secondary', action: { type: 'message', label: 'Ask a question', text: `Tell me about ${name}` } },
       ],
     },
@@ -121,11 +144,20 @@ export const GALLERY: GalleryEntry[] = [
     },
   },
   { name: 'image', message: { type: 'image', originalContentUrl: sample('photo-mountain'), previewImageUrl: sample('photo-mountain') } },
-  { name: 'video', message: { type: 'video', originalContentUrl: 'https://example.com/media/clip.mp4', previewImageUrl: sample('video-preview') } },
+  {
+    name: 'video',
+    message: { type: 'video', originalContentUrl: 'https://example.com/media/clip.mp4', previewImageUrl: sample('video-preview') },
+  },
   { name: 'audio', message: { type: 'audio', originalContentUrl: sample('tone'), duration: 2000 } },
   {
     name: 'location',
-    message: { type: 'location', title: 'Tokyo Station', address: '1 Chome Marunouchi, Chiyoda City, Tokyo', latitude: 35.681236, longitude: 139.767125 },
+    message: {
+      type: 'location',
+      title: 'Tokyo Station',
+      address: '1 Chome Marunouchi, Chiyoda City, Tokyo',
+      latitude: 35.681236,
+      longitude: 139.767125,
+    },
   },
   { name: 'sticker', message: { type: 'sticker', packageId: '446', stickerId: '1988' } },
   {
@@ -161,7 +193,15 @@ export const GALLERY: GalleryEntry[] = [
           { type: 'postback', label: 'Buy', data: 'action=buy&itemid=123', displayText: 'Buy it' },
           { type: 'message', label: 'Add to cart', text: 'Add to cart' },
           { type: 'uri', label: 'View detail', uri: 'https://example.com/page/123' },
-          { type: 'datetimepicker', label: 'Pick a date', data: 'action=pick-date', mode: 'date', initial: '2025-06-15', min: '2025-01-01', max: '2025-12-31' },
+          {
+            type: 'datetimepicker',
+            label: 'Pick a date',
+            data: 'action=pick-date',
+            mode: 'date',
+            initial: '2025-06-15',
+            min: '2025-01-01',
+            max: '2025-12-31',
+          },
         ],
       },
     },
@@ -247,7 +287,11 @@ export const GALLERY: GalleryEntry[] = [
         type: 'carousel',
         contents: [
           productBubble('Arm Chair, White', 'photo-cafe', '$49', ['A chair for long afternoons.']),
-          productBubble('Metal Desk Lamp', 'photo-city', '$11', ['Warm light.', 'Adjustable arm.', 'Two years of warranty, free shipping.']),
+          productBubble('Metal Desk Lamp', 'photo-city', '$11', [
+            'Warm light.',
+            'Adjustable arm.',
+            'Two years of warranty, free shipping.',
+          ]),
           productBubble('Beach Towel', 'photo-beach', '$8', ['Soft.']),
         ],
       },
@@ -261,8 +305,23 @@ export const GALLERY: GalleryEntry[] = [
       quickReply: {
         items: [
           { type: 'action', action: { type: 'message', label: 'Thanks!', text: 'Thanks!' } },
-          { type: 'action', imageUrl: sample('icon-star'), action: { type: 'postback', label: 'Rate 5', data: 'rate=5', displayText: 'Five stars' } },
-          { type: 'action', action: { type: 'datetimepicker', label: 'Book a time', data: 'book=time', mode: 'datetime', initial: '2025-06-15T18:30', min: '2025-06-01T00:00', max: '2025-06-30T23:59' } },
+          {
+            type: 'action',
+            imageUrl: sample('icon-star'),
+            action: { type: 'postback', label: 'Rate 5', data: 'rate=5', displayText: 'Five stars' },
+          },
+          {
+            type: 'action',
+            action: {
+              type: 'datetimepicker',
+              label: 'Book a time',
+              data: 'book=time',
+              mode: 'datetime',
+              initial: '2025-06-15T18:30',
+              min: '2025-06-01T00:00',
+              max: '2025-06-30T23:59',
+            },
+          },
           { type: 'action', action: { type: 'camera', label: 'Camera' } },
           { type: 'action', action: { type: 'cameraRoll', label: 'Camera roll' } },
           { type: 'action', action: { type: 'location', label: 'Location' } },

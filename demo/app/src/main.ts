@@ -90,50 +90,56 @@ function start(): void {
   const profileButton = el<HTMLButtonElement>('btn-profile');
   const profileOut = el('profile');
   const picture = el<HTMLImageElement>('profile-picture');
-  profileButton.addEventListener('click', () =>
-    void busy(profileButton, async () => {
-      picture.hidden = true;
-      picture.removeAttribute('src');
-      try {
-        const profile = await sdk.getProfile();
-        setResult(profileOut, JSON.stringify(profile, null, 2), 'ok');
-        if (profile.pictureUrl) {
-          picture.src = profile.pictureUrl;
-          picture.alt = `Picture of ${profile.displayName}`;
-          picture.hidden = false;
+  profileButton.addEventListener(
+    'click',
+    () =>
+      void busy(profileButton, async () => {
+        picture.hidden = true;
+        picture.removeAttribute('src');
+        try {
+          const profile = await sdk.getProfile();
+          setResult(profileOut, JSON.stringify(profile, null, 2), 'ok');
+          if (profile.pictureUrl) {
+            picture.src = profile.pictureUrl;
+            picture.alt = `Picture of ${profile.displayName}`;
+            picture.hidden = false;
+          }
+        } catch (err) {
+          setResult(profileOut, describe(err), 'error');
         }
-      } catch (err) {
-        setResult(profileOut, describe(err), 'error');
-      }
-    }),
+      }),
   );
 
   const sendButton = el<HTMLButtonElement>('btn-send');
   const sendText = el<HTMLInputElement>('send-text');
   const sendResult = el('send-result');
-  sendButton.addEventListener('click', () =>
-    void busy(sendButton, async () => {
-      try {
-        await sdk.sendMessages([{ type: 'text', text: sendText.value }]);
-        setResult(sendResult, 'sent', 'ok');
-      } catch (err) {
-        setResult(sendResult, `error ${describe(err)}`, 'error');
-      }
-    }),
+  sendButton.addEventListener(
+    'click',
+    () =>
+      void busy(sendButton, async () => {
+        try {
+          await sdk.sendMessages([{ type: 'text', text: sendText.value }]);
+          setResult(sendResult, 'sent', 'ok');
+        } catch (err) {
+          setResult(sendResult, `error ${describe(err)}`, 'error');
+        }
+      }),
   );
 
   // Every message kind, in batches of at most 5 (the sendMessages limit); the host draws them in the chat.
   const galleryButton = el<HTMLButtonElement>('btn-gallery');
   const galleryResult = el('gallery-result');
-  galleryButton.addEventListener('click', () =>
-    void busy(galleryButton, async () => {
-      try {
-        for (const batch of galleryBatches()) await sdk.sendMessages(batch);
-        setResult(galleryResult, `sent ${GALLERY.length} messages`, 'ok');
-      } catch (err) {
-        setResult(galleryResult, `error ${describe(err)}`, 'error');
-      }
-    }),
+  galleryButton.addEventListener(
+    'click',
+    () =>
+      void busy(galleryButton, async () => {
+        try {
+          for (const batch of galleryBatches()) await sdk.sendMessages(batch);
+          setResult(galleryResult, `sent ${GALLERY.length} messages`, 'ok');
+        } catch (err) {
+          setResult(galleryResult, `error ${describe(err)}`, 'error');
+        }
+      }),
   );
 
   const openUrl = el<HTMLInputElement>('open-url');
@@ -155,8 +161,9 @@ function start(): void {
 
   const closeButton = el<HTMLButtonElement>('btn-close');
   const closeResult = el('close-result');
-  closeButton.addEventListener('click', () =>
-    void sdk.closeWindow().catch((err: unknown) => setResult(closeResult, `error ${describe(err)}`, 'error')),
+  closeButton.addEventListener(
+    'click',
+    () => void sdk.closeWindow().catch((err: unknown) => setResult(closeResult, `error ${describe(err)}`, 'error')),
   );
 }
 

@@ -49,7 +49,9 @@ async function clients(renew = false): Promise<{ client: messagingApi.MessagingA
 }
 
 /** Runs a call with the bot's clients, issuing a new token once when the old one is refused. */
-async function withClients<T>(call: (c: { client: messagingApi.MessagingApiClient; blob: messagingApi.MessagingApiBlobClient }) => Promise<T>): Promise<T> {
+async function withClients<T>(
+  call: (c: { client: messagingApi.MessagingApiClient; blob: messagingApi.MessagingApiBlobClient }) => Promise<T>,
+): Promise<T> {
   try {
     return await call(await clients());
   } catch (err) {
@@ -70,13 +72,25 @@ async function handle(event: webhook.Event): Promise<void> {
   const replyToken = 'replyToken' in event ? (event.replyToken as string | undefined) : undefined;
   switch (event.type) {
     case 'message': {
-      const m = event.message as { type: string; id: string; text?: string; packageId?: string; stickerId?: string; title?: string; address?: string; latitude?: number; longitude?: number; fileName?: string };
+      const m = event.message as {
+        type: string;
+        id: string;
+        text?: string;
+        packageId?: string;
+        stickerId?: string;
+        title?: string;
+        address?: string;
+        latitude?: number;
+        longitude?: number;
+        fileName?: string;
+      };
       if (m.type === 'text') {
         if (m.text?.trim().toLowerCase() === 'menu') return void (await reply(replyToken, menuMessages()));
         return void (await reply(replyToken, [text(m.text ?? '')]));
       }
       if (m.type === 'sticker') return void (await reply(replyToken, [text(`Nice sticker (${m.packageId}/${m.stickerId})!`)]));
-      if (m.type === 'location') return void (await reply(replyToken, [text(`You are at ${m.title ?? 'a place'} (${m.latitude}, ${m.longitude}).`)]));
+      if (m.type === 'location')
+        return void (await reply(replyToken, [text(`You are at ${m.title ?? 'a place'} (${m.latitude}, ${m.longitude}).`)]));
       if (['image', 'video', 'audio', 'file'].includes(m.type)) {
         const size = await withClients(async ({ blob }) => {
           let n = 0;
@@ -84,13 +98,19 @@ async function handle(event: webhook.Event): Promise<void> {
           return n;
         }).catch(() => null);
         const what = m.type === 'file' ? `the file ${m.fileName ?? ''}` : `an ${m.type === 'image' ? 'image' : m.type}`;
-        return void (await reply(replyToken, [text(size === null ? `Got ${what}, but could not fetch it.` : `Got ${what} of ${size} bytes.`)]));
+        return void (await reply(replyToken, [
+          text(size === null ? `Got ${what}, but could not fetch it.` : `Got ${what} of ${size} bytes.`),
+        ]));
       }
       return void (await reply(replyToken, [text(`Got a ${m.type} message.`)]));
     }
     case 'postback': {
       const { data, params } = event.postback as { data: string; params?: Record<string, string> };
-      const picked = params ? ` (${Object.entries(params).map(([k, v]) => `${k}: ${v}`).join(', ')})` : '';
+      const picked = params
+        ? ` (${Object.entries(params)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(', ')})`
+        : '';
       return void (await reply(replyToken, [text(`Postback received: ${data}${picked}`)]));
     }
     case 'follow':
@@ -131,7 +151,8 @@ let enterpriseToken: string | undefined;
 
 /** A channel access token of the enterprise channel (issued once). */
 async function v1Token(): Promise<string> {
-  enterpriseToken ??= (await tokens.issueChannelToken('client_credentials', V1_CHANNELS.enterprise.id, V1_CHANNELS.enterprise.secret)).access_token;
+  enterpriseToken ??= (await tokens.issueChannelToken('client_credentials', V1_CHANNELS.enterprise.id, V1_CHANNELS.enterprise.secret))
+    .access_token;
   return enterpriseToken;
 }
 
@@ -145,14 +166,19 @@ async function onV1Request(kind: 'enterprise' | 'trial', req: IncomingMessage, r
     return;
   }
   res.writeHead(200, { 'Content-Type': 'text/plain' }).end('OK');
-  await handleV1(channel, raw, { base: EMBEDKIT_URL, trialbot }, v1Token).catch((err: unknown) => console.error(`could not answer a ${kind} callback: ${String(err)}`));
+  await handleV1(channel, raw, { base: EMBEDKIT_URL, trialbot }, v1Token).catch((err: unknown) =>
+    console.error(`could not answer a ${kind} callback: ${String(err)}`),
+  );
 }
 
 async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = req.url?.split('?')[0];
-  if (req.method === 'POST' && (path === '/v1/enterprise' || path === '/v1/trial')) return onV1Request(path === '/v1/enterprise' ? 'enterprise' : 'trial', req, res);
+  if (req.method === 'POST' && (path === '/v1/enterprise' || path === '/v1/trial'))
+    return onV1Request(path === '/v1/enterprise' ? 'enterprise' : 'trial', req, res);
   if (req.method !== 'POST' || path !== '/webhook') {
-    res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found: the webhook is POST /webhook (v1 callbacks: POST /v1/enterprise, POST /v1/trial)\n');
+    res
+      .writeHead(404, { 'Content-Type': 'text/plain' })
+      .end('Not found: the webhook is POST /webhook (v1 callbacks: POST /v1/enterprise, POST /v1/trial)\n');
     return;
   }
   const raw = await readBody(req);

@@ -26,9 +26,17 @@ export function menuMessages(): messagingApi.Message[] {
         layout: 'vertical',
         spacing: 'sm',
         contents: [
-          { type: 'button', style: 'primary', action: { type: 'postback', label: 'Order coffee', data: 'action=order&item=coffee', displayText: 'One coffee, please' } },
+          {
+            type: 'button',
+            style: 'primary',
+            action: { type: 'postback', label: 'Order coffee', data: 'action=order&item=coffee', displayText: 'One coffee, please' },
+          },
           { type: 'button', style: 'secondary', action: { type: 'message', label: 'Say hello', text: 'hello' } },
-          { type: 'button', style: 'link', action: { type: 'datetimepicker', label: 'Book a table', data: 'action=book', mode: 'datetime' } },
+          {
+            type: 'button',
+            style: 'link',
+            action: { type: 'datetimepicker', label: 'Book a table', data: 'action=book', mode: 'datetime' },
+          },
         ],
       },
     },

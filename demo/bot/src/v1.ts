@@ -17,7 +17,12 @@ export interface V1Channel {
 
 /** The default scenario's v1 channels (docs/v1-bots.md). */
 export const V1_CHANNELS: Record<'enterprise' | 'trial', V1Channel> = {
-  enterprise: { id: '1650000002', secret: '1e2d3c4b5a69788796a5b4c3d2e1f0a1', mid: 'u0e1e2e3e4e5e6e7e8e9eaebecedeeef0', interface: 'enterprise' },
+  enterprise: {
+    id: '1650000002',
+    secret: '1e2d3c4b5a69788796a5b4c3d2e1f0a1',
+    mid: 'u0e1e2e3e4e5e6e7e8e9eaebecedeeef0',
+    interface: 'enterprise',
+  },
   trial: { id: '1650000003', secret: '2f3e4d5c6b7a8998a7b6c5d4e3f2a1b0', mid: 'u7a1b0000000000000000000000000001', interface: 'trial' },
 };
 
@@ -31,7 +36,15 @@ export function validV1Signature(raw: Buffer, secret: string, signature: unknown
 
 interface V1Event {
   eventType: string;
-  content: { contentType?: number; from?: string | null; to?: string[]; toType?: number; text?: string; contentMetadata?: Record<string, string> | null; opType?: number };
+  content: {
+    contentType?: number;
+    from?: string | null;
+    to?: string[];
+    toType?: number;
+    text?: string;
+    contentMetadata?: Record<string, string> | null;
+    opType?: number;
+  };
 }
 
 const SINGLE = { toChannel: 1383378250, eventType: '138311608800106203' };
@@ -55,7 +68,16 @@ function richContent(): Record<string, unknown> {
       },
     },
   };
-  return { contentType: 12, toType: 1, contentMetadata: { DOWNLOAD_URL: 'https://embedkit.invalid/samples/imagemap', SPEC_REV: '1', ALT_TEXT: 'A rich message', MARKUP_JSON: JSON.stringify(markup) } };
+  return {
+    contentType: 12,
+    toType: 1,
+    contentMetadata: {
+      DOWNLOAD_URL: 'https://embedkit.invalid/samples/imagemap',
+      SPEC_REV: '1',
+      ALT_TEXT: 'A rich message',
+      MARKUP_JSON: JSON.stringify(markup),
+    },
+  };
 }
 
 /** The Post Event that answers one callback event, or null. */
@@ -78,12 +100,28 @@ export function v1Answer(channel: V1Channel, e: V1Event): Record<string, unknown
   const words = (c.text ?? '').trim().toLowerCase();
   if (words === 'rich' && toType === 1) return { to: [to], ...SINGLE, content: richContent() };
   if (words === 'link' && channel.interface === 'enterprise' && toType !== 2)
-    return { to: [to], toChannel: 1341301715, eventType: '137299299800026303', content: { templateId: 'welcome', toType, textParams: { name: 'friend' }, subTextParams: { order: 'A-1' }, linkUriParams: { order: 'A-1' } } };
+    return {
+      to: [to],
+      toChannel: 1341301715,
+      eventType: '137299299800026303',
+      content: {
+        templateId: 'welcome',
+        toType,
+        textParams: { name: 'friend' },
+        subTextParams: { order: 'A-1' },
+        linkUriParams: { order: 'A-1' },
+      },
+    };
   return text(`echo: ${c.text ?? ''}`);
 }
 
 /** Answers a verified callback body: one Post Event per event that needs one. */
-export async function handleV1(channel: V1Channel, raw: Buffer, urls: { base: string; trialbot: () => Promise<string> }, enterpriseToken: () => Promise<string>): Promise<void> {
+export async function handleV1(
+  channel: V1Channel,
+  raw: Buffer,
+  urls: { base: string; trialbot: () => Promise<string> },
+  enterpriseToken: () => Promise<string>,
+): Promise<void> {
   const body = JSON.parse(raw.toString('utf8')) as { result?: V1Event[] };
   for (const e of body.result ?? []) {
     const answer = v1Answer(channel, e);

@@ -51,7 +51,11 @@ function randomString(): string {
 }
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`/demo/login/api/${path}`, { ...init, credentials: 'same-origin', headers: { Accept: 'application/json', ...(init.headers ?? {}) } });
+  const res = await fetch(`/demo/login/api/${path}`, {
+    ...init,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', ...(init.headers ?? {}) },
+  });
   return (await res.json()) as T;
 }
 

@@ -13,7 +13,15 @@ export interface BlockchainView {
   wallets: Array<{ name: string; walletAddress: string }>;
   tokens: Array<{ contractId: string; tokenId: string; name: string; meta: string; owner: string }>;
   transactions: Array<{ height: number; txhash: string; timestamp: number; tx: { value: { msg: Array<{ type: string }> } } }>;
-  requests: Array<{ id: number; at: number; method: string; path: string; statusCode: number; statusMessage: string; signatureInput: string | null }>;
+  requests: Array<{
+    id: number;
+    at: number;
+    method: string;
+    path: string;
+    statusCode: number;
+    statusMessage: string;
+    signatureInput: string | null;
+  }>;
 }
 
 /** Refresh period while the tab shows, in ms. */
@@ -36,7 +44,13 @@ export class BlockchainPane {
     this.root = h(
       'section',
       { className: 'blockchain-pane', attrs: { id: 'blockchain-pane', 'aria-label': 'Blockchain interface' } },
-      h('header', { className: 'bc-header' }, h('h2', { text: 'Blockchain interface' }), h('code', { className: 'bc-origin', text: origin }), h('button', { text: 'Refresh', attrs: { type: 'button', id: 'blockchain-refresh' }, on: { click: () => void this.refresh() } })),
+      h(
+        'header',
+        { className: 'bc-header' },
+        h('h2', { text: 'Blockchain interface' }),
+        h('code', { className: 'bc-origin', text: origin }),
+        h('button', { text: 'Refresh', attrs: { type: 'button', id: 'blockchain-refresh' }, on: { click: () => void this.refresh() } }),
+      ),
       this.body,
     );
     this.root.hidden = true;
@@ -71,18 +85,32 @@ function section(title: string, id: string, content: HTMLElement): HTMLElement {
 
 function table(head: string[], rows: HTMLElement[], empty: string): HTMLElement {
   if (rows.length === 0) return h('p', { className: 'empty', text: empty });
-  return h('table', { className: 'bc-table' }, h('thead', {}, h('tr', {}, ...head.map((t) => h('th', { text: t })))), h('tbody', {}, ...rows));
+  return h(
+    'table',
+    { className: 'bc-table' },
+    h('thead', {}, h('tr', {}, ...head.map((t) => h('th', { text: t })))),
+    h('tbody', {}, ...rows),
+  );
 }
 
 function requests(v: BlockchainView): HTMLElement {
   const rows = v.requests.map((r) =>
     h(
       'tr',
-      { className: r.statusCode >= 4000 ? 'bc-request refused' : 'bc-request', attrs: { 'data-status-code': r.statusCode, 'data-request-id': r.id } },
+      {
+        className: r.statusCode >= 4000 ? 'bc-request refused' : 'bc-request',
+        attrs: { 'data-status-code': r.statusCode, 'data-request-id': r.id },
+      },
       h('td', { text: time(r.at) }),
       h('td', { text: `${r.method} ${r.path}` }),
       h('td', { className: 'bc-verdict', text: `${r.statusCode} ${r.statusMessage}` }),
-      h('td', {}, r.signatureInput === null ? h('span', { className: 'empty', text: '(no nonce or timestamp)' }) : h('code', { className: 'bc-signature-input', text: r.signatureInput })),
+      h(
+        'td',
+        {},
+        r.signatureInput === null
+          ? h('span', { className: 'empty', text: '(no nonce or timestamp)' })
+          : h('code', { className: 'bc-signature-input', text: r.signatureInput }),
+      ),
     ),
   );
   const keys = v.services.map((s) => `${s.name}: ${s.apiKey}${s.activated ? '' : ' (not activated)'}`).join(' · ');
@@ -92,14 +120,25 @@ function requests(v: BlockchainView): HTMLElement {
     h(
       'div',
       {},
-      h('p', { className: 'bc-note', text: `service-api-key ${keys}. The signature input is what the server signed with the API secret (wallet secrets shortened): compare it with yours.` }),
+      h('p', {
+        className: 'bc-note',
+        text: `service-api-key ${keys}. The signature input is what the server signed with the API secret (wallet secrets shortened): compare it with yours.`,
+      }),
       table(['time', 'request', 'verdict', 'signature input'], rows, 'No signed request yet.'),
     ),
   );
 }
 
 function wallets(v: BlockchainView): HTMLElement {
-  return section('Wallets', 'blockchain-wallets', table(['name', 'address'], v.wallets.map((w) => h('tr', {}, h('td', { text: w.name }), h('td', {}, h('code', { text: w.walletAddress })))), 'No wallet.'));
+  return section(
+    'Wallets',
+    'blockchain-wallets',
+    table(
+      ['name', 'address'],
+      v.wallets.map((w) => h('tr', {}, h('td', { text: w.name }), h('td', {}, h('code', { text: w.walletAddress })))),
+      'No wallet.',
+    ),
+  );
 }
 
 function tokens(v: BlockchainView): HTMLElement {
@@ -108,7 +147,17 @@ function tokens(v: BlockchainView): HTMLElement {
     'blockchain-tokens',
     table(
       ['contract', 'token', 'name', 'meta', 'owner'],
-      v.tokens.map((t) => h('tr', { attrs: { 'data-token-id': t.tokenId } }, h('td', { text: t.contractId }), h('td', { text: t.tokenId }), h('td', { text: t.name }), h('td', { text: t.meta }), h('td', {}, h('code', { text: t.owner })))),
+      v.tokens.map((t) =>
+        h(
+          'tr',
+          { attrs: { 'data-token-id': t.tokenId } },
+          h('td', { text: t.contractId }),
+          h('td', { text: t.tokenId }),
+          h('td', { text: t.name }),
+          h('td', { text: t.meta }),
+          h('td', {}, h('code', { text: t.owner })),
+        ),
+      ),
       'No token.',
     ),
   );
@@ -120,7 +169,16 @@ function transactions(v: BlockchainView): HTMLElement {
     'blockchain-transactions',
     table(
       ['height', 'type', 'hash', 'time'],
-      v.transactions.map((t) => h('tr', {}, h('td', { text: String(t.height) }), h('td', { text: t.tx.value.msg[0]?.type ?? '' }), h('td', {}, h('code', { text: t.txhash })), h('td', { text: time(t.timestamp) }))),
+      v.transactions.map((t) =>
+        h(
+          'tr',
+          {},
+          h('td', { text: String(t.height) }),
+          h('td', { text: t.tx.value.msg[0]?.type ?? '' }),
+          h('td', {}, h('code', { text: t.txhash })),
+          h('td', { text: time(t.timestamp) }),
+        ),
+      ),
       'No transaction yet.',
     ),
   );

@@ -34,7 +34,9 @@ export function argumentProblem(method: HostMethod, args: readonly unknown[]): s
         ? ''
         : `expects one array of at most ${MAX_APP_LOG_ENTRIES} log entries {kind, text, at, ...}`;
     case 'notice':
-      return args.length === 1 && typeof args[0] === 'string' && Object.hasOwn(NOTICES, args[0]) ? '' : `expects one of ${Object.keys(NOTICES).join(', ')}`;
+      return args.length === 1 && typeof args[0] === 'string' && Object.hasOwn(NOTICES, args[0])
+        ? ''
+        : `expects one of ${Object.keys(NOTICES).join(', ')}`;
   }
 }
 

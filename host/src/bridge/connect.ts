@@ -161,7 +161,10 @@ export function connectApp(options: AppConnectionOptions): { dispose(): void } {
     current.addEventListener('close', () => {
       if (port === current) closePort();
     });
-    expose(api, filteredEndpoint(port, (reason) => onRejected?.(reason, origin)));
+    expose(
+      api,
+      filteredEndpoint(port, (reason) => onRejected?.(reason, origin)),
+    );
     onConnected?.();
   };
 

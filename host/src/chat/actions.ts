@@ -161,7 +161,11 @@ export class ActionDispatcher {
   }
 
   private async postback(event: PostbackEvent, shownText: string, ctx: ActionContext | null): Promise<ActionOutcome> {
-    const params = event.params ? ` ${Object.entries(event.params).map(([k, v]) => `${k}=${v}`).join(' ')}` : '';
+    const params = event.params
+      ? ` ${Object.entries(event.params)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')}`
+      : '';
     if (!ctx) {
       const description = `In a chat, a postback would be sent: data "${event.data}"${params}${shownText ? `, shown as "${shownText}"` : ''}.`;
       this.deps.toast(description);

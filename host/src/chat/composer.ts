@@ -78,10 +78,21 @@ export class Composer {
     const attach = h('button', {
       className: 'icon-button composer-attach',
       text: '+',
-      attrs: { id: 'chat-attach', type: 'button', 'aria-label': 'Attach', 'aria-expanded': 'false', title: 'Sticker, image, video, audio, file, location' },
+      attrs: {
+        id: 'chat-attach',
+        type: 'button',
+        'aria-label': 'Attach',
+        'aria-expanded': 'false',
+        title: 'Sticker, image, video, audio, file, location',
+      },
       on: { click: () => this.toggleSheet() },
     });
-    const send = h('button', { className: 'pill-button composer-send', text: 'Send', attrs: { id: 'chat-send', type: 'button' }, on: { click: () => void this.sendText() } });
+    const send = h('button', {
+      className: 'pill-button composer-send',
+      text: 'Send',
+      attrs: { id: 'chat-send', type: 'button' },
+      on: { click: () => void this.sendText() },
+    });
     this.root = h('div', { className: 'composer' }, this.sheet, attach, this.input, send, this.fileInput);
     this.showMenu();
   }
@@ -111,7 +122,12 @@ export class Composer {
         'div',
         { className: 'composer-menu' },
         ...ATTACHMENTS.map((a) =>
-          h('button', { className: 'composer-item', text: a.label, attrs: { type: 'button', 'data-attach': a.kind }, on: { click: () => this.pick(a.kind) } }),
+          h('button', {
+            className: 'composer-item',
+            text: a.label,
+            attrs: { type: 'button', 'data-attach': a.kind },
+            on: { click: () => this.pick(a.kind) },
+          }),
         ),
       ),
     ]);
@@ -146,7 +162,12 @@ export class Composer {
 
   private showLocation(): void {
     const field = (name: string, label: string, value: string, type = 'text') =>
-      h('label', { className: 'field' }, h('span', { text: label }), h('input', { attrs: { name, value, type, step: type === 'number' ? 'any' : undefined, required: true } }));
+      h(
+        'label',
+        { className: 'field' },
+        h('span', { text: label }),
+        h('input', { attrs: { name, value, type, step: type === 'number' ? 'any' : undefined, required: true } }),
+      );
     const form = h(
       'form',
       {
@@ -158,8 +179,15 @@ export class Composer {
             const data = new FormData(form);
             const latitude = Number(data.get('latitude'));
             const longitude = Number(data.get('longitude'));
-            if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return this.deps.onError('Latitude and longitude must be numbers');
-            void this.send({ type: 'location', title: String(data.get('title') ?? ''), address: String(data.get('address') ?? ''), latitude, longitude });
+            if (!Number.isFinite(latitude) || !Number.isFinite(longitude))
+              return this.deps.onError('Latitude and longitude must be numbers');
+            void this.send({
+              type: 'location',
+              title: String(data.get('title') ?? ''),
+              address: String(data.get('address') ?? ''),
+              latitude,
+              longitude,
+            });
           },
         },
       },
@@ -240,7 +268,13 @@ export class Composer {
     const type = this.pendingKind;
     try {
       const durationMs = type === 'audio' ? await audioDurationMs(file) : undefined;
-      await this.deps.sendMedia(target.chatId, { userId: target.userId, type, file, fileName: file.name, ...(durationMs ? { durationMs } : {}) });
+      await this.deps.sendMedia(target.chatId, {
+        userId: target.userId,
+        type,
+        file,
+        fileName: file.name,
+        ...(durationMs ? { durationMs } : {}),
+      });
       this.closeSheet();
       this.deps.onSent();
     } catch (err) {

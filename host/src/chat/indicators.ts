@@ -25,7 +25,9 @@ export function indicatorView(state: IndicatorState, messages: readonly ChatMess
   const answered = loadingSince !== null && messages.some((m) => m.sender.type === 'bot' && timeOf(m) >= loadingSince);
   const typing = loadingUntil !== null && loadingUntil > now && !answered;
   const readIds = new Set(
-    readAt === null ? [] : messages.filter((m) => m.sender.type === 'user' && m.sender.id === userId && timeOf(m) <= readAt).map((m) => m.id),
+    readAt === null
+      ? []
+      : messages.filter((m) => m.sender.type === 'user' && m.sender.id === userId && timeOf(m) <= readAt).map((m) => m.id),
   );
   return { typing, typingForMs: typing ? loadingUntil! - now : null, readIds };
 }
@@ -44,7 +46,13 @@ export function applyIndicators(messagesEl: HTMLElement, view: IndicatorView, bo
   }
   if (view.typing)
     messagesEl.append(
-      h('div', { className: 'typing-indicator', attrs: { role: 'status', 'aria-label': `${botName} is typing` } }, h('span'), h('span'), h('span')),
+      h(
+        'div',
+        { className: 'typing-indicator', attrs: { role: 'status', 'aria-label': `${botName} is typing` } },
+        h('span'),
+        h('span'),
+        h('span'),
+      ),
     );
 }
 

@@ -50,8 +50,18 @@ export function renderChatList(root: HTMLElement, props: ChatListProps): void {
     'header',
     { className: 'screen-header home-header' },
     avatar(user?.displayName ?? userId, 'avatar small'),
-    h('div', { className: 'header-title' }, h('h2', { text: 'Chats' }), h('span', { className: 'header-sub', text: user?.displayName ?? userId })),
-    h('button', { className: 'pill-button', text: 'Apps', attrs: { id: 'home-apps', type: 'button', title: 'Open the app outside any chat' }, on: { click: () => props.onApps() } }),
+    h(
+      'div',
+      { className: 'header-title' },
+      h('h2', { text: 'Chats' }),
+      h('span', { className: 'header-sub', text: user?.displayName ?? userId }),
+    ),
+    h('button', {
+      className: 'pill-button',
+      text: 'Apps',
+      attrs: { id: 'home-apps', type: 'button', title: 'Open the app outside any chat' },
+      on: { click: () => props.onApps() },
+    }),
   );
   const list = h('ul', { className: 'chat-list', attrs: { id: 'chat-list' } });
   for (const chat of chats) {
@@ -62,7 +72,11 @@ export function renderChatList(root: HTMLElement, props: ChatListProps): void {
         {},
         h(
           'button',
-          { className: 'chat-item', attrs: { type: 'button', 'data-chat-id': chat.chatId, 'data-chat-type': chat.type }, on: { click: () => props.onSelect(chat) } },
+          {
+            className: 'chat-item',
+            attrs: { type: 'button', 'data-chat-id': chat.chatId, 'data-chat-type': chat.type },
+            on: { click: () => props.onSelect(chat) },
+          },
           avatar(title),
           h(
             'span',
@@ -70,7 +84,10 @@ export function renderChatList(root: HTMLElement, props: ChatListProps): void {
             h('span', { className: 'chat-item-name', text: title }),
             props.previews?.[chat.chatId]
               ? h('span', { className: 'chat-item-meta chat-item-preview', text: props.previews[chat.chatId] })
-              : h('span', { className: 'chat-item-meta', text: `${chat.memberIds.length} member${chat.memberIds.length === 1 ? '' : 's'}` }),
+              : h('span', {
+                  className: 'chat-item-meta',
+                  text: `${chat.memberIds.length} member${chat.memberIds.length === 1 ? '' : 's'}`,
+                }),
           ),
           h('span', { className: `badge badge-${chat.type}`, text: TYPE_LABELS[chat.type] }),
         ),

@@ -55,7 +55,12 @@ export function openViewer(from: HTMLElement, content: HTMLElement, label: strin
   const viewer = h(
     'div',
     { className: 'm-viewer', attrs: { role: 'dialog', 'aria-label': label } },
-    h('button', { className: 'icon-button m-viewer-close', text: '✕', attrs: { id: 'viewer-close', type: 'button', 'aria-label': 'Close' }, on: { click: () => viewer.remove() } }),
+    h('button', {
+      className: 'icon-button m-viewer-close',
+      text: '✕',
+      attrs: { id: 'viewer-close', type: 'button', 'aria-label': 'Close' },
+      on: { click: () => viewer.remove() },
+    }),
     content,
   );
   host.append(viewer);
@@ -70,7 +75,12 @@ export function renderImageMessage(m: Json): HTMLElement {
 
 /** `video`: the preview image with a play mark; a tap plays `originalContentUrl` in the viewer. */
 export function renderVideoMessage(m: Json): HTMLElement {
-  const node = h('div', { className: 'm-media m-video' }, messageImage(m.previewImageUrl, 'm-media-img'), h('span', { className: 'm-play', attrs: { 'aria-hidden': 'true' } }));
+  const node = h(
+    'div',
+    { className: 'm-media m-video' },
+    messageImage(m.previewImageUrl, 'm-media-img'),
+    h('span', { className: 'm-play', attrs: { 'aria-hidden': 'true' } }),
+  );
   return tappable(node, 'Play video', () => {
     const src = mediaSrc(m.originalContentUrl);
     const note = h('p', { className: 'm-viewer-note', text: src ? '' : 'This video cannot be played.' });
@@ -95,7 +105,10 @@ export function renderAudioMessage(m: Json): HTMLElement {
   const src = mediaSrc(m.originalContentUrl);
   const fill = h('span', { className: 'm-audio-fill' });
   const time = h('span', { className: 'm-audio-time', text: formatDuration(m.duration) });
-  const button = h('button', { className: 'm-audio-play', attrs: { type: 'button', 'aria-label': 'Play', 'data-state': 'paused', disabled: !src } });
+  const button = h('button', {
+    className: 'm-audio-play',
+    attrs: { type: 'button', 'aria-label': 'Play', 'data-state': 'paused', disabled: !src },
+  });
   let audio: HTMLAudioElement | null = null;
   button.addEventListener('click', (event) => {
     event.stopPropagation();
@@ -168,7 +181,13 @@ export function renderLocationMessage(m: Json, handlers: MediaHandlers): HTMLEle
       h('span', { className: 'map-pin' }),
       h('span', { className: 'm-map-coords', text: lat !== null && lng !== null ? `${lat.toFixed(4)}, ${lng.toFixed(4)}` : '' }),
     ),
-    h('div', { className: 'm-card-body' }, h('div', { className: 'm-loc-title', text: str(m.title) }), h('div', { className: 'm-loc-address', text: str(m.address) }), openMap ? link : null),
+    h(
+      'div',
+      { className: 'm-card-body' },
+      h('div', { className: 'm-loc-title', text: str(m.title) }),
+      h('div', { className: 'm-loc-address', text: str(m.address) }),
+      openMap ? link : null,
+    ),
   );
   return openMap ? tappable(node, `Map of ${str(m.title)}`, openMap) : node;
 }
@@ -216,7 +235,11 @@ export function renderImagemapMessage(m: Json, handlers: MediaHandlers): HTMLEle
   const bw = num(base?.width) || 1040;
   const bh = num(base?.height) || bw;
   const baseUrl = typeof m.baseUrl === 'string' ? m.baseUrl.replace(/\/+$/, '') : '';
-  const ratio = h('div', { className: 'm-imagemap-ratio' }, messageImage(`${baseUrl}/${imagemapWidth(IMAGEMAP_CSS_WIDTH, globalThis.devicePixelRatio ?? 1)}`, 'm-imagemap-img'));
+  const ratio = h(
+    'div',
+    { className: 'm-imagemap-ratio' },
+    messageImage(`${baseUrl}/${imagemapWidth(IMAGEMAP_CSS_WIDTH, globalThis.devicePixelRatio ?? 1)}`, 'm-imagemap-img'),
+  );
   ratio.style.paddingBottom = `${(bh / bw) * 100}%`;
   const actions = Array.isArray(m.actions) ? m.actions : [];
   for (const raw of actions) {
@@ -225,7 +248,8 @@ export function renderImagemapMessage(m: Json, handlers: MediaHandlers): HTMLEle
     if (!a || !area) continue;
     const [x, y, w, hgt] = [num(area.x), num(area.y), num(area.width), num(area.height)];
     if (x === undefined || y === undefined || w === undefined || hgt === undefined) continue;
-    const action: Action | null = a.type === 'uri' ? { type: 'uri', uri: a.linkUri } : a.type === 'message' ? { type: 'message', text: a.text } : null;
+    const action: Action | null =
+      a.type === 'uri' ? { type: 'uri', uri: a.linkUri } : a.type === 'message' ? { type: 'message', text: a.text } : null;
     if (!action) continue;
     const spot = h('span', { className: 'm-imagemap-area', attrs: { 'data-action-type': String(a.type) } });
     Object.assign(spot.style, { left: pct(x, bw), top: pct(y, bh), width: pct(w, bw), height: pct(hgt, bh) });

@@ -129,7 +129,9 @@ export function previewText(message: Record<string, unknown> | undefined): strin
       text = str(m.text);
       break;
     case 'link':
-      text = linkTextRuns(str(m.text)).map((r) => r.text).join('');
+      text = linkTextRuns(str(m.text))
+        .map((r) => r.text)
+        .join('');
       break;
     default:
       text = str(m.altText) || messageView(m).text;
@@ -186,7 +188,10 @@ export function renderMessageContent(message: Json, handlers: RenderHandlers = N
       if (contents?.type === 'bubble' || contents?.type === 'carousel') {
         const flex = renderFlex(contents, { onAction, ...(handlers.client ? { client: handlers.client } : {}) });
         if (contents.type === 'carousel') enableSwipe(flex);
-        return { node: h('div', { className: `m-flex ${contents.type === 'carousel' ? 'm-flex-carousel' : 'm-flex-single'}` }, flex), wide: contents.type === 'carousel' };
+        return {
+          node: h('div', { className: `m-flex ${contents.type === 'carousel' ? 'm-flex-carousel' : 'm-flex-single'}` }, flex),
+          wide: contents.type === 'carousel',
+        };
       }
       break;
     }
@@ -197,7 +202,12 @@ export function renderMessageContent(message: Json, handlers: RenderHandlers = N
 function cardView(message: Json): HTMLElement {
   const view = messageView(message);
   if (view.kind === 'text') return h('div', { className: 'bubble', text: view.text });
-  return h('div', { className: 'bubble card' }, h('div', { className: 'card-type', text: view.label }), h('div', { className: 'card-text', text: view.text }));
+  return h(
+    'div',
+    { className: 'bubble card' },
+    h('div', { className: 'card-type', text: view.label }),
+    h('div', { className: 'card-text', text: view.text }),
+  );
 }
 
 /**
@@ -208,7 +218,11 @@ function cardView(message: Json): HTMLElement {
 export function renderMessage(msg: ChatMessage, signedInUserId: string, handlers: RenderHandlers = NO_HANDLERS): HTMLElement {
   // A notice of the chat itself: one centred line, no sender, no bubble.
   if (msg.sender.type === 'system')
-    return h('div', { className: 'message system', attrs: { 'data-sender-type': 'system', 'data-message-id': msg.id, role: 'note' } }, h('span', { className: 'system-text', text: str(msg.message?.text) }));
+    return h(
+      'div',
+      { className: 'message system', attrs: { 'data-sender-type': 'system', 'data-message-id': msg.id, role: 'note' } },
+      h('span', { className: 'system-text', text: str(msg.message?.text) }),
+    );
   const mine = msg.sender.type === 'user' && msg.sender.id === signedInUserId;
   const message = msg.message ?? {};
   const { node, wide } = renderMessageContent(message, handlers);
@@ -270,8 +284,14 @@ export function renderQuickReply(message: Json | undefined, handlers: RenderHand
   if (!buttons.length) return null;
   const support = handlers.client?.quickReply;
   if (support && !support.supported)
-    return h('div', { className: 'quick-replies-unsupported', attrs: { id: 'quick-replies', role: 'note', title: support.why }, text: `${buttons.length} quick reply button${buttons.length === 1 ? '' : 's'} not shown on this client` });
-  return enableSwipe(h('div', { className: 'quick-replies', attrs: { id: 'quick-replies', role: 'group', 'aria-label': 'Quick replies' } }, ...buttons));
+    return h('div', {
+      className: 'quick-replies-unsupported',
+      attrs: { id: 'quick-replies', role: 'note', title: support.why },
+      text: `${buttons.length} quick reply button${buttons.length === 1 ? '' : 's'} not shown on this client`,
+    });
+  return enableSwipe(
+    h('div', { className: 'quick-replies', attrs: { id: 'quick-replies', role: 'group', 'aria-label': 'Quick replies' } }, ...buttons),
+  );
 }
 
 /**

@@ -53,7 +53,11 @@ export class RichMenuBar {
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly deps: RichMenuDeps) {
-    this.toggle = h('button', { className: 'rich-menu-toggle', attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': 'rich-menu-panel' }, on: { click: () => this.setOpen(this.panel.hidden) } });
+    this.toggle = h('button', {
+      className: 'rich-menu-toggle',
+      attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': 'rich-menu-panel' },
+      on: { click: () => this.setOpen(this.panel.hidden) },
+    });
     this.panel = h('div', { className: 'rich-menu-panel', attrs: { id: 'rich-menu-panel', role: 'group' } });
     this.panel.hidden = true;
     this.root = h('div', { className: 'rich-menu', attrs: { id: 'rich-menu' } }, this.toggle, this.panel);
@@ -84,7 +88,9 @@ export class RichMenuBar {
     if (!ctx) return;
     let answer: { richMenu: ShownRichMenu | null } | null;
     try {
-      answer = (await this.deps.getJson(`/embedkit/v1/channels/${enc(ctx.channelId)}/rich-menu?userId=${enc(ctx.userId)}`)) as { richMenu: ShownRichMenu | null } | null;
+      answer = (await this.deps.getJson(`/embedkit/v1/channels/${enc(ctx.channelId)}/rich-menu?userId=${enc(ctx.userId)}`)) as {
+        richMenu: ShownRichMenu | null;
+      } | null;
     } catch {
       return;
     }
@@ -108,7 +114,11 @@ export class RichMenuBar {
     this.root.dataset.richMenuId = menu.richMenuId;
     const image = h('img', {
       className: 'rich-menu-image',
-      attrs: { src: `/embedkit/v1/channels/${enc(this.ctx.channelId)}/rich-menus/${enc(menu.richMenuId)}/image`, alt: '', draggable: 'false' },
+      attrs: {
+        src: `/embedkit/v1/channels/${enc(this.ctx.channelId)}/rich-menus/${enc(menu.richMenuId)}/image`,
+        alt: '',
+        draggable: 'false',
+      },
     });
     const areas = menu.areas.map((area, i) => {
       const label = labels.supported && typeof area.action.label === 'string' && area.action.label ? area.action.label : `Area ${i + 1}`;
@@ -116,7 +126,12 @@ export class RichMenuBar {
       const pct = (v: number, of: number) => `${((v / of) * 100).toFixed(4)}%`;
       const button = h('button', {
         className: 'rich-menu-area',
-        attrs: { type: 'button', 'aria-label': label, title: labels.supported ? label : labels.why, 'data-action-type': String(area.action.type ?? '') },
+        attrs: {
+          type: 'button',
+          'aria-label': label,
+          title: labels.supported ? label : labels.why,
+          'data-action-type': String(area.action.type ?? ''),
+        },
         on: { click: () => void this.tap(area.action) },
       });
       button.style.left = pct(b.x, menu.size.width);
@@ -146,7 +161,9 @@ export class RichMenuBar {
     const data = typeof action.data === 'string' ? action.data : '';
     let status: 'SUCCESS' | 'RICHMENU_ALIAS_ID_NOTFOUND' = 'RICHMENU_ALIAS_ID_NOTFOUND';
     try {
-      const answer = (await this.deps.getJson(`/embedkit/v1/channels/${enc(ctx.channelId)}/rich-menu-aliases/${enc(aliasId)}`)) as { richMenu: ShownRichMenu } | null;
+      const answer = (await this.deps.getJson(`/embedkit/v1/channels/${enc(ctx.channelId)}/rich-menu-aliases/${enc(aliasId)}`)) as {
+        richMenu: ShownRichMenu;
+      } | null;
       if (answer?.richMenu && ctx === this.ctx) {
         status = 'SUCCESS';
         this.switched = true;
@@ -156,6 +173,7 @@ export class RichMenuBar {
     } catch {
       // An unknown alias: the menu stays, the postback says so.
     }
-    if (aliasId) await this.deps.postback({ chatId: ctx.chatId, userId: ctx.userId, data, params: { newRichMenuAliasId: aliasId, status } });
+    if (aliasId)
+      await this.deps.postback({ chatId: ctx.chatId, userId: ctx.userId, data, params: { newRichMenuAliasId: aliasId, status } });
   }
 }

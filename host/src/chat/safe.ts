@@ -66,10 +66,7 @@ export function mediaSrc(value: unknown): string | undefined {
 
 /** What a `uri` action's URI leads to: a page, a phone call, the app scheme, or nothing. */
 export type UriTarget =
-  | { kind: 'web'; url: string }
-  | { kind: 'tel'; number: string }
-  | { kind: 'app'; url: string }
-  | { kind: 'blocked'; reason: string };
+  { kind: 'web'; url: string } | { kind: 'tel'; number: string } | { kind: 'app'; url: string } | { kind: 'blocked'; reason: string };
 
 /** The platform's own app URL scheme in the simulator (spec: uri action, `<app_scheme>`). */
 export const APP_SCHEME = 'embedkit:';

@@ -78,7 +78,12 @@ export class ChatScreen {
       h(
         'header',
         { className: 'screen-header chat-header' },
-        h('button', { className: 'icon-button', text: '‹', attrs: { id: 'chat-back', type: 'button', 'aria-label': 'Back to chats' }, on: { click: () => handlers.onBack() } }),
+        h('button', {
+          className: 'icon-button',
+          text: '‹',
+          attrs: { id: 'chat-back', type: 'button', 'aria-label': 'Back to chats' },
+          on: { click: () => handlers.onBack() },
+        }),
         this.avatarSlot,
         h('div', { className: 'header-title' }, this.titleEl, this.subEl),
       ),
@@ -86,7 +91,12 @@ export class ChatScreen {
       h(
         'footer',
         { className: 'chat-bar' },
-        h('button', { className: 'pill-button', text: 'Apps', attrs: { id: 'chat-apps', type: 'button', title: 'Open the app in this chat' }, on: { click: () => handlers.onApps() } }),
+        h('button', {
+          className: 'pill-button',
+          text: 'Apps',
+          attrs: { id: 'chat-apps', type: 'button', title: 'Open the app in this chat' },
+          on: { click: () => handlers.onApps() },
+        }),
         h('div', { className: 'fake-input', text: 'Message', attrs: { 'aria-hidden': 'true' } }),
       ),
     ]);
@@ -158,7 +168,8 @@ export class ChatScreen {
     applyIndicators(this.messagesEl, view, this.titleEl.textContent ?? 'The bot');
     if (view.typing && isNearBottom(this.messagesEl)) this.messagesEl.scrollTop = this.messagesEl.scrollHeight;
     clearTimeout(this.typingTimer);
-    if (view.typingForMs !== null) this.typingTimer = setTimeout(() => void this.showIndicators(chat, this.generation), view.typingForMs + 50);
+    if (view.typingForMs !== null)
+      this.typingTimer = setTimeout(() => void this.showIndicators(chat, this.generation), view.typingForMs + 50);
   }
 
   /** Loads the page above or below the window when the reader scrolled near that end. */
@@ -212,10 +223,7 @@ export class ChatScreen {
     // Follow new messages only when the reader is already at the bottom (or on first render).
     const atBottom = follow && (!this.renderedKey || el.scrollHeight - el.scrollTop - el.clientHeight < 40);
     this.renderedKey = key;
-    replaceChildren(
-      el,
-      messages.length ? this.renderMessages(messages) : [h('p', { className: 'empty', text: 'No messages yet.' })],
-    );
+    replaceChildren(el, messages.length ? this.renderMessages(messages) : [h('p', { className: 'empty', text: 'No messages yet.' })]);
     this.root.dataset.history = this.window.olderMore ? 'more' : 'start';
     if (atBottom) el.scrollTop = el.scrollHeight;
   }

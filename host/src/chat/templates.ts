@@ -30,7 +30,10 @@ export function renderTemplate(template: Json, handlers: TemplateHandlers): HTML
     }
     case 'image_carousel': {
       const columns = arr(template.columns).slice(0, 10);
-      return scroller('m-image-carousel', columns.map((c) => renderImageColumn(obj(c) ?? {}, handlers)));
+      return scroller(
+        'm-image-carousel',
+        columns.map((c) => renderImageColumn(obj(c) ?? {}, handlers)),
+      );
     }
     default:
       return null;

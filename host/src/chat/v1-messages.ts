@@ -46,9 +46,15 @@ export function linkTextRuns(text: string): TextRun[] {
  * text), `.m-linkmsg-subtext`, and a `.m-linkmsg-button` named by the link text that runs a `uri` action.
  */
 export function renderLinkMessage(m: Json, onAction: (action: Action) => void): HTMLElement {
-  const text = h('div', { className: 'm-linkmsg-text' }, ...linkTextRuns(str(m.text)).map((r) => (r.bold ? h('b', { text: r.text }) : document.createTextNode(r.text))));
-  const button = tappable(h('div', { className: 'm-linkmsg-button', text: str(m.linkText) || 'Check now' }), str(m.linkText) || 'Check now', () =>
-    onAction({ type: 'uri', uri: str(m.linkUri) }),
+  const text = h(
+    'div',
+    { className: 'm-linkmsg-text' },
+    ...linkTextRuns(str(m.text)).map((r) => (r.bold ? h('b', { text: r.text }) : document.createTextNode(r.text))),
+  );
+  const button = tappable(
+    h('div', { className: 'm-linkmsg-button', text: str(m.linkText) || 'Check now' }),
+    str(m.linkText) || 'Check now',
+    () => onAction({ type: 'uri', uri: str(m.linkUri) }),
   );
   return h(
     'div',
@@ -62,7 +68,12 @@ export function renderLinkMessage(m: Json, onAction: (action: Action) => void): 
 
 /** `contact`: `.m-contact` with the shared person's display name. */
 export function renderContactMessage(m: Json): HTMLElement {
-  return h('div', { className: 'bubble card m-contact', attrs: { 'data-mid': str(m.mid) } }, h('div', { className: 'card-type', text: 'Contact' }), h('div', { className: 'card-text', text: str(m.displayName) }));
+  return h(
+    'div',
+    { className: 'bubble card m-contact', attrs: { 'data-mid': str(m.mid) } },
+    h('div', { className: 'card-type', text: 'Contact' }),
+    h('div', { className: 'card-text', text: str(m.displayName) }),
+  );
 }
 
 function str(v: unknown): string {

@@ -85,7 +85,11 @@ function renderBubble(bubble: Json, handlers: FlexHandlers, inCarousel: boolean)
     apply(block, blockCss(name, obj(styles?.[name]), i === 0, present.includes('footer')));
     // The hero is one image (or, in later versions, a box): drawn as the only child of a column.
     const child =
-      name === 'hero' ? renderComponent(content, 0, { layout: 'vertical' }, undefined, handlers) : content.type === 'box' ? renderBox(content, handlers) : null;
+      name === 'hero'
+        ? renderComponent(content, 0, { layout: 'vertical' }, undefined, handlers)
+        : content.type === 'box'
+          ? renderBox(content, handlers)
+          : null;
     if (child) {
       child.classList.add('fx-block-root');
       block.appendChild(child);
@@ -120,7 +124,13 @@ function renderBox(box: Json, handlers: FlexHandlers): HTMLElement {
 }
 
 /** One component inside a box of `parent` layout, at `index` among the drawn children. */
-function renderComponent(c: Json, index: number, parent: ParentBox, previousType: string | undefined, handlers: FlexHandlers): HTMLElement | null {
+function renderComponent(
+  c: Json,
+  index: number,
+  parent: ParentBox,
+  previousType: string | undefined,
+  handlers: FlexHandlers,
+): HTMLElement | null {
   const type = str(c.type);
   let node: HTMLElement;
   switch (type) {

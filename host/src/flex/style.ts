@@ -126,7 +126,14 @@ export interface TextCss {
  * - `maxLines` N > 0 with wrap: at most N lines, the last one ending with an ellipsis
  *   (`-webkit-line-clamp`).
  */
-export function textCss(text: { size?: unknown; weight?: unknown; color?: unknown; align?: unknown; wrap?: unknown; maxLines?: unknown }): TextCss {
+export function textCss(text: {
+  size?: unknown;
+  weight?: unknown;
+  color?: unknown;
+  align?: unknown;
+  wrap?: unknown;
+  maxLines?: unknown;
+}): TextCss {
   const box: Css = { 'font-size': `${FONT_SIZE_PX[isSize(text.size) ? text.size : 'md']}px` };
   box.color = safeColor(text.color) ?? FLEX_COLORS.text;
   if (text.weight === 'bold') box['font-weight'] = '700';
@@ -164,7 +171,10 @@ export interface ImageCss {
  */
 export function imageCss(image: { size?: unknown; aspectRatio?: unknown; aspectMode?: unknown; backgroundColor?: unknown }): ImageCss {
   const width = image.size === 'full' ? '100%' : `${IMAGE_SIZE_PX[isSize(image.size) ? image.size : 'md']}px`;
-  const ratioText = typeof image.aspectRatio === 'string' && (IMAGE_ASPECT_RATIOS as readonly string[]).includes(image.aspectRatio) ? image.aspectRatio : '1:1';
+  const ratioText =
+    typeof image.aspectRatio === 'string' && (IMAGE_ASPECT_RATIOS as readonly string[]).includes(image.aspectRatio)
+      ? image.aspectRatio
+      : '1:1';
   const ratio = ratioOf(ratioText) ?? 1;
   const ratioCss: Css = { 'padding-bottom': `${round(ratio * 100)}%` };
   const bg = safeColor(image.backgroundColor);
@@ -181,7 +191,10 @@ export function imageCss(image: { size?: unknown; aspectRatio?: unknown; aspectM
  * 1, 2 or 3 em wide by `aspectRatio` (default 1:1), sitting on the text baseline.
  */
 export function iconCss(icon: { size?: unknown; aspectRatio?: unknown }): { box: Css; img: Css } {
-  const ratio = typeof icon.aspectRatio === 'string' && (ICON_ASPECT_RATIOS as readonly string[]).includes(icon.aspectRatio) ? Number(icon.aspectRatio.split(':')[0]) : 1;
+  const ratio =
+    typeof icon.aspectRatio === 'string' && (ICON_ASPECT_RATIOS as readonly string[]).includes(icon.aspectRatio)
+      ? Number(icon.aspectRatio.split(':')[0])
+      : 1;
   return {
     box: { 'font-size': `${FONT_SIZE_PX[isSize(icon.size) ? icon.size : 'md']}px` },
     img: { width: `${ratio}em`, height: '1em' },
@@ -234,7 +247,12 @@ export type BlockName = (typeof BLOCKS)[number];
  * `separatorColor` (hex only, default #d4d6da), except on the first block drawn (spec: ignored on
  * the first block); paddings as the messenger's (the body's bottom one is smaller above a footer).
  */
-export function blockCss(name: BlockName, style: { backgroundColor?: unknown; separator?: unknown; separatorColor?: unknown } | undefined, isFirst: boolean, hasFooter: boolean): Css {
+export function blockCss(
+  name: BlockName,
+  style: { backgroundColor?: unknown; separator?: unknown; separatorColor?: unknown } | undefined,
+  isFirst: boolean,
+  hasFooter: boolean,
+): Css {
   const pad = [...BLOCK_PADDING_PX[name]];
   if (name === 'body' && hasFooter) pad[2] = BLOCK_PADDING_PX.bodyAboveFooter;
   const css: Css = { padding: pad.map((p) => `${p}px`).join(' ') };

@@ -12,7 +12,9 @@ import { findChat, type World } from '../world.js';
 /** A random nonce of 16 letters and digits, as a bot's account link would carry. */
 function randomNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return btoa(String.fromCharCode(...bytes)).replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 16);
 }
 
 /**
@@ -51,8 +53,16 @@ export class BotTools {
       ...channels.map((c) => h('option', { text: c.name, attrs: { value: c.channelId } })),
     );
     this.chatStatus = h('p', { className: 'field-note', attrs: { id: 'bot-chat-status' } });
-    this.invite = h('button', { text: 'Invite to this chat', attrs: { id: 'bot-invite', type: 'button' }, on: { click: () => void this.inviteBot() } });
-    this.remove = h('button', { text: 'Remove from this chat', attrs: { id: 'bot-remove', type: 'button' }, on: { click: () => void this.removeBot() } });
+    this.invite = h('button', {
+      text: 'Invite to this chat',
+      attrs: { id: 'bot-invite', type: 'button' },
+      on: { click: () => void this.inviteBot() },
+    });
+    this.remove = h('button', {
+      text: 'Remove from this chat',
+      attrs: { id: 'bot-remove', type: 'button' },
+      on: { click: () => void this.removeBot() },
+    });
     this.status = h('p', { className: 'status', attrs: { id: 'bot-status', role: 'status', 'aria-live': 'polite' } });
 
     const hwid = h('input', { attrs: { id: 'beacon-hwid', value: 'd41d8cd98f', maxlength: 100, 'aria-label': 'Beacon hardware id' } });
@@ -63,7 +73,9 @@ export class BotTools {
       h('option', { text: 'banner', attrs: { value: 'banner' } }),
       h('option', { text: 'leave (deprecated)', attrs: { value: 'leave' } }),
     );
-    const dm = h('input', { attrs: { id: 'beacon-dm', placeholder: 'device message (hex, optional)', maxlength: 100, 'aria-label': 'Device message' } });
+    const dm = h('input', {
+      attrs: { id: 'beacon-dm', placeholder: 'device message (hex, optional)', maxlength: 100, 'aria-label': 'Device message' },
+    });
     const nonce = h('input', { attrs: { id: 'link-nonce', value: randomNonce(), maxlength: 255, 'aria-label': 'Nonce' } });
     const result = h(
       'select',
@@ -90,7 +102,12 @@ export class BotTools {
           on: {
             click: () =>
               void this.run('Beacon event sent.', (userId) =>
-                this.api.beacon(this.channelId, { userId, hwid: hwid.value.trim(), type: type.value as 'enter' | 'leave' | 'banner', ...(dm.value.trim() ? { dm: dm.value.trim() } : {}) }),
+                this.api.beacon(this.channelId, {
+                  userId,
+                  hwid: hwid.value.trim(),
+                  type: type.value as 'enter' | 'leave' | 'banner',
+                  ...(dm.value.trim() ? { dm: dm.value.trim() } : {}),
+                }),
               ),
           },
         }),
@@ -142,8 +159,13 @@ export class BotTools {
     if (!chat || this.state?.contextType === 'none') this.chatStatus.textContent = 'Open a group or room to invite the bot.';
     else if (!groupish) {
       const friend = bot?.friends.find((f) => f.userId === this.state?.userId);
-      this.chatStatus.textContent = chat.bot ? `1:1 chat with ${bot?.name ?? 'the bot'} (${friend?.state ?? 'not added'}).` : 'A 1:1 chat: bots join groups and rooms.';
-    } else this.chatStatus.textContent = inChat ? `${bot?.name} is in ${chat.name}${inChat.state === 'pending' ? ' (joins with the next event)' : ''}.` : `${bot?.name ?? 'The bot'} is not in ${chat.name}.`;
+      this.chatStatus.textContent = chat.bot
+        ? `1:1 chat with ${bot?.name ?? 'the bot'} (${friend?.state ?? 'not added'}).`
+        : 'A 1:1 chat: bots join groups and rooms.';
+    } else
+      this.chatStatus.textContent = inChat
+        ? `${bot?.name} is in ${chat.name}${inChat.state === 'pending' ? ' (joins with the next event)' : ''}.`
+        : `${bot?.name ?? 'The bot'} is not in ${chat.name}.`;
     this.invite.disabled = !groupish || Boolean(inChat);
     this.remove.disabled = !groupish || !inChat;
   }

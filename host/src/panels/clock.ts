@@ -76,7 +76,12 @@ export class SimPanel {
     private readonly fetchFn: Fetch = (input, init) => fetch(input, init),
   ) {
     const steps = CLOCK_STEPS.map((s) =>
-      h('button', { className: 'ghost', text: s.label, attrs: { type: 'button', id: s.id, title: `Move simulated time ${s.label}` }, on: { click: () => void this.advance(s.ms) } }),
+      h('button', {
+        className: 'ghost',
+        text: s.label,
+        attrs: { type: 'button', id: s.id, title: `Move simulated time ${s.label}` },
+        on: { click: () => void this.advance(s.ms) },
+      }),
     );
     replaceChildren(root, [
       h('h2', { text: 'Time and friendship' }),

@@ -31,7 +31,14 @@ export interface ControlsHandlers {
 
 const CONTEXT_LABELS: Record<ContextType, string> = { utou: '1:1 chat (utou)', room: 'Room', group: 'Group', none: 'None (home screen)' };
 const VIEW_LABELS: Record<ViewType, string> = { compact: 'Compact (50%)', tall: 'Tall (80%)', full: 'Full (100%)' };
-const LANGUAGE_LABELS: Record<string, string> = { en: 'English', ja: '日本語', th: 'ไทย', 'zh-TW': '繁體中文', id: 'Bahasa Indonesia', ko: '한국어' };
+const LANGUAGE_LABELS: Record<string, string> = {
+  en: 'English',
+  ja: '日本語',
+  th: 'ไทย',
+  'zh-TW': '繁體中文',
+  id: 'Bahasa Indonesia',
+  ko: '한국어',
+};
 const PLATFORM_LABELS: Record<Platform, string> = { ios: 'iOS', android: 'Android', desktop: 'Desktop' };
 const FEATURE_NAMES: Record<keyof ClientFeatures, string> = {
   flexBoxAction: 'flex box action',
@@ -77,11 +84,26 @@ export class Controls {
     private readonly world: World,
     handlers: ControlsHandlers,
   ) {
-    replaceChildren(this.user, world.users.map((u) => titled(option(u.userId, u.displayName), u.userId)));
-    replaceChildren(this.app, world.apps.map((a) => option(a.embedId, a.name)));
-    replaceChildren(this.view, VIEW_TYPES.map((v) => option(v, VIEW_LABELS[v])));
-    replaceChildren(this.context, CONTEXT_TYPES.map((c) => option(c, CONTEXT_LABELS[c])));
-    replaceChildren(this.lang, languageOptions(world).map((l) => option(l, LANGUAGE_LABELS[l] ? `${LANGUAGE_LABELS[l]} (${l})` : l)));
+    replaceChildren(
+      this.user,
+      world.users.map((u) => titled(option(u.userId, u.displayName), u.userId)),
+    );
+    replaceChildren(
+      this.app,
+      world.apps.map((a) => option(a.embedId, a.name)),
+    );
+    replaceChildren(
+      this.view,
+      VIEW_TYPES.map((v) => option(v, VIEW_LABELS[v])),
+    );
+    replaceChildren(
+      this.context,
+      CONTEXT_TYPES.map((c) => option(c, CONTEXT_LABELS[c])),
+    );
+    replaceChildren(
+      this.lang,
+      languageOptions(world).map((l) => option(l, LANGUAGE_LABELS[l] ? `${LANGUAGE_LABELS[l]} (${l})` : l)),
+    );
     replaceChildren(
       this.scopes,
       SCOPES.map((s) =>
@@ -106,7 +128,10 @@ export class Controls {
     this.open.addEventListener('click', () => handlers.onOpen());
 
     replaceChildren(this.device, [option('', 'Custom'), ...DEVICE_PRESETS.map((p, i) => option(String(i), p.label))]);
-    replaceChildren(this.platform, PLATFORMS.map((p) => option(p, PLATFORM_LABELS[p])));
+    replaceChildren(
+      this.platform,
+      PLATFORMS.map((p) => option(p, PLATFORM_LABELS[p])),
+    );
     this.device.addEventListener('change', () => {
       const preset = DEVICE_PRESETS[Number(this.device.value)];
       if (this.device.value !== '' && preset) handlers.onChange({ device: { ...preset.device } });
@@ -119,7 +144,11 @@ export class Controls {
       this.osVersion.setAttribute('aria-invalid', String(!osOk));
       if (!appOk || !osOk) return;
       handlers.onChange({
-        device: { platform: this.platform.value as Platform, appVersion: this.appVersion.value.trim(), osVersion: this.osVersion.value.trim() },
+        device: {
+          platform: this.platform.value as Platform,
+          appVersion: this.appVersion.value.trim(),
+          osVersion: this.osVersion.value.trim(),
+        },
       });
     };
     this.platform.addEventListener('change', typed);
@@ -138,7 +167,10 @@ export class Controls {
 
     const chats = isChatType(state.contextType) ? chatsOfUser(this.world, state.userId, state.contextType) : [];
     if (chats.length) {
-      replaceChildren(this.chat, chats.map((c) => option(c.chatId, chatTitle(this.world, c, state.userId))));
+      replaceChildren(
+        this.chat,
+        chats.map((c) => option(c.chatId, chatTitle(this.world, c, state.userId))),
+      );
       this.chat.value = state.chatId ?? '';
     } else {
       replaceChildren(this.chat, [option('', state.contextType === 'none' ? '— outside any chat —' : `— no ${state.contextType} chat —`)]);
@@ -182,7 +214,11 @@ export class Controls {
         ? [document.createTextNode('Every feature of the spec works on this client.')]
         : [
             document.createTextNode('Not on this client: '),
-            h('ul', { className: 'device-note' }, ...missing.map((k) => h('li', { text: FEATURE_NAMES[k], attrs: { title: features[k].why, 'data-feature': k } }))),
+            h(
+              'ul',
+              { className: 'device-note' },
+              ...missing.map((k) => h('li', { text: FEATURE_NAMES[k], attrs: { title: features[k].why, 'data-feature': k } })),
+            ),
           ],
     );
   }

@@ -57,7 +57,12 @@ export class BridgeLog {
         h(
           'li',
           { className: 'log-entry warning', attrs: { 'data-outcome': 'warning', 'data-notice': kind, role: 'status' } },
-          h('div', { className: 'log-head' }, h('span', { className: 'log-method', text: 'warning' }), h('time', { className: 'log-time', text: clock(record.startedAt) })),
+          h(
+            'div',
+            { className: 'log-head' },
+            h('span', { className: 'log-method', text: 'warning' }),
+            h('time', { className: 'log-time', text: clock(record.startedAt) }),
+          ),
           h('div', { className: 'log-line' }, h('code', { className: 'log-result', text: NOTICES[kind] })),
         ),
       );
@@ -75,7 +80,12 @@ export class BridgeLog {
           h('span', { className: 'log-duration', text: `${Math.round(record.durationMs)} ms` }),
           h('time', { className: 'log-time', text: clock(record.startedAt) }),
         ),
-        h('div', { className: 'log-line' }, h('span', { className: 'log-label', text: 'args' }), h('code', { className: 'log-args', text: previewJson(record.args) })),
+        h(
+          'div',
+          { className: 'log-line' },
+          h('span', { className: 'log-label', text: 'args' }),
+          h('code', { className: 'log-args', text: previewJson(record.args) }),
+        ),
         h(
           'div',
           { className: 'log-line' },
@@ -99,7 +109,12 @@ export class BridgeLog {
           h('time', { className: 'log-time', text: clock(Date.now()) }),
         ),
         h('div', { className: 'log-line' }, h('span', { className: 'log-label', text: 'origin' }), h('code', { text: origin || '(none)' })),
-        h('div', { className: 'log-line' }, h('span', { className: 'log-label', text: 'reason' }), h('code', { className: 'log-result', text: reason })),
+        h(
+          'div',
+          { className: 'log-line' },
+          h('span', { className: 'log-label', text: 'reason' }),
+          h('code', { className: 'log-result', text: reason }),
+        ),
       ),
     );
   }
@@ -129,13 +144,20 @@ export class BridgeLog {
  */
 export function appEntry(e: AppLogEntry): HTMLElement {
   const failed = e.kind === 'error' || (e.kind === 'request' && (e.status === 0 || (e.status ?? 0) >= 400)) || e.level === 'error';
-  const label = e.kind === 'console' ? `console.${e.level ?? 'log'}` : e.kind === 'error' ? 'uncaught' : `${e.method ?? 'GET'} ${e.status || 'failed'}`;
+  const label =
+    e.kind === 'console' ? `console.${e.level ?? 'log'}` : e.kind === 'error' ? 'uncaught' : `${e.method ?? 'GET'} ${e.status || 'failed'}`;
   const line = e.kind === 'request' ? `${e.url ?? ''}${e.text ? ` (${e.text})` : ''}` : e.text;
   return h(
     'li',
     {
       className: 'log-entry app',
-      attrs: { 'data-outcome': 'app', 'data-kind': e.kind, ...(e.level ? { 'data-level': e.level } : {}), ...(e.kind === 'request' ? { 'data-status': String(e.status ?? 0) } : {}), ...(failed ? { 'data-failed': 'true' } : {}) },
+      attrs: {
+        'data-outcome': 'app',
+        'data-kind': e.kind,
+        ...(e.level ? { 'data-level': e.level } : {}),
+        ...(e.kind === 'request' ? { 'data-status': String(e.status ?? 0) } : {}),
+        ...(failed ? { 'data-failed': 'true' } : {}),
+      },
     },
     h(
       'div',

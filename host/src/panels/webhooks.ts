@@ -69,13 +69,24 @@ export class WebhookPanel {
       { attrs: { id: 'webhook-channel', 'aria-label': 'Channel' }, on: { change: () => this.selectChannel(this.channelSelect.value) } },
       ...world.channels.map((c) => h('option', { text: `${c.name} (${c.channelId})`, attrs: { value: c.channelId } })),
     );
-    this.urlInput = h('input', { attrs: { id: 'webhook-url', type: 'url', placeholder: 'http://127.0.0.1:3000/webhook', 'aria-label': 'Webhook URL' } });
-    this.unknownBox = h('input', { attrs: { id: 'webhook-unknown', type: 'checkbox' }, on: { change: () => void this.save({ unknownProperty: this.unknownBox.checked }) } });
+    this.urlInput = h('input', {
+      attrs: { id: 'webhook-url', type: 'url', placeholder: 'http://127.0.0.1:3000/webhook', 'aria-label': 'Webhook URL' },
+    });
+    this.unknownBox = h('input', {
+      attrs: { id: 'webhook-unknown', type: 'checkbox' },
+      on: { change: () => void this.save({ unknownProperty: this.unknownBox.checked }) },
+    });
     // v1 bots (issue 13): block (8) and unblock (4) operations are off unless the channel enables them.
-    this.blockOpsBox = h('input', { attrs: { id: 'webhook-block-ops', type: 'checkbox' }, on: { change: () => void this.saveBlockOperations(this.blockOpsBox.checked) } });
+    this.blockOpsBox = h('input', {
+      attrs: { id: 'webhook-block-ops', type: 'checkbox' },
+      on: { change: () => void this.saveBlockOperations(this.blockOpsBox.checked) },
+    });
     this.v1Row = h(
       'label',
-      { className: 'check', attrs: { hidden: true, title: 'The spec: operations for blocking (8) and unblocking (4) are disabled by default' } },
+      {
+        className: 'check',
+        attrs: { hidden: true, title: 'The spec: operations for blocking (8) and unblocking (4) are disabled by default' },
+      },
       this.blockOpsBox,
       h('span', { text: 'Send block (8) and unblock (4) operations' }),
     );
@@ -94,10 +105,18 @@ export class WebhookPanel {
             },
           },
         },
-        h('div', { className: 'webhook-url-row' }, this.urlInput, h('button', { text: 'Save', attrs: { id: 'webhook-save', type: 'submit' } })),
+        h(
+          'div',
+          { className: 'webhook-url-row' },
+          this.urlInput,
+          h('button', { text: 'Save', attrs: { id: 'webhook-save', type: 'submit' } }),
+        ),
         h(
           'label',
-          { className: 'check', attrs: { title: 'Every event and source carries a property your bot does not know: the spec says bots must ignore it' } },
+          {
+            className: 'check',
+            attrs: { title: 'Every event and source carries a property your bot does not know: the spec says bots must ignore it' },
+          },
           this.unknownBox,
           h('span', { text: 'Add an unknown property to events' }),
         ),
@@ -168,7 +187,10 @@ export class WebhookPanel {
     this.edits++;
     try {
       this.blockOpsBox.checked = await this.api.setBlockOperations(this.channelId, on);
-      this.setNote(on ? 'Blocks and unblocks are sent as operations 8 and 4.' : 'Blocks and unblocks are not sent (the platform default).', 'info');
+      this.setNote(
+        on ? 'Blocks and unblocks are sent as operations 8 and 4.' : 'Blocks and unblocks are not sent (the platform default).',
+        'info',
+      );
     } catch (err) {
       this.setNote(err instanceof ApiError ? err.message : (err as Error).message, 'error');
     }
@@ -189,7 +211,9 @@ export class WebhookPanel {
     }
     replaceChildren(
       this.list,
-      deliveries.length ? deliveries.map((d) => this.item(d)) : [h('li', { className: 'empty', text: 'No webhook events yet. Chat with the bot.' })],
+      deliveries.length
+        ? deliveries.map((d) => this.item(d))
+        : [h('li', { className: 'empty', text: 'No webhook events yet. Chat with the bot.' })],
     );
   }
 
@@ -204,12 +228,16 @@ export class WebhookPanel {
         h('span', { className: 'delivery-types', text: d.eventTypes.join(', ') }),
         h('span', { className: `delivery-status status-${d.status}`, text: STATUS_TEXT[d.status] }),
         h('span', { className: 'delivery-meta', text: [clock(d.createdAt), last ? attemptText(last) : ''].filter(Boolean).join(' · ') }),
-        ...webhookDeprecations(d.body).map((x) => h('span', { className: 'delivery-deprecated', text: 'deprecated', attrs: { title: `${x.path}: ${x.message}` } })),
+        ...webhookDeprecations(d.body).map((x) =>
+          h('span', { className: 'delivery-deprecated', text: 'deprecated', attrs: { title: `${x.path}: ${x.message}` } }),
+        ),
       ),
       // v2 webhooks carry X-Service-Signature, v1 callbacks X-Service-ChannelSignature.
       ...Object.entries(d.headers)
         .filter(([name]) => name.endsWith('Signature'))
-        .map(([name, value]) => h('div', { className: 'delivery-signature mono' }, h('span', { text: `${name}: ` }), h('code', { text: value }))),
+        .map(([name, value]) =>
+          h('div', { className: 'delivery-signature mono' }, h('span', { text: `${name}: ` }), h('code', { text: value })),
+        ),
       ...webhookDeprecations(d.body).map((x) => h('p', { className: 'field-note delivery-deprecation', text: `${x.path}: ${x.message}` })),
       h('pre', { className: 'delivery-body mono', text: pretty(d.body) }),
       d.attempts.length
@@ -217,12 +245,21 @@ export class WebhookPanel {
             'ol',
             { className: 'delivery-attempts' },
             ...d.attempts.map((a) =>
-              h('li', { text: `${clock(a.startedAt)} → ${a.url}: ${attemptText(a)}${a.responseBody ? ` · ${a.responseBody.slice(0, 120)}` : ''}` }),
+              h('li', {
+                text: `${clock(a.startedAt)} → ${a.url}: ${attemptText(a)}${a.responseBody ? ` · ${a.responseBody.slice(0, 120)}` : ''}`,
+              }),
             ),
           )
         : null,
-      d.status === 'pending' && d.nextAttemptAt ? h('p', { className: 'field-note', text: `Next attempt at ${clock(d.nextAttemptAt)}` }) : null,
-      h('button', { className: 'ghost redeliver', text: 'Redeliver', attrs: { type: 'button' }, on: { click: () => void this.redeliver(d.id) } }),
+      d.status === 'pending' && d.nextAttemptAt
+        ? h('p', { className: 'field-note', text: `Next attempt at ${clock(d.nextAttemptAt)}` })
+        : null,
+      h('button', {
+        className: 'ghost redeliver',
+        text: 'Redeliver',
+        attrs: { type: 'button' },
+        on: { click: () => void this.redeliver(d.id) },
+      }),
     );
     details.open = this.open.has(d.id);
     return h('li', { className: 'delivery', attrs: { 'data-delivery-id': d.id, 'data-status': d.status } }, details);

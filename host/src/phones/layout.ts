@@ -29,7 +29,10 @@ export function parsePhoneUsers(search: string, world: World): PhoneUsers | null
   if (raw === null) return null;
   const userIds: string[] = [];
   const problems: string[] = [];
-  for (const id of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const id of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (!findUser(world, id)) problems.push(`unknown user ${id}`);
     else if (userIds.includes(id)) problems.push(`${id} is listed twice`);
     else if (userIds.length >= MAX_PHONES) problems.push(`${id} left out: at most ${MAX_PHONES} phones`);

@@ -20,7 +20,14 @@ export function showPhones(root: HTMLElement, world: World, phones: PhoneUsers, 
   const others = world.users.filter((u) => !phones.userIds.includes(u.userId));
   const add =
     phones.userIds.length < MAX_PHONES && others.length > 0
-      ? h('span', { className: 'phones-add' }, 'Add a phone: ', ...others.map((u) => h('a', { text: u.displayName, attrs: { href: phonesUrl(search, [...phones.userIds, u.userId]), 'data-add-user': u.userId } })))
+      ? h(
+          'span',
+          { className: 'phones-add' },
+          'Add a phone: ',
+          ...others.map((u) =>
+            h('a', { text: u.displayName, attrs: { href: phonesUrl(search, [...phones.userIds, u.userId]), 'data-add-user': u.userId } }),
+          ),
+        )
       : null;
   const header = h(
     'header',
@@ -32,7 +39,12 @@ export function showPhones(root: HTMLElement, world: World, phones: PhoneUsers, 
   const notes: string[] = [];
   if (phones.problems.length) notes.push(`Some users in the link were left out: ${phones.problems.join('; ')}.`);
   if (phones.userIds.length < MIN_PHONES)
-    notes.push(`Name ${MIN_PHONES} to ${MAX_PHONES} users of the scenario, e.g. ?users=${world.users.slice(0, 2).map((u) => u.userId).join(',')}.`);
+    notes.push(
+      `Name ${MIN_PHONES} to ${MAX_PHONES} users of the scenario, e.g. ?users=${world.users
+        .slice(0, 2)
+        .map((u) => u.userId)
+        .join(',')}.`,
+    );
   const problems = notes.length ? h('p', { className: 'phones-problems', attrs: { role: 'alert' }, text: notes.join(' ') }) : null;
 
   const slots = phones.userIds.map((userId) => {
@@ -48,8 +60,24 @@ export function showPhones(root: HTMLElement, world: World, phones: PhoneUsers, 
         h('strong', { text: name }),
         h('span', { className: 'mono', text: userId }),
         // That person's host with its panels (bridge log, webhooks), beside this page.
-        h('a', { text: 'With panels', attrs: { href: singlePhoneUrl(search, userId), target: '_blank', rel: 'noopener', 'aria-label': `${name}'s phone with the panels, in a new tab` } }),
-        remaining.length >= 1 ? h('a', { text: 'Remove', attrs: { href: remaining.length === 1 ? singlePhoneUrl(search, remaining[0]!) : phonesUrl(search, remaining), 'aria-label': `Remove ${name}'s phone` } }) : null,
+        h('a', {
+          text: 'With panels',
+          attrs: {
+            href: singlePhoneUrl(search, userId),
+            target: '_blank',
+            rel: 'noopener',
+            'aria-label': `${name}'s phone with the panels, in a new tab`,
+          },
+        }),
+        remaining.length >= 1
+          ? h('a', {
+              text: 'Remove',
+              attrs: {
+                href: remaining.length === 1 ? singlePhoneUrl(search, remaining[0]!) : phonesUrl(search, remaining),
+                'aria-label': `Remove ${name}'s phone`,
+              },
+            })
+          : null,
       ),
       h('iframe', { className: 'phone-frame', attrs: { src: phoneFrameUrl(search, userId), title: `${name}'s phone` } }),
     );

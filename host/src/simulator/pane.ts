@@ -17,7 +17,16 @@ import { h, replaceChildren } from '../dom.js';
 import { InAppBrowser } from '../views/inapp-browser.js';
 import { Pickers } from '../views/pickers.js';
 import { Toasts } from '../views/toast.js';
-import { JsonSyntaxError, inputShape, messagesOf, parseJsonWithRanges, pathInInput, rangeOfPath, type JsonNode, type PathRange } from './json-paths.js';
+import {
+  JsonSyntaxError,
+  inputShape,
+  messagesOf,
+  parseJsonWithRanges,
+  pathInInput,
+  rangeOfPath,
+  type JsonNode,
+  type PathRange,
+} from './json-paths.js';
 import { PREVIEW_SAMPLES } from './samples.js';
 
 /** Milliseconds of quiet typing before the validator is asked. */
@@ -43,13 +52,23 @@ export class SimulatorPane {
   private generation = 0;
 
   constructor(private readonly deps: SimulatorDeps) {
-    this.input = h('textarea', { className: 'preview-input', attrs: { id: 'preview-input', spellcheck: 'false', autocomplete: 'off', 'aria-label': 'Message JSON', wrap: 'soft' } });
+    this.input = h('textarea', {
+      className: 'preview-input',
+      attrs: { id: 'preview-input', spellcheck: 'false', autocomplete: 'off', 'aria-label': 'Message JSON', wrap: 'soft' },
+    });
     this.highlights = h('div', { className: 'preview-highlights', attrs: { id: 'preview-highlights', 'aria-hidden': 'true' } });
-    this.preview = h('div', { className: 'preview-messages', attrs: { id: 'preview-messages', role: 'log', 'aria-label': 'Rendered messages' } });
+    this.preview = h('div', {
+      className: 'preview-messages',
+      attrs: { id: 'preview-messages', role: 'log', 'aria-label': 'Rendered messages' },
+    });
     this.status = h('p', { className: 'preview-status', attrs: { id: 'preview-status', role: 'status', 'aria-live': 'polite' } });
     this.errors = h('ol', { className: 'preview-errors', attrs: { id: 'preview-errors' } });
     this.timing = h('span', { className: 'preview-timing', attrs: { id: 'preview-render-time' } });
-    const select = h('select', { attrs: { id: 'preview-example', 'aria-label': 'Load an example' } }, h('option', { text: 'Load an example…', attrs: { value: '' } }));
+    const select = h(
+      'select',
+      { attrs: { id: 'preview-example', 'aria-label': 'Load an example' } },
+      h('option', { text: 'Load an example…', attrs: { value: '' } }),
+    );
     PREVIEW_SAMPLES.forEach((s, i) => select.append(h('option', { text: s.name, attrs: { value: String(i) } })));
     select.addEventListener('change', () => {
       const sample = PREVIEW_SAMPLES[Number(select.value)];
@@ -83,7 +102,12 @@ export class SimulatorPane {
         this.status,
         this.errors,
       ),
-      h('div', { className: 'preview-col preview-preview-col' }, h('header', { className: 'preview-head' }, h('h2', { text: 'Preview' }), this.timing), phone),
+      h(
+        'div',
+        { className: 'preview-col preview-preview-col' },
+        h('header', { className: 'preview-head' }, h('h2', { text: 'Preview' }), this.timing),
+        phone,
+      ),
     );
 
     this.input.addEventListener('input', () => this.update());
@@ -130,7 +154,13 @@ export class SimulatorPane {
       const message = m !== null && typeof m === 'object' && !Array.isArray(m) ? (m as Record<string, unknown>) : {};
       const { node, wide } = renderMessageContent(message, { onAction: (action) => void this.actions.run(action, null) });
       node.classList.add('message-body');
-      nodes.push(h('div', { className: `message bot${wide ? ' wide' : ''}`, attrs: { 'data-message-type': String(message.type ?? '') } }, h('div', { className: 'message-row' }, node)));
+      nodes.push(
+        h(
+          'div',
+          { className: `message bot${wide ? ' wide' : ''}`, attrs: { 'data-message-type': String(message.type ?? '') } },
+          h('div', { className: 'message-row' }, node),
+        ),
+      );
     }
     const last = messages.at(-1);
     const quick = renderQuickReply(last !== null && typeof last === 'object' ? (last as Record<string, unknown>) : undefined, {
@@ -144,7 +174,13 @@ export class SimulatorPane {
     this.timing.textContent = `rendered in ${ms.toFixed(1)} ms`;
   }
 
-  private async validate(messages: unknown[], root: JsonNode, shape: ReturnType<typeof inputShape>, text: string, generation: number): Promise<void> {
+  private async validate(
+    messages: unknown[],
+    root: JsonNode,
+    shape: ReturnType<typeof inputShape>,
+    text: string,
+    generation: number,
+  ): Promise<void> {
     let answer: ValidationAnswer;
     try {
       answer = await this.deps.validate(messages);
@@ -155,7 +191,12 @@ export class SimulatorPane {
     }
     if (generation !== this.generation) return;
     const deprecated = messageDeprecations(messages, 'messages').map((x) =>
-      h('li', { className: 'preview-deprecation', attrs: { 'data-property': x.path } }, h('code', { className: 'preview-error-path', text: x.path }), h('span', { className: 'preview-error-message', text: x.message })),
+      h(
+        'li',
+        { className: 'preview-deprecation', attrs: { 'data-property': x.path } },
+        h('code', { className: 'preview-error-path', text: x.path }),
+        h('span', { className: 'preview-error-message', text: x.message }),
+      ),
     );
     if (answer.valid) {
       this.setStatus('valid', deprecated.length ? 'Valid, with deprecated fields (below).' : 'Valid: the platform accepts these messages.');
@@ -217,7 +258,13 @@ export class SimulatorPane {
     let at = 0;
     for (const r of merged) {
       if (r.start > at) nodes.push(document.createTextNode(text.slice(at, r.start)));
-      nodes.push(h('mark', { className: r.exact ? 'preview-mark' : 'preview-mark parent', text: text.slice(r.start, r.end), attrs: { 'data-property': r.property.trim() } }));
+      nodes.push(
+        h('mark', {
+          className: r.exact ? 'preview-mark' : 'preview-mark parent',
+          text: text.slice(r.start, r.end),
+          attrs: { 'data-property': r.property.trim() },
+        }),
+      );
       at = r.end;
     }
     // A trailing newline needs a character after it to take up its line in the backdrop.

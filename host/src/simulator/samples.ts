@@ -16,7 +16,14 @@ export const PREVIEW_SAMPLES: PreviewSample[] = [
         altText: 'Brown Cafe: 4.0 stars',
         contents: {
           type: 'bubble',
-          hero: { type: 'image', url: sampleUrl('photo-cafe'), size: 'full', aspectRatio: '20:13', aspectMode: 'cover', action: { type: 'uri', label: 'Open', uri: 'https://example.com/cafe' } },
+          hero: {
+            type: 'image',
+            url: sampleUrl('photo-cafe'),
+            size: 'full',
+            aspectRatio: '20:13',
+            aspectMode: 'cover',
+            action: { type: 'uri', label: 'Open', uri: 'https://example.com/cafe' },
+          },
           body: {
             type: 'box',
             layout: 'vertical',
@@ -43,7 +50,12 @@ export const PREVIEW_SAMPLES: PreviewSample[] = [
             spacing: 'sm',
             contents: [
               { type: 'button', style: 'link', height: 'sm', action: { type: 'uri', label: 'Call', uri: 'tel:+81300000000' } },
-              { type: 'button', style: 'primary', height: 'sm', action: { type: 'postback', label: 'Reserve', data: 'action=reserve', displayText: 'Reserve a table' } },
+              {
+                type: 'button',
+                style: 'primary',
+                height: 'sm',
+                action: { type: 'postback', label: 'Reserve', data: 'action=reserve', displayText: 'Reserve a table' },
+              },
             ],
           },
         },

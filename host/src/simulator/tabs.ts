@@ -39,10 +39,21 @@ export class StageTabs {
   ) {
     this.tab = initial;
     const button = (tab: Tab, text: string) =>
-      h('button', { className: 'stage-tab', text, attrs: { type: 'button', role: 'tab', 'data-tab': tab, id: `tab-${tab}` }, on: { click: () => this.show(tab) } });
+      h('button', {
+        className: 'stage-tab',
+        text,
+        attrs: { type: 'button', role: 'tab', 'data-tab': tab, id: `tab-${tab}` },
+        on: { click: () => this.show(tab) },
+      });
     this.buttons = Object.fromEntries(TABS.map((t) => [t, button(t, LABELS[t])])) as Record<Tab, HTMLButtonElement>;
     stage.classList.add('has-tabs');
-    stage.prepend(h('nav', { className: 'stage-tabs', attrs: { id: 'stage-tabs', role: 'tablist', 'aria-label': 'Host view' } }, ...TABS.map((t) => this.buttons[t])));
+    stage.prepend(
+      h(
+        'nav',
+        { className: 'stage-tabs', attrs: { id: 'stage-tabs', role: 'tablist', 'aria-label': 'Host view' } },
+        ...TABS.map((t) => this.buttons[t]),
+      ),
+    );
     this.apply();
   }
 

@@ -23,7 +23,13 @@ export class InAppBrowser {
   open(url: string): void {
     this.close();
     const frame = h('iframe', {
-      attrs: { id: 'inapp-frame', title: 'In-app browser', sandbox: sandboxFor(url, location.origin), allow: APP_FRAME_ALLOW, referrerpolicy: 'no-referrer' },
+      attrs: {
+        id: 'inapp-frame',
+        title: 'In-app browser',
+        sandbox: sandboxFor(url, location.origin),
+        allow: APP_FRAME_ALLOW,
+        referrerpolicy: 'no-referrer',
+      },
     });
     this.root = h(
       'section',
@@ -31,7 +37,12 @@ export class InAppBrowser {
       h(
         'header',
         { className: 'inapp-header' },
-        h('button', { className: 'icon-button', text: '✕', attrs: { id: 'inapp-close', type: 'button', 'aria-label': 'Close browser' }, on: { click: () => this.close() } }),
+        h('button', {
+          className: 'icon-button',
+          text: '✕',
+          attrs: { id: 'inapp-close', type: 'button', 'aria-label': 'Close browser' },
+          on: { click: () => this.close() },
+        }),
         h('span', { className: 'inapp-url', text: url, attrs: { id: 'inapp-url', title: url } }),
         h('button', {
           className: 'icon-button',

@@ -53,7 +53,10 @@ export class AppOverlay {
     this.backdrop = h('div', { className: 'app-backdrop', attrs: { 'data-view-type': content.viewType } });
     this.sheet = h(
       'section',
-      { className: 'app-overlay', attrs: { id: 'app-overlay', 'data-view-type': content.viewType, role: 'dialog', 'aria-labelledby': 'app-title' } },
+      {
+        className: 'app-overlay',
+        attrs: { id: 'app-overlay', 'data-view-type': content.viewType, role: 'dialog', 'aria-labelledby': 'app-title' },
+      },
       h(
         'header',
         { className: 'app-header' },
@@ -63,7 +66,12 @@ export class AppOverlay {
           h('h2', { attrs: { id: 'app-title' }, text: content.title }),
           h('span', { attrs: { id: 'app-origin' }, className: 'app-origin', text: originOf(content.url) ?? content.url }),
         ),
-        h('button', { className: 'icon-button', text: '✕', attrs: { id: 'app-close', type: 'button', 'aria-label': 'Close app' }, on: { click: () => this.onCloseClick() } }),
+        h('button', {
+          className: 'icon-button',
+          text: '✕',
+          attrs: { id: 'app-close', type: 'button', 'aria-label': 'Close app' },
+          on: { click: () => this.onCloseClick() },
+        }),
       ),
       frame,
     );

@@ -48,7 +48,11 @@ export function dateTimeMode(value: unknown): DateTimeMode | undefined {
  * format (`t` is read as `T`), else the mode's range bounds apply; a missing `initial` is `now`
  * (the messenger opens on the current date and time). Pure.
  */
-export function dateTimeInputSpec(mode: DateTimeMode, action: { initial?: unknown; min?: unknown; max?: unknown }, now: Date): DateTimeInputSpec {
+export function dateTimeInputSpec(
+  mode: DateTimeMode,
+  action: { initial?: unknown; min?: unknown; max?: unknown },
+  now: Date,
+): DateTimeInputSpec {
   const read = (v: unknown): string | undefined => (typeof v === 'string' && FORMAT[mode].test(v) ? v.replace('t', 'T') : undefined);
   const min = read(action.min) ?? RANGE[mode][0];
   const max = read(action.max) ?? RANGE[mode][1];
@@ -89,7 +93,12 @@ export interface LocationPick {
 export const PICKER_PHOTOS = ['photo-mountain', 'photo-cafe', 'photo-city', 'photo-beach'] as const;
 
 /** Where the location screen starts. */
-export const DEFAULT_LOCATION: LocationPick = { title: 'embedkit HQ', address: '1-1 Sample Street, Chiyoda, Tokyo', latitude: 35.681236, longitude: 139.767125 };
+export const DEFAULT_LOCATION: LocationPick = {
+  title: 'embedkit HQ',
+  address: '1-1 Sample Street, Chiyoda, Tokyo',
+  latitude: 35.681236,
+  longitude: 139.767125,
+};
 
 /** The pickers of one phone screen. At most one is open; opening another cancels it. */
 export class Pickers {
@@ -115,24 +124,32 @@ export class Pickers {
    */
   dateTime(mode: DateTimeMode, action: { initial?: unknown; min?: unknown; max?: unknown; label?: unknown }): Promise<string | null> {
     const spec = dateTimeInputSpec(mode, action, new Date());
-    const input = h('input', { className: 'picker-input', attrs: { id: 'picker-input', type: spec.type, min: spec.min, max: spec.max, required: true } });
+    const input = h('input', {
+      className: 'picker-input',
+      attrs: { id: 'picker-input', type: spec.type, min: spec.min, max: spec.max, required: true },
+    });
     input.value = spec.value;
     const hint = h('p', { className: 'picker-hint', text: `Between ${spec.min.replace('T', ' ')} and ${spec.max.replace('T', ' ')}` });
     const titles = { date: 'Select date', time: 'Select time', datetime: 'Select date and time' } as const;
-    return this.open<string>('datetime', typeof action.label === 'string' && action.label ? action.label : titles[mode], [input, hint], (done) => {
-      const ok = this.okButton(() => {
-        const value = pickedValue(spec, input.value);
-        if (value) done(value);
-      });
-      const sync = () => {
-        ok.disabled = pickedValue(spec, input.value) === null;
-      };
-      input.addEventListener('input', sync);
-      input.addEventListener('change', sync);
-      sync();
-      setTimeout(() => input.focus(), 0);
-      return ok;
-    });
+    return this.open<string>(
+      'datetime',
+      typeof action.label === 'string' && action.label ? action.label : titles[mode],
+      [input, hint],
+      (done) => {
+        const ok = this.okButton(() => {
+          const value = pickedValue(spec, input.value);
+          if (value) done(value);
+        });
+        const sync = () => {
+          ok.disabled = pickedValue(spec, input.value) === null;
+        };
+        input.addEventListener('input', sync);
+        input.addEventListener('change', sync);
+        sync();
+        setTimeout(() => input.focus(), 0);
+        return ok;
+      },
+    );
   }
 
   /**
@@ -141,25 +158,34 @@ export class Pickers {
    */
   photo(source: 'camera' | 'cameraRoll'): Promise<string | null> {
     const grid = h('div', { className: `picker-photos ${source === 'camera' ? 'camera' : 'roll'}` });
-    return this.open<string>(source === 'camera' ? 'camera' : 'cameraRoll', source === 'camera' ? 'Camera' : 'Camera roll', [grid], (done) => {
-      for (const name of PICKER_PHOTOS) {
-        const img = h('img', { attrs: { alt: '', draggable: 'false' } });
-        img.src = mediaSrc(sampleUrl(name)) ?? '';
-        grid.append(
-          h(
-            'button',
-            {
-              className: 'picker-photo',
-              attrs: { type: 'button', 'data-sample': name, 'aria-label': source === 'camera' ? `Take photo: ${name}` : `Choose photo: ${name}` },
-              on: { click: () => done(sampleUrl(name)) },
-            },
-            img,
-          ),
-        );
-      }
-      if (source === 'camera') grid.append(h('p', { className: 'picker-hint', text: 'Simulated camera: tap a shot to take it.' }));
-      return null;
-    });
+    return this.open<string>(
+      source === 'camera' ? 'camera' : 'cameraRoll',
+      source === 'camera' ? 'Camera' : 'Camera roll',
+      [grid],
+      (done) => {
+        for (const name of PICKER_PHOTOS) {
+          const img = h('img', { attrs: { alt: '', draggable: 'false' } });
+          img.src = mediaSrc(sampleUrl(name)) ?? '';
+          grid.append(
+            h(
+              'button',
+              {
+                className: 'picker-photo',
+                attrs: {
+                  type: 'button',
+                  'data-sample': name,
+                  'aria-label': source === 'camera' ? `Take photo: ${name}` : `Choose photo: ${name}`,
+                },
+                on: { click: () => done(sampleUrl(name)) },
+              },
+              img,
+            ),
+          );
+        }
+        if (source === 'camera') grid.append(h('p', { className: 'picker-hint', text: 'Simulated camera: tap a shot to take it.' }));
+        return null;
+      },
+    );
   }
 
   /** The location screen: title, address, latitude, longitude. Resolves with them, or `null` when cancelled. */
@@ -202,7 +228,12 @@ export class Pickers {
       h('p', { className: 'call-status', text: 'Calling… (simulated: no call is made)' }),
     ];
     return this.open<null>('call', 'Calling', body, (done) => {
-      const end = h('button', { className: 'call-end', text: 'End', attrs: { id: 'picker-call-end', type: 'button' }, on: { click: () => done(null) } });
+      const end = h('button', {
+        className: 'call-end',
+        text: 'End',
+        attrs: { id: 'picker-call-end', type: 'button' },
+        on: { click: () => done(null) },
+      });
       body.push(end);
       return null;
     }).then(() => null);
@@ -217,7 +248,12 @@ export class Pickers {
    * for the header. Resolves with what `done` is given, or `null` on cancel (button, backdrop,
    * Escape, or another picker opening).
    */
-  private open<T>(kind: string, title: string, body: HTMLElement[], setup: (done: (value: T) => void) => HTMLButtonElement | null): Promise<T | null> {
+  private open<T>(
+    kind: string,
+    title: string,
+    body: HTMLElement[],
+    setup: (done: (value: T) => void) => HTMLButtonElement | null,
+  ): Promise<T | null> {
     this.close();
     return new Promise<T | null>((resolve) => {
       let settled = false;
@@ -238,7 +274,12 @@ export class Pickers {
           // The call screen has no Cancel (only End), but keeps the slot so the title stays centred.
           kind === 'call'
             ? h('span', { className: 'sheet-ok-slot' })
-            : h('button', { className: 'sheet-cancel', text: 'Cancel', attrs: { id: 'picker-cancel', type: 'button' }, on: { click: () => finish(null) } }),
+            : h('button', {
+                className: 'sheet-cancel',
+                text: 'Cancel',
+                attrs: { id: 'picker-cancel', type: 'button' },
+                on: { click: () => finish(null) },
+              }),
           h('h3', { className: 'sheet-title', text: title }),
           ok ?? h('span', { className: 'sheet-ok-slot' }),
         ),

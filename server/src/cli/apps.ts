@@ -11,7 +11,8 @@ import { botCall as call, channelOptions, CliError, guarded, issueToken as token
 export function appsCommand(): Command {
   const apps = new Command('apps').description('register, list, update and remove embedded apps of a running embedkit');
   const common = channelOptions;
-  const view = () => new Option('--view <type>', 'view height: compact (50%), tall (80%), full (100%)').choices(['compact', 'tall', 'full']);
+  const view = () =>
+    new Option('--view <type>', 'view height: compact (50%), tall (80%), full (100%)').choices(['compact', 'tall', 'full']);
 
   common(apps.command('add').description('register an app; prints its embed ID and the host link that opens it'))
     .argument('<url>', 'the app’s URL (https, or http on a loopback host such as your dev server)')
@@ -26,27 +27,33 @@ export function appsCommand(): Command {
         process.stdout.write(`${embedId}\nopen it: ${t.url}/?app=${encodeURIComponent(embedId)}\n`);
       }),
     );
-  common(apps.command('list').description('list the channel’s apps'))
-    .action(
-      guarded('apps', async (opts: { url?: string; channelId?: string; channelSecret?: string }) => {
-        const t = targetOf(opts);
-        const res = await call(t, 'GET', '/embed/v1/apps', { token: await token(t) });
-        if (res.status === 404) return void process.stdout.write('no apps\n');
-        if (res.status !== 200) throw new CliError(`listing failed: ${reason(res)}`);
-        for (const a of res.body.apps as Array<{ embedId: string; view: { type: string; url: string } }>) process.stdout.write(`${a.embedId}  ${a.view.type.padEnd(7)}  ${a.view.url}\n`);
-      }),
-    );
+  common(apps.command('list').description('list the channel’s apps')).action(
+    guarded('apps', async (opts: { url?: string; channelId?: string; channelSecret?: string }) => {
+      const t = targetOf(opts);
+      const res = await call(t, 'GET', '/embed/v1/apps', { token: await token(t) });
+      if (res.status === 404) return void process.stdout.write('no apps\n');
+      if (res.status !== 200) throw new CliError(`listing failed: ${reason(res)}`);
+      for (const a of res.body.apps as Array<{ embedId: string; view: { type: string; url: string } }>)
+        process.stdout.write(`${a.embedId}  ${a.view.type.padEnd(7)}  ${a.view.url}\n`);
+    }),
+  );
   common(apps.command('update').description('change an app’s view'))
     .argument('<embedId>')
     .requiredOption('--app-url <url>', 'the new URL')
     .addOption(view().default('full'))
     .action(
-      guarded('apps', async (embedId: string, opts: { appUrl: string; view: string; url?: string; channelId?: string; channelSecret?: string }) => {
-        const t = targetOf(opts);
-        const res = await call(t, 'PUT', `/embed/v1/apps/${encodeURIComponent(embedId)}/view`, { token: await token(t), json: { type: opts.view, url: opts.appUrl } });
-        if (res.status !== 200) throw new CliError(`the update was refused: ${reason(res)}`);
-        process.stdout.write(`${embedId} updated\n`);
-      }),
+      guarded(
+        'apps',
+        async (embedId: string, opts: { appUrl: string; view: string; url?: string; channelId?: string; channelSecret?: string }) => {
+          const t = targetOf(opts);
+          const res = await call(t, 'PUT', `/embed/v1/apps/${encodeURIComponent(embedId)}/view`, {
+            token: await token(t),
+            json: { type: opts.view, url: opts.appUrl },
+          });
+          if (res.status !== 200) throw new CliError(`the update was refused: ${reason(res)}`);
+          process.stdout.write(`${embedId} updated\n`);
+        },
+      ),
     );
   common(apps.command('remove').description('delete an app'))
     .argument('<embedId>')

@@ -8,19 +8,31 @@ import { Type } from '@sinclair/typebox';
 export const ConfigSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String({ description: 'the JSON Schema of this file, for editors' })),
-    port: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535, description: 'TCP port of `start` (0 picks a free one); `--port` wins' })),
+    port: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 65535, description: 'TCP port of `start` (0 picks a free one); `--port` wins' }),
+    ),
     scenario: Type.Optional(
-      Type.Union([Type.String({ minLength: 1, description: 'a scenario file, relative to this file' }), Type.Object({}, { additionalProperties: true, description: 'a scenario, inline' })], {
-        description: 'the world loaded on first start (a path or the scenario itself); `--scenario` wins',
-      }),
+      Type.Union(
+        [
+          Type.String({ minLength: 1, description: 'a scenario file, relative to this file' }),
+          Type.Object({}, { additionalProperties: true, description: 'a scenario, inline' }),
+        ],
+        {
+          description: 'the world loaded on first start (a path or the scenario itself); `--scenario` wins',
+        },
+      ),
     ),
     apps: Type.Optional(
       Type.Array(
         Type.Object(
           {
             url: Type.String({ pattern: '^https?://', description: 'the view URL, e.g. your dev server http://localhost:5173/' }),
-            view: Type.Optional(Type.Unsafe<'compact' | 'tall' | 'full'>({ type: 'string', enum: ['compact', 'tall', 'full'], description: 'default tall' })),
-            channelId: Type.Optional(Type.String({ pattern: '^[0-9]{10}$', description: 'the channel it belongs to; default the first channel' })),
+            view: Type.Optional(
+              Type.Unsafe<'compact' | 'tall' | 'full'>({ type: 'string', enum: ['compact', 'tall', 'full'], description: 'default tall' }),
+            ),
+            channelId: Type.Optional(
+              Type.String({ pattern: '^[0-9]{10}$', description: 'the channel it belongs to; default the first channel' }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -28,9 +40,10 @@ export const ConfigSchema = Type.Object(
       ),
     ),
     webhooks: Type.Optional(
-      Type.Record(Type.String({ pattern: '^[0-9]{10}$' }), Type.String({ pattern: '^https?://' }), { description: 'webhook URL of each channel, by channel ID' }),
+      Type.Record(Type.String({ pattern: '^[0-9]{10}$' }), Type.String({ pattern: '^https?://' }), {
+        description: 'webhook URL of each channel, by channel ID',
+      }),
     ),
   },
   { additionalProperties: false, title: 'embedkit.config.json' },
 );
-

@@ -38,7 +38,8 @@ export function findConfig(cwd: string, explicit?: string): string | null {
 export function readConfig(file: string): EmbedkitConfig {
   const errors: ParseError[] = [];
   const data: unknown = parseJsonc(readFileSync(file, 'utf8'), errors, { allowTrailingComma: true });
-  if (errors.length) throw new CliError(`${file}: not valid JSON (${printParseErrorCode(errors[0]!.error)} at offset ${errors[0]!.offset})`);
+  if (errors.length)
+    throw new CliError(`${file}: not valid JSON (${printParseErrorCode(errors[0]!.error)} at offset ${errors[0]!.offset})`);
   const details = checkConfig(data);
   if (details) throw new CliError(`${file} is invalid:\n${details.map((d) => `  ${d.property ?? '(root)'}: ${d.message}`).join('\n')}`);
   const config = data as EmbedkitConfig;
@@ -67,11 +68,16 @@ export function scenarioFileOf(config: EmbedkitConfig, file: string): string | u
  * @returns one line per app and webhook, for the ready output
  * @throws CliError when embedkit refuses one (with its reason)
  */
-export async function applyConfig(config: EmbedkitConfig, baseUrl: string, channels: { channel_id: string; secret: string }[]): Promise<string[]> {
+export async function applyConfig(
+  config: EmbedkitConfig,
+  baseUrl: string,
+  channels: { channel_id: string; secret: string }[],
+): Promise<string[]> {
   const lines: string[] = [];
   // The CLI's own HTTP helper: the server answers as it does any client.
   const target = { url: baseUrl, channelId: '', channelSecret: '' };
-  const call = (method: string, path: string, init: { token?: string; json?: unknown; form?: Record<string, string> } = {}) => botCall(target, method, path, init);
+  const call = (method: string, path: string, init: { token?: string; json?: unknown; form?: Record<string, string> } = {}) =>
+    botCall(target, method, path, init);
   for (const [channelId, url] of Object.entries(config.webhooks ?? {})) {
     const res = await call('PUT', `/embedkit/v1/channels/${channelId}/webhook`, { json: { url } });
     if (res.status !== 200) throw new CliError(`webhooks.${channelId}: ${res.status} ${res.body?.message ?? ''}`);
@@ -80,13 +86,20 @@ export async function applyConfig(config: EmbedkitConfig, baseUrl: string, chann
   for (const [i, app] of (config.apps ?? []).entries()) {
     const channel = channels.find((c) => c.channel_id === (app.channelId ?? channels[0]?.channel_id));
     if (!channel) throw new CliError(`apps[${i}].channelId: no channel ${app.channelId} in the scenario`);
-    const token = (await call('POST', '/v2/oauth/accessToken', { form: { grant_type: 'client_credentials', client_id: channel.channel_id, client_secret: channel.secret } })).body.access_token as string;
+    const token = (
+      await call('POST', '/v2/oauth/accessToken', {
+        form: { grant_type: 'client_credentials', client_id: channel.channel_id, client_secret: channel.secret },
+      })
+    ).body.access_token as string;
     const listed = await call('GET', '/embed/v1/apps', { token });
     const existing = ((listed.body.apps ?? []) as { embedId: string; view: { url: string } }[]).find((a) => a.view.url === app.url);
     let embedId = existing?.embedId;
     if (!embedId) {
       const res = await call('POST', '/embed/v1/apps', { token, json: { view: { type: app.view ?? 'tall', url: app.url } } });
-      if (res.status !== 200) throw new CliError(`apps[${i}] (${app.url}): ${res.status} ${res.body?.message ?? ''}${res.body?.details ? ` ${JSON.stringify(res.body.details)}` : ''}`);
+      if (res.status !== 200)
+        throw new CliError(
+          `apps[${i}] (${app.url}): ${res.status} ${res.body?.message ?? ''}${res.body?.details ? ` ${JSON.stringify(res.body.details)}` : ''}`,
+        );
       embedId = res.body.embedId as string;
     }
     lines.push(`  app             ${app.url} → ${baseUrl}/?app=${embedId}`);

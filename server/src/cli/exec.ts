@@ -38,9 +38,16 @@ Examples:
         const file = findConfig(process.cwd(), opts.config);
         config = file ? readConfig(file) : null;
         const scenario = opts.scenario ? resolve(opts.scenario) : config && file ? scenarioFileOf(config, file) : undefined;
-        server = await startServer({ port: 0, inMemory: true, logger: pino({ level: 'warn' }), ...(scenario ? { scenarioFile: scenario } : {}) });
+        server = await startServer({
+          port: 0,
+          inMemory: true,
+          logger: pino({ level: 'warn' }),
+          ...(scenario ? { scenarioFile: scenario } : {}),
+        });
       } catch (e) {
-        process.stderr.write(`embedkit exec: ${e instanceof CliError ? e.message : `could not start embedkit: ${e instanceof Error ? e.message : String(e)}`}\n`);
+        process.stderr.write(
+          `embedkit exec: ${e instanceof CliError ? e.message : `could not start embedkit: ${e instanceof Error ? e.message : String(e)}`}\n`,
+        );
         process.exit(1);
       }
       if (config) {
@@ -53,7 +60,12 @@ Examples:
           process.exit(1);
         }
       }
-      const [channel] = await server.embedkit.db.selectFrom('channels').select(['channel_id', 'secret']).orderBy('channel_id').limit(1).execute();
+      const [channel] = await server.embedkit.db
+        .selectFrom('channels')
+        .select(['channel_id', 'secret'])
+        .orderBy('channel_id')
+        .limit(1)
+        .execute();
       const env = {
         ...process.env,
         EMBEDKIT_URL: server.baseUrl,

@@ -31,7 +31,9 @@ Examples:
           throw new CliError(`could not write ${file}: ${(e as Error).message}`);
         }
         const s = res.body as { channels: unknown[]; users: unknown[]; chats: unknown[]; apps: unknown[] };
-        process.stdout.write(`wrote ${file}: ${s.channels.length} channels, ${s.users.length} users, ${s.chats.length} chats, ${s.apps.length} apps\n`);
+        process.stdout.write(
+          `wrote ${file}: ${s.channels.length} channels, ${s.users.length} users, ${s.chats.length} chats, ${s.apps.length} apps\n`,
+        );
       }),
     );
 }

@@ -36,9 +36,17 @@ export function targetOf(opts: TargetOptions): Target {
   };
 }
 
+/** An answer's JSON: each command reads the fields of the answer it expects. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any answer's JSON
+type AnswerJson = any;
+
 /** One HTTP call; the body parsed when it is JSON. @throws CliError when nothing answers */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command reads the fields of the answer it expects
-export async function botCall(t: Target, method: string, path: string, init: { token?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<{ status: number; body: any }> {
+export async function botCall(
+  t: Target,
+  method: string,
+  path: string,
+  init: { token?: string; json?: unknown; form?: Record<string, string> } = {},
+): Promise<{ status: number; body: AnswerJson }> {
   let res: Response;
   try {
     res = await fetch(`${t.url}${path}`, {
@@ -65,14 +73,19 @@ export async function botCall(t: Target, method: string, path: string, init: { t
 
 /** Issues a channel access token. @throws CliError when the channel is refused */
 export async function issueToken(t: Target): Promise<string> {
-  const res = await botCall(t, 'POST', '/v2/oauth/accessToken', { form: { grant_type: 'client_credentials', client_id: t.channelId, client_secret: t.channelSecret } });
-  if (res.status !== 200) throw new CliError(`the channel ${t.channelId} was refused a token (${res.status} ${JSON.stringify(res.body)}): check --channel-id and --channel-secret`);
+  const res = await botCall(t, 'POST', '/v2/oauth/accessToken', {
+    form: { grant_type: 'client_credentials', client_id: t.channelId, client_secret: t.channelSecret },
+  });
+  if (res.status !== 200)
+    throw new CliError(
+      `the channel ${t.channelId} was refused a token (${res.status} ${JSON.stringify(res.body)}): check --channel-id and --channel-secret`,
+    );
   return res.body.access_token as string;
 }
 
 /** A refusal as one line: status and the server's message. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any answer's JSON
-export const reason = (res: { status: number; body: any }) => `${res.status} ${typeof res.body?.message === 'string' ? res.body.message : JSON.stringify(res.body)}`;
+export const reason = (res: { status: number; body: AnswerJson }) =>
+  `${res.status} ${typeof res.body?.message === 'string' ? res.body.message : JSON.stringify(res.body)}`;
 
 /** Runs an action, turning refusals into one line on stderr and exit code 1. */
 export const guarded =
@@ -94,4 +107,3 @@ export function channelOptions(c: Command): Command {
     .option('--channel-id <id>', 'channel (default: EMBEDKIT_CHANNEL_ID, else the default channel)')
     .option('--channel-secret <secret>', 'its secret (default: EMBEDKIT_CHANNEL_SECRET, else the default channel’s)');
 }
-

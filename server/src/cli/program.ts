@@ -25,7 +25,10 @@ function parseSeconds(value: string): number {
   return s;
 }
 
-const program = new Command().name('embedkit').description('Local platform, host shell and SDK for embedded web apps').showHelpAfterError('(add --help for the options and examples)');
+const program = new Command()
+  .name('embedkit')
+  .description('Local platform, host shell and SDK for embedded web apps')
+  .showHelpAfterError('(add --help for the options and examples)');
 
 program
   .command('start', { isDefault: true })
@@ -39,7 +42,10 @@ program
   .option('--scenario <file>', 'scenario file loaded on first start (default: the packaged default world)')
   .option('--in-memory', 'keep all state in memory (nothing written to disk)', false)
   .option('--reply-token-ttl <seconds>', 'life of a webhook reply token in seconds', parseSeconds, 60)
-  .option('--database-url <url>', 'PostgreSQL to keep the state in, shared by every server on it (default: env DATABASE_URL, else the embedded database)')
+  .option(
+    '--database-url <url>',
+    'PostgreSQL to keep the state in, shared by every server on it (default: env DATABASE_URL, else the embedded database)',
+  )
   .option('--database-schema <name>', 'PostgreSQL schema (created when missing; default: public)')
   .option('--config <file>', 'config file (default: embedkit.config.json or .jsonc in this directory, when there is one)')
   .option('--import <file>', 'start a new data directory with this scenario (a file written by embedkit export)')

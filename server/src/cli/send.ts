@@ -22,7 +22,8 @@ export function sendCommand(): Command {
           throw new CliError((e as Error).message);
         }
         const details = validateMessages(data);
-        if (details) throw new CliError(`${file} is invalid:\n${details.map((d) => `  ${d.property ?? '(body)'}: ${d.message}`).join('\n')}`);
+        if (details)
+          throw new CliError(`${file} is invalid:\n${details.map((d) => `  ${d.property ?? '(body)'}: ${d.message}`).join('\n')}`);
         const t = targetOf(opts);
         const { messages } = asMessagesBody(data) as { messages: unknown[] };
         const res = await botCall(t, 'POST', '/v2/bot/message/push', { token: await issueToken(t), json: { to: opts.to, messages } });

@@ -74,10 +74,19 @@ export async function runStart(opts: StartOptions): Promise<void> {
     if (!existsSync(opts.import)) return fail(`--import ${opts.import}: no such file`);
     // A scenario loads into an empty database only: importing over a world would silently keep the old one.
     if (!opts.inMemory && databaseUrl === undefined && existsSync(join(opts.data, 'embedkit.sqlite')))
-      return fail(`the data directory ${resolve(opts.data)} already holds a world: import into a new one with --data <dir>, or remove it first`);
+      return fail(
+        `the data directory ${resolve(opts.data)} already holds a world: import into a new one with --data <dir>, or remove it first`,
+      );
   }
   const port = !opts.portGiven && config?.port !== undefined ? config.port : opts.port;
-  const scenario = opts.import !== undefined ? resolve(opts.import) : opts.scenario !== undefined ? resolve(opts.scenario) : config && configFile ? scenarioFileOf(config, configFile) : undefined;
+  const scenario =
+    opts.import !== undefined
+      ? resolve(opts.import)
+      : opts.scenario !== undefined
+        ? resolve(opts.scenario)
+        : config && configFile
+          ? scenarioFileOf(config, configFile)
+          : undefined;
   const logger = createLogger();
 
   if (opts.host !== undefined && !isLoopbackHost(opts.host)) {
@@ -101,9 +110,16 @@ export async function runStart(opts: StartOptions): Promise<void> {
       ...(scenario !== undefined ? { scenarioFile: scenario } : {}),
       logger,
     });
-    const all = await server.embedkit.db.selectFrom('channels').select(['channel_id', 'secret', 'name', 'bot_interface', 'channel_mid']).orderBy('channel_id').execute();
+    const all = await server.embedkit.db
+      .selectFrom('channels')
+      .select(['channel_id', 'secret', 'name', 'bot_interface', 'channel_mid'])
+      .orderBy('channel_id')
+      .execute();
     // The first messaging channel, and every v1 bot's (issue 13) with the interface it speaks.
-    const channels = [...all.filter((c) => c.bot_interface === 'messaging').slice(0, 1), ...all.filter((c) => c.bot_interface !== 'messaging').slice(0, 5)];
+    const channels = [
+      ...all.filter((c) => c.bot_interface === 'messaging').slice(0, 1),
+      ...all.filter((c) => c.bot_interface !== 'messaging').slice(0, 5),
+    ];
     const lines = [
       `embedkit ready: ${server.baseUrl}/`,
       `  host shell      ${server.baseUrl}/`,
@@ -125,7 +141,9 @@ export async function runStart(opts: StartOptions): Promise<void> {
           : `  ${`${c.bot_interface} bot`.padEnd(16)}${c.name}: id ${c.channel_id}, secret ${c.secret}, MID ${c.channel_mid}`,
       );
     for (const b of await server.embedkit.services.blockchain.store.services())
-      lines.push(`  blockchain      ${b.name}: service-api-key ${b.api_key}, secret ${b.api_secret}${b.activated ? '' : ' (not activated)'}`);
+      lines.push(
+        `  blockchain      ${b.name}: service-api-key ${b.api_key}, secret ${b.api_secret}${b.activated ? '' : ' (not activated)'}`,
+      );
     if (config && configFile) {
       lines.push(`  config          ${configFile}`);
       try {

@@ -45,11 +45,16 @@ export interface TriggerOptions extends TargetOptions {
  * and the type's fields.
  * @throws CliError for an event type the spec does not have, or a group-only event without a group
  */
-export function triggerDraft(type: string, o: Pick<TriggerOptions, 'user' | 'group' | 'room' | 'text' | 'data' | 'hwid' | 'beaconType' | 'nonce' | 'result'>): DraftEvent {
-  if (!(TRIGGER_EVENTS as readonly string[]).includes(type)) throw new CliError(`unknown event ${type}: use one of ${TRIGGER_EVENTS.join(', ')}`);
+export function triggerDraft(
+  type: string,
+  o: Pick<TriggerOptions, 'user' | 'group' | 'room' | 'text' | 'data' | 'hwid' | 'beaconType' | 'nonce' | 'result'>,
+): DraftEvent {
+  if (!(TRIGGER_EVENTS as readonly string[]).includes(type))
+    throw new CliError(`unknown event ${type}: use one of ${TRIGGER_EVENTS.join(', ')}`);
   const chat = o.group ? { chatId: o.group, type: 'group' } : o.room ? { chatId: o.room, type: 'room' } : { chatId: '', type: 'utou' };
   const user = { userId: o.user, agreed: true };
-  if ((type === 'join' || type === 'leave') && chat.type === 'utou') throw new CliError(`a ${type} event happens in a group or a room: add --group <groupId> or --room <roomId>`);
+  if ((type === 'join' || type === 'leave') && chat.type === 'utou')
+    throw new CliError(`a ${type} event happens in a group or a room: add --group <groupId> or --room <roomId>`);
   if ((type === 'follow' || type === 'unfollow' || type === 'beacon' || type === 'accountLink') && chat.type !== 'utou')
     throw new CliError(`a ${type} event comes from a user: drop --group / --room`);
   const source = sourceOf(chat, user, type === 'message');
@@ -72,7 +77,9 @@ async function replyTokenFrom(opts: TriggerOptions): Promise<string | null> {
   const t = targetOf(opts);
   const chat = opts.group ?? opts.room;
   try {
-    const res = await botCall(t, 'POST', `/embedkit/v1/channels/${encodeURIComponent(t.channelId)}/reply-tokens`, { json: chat ? { chatId: chat } : { userId: opts.user } });
+    const res = await botCall(t, 'POST', `/embedkit/v1/channels/${encodeURIComponent(t.channelId)}/reply-tokens`, {
+      json: chat ? { chatId: chat } : { userId: opts.user },
+    });
     if (res.status === 200) return res.body.replyToken as string;
     process.stderr.write(`embedkit trigger: no reply token from ${t.url}: ${res.status} ${res.body?.message ?? ''}; using a random one\n`);
   } catch {
@@ -88,7 +95,9 @@ const oneOf = (allowed: readonly string[]) => (v: string) => {
 
 export function triggerCommand(): Command {
   return channelOptions(new Command('trigger'))
-    .description('post one signed webhook event to a bot, without the host (message, follow, unfollow, join, leave, postback, beacon, accountLink)')
+    .description(
+      'post one signed webhook event to a bot, without the host (message, follow, unfollow, join, leave, postback, beacon, accountLink)',
+    )
     .argument('<event>', `event type: ${TRIGGER_EVENTS.join(', ')}`)
     .requiredOption('--to <url>', 'the bot’s webhook URL')
     .option('--user <userId>', 'the user the event comes from', DEFAULT_USER)
@@ -128,7 +137,11 @@ Examples:
         try {
           res = await fetch(url, {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json; charset=utf-8', [SIGNATURE_HEADER]: signBody(t.channelSecret, body), 'User-Agent': WEBHOOK_USER_AGENT },
+            headers: {
+              'Content-Type': 'application/json; charset=utf-8',
+              [SIGNATURE_HEADER]: signBody(t.channelSecret, body),
+              'User-Agent': WEBHOOK_USER_AGENT,
+            },
             body,
           });
         } catch (e) {

@@ -48,7 +48,8 @@ export async function advanceClock(clock: Clock, world: WorldStore, body: unknow
   const b = body as { advanceMs?: number; advance?: string };
   const ms = b.advanceMs ?? parseDuration(b.advance ?? '');
   const property = b.advanceMs === undefined ? 'advance' : 'advanceMs';
-  if (!Number.isSafeInteger(ms) || ms > MAX_ADVANCE_MS) throw invalidBody([{ message: `Must be at most ${MAX_ADVANCE_MS} ms (ten years)`, property }]);
+  if (!Number.isSafeInteger(ms) || ms > MAX_ADVANCE_MS)
+    throw invalidBody([{ message: `Must be at most ${MAX_ADVANCE_MS} ms (ten years)`, property }]);
   clock.advance(ms);
   await world.setMeta(OFFSET_KEY, String(clock.offset));
   return clockState(clock);

@@ -155,7 +155,11 @@ function withoutNul(pool: Pg.Pool): PostgresPool {
  * LISTEN connection); `pg` as {@link loadPg} gives it.
  */
 export function postgresClientConfig(pg: PgModule, location: { url: string; schema?: string }): Pg.ClientConfig {
-  return { connectionString: location.url, types: pgTypes(pg), ...(location.schema !== undefined ? { options: `-c search_path=${location.schema}` } : {}) };
+  return {
+    connectionString: location.url,
+    types: pgTypes(pg),
+    ...(location.schema !== undefined ? { options: `-c search_path=${location.schema}` } : {}),
+  };
 }
 
 /**
@@ -181,7 +185,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<Kysely<D
   // On PostgreSQL the migration tables live in our schema: named explicitly, or Kysely would find
   // those of other schemas of the database and then not reach them.
   const migrationTableSchema = isPostgres(db) ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
-  const { error, results } = await new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     await db.destroy();

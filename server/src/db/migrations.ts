@@ -17,21 +17,21 @@ export type Dialect = 'sqlite' | 'postgres';
 function columnTypes(dialect: Dialect) {
   const pg = dialect === 'postgres';
   return {
-      int: pg ? ('bigint' as const) : ('integer' as const),
-      blob: pg ? ('bytea' as const) : ('blob' as const),
-      serial: pg ? ('bigserial' as const) : ('integer' as const),
-      /** The primary key of an auto-numbered column. */
-      autoId: (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()),
-    };
-  }
+    int: pg ? ('bigint' as const) : ('integer' as const),
+    blob: pg ? ('bytea' as const) : ('blob' as const),
+    serial: pg ? ('bigserial' as const) : ('integer' as const),
+    /** The primary key of an auto-numbered column. */
+    autoId: (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()),
+  };
+}
 
-  /** The embedded database's migrations. */
-  export const migrations: Record<string, Migration> = migrationsFor('sqlite');
+/** The embedded database's migrations. */
+export const migrations: Record<string, Migration> = migrationsFor('sqlite');
 
-  /** The migrations for one dialect. */
-  export function migrationsFor(dialect: Dialect): Record<string, Migration> {
-    const T = columnTypes(dialect);
-    return {
+/** The migrations for one dialect. */
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  const T = columnTypes(dialect);
+  return {
     '0001_initial': {
       async up(db: Kysely<unknown>) {
         await db.schema
@@ -114,9 +114,15 @@ function columnTypes(dialect: Dialect) {
     '0003_bot_messaging': {
       async up(db: Kysely<unknown>) {
         await db.schema.alterTable('channels').addColumn('webhook_url', 'text').execute();
-        await db.schema.alterTable('channels').addColumn('webhook_extra_property', T.int, (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema
+          .alterTable('channels')
+          .addColumn('webhook_extra_property', T.int, (c) => c.notNull().defaultTo(0))
+          .execute();
         await db.schema.alterTable('channels').addColumn('bot_name', 'text').execute();
-        await db.schema.alterTable('users').addColumn('agreed', T.int, (c) => c.notNull().defaultTo(1)).execute();
+        await db.schema
+          .alterTable('users')
+          .addColumn('agreed', T.int, (c) => c.notNull().defaultTo(1))
+          .execute();
         await db.schema.alterTable('chats').addColumn('bot_channel_id', 'text').execute();
         await db.schema
           .createTable('bot_memberships')
@@ -304,7 +310,11 @@ function columnTypes(dialect: Dialect) {
           .addColumn('created_at', T.int, (c) => c.notNull())
           .addPrimaryKeyConstraint('bc_tokens_pk', ['contract_id', 'token_type', 'token_index'])
           .execute();
-        await db.schema.createIndex('bc_tokens_owner').on('bc_tokens').columns(['owner', 'contract_id', 'token_type', 'token_index']).execute();
+        await db.schema
+          .createIndex('bc_tokens_owner')
+          .on('bc_tokens')
+          .columns(['owner', 'contract_id', 'token_type', 'token_index'])
+          .execute();
         await db.schema
           .createTable('bc_transactions')
           .addColumn('height', T.serial, T.autoId)
@@ -419,11 +429,23 @@ function columnTypes(dialect: Dialect) {
     // are sent, the friend-list call's approval and permissions; link message templates.
     '0010_v1_bots': {
       async up(db: Kysely<unknown>) {
-        await db.schema.alterTable('channels').addColumn('bot_interface', 'text', (c) => c.notNull().defaultTo('messaging')).execute();
+        await db.schema
+          .alterTable('channels')
+          .addColumn('bot_interface', 'text', (c) => c.notNull().defaultTo('messaging'))
+          .execute();
         await db.schema.alterTable('channels').addColumn('channel_mid', 'text').execute();
-        await db.schema.alterTable('channels').addColumn('block_operations', T.int, (c) => c.notNull().defaultTo(0)).execute();
-        await db.schema.alterTable('channels').addColumn('add_friend_approved', T.int, (c) => c.notNull().defaultTo(0)).execute();
-        await db.schema.alterTable('channels').addColumn('permissions', 'text', (c) => c.notNull().defaultTo('')).execute();
+        await db.schema
+          .alterTable('channels')
+          .addColumn('block_operations', T.int, (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .alterTable('channels')
+          .addColumn('add_friend_approved', T.int, (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .alterTable('channels')
+          .addColumn('permissions', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
         await db.schema
           .createTable('link_templates')
           .addColumn('channel_id', 'text', (c) => c.notNull().references('channels.channel_id').onDelete('cascade'))

@@ -24,7 +24,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const code = typeof e.code === 'string' ? e.code : '';
   if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || NODE_CODES.has(code)) return true;
   const message = typeof e.message === 'string' ? e.message : '';
-  if (/Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect/i.test(message)) return true;
+  if (
+    /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect/i.test(
+      message,
+    )
+  )
+    return true;
   return e.cause !== undefined && e.cause !== err && isDatabaseUnavailable(e.cause);
 }
 

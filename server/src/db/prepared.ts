@@ -17,7 +17,8 @@ export interface QueryExecutor {
  * number parameter gets a number sentinel (far below any id or time embedkit stores), so the query
  * compiles with the parameter's type.
  */
-const sentinel = (i: number, like: string | number) => (typeof like === 'number' ? Number.MIN_SAFE_INTEGER + i : `\u0000embedkit-parameter-${i}\u0000`);
+const sentinel = (i: number, like: string | number) =>
+  typeof like === 'number' ? Number.MIN_SAFE_INTEGER + i : `\u0000embedkit-parameter-${i}\u0000`;
 
 /**
  * @param db the database (a function, so class field initialisers can pass `() => this.db`)
@@ -37,7 +38,9 @@ export function prepared<R, P extends (string | number)[]>(
  * {@link prepared} with the executor given on each run (the database, or a transaction).
  * @param build as for {@link prepared}
  */
-export function compileOnce<R, P extends (string | number)[]>(build: (...params: P) => Compilable<R>): (on: QueryExecutor, ...params: P) => Promise<R[]> {
+export function compileOnce<R, P extends (string | number)[]>(
+  build: (...params: P) => Compilable<R>,
+): (on: QueryExecutor, ...params: P) => Promise<R[]> {
   let compiled: CompiledQuery<R> | undefined;
   let slots: number[] = [];
   return async (on, ...params) => {

@@ -13,7 +13,14 @@
  * query) holds it, a statement run beside would land inside that transaction, so the direct way
  * refuses and the caller goes through Kysely, which waits for the connection as usual.
  */
-import { SqliteDialect, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type TransactionSettings } from 'kysely';
+import {
+  SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  type TransactionSettings,
+} from 'kysely';
 
 /**
  * Runs one compiled statement (`sql` with its `parameters`, in order) at once.

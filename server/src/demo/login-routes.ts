@@ -109,7 +109,12 @@ export function demoLoginRoutes(deps: { world: WorldStore; sessions: DemoLoginSe
 
   r.get('/demo/login/api/config', async (_req, res) => {
     const c = await channel();
-    res.json({ clientId: c.channel_id, channelName: c.name, authorizeEndpoint: `${deps.baseUrl()}/oauth2/v2.1/authorize`, scope: 'profile openid' });
+    res.json({
+      clientId: c.channel_id,
+      channelName: c.name,
+      authorizeEndpoint: `${deps.baseUrl()}/oauth2/v2.1/authorize`,
+      scope: 'profile openid',
+    });
   });
 
   r.post('/demo/login/api/exchange', jsonBody, async (req, res) => {
@@ -150,7 +155,14 @@ export function demoLoginRoutes(deps: { world: WorldStore; sessions: DemoLoginSe
       idToken = payload;
     }
     const sid = randomBytes(24).toString('base64url');
-    const s: DemoSession = { channelId: c.channel_id, accessToken: t.access_token, refreshToken: t.refresh_token, scope: t.scope, expiresIn: t.expires_in, idToken };
+    const s: DemoSession = {
+      channelId: c.channel_id,
+      accessToken: t.access_token,
+      refreshToken: t.refresh_token,
+      scope: t.scope,
+      expiresIn: t.expires_in,
+      idToken,
+    };
     await sessions.insert(hashToken(sid), s, deps.clock.now());
     res.cookie(COOKIE, sid, { httpOnly: true, sameSite: 'lax', path: '/demo/login' }).json(view(s));
   });
@@ -199,7 +211,10 @@ export function demoLoginRoutes(deps: { world: WorldStore; sessions: DemoLoginSe
     if (!found) return notSignedIn(res);
     const [key, s] = found;
     const c = await channel();
-    const answer = await platform('/oauth2/v2.1/revoke', form({ access_token: s.accessToken, client_id: s.channelId, client_secret: c.secret }));
+    const answer = await platform(
+      '/oauth2/v2.1/revoke',
+      form({ access_token: s.accessToken, client_id: s.channelId, client_secret: c.secret }),
+    );
     await sessions.delete(key);
     res.clearCookie(COOKIE, { path: '/demo/login' }).json({ platform: answer, signedIn: false });
   });

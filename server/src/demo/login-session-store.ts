@@ -19,14 +19,26 @@ export class DemoLoginSessionStore {
 
   /** Stores a new session, dropping the oldest beyond {@link MAX_DEMO_SESSIONS}. */
   async insert(sidHash: string, data: unknown, now: number): Promise<void> {
-    await this.db.insertInto('demo_login_sessions').values({ sid_hash: sidHash, data: JSON.stringify(data), created_at: now }).execute();
-    const keep = this.db.selectFrom('demo_login_sessions').select('sid_hash').orderBy('created_at', 'desc').orderBy('sid_hash').limit(MAX_DEMO_SESSIONS);
+    await this.db
+      .insertInto('demo_login_sessions')
+      .values({ sid_hash: sidHash, data: JSON.stringify(data), created_at: now })
+      .execute();
+    const keep = this.db
+      .selectFrom('demo_login_sessions')
+      .select('sid_hash')
+      .orderBy('created_at', 'desc')
+      .orderBy('sid_hash')
+      .limit(MAX_DEMO_SESSIONS);
     await this.db.deleteFrom('demo_login_sessions').where('sid_hash', 'not in', keep).execute();
   }
 
   /** Replaces a session's data (after a refresh). */
   async update(sidHash: string, data: unknown): Promise<void> {
-    await this.db.updateTable('demo_login_sessions').set({ data: JSON.stringify(data) }).where('sid_hash', '=', sidHash).execute();
+    await this.db
+      .updateTable('demo_login_sessions')
+      .set({ data: JSON.stringify(data) })
+      .where('sid_hash', '=', sidHash)
+      .execute();
   }
 
   async delete(sidHash: string): Promise<void> {

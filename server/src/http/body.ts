@@ -32,7 +32,13 @@ const raw = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
 const readBody: RequestHandler = (req, res, next) => {
   const length = req.headers['content-length'];
   const encoding = req.headers['content-encoding'];
-  if (length === undefined || !/^[0-9]{1,7}$/.test(length) || Number(length) > MAX_BODY_BYTES || req.headers['transfer-encoding'] !== undefined || (encoding !== undefined && encoding !== 'identity'))
+  if (
+    length === undefined ||
+    !/^[0-9]{1,7}$/.test(length) ||
+    Number(length) > MAX_BODY_BYTES ||
+    req.headers['transfer-encoding'] !== undefined ||
+    (encoding !== undefined && encoding !== 'identity')
+  )
     return raw(req, res, next);
   const chunks: Buffer[] = [];
   const onData = (chunk: Buffer) => void chunks.push(chunk);

@@ -45,7 +45,9 @@ function parserError(err: { type?: unknown; status?: unknown }, path: string): A
     case 'request.aborted':
       return inFormatOf(path, 400, 'The request was aborted');
     default:
-      return typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? inFormatOf(path, err.status, 'The request could not be read') : null;
+      return typeof err.status === 'number' && err.status >= 400 && err.status < 500
+        ? inFormatOf(path, err.status, 'The request could not be read')
+        : null;
   }
 }
 
@@ -55,7 +57,11 @@ function parserError(err: { type?: unknown; status?: unknown }, path: string): A
  * `{message}`, logged.
  * @param outage tracks the database's reachability; `unavailable` the 503 body for a path
  */
-export function errorHandler(logger: Logger, outage?: DatabaseOutage, unavailable: UnavailableBody = unavailableByPath): ErrorRequestHandler {
+export function errorHandler(
+  logger: Logger,
+  outage?: DatabaseOutage,
+  unavailable: UnavailableBody = unavailableByPath,
+): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const known = err instanceof ApiError ? err : parserError(err as { type?: unknown; status?: unknown }, req.path);
     if (known) {
@@ -63,7 +69,11 @@ export function errorHandler(logger: Logger, outage?: DatabaseOutage, unavailabl
       return;
     }
     if (outage?.absorb(err)) {
-      if (!res.headersSent) res.status(503).set('Retry-After', String(RETRY_AFTER_S)).json(unavailable(req.path, 'The database is temporarily unavailable; retry later'));
+      if (!res.headersSent)
+        res
+          .status(503)
+          .set('Retry-After', String(RETRY_AFTER_S))
+          .json(unavailable(req.path, 'The database is temporarily unavailable; retry later'));
       else res.end();
       return;
     }

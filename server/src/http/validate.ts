@@ -73,7 +73,9 @@ function acceptor(schemes: readonly string[]): RegExp {
   let re = acceptors.get(schemes);
   if (!re) {
     const rest = '[^\\s\\u0000-\\u001f\\u007f]';
-    const alternatives = schemes.map((s) => (s === 'http' || s === 'https' ? `${s}://[^\\s/?#\\u0000-\\u001f\\u007f]+${rest}*` : `${s}:${rest}+`));
+    const alternatives = schemes.map((s) =>
+      s === 'http' || s === 'https' ? `${s}://[^\\s/?#\\u0000-\\u001f\\u007f]+${rest}*` : `${s}:${rest}+`,
+    );
     re = new RegExp(`^(?:${alternatives.join('|')})$`, 'i');
     acceptors.set(schemes, re);
   }
@@ -184,7 +186,13 @@ function rewrite(node: unknown, cx: Rewrite, branch = false): unknown {
     const values = resolved.map((b) => tagValue(b, TAG));
     if (values.some((v) => v === undefined) || new Set(values).size !== values.length) return out;
     const { anyOf, ...rest } = out;
-    return { ...rest, ...tagged(values as string[], (anyOf as Record<string, unknown>[]).map((b) => hoist(b, cx))) };
+    return {
+      ...rest,
+      ...tagged(
+        values as string[],
+        (anyOf as Record<string, unknown>[]).map((b) => hoist(b, cx)),
+      ),
+    };
   }
   // A lone object with a constant tag (a bubble's `hero` must be an image): a wrong tag is one error
   // at the tag, not the tag plus every property the object does not have.
@@ -212,7 +220,13 @@ function hoist(schema: Record<string, unknown>, cx: Rewrite): Record<string, unk
 const TAG = 'type';
 
 function tagged(values: string[], branches: unknown[]): Record<string, unknown> {
-  return { type: 'object', required: [TAG], properties: { [TAG]: { enum: values } }, discriminator: { propertyName: TAG }, oneOf: branches };
+  return {
+    type: 'object',
+    required: [TAG],
+    properties: { [TAG]: { enum: values } },
+    discriminator: { propertyName: TAG },
+    oneOf: branches,
+  };
 }
 
 function tagValue(schema: Record<string, unknown> | undefined, tag: string): string | undefined {

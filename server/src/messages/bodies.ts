@@ -51,7 +51,10 @@ export const MessagesSchema = Type.Array(MessageRef, { minItems: 1, maxItems: MA
 export const ShareBodySchema = Type.Object({ messages: MessagesSchema }, { additionalProperties: false });
 
 /** Body of `POST /embedkit/v1/chats/<chatId>/messages`: one message a user sends from the host. */
-export const UserMessageBodySchema = Type.Object({ userId: Type.String({ minLength: 1 }), message: MessageRef }, { additionalProperties: false });
+export const UserMessageBodySchema = Type.Object(
+  { userId: Type.String({ minLength: 1 }), message: MessageRef },
+  { additionalProperties: false },
+);
 
 /** Body of `POST /v2/bot/message/reply`: `{replyToken, messages, notificationDisabled?}`. */
 export const ReplyBodySchema = Type.Object(

@@ -33,7 +33,11 @@ export class ContentStore {
         .returning('id')
         .executeTakeFirstOrThrow();
       const body = m.body(id);
-      await trx.updateTable('messages').set({ body: JSON.stringify(body) }).where('id', '=', id).execute();
+      await trx
+        .updateTable('messages')
+        .set({ body: JSON.stringify(body) })
+        .where('id', '=', id)
+        .execute();
       await trx
         .insertInto('contents')
         .values({ message_id: id, content_type: m.contentType, file_name: m.fileName, size: m.data.length, data: m.data })

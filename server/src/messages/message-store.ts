@@ -51,7 +51,10 @@ export class MessageStore {
   private readonly insertOne = prepared(
     () => this.db,
     (chatId: string, senderType: string, senderId: string, body: string, createdAt: number) =>
-      this.db.insertInto('messages').values({ chat_id: chatId, sender_type: senderType, sender_id: senderId, body, created_at: createdAt }).returning('id'),
+      this.db
+        .insertInto('messages')
+        .values({ chat_id: chatId, sender_type: senderType, sender_id: senderId, body, created_at: createdAt })
+        .returning('id'),
   );
 
   /**
@@ -61,14 +64,25 @@ export class MessageStore {
    * grow with the chat's history (issue 17).
    * @returns the rows and `more`: true when messages beyond the page exist in the direction read
    */
-  async pageOfChat(chatId: string, limit: number, cursor: { before?: number; after?: number } = {}): Promise<{ rows: MessageRow[]; more: boolean }> {
+  async pageOfChat(
+    chatId: string,
+    limit: number,
+    cursor: { before?: number; after?: number } = {},
+  ): Promise<{ rows: MessageRow[]; more: boolean }> {
     let q = this.db.selectFrom('messages').selectAll().where('chat_id', '=', chatId);
     if (cursor.after !== undefined) {
-      const rows = await q.where('id', '>', cursor.after).orderBy('id', 'asc').limit(limit + 1).execute();
+      const rows = await q
+        .where('id', '>', cursor.after)
+        .orderBy('id', 'asc')
+        .limit(limit + 1)
+        .execute();
       return { rows: rows.slice(0, limit), more: rows.length > limit };
     }
     if (cursor.before !== undefined) q = q.where('id', '<', cursor.before);
-    const rows = await q.orderBy('id', 'desc').limit(limit + 1).execute();
+    const rows = await q
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .execute();
     return { rows: rows.slice(0, limit).reverse(), more: rows.length > limit };
   }
 }

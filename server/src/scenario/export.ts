@@ -26,7 +26,14 @@ export function scenarioOf(rows: WorldRows): Scenario {
       plan: c.plan,
       ...(c.webhook_url ? { webhookUrl: c.webhook_url } : {}),
       ...(c.bot_name ? { botName: c.bot_name } : {}),
-      ...(l ? { applicationType: l.application_type, ...(l.callback_urls ? { callbackUrls: JSON.parse(l.callback_urls) as string[] } : {}), active: l.active === 1, botLinked: l.bot_linked === 1 } : {}),
+      ...(l
+        ? {
+            applicationType: l.application_type,
+            ...(l.callback_urls ? { callbackUrls: JSON.parse(l.callback_urls) as string[] } : {}),
+            active: l.active === 1,
+            botLinked: l.bot_linked === 1,
+          }
+        : {}),
       ...(v1 ? { botInterface: c.bot_interface, ...(c.channel_mid ? { channelMid: c.channel_mid } : {}) } : {}),
       ...(c.block_operations ? { blockOperations: true } : {}),
       ...(c.add_friend_approved ? { addFriendApproved: true } : {}),
@@ -57,7 +64,10 @@ export function scenarioOf(rows: WorldRows): Scenario {
     embedId: a.embed_id,
     channelId: a.channel_id,
     name: a.name,
-    view: { type: a.view_type, url: demoOrigin && a.view_url.startsWith(`${demoOrigin}/`) ? DEMO_ORIGIN + a.view_url.slice(demoOrigin.length) : a.view_url },
+    view: {
+      type: a.view_type,
+      url: demoOrigin && a.view_url.startsWith(`${demoOrigin}/`) ? DEMO_ORIGIN + a.view_url.slice(demoOrigin.length) : a.view_url,
+    },
   }));
   const blockchain = rows.services.length
     ? {
@@ -68,10 +78,18 @@ export function scenarioOf(rows: WorldRows): Scenario {
           service: c.api_key,
           name: c.name,
           owner: c.owner_address,
-          tokenTypes: rows.tokenTypes.filter((t) => t.contract_id === c.contract_id).map((t) => ({ tokenType: t.token_type, name: t.name, ...(t.meta ? { meta: t.meta } : {}) })),
+          tokenTypes: rows.tokenTypes
+            .filter((t) => t.contract_id === c.contract_id)
+            .map((t) => ({ tokenType: t.token_type, name: t.name, ...(t.meta ? { meta: t.meta } : {}) })),
           tokens: rows.tokens
             .filter((t) => t.contract_id === c.contract_id)
-            .map((t) => ({ tokenType: t.token_type, tokenIndex: t.token_index, name: t.name, ...(t.meta ? { meta: t.meta } : {}), owner: t.owner })),
+            .map((t) => ({
+              tokenType: t.token_type,
+              tokenIndex: t.token_index,
+              name: t.name,
+              ...(t.meta ? { meta: t.meta } : {}),
+              owner: t.owner,
+            })),
         })),
       }
     : undefined;

@@ -51,9 +51,7 @@ function crossReferenceProblems(s: Scenario): string[] {
   const users = new Set(s.users.map((u) => u.userId));
   const channels = new Set(s.channels.map((c) => c.channelId));
   const problems: string[] = [];
-  s.chats.forEach((c, i) =>
-    c.members.forEach((m, j) => users.has(m) || problems.push(`chats[${i}].members[${j}]: unknown user ${m}`)),
-  );
+  s.chats.forEach((c, i) => c.members.forEach((m, j) => users.has(m) || problems.push(`chats[${i}].members[${j}]: unknown user ${m}`)));
   s.apps.forEach((a, i) => channels.has(a.channelId) || problems.push(`apps[${i}].channelId: unknown channel ${a.channelId}`));
   problems.push(...botProblems(s, channels));
   problems.push(...v1Problems(s));
@@ -88,21 +86,29 @@ function v1Problems(s: Scenario): string[] {
   const iface = new Map(s.channels.map((c) => [c.channelId, c.botInterface ?? 'messaging']));
   const mids = new Set<string>();
   s.channels.forEach((c, i) => {
-    if (c.linkTemplates?.length && c.botInterface !== 'enterprise') problems.push(`channels[${i}].linkTemplates: link messages exist on enterprise channels only`);
+    if (c.linkTemplates?.length && c.botInterface !== 'enterprise')
+      problems.push(`channels[${i}].linkTemplates: link messages exist on enterprise channels only`);
     (c.linkTemplates ?? []).forEach((t, j) => {
       try {
         checkLinkTemplate(t);
       } catch (e) {
-        problems.push(`channels[${i}].linkTemplates[${j}].${String((e as { body?: { statusMessage?: string } }).body?.statusMessage ?? e)}`);
+        problems.push(
+          `channels[${i}].linkTemplates[${j}].${String((e as { body?: { statusMessage?: string } }).body?.statusMessage ?? e)}`,
+        );
       }
     });
-    if (c.channelMid && (c.botInterface ?? 'messaging') === 'messaging') problems.push(`channels[${i}].channelMid: only enterprise and trial channels have a channel MID`);
+    if (c.channelMid && (c.botInterface ?? 'messaging') === 'messaging')
+      problems.push(`channels[${i}].channelMid: only enterprise and trial channels have a channel MID`);
     const mid = c.channelMid ?? channelMidOf(c.channelId);
     if ((c.botInterface ?? 'messaging') !== 'messaging' && mids.has(mid)) problems.push(`channels[${i}].channelMid: ${mid} is used twice`);
     mids.add(mid);
   });
   s.chats.forEach((c, i) =>
-    (c.bots ?? []).forEach((b, j) => iface.get(b) === 'trial' && problems.push(`chats[${i}].bots[${j}]: a trial bot cannot be in a group or room (the trial interface knows users only)`)),
+    (c.bots ?? []).forEach(
+      (b, j) =>
+        iface.get(b) === 'trial' &&
+        problems.push(`chats[${i}].bots[${j}]: a trial bot cannot be in a group or room (the trial interface knows users only)`),
+    ),
   );
   return problems;
 }
@@ -124,7 +130,10 @@ function blockchainProblems(s: Scenario): string[] {
     if (!services.has(c.service)) problems.push(`blockchain.contracts[${i}].service: unknown service ${c.service}`);
     if (wallets.get(c.owner) !== c.service) problems.push(`blockchain.contracts[${i}].owner: not a wallet of service ${c.service}`);
     const types = new Set(c.tokenTypes.map((t) => t.tokenType));
-    c.tokens.forEach((t, j) => types.has(t.tokenType) || problems.push(`blockchain.contracts[${i}].tokens[${j}].tokenType: unknown token type ${t.tokenType}`));
+    c.tokens.forEach(
+      (t, j) =>
+        types.has(t.tokenType) || problems.push(`blockchain.contracts[${i}].tokens[${j}].tokenType: unknown token type ${t.tokenType}`),
+    );
   });
   return problems;
 }
@@ -135,7 +144,14 @@ function blockchainProblems(s: Scenario): string[] {
  */
 export async function applyScenario(
   file: string,
-  stores: { world: WorldStore; apps: AppStore; bots?: BotMembershipStore; logins?: ChannelLoginStore; blockchain?: BlockchainStore; v1?: V1BotStore },
+  stores: {
+    world: WorldStore;
+    apps: AppStore;
+    bots?: BotMembershipStore;
+    logins?: ChannelLoginStore;
+    blockchain?: BlockchainStore;
+    v1?: V1BotStore;
+  },
   demoOrigin: string,
   now: number,
 ): Promise<void> {
@@ -180,7 +196,14 @@ export async function applyScenario(
     );
     for (const a of s.apps) {
       await stores.apps.insertWithinLimit(
-        { embedId: a.embedId, channelId: a.channelId, name: a.name, viewType: a.view.type, viewUrl: a.view.url.replaceAll(DEMO_ORIGIN, demoOrigin), createdAt: now },
+        {
+          embedId: a.embedId,
+          channelId: a.channelId,
+          name: a.name,
+          viewType: a.view.type,
+          viewUrl: a.view.url.replaceAll(DEMO_ORIGIN, demoOrigin),
+          createdAt: now,
+        },
         Number.MAX_SAFE_INTEGER,
       );
     }
@@ -198,12 +221,27 @@ export async function applyScenario(
 /** The scenario's blockchain section as rows. */
 function blockchainSeed(b: NonNullable<Scenario['blockchain']>, now: number): BlockchainSeed {
   return {
-    services: b.services.map((x) => ({ api_key: x.apiKey, api_secret: x.apiSecret, name: x.name, activated: x.activated === false ? 0 : 1 })),
+    services: b.services.map((x) => ({
+      api_key: x.apiKey,
+      api_secret: x.apiSecret,
+      name: x.name,
+      activated: x.activated === false ? 0 : 1,
+    })),
     wallets: b.wallets.map((w) => ({ address: w.address, api_key: w.service, name: w.name, secret: w.secret, created_at: now })),
     contracts: b.contracts.map((c) => ({ contract_id: c.contractId, api_key: c.service, name: c.name, owner_address: c.owner })),
-    tokenTypes: b.contracts.flatMap((c) => c.tokenTypes.map((t) => ({ contract_id: c.contractId, token_type: t.tokenType, name: t.name, meta: t.meta ?? '' }))),
+    tokenTypes: b.contracts.flatMap((c) =>
+      c.tokenTypes.map((t) => ({ contract_id: c.contractId, token_type: t.tokenType, name: t.name, meta: t.meta ?? '' })),
+    ),
     tokens: b.contracts.flatMap((c) =>
-      c.tokens.map((t) => ({ contract_id: c.contractId, token_type: t.tokenType, token_index: t.tokenIndex, name: t.name, meta: t.meta ?? '', owner: t.owner, created_at: now })),
+      c.tokens.map((t) => ({
+        contract_id: c.contractId,
+        token_type: t.tokenType,
+        token_index: t.tokenIndex,
+        name: t.name,
+        meta: t.meta ?? '',
+        owner: t.owner,
+        created_at: now,
+      })),
     ),
   };
 }

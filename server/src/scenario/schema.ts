@@ -21,14 +21,18 @@ export const ScenarioSchema = Type.Object(
           botName: Type.Optional(Type.String({ minLength: 1 })),
           // Social login (issue 5): application type, registered callback URLs, active, linked bot.
           applicationType: Type.Optional(Type.Unsafe<'WEB' | 'NATIVE' | 'SPA'>({ type: 'string', enum: ['WEB', 'NATIVE', 'SPA'] })),
-          callbackUrls: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 1000, pattern: '^(https?://|\\{demo_origin\\})' }), { maxItems: 50 })),
+          callbackUrls: Type.Optional(
+            Type.Array(Type.String({ minLength: 1, maxLength: 1000, pattern: '^(https?://|\\{demo_origin\\})' }), { maxItems: 50 }),
+          ),
           active: Type.Optional(Type.Boolean()),
           botLinked: Type.Optional(Type.Boolean()),
           // The enterprise and trial bot interfaces (spec parts E and F, issue 13): which interface
           // the channel's bot uses, its channel MID (default derived from the channel ID), whether
           // block and unblock operations are sent, the friend-list call's approval and
           // permissions, and link message templates (enterprise only).
-          botInterface: Type.Optional(Type.Unsafe<'messaging' | 'enterprise' | 'trial'>({ type: 'string', enum: ['messaging', 'enterprise', 'trial'] })),
+          botInterface: Type.Optional(
+            Type.Unsafe<'messaging' | 'enterprise' | 'trial'>({ type: 'string', enum: ['messaging', 'enterprise', 'trial'] }),
+          ),
           channelMid: Type.Optional(Type.String({ pattern: '^u[0-9a-f]{32}$' })),
           blockOperations: Type.Optional(Type.Boolean()),
           addFriendApproved: Type.Optional(Type.Boolean()),
@@ -132,7 +136,12 @@ export const ScenarioSchema = Type.Object(
           ),
           wallets: Type.Array(
             Type.Object(
-              { name: Type.String({ minLength: 1 }), address: Type.String({ pattern: '^tlink[0-9a-z]{39}$' }), secret: Type.String({ minLength: 1, maxLength: 200 }), service: Id },
+              {
+                name: Type.String({ minLength: 1 }),
+                address: Type.String({ pattern: '^tlink[0-9a-z]{39}$' }),
+                secret: Type.String({ minLength: 1, maxLength: 200 }),
+                service: Id,
+              },
               { additionalProperties: false },
             ),
           ),
@@ -144,7 +153,14 @@ export const ScenarioSchema = Type.Object(
                 name: Type.String({ minLength: 1 }),
                 owner: Type.String({ pattern: '^tlink[0-9a-z]{39}$' }),
                 tokenTypes: Type.Array(
-                  Type.Object({ tokenType: Type.String({ pattern: '^[0-9a-f]{8}$' }), name: Type.String({ minLength: 1 }), meta: Type.Optional(Type.String()) }, { additionalProperties: false }),
+                  Type.Object(
+                    {
+                      tokenType: Type.String({ pattern: '^[0-9a-f]{8}$' }),
+                      name: Type.String({ minLength: 1 }),
+                      meta: Type.Optional(Type.String()),
+                    },
+                    { additionalProperties: false },
+                  ),
                 ),
                 tokens: Type.Array(
                   Type.Object(

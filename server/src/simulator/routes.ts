@@ -34,7 +34,13 @@ export function simulatorRoutes(deps: {
       channels: channels.map((c) => ({ channelId: c.channel_id, name: c.name })),
       users: users.map((u) => toProfile(u, deps.baseUrl())),
       // `bot`: the channel of the bot a utou chat is with (issue 6).
-      chats: chats.map((c) => ({ chatId: c.chat_id, type: c.type, name: c.name, memberIds: c.memberIds, ...(c.bot_channel_id ? { bot: c.bot_channel_id } : {}) })),
+      chats: chats.map((c) => ({
+        chatId: c.chat_id,
+        type: c.type,
+        name: c.name,
+        memberIds: c.memberIds,
+        ...(c.bot_channel_id ? { bot: c.bot_channel_id } : {}),
+      })),
       apps: apps.map((a) => ({ embedId: a.embed_id, channelId: a.channel_id, name: a.name, view: { type: a.view_type, url: a.view_url } })),
       defaults: defaults ? (JSON.parse(defaults) as unknown) : {},
       urls: deps.urls,

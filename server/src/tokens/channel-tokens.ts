@@ -32,7 +32,8 @@ export class ChannelTokenService {
   async issue(form: Record<string, unknown>): Promise<ChannelTokenResponse> {
     const { grant_type, client_id, client_secret } = form;
     if (grant_type === undefined || grant_type === '') throw oauthError('invalid_request', "'grant_type' must be specified");
-    if (grant_type !== 'client_credentials') throw oauthError('unsupported_grant_type', `grant_type '${String(grant_type)}' is not supported`);
+    if (grant_type !== 'client_credentials')
+      throw oauthError('unsupported_grant_type', `grant_type '${String(grant_type)}' is not supported`);
     if (typeof client_id !== 'string' || client_id === '') throw oauthError('invalid_request', "'client_id' must be specified");
     if (typeof client_secret !== 'string' || client_secret === '') throw oauthError('invalid_request', "'client_secret' must be specified");
     const channel = await this.world.channel(client_id);

@@ -52,7 +52,14 @@ export class DeliveryService {
     const n = Math.min(Math.max(Math.trunc(limit) || 50, 1), MAX_LISTED_DELIVERIES);
     const rows = await this.deliveries.list(channelId, n);
     const attempts = await this.deliveries.attemptsOf(rows.map((r) => r.id));
-    return { deliveries: rows.map((r) => view(r, attempts.filter((a) => a.delivery_id === r.id))) };
+    return {
+      deliveries: rows.map((r) =>
+        view(
+          r,
+          attempts.filter((a) => a.delivery_id === r.id),
+        ),
+      ),
+    };
   }
 
   /**
@@ -66,7 +73,10 @@ export class DeliveryService {
     this.live.publish({ type: 'delivery', channelId: row.channel_id, id, status: 'pending' });
     this.dispatcher.kick();
     const again = (await this.deliveries.get(id))!;
-    return view(again, (await this.deliveries.attemptsOf([id])).filter((a) => a.delivery_id === id));
+    return view(
+      again,
+      (await this.deliveries.attemptsOf([id])).filter((a) => a.delivery_id === id),
+    );
   }
 }
 

@@ -130,7 +130,11 @@ export class DeliveryStore {
       await trx
         .updateTable('deliveries')
         .set({ next_attempt_at: leaseUntil })
-        .where('id', 'in', rows.map((r) => r.id))
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
         .execute();
       return rows;
     });
@@ -149,14 +153,22 @@ export class DeliveryStore {
 
   private readonly nextDueAtCompiled = prepared(
     () => this.db,
-    (status: string) => this.db.selectFrom('deliveries').select((eb) => eb.fn.min('next_attempt_at').as('at')).where('status', '=', status),
+    (status: string) =>
+      this.db
+        .selectFrom('deliveries')
+        .select((eb) => eb.fn.min('next_attempt_at').as('at'))
+        .where('status', '=', status),
   );
 
   /**
    * Records an attempt and the delivery's new state in one transaction.
    * @param next `delivered`, `failed`, or `pending` with the time of the next attempt
    */
-  async recordAttempt(id: number, result: AttemptResult, next: { status: DeliveryStatus; nextAttemptAt: number | null; deliveredAt: number | null }): Promise<void> {
+  async recordAttempt(
+    id: number,
+    result: AttemptResult,
+    next: { status: DeliveryStatus; nextAttemptAt: number | null; deliveredAt: number | null },
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('delivery_attempts')

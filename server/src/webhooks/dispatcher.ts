@@ -197,12 +197,11 @@ export class WebhookDispatcher {
     let error: string | null = null;
     let responseBody: string | null = null;
     try {
-      const answer = await postWebhook(
-        url,
-        { ...deliveryHeaders(d.body, d.signature), 'User-Agent': WEBHOOK_USER_AGENT },
-        d.body,
-        { timeoutMs: this.timeoutMs, signal: this.abort.signal, maxChars: MAX_RESPONSE_CHARS },
-      );
+      const answer = await postWebhook(url, { ...deliveryHeaders(d.body, d.signature), 'User-Agent': WEBHOOK_USER_AGENT }, d.body, {
+        timeoutMs: this.timeoutMs,
+        signal: this.abort.signal,
+        maxChars: MAX_RESPONSE_CHARS,
+      });
       statusCode = answer.status;
       responseBody = answer.body;
     } catch (e) {
@@ -221,7 +220,9 @@ export class WebhookDispatcher {
         ? { status: 'failed' as const, nextAttemptAt: null, deliveredAt: null }
         : { status: 'pending' as const, nextAttemptAt: now + wait, deliveredAt: null };
     // The bot has the event: its outcome must be stored, or it would be sent again (issue 18).
-    await this.untilStored(() => this.o.deliveries.recordAttempt(d.id, { url, startedAt, statusCode, error, latencyMs, responseBody }, next));
+    await this.untilStored(() =>
+      this.o.deliveries.recordAttempt(d.id, { url, startedAt, statusCode, error, latencyMs, responseBody }, next),
+    );
     if (!ok) this.o.logger.debug({ delivery: d.id, statusCode, error, attempts }, 'webhook attempt failed');
     this.o.live.publish({ type: 'delivery', channelId: d.channel_id, id: d.id, status: next.status });
   }

@@ -54,7 +54,12 @@ export class WebhookEmitter {
       // A v1 bot (spec parts E and F): its own envelope, no reply tokens.
       const { events, kinds } = v1Events(
         drafts,
-        { channelId, mid: channel.channel_mid, botInterface: channel.bot_interface as 'enterprise' | 'trial', blockOperations: channel.block_operations === 1 },
+        {
+          channelId,
+          mid: channel.channel_mid,
+          botInterface: channel.bot_interface as 'enterprise' | 'trial',
+          blockOperations: channel.block_operations === 1,
+        },
         { now, nextId: () => randomBytes(8).toString('hex'), revision: now, ...meta },
       );
       return events.length ? this.store(channel, chatId, JSON.stringify({ result: events }), kinds, now) : null;
@@ -79,7 +84,13 @@ export class WebhookEmitter {
       }
       events.push(finishEvent(draft, now, replyToken, channel.webhook_extra_property === 1));
     }
-    return this.store(channel, chatId, JSON.stringify({ events }), drafts.map((d) => d.type), now);
+    return this.store(
+      channel,
+      chatId,
+      JSON.stringify({ events }),
+      drafts.map((d) => d.type),
+      now,
+    );
   }
 
   /**
@@ -89,7 +100,13 @@ export class WebhookEmitter {
   async replyToken(channelId: string, chatId: string): Promise<{ replyToken: string; expiresAt: number }> {
     const replyToken = randomBytes(16).toString('hex');
     const now = this.o.clock.now();
-    await this.o.replyTokens.insert({ token_hash: hashToken(replyToken), channel_id: channelId, chat_id: chatId, issued_at: now, expires_at: now + this.replyTokenLifeMs });
+    await this.o.replyTokens.insert({
+      token_hash: hashToken(replyToken),
+      channel_id: channelId,
+      chat_id: chatId,
+      issued_at: now,
+      expires_at: now + this.replyTokenLifeMs,
+    });
     return { replyToken, expiresAt: now + this.replyTokenLifeMs };
   }
 

@@ -72,7 +72,14 @@ export function messageOfEvent(id: string, body: Record<string, unknown>): Recor
     case 'sticker':
       return { id, type, packageId: String(body.packageId), stickerId: String(body.stickerId) };
     case 'location':
-      return compact({ id, type, title: body.title || undefined, address: body.address || undefined, latitude: body.latitude, longitude: body.longitude });
+      return compact({
+        id,
+        type,
+        title: body.title || undefined,
+        address: body.address || undefined,
+        latitude: body.latitude,
+        longitude: body.longitude,
+      });
     case 'image':
     case 'video':
     case 'audio': {
@@ -139,7 +146,12 @@ export const UNKNOWN_PROPERTY = { name: 'embedkitUnknownProperty', value: 'a pro
  * when given. With `unknownProperty`, the event and its source carry {@link UNKNOWN_PROPERTY}
  * (spec: receivers must tolerate unknown properties).
  */
-export function finishEvent(draft: DraftEvent, timestamp: number, replyToken: string | undefined, unknownProperty: boolean): Record<string, unknown> {
+export function finishEvent(
+  draft: DraftEvent,
+  timestamp: number,
+  replyToken: string | undefined,
+  unknownProperty: boolean,
+): Record<string, unknown> {
   const source: Record<string, unknown> = { ...draft.source };
   const event: Record<string, unknown> = { type: draft.type, ...draft.fields, timestamp, source };
   if (replyToken) event.replyToken = replyToken;

@@ -41,7 +41,8 @@ export async function postWebhook(
     return await postOnce(url, headers, body, options);
   } catch (e) {
     // A kept-alive socket the bot closed in the meantime: Node's documented case for one retry.
-    if ((e as { reusedSocket?: boolean }).reusedSocket && (e as { code?: string }).code === 'ECONNRESET') return postOnce(url, headers, body, options);
+    if ((e as { reusedSocket?: boolean }).reusedSocket && (e as { code?: string }).code === 'ECONNRESET')
+      return postOnce(url, headers, body, options);
     throw e;
   }
 }
@@ -58,7 +59,12 @@ function postOnce(
     const payload = Buffer.from(body, 'utf8');
     const req = (https ? httpsRequest : httpRequest)(
       target,
-      { method: 'POST', headers: { ...headers, 'Content-Length': payload.length }, agent: https ? agents.https : agents.http, signal: options.signal },
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': payload.length },
+        agent: https ? agents.https : agents.http,
+        signal: options.signal,
+      },
       (res: IncomingMessage) => {
         let text = '';
         res.setEncoding('utf8');

@@ -55,7 +55,11 @@ export interface V1CallbackContext {
  * dropped, as are blocks and unblocks unless the channel enabled them, and events of groups and
  * rooms on the trial interface (it knows only users).
  */
-export function v1Events(drafts: readonly DraftEvent[], channel: V1CallbackChannel, ctx: V1CallbackContext): { events: Record<string, unknown>[]; kinds: string[] } {
+export function v1Events(
+  drafts: readonly DraftEvent[],
+  channel: V1CallbackChannel,
+  ctx: V1CallbackContext,
+): { events: Record<string, unknown>[]; kinds: string[] } {
   const events: Record<string, unknown>[] = [];
   const kinds: string[] = [];
   const envelope = (eventType: string, content: Record<string, unknown>) => ({

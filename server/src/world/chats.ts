@@ -49,8 +49,14 @@ export class ChatService {
       throw accessDenied('Access to this API is not available for your account: the user is not a member of the chat');
     const now = this.clock.now();
     const { messages } = body as { messages: unknown[] };
-    const ids = await this.messages.insertAll(messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })));
-    await this.hooks.userMessagesStored?.(chat, token.user_id, ids.map((id, i) => ({ id, body: messages[i] })));
+    const ids = await this.messages.insertAll(
+      messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })),
+    );
+    await this.hooks.userMessagesStored?.(
+      chat,
+      token.user_id,
+      ids.map((id, i) => ({ id, body: messages[i] })),
+    );
   }
 
   /**
@@ -87,11 +93,17 @@ export class ChatService {
    */
   async shareContact(chatId: string, body: unknown): Promise<ChatMessage> {
     const b = (typeof body === 'object' && body !== null ? body : {}) as { userId?: unknown; mid?: unknown };
-    const details = (['userId', 'mid'] as const).filter((k) => typeof b[k] !== 'string' || b[k] === '').map((k) => ({ message: 'must be specified', property: k }));
+    const details = (['userId', 'mid'] as const)
+      .filter((k) => typeof b[k] !== 'string' || b[k] === '')
+      .map((k) => ({ message: 'must be specified', property: k }));
     if (details.length) throw invalidBody(details);
     const shared = await this.world.user(b.mid as string);
     if (!shared) throw badRequest(`Unknown user ${String(b.mid)}: only users of the scenario can be shared`);
-    return this.sendAsUser(chatId, { userId: b.userId, message: { type: 'text', text: shared.display_name } }, { type: 'contact', mid: shared.user_id, displayName: shared.display_name });
+    return this.sendAsUser(
+      chatId,
+      { userId: b.userId, message: { type: 'text', text: shared.display_name } },
+      { type: 'contact', mid: shared.user_id, displayName: shared.display_name },
+    );
   }
 
   /**
@@ -101,7 +113,10 @@ export class ChatService {
    * @param page `limit` 1 to 200 (default 200), `before` / `after`: a message id (not both)
    * @throws ApiError 404 for an unknown chat
    */
-  async list(chatId: string, page: { limit?: number; before?: number; after?: number } = {}): Promise<{ messages: ChatMessage[]; more: boolean }> {
+  async list(
+    chatId: string,
+    page: { limit?: number; before?: number; after?: number } = {},
+  ): Promise<{ messages: ChatMessage[]; more: boolean }> {
     if (!(await this.world.chat(chatId))) throw notFound(`No chat ${chatId}`);
     const { rows, more } = await this.messages.pageOfChat(chatId, page.limit ?? MAX_PAGE, page);
     const users = new Map((await this.world.users()).map((u) => [u.user_id, u.display_name]));

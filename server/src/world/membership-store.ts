@@ -83,7 +83,11 @@ export class BotMembershipStore {
 
   /** Removes the bot from a group or room. @returns false when it was not a member. */
   async removeMembership(chatId: string, channelId: string): Promise<boolean> {
-    const r = await this.db.deleteFrom('bot_memberships').where('chat_id', '=', chatId).where('channel_id', '=', channelId).executeTakeFirst();
+    const r = await this.db
+      .deleteFrom('bot_memberships')
+      .where('chat_id', '=', chatId)
+      .where('channel_id', '=', channelId)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 

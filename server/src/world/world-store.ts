@@ -76,7 +76,11 @@ export class WorldStore {
   async chats(): Promise<ChatRow[]> {
     // SQLite keeps insertion order in rowid; PostgreSQL in a numbered column (migration 0004).
     const order = isPostgres(this.db) ? 'seq' : 'rowid';
-    const chats = await this.db.selectFrom('chats').select(CHAT_COLUMNS).orderBy(order as never).execute();
+    const chats = await this.db
+      .selectFrom('chats')
+      .select(CHAT_COLUMNS)
+      .orderBy(order as never)
+      .execute();
     const members = await this.db.selectFrom('chat_members').selectAll().execute();
     return chats.map((c) => ({ ...c, memberIds: members.filter((m) => m.chat_id === c.chat_id).map((m) => m.user_id) }));
   }
@@ -89,7 +93,10 @@ export class WorldStore {
       for (const { memberIds, ...chat } of world.chats) {
         await trx.insertInto('chats').values(chat).execute();
         if (memberIds.length)
-          await trx.insertInto('chat_members').values(memberIds.map((user_id) => ({ chat_id: chat.chat_id, user_id }))).execute();
+          await trx
+            .insertInto('chat_members')
+            .values(memberIds.map((user_id) => ({ chat_id: chat.chat_id, user_id })))
+            .execute();
       }
     });
   }

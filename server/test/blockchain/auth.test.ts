@@ -37,7 +37,13 @@ describe('the service of an API key', () => {
     const refused = await signed(kit, 'GET', '/v1/wallets', { apiKey: key, secret });
     expect(refused.status).toBe(401);
     expect(refused.body.statusCode).toBe(4012);
-    await kit.services.blockchain.store.seed({ services: [{ api_key: key, api_secret: secret, name: 'Later', activated: 1 }], wallets: [], contracts: [], tokenTypes: [], tokens: [] });
+    await kit.services.blockchain.store.seed({
+      services: [{ api_key: key, api_secret: secret, name: 'Later', activated: 1 }],
+      wallets: [],
+      contracts: [],
+      tokenTypes: [],
+      tokens: [],
+    });
     expect((await signed(kit, 'GET', '/v1/wallets', { apiKey: key, secret })).body.statusCode).toBe(1000);
     const answer = (await kit.services.blockchain.store.service(key))!;
     answer.api_secret = 'changed by a caller';
@@ -54,8 +60,19 @@ describe('signed requests', () => {
     expect(res.body.responseData).toHaveLength(2);
     const n = nonce();
     const t = String(kit.clock.now());
-    const s = (await import('../../src/interfaces/blockchain/signature.js')).sign(SERVICE.secret, { nonce: n, timestamp: t, method: 'GET', path: '/v1/wallets', query: '' });
-    const mixed = await request(kit.apps.blockchain).get('/v1/wallets').set('Service-Api-Key', SERVICE.apiKey).set('NONCE', n).set('Timestamp', t).set('SIGNATURE', s);
+    const s = (await import('../../src/interfaces/blockchain/signature.js')).sign(SERVICE.secret, {
+      nonce: n,
+      timestamp: t,
+      method: 'GET',
+      path: '/v1/wallets',
+      query: '',
+    });
+    const mixed = await request(kit.apps.blockchain)
+      .get('/v1/wallets')
+      .set('Service-Api-Key', SERVICE.apiKey)
+      .set('NONCE', n)
+      .set('Timestamp', t)
+      .set('SIGNATURE', s);
     expect(mixed.body.statusCode).toBe(1000);
   });
 
@@ -147,9 +164,16 @@ describe('signed requests', () => {
     const text = JSON.stringify(tab.body);
     expect(text).not.toContain(SERVICE.secret);
     expect(text).not.toContain(OWNER.secret);
-    const [put, refused] = tab.body.requests as Array<{ method: string; statusCode: number; statusMessage: string; signatureInput: string }>;
+    const [put, refused] = tab.body.requests as Array<{
+      method: string;
+      statusCode: number;
+      statusMessage: string;
+      signatureInput: string;
+    }>;
     expect(refused).toMatchObject({ method: 'GET', statusCode: 4010, signatureInput: `Bp0IqgXE${t}GET/v1/wallets` });
     expect(put!.statusCode).toBe(1002);
-    expect(put!.signatureInput).toMatch(/\?name=Renamed Sword&ownerAddress=tlink1fr9mpexk5yq3hu6jc0npajfsa0x7tl427fuveq&ownerSecret=uhbd…Ymo= \(44 chars\)$/);
+    expect(put!.signatureInput).toMatch(
+      /\?name=Renamed Sword&ownerAddress=tlink1fr9mpexk5yq3hu6jc0npajfsa0x7tl427fuveq&ownerSecret=uhbd…Ymo= \(44 chars\)$/,
+    );
   });
 });

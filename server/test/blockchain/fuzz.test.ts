@@ -31,11 +31,14 @@ afterAll(async () => {
 
 function send(method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const r = httpRequest({ host: '127.0.0.1', port, method, path, agent, headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const r = httpRequest(
+      { host: '127.0.0.1', port, method, path, agent, headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     r.setTimeout(10_000, () => r.destroy(new Error(`timeout: ${method} ${path}`)));
     r.on('error', reject);
     r.end(body);
@@ -51,13 +54,34 @@ const ROUTES = [
   '/v1/item-tokens/:contractId/non-fungibles/multi-mint',
   '/v1/transactions/:txHash',
 ];
-const good: Record<string, string[]> = { address: [OWNER.address, PLAYER], contractId: [CONTRACT, 'deadbeef'], tokenType: ['10000001', '10000003'], tokenIndex: ['00000001', '00000002'], txHash: ['A'.repeat(64)] };
-const segment = fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('..', '%00', '%ff', '__proto__', 'x'.repeat(3000))) });
+const good: Record<string, string[]> = {
+  address: [OWNER.address, PLAYER],
+  contractId: [CONTRACT, 'deadbeef'],
+  tokenType: ['10000001', '10000003'],
+  tokenIndex: ['00000001', '00000002'],
+  txHash: ['A'.repeat(64)],
+};
+const segment = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('..', '%00', '%ff', '__proto__', 'x'.repeat(3000))) },
+);
 const query = fc.oneof(
   fc.constant(''),
-  fc.dictionary(fc.constantFrom('page', 'limit', 'orderBy', 'msgType', 'before', 'after', 'x'), fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('1', '50', '51', '0', 'asc', 'desc', 'collection/MsgMintNFT', '1e99'))).map((q) => new URLSearchParams(q).toString()),
+  fc
+    .dictionary(
+      fc.constantFrom('page', 'limit', 'orderBy', 'msgType', 'before', 'after', 'x'),
+      fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('1', '50', '51', '0', 'asc', 'desc', 'collection/MsgMintNFT', '1e99')),
+    )
+    .map((q) => new URLSearchParams(q).toString()),
 );
-const mintItem = fc.record({ tokenType: fc.oneof(fc.constantFrom('10000001', '10000003', '1'), fc.anything()), name: fc.oneof(fc.constantFrom('Fuzz Item', 'ab', ''), fc.anything()), meta: fc.oneof(fc.string(), fc.constant(null), fc.anything()) }, { requiredKeys: [] });
+const mintItem = fc.record(
+  {
+    tokenType: fc.oneof(fc.constantFrom('10000001', '10000003', '1'), fc.anything()),
+    name: fc.oneof(fc.constantFrom('Fuzz Item', 'ab', ''), fc.anything()),
+    meta: fc.oneof(fc.string(), fc.constant(null), fc.anything()),
+  },
+  { requiredKeys: [] },
+);
 const plausible = fc.record(
   {
     ownerAddress: fc.oneof(fc.constantFrom(OWNER.address, PLAYER, 'tlink1'), fc.anything()),
@@ -74,9 +98,16 @@ const requestArb = fc.record({
   segments: fc.array(segment, { minLength: 4, maxLength: 4 }),
   pick: fc.nat(),
   query,
-  method: fc.oneof({ weight: 5, arbitrary: fc.constantFrom('GET', 'PUT', 'POST') }, { weight: 1, arbitrary: fc.constantFrom('DELETE', 'PATCH', 'OPTIONS') }),
+  method: fc.oneof(
+    { weight: 5, arbitrary: fc.constantFrom('GET', 'PUT', 'POST') },
+    { weight: 1, arbitrary: fc.constantFrom('DELETE', 'PATCH', 'OPTIONS') },
+  ),
   signing: fc.constantFrom('good', 'good', 'good', 'wrong-secret', 'none', 'garbage', 'old'),
-  body: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 5, arbitrary: plausible }, { weight: 1, arbitrary: fc.jsonValue() }),
+  body: fc.oneof(
+    { weight: 2, arbitrary: fc.constant(undefined) },
+    { weight: 5, arbitrary: plausible },
+    { weight: 1, arbitrary: fc.jsonValue() },
+  ),
   rawBody: fc.option(fc.oneof(fc.string({ maxLength: 100 }), fc.constant('['.repeat(20_000))), { nil: undefined, freq: 8 }),
   contentType: fc.constantFrom('application/json', 'application/json', 'text/plain', undefined),
 });
@@ -99,7 +130,12 @@ describe('fuzzing {blockchain_url}', () => {
           return options[r.pick % options.length]!;
         });
         const full = r.query ? `${path}?${r.query}` : path;
-        const body = r.rawBody !== undefined ? Buffer.from(r.rawBody) : r.body === undefined ? undefined : Buffer.from(JSON.stringify(r.body) ?? 'null');
+        const body =
+          r.rawBody !== undefined
+            ? Buffer.from(r.rawBody)
+            : r.body === undefined
+              ? undefined
+              : Buffer.from(JSON.stringify(r.body) ?? 'null');
         const parsed = r.rawBody === undefined ? r.body : undefined;
         const nonce = freshNonce();
         const timestamp = String(r.signing === 'old' ? kit.clock.now() - 3_600_000 : kit.clock.now());
@@ -111,7 +147,17 @@ describe('fuzzing {blockchain_url}', () => {
             'service-api-key': r.signing === 'garbage' ? 'x'.repeat(300) : SERVICE.apiKey,
             nonce: r.signing === 'garbage' ? '!!' : nonce,
             timestamp,
-            signature: r.signing === 'garbage' ? '???' : sign(secret, { nonce, timestamp, method: r.method, path: decodeURIComponent(path.replace(/%(?![0-9a-fA-F]{2})/g, '%25')), query: r.query, body: parsed }),
+            signature:
+              r.signing === 'garbage'
+                ? '???'
+                : sign(secret, {
+                    nonce,
+                    timestamp,
+                    method: r.method,
+                    path: decodeURIComponent(path.replace(/%(?![0-9a-fA-F]{2})/g, '%25')),
+                    query: r.query,
+                    body: parsed,
+                  }),
           });
         }
         const res = await send(r.method, full, headers, r.method === 'GET' ? undefined : body);
@@ -129,6 +175,8 @@ describe('fuzzing {blockchain_url}', () => {
     expect((await send('GET', '/v1/time', {})).status).toBe(200);
     // Some generated requests got through every check.
     expect((statuses.get(200) ?? 0) + (statuses.get(202) ?? 0)).toBeGreaterThan(0);
-    console.log(`blockchain fuzz: ${RUNS} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
+    console.log(
+      `blockchain fuzz: ${RUNS} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+    );
   });
 });

@@ -18,7 +18,10 @@ export function makeBlockchainKit(): Promise<Embedkit> {
 
 /** A fresh nonce: 8 letters and digits. */
 export function nonce(): string {
-  return randomBytes(6).toString('base64').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 8);
+  return randomBytes(6)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, 'x')
+    .slice(0, 8);
 }
 
 /** Options of {@link signed}: what to sign with, and what to change after signing. */
@@ -41,8 +44,19 @@ export function signed(kit: Embedkit, method: 'GET' | 'PUT' | 'POST', pathAndQue
   const n = o.nonce ?? nonce();
   const timestamp = o.timestamp ?? String(kit.clock.now());
   const signature = sign(o.secret ?? SERVICE.secret, { nonce: n, timestamp, method, path, query, body: o.body });
-  const headers: Record<string, string | null> = { 'service-api-key': o.apiKey ?? SERVICE.apiKey, nonce: n, timestamp, signature, ...o.headers };
-  let req = method === 'GET' ? request(kit.apps.blockchain).get(pathAndQuery) : method === 'PUT' ? request(kit.apps.blockchain).put(pathAndQuery) : request(kit.apps.blockchain).post(pathAndQuery);
+  const headers: Record<string, string | null> = {
+    'service-api-key': o.apiKey ?? SERVICE.apiKey,
+    nonce: n,
+    timestamp,
+    signature,
+    ...o.headers,
+  };
+  let req =
+    method === 'GET'
+      ? request(kit.apps.blockchain).get(pathAndQuery)
+      : method === 'PUT'
+        ? request(kit.apps.blockchain).put(pathAndQuery)
+        : request(kit.apps.blockchain).post(pathAndQuery);
   for (const [k, v] of Object.entries(headers)) if (v !== null) req = req.set(k, v);
   return o.body === undefined ? req : req.send(o.body as object);
 }

@@ -26,7 +26,14 @@ describe('reads', () => {
 
   it('a token and what a wallet holds', async () => {
     const token = await signed(kit, 'GET', TOKEN).expect(200);
-    expect(token.body.responseData).toMatchObject({ tokenId: '1000000100000001', tokenType: '10000001', tokenIndex: '00000001', name: 'Iron Sword', meta: 'attack 10', owner: OWNER.address });
+    expect(token.body.responseData).toMatchObject({
+      tokenId: '1000000100000001',
+      tokenType: '10000001',
+      tokenIndex: '00000001',
+      name: 'Iron Sword',
+      meta: 'attack 10',
+      owner: OWNER.address,
+    });
     const held = await signed(kit, 'GET', `/v1/wallets/${PLAYER}/item-tokens/${CONTRACT}/non-fungibles`).expect(200);
     expect(held.body.responseData.map((t: { tokenId: string }) => t.tokenId)).toEqual(['1000000100000002', '1000000300000001']);
   });
@@ -57,17 +64,31 @@ describe('PUT a non-fungible token', () => {
     expect(txHash).toMatch(/^[0-9A-F]{64}$/);
     expect((await signed(kit, 'GET', TOKEN)).body.responseData).toMatchObject({ name: 'Renamed Sword', meta: 'attack 12' });
     const tx = (await signed(kit, 'GET', `/v1/transactions/${txHash}`).expect(200)).body.responseData;
-    expect(tx).toMatchObject({ txhash: txHash, code: 0, tx: { value: { msg: [{ type: 'collection/MsgModify', value: { contractId: CONTRACT, tokenType: '10000001', tokenIndex: '00000001' } }] } } });
+    expect(tx).toMatchObject({
+      txhash: txHash,
+      code: 0,
+      tx: {
+        value: { msg: [{ type: 'collection/MsgModify', value: { contractId: CONTRACT, tokenType: '10000001', tokenIndex: '00000001' } }] },
+      },
+    });
     expect(typeof tx.height).toBe('number');
     expect(JSON.stringify(tx)).not.toContain(OWNER.secret);
-    const list = (await signed(kit, 'GET', `/v1/wallets/${OWNER.address}/transactions?msgType=collection/MsgModify`).expect(200)).body.responseData;
+    const list = (await signed(kit, 'GET', `/v1/wallets/${OWNER.address}/transactions?msgType=collection/MsgModify`).expect(200)).body
+      .responseData;
     expect(list.map((t: { txhash: string }) => t.txhash)).toEqual([txHash]);
-    expect((await signed(kit, 'GET', `/v1/wallets/${OWNER.address}/transactions?msgType=collection%2FMsgMintNFT`)).body.responseData).toEqual([]);
+    expect(
+      (await signed(kit, 'GET', `/v1/wallets/${OWNER.address}/transactions?msgType=collection%2FMsgMintNFT`)).body.responseData,
+    ).toEqual([]);
   });
 
   it.each([
     ['a wrong ownerSecret', { ...owner, ownerSecret: 'not-it', name: 'Renamed Sword' }, 403, 4031],
-    ['a wallet that is not the contract owner', { ownerAddress: PLAYER, ownerSecret: 'PfS9nbtmFfqPy0hVxdbV5GbHKYVL2bMdLQp3vPy5u7U=', name: 'Renamed Sword' }, 403, 4032],
+    [
+      'a wallet that is not the contract owner',
+      { ownerAddress: PLAYER, ownerSecret: 'PfS9nbtmFfqPy0hVxdbV5GbHKYVL2bMdLQp3vPy5u7U=', name: 'Renamed Sword' },
+      403,
+      4032,
+    ],
     ['no name', { ...owner }, 400, 4000],
     ['a name of 2 characters', { ...owner, name: 'ab' }, 400, 4000],
     ['a name with punctuation', { ...owner, name: 'Sword!' }, 400, 4000],
@@ -108,25 +129,41 @@ describe('POST multi-mint', () => {
     ]);
     const tx = (await signed(kit, 'GET', `/v1/transactions/${txHash}`)).body.responseData;
     expect(tx.tx.value.msg[0].type).toBe('collection/MsgMintNFT');
-    expect(tx.logs[0].events[1].attributes).toContainEqual({ key: 'token_ids', value: ['1000000100000003', '1000000300000002', '1000000100000004'] });
+    expect(tx.logs[0].events[1].attributes).toContainEqual({
+      key: 'token_ids',
+      value: ['1000000100000003', '1000000300000002', '1000000100000004'],
+    });
     // Both wallets see it, newest first by default, oldest first with orderBy=asc.
     await signed(kit, 'PUT', TOKEN, { body: { ...owner, name: 'Renamed Sword' } }).expect(202);
     const desc = (await signed(kit, 'GET', `/v1/wallets/${OWNER.address}/transactions`)).body.responseData;
     const asc = (await signed(kit, 'GET', `/v1/wallets/${OWNER.address}/transactions?orderBy=asc&limit=1&page=1`)).body.responseData;
-    expect(desc.map((t: { tx: { value: { msg: Array<{ type: string }> } } }) => t.tx.value.msg[0]!.type)).toEqual(['collection/MsgModify', 'collection/MsgMintNFT']);
+    expect(desc.map((t: { tx: { value: { msg: Array<{ type: string }> } } }) => t.tx.value.msg[0]!.type)).toEqual([
+      'collection/MsgModify',
+      'collection/MsgMintNFT',
+    ]);
     expect(asc).toHaveLength(1);
     expect(asc[0].txhash).toBe(txHash);
-    expect((await signed(kit, 'GET', `/v1/wallets/${PLAYER}/transactions`)).body.responseData.map((t: { txhash: string }) => t.txhash)).toEqual([txHash]);
+    expect(
+      (await signed(kit, 'GET', `/v1/wallets/${PLAYER}/transactions`)).body.responseData.map((t: { txhash: string }) => t.txhash),
+    ).toEqual([txHash]);
   });
 
   it('concurrent mints number their tokens one after the other', async () => {
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => signed(kit, 'POST', MINT, { body: { ...owner, toAddress: PLAYER, mintList: [{ tokenType: '10000003', name: `Shield ${i}` }] } })),
+      Array.from({ length: 6 }, (_, i) =>
+        signed(kit, 'POST', MINT, { body: { ...owner, toAddress: PLAYER, mintList: [{ tokenType: '10000003', name: `Shield ${i}` }] } }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(202));
     const held = (await signed(kit, 'GET', `/v1/wallets/${PLAYER}/item-tokens/${CONTRACT}/non-fungibles?limit=50`)).body.responseData;
     expect(held.filter((t: { tokenType: string }) => t.tokenType === '10000003').map((t: { tokenIndex: string }) => t.tokenIndex)).toEqual([
-      '00000001', '00000002', '00000003', '00000004', '00000005', '00000006', '00000007',
+      '00000001',
+      '00000002',
+      '00000003',
+      '00000004',
+      '00000005',
+      '00000006',
+      '00000007',
     ]);
   });
 

@@ -15,14 +15,25 @@ describe('the platform documented signatures', () => {
   });
 
   it('GET a wallet transactions with a query, in its original order', () => {
-    const r = { ...BASE, method: 'GET', path: '/v1/wallets/tlink1fr9mpexk5yq3hu6jc0npajfsa0x7tl427fuveq/transactions', query: 'page=2&msgType=coin/MsgSend' };
+    const r = {
+      ...BASE,
+      method: 'GET',
+      path: '/v1/wallets/tlink1fr9mpexk5yq3hu6jc0npajfsa0x7tl427fuveq/transactions',
+      query: 'page=2&msgType=coin/MsgSend',
+    };
     expect(sign(SECRET, r)).toBe('fasfnqKVVClFam+Dov+YN+rUfOo/PMZfgKx8E36YBtPh7gB2C+YJv4Hxl0Ey3g8lGD0ErEGnD0gqAt85iEhklQ==');
     // Sent URL-encoded, signed decoded (rule 8).
     expect(sign(SECRET, { ...r, query: 'page=2&msgType=coin%2FMsgSend' })).toBe(sign(SECRET, r));
   });
 
   it('PUT a non-fungible token with a body only: "?" then the sorted body', () => {
-    const r = { ...BASE, method: 'PUT', path: '/v1/item-tokens/61e14383/non-fungibles/10000001/00000001', query: '', body: { ...OWNER, name: 'NewName' } };
+    const r = {
+      ...BASE,
+      method: 'PUT',
+      path: '/v1/item-tokens/61e14383/non-fungibles/10000001/00000001',
+      query: '',
+      body: { ...OWNER, name: 'NewName' },
+    };
     expect(signatureInput(r)).toBe(
       `Bp0IqgXE1581850266351PUT/v1/item-tokens/61e14383/non-fungibles/10000001/00000001?name=NewName&ownerAddress=${OWNER.ownerAddress}&ownerSecret=${OWNER.ownerSecret}`,
     );
@@ -39,7 +50,9 @@ describe('the platform documented signatures', () => {
       ],
     };
     const r = { ...BASE, method: 'POST', path: '/v1/item-tokens/61e14383/non-fungibles/multi-mint', query: '', body };
-    expect(flattenBody(body)).toContain('mintList.meta=,New nft 2 meta information&mintList.name=NewNFT,NewNFT2&mintList.tokenType=10000001,10000003');
+    expect(flattenBody(body)).toContain(
+      'mintList.meta=,New nft 2 meta information&mintList.name=NewNFT,NewNFT2&mintList.tokenType=10000001,10000003',
+    );
     expect(sign(SECRET, r)).toBe('vhr5c3y2PAP5rmt+4YN1ojbMnT9IkYnIIB1yvWYM9OdECB2Y11fGTLDLRybB3lLKv0kvJQMAelSkQYBKdhSXbg==');
   });
 });

@@ -32,7 +32,14 @@ describe('account link', () => {
     expect(linked.text).toContain('Accounts linked');
     expect(linked.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     const link = (await events(kit, TRIAL.id)).filter((e) => e.type === 'accountLink');
-    expect(link).toEqual([expect.objectContaining({ type: 'accountLink', link: { result: 'ok', nonce: 'n-123' }, source: { type: 'user', userId: ALICE }, replyToken: expect.any(String) })]);
+    expect(link).toEqual([
+      expect.objectContaining({
+        type: 'accountLink',
+        link: { result: 'ok', nonce: 'n-123' },
+        source: { type: 'user', userId: ALICE },
+        replyToken: expect.any(String),
+      }),
+    ]);
 
     const again = await page(`linkToken=${res.body.linkToken}&nonce=n-124`);
     expect(again.status).toBe(400);

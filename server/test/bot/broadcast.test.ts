@@ -25,7 +25,10 @@ describe('platformDay', () => {
 
 describe('broadcast and narrowcast', () => {
   it('broadcast reaches every friend and is counted', async () => {
-    const res = await request(kit.app).post('/v2/bot/message/broadcast').set(bearer(token)).send({ messages: [{ type: 'text', text: 'to all' }] });
+    const res = await request(kit.app)
+      .post('/v2/bot/message/broadcast')
+      .set(bearer(token))
+      .send({ messages: [{ type: 'text', text: 'to all' }] });
     expect(res.status).toBe(200);
     expect(await texts(ALICE_BOT)).toContain('to all');
     expect(await texts(BOB_BOT)).toContain('to all');
@@ -36,14 +39,20 @@ describe('broadcast and narrowcast', () => {
 
   it('refuses invalid messages and sends nothing', async () => {
     const before = (await chatMessages(kit, ALICE_BOT)).length;
-    const res = await request(kit.app).post('/v2/bot/message/broadcast').set(bearer(token)).send({ messages: [{ type: 'text', text: 'ok' }, { type: 'text' }] });
+    const res = await request(kit.app)
+      .post('/v2/bot/message/broadcast')
+      .set(bearer(token))
+      .send({ messages: [{ type: 'text', text: 'ok' }, { type: 'text' }] });
     expect(res.status).toBe(400);
     expect((await chatMessages(kit, ALICE_BOT)).length).toBe(before);
     expect((await request(kit.app).get(`/v2/bot/message/delivery/broadcast?date=${today()}`).set(bearer(token))).body.success).toBe(0);
   });
 
   it('narrowcast to every friend answers 202 with a request ID whose progress has succeeded', async () => {
-    const res = await request(kit.app).post('/v2/bot/message/narrowcast').set(bearer(token)).send({ messages: [{ type: 'text', text: 'narrow' }] });
+    const res = await request(kit.app)
+      .post('/v2/bot/message/narrowcast')
+      .set(bearer(token))
+      .send({ messages: [{ type: 'text', text: 'narrow' }] });
     expect(res.status).toBe(202);
     const id = res.headers['x-line-request-id'];
     expect(id).toBeTruthy();
@@ -59,9 +68,20 @@ describe('counters', () => {
   it('quota, consumption and push/multicast counts follow what was sent', async () => {
     expect((await request(kit.app).get('/v2/bot/message/quota').set(bearer(token))).body).toEqual({ type: 'limited', value: 200 });
     expect((await request(kit.app).get('/v2/bot/message/quota/consumption').set(bearer(token))).body).toEqual({ totalUsage: 0 });
-    expect((await request(kit.app).post('/v2/bot/message/push').set(bearer(token)).send({ to: ALICE, messages: [{ type: 'text', text: 'p' }] })).status).toBe(200);
-    await expect.poll(async () => (await request(kit.app).get(`/v2/bot/message/delivery/push?date=${today()}`).set(bearer(token))).body.success).toBe(1);
-    await expect.poll(async () => (await request(kit.app).get('/v2/bot/message/quota/consumption').set(bearer(token))).body.totalUsage).toBe(1);
+    expect(
+      (
+        await request(kit.app)
+          .post('/v2/bot/message/push')
+          .set(bearer(token))
+          .send({ to: ALICE, messages: [{ type: 'text', text: 'p' }] })
+      ).status,
+    ).toBe(200);
+    await expect
+      .poll(async () => (await request(kit.app).get(`/v2/bot/message/delivery/push?date=${today()}`).set(bearer(token))).body.success)
+      .toBe(1);
+    await expect
+      .poll(async () => (await request(kit.app).get('/v2/bot/message/quota/consumption').set(bearer(token))).body.totalUsage)
+      .toBe(1);
     expect((await request(kit.app).get('/v2/bot/message/delivery/push?date=2026-01-01').set(bearer(token))).status).toBe(400);
   });
 });
@@ -116,7 +136,10 @@ describe('narrowcast demographic filters (issue 14)', () => {
 
   /** The friends a narrowcast with this filter reaches (by the text each one's chat shows). */
   async function reached(demographic: unknown, text: string): Promise<string[]> {
-    const res = await request(demo.app).post('/v2/bot/message/narrowcast').set(bearer(demoToken)).send({ messages: [{ type: 'text', text }], filter: { demographic } });
+    const res = await request(demo.app)
+      .post('/v2/bot/message/narrowcast')
+      .set(bearer(demoToken))
+      .send({ messages: [{ type: 'text', text }], filter: { demographic } });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const { chatMessages: messagesOf } = await import('./helpers.js');
     const chats: Record<string, string> = { alice: ALICE_BOT, bob: BOB_BOT };
@@ -128,22 +151,52 @@ describe('narrowcast demographic filters (issue 14)', () => {
   it('sends to the friends a filter matches; an unknown attribute sends only where the rest decides', async () => {
     expect(await reached({ type: 'gender', oneOf: ['female'] }, 'f')).toEqual(['alice']);
     expect(await reached({ type: 'age', gte: 'age_40' }, 'a40')).toEqual(['bob']);
-    expect(await reached({ type: 'operator', and: [{ type: 'appType', oneOf: ['ios'] }, { type: 'area', oneOf: ['jp_13'] }] }, 'and')).toEqual(['alice']);
+    expect(
+      await reached(
+        {
+          type: 'operator',
+          and: [
+            { type: 'appType', oneOf: ['ios'] },
+            { type: 'area', oneOf: ['jp_13'] },
+          ],
+        },
+        'and',
+      ),
+    ).toEqual(['alice']);
     // Bob's gender is not known: he is left out even of "not male".
     expect(await reached({ type: 'operator', not: { type: 'gender', oneOf: ['male'] } }, 'not')).toEqual(['alice']);
-    expect(await reached({ type: 'operator', or: [{ type: 'gender', oneOf: ['female'] }, { type: 'area', oneOf: ['jp_27'] }] }, 'or')).toEqual(['alice', 'bob']);
+    expect(
+      await reached(
+        {
+          type: 'operator',
+          or: [
+            { type: 'gender', oneOf: ['female'] },
+            { type: 'area', oneOf: ['jp_27'] },
+          ],
+        },
+        'or',
+      ),
+    ).toEqual(['alice', 'bob']);
     expect(await reached({ type: 'subscriptionPeriod', gte: 'day_7' }, 'week')).toEqual([]);
     await request(demo.app).post('/embedkit/v1/clock').send({ advance: '8d' }).expect(200);
     expect(await reached({ type: 'subscriptionPeriod', gte: 'day_7', lt: 'day_30' }, 'week later')).toEqual(['alice', 'bob']);
   });
 
   it('refuses a wrong filter with details, and recipients (audiences are set aside)', async () => {
-    const send = (body: object) => request(demo.app).post('/v2/bot/message/narrowcast').set(bearer(demoToken)).send({ messages: [{ type: 'text', text: 'x' }], ...body });
-    expect((await send({ filter: { demographic: { type: 'age', gte: 'age_40', lt: 'age_20' } } })).body.details).toEqual([{ message: 'gte must be below lt', property: 'filter.demographic' }]);
-    expect((await send({ filter: { demographic: { type: 'operator', and: [{ type: 'area', oneOf: ['tokyo'] }] } } })).body.details).toEqual([
-      { message: 'must be a non-empty array of area codes such as jp_13', property: 'filter.demographic.and[0].oneOf' },
+    const send = (body: object) =>
+      request(demo.app)
+        .post('/v2/bot/message/narrowcast')
+        .set(bearer(demoToken))
+        .send({ messages: [{ type: 'text', text: 'x' }], ...body });
+    expect((await send({ filter: { demographic: { type: 'age', gte: 'age_40', lt: 'age_20' } } })).body.details).toEqual([
+      { message: 'gte must be below lt', property: 'filter.demographic' },
     ]);
-    expect((await send({ filter: { demographic: { type: 'operator', and: [], or: [] } } })).body.details[0].message).toBe('exactly one of and, or, not is required');
+    expect((await send({ filter: { demographic: { type: 'operator', and: [{ type: 'area', oneOf: ['tokyo'] }] } } })).body.details).toEqual(
+      [{ message: 'must be a non-empty array of area codes such as jp_13', property: 'filter.demographic.and[0].oneOf' }],
+    );
+    expect((await send({ filter: { demographic: { type: 'operator', and: [], or: [] } } })).body.details[0].message).toBe(
+      'exactly one of and, or, not is required',
+    );
     const recipient = await send({ recipient: { type: 'audience', audienceGroupId: 1 } });
     expect(recipient.status).toBe(400);
     expect(recipient.body.details[0].property).toBe('recipient');

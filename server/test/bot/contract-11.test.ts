@@ -12,9 +12,17 @@ import { png } from './rich-menu-images.js';
 
 /** Methods not served (404 by design), by reason; the README says which. */
 const SET_ASIDE: Record<string, string> = {
-  closeCoupon: 'coupons', createCoupon: 'coupons', getCouponDetail: 'coupons', listCoupon: 'coupons',
-  getJoinedMembershipUsers: 'memberships', getMembershipList: 'memberships', getMembershipSubscription: 'memberships',
-  getAggregationUnitNameList: 'insight', getAggregationUnitUsage: 'insight', getPNPMessageStatistics: 'insight', pushMessagesByPhone: 'audience (phone numbers)',
+  closeCoupon: 'coupons',
+  createCoupon: 'coupons',
+  getCouponDetail: 'coupons',
+  listCoupon: 'coupons',
+  getJoinedMembershipUsers: 'memberships',
+  getMembershipList: 'memberships',
+  getMembershipSubscription: 'memberships',
+  getAggregationUnitNameList: 'insight',
+  getAggregationUnitUsage: 'insight',
+  getPNPMessageStatistics: 'insight',
+  pushMessagesByPhone: 'audience (phone numbers)',
 };
 
 let server: RunningServer;
@@ -41,7 +49,10 @@ afterAll(async () => {
 describe('@line/bot-sdk 11.x', () => {
   it('rich menus: create, image, default, per-user, bulk, aliases, delete', async () => {
     const menu: messagingApi.RichMenuRequest = {
-      size: { width: 2500, height: 843 }, selected: false, name: 'm', chatBarText: 'Menu',
+      size: { width: 2500, height: 843 },
+      selected: false,
+      name: 'm',
+      chatBarText: 'Menu',
       areas: [{ bounds: { x: 0, y: 0, width: 2500, height: 843 }, action: { type: 'postback', label: 'Go', data: 'go' } }],
     };
     await client.validateRichMenuObject(menu);
@@ -76,7 +87,9 @@ describe('@line/bot-sdk 11.x', () => {
     expect((await client.getRichMenuBatchProgress(sent.httpResponse.headers.get('x-line-request-id')!)).phase).toBe('succeeded');
     await client.richMenuBatch({ operations: [{ type: 'unlinkAll' }] });
     await expect(client.getRichMenuIdOfUser(ALICE)).rejects.toMatchObject({ status: 404 });
-    await expect(client.validateRichMenuBatchRequest({ operations: [{ type: 'unlink', from: 'richmenu-nope' }] })).rejects.toMatchObject({ status: 400 });
+    await expect(client.validateRichMenuBatchRequest({ operations: [{ type: 'unlink', from: 'richmenu-nope' }] })).rejects.toMatchObject({
+      status: 400,
+    });
     await client.deleteRichMenu(second);
     await client.cancelDefaultRichMenu();
     await client.deleteRichMenu(richMenuId);
@@ -115,7 +128,9 @@ describe('@line/bot-sdk 11.x', () => {
     const missing: string[] = [];
     for (const target of [client, blob] as unknown as Record<string, unknown>[]) {
       const proto = Object.getPrototypeOf(target) as Record<string, unknown>;
-      const names = Object.getOwnPropertyNames(proto).filter((n) => n !== 'constructor' && !n.endsWith('WithHttpInfo') && typeof proto[n] === 'function');
+      const names = Object.getOwnPropertyNames(proto).filter(
+        (n) => n !== 'constructor' && !n.endsWith('WithHttpInfo') && typeof proto[n] === 'function',
+      );
       expect(names.length).toBeGreaterThan(4);
       for (const name of names) {
         if (SET_ASIDE[name]) continue;

@@ -177,7 +177,10 @@ describe('@line/bot-sdk against embedkit', () => {
   it('leaves a group, and the bot hears its leave event', async () => {
     const before = receiver.received.length;
     await client(verifiedToken).leaveGroup(GROUP);
-    const leave = (await receiver.waitFor(before + 1)).slice(before).map((r) => r.body.events[0]!).find((e) => e.type === 'leave');
+    const leave = (await receiver.waitFor(before + 1))
+      .slice(before)
+      .map((r) => r.body.events[0]!)
+      .find((e) => e.type === 'leave');
     expect(leave).toEqual({ type: 'leave', timestamp: expect.any(Number), source: { type: 'group', groupId: GROUP } });
     expect((await failure(client(verifiedToken).leaveGroup(GROUP))).status).toBe(404);
   });
@@ -187,7 +190,10 @@ describe('@line/bot-sdk against embedkit', () => {
     await fetch(`${server.baseUrl}/embedkit/v1/chats/${GROUP}/messages`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ userId: CAROL, message: { type: 'location', title: 'Café', address: 'Main St. 1', latitude: 35.1, longitude: 139.2 } }),
+      body: JSON.stringify({
+        userId: CAROL,
+        message: { type: 'location', title: 'Café', address: 'Main St. 1', latitude: 35.1, longitude: 139.2 },
+      }),
     });
     await receiver.waitFor(before + 1);
     const bySecret = new Map([

@@ -29,7 +29,15 @@ export const GROUP_NO_BOT = 'C0000000000000000000000000000000b';
 
 /** An embedkit on the bots scenario, in memory, silent. */
 export function makeBotKit(options: EmbedkitOptions = {}): Promise<Embedkit> {
-  return createEmbedkit(onTestDatabase({ inMemory: true, scenarioFile: BOTS_SCENARIO, logger: pino({ level: 'silent' }), baseUrl: 'http://localhost:9999', ...options }));
+  return createEmbedkit(
+    onTestDatabase({
+      inMemory: true,
+      scenarioFile: BOTS_SCENARIO,
+      logger: pino({ level: 'silent' }),
+      baseUrl: 'http://localhost:9999',
+      ...options,
+    }),
+  );
 }
 
 /** Issues a channel access token through the HTTP API. */
@@ -40,7 +48,12 @@ export function botToken(kit: Embedkit, channel = TRIAL): Promise<string> {
 export const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
 
 /** A user sends a message from the host. */
-export async function say(kit: Embedkit, chatId: string, userId: string, message: Record<string, unknown> | string): Promise<{ id: string }> {
+export async function say(
+  kit: Embedkit,
+  chatId: string,
+  userId: string,
+  message: Record<string, unknown> | string,
+): Promise<{ id: string }> {
   const body = typeof message === 'string' ? { type: 'text', text: message } : message;
   const res = await request(kit.app).post(`/embedkit/v1/chats/${chatId}/messages`).send({ userId, message: body });
   if (res.status !== 200) throw new Error(`send failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -71,12 +84,19 @@ export async function events(kit: Embedkit, channelId = TRIAL.id): Promise<Recor
 }
 
 /** Messages of a chat as the host reads them. */
-export async function chatMessages(kit: Embedkit, chatId: string): Promise<{ id: string; sender: { type: string; id: string; displayName: string }; message: Record<string, any> }[]> {
+export async function chatMessages(
+  kit: Embedkit,
+  chatId: string,
+): Promise<{ id: string; sender: { type: string; id: string; displayName: string }; message: Record<string, any> }[]> {
   return (await request(kit.app).get(`/embedkit/v1/chats/${chatId}/messages`)).body.messages;
 }
 
 /** Sets a channel's webhook URL (and the unknown-property option). */
-export async function setWebhook(kit: Embedkit, channelId: string, settings: { url?: string | null; unknownProperty?: boolean }): Promise<void> {
+export async function setWebhook(
+  kit: Embedkit,
+  channelId: string,
+  settings: { url?: string | null; unknownProperty?: boolean },
+): Promise<void> {
   const res = await request(kit.app).put(`/embedkit/v1/channels/${channelId}/webhook`).send(settings);
   if (res.status !== 200) throw new Error(`webhook settings failed: ${res.status} ${JSON.stringify(res.body)}`);
 }

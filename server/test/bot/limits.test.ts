@@ -26,15 +26,35 @@ describe('requests per minute per API', () => {
     expect(over.status).toBe(429);
     expect(over.body).toEqual({ message: 'The API rate limit has been exceeded. Try again later.' });
     expect(over.headers['x-service-request-id']).toBeDefined();
-    expect((await request(kit.app).post('/v2/bot/message/push').set(bearer(token)).send({ to: ALICE, messages: [{ type: 'text', text: 'x' }] })).status).toBe(200);
+    expect(
+      (
+        await request(kit.app)
+          .post('/v2/bot/message/push')
+          .set(bearer(token))
+          .send({ to: ALICE, messages: [{ type: 'text', text: 'x' }] })
+      ).status,
+    ).toBe(200);
     // Another channel has its own budget.
-    expect((await request(kit.app).get(`/v2/bot/profile/${ALICE}`).set(bearer(await botToken(kit, VERIFIED)))).status).toBe(200);
+    expect(
+      (
+        await request(kit.app)
+          .get(`/v2/bot/profile/${ALICE}`)
+          .set(bearer(await botToken(kit, VERIFIED)))
+      ).status,
+    ).toBe(200);
     kit.clock.advance(60_000);
     expect((await profile()).status).toBe(200);
   }, 60_000);
 
   it('gives other plans their own, higher request limit', async () => {
-    kit = await makeBotKit({ bots: { planLimits: { 'developer-trial': { requestsPerMinute: 2, recipientsPerMinute: 100 }, other: { requestsPerMinute: 3, recipientsPerMinute: 100 } } } });
+    kit = await makeBotKit({
+      bots: {
+        planLimits: {
+          'developer-trial': { requestsPerMinute: 2, recipientsPerMinute: 100 },
+          other: { requestsPerMinute: 3, recipientsPerMinute: 100 },
+        },
+      },
+    });
     kit.clock.advance(60_000 - (kit.clock.now() % 60_000));
     const trial = await botToken(kit);
     const verified = await botToken(kit, VERIFIED);
@@ -50,12 +70,30 @@ describe('requests per minute per API', () => {
 
 describe('recipients per minute per bot', () => {
   it('answers 429 when a push or multicast would pass the recipients of the minute, and sends nothing', async () => {
-    kit = await makeBotKit({ bots: { planLimits: { 'developer-trial': { requestsPerMinute: 1_000, recipientsPerMinute: 4 }, other: { requestsPerMinute: 1_000, recipientsPerMinute: 200 } } } });
+    kit = await makeBotKit({
+      bots: {
+        planLimits: {
+          'developer-trial': { requestsPerMinute: 1_000, recipientsPerMinute: 4 },
+          other: { requestsPerMinute: 1_000, recipientsPerMinute: 200 },
+        },
+      },
+    });
     kit.clock.advance(60_000 - (kit.clock.now() % 60_000));
     const token = await botToken(kit);
-    const push = (to: string) => request(kit!.app).post('/v2/bot/message/push').set(bearer(token)).send({ to, messages: [{ type: 'text', text: 'x' }] });
+    const push = (to: string) =>
+      request(kit!.app)
+        .post('/v2/bot/message/push')
+        .set(bearer(token))
+        .send({ to, messages: [{ type: 'text', text: 'x' }] });
     expect((await push(GROUP)).status).toBe(200); // 3 members
-    expect((await request(kit.app).post('/v2/bot/message/multicast').set(bearer(token)).send({ to: [ALICE, BOB], messages: [{ type: 'text', text: 'x' }] })).status).toBe(429);
+    expect(
+      (
+        await request(kit.app)
+          .post('/v2/bot/message/multicast')
+          .set(bearer(token))
+          .send({ to: [ALICE, BOB], messages: [{ type: 'text', text: 'x' }] })
+      ).status,
+    ).toBe(429);
     expect((await push(ALICE)).status).toBe(200); // the 4th
     const over = await push(BOB);
     expect(over.status).toBe(429);

@@ -34,7 +34,11 @@ beforeEach(async () => {
 });
 afterEach(() => kit.close());
 
-const post = (path: string, body: unknown, t = token) => request(kit.app).post(path).set(bearer(t)).send(body as object);
+const post = (path: string, body: unknown, t = token) =>
+  request(kit.app)
+    .post(path)
+    .set(bearer(t))
+    .send(body as object);
 const get = (path: string, t = token) => request(kit.app).get(path).set(bearer(t));
 const text = (t: string) => ({ type: 'text', text: t });
 
@@ -46,7 +50,9 @@ async function latestReplyToken(channelId = TRIAL.id): Promise<string> {
 
 describe('authentication and request ids', () => {
   it('answers 401 with the spec text without a valid token, and an X-Service-Request-Id on every answer', async () => {
-    const none = await request(kit.app).post('/v2/bot/message/push').send({ to: ALICE, messages: [text('x')] });
+    const none = await request(kit.app)
+      .post('/v2/bot/message/push')
+      .send({ to: ALICE, messages: [text('x')] });
     expect(none.status).toBe(401);
     expect(none.body.message).toMatch(/^Authentication failed due to the following reason: /);
     expect(none.headers['x-service-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -73,7 +79,10 @@ describe('POST /v2/bot/message/reply', () => {
     expect(event).toMatchObject({ type: 'message', message: { type: 'text', text: 'hello bot' }, source: { type: 'user', userId: ALICE } });
     expect(event!.replyToken).toMatch(/^[0-9a-f]{32}$/);
 
-    const res = await post('/v2/bot/message/reply', { replyToken: event!.replyToken, messages: [text('hi Alice'), { type: 'sticker', packageId: '1', stickerId: '2' }] });
+    const res = await post('/v2/bot/message/reply', {
+      replyToken: event!.replyToken,
+      messages: [text('hi Alice'), { type: 'sticker', packageId: '1', stickerId: '2' }],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
     const shown = await chatMessages(kit, ALICE_BOT);
@@ -107,7 +116,10 @@ describe('POST /v2/bot/message/reply', () => {
       await say(short, ALICE_BOT, ALICE, 'quick');
       const replyToken = (await events(short)).at(-1)!.replyToken;
       short.clock.advance(5_000);
-      const res = await request(short.app).post('/v2/bot/message/reply').set(bearer(await botToken(short))).send({ replyToken, messages: [text('x')] });
+      const res = await request(short.app)
+        .post('/v2/bot/message/reply')
+        .set(bearer(await botToken(short)))
+        .send({ replyToken, messages: [text('x')] });
       expect(res.body.message).toBe('Invalid reply token');
     } finally {
       await short.close();
@@ -119,7 +131,9 @@ describe('POST /v2/bot/message/reply', () => {
     const replyToken = await latestReplyToken();
     const other = await post('/v2/bot/message/reply', { replyToken, messages: [text('x')] }, await botToken(kit, VERIFIED));
     expect(other.body).toEqual({ message: 'Invalid reply token' });
-    expect((await post('/v2/bot/message/reply', { replyToken: 'f'.repeat(32), messages: [text('x')] })).body.message).toBe('Invalid reply token');
+    expect((await post('/v2/bot/message/reply', { replyToken: 'f'.repeat(32), messages: [text('x')] })).body.message).toBe(
+      'Invalid reply token',
+    );
     // The token still works for its own channel.
     expect((await post('/v2/bot/message/reply', { replyToken, messages: [text('x')] })).status).toBe(200);
   });
@@ -191,7 +205,13 @@ describe('POST /v2/bot/message/multicast', () => {
     expect(group.body.details[0].property).toBe('to[1]');
     const flex = await post('/v2/bot/message/multicast', {
       to: [ALICE],
-      messages: [{ type: 'flex', altText: 'x', contents: { type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [{ type: 'text', text: 'x' }] } } }],
+      messages: [
+        {
+          type: 'flex',
+          altText: 'x',
+          contents: { type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [{ type: 'text', text: 'x' }] } },
+        },
+      ],
     });
     expect(flex.status).toBe(400);
     expect(flex.body.details.map((d: { property: string }) => d.property)).toContain('messages[0].type');
@@ -208,7 +228,12 @@ describe('POST /v2/bot/message/multicast', () => {
 describe('profiles', () => {
   it('answers the profile of a friend, 404 for others', async () => {
     const res = await get(`/v2/bot/profile/${ALICE}`);
-    expect(res.body).toEqual({ displayName: 'Alice', userId: ALICE, pictureUrl: `http://localhost:9999/embedkit/v1/users/${ALICE}/picture`, statusMessage: 'Hi' });
+    expect(res.body).toEqual({
+      displayName: 'Alice',
+      userId: ALICE,
+      pictureUrl: `http://localhost:9999/embedkit/v1/users/${ALICE}/picture`,
+      statusMessage: 'Hi',
+    });
     expect((await get(`/v2/bot/profile/${CAROL}`)).status).toBe(404);
     expect((await get(`/v2/bot/profile/Unobody`)).status).toBe(404);
   });
@@ -242,7 +267,11 @@ describe('GET /v2/bot/group/<id>/members/ids', () => {
   it('pages 100 ids at a time with next', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'embedkit-'));
     try {
-      const users = Array.from({ length: 250 }, (_, i) => ({ userId: `U${i.toString(16).padStart(32, '0')}`, displayName: `User ${i}`, agreed: i % 50 !== 7 }));
+      const users = Array.from({ length: 250 }, (_, i) => ({
+        userId: `U${i.toString(16).padStart(32, '0')}`,
+        displayName: `User ${i}`,
+        agreed: i % 50 !== 7,
+      }));
       const file = join(dir, 'big.json');
       writeFileSync(
         file,
@@ -266,7 +295,10 @@ describe('GET /v2/bot/group/<id>/members/ids', () => {
         expect([p1.memberIds.length, p2.memberIds.length, p3.memberIds.length]).toEqual([100, 100, 45]);
         expect(p1.next).toEqual(expect.any(String));
         expect(p3.next).toBeUndefined();
-        const agreed = users.filter((u) => u.agreed).map((u) => u.userId).sort();
+        const agreed = users
+          .filter((u) => u.agreed)
+          .map((u) => u.userId)
+          .sort();
         expect([...p1.memberIds, ...p2.memberIds, ...p3.memberIds]).toEqual(agreed);
         expect((await page('garbage')).status).toBe(400);
       } finally {
@@ -284,8 +316,14 @@ describe('POST /v2/bot/group/<id>/leave', () => {
     const res = await request(kit.app).post(`/v2/bot/group/${GROUP}/leave`).set(bearer(verified));
     expect(res.status).toBe(200);
     expect(res.headers['x-service-request-id']).toBeDefined();
-    expect((await events(kit, VERIFIED.id)).at(-1)).toEqual({ type: 'leave', timestamp: expect.any(Number), source: { type: 'group', groupId: GROUP } });
-    expect((await post('/v2/bot/message/push', { to: GROUP, messages: [text('x')] }, verified)).body.message).toBe('Failed to send messages');
+    expect((await events(kit, VERIFIED.id)).at(-1)).toEqual({
+      type: 'leave',
+      timestamp: expect.any(Number),
+      source: { type: 'group', groupId: GROUP },
+    });
+    expect((await post('/v2/bot/message/push', { to: GROUP, messages: [text('x')] }, verified)).body.message).toBe(
+      'Failed to send messages',
+    );
     expect((await request(kit.app).post(`/v2/bot/group/${GROUP}/leave`).set(bearer(verified))).status).toBe(404);
     // The other bot is still there.
     expect((await post('/v2/bot/message/push', { to: GROUP, messages: [text('still here')] })).status).toBe(200);
@@ -296,15 +334,20 @@ describe('GET /v2/bot/message/<id>/content', () => {
   const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
   it('answers the binary of an image a user sent, to the bot of that chat only', async () => {
-    const sent = await request(kit.app).post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=image`).set('Content-Type', 'image/png').send(png);
+    const sent = await request(kit.app)
+      .post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=image`)
+      .set('Content-Type', 'image/png')
+      .send(png);
     expect(sent.status).toBe(200);
     const event = (await events(kit)).at(-1)!;
     expect(event.message).toEqual({ id: sent.body.id, type: 'image', markAsReadToken: expect.any(String) });
-    const content = await get(`/v2/bot/message/${event.message.id}/content`).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const content = await get(`/v2/bot/message/${event.message.id}/content`)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(content.status).toBe(200);
     expect(content.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(content.body as Buffer, png)).toBe(0);
@@ -315,19 +358,27 @@ describe('GET /v2/bot/message/<id>/content', () => {
     const { PNG } = await import('pngjs');
     const image = new PNG({ width: 480, height: 960 });
     image.data.fill(0x40);
-    const sent = await request(kit.app).post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=image`).set('Content-Type', 'image/png').send(PNG.sync.write(image));
-    const preview = await get(`/v2/bot/message/${sent.body.id}/content/preview`).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const sent = await request(kit.app)
+      .post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=image`)
+      .set('Content-Type', 'image/png')
+      .send(PNG.sync.write(image));
+    const preview = await get(`/v2/bot/message/${sent.body.id}/content/preview`)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(preview.status).toBe(200);
     expect(preview.headers['content-type']).toBe('image/jpeg');
     const { Jimp } = await import('jimp');
     const thumb = await Jimp.read(preview.body as Buffer);
     expect([thumb.width, thumb.height]).toEqual([120, 240]);
     expect((await get(`/v2/bot/message/${sent.body.id}/content/transcoding`)).status).toBe(404);
-    const audio = await request(kit.app).post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=audio&duration=1000`).set('Content-Type', 'audio/mp4').send(Buffer.from('not really audio'));
+    const audio = await request(kit.app)
+      .post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=audio&duration=1000`)
+      .set('Content-Type', 'audio/mp4')
+      .send(Buffer.from('not really audio'));
     expect((await get(`/v2/bot/message/${audio.body.id}/content/transcoding`)).body).toEqual({ status: 'succeeded' });
     expect((await get(`/v2/bot/message/${audio.body.id}/content/preview`)).status).toBe(404);
   });
@@ -350,9 +401,14 @@ describe('GET /v2/bot/message/<id>/content', () => {
   });
 
   it('refuses media of the wrong type, an empty body or a file over 10 MB', async () => {
-    const wrong = await request(kit.app).post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=image`).set('Content-Type', 'text/plain').send('x');
+    const wrong = await request(kit.app)
+      .post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=image`)
+      .set('Content-Type', 'text/plain')
+      .send('x');
     expect(wrong.status).toBe(400);
-    const empty = await request(kit.app).post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=audio`).set('Content-Type', 'audio/mpeg');
+    const empty = await request(kit.app)
+      .post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=audio`)
+      .set('Content-Type', 'audio/mpeg');
     expect(empty.status).toBe(400);
     const huge = await request(kit.app)
       .post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=file`)

@@ -30,7 +30,8 @@ async function create(menu: object = MENU, t = token): Promise<string> {
   expect(res.body.richMenuId).toMatch(/^richmenu-[0-9a-f]{32}$/);
   return res.body.richMenuId;
 }
-const upload = (id: string, data: Buffer, type = 'image/png', t = token) => request(kit.app).post(`/v2/bot/richmenu/${id}/content`).set(bearer(t)).set('Content-Type', type).send(data);
+const upload = (id: string, data: Buffer, type = 'image/png', t = token) =>
+  request(kit.app).post(`/v2/bot/richmenu/${id}/content`).set(bearer(t)).set('Content-Type', type).send(data);
 async function ready(menu: object = MENU): Promise<string> {
   const id = await create(menu);
   expect((await upload(id, png(2500, (menu as typeof MENU).size.height))).status).toBe(200);
@@ -51,7 +52,11 @@ describe('rich menu objects', () => {
   });
 
   it('refuses an invalid menu with details and stores nothing; validate checks without storing', async () => {
-    const bad = { ...MENU, chatBarText: 'x'.repeat(15), areas: [{ bounds: { x: 2000, y: 0, width: 1000, height: 100 }, action: MENU.areas[0]!.action }] };
+    const bad = {
+      ...MENU,
+      chatBarText: 'x'.repeat(15),
+      areas: [{ bounds: { x: 2000, y: 0, width: 1000, height: 100 }, action: MENU.areas[0]!.action }],
+    };
     const res = await request(kit.app).post('/v2/bot/richmenu').set(bearer(token)).send(bad);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^The request body has \d+ error\(s\)$/);
@@ -78,11 +83,15 @@ describe('rich menu image', () => {
     const id = await create();
     const image = png(2500, 843);
     expect((await upload(id, image)).status).toBe(200);
-    const down = await request(kit.app).get(`/v2/bot/richmenu/${id}/content`).set(bearer(token)).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const down = await request(kit.app)
+      .get(`/v2/bot/richmenu/${id}/content`)
+      .set(bearer(token))
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(down.status).toBe(200);
     expect(down.headers['content-type']).toMatch(/^image\/png/);
     expect(Buffer.compare(down.body as Buffer, image)).toBe(0);
@@ -146,7 +155,8 @@ describe('default and per-user menus', () => {
     const bobNone = await request(kit.app).get(`/v2/bot/user/${BOB}/richmenu`).set(bearer(token));
     expect(bobNone.status).toBe(404);
     expect(bobNone.body.message).toBe('the user has no richmenu');
-    const shownTo = async (u: string) => (await request(kit.app).get(`/embedkit/v1/channels/${TRIAL.id}/rich-menu?userId=${u}`)).body.richMenu.chatBarText;
+    const shownTo = async (u: string) =>
+      (await request(kit.app).get(`/embedkit/v1/channels/${TRIAL.id}/rich-menu?userId=${u}`)).body.richMenu.chatBarText;
     expect(await shownTo(ALICE)).toBe('VIP');
     expect(await shownTo(BOB)).toBe('Menu');
     await request(kit.app).delete(`/v2/bot/user/${ALICE}/richmenu`).set(bearer(token));
@@ -155,13 +165,26 @@ describe('default and per-user menus', () => {
 
   it('bulk links and unlinks up to 500 users', async () => {
     const id = await ready();
-    const link = await request(kit.app).post('/v2/bot/richmenu/bulk/link').set(bearer(token)).send({ richMenuId: id, userIds: [ALICE, BOB] });
+    const link = await request(kit.app)
+      .post('/v2/bot/richmenu/bulk/link')
+      .set(bearer(token))
+      .send({ richMenuId: id, userIds: [ALICE, BOB] });
     expect(link.status).toBe(202);
     expect((await request(kit.app).get(`/v2/bot/user/${BOB}/richmenu`).set(bearer(token))).body).toEqual({ richMenuId: id });
-    const tooMany = await request(kit.app).post('/v2/bot/richmenu/bulk/link').set(bearer(token)).send({ richMenuId: id, userIds: Array.from({ length: 501 }, (_, i) => `U${i}`) });
+    const tooMany = await request(kit.app)
+      .post('/v2/bot/richmenu/bulk/link')
+      .set(bearer(token))
+      .send({ richMenuId: id, userIds: Array.from({ length: 501 }, (_, i) => `U${i}`) });
     expect(tooMany.status).toBe(400);
     expect((await request(kit.app).post('/v2/bot/richmenu/bulk/unlink').set(bearer(token)).send({ userIds: [] })).status).toBe(400);
-    expect((await request(kit.app).post('/v2/bot/richmenu/bulk/unlink').set(bearer(token)).send({ userIds: [ALICE, BOB] })).status).toBe(202);
+    expect(
+      (
+        await request(kit.app)
+          .post('/v2/bot/richmenu/bulk/unlink')
+          .set(bearer(token))
+          .send({ userIds: [ALICE, BOB] })
+      ).status,
+    ).toBe(202);
     expect((await request(kit.app).get(`/v2/bot/user/${ALICE}/richmenu`).set(bearer(token))).status).toBe(404);
   });
 
@@ -179,15 +202,26 @@ describe('aliases', () => {
   it('creates, updates, gets, lists and deletes aliases; the host resolves them', async () => {
     const a = await ready();
     const b = await ready({ ...MENU, chatBarText: 'Page 2' });
-    expect((await request(kit.app).post('/v2/bot/richmenu/alias').set(bearer(token)).send({ richMenuAliasId: 'page-1', richMenuId: a })).status).toBe(200);
+    expect(
+      (await request(kit.app).post('/v2/bot/richmenu/alias').set(bearer(token)).send({ richMenuAliasId: 'page-1', richMenuId: a })).status,
+    ).toBe(200);
     const dup = await request(kit.app).post('/v2/bot/richmenu/alias').set(bearer(token)).send({ richMenuAliasId: 'page-1', richMenuId: b });
     expect(dup.status).toBe(400);
     expect(dup.body.message).toBe('conflict richmenu alias id');
-    expect((await request(kit.app).post('/v2/bot/richmenu/alias').set(bearer(token)).send({ richMenuAliasId: 'bad id!', richMenuId: b })).status).toBe(400);
+    expect(
+      (await request(kit.app).post('/v2/bot/richmenu/alias').set(bearer(token)).send({ richMenuAliasId: 'bad id!', richMenuId: b })).status,
+    ).toBe(400);
     expect((await request(kit.app).post('/v2/bot/richmenu/alias/page-1').set(bearer(token)).send({ richMenuId: b })).status).toBe(200);
-    expect((await request(kit.app).get('/v2/bot/richmenu/alias/page-1').set(bearer(token))).body).toEqual({ richMenuAliasId: 'page-1', richMenuId: b });
-    expect((await request(kit.app).get('/v2/bot/richmenu/alias/list').set(bearer(token))).body).toEqual({ aliases: [{ richMenuAliasId: 'page-1', richMenuId: b }] });
-    expect((await request(kit.app).get(`/embedkit/v1/channels/${TRIAL.id}/rich-menu-aliases/page-1`)).body.richMenu.chatBarText).toBe('Page 2');
+    expect((await request(kit.app).get('/v2/bot/richmenu/alias/page-1').set(bearer(token))).body).toEqual({
+      richMenuAliasId: 'page-1',
+      richMenuId: b,
+    });
+    expect((await request(kit.app).get('/v2/bot/richmenu/alias/list').set(bearer(token))).body).toEqual({
+      aliases: [{ richMenuAliasId: 'page-1', richMenuId: b }],
+    });
+    expect((await request(kit.app).get(`/embedkit/v1/channels/${TRIAL.id}/rich-menu-aliases/page-1`)).body.richMenu.chatBarText).toBe(
+      'Page 2',
+    );
     expect((await request(kit.app).delete('/v2/bot/richmenu/alias/page-1').set(bearer(token))).status).toBe(200);
     expect((await request(kit.app).get('/v2/bot/richmenu/alias/page-1').set(bearer(token))).status).toBe(404);
     expect((await request(kit.app).post('/v2/bot/richmenu/alias/page-1').set(bearer(token)).send({ richMenuId: a })).status).toBe(404);
@@ -195,18 +229,28 @@ describe('aliases', () => {
 });
 
 describe('rich menu batch (issue 14)', () => {
-  const post = (path: string, body: unknown) => request(kit.app).post(path).set(bearer(token)).send(body as object);
+  const post = (path: string, body: unknown) =>
+    request(kit.app)
+      .post(path)
+      .set(bearer(token))
+      .send(body as object);
 
   it('moves the users of one menu to another, unlinks, and reports the request as done', async () => {
     const a = await ready();
     const b = await ready();
-    for (const u of [ALICE, BOB]) expect((await request(kit.app).post(`/v2/bot/user/${u}/richmenu/${a}`).set(bearer(token))).status).toBe(200);
+    for (const u of [ALICE, BOB])
+      expect((await request(kit.app).post(`/v2/bot/user/${u}/richmenu/${a}`).set(bearer(token))).status).toBe(200);
     const ok = await post('/v2/bot/richmenu/batch', { operations: [{ type: 'link', from: a, to: b }], resumeRequestKey: 'k1' });
     expect(ok.status).toBe(202);
     const requestId = ok.headers['x-line-request-id'];
-    for (const u of [ALICE, BOB]) expect((await request(kit.app).get(`/v2/bot/user/${u}/richmenu`).set(bearer(token))).body.richMenuId).toBe(b);
+    for (const u of [ALICE, BOB])
+      expect((await request(kit.app).get(`/v2/bot/user/${u}/richmenu`).set(bearer(token))).body.richMenuId).toBe(b);
     const progress = await request(kit.app).get(`/v2/bot/richmenu/progress/batch?requestId=${requestId}`).set(bearer(token));
-    expect(progress.body).toEqual({ phase: 'succeeded', acceptedTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), completedTime: expect.any(String) });
+    expect(progress.body).toEqual({
+      phase: 'succeeded',
+      acceptedTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      completedTime: expect.any(String),
+    });
     const reused = await post('/v2/bot/richmenu/batch', { operations: [{ type: 'unlinkAll' }], resumeRequestKey: 'k1' });
     expect(reused.body.details).toEqual([{ message: 'this resumeRequestKey was already used', property: 'resumeRequestKey' }]);
     expect((await post('/v2/bot/richmenu/batch', { operations: [{ type: 'unlinkAll' }] })).status).toBe(202);
@@ -218,11 +262,20 @@ describe('rich menu batch (issue 14)', () => {
     const noImage = await create();
     const cases: [unknown, { message: string; property: string }[]][] = [
       [{ operations: [] }, [{ message: 'must be an array of 1 to 1000 operations', property: 'operations' }]],
-      [{ operations: Array.from({ length: 1001 }, () => ({ type: 'unlinkAll' })) }, [{ message: 'must be an array of 1 to 1000 operations', property: 'operations' }]],
+      [
+        { operations: Array.from({ length: 1001 }, () => ({ type: 'unlinkAll' })) },
+        [{ message: 'must be an array of 1 to 1000 operations', property: 'operations' }],
+      ],
       [{ operations: [{ type: 'move' }] }, [{ message: 'must be one of link, unlink, unlinkAll', property: 'operations[0].type' }]],
       [{ operations: [{ type: 'link', from: 'richmenu-x' }] }, [{ message: 'must be a rich menu ID', property: 'operations[0].to' }]],
-      [{ operations: [{ type: 'link', from: noImage, to: noImage }] }, [{ message: 'must upload richmenu image before applying it to user', property: 'operations[0].to' }]],
-      [{ operations: [{ type: 'unlink', from: 'richmenu-nope' }] }, [{ message: 'richmenu not found: richmenu-nope', property: 'operations[0].from' }]],
+      [
+        { operations: [{ type: 'link', from: noImage, to: noImage }] },
+        [{ message: 'must upload richmenu image before applying it to user', property: 'operations[0].to' }],
+      ],
+      [
+        { operations: [{ type: 'unlink', from: 'richmenu-nope' }] },
+        [{ message: 'richmenu not found: richmenu-nope', property: 'operations[0].from' }],
+      ],
     ];
     for (const [body, details] of cases) {
       const res = await post('/v2/bot/richmenu/validate/batch', body);

@@ -68,7 +68,9 @@ describe('delivery and signature', () => {
     await idle();
     const [d] = await deliveries(kit);
     expect(d).toMatchObject({ status: 'delivered', body: req!.raw.toString('utf8'), headers: { 'X-Service-Signature': signature } });
-    expect(d!.attempts).toEqual([expect.objectContaining({ url: receiver.url, statusCode: 200, error: null, latencyMs: expect.any(Number) })]);
+    expect(d!.attempts).toEqual([
+      expect.objectContaining({ url: receiver.url, statusCode: 200, error: null, latencyMs: expect.any(Number) }),
+    ]);
   });
 
   it('records deliveries as skipped, never sent, while the channel has no webhook URL', async () => {
@@ -91,8 +93,22 @@ describe('message events', () => {
     await say(kit, ALICE_BOT, ALICE, { type: 'sticker', packageId: '446', stickerId: '1988' });
     await say(kit, ALICE_BOT, ALICE, { type: 'location', title: 'Office', address: '1-1 Chiyoda', latitude: 35.68, longitude: 139.76 });
     const [sticker, location] = (await events(kit)).map((e) => e.message);
-    expect(sticker).toEqual({ id: expect.any(String), type: 'sticker', packageId: '446', stickerId: '1988', markAsReadToken: expect.any(String) });
-    expect(location).toEqual({ id: expect.any(String), type: 'location', title: 'Office', address: '1-1 Chiyoda', latitude: 35.68, longitude: 139.76, markAsReadToken: expect.any(String) });
+    expect(sticker).toEqual({
+      id: expect.any(String),
+      type: 'sticker',
+      packageId: '446',
+      stickerId: '1988',
+      markAsReadToken: expect.any(String),
+    });
+    expect(location).toEqual({
+      id: expect.any(String),
+      type: 'location',
+      title: 'Office',
+      address: '1-1 Chiyoda',
+      latitude: 35.68,
+      longitude: 139.76,
+      markAsReadToken: expect.any(String),
+    });
   });
 
   it('in a group: to every bot of the group, userId only when the user agreed', async () => {
@@ -117,7 +133,11 @@ describe('message events', () => {
         messages: [
           { type: 'text', text: 'shared' },
           { type: 'image', originalContentUrl: 'https://example.com/a.png', previewImageUrl: 'https://example.com/a-small.png' },
-          { type: 'flex', altText: 'card', contents: { type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [{ type: 'text', text: 'x' }] } } },
+          {
+            type: 'flex',
+            altText: 'card',
+            contents: { type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [{ type: 'text', text: 'x' }] } },
+          },
         ],
       });
     expect(share.status).toBe(200);
@@ -127,7 +147,11 @@ describe('message events', () => {
       {
         id: expect.any(String),
         type: 'image',
-        contentProvider: { type: 'external', originalContentUrl: 'https://example.com/a.png', previewImageUrl: 'https://example.com/a-small.png' },
+        contentProvider: {
+          type: 'external',
+          originalContentUrl: 'https://example.com/a.png',
+          previewImageUrl: 'https://example.com/a-small.png',
+        },
         markAsReadToken: expect.any(String),
       },
     ]);
@@ -155,13 +179,23 @@ describe('postback events', () => {
   it('in a group goes to the bot whose message held the action, without userId', async () => {
     await sim().post(`/embedkit/v1/chats/${GROUP}/postbacks`).send({ userId: ALICE, data: 'vote=1', channelId: VERIFIED.id }).expect(200);
     expect(await events(kit, TRIAL.id)).toEqual([]);
-    expect((await events(kit, VERIFIED.id))[0]).toMatchObject({ type: 'postback', postback: { data: 'vote=1' }, source: { type: 'group', groupId: GROUP } });
+    expect((await events(kit, VERIFIED.id))[0]).toMatchObject({
+      type: 'postback',
+      postback: { data: 'vote=1' },
+      source: { type: 'group', groupId: GROUP },
+    });
     expect((await events(kit, VERIFIED.id))[0]!.source.userId).toBeUndefined();
   });
 
   it('refuses an invalid body and a user who is not a member', async () => {
     expect((await sim().post(`/embedkit/v1/chats/${ALICE_BOT}/postbacks`).send({ userId: ALICE, data: '' })).status).toBe(400);
-    expect((await sim().post(`/embedkit/v1/chats/${ALICE_BOT}/postbacks`).send({ userId: ALICE, data: 'x', params: { date: 'May 1' } })).status).toBe(400);
+    expect(
+      (
+        await sim()
+          .post(`/embedkit/v1/chats/${ALICE_BOT}/postbacks`)
+          .send({ userId: ALICE, data: 'x', params: { date: 'May 1' } })
+      ).status,
+    ).toBe(400);
     expect((await sim().post(`/embedkit/v1/chats/${BOB_BOT}/postbacks`).send({ userId: ALICE, data: 'x' })).status).toBe(400);
   });
 });
@@ -176,7 +210,12 @@ describe('follow and unfollow', () => {
     await friendship(BOB, TRIAL.id, 'friend').expect(200);
     const [unfollow, follow] = await events(kit);
     expect(unfollow).toEqual({ type: 'unfollow', timestamp: expect.any(Number), source: { type: 'user', userId: BOB } });
-    expect(follow).toEqual({ type: 'follow', timestamp: expect.any(Number), source: { type: 'user', userId: BOB }, replyToken: expect.any(String) });
+    expect(follow).toEqual({
+      type: 'follow',
+      timestamp: expect.any(Number),
+      source: { type: 'user', userId: BOB },
+      replyToken: expect.any(String),
+    });
     expect((await events(kit)).length).toBe(2);
   });
 
@@ -197,7 +236,12 @@ describe('join and leave', () => {
     await sim().post(`/embedkit/v1/chats/${GROUP_NO_BOT}/bots`).send({ userId: ALICE, channelId: TRIAL.id }).expect(200);
     await sim().delete(`/embedkit/v1/chats/${GROUP_NO_BOT}/bots/${TRIAL.id}`).expect(200);
     const [join, leave] = await events(kit);
-    expect(join).toEqual({ type: 'join', timestamp: expect.any(Number), source: { type: 'group', groupId: GROUP_NO_BOT }, replyToken: expect.any(String) });
+    expect(join).toEqual({
+      type: 'join',
+      timestamp: expect.any(Number),
+      source: { type: 'group', groupId: GROUP_NO_BOT },
+      replyToken: expect.any(String),
+    });
     expect(leave).toEqual({ type: 'leave', timestamp: expect.any(Number), source: { type: 'group', groupId: GROUP_NO_BOT } });
     expect((await sim().delete(`/embedkit/v1/chats/${GROUP_NO_BOT}/bots/${TRIAL.id}`)).status).toBe(404);
   });
@@ -209,7 +253,12 @@ describe('join and leave', () => {
     await say(kit, ROOM, ALICE, 'second');
     const [first, second] = await deliveries(kit);
     expect(first!.events.map((e) => e.type)).toEqual(['join', 'message']);
-    expect(first!.events[0]).toEqual({ type: 'join', timestamp: expect.any(Number), source: { type: 'room', roomId: ROOM }, replyToken: expect.any(String) });
+    expect(first!.events[0]).toEqual({
+      type: 'join',
+      timestamp: expect.any(Number),
+      source: { type: 'room', roomId: ROOM },
+      replyToken: expect.any(String),
+    });
     expect(first!.events[1]!.source).toEqual({ type: 'room', roomId: ROOM, userId: ALICE });
     expect(second!.events.map((e) => e.type)).toEqual(['message']);
   });
@@ -223,7 +272,10 @@ describe('join and leave', () => {
 
 describe('beacon and account link events', () => {
   it('beacon: hwid, type and device message', async () => {
-    await sim().post(`/embedkit/v1/channels/${TRIAL.id}/beacon`).send({ userId: ALICE, hwid: 'd41d8cd98f', type: 'enter', dm: '1234abcd' }).expect(200);
+    await sim()
+      .post(`/embedkit/v1/channels/${TRIAL.id}/beacon`)
+      .send({ userId: ALICE, hwid: 'd41d8cd98f', type: 'enter', dm: '1234abcd' })
+      .expect(200);
     await sim().post(`/embedkit/v1/channels/${TRIAL.id}/beacon`).send({ userId: ALICE, hwid: 'd41d8cd98f', type: 'banner' }).expect(200);
     const [enter, banner] = await events(kit);
     expect(enter).toEqual({
@@ -234,7 +286,9 @@ describe('beacon and account link events', () => {
       replyToken: expect.any(String),
     });
     expect(banner!.beacon).toEqual({ hwid: 'd41d8cd98f', type: 'banner' });
-    expect((await sim().post(`/embedkit/v1/channels/${TRIAL.id}/beacon`).send({ userId: CAROL, hwid: 'x', type: 'enter' })).status).toBe(400);
+    expect((await sim().post(`/embedkit/v1/channels/${TRIAL.id}/beacon`).send({ userId: CAROL, hwid: 'x', type: 'enter' })).status).toBe(
+      400,
+    );
   });
 
   it('accountLink: reply token only when the link is ok', async () => {
@@ -242,7 +296,12 @@ describe('beacon and account link events', () => {
     await sim().post(`/embedkit/v1/channels/${TRIAL.id}/account-link`).send({ userId: ALICE, nonce: 'n-2', result: 'failed' }).expect(200);
     const [ok, failed] = await events(kit);
     expect(ok).toMatchObject({ type: 'accountLink', link: { result: 'ok', nonce: 'n-1' }, replyToken: expect.any(String) });
-    expect(failed).toEqual({ type: 'accountLink', link: { result: 'failed', nonce: 'n-2' }, timestamp: expect.any(Number), source: { type: 'user', userId: ALICE } });
+    expect(failed).toEqual({
+      type: 'accountLink',
+      link: { result: 'failed', nonce: 'n-2' },
+      timestamp: expect.any(Number),
+      source: { type: 'user', userId: ALICE },
+    });
   });
 });
 

@@ -70,7 +70,10 @@ describe('embedkit.config.json', { timeout: 60_000 }, () => {
 
   it('exec: a scenario path relative to the config file', async () => {
     const folder = project('path', '{ "scenario": "world.json" }', 'embedkit.config.json');
-    writeFileSync(join(folder, 'world.json'), JSON.stringify({ ...WORLD, users: [...WORLD.users, { userId: 'U00000000000000000000000000000e0e', displayName: 'Erin' }] }));
+    writeFileSync(
+      join(folder, 'world.json'),
+      JSON.stringify({ ...WORLD, users: [...WORLD.users, { userId: 'U00000000000000000000000000000e0e', displayName: 'Erin' }] }),
+    );
     const r = await exec(folder);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout.trim().split('\n').at(-1)!).users).toContain('Erin');
@@ -79,7 +82,9 @@ describe('embedkit.config.json', { timeout: 60_000 }, () => {
   it('refuses a wrong file naming the field, and a wrong inline scenario naming its path; no stack trace', async () => {
     const bad = await exec(project('bad', '{ "port": "8080", "apps": [{ "url": "ftp://x" }] }'));
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('embedkit.config.jsonc is invalid:\n  port: Must be an integer\n  apps[0].url: must match pattern "^https?://"');
+    expect(bad.stderr).toContain(
+      'embedkit.config.jsonc is invalid:\n  port: Must be an integer\n  apps[0].url: must match pattern "^https?://"',
+    );
     expect(bad.stderr).not.toMatch(/\n\s+at /);
     const badScenario = await exec(project('bad-scenario', '{ "scenario": { "channels": [], "users": [], "chats": [], "apps": [] } }'));
     expect(badScenario.code).toBe(1);
@@ -93,7 +98,11 @@ describe('embedkit.config.json', { timeout: 60_000 }, () => {
     const port = await freePort();
     const folder = project('start', `{ "port": ${port}, "apps": [{ "url": "http://localhost:5173/" }] }`);
     for (let round = 0; round < 2; round++) {
-      const child = spawn(process.execPath, [CLI, '--data', join(folder, '.embedkit'), '--deprecated-port', '0', '--trialbot-port', '0', '--blockchain-port', '0'], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        [CLI, '--data', join(folder, '.embedkit'), '--deprecated-port', '0', '--trialbot-port', '0', '--blockchain-port', '0'],
+        { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let out = '';
       child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
       child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
@@ -104,7 +113,9 @@ describe('embedkit.config.json', { timeout: 60_000 }, () => {
       });
       expect(out).toContain(`embedkit ready: http://localhost:${port}/`);
       expect(out).toMatch(/app {13}http:\/\/localhost:5173\/ → http:\/\/localhost:\d+\/\?app=1650000001-/);
-      const apps = (await request(`http://127.0.0.1:${port}`).get('/embedkit/v1/world')).body.apps.filter((a: { view: { url: string } }) => a.view.url === 'http://localhost:5173/');
+      const apps = (await request(`http://127.0.0.1:${port}`).get('/embedkit/v1/world')).body.apps.filter(
+        (a: { view: { url: string } }) => a.view.url === 'http://localhost:5173/',
+      );
       expect(apps).toHaveLength(1);
       await new Promise<void>((done) => {
         child.once('exit', () => done());

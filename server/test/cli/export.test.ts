@@ -37,15 +37,26 @@ async function worldOf(base: string) {
     // Picture URLs name the server's own origin: compare their paths.
     users: w.users.map((u: { pictureUrl?: string }) => ({ ...u, ...(u.pictureUrl ? { pictureUrl: new URL(u.pictureUrl).pathname } : {}) })),
     chats: w.chats,
-    apps: w.apps.map((a: { embedId: string; view: { type: string; url: string } }) => ({ embedId: a.embedId, type: a.view.type, path: new URL(a.view.url).pathname })),
+    apps: w.apps.map((a: { embedId: string; view: { type: string; url: string } }) => ({
+      embedId: a.embedId,
+      type: a.view.type,
+      path: new URL(a.view.url).pathname,
+    })),
   };
 }
 
 describe('embedkit export / start --import', { timeout: 60_000 }, () => {
   it('writes the world (changed since the start) as a valid scenario, and a new start with it shows the same world', async () => {
     const token = await channelToken(server.embedkit);
-    await request(server.baseUrl).post('/embed/v1/apps').set('Authorization', `Bearer ${token}`).send({ view: { type: 'full', url: 'https://app.example.com/' } }).expect(200);
-    await request(server.baseUrl).post('/embedkit/v1/chats/R0000000000000000000000000000000a/bots').send({ channelId: '1650000001', userId: 'U0a11ce0000000000000000000000a11c' }).expect(200);
+    await request(server.baseUrl)
+      .post('/embed/v1/apps')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ view: { type: 'full', url: 'https://app.example.com/' } })
+      .expect(200);
+    await request(server.baseUrl)
+      .post('/embedkit/v1/chats/R0000000000000000000000000000000a/bots')
+      .send({ channelId: '1650000001', userId: 'U0a11ce0000000000000000000000a11c' })
+      .expect(200);
     await request(server.baseUrl).put('/embedkit/v1/channels/1650000001/webhook').send({ url: 'http://127.0.0.1:4999/hook' }).expect(200);
 
     const file = join(dir, 'world.json');
@@ -57,7 +68,10 @@ describe('embedkit export / start --import', { timeout: 60_000 }, () => {
     expect(scenario.channels[0]!.webhookUrl).toBe('http://127.0.0.1:4999/hook');
 
     const data = join(dir, 'copy');
-    const child = spawn(process.execPath, [CLI, 'start', '--import', file, '--data', data, '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'start', '--import', file, '--data', data, '--port', '0'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const base = await new Promise<string>((ok, fail) => {
         let text = '';
@@ -76,17 +90,23 @@ describe('embedkit export / start --import', { timeout: 60_000 }, () => {
       });
     }
     // That data directory holds a world now: a second import into it is refused, saying what to do.
-    const again = await run(process.execPath, [CLI, 'start', '--import', file, '--data', data, '--port', '0'], { env }).catch((e: { code: number; stderr: string }) => e);
+    const again = await run(process.execPath, [CLI, 'start', '--import', file, '--data', data, '--port', '0'], { env }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect((again as { code: number }).code).toBe(1);
     expect((again as { stderr: string }).stderr).toContain('already holds a world: import into a new one with --data <dir>');
   });
 
   it('says what to do when nothing answers, or the file is missing', async () => {
-    const none = await run(process.execPath, [CLI, 'export', join(dir, 'x.json'), '--url', 'http://127.0.0.1:9']).catch((e: { code: number; stderr: string }) => e);
+    const none = await run(process.execPath, [CLI, 'export', join(dir, 'x.json'), '--url', 'http://127.0.0.1:9']).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect((none as { stderr: string }).stderr).toContain('no embedkit answers at http://127.0.0.1:9');
     mkdirSync(join(dir, 'empty'), { recursive: true });
     writeFileSync(join(dir, 'empty', '.keep'), '');
-    const missing = await run(process.execPath, [CLI, 'start', '--import', join(dir, 'nope.json'), '--data', join(dir, 'empty')], { env }).catch((e: { code: number; stderr: string }) => e);
+    const missing = await run(process.execPath, [CLI, 'start', '--import', join(dir, 'nope.json'), '--data', join(dir, 'empty')], {
+      env,
+    }).catch((e: { code: number; stderr: string }) => e);
     expect((missing as { stderr: string }).stderr.trim()).toBe(`embedkit: --import ${join(dir, 'nope.json')}: no such file`);
   });
 });

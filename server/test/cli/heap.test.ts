@@ -29,5 +29,4 @@ describe('the embedkit process heap setting', () => {
     expect(small).toBeLessThanOrEqual(grown / 2);
     if (Number(process.versions.v8.split('.')[0]) <= 12) expect(small).toBeLessThanOrEqual(2);
   });
-
 });

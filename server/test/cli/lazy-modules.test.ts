@@ -19,7 +19,9 @@ function packagesAfter(code: string): string[] {
     const names = new Set(Object.keys(cache).map((p) => /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(p)?.[1]).filter(Boolean));
     process.stdout.write(JSON.stringify([...names]));
     process.exit(0);`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as string[];
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+  ) as string[];
 }
 
 describe('modules a server loads only when it needs them', () => {

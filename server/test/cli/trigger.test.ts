@@ -27,7 +27,17 @@ afterAll(async () => {
 /** Runs `embedkit trigger` against the server; resolves with its exit code and output. */
 async function trigger(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['server/dist/cli.js', 'trigger', ...args, '--url', server.baseUrl, '--channel-id', TRIAL.id, '--channel-secret', TRIAL.secret]);
+    const { stdout, stderr } = await run(process.execPath, [
+      'server/dist/cli.js',
+      'trigger',
+      ...args,
+      '--url',
+      server.baseUrl,
+      '--channel-id',
+      TRIAL.id,
+      '--channel-secret',
+      TRIAL.secret,
+    ]);
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -39,7 +49,10 @@ async function trigger(...args: string[]): Promise<{ code: number; stdout: strin
 describe('embedkit trigger', { timeout: 60_000 }, () => {
   it('posts each event type signed with the channel secret, in the body embedkit’s deliveries have', async () => {
     const cases: [string[], Record<string, unknown>][] = [
-      [['message', '--text', 'hi bot'], { type: 'message', message: expect.objectContaining({ type: 'text', text: 'hi bot' }), source: { type: 'user', userId: ALICE } }],
+      [
+        ['message', '--text', 'hi bot'],
+        { type: 'message', message: expect.objectContaining({ type: 'text', text: 'hi bot' }), source: { type: 'user', userId: ALICE } },
+      ],
       [['follow'], { type: 'follow', source: { type: 'user', userId: ALICE } }],
       [['unfollow'], { type: 'unfollow', source: { type: 'user', userId: ALICE } }],
       [['join', '--group', GROUP], { type: 'join', source: { type: 'group', groupId: GROUP } }],
@@ -64,15 +77,26 @@ describe('embedkit trigger', { timeout: 60_000 }, () => {
     const before = bot.received.length;
     expect((await trigger('message', '--text', 'reply to me', '--to', bot.url)).code).toBe(0);
     const event = (await bot.waitFor(before + 1))[before]!.body.events[0]!;
-    const token = (await request(server.baseUrl).post('/v2/oauth/accessToken').type('form').send({ grant_type: 'client_credentials', client_id: TRIAL.id, client_secret: TRIAL.secret })).body.access_token;
-    const reply = await request(server.baseUrl).post('/v2/bot/message/reply').set('Authorization', `Bearer ${token}`).send({ replyToken: event.replyToken, messages: [{ type: 'text', text: 'replied' }] });
+    const token = (
+      await request(server.baseUrl)
+        .post('/v2/oauth/accessToken')
+        .type('form')
+        .send({ grant_type: 'client_credentials', client_id: TRIAL.id, client_secret: TRIAL.secret })
+    ).body.access_token;
+    const reply = await request(server.baseUrl)
+      .post('/v2/bot/message/reply')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ replyToken: event.replyToken, messages: [{ type: 'text', text: 'replied' }] });
     expect(reply.status).toBe(200);
     expect((await chatMessages(server.embedkit, ALICE_BOT)).at(-1)!.message.text).toBe('replied');
   });
 
   it('says what to do: an unknown event, a join without a group, a bot that is down or answers 500', async () => {
     const unknown = await trigger('poke', '--to', bot.url);
-    expect([unknown.code, unknown.stderr.trim()]).toEqual([1, 'embedkit trigger: unknown event poke: use one of message, follow, unfollow, join, leave, postback, beacon, accountLink']);
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([
+      1,
+      'embedkit trigger: unknown event poke: use one of message, follow, unfollow, join, leave, postback, beacon, accountLink',
+    ]);
     expect((await trigger('join', '--to', bot.url)).stderr).toContain('add --group <groupId> or --room <roomId>');
     const down = await trigger('follow', '--to', 'http://127.0.0.1:9/webhook');
     expect(down.code).toBe(1);

@@ -4,7 +4,14 @@
 import { Ajv } from 'ajv';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { checkMulticastBody, checkPushBody, checkReplyBody, checkRichMenu, checkShareBody, checkUserMessageBody } from '../../src/messages/bodies.js';
+import {
+  checkMulticastBody,
+  checkPushBody,
+  checkReplyBody,
+  checkRichMenu,
+  checkShareBody,
+  checkUserMessageBody,
+} from '../../src/messages/bodies.js';
 import { ABSENT, chars, set, useShare } from './harness.js';
 
 const text = { type: 'text', text: 'Hello' };
@@ -18,8 +25,16 @@ describe('reply body', () => {
     ['replyToken may not be empty', { replyToken: '', messages: [text] }, [{ message: 'May not be empty', property: 'replyToken' }]],
     ['replyToken is a string', { replyToken: 1, messages: [text] }, [{ message: 'Must be a string', property: 'replyToken' }]],
     ['messages are required', { replyToken: 'r' }, [{ message: 'must be specified', property: 'messages' }]],
-    ['messages max 5', { replyToken: 'r', messages: Array(6).fill(text) }, [{ message: 'Size must be between 1 and 5', property: 'messages' }]],
-    ['messages are message objects', { replyToken: 'r', messages: [{ type: 'text', text: '' }] }, [{ message: 'May not be empty', property: 'messages[0].text' }]],
+    [
+      'messages max 5',
+      { replyToken: 'r', messages: Array(6).fill(text) },
+      [{ message: 'Size must be between 1 and 5', property: 'messages' }],
+    ],
+    [
+      'messages are message objects',
+      { replyToken: 'r', messages: [{ type: 'text', text: '' }] },
+      [{ message: 'May not be empty', property: 'messages[0].text' }],
+    ],
     ['no other property', { replyToken: 'r', messages: [text], to: USER }, [{ message: 'unknown property', property: 'to' }]],
   ])('%s', (_, body, details) => {
     expect(checkReplyBody(body)).toEqual(details);
@@ -35,11 +50,18 @@ describe('push body', () => {
     ['to is required', { messages: [text] }, [{ message: 'must be specified', property: 'to' }]],
     ['to is one ID', { to: [USER], messages: [text] }, [{ message: 'Must be a string', property: 'to' }]],
     ['messages at least 1', { to: USER, messages: [] }, [{ message: 'Size must be between 1 and 5', property: 'messages' }]],
-    ['every error is reported', { to: '', messages: [{ type: 'text' }, { type: 'x' }] }, [
-      { message: 'May not be empty', property: 'to' },
-      { message: 'must be specified', property: 'messages[0].text' },
-      { message: 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, flex]', property: 'messages[1].type' },
-    ]],
+    [
+      'every error is reported',
+      { to: '', messages: [{ type: 'text' }, { type: 'x' }] },
+      [
+        { message: 'May not be empty', property: 'to' },
+        { message: 'must be specified', property: 'messages[0].text' },
+        {
+          message: 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, flex]',
+          property: 'messages[1].type',
+        },
+      ],
+    ],
   ])('%s', (_, body, details) => {
     expect(checkPushBody(body)).toEqual(details);
   });
@@ -72,7 +94,10 @@ const menu = {
   chatBarText: 'Tap here',
   areas: [{ bounds: { x: 0, y: 0, width: 2500, height: 843 }, action: { type: 'postback', data: 'action=buy&itemid=123' } }],
 };
-const area = (x: number, y: number, width: number, height: number) => ({ bounds: { x, y, width, height }, action: { type: 'message', text: 'hi' } });
+const area = (x: number, y: number, width: number, height: number) => ({
+  bounds: { x, y, width, height },
+  action: { type: 'message', text: 'hi' },
+});
 
 describe('rich menu object', () => {
   it.each([
@@ -86,16 +111,65 @@ describe('rich menu object', () => {
     ['chatBarText is required', 'chatBarText', 'Menu', ABSENT, 'chatBarText', 'must be specified'],
     ['chatBarText max 14', 'chatBarText', chars(14), chars(15), 'chatBarText', 'Length must be between 0 and 14'],
     ['areas are required', 'areas', [], ABSENT, 'areas', 'must be specified'],
-    ['areas max 20', 'areas', Array(20).fill(area(0, 0, 125, 1686)), Array(21).fill(area(0, 0, 125, 1686)), 'areas', 'Size must be between 0 and 20'],
+    [
+      'areas max 20',
+      'areas',
+      Array(20).fill(area(0, 0, 125, 1686)),
+      Array(21).fill(area(0, 0, 125, 1686)),
+      'areas',
+      'Size must be between 0 and 20',
+    ],
     ['bounds are required', 'areas[0].bounds', { x: 0, y: 0, width: 1, height: 1 }, ABSENT, 'areas[0].bounds', 'must be specified'],
     ['bounds x is a pixel offset', 'areas[0].bounds.x', 0, -1, 'areas[0].bounds.x', 'Must be greater than or equal to 0'],
-    ['bounds within the width', 'areas[0]', area(1250, 0, 1250, 843), area(1251, 0, 1250, 843), 'areas[0].bounds', 'The area must lie within the rich menu (2500x1686): x + width <= 2500 and y + height <= 1686'],
-    ['bounds within the height', 'areas[0]', area(0, 843, 2500, 843), area(0, 844, 2500, 843), 'areas[0].bounds', 'The area must lie within the rich menu (2500x1686): x + width <= 2500 and y + height <= 1686'],
+    [
+      'bounds within the width',
+      'areas[0]',
+      area(1250, 0, 1250, 843),
+      area(1251, 0, 1250, 843),
+      'areas[0].bounds',
+      'The area must lie within the rich menu (2500x1686): x + width <= 2500 and y + height <= 1686',
+    ],
+    [
+      'bounds within the height',
+      'areas[0]',
+      area(0, 843, 2500, 843),
+      area(0, 844, 2500, 843),
+      'areas[0].bounds',
+      'The area must lie within the rich menu (2500x1686): x + width <= 2500 and y + height <= 1686',
+    ],
     ['action is required', 'areas[0].action', { type: 'uri', uri: 'https://example.com' }, ABSENT, 'areas[0].action', 'must be specified'],
-    ['action label optional, max 20', 'areas[0].action.label', chars(20), chars(21), 'areas[0].action.label', 'Length must be between 0 and 20'],
-    ['no camera action', 'areas[0].action', { type: 'datetimepicker', data: 'd', mode: 'time' }, { type: 'camera', label: 'c' }, 'areas[0].action.type', 'Must be one of the following values: [postback, message, uri, datetimepicker, richmenuswitch]'],
-    ['richmenuswitch needs an alias', 'areas[0].action', { type: 'richmenuswitch', richMenuAliasId: 'page-2', data: 'd' }, { type: 'richmenuswitch', data: 'd' }, 'areas[0].action.richMenuAliasId', 'must be specified'],
-    ['action uri schemes', 'areas[0].action', { type: 'uri', uri: 'embedkit://app/x' }, { type: 'uri', uri: 'javascript:x' }, 'areas[0].action.uri', 'invalid uri scheme'],
+    [
+      'action label optional, max 20',
+      'areas[0].action.label',
+      chars(20),
+      chars(21),
+      'areas[0].action.label',
+      'Length must be between 0 and 20',
+    ],
+    [
+      'no camera action',
+      'areas[0].action',
+      { type: 'datetimepicker', data: 'd', mode: 'time' },
+      { type: 'camera', label: 'c' },
+      'areas[0].action.type',
+      'Must be one of the following values: [postback, message, uri, datetimepicker, richmenuswitch]',
+    ],
+    [
+      'richmenuswitch needs an alias',
+      'areas[0].action',
+      { type: 'richmenuswitch', richMenuAliasId: 'page-2', data: 'd' },
+      { type: 'richmenuswitch', data: 'd' },
+      'areas[0].action.richMenuAliasId',
+      'must be specified',
+    ],
+    [
+      'action uri schemes',
+      'areas[0].action',
+      { type: 'uri', uri: 'embedkit://app/x' },
+      { type: 'uri', uri: 'javascript:x' },
+      'areas[0].action.uri',
+      'invalid uri scheme',
+    ],
     ['no richMenuId on create', 'richMenuId', ABSENT, 'richmenu-1', 'richMenuId', 'unknown property'],
   ])('%s', (_, path, ok, bad, property, message) => {
     expect(checkRichMenu(set(menu, path, ok))).toBeNull();
@@ -104,15 +178,36 @@ describe('rich menu object', () => {
   it('checks the bounds against the menu height 843', () => {
     expect(checkRichMenu({ ...menu, size: { width: 2500, height: 843 }, areas: [area(0, 0, 2500, 843)] })).toBeNull();
     expect(checkRichMenu({ ...menu, size: { width: 2500, height: 843 }, areas: [area(0, 0, 2500, 1686)] })).toEqual([
-      { message: 'The area must lie within the rich menu (2500x843): x + width <= 2500 and y + height <= 843', property: 'areas[0].bounds' },
+      {
+        message: 'The area must lie within the rich menu (2500x843): x + width <= 2500 and y + height <= 843',
+        property: 'areas[0].bounds',
+      },
     ]);
   });
 });
 
 describe('any body', () => {
   it('treats null properties as absent', () => {
-    expect(checkShareBody({ messages: [{ type: 'template', altText: 'a', template: { type: 'buttons', title: null, thumbnailImageUrl: null, text: 'x'.repeat(160), actions: [{ type: 'message', label: 'l', text: 't' }] } }] })).toBeNull();
-    expect(checkShareBody({ messages: [{ type: 'text', text: null }] })).toEqual([{ message: 'must be specified', property: 'messages[0].text' }]);
+    expect(
+      checkShareBody({
+        messages: [
+          {
+            type: 'template',
+            altText: 'a',
+            template: {
+              type: 'buttons',
+              title: null,
+              thumbnailImageUrl: null,
+              text: 'x'.repeat(160),
+              actions: [{ type: 'message', label: 'l', text: 't' }],
+            },
+          },
+        ],
+      }),
+    ).toBeNull();
+    expect(checkShareBody({ messages: [{ type: 'text', text: null }] })).toEqual([
+      { message: 'must be specified', property: 'messages[0].text' },
+    ]);
   });
   it('refuses nesting beyond 100 levels with one detail', () => {
     let deep: unknown = [];
@@ -158,15 +253,32 @@ describe('sendMessages request errors (HTTP)', () => {
       message: 'The request body has 2 error(s)',
       details: [
         { message: 'May not be empty', property: 'messages[0].text' },
-        { message: 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, flex]', property: 'messages[1].type' },
+        {
+          message: 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, flex]',
+          property: 'messages[1].type',
+        },
       ],
     });
   });
   it('points at messages[1].template.actions[0].label', async () => {
     const ok = { type: 'text', text: 'ok' };
-    const bad = { type: 'template', altText: 'a', template: { type: 'confirm', text: 'Sure?', actions: [{ type: 'message', label: chars(21), text: 'y' }, { type: 'message', label: 'No', text: 'n' }] } };
+    const bad = {
+      type: 'template',
+      altText: 'a',
+      template: {
+        type: 'confirm',
+        text: 'Sure?',
+        actions: [
+          { type: 'message', label: chars(21), text: 'y' },
+          { type: 'message', label: 'No', text: 'n' },
+        ],
+      },
+    };
     const res = await share({ messages: [ok, bad] });
-    expect(res.body).toEqual({ message: 'The request body has 1 error(s)', details: [{ message: 'Length must be between 0 and 20', property: 'messages[1].template.actions[0].label' }] });
+    expect(res.body).toEqual({
+      message: 'The request body has 1 error(s)',
+      details: [{ message: 'Length must be between 0 and 20', property: 'messages[1].template.actions[0].label' }],
+    });
   });
   it('answers a body that is not JSON with its line and column', async () => {
     const res = await raw('{\n  "messages": [\n    {"type": "text", "text": "a",}\n  ]\n}');
@@ -183,10 +295,14 @@ describe('sendMessages request errors (HTTP)', () => {
 describe('the host preview uses the same validator', () => {
   const { kit } = useShare();
   it('answers the same details as data', async () => {
-    const body = { messages: [{ type: 'flex', altText: 'a', contents: { type: 'bubble', hero: { type: 'box', layout: 'vertical', contents: [] } } }] };
+    const body = {
+      messages: [{ type: 'flex', altText: 'a', contents: { type: 'bubble', hero: { type: 'box', layout: 'vertical', contents: [] } } }],
+    };
     const res = await request(kit().app).post('/embedkit/v1/messages/validate').send(body);
     expect(res.body).toEqual({ valid: false, message: 'The request body has 1 error(s)', details: checkShareBody(body) });
-    expect(res.body.details).toEqual([{ message: 'Must be one of the following values: [image]', property: 'messages[0].contents.hero.type' }]);
+    expect(res.body.details).toEqual([
+      { message: 'Must be one of the following values: [image]', property: 'messages[0].contents.hero.type' },
+    ]);
   });
 });
 
@@ -197,20 +313,36 @@ describe('GET /schemas/v1/message.json', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('application/schema+json');
     const schema = JSON.parse(res.text) as Record<string, unknown>;
-    expect(schema).toMatchObject({ $id: 'http://localhost:8080/schemas/v1/message.json', title: 'Message object', $schema: 'http://json-schema.org/draft-07/schema#' });
+    expect(schema).toMatchObject({
+      $id: 'http://localhost:8080/schemas/v1/message.json',
+      title: 'Message object',
+      $schema: 'http://json-schema.org/draft-07/schema#',
+    });
     expect(Object.keys(schema.definitions as object)).toEqual(['FlexBox']);
     expect(res.text).not.toContain('platformErrors');
     // A plain JSON Schema validator (no embedkit keywords but uriSchemes) agrees on shapes.
     const ajv = new Ajv({ strict: false });
     ajv.addKeyword('uriSchemes');
     const validate = ajv.compile(schema);
-    const bubble = { type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [{ type: 'box', layout: 'baseline', contents: [{ type: 'text', text: 'x' }] }] } };
+    const bubble = {
+      type: 'bubble',
+      body: { type: 'box', layout: 'vertical', contents: [{ type: 'box', layout: 'baseline', contents: [{ type: 'text', text: 'x' }] }] },
+    };
     expect(validate({ type: 'flex', altText: 'a', contents: bubble })).toBe(true);
-    expect(validate({ type: 'flex', altText: 'a', contents: { ...bubble, body: { type: 'box', layout: 'vertical', contents: [{ type: 'box', contents: [] }] } } })).toBe(false);
+    expect(
+      validate({
+        type: 'flex',
+        altText: 'a',
+        contents: { ...bubble, body: { type: 'box', layout: 'vertical', contents: [{ type: 'box', contents: [] }] } },
+      }),
+    ).toBe(false);
     expect(validate({ type: 'text', text: 'x'.repeat(2001) })).toBe(false);
   });
   it('publishes the rich menu object too', async () => {
     const res = await request(kit().app).get('/schemas/v1/rich-menu.json');
-    expect(JSON.parse(res.text)).toMatchObject({ title: 'Rich menu object', required: ['size', 'selected', 'name', 'chatBarText', 'areas'] });
+    expect(JSON.parse(res.text)).toMatchObject({
+      title: 'Rich menu object',
+      required: ['size', 'selected', 'name', 'chatBarText', 'areas'],
+    });
   });
 });

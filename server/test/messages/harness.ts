@@ -58,14 +58,18 @@ export function useShare(): { share: (body: unknown) => request.Test; kit: () =>
   });
   afterAll(() => kit.close());
   return {
-    share: (body: unknown) => request(kit.app).post('/message/v3/share').set('Authorization', `Bearer ${token}`).send(body as object),
+    share: (body: unknown) =>
+      request(kit.app)
+        .post('/message/v3/share')
+        .set('Authorization', `Bearer ${token}`)
+        .send(body as object),
     kit: () => kit,
     token: () => token,
   };
 }
 
 const show = (v: unknown) => {
-  const s = v === ABSENT ? '(absent)' : JSON.stringify(v) ?? String(v);
+  const s = v === ABSENT ? '(absent)' : (JSON.stringify(v) ?? String(v));
   return s.length > 40 ? `${s.slice(0, 37)}...` : s;
 };
 

@@ -5,10 +5,31 @@ import { describe, expect, it } from 'vitest';
 import { useShare } from './harness.js';
 
 const action = { type: 'postback', label: 'Buy', data: 'action=buy', displayText: 'Buy' };
-const box = { type: 'box', layout: 'vertical', contents: [{ type: 'text', text: 'Hi', wrap: true }, { type: 'button', action: { type: 'uri', label: 'Go', uri: 'https://example.com' } }] };
-const bubble = { type: 'bubble', hero: { type: 'image', url: 'https://example.com/h.png', size: 'full' }, body: box, styles: { body: { backgroundColor: '#ffffff' } } };
+const box = {
+  type: 'box',
+  layout: 'vertical',
+  contents: [
+    { type: 'text', text: 'Hi', wrap: true },
+    { type: 'button', action: { type: 'uri', label: 'Go', uri: 'https://example.com' } },
+  ],
+};
+const bubble = {
+  type: 'bubble',
+  hero: { type: 'image', url: 'https://example.com/h.png', size: 'full' },
+  body: box,
+  styles: { body: { backgroundColor: '#ffffff' } },
+};
 const SEEDS: unknown[] = [
-  { type: 'text', text: 'Hello', quickReply: { items: [{ type: 'action', action }, { type: 'action', action: { type: 'camera', label: 'Camera' } }] } },
+  {
+    type: 'text',
+    text: 'Hello',
+    quickReply: {
+      items: [
+        { type: 'action', action },
+        { type: 'action', action: { type: 'camera', label: 'Camera' } },
+      ],
+    },
+  },
   { type: 'image', originalContentUrl: 'https://example.com/a.jpg', previewImageUrl: 'https://example.com/p.jpg' },
   { type: 'audio', originalContentUrl: 'https://example.com/a.m4a', duration: 1000 },
   { type: 'location', title: 't', address: 'a', latitude: 1, longitude: 2 },
@@ -20,10 +41,38 @@ const SEEDS: unknown[] = [
     baseSize: { width: 1040, height: 1040 },
     actions: [{ type: 'message', text: 'hi', area: { x: 0, y: 0, width: 10, height: 10 } }],
   },
-  { type: 'template', altText: 'a', template: { type: 'buttons', title: 'T', thumbnailImageUrl: 'https://example.com/t.png', text: 'Pick', defaultAction: action, actions: [action] } },
-  { type: 'template', altText: 'a', template: { type: 'confirm', text: 'Sure?', actions: [action, { type: 'message', label: 'No', text: 'no' }] } },
-  { type: 'template', altText: 'a', template: { type: 'carousel', columns: [{ text: 'c', actions: [{ type: 'datetimepicker', label: 'd', data: 'd', mode: 'date', min: '2000-01-01', max: '2000-12-31' }] }] } },
-  { type: 'template', altText: 'a', template: { type: 'image_carousel', columns: [{ imageUrl: 'https://example.com/i.png', action: { type: 'uri', uri: 'tel:1' } }] } },
+  {
+    type: 'template',
+    altText: 'a',
+    template: {
+      type: 'buttons',
+      title: 'T',
+      thumbnailImageUrl: 'https://example.com/t.png',
+      text: 'Pick',
+      defaultAction: action,
+      actions: [action],
+    },
+  },
+  {
+    type: 'template',
+    altText: 'a',
+    template: { type: 'confirm', text: 'Sure?', actions: [action, { type: 'message', label: 'No', text: 'no' }] },
+  },
+  {
+    type: 'template',
+    altText: 'a',
+    template: {
+      type: 'carousel',
+      columns: [
+        { text: 'c', actions: [{ type: 'datetimepicker', label: 'd', data: 'd', mode: 'date', min: '2000-01-01', max: '2000-12-31' }] },
+      ],
+    },
+  },
+  {
+    type: 'template',
+    altText: 'a',
+    template: { type: 'image_carousel', columns: [{ imageUrl: 'https://example.com/i.png', action: { type: 'uri', uri: 'tel:1' } }] },
+  },
   { type: 'flex', altText: 'a', contents: bubble },
   { type: 'flex', altText: 'a', contents: { type: 'carousel', contents: [bubble, bubble] } },
 ];
@@ -93,10 +142,17 @@ function mutate(message: unknown, m: Mutation): unknown {
 
 const body = fc
   .array(
-    fc.record({ seed: fc.constantFrom(...SEEDS), mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }) }).map(({ seed, mutations }) => mutations.reduce(mutate, seed)),
+    fc
+      .record({ seed: fc.constantFrom(...SEEDS), mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }) })
+      .map(({ seed, mutations }) => mutations.reduce(mutate, seed)),
     { minLength: 0, maxLength: 7 },
   )
-  .chain((messages) => fc.oneof({ weight: 9, arbitrary: fc.constant<unknown>({ messages }) }, { weight: 1, arbitrary: replacement.map((v) => ({ messages: v })) }));
+  .chain((messages) =>
+    fc.oneof(
+      { weight: 9, arbitrary: fc.constant<unknown>({ messages }) },
+      { weight: 1, arbitrary: replacement.map((v) => ({ messages: v })) },
+    ),
+  );
 
 describe('sendMessages never answers 5xx (generated mutations)', () => {
   const { share } = useShare();

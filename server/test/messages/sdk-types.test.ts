@@ -24,7 +24,10 @@ const sameShapes: [
   Same<Bare<Sdk.AudioMessage>, Bare<Server.AudioMessage>>,
   Same<Bare<Sdk.LocationMessage>, Bare<Server.LocationMessage>>,
   Same<Bare<Sdk.StickerMessage>, Bare<Server.StickerMessage>>,
-  Within<Server.TextMessage | Server.ImageMessage | Server.VideoMessage | Server.AudioMessage | Server.LocationMessage | Server.StickerMessage, Sdk.Message>,
+  Within<
+    Server.TextMessage | Server.ImageMessage | Server.VideoMessage | Server.AudioMessage | Server.LocationMessage | Server.StickerMessage,
+    Sdk.Message
+  >,
 ] = [true, true, true, true, true, true, true];
 
 const url = 'https://example.com/a.jpg';
@@ -35,10 +38,42 @@ const EXAMPLES: Sdk.Message[] = [
   { type: 'audio', originalContentUrl: 'https://example.com/a.m4a', duration: 1000 },
   { type: 'location', title: 'Office', address: '1-1 Chiyoda', latitude: 35.68, longitude: 139.76 },
   { type: 'sticker', packageId: '446', stickerId: '1988' },
-  { type: 'imagemap', baseUrl: 'https://example.com/map', altText: 'map', baseSize: { width: 1040, height: 1040 }, actions: [{ type: 'message', text: 'hi', area: { x: 0, y: 0, width: 520, height: 1040 } }] },
-  { type: 'template', altText: 'pick', template: { type: 'buttons', text: 'Pick one', actions: [{ type: 'postback', label: 'A', data: 'a' }, { type: 'uri', label: 'Site', uri: 'https://example.com' }] } },
-  { type: 'template', altText: 'sure?', template: { type: 'confirm', text: 'Sure?', actions: [{ type: 'message', label: 'Yes', text: 'yes' }, { type: 'message', label: 'No', text: 'no' }] } },
-  { type: 'flex', altText: 'card', contents: { type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [{ type: 'text', text: 'hello' }] } } },
+  {
+    type: 'imagemap',
+    baseUrl: 'https://example.com/map',
+    altText: 'map',
+    baseSize: { width: 1040, height: 1040 },
+    actions: [{ type: 'message', text: 'hi', area: { x: 0, y: 0, width: 520, height: 1040 } }],
+  },
+  {
+    type: 'template',
+    altText: 'pick',
+    template: {
+      type: 'buttons',
+      text: 'Pick one',
+      actions: [
+        { type: 'postback', label: 'A', data: 'a' },
+        { type: 'uri', label: 'Site', uri: 'https://example.com' },
+      ],
+    },
+  },
+  {
+    type: 'template',
+    altText: 'sure?',
+    template: {
+      type: 'confirm',
+      text: 'Sure?',
+      actions: [
+        { type: 'message', label: 'Yes', text: 'yes' },
+        { type: 'message', label: 'No', text: 'no' },
+      ],
+    },
+  },
+  {
+    type: 'flex',
+    altText: 'card',
+    contents: { type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [{ type: 'text', text: 'hello' }] } },
+  },
 ];
 
 describe('the SDK message types', () => {

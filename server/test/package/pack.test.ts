@@ -23,9 +23,14 @@ let tarball: string;
 /** Runs a command in the project; resolves with its exit code and output (never rejects on a non-zero code). */
 async function sh(cmd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(cmd, args, { cwd: project, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
-    });
+    execFile(
+      cmd,
+      args,
+      { cwd: project, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -33,13 +38,20 @@ beforeAll(async () => {
   if (skip) return;
   dir = mkdtempSync(join(tmpdir(), 'embedkit-pack-'));
   // The build is npm test's first step; --ignore-scripts leaves the prepack build out of the timing.
-  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir, '--json'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir, '--json'], {
+    cwd: ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   tarball = join(dir, (JSON.parse(stdout) as Array<{ filename: string }>)[0]!.filename);
   project = join(dir, 'my-app');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-app', private: true, type: 'module' }));
   // vitest 4 beside it (from the npm cache: the repository installed it), for the project's own test file.
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', tarball, 'vitest@4'], { cwd: project, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 });
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', tarball, 'vitest@4'], {
+    cwd: project,
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 600_000,
+  });
 }, 660_000);
 
 // The project holds a whole node_modules (a compiled better-sqlite3 among it): removing it takes a while on a busy machine.
@@ -51,7 +63,19 @@ describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000
   it('ships the built server, host, SDK and demo, and no tests', async () => {
     const { stdout } = await run('tar', ['-tzf', tarball], { maxBuffer: 16 * 1024 * 1024 });
     const files = stdout.split('\n');
-    for (const f of ['package/server/dist/cli.js', 'package/server/dist/testing.js', 'package/server/dist/testing.d.ts', 'package/sdk/dist/embed.js', 'package/sdk/dist/embed.mjs', 'package/sdk/dist/mock.mjs', 'package/sdk/dist/types/mock.d.ts', 'package/host/index.html', 'package/host/dist/host.js', 'package/demo/app/index.html', 'package/server/scenarios/default.json'])
+    for (const f of [
+      'package/server/dist/cli.js',
+      'package/server/dist/testing.js',
+      'package/server/dist/testing.d.ts',
+      'package/sdk/dist/embed.js',
+      'package/sdk/dist/embed.mjs',
+      'package/sdk/dist/mock.mjs',
+      'package/sdk/dist/types/mock.d.ts',
+      'package/host/index.html',
+      'package/host/dist/host.js',
+      'package/demo/app/index.html',
+      'package/server/scenarios/default.json',
+    ])
       expect(files, f).toContain(f);
     expect(files.filter((f) => /\/test\/|\.test\.|e2e\//.test(f))).toEqual([]);
     console.log(`package: ${files.length} files, ${(statSync(tarball).size / 1024).toFixed(0)} KB packed`);
@@ -92,7 +116,10 @@ process.exit(Number(process.argv[2] ?? 0));\n`,
 
   it('start serves the host from any directory, and apps add/list register the dev server', async () => {
     // The bin npx runs, started directly so that stopping it stops the server.
-    const child = spawn(join(project, 'node_modules/.bin/embedkit'), ['--port', '0', '--in-memory'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(join(project, 'node_modules/.bin/embedkit'), ['--port', '0', '--in-memory'], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -129,7 +156,9 @@ process.exit(Number(process.argv[2] ?? 0));\n`,
       writeFileSync(join(project, 'hello.json'), JSON.stringify({ type: 'text', text: 'sent by the CLI' }));
       const sent = await sh('npx', ['embedkit', 'send', 'hello.json', '--to', 'U0a11ce0000000000000000000000a11c', '--url', url]);
       expect(sent.code, sent.out).toBe(0);
-      const chat = (await (await fetch(`${url}/embedkit/v1/chats/UBa11ce0000000000000000000000a11c/messages`)).json()) as { messages: Array<{ message: { text?: string } }> };
+      const chat = (await (await fetch(`${url}/embedkit/v1/chats/UBa11ce0000000000000000000000a11c/messages`)).json()) as {
+        messages: Array<{ message: { text?: string } }>;
+      };
       expect(chat.messages.at(-1)?.message.text).toBe('sent by the CLI');
       const invalid = await sh('npx', ['embedkit', 'send', 'bad.json', '--to', 'U0a11ce0000000000000000000000a11c', '--url', url]);
       expect(invalid.code).toBe(1);

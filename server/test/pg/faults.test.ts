@@ -75,8 +75,20 @@ describe.skipIf(!TEST_DATABASE_URL)('team sandbox under faults (PostgreSQL)', ()
     const servers = await Promise.all(
       ports.map((p) =>
         startCli([
-          '--port', String(p), '--deprecated-port', '0', '--trialbot-port', '0', '--blockchain-port', '0',
-          '--database-url', TEST_DATABASE_URL!, '--database-schema', schema, '--scenario', BOTS_SCENARIO,
+          '--port',
+          String(p),
+          '--deprecated-port',
+          '0',
+          '--trialbot-port',
+          '0',
+          '--blockchain-port',
+          '0',
+          '--database-url',
+          TEST_DATABASE_URL!,
+          '--database-schema',
+          schema,
+          '--scenario',
+          BOTS_SCENARIO,
         ]).then((c) => (children.push(c), c)),
       ),
     );
@@ -90,7 +102,9 @@ describe.skipIf(!TEST_DATABASE_URL)('team sandbox under faults (PostgreSQL)', ()
       expect(p.ms).toBeLessThanOrEqual(startMs + 1_000);
     }
     // One scenario: each server sees the same world, and the apps are there once.
-    const worlds = await Promise.all(servers.map(async (s) => (await (await fetch(`${s.baseUrl}/embedkit/v1/world`)).json()) as { apps: unknown[]; channels: unknown[] }));
+    const worlds = await Promise.all(
+      servers.map(async (s) => (await (await fetch(`${s.baseUrl}/embedkit/v1/world`)).json()) as { apps: unknown[]; channels: unknown[] }),
+    );
     for (const w of worlds) expect(w).toMatchObject({ apps: worlds[0]!.apps, channels: worlds[0]!.channels });
     for (const s of servers) expect((await fetch(`${s.baseUrl}/embedkit/v1/ready`)).status).toBe(200);
     await Promise.all(servers.map((s) => stopCli(s)));
@@ -154,7 +168,10 @@ describe.skipIf(!TEST_DATABASE_URL)('team sandbox under faults (PostgreSQL)', ()
     }
     // Every acknowledged message reaches the bot once, in the order it was written.
     const until = Date.now() + 30_000;
-    const texts = () => receiver.received.flatMap((r) => (r.body as { events: Array<{ message?: { text?: string } }> }).events.map((e) => e.message?.text ?? ''));
+    const texts = () =>
+      receiver.received.flatMap((r) =>
+        (r.body as { events: Array<{ message?: { text?: string } }> }).events.map((e) => e.message?.text ?? ''),
+      );
     while (!acked.every((t) => texts().includes(t)) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     const delivered = texts();
     expect(delivered.filter((t) => acked.includes(t))).toEqual(acked);

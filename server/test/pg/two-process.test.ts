@@ -17,10 +17,14 @@ interface Child {
 
 /** Starts `embedkit --port 0` on the shared schema; resolves with its URL at the ready line. */
 function startChild(url: string, schema: string): Promise<Child> {
-  const child = spawn(process.execPath, [CLI, '--port', '0', '--database-url', url, '--database-schema', schema, '--scenario', BOTS_SCENARIO], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATABASE_URL: '' },
-  });
+  const child = spawn(
+    process.execPath,
+    [CLI, '--port', '0', '--database-url', url, '--database-schema', schema, '--scenario', BOTS_SCENARIO],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DATABASE_URL: '' },
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no ready line within 20 s:\n${out}`)), 20_000);
@@ -113,16 +117,25 @@ describe.skipIf(!TEST_DATABASE_URL)('two servers on one PostgreSQL', () => {
     // A token issued by one server works on the other.
     const list = await fetch(`${b.baseUrl}/embed/v1/apps`, { headers: { Authorization: `Bearer ${tokenA}` } });
     expect(list.status).toBe(200);
-    expect(((await list.json()) as { apps: unknown[] }).apps).toContainEqual({ embedId, view: { type: 'full', url: 'https://example.com/shared' } });
+    expect(((await list.json()) as { apps: unknown[] }).apps).toContainEqual({
+      embedId,
+      view: { type: 'full', url: 'https://example.com/shared' },
+    });
   });
 
   it('runs one clock: moving it on one server moves it on the other', async () => {
     const before = (await (await fetch(`${b.baseUrl}/embedkit/v1/clock`)).json()) as { offsetMs: number };
-    const moved = await fetch(`${a.baseUrl}/embedkit/v1/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advance: '1d' }) });
+    const moved = await fetch(`${a.baseUrl}/embedkit/v1/clock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ advance: '1d' }),
+    });
     expect(moved.status).toBe(200);
     const expected = before.offsetMs + 24 * 3600 * 1000;
     await expect
-      .poll(async () => ((await (await fetch(`${b.baseUrl}/embedkit/v1/clock`)).json()) as { offsetMs: number }).offsetMs, { timeout: 5_000 })
+      .poll(async () => ((await (await fetch(`${b.baseUrl}/embedkit/v1/clock`)).json()) as { offsetMs: number }).offsetMs, {
+        timeout: 5_000,
+      })
       .toBe(expected);
   });
 
@@ -186,7 +199,9 @@ describe.skipIf(!TEST_DATABASE_URL)('two servers on one PostgreSQL', () => {
     await receiver.waitFor(10, 10_000);
     // Both dispatchers look every second: give a duplicate the time to show up.
     await new Promise((r) => setTimeout(r, 2_500));
-    const sent = receiver.received.flatMap((r) => (r.body as { events: { message?: { text?: string } }[] }).events.map((e) => e.message?.text));
+    const sent = receiver.received.flatMap((r) =>
+      (r.body as { events: { message?: { text?: string } }[] }).events.map((e) => e.message?.text),
+    );
     expect(sent.sort()).toEqual([...texts].sort());
   });
 });

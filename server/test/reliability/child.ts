@@ -23,7 +23,10 @@ export interface Child {
  */
 export async function startCli(args: string[]): Promise<Child> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run node scripts/build.mjs`);
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' } }); // the embedded database, also in `npm run test:pg`
+  const child = spawn(process.execPath, [CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  }); // the embedded database, also in `npm run test:pg`
   let output = '';
   const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
   const baseUrl = await new Promise<string>((resolve, reject) => {

@@ -27,10 +27,19 @@ describe('under concurrent requests', () => {
   it('100 concurrent token issues leave at most 30 tokens alive', async () => {
     kit = await makeKit();
     const form = { grant_type: 'client_credentials', client_id: CHANNEL_1.id, client_secret: CHANNEL_1.secret };
-    const results = await Promise.all(Array.from({ length: 100 }, () => request(kit.app).post('/v2/oauth/accessToken').type('form').send(form)));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => request(kit.app).post('/v2/oauth/accessToken').type('form').send(form)),
+    );
     for (const r of results) expect(r.status).toBe(200);
     const alive = await Promise.all(
-      results.map(async (r) => (await request(kit.app).get('/embed/v1/apps').set({ Authorization: `Bearer ${r.body.access_token}` })).status === 200),
+      results.map(
+        async (r) =>
+          (
+            await request(kit.app)
+              .get('/embed/v1/apps')
+              .set({ Authorization: `Bearer ${r.body.access_token}` })
+          ).status === 200,
+      ),
     );
     expect(alive.filter(Boolean)).toHaveLength(30);
   });

@@ -17,7 +17,10 @@ type Format = 'message' | 'oauth' | 'v1' | 'html' | 'any';
 /** Every route of the routers, with the error format(s) its interface uses. */
 const ROUTES: Array<{ path: string; format: Format[] }> = [
   ...['/v2/oauth/accessToken', '/v2/oauth/revoke'].map((path) => ({ path, format: ['oauth'] as Format[] })),
-  ...['/embed/v1/apps', '/embed/v1/apps/:embedId', '/embed/v1/apps/:embedId/view'].map((path) => ({ path, format: ['message'] as Format[] })),
+  ...['/embed/v1/apps', '/embed/v1/apps/:embedId', '/embed/v1/apps/:embedId/view'].map((path) => ({
+    path,
+    format: ['message'] as Format[],
+  })),
   { path: '/v2/profile', format: ['message'] },
   { path: '/message/v3/share', format: ['message'] },
   ...[
@@ -78,7 +81,9 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
   // Issue 14: the platform's account-link page (HTML for people; unknown methods get the 404 JSON).
   { path: '/dialog/bot/accountLink', format: ['html', 'message'] },
   // Issue 13: the simulator's v1 settings (template bodies are checked with the v1 rules).
-  ...['/embedkit/v1/channels/:channelId/v1', '/embedkit/v1/channels/:channelId/icon', '/embedkit/v1/chats/:chatId/contacts'].map((path) => ({ path, format: ['message'] as Format[] })),
+  ...['/embedkit/v1/channels/:channelId/v1', '/embedkit/v1/channels/:channelId/icon', '/embedkit/v1/chats/:chatId/contacts'].map(
+    (path) => ({ path, format: ['message'] as Format[] }),
+  ),
   { path: '/embedkit/v1/channels/:channelId/link-templates/:id', format: ['v1', 'message'] },
   { path: '/oauth2/v2.1/authorize', format: ['html', 'message'] },
   { path: '/oauth2/v2.1/authorize/consent', format: ['html', 'message'] },
@@ -112,7 +117,16 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/embedkit/v1/channels/:channelId/reply-tokens',
     '/schemas/v1/config.json',
   ].map((path) => ({ path, format: ['message'] as Format[] })),
-  ...['/demo/login/api/config', '/demo/login/api/exchange', '/demo/login/api/session', '/demo/login/api/refresh', '/demo/login/api/verify', '/demo/login/api/profile', '/demo/login/api/friendship', '/demo/login/api/revoke'].map(
+  ...[
+    '/demo/login/api/config',
+    '/demo/login/api/exchange',
+    '/demo/login/api/session',
+    '/demo/login/api/refresh',
+    '/demo/login/api/verify',
+    '/demo/login/api/profile',
+    '/demo/login/api/friendship',
+    '/demo/login/api/revoke',
+  ].map(
     // The demo app's own backend, not a platform interface: its errors are its own.
     (path) => ({ path, format: ['any'] as Format[] }),
   ),
@@ -162,7 +176,14 @@ async function session(): Promise<string> {
     method: 'POST',
     path: '/embedkit/v1/sessions',
     headers: { 'content-type': 'application/json' },
-    body: Buffer.from(JSON.stringify({ userId: ALICE, channelId: TRIAL.id, scopes: ['profile', 'chat_message.write', 'openid'], context: { type: 'utou', chatId: 'UU0a11ce00000000000000000000000b0' } })),
+    body: Buffer.from(
+      JSON.stringify({
+        userId: ALICE,
+        channelId: TRIAL.id,
+        scopes: ['profile', 'chat_message.write', 'openid'],
+        context: { type: 'utou', chatId: 'UU0a11ce00000000000000000000000b0' },
+      }),
+    ),
   });
   if (res.status !== 200) throw new Error(`session: ${res.status} ${res.text}`);
   return JSON.parse(res.text).access_token;
@@ -184,7 +205,14 @@ interface Res {
 function send(req: Req): Promise<Res> {
   return new Promise((resolve, reject) => {
     const r = httpRequest(
-      { host: '127.0.0.1', port, method: req.method, path: req.path, headers: { ...req.headers, ...(req.body ? { 'content-length': String(req.body.length) } : {}) }, agent },
+      {
+        host: '127.0.0.1',
+        port,
+        method: req.method,
+        path: req.path,
+        headers: { ...req.headers, ...(req.body ? { 'content-length': String(req.body.length) } : {}) },
+        agent,
+      },
       (res) => {
         const type = String(res.headers['content-type'] ?? '');
         if (type.startsWith('text/event-stream')) {
@@ -208,7 +236,24 @@ function send(req: Req): Promise<Res> {
 
 const garbageSegment = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('..', '%2e%2e', '%00', '%ff%fe', '%', '%E0%A4%A', '__proto__', 'constructor', ' ', '0', '-1', '1e999', 'null', '{}', 'large', 'small'),
+  fc.constantFrom(
+    '..',
+    '%2e%2e',
+    '%00',
+    '%ff%fe',
+    '%',
+    '%E0%A4%A',
+    '__proto__',
+    'constructor',
+    ' ',
+    '0',
+    '-1',
+    '1e999',
+    'null',
+    '{}',
+    'large',
+    'small',
+  ),
   fc.constant('x'.repeat(5000)),
 );
 const goodSegment: Record<string, string[]> = {
@@ -221,7 +266,43 @@ const goodSegment: Record<string, string[]> = {
   id: ['1', '2', '999999'],
 };
 const path = fc
-  .tuple(fc.constantFrom(...ROUTES), fc.array(fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: garbageSegment }), { minLength: 4, maxLength: 4 }), fc.nat(), fc.oneof(fc.constant(''), fc.string({ maxLength: 200 }).map((q) => encodeURI(q.replace(/[\ud800-\udfff]/g, ''))), fc.dictionary(fc.constantFrom('client_id', 'response_type', 'redirect_uri', 'scope', 'state', 'access_token', 'channelId', 'limit', 'before', 'login_hint', 'id_token', 'nonce', 'prompt', 'code_challenge', 'x'), fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(TRIAL.id, '-1', '1e309', 'http://localhost:5173/cb', 'profile openid', 'code'))).map((q) => new URLSearchParams(q).toString())))
+  .tuple(
+    fc.constantFrom(...ROUTES),
+    fc.array(fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: garbageSegment }), {
+      minLength: 4,
+      maxLength: 4,
+    }),
+    fc.nat(),
+    fc.oneof(
+      fc.constant(''),
+      fc.string({ maxLength: 200 }).map((q) => encodeURI(q.replace(/[\ud800-\udfff]/g, ''))),
+      fc
+        .dictionary(
+          fc.constantFrom(
+            'client_id',
+            'response_type',
+            'redirect_uri',
+            'scope',
+            'state',
+            'access_token',
+            'channelId',
+            'limit',
+            'before',
+            'login_hint',
+            'id_token',
+            'nonce',
+            'prompt',
+            'code_challenge',
+            'x',
+          ),
+          fc.oneof(
+            fc.string({ maxLength: 30 }),
+            fc.constantFrom(TRIAL.id, '-1', '1e309', 'http://localhost:5173/cb', 'profile openid', 'code'),
+          ),
+        )
+        .map((q) => new URLSearchParams(q).toString()),
+    ),
+  )
   .map(([route, garbage, pick, query]) => {
     let i = 0;
     const p = route.path.replace(/:(\w+)/g, (_m, name: string) => {
@@ -233,7 +314,10 @@ const path = fc
     return { route, path: query ? `${p}?${query}` : p };
   });
 
-const method = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE') }, { weight: 1, arbitrary: fc.constantFrom('PATCH', 'HEAD', 'OPTIONS', 'TRACE') });
+const method = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE') },
+  { weight: 1, arbitrary: fc.constantFrom('PATCH', 'HEAD', 'OPTIONS', 'TRACE') },
+);
 
 const auth = fc.oneof(
   fc.constant(undefined),
@@ -259,12 +343,33 @@ const contentType = fc.constantFrom(
 const text = { type: 'text', text: 'hi' };
 /** Bodies close to valid ones: the right fields, some wrong. */
 const plausible = fc.oneof(
-  fc.record({ view: fc.oneof(fc.anything(), fc.record({ type: fc.oneof(fc.constantFrom('compact', 'tall', 'full'), fc.anything()), url: fc.oneof(fc.webUrl(), fc.string(), fc.anything()) })) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      view: fc.oneof(
+        fc.anything(),
+        fc.record({
+          type: fc.oneof(fc.constantFrom('compact', 'tall', 'full'), fc.anything()),
+          url: fc.oneof(fc.webUrl(), fc.string(), fc.anything()),
+        }),
+      ),
+    },
+    { requiredKeys: [] },
+  ),
   fc.record(
     {
       to: fc.oneof(fc.constantFrom(ALICE, BOB, GROUP), fc.anything(), fc.array(fc.constantFrom(ALICE, BOB, 'x'), { maxLength: 600 })),
       replyToken: fc.oneof(fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 32, maxLength: 32 }), fc.anything()),
-      messages: fc.oneof(fc.array(fc.oneof(fc.constant(text), fc.object(), fc.record({ type: fc.constantFrom('text', 'image', 'flex', 'template', 'sticker'), text: fc.anything() })), { maxLength: 7 }), fc.anything()),
+      messages: fc.oneof(
+        fc.array(
+          fc.oneof(
+            fc.constant(text),
+            fc.object(),
+            fc.record({ type: fc.constantFrom('text', 'image', 'flex', 'template', 'sticker'), text: fc.anything() }),
+          ),
+          { maxLength: 7 },
+        ),
+        fc.anything(),
+      ),
       notificationDisabled: fc.anything(),
     },
     { requiredKeys: [] },
@@ -274,7 +379,13 @@ const plausible = fc.oneof(
       userId: fc.oneof(fc.constantFrom(ALICE, BOB), fc.anything()),
       channelId: fc.oneof(fc.constantFrom(TRIAL.id, VERIFIED.id), fc.anything()),
       scopes: fc.oneof(fc.array(fc.constantFrom('profile', 'openid', 'chat_message.write', 'email', 'x')), fc.anything()),
-      context: fc.oneof(fc.record({ type: fc.constantFrom('utou', 'group', 'room', 'none', 'x'), chatId: fc.oneof(fc.constantFrom(ALICE_BOT, GROUP), fc.anything()) }), fc.anything()),
+      context: fc.oneof(
+        fc.record({
+          type: fc.constantFrom('utou', 'group', 'room', 'none', 'x'),
+          chatId: fc.oneof(fc.constantFrom(ALICE_BOT, GROUP), fc.anything()),
+        }),
+        fc.anything(),
+      ),
       message: fc.oneof(fc.constant(text), fc.anything()),
       url: fc.oneof(fc.constant(null), fc.webUrl(), fc.anything()),
       advanceMs: fc.oneof(fc.integer(), fc.double(), fc.anything()),
@@ -286,8 +397,25 @@ const plausible = fc.oneof(
 );
 const formBody = fc
   .dictionary(
-    fc.constantFrom('grant_type', 'client_id', 'client_secret', 'access_token', 'code', 'redirect_uri', 'refresh_token', 'code_verifier', 'id_token', 'request', 'decision', 'userId', 'x'),
-    fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('client_credentials', 'authorization_code', 'refresh_token', TRIAL.id, TRIAL.secret, 'allow', 'deny')),
+    fc.constantFrom(
+      'grant_type',
+      'client_id',
+      'client_secret',
+      'access_token',
+      'code',
+      'redirect_uri',
+      'refresh_token',
+      'code_verifier',
+      'id_token',
+      'request',
+      'decision',
+      'userId',
+      'x',
+    ),
+    fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('client_credentials', 'authorization_code', 'refresh_token', TRIAL.id, TRIAL.secret, 'allow', 'deny'),
+    ),
   )
   .map((d) => new URLSearchParams(d).toString());
 
@@ -300,12 +428,42 @@ const body = fc.oneof(
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)) },
   { weight: 1, arbitrary: fc.integer({ min: 10, max: 5000 }).map((d) => Buffer.from(`${'{"a":['.repeat(d)}1${']}'.repeat(d)}`)) },
   { weight: 1, arbitrary: fc.integer({ min: 10, max: 100_000 }).map((d) => Buffer.from('['.repeat(d))) },
-  { weight: 1, arbitrary: fc.constantFrom(200_000, 1_100_000).map((n) => Buffer.from(JSON.stringify({ messages: [{ type: 'text', text: 'x'.repeat(n) }] }))) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(200_000, 1_100_000)
+      .map((n) => Buffer.from(JSON.stringify({ messages: [{ type: 'text', text: 'x'.repeat(n) }] }))),
+  },
   // Invalid UTF-8 inside a JSON string, and a lone surrogate escaped.
-  { weight: 1, arbitrary: fc.constantFrom(Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0xff, 0x22, 0x7d]), Buffer.from('{"view":{"type":"full","url":"https://a.example/\\ud800"}}'), Buffer.from('\ufeff{}')) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0xff, 0x22, 0x7d]),
+      Buffer.from('{"view":{"type":"full","url":"https://a.example/\\ud800"}}'),
+      Buffer.from('\ufeff{}'),
+    ),
+  },
 );
 
-const requestArb = fc.record({ target: path, method, rightMethod: fc.oneof({ weight: 4, arbitrary: fc.nat() }, { weight: 1, arbitrary: fc.constant(-1) }), auth, contentType, body, extraHeaders: fc.array(fc.constantFrom<[string, string]>(['content-encoding', 'gzip'], ['content-encoding', 'identity'], ['transfer-encoding', 'chunked'], ['accept', '*/*'], ['x-forwarded-for', '1.2.3.4'], ['expect', '100-continue']), { maxLength: 2 }) });
+const requestArb = fc.record({
+  target: path,
+  method,
+  rightMethod: fc.oneof({ weight: 4, arbitrary: fc.nat() }, { weight: 1, arbitrary: fc.constant(-1) }),
+  auth,
+  contentType,
+  body,
+  extraHeaders: fc.array(
+    fc.constantFrom<[string, string]>(
+      ['content-encoding', 'gzip'],
+      ['content-encoding', 'identity'],
+      ['transfer-encoding', 'chunked'],
+      ['accept', '*/*'],
+      ['x-forwarded-for', '1.2.3.4'],
+      ['expect', '100-continue'],
+    ),
+    { maxLength: 2 },
+  ),
+});
 
 // ---- format checks ----
 
@@ -340,7 +498,12 @@ describe('fuzzing every route', () => {
         if (contentType !== undefined) headers['content-type'] = contentType;
         for (const [k, v] of extraHeaders) if (k !== 'transfer-encoding' && k !== 'expect') headers[k] = v;
         failure = `${method} ${target.path.slice(0, 120)} (no answer)`;
-        const res = await send({ method, path: target.path, headers, body: method === 'GET' && body && body.length > 1000 ? undefined : body });
+        const res = await send({
+          method,
+          path: target.path,
+          headers,
+          body: method === 'GET' && body && body.length > 1000 ? undefined : body,
+        });
         sent++;
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         const where = `${method} ${target.path.slice(0, 120)} [${contentType}] body ${body?.subarray(0, 120).toString() ?? 'none'} (${body?.length ?? 0} bytes) → ${res.status} ${res.text.slice(0, 300)}`;

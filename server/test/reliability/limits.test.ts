@@ -20,16 +20,30 @@ const nested = (depth: number) => `${'{"a":['.repeat(depth / 2)}1${']}'.repeat(d
 
 describe('request bodies', () => {
   it(`refuses JSON nested deeper than ${MAX_JSON_DEPTH} levels with 400 before any schema check`, async () => {
-    const deep = await request(kit.app).post('/embed/v1/apps').set(auth).set('Content-Type', 'application/json').send(`{"view":${nested(MAX_JSON_DEPTH)}}`);
+    const deep = await request(kit.app)
+      .post('/embed/v1/apps')
+      .set(auth)
+      .set('Content-Type', 'application/json')
+      .send(`{"view":${nested(MAX_JSON_DEPTH)}}`);
     expect(deep.status).toBe(400);
-    expect(deep.body).toEqual({ message: 'The request body has 1 error(s)', details: [{ message: `Nesting depth must be at most ${MAX_JSON_DEPTH}` }] });
+    expect(deep.body).toEqual({
+      message: 'The request body has 1 error(s)',
+      details: [{ message: `Nesting depth must be at most ${MAX_JSON_DEPTH}` }],
+    });
     // At the limit the body reaches the schema check, which names the wrong field.
-    const atLimit = await request(kit.app).post('/embed/v1/apps').set(auth).set('Content-Type', 'application/json').send(`{"view":${nested(MAX_JSON_DEPTH - 2)}}`);
+    const atLimit = await request(kit.app)
+      .post('/embed/v1/apps')
+      .set(auth)
+      .set('Content-Type', 'application/json')
+      .send(`{"view":${nested(MAX_JSON_DEPTH - 2)}}`);
     expect(atLimit.status).toBe(400);
     expect(atLimit.body.message).toMatch(/^The request body has \d+ error\(s\)$/);
     expect(JSON.stringify(atLimit.body.details)).not.toContain('Nesting depth');
     // Brackets inside strings are text, not nesting.
-    const inString = await request(kit.app).post('/embed/v1/apps').set(auth).send({ view: { type: 'full', url: `https://example.com/${'['.repeat(500)}` } });
+    const inString = await request(kit.app)
+      .post('/embed/v1/apps')
+      .set(auth)
+      .send({ view: { type: 'full', url: `https://example.com/${'['.repeat(500)}` } });
     expect(inString.status).toBe(200);
   });
 
@@ -40,7 +54,10 @@ describe('request bodies', () => {
     expect(json.body).toEqual({ message: `The request body is too large (max ${MAX_BODY_BYTES} bytes)` });
     const oauth = await request(kit.app).post('/v2/oauth/accessToken').type('form').send(`client_id=${CHANNEL_1.id}&x=${big}`);
     expect(oauth.status).toBe(413);
-    expect(oauth.body).toEqual({ error: 'invalid_request', error_description: `The request body is too large (max ${MAX_BODY_BYTES} bytes)` });
+    expect(oauth.body).toEqual({
+      error: 'invalid_request',
+      error_description: `The request body is too large (max ${MAX_BODY_BYTES} bytes)`,
+    });
     const v1 = await request(kit.app).post('/v1/oauth/accessToken').type('form').send(`x=${big}`);
     expect(v1.status).toBe(413);
     expect(v1.body).toEqual({ statusCode: '413', statusMessage: `The request body is too large (max ${MAX_BODY_BYTES} bytes)` });
@@ -50,7 +67,14 @@ describe('request bodies', () => {
 describe('slow and malformed clients', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ port: 0, inMemory: true, scenarioFile: TWO_CHANNELS, logger: pino({ level: 'silent' }), headersTimeoutMs: 400, requestTimeoutMs: 800 });
+    server = await startServer({
+      port: 0,
+      inMemory: true,
+      scenarioFile: TWO_CHANNELS,
+      logger: pino({ level: 'silent' }),
+      headersTimeoutMs: 400,
+      requestTimeoutMs: 800,
+    });
   });
   afterAll(() => server.close());
 
@@ -61,7 +85,9 @@ describe('slow and malformed clients', () => {
     let text = '';
     socket.on('data', (d) => (text += d.toString()));
     socket.on('error', () => undefined);
-    const closed = new Promise<{ text: string; afterMs: number }>((resolve) => socket.on('close', () => resolve({ text, afterMs: Date.now() - started })));
+    const closed = new Promise<{ text: string; afterMs: number }>((resolve) =>
+      socket.on('close', () => resolve({ text, afterMs: Date.now() - started })),
+    );
     return { socket, closed };
   }
 
@@ -80,7 +106,9 @@ describe('slow and malformed clients', () => {
 
   it('closes the socket of a client that sends its body too slowly', async () => {
     const { socket, closed } = rawClient();
-    socket.write('POST /embedkit/v1/messages/validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"a":"');
+    socket.write(
+      'POST /embedkit/v1/messages/validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"a":"',
+    );
     const drip = setInterval(() => socket.writable && socket.write('x'), 100);
     const { afterMs } = await closed;
     clearInterval(drip);

@@ -59,7 +59,11 @@ describe('a server that is not ready yet', () => {
     const url = await serve(readiness.listener(() => undefined));
     const cases: Array<[string, RequestInit, unknown]> = [
       ['/v2/bot/message/push', { method: 'POST' }, { message: 'The server is starting; retry in 1 s' }],
-      ['/v2/oauth/accessToken', { method: 'POST' }, { error: 'temporarily_unavailable', error_description: 'The server is starting; retry in 1 s' }],
+      [
+        '/v2/oauth/accessToken',
+        { method: 'POST' },
+        { error: 'temporarily_unavailable', error_description: 'The server is starting; retry in 1 s' },
+      ],
       ['/v1/profiles?mids=u1', {}, { statusCode: '503', statusMessage: 'The server is starting; retry in 1 s' }],
     ];
     for (const [path, init, body] of cases) {

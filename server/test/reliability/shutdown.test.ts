@@ -37,7 +37,10 @@ describe('SIGTERM', () => {
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
         `${first.baseUrl}/embed/v1/apps`,
-        { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           let text = '';
           res.on('data', (c: Buffer) => (text += c.toString()));
@@ -62,7 +65,9 @@ describe('SIGTERM', () => {
 
     const second = await startCli(['--port', '0', '--data', data]);
     running.push(second);
-    const list = await fetch(`${second.baseUrl}/embed/v1/apps`, { headers: { authorization: `Bearer ${await channelToken(second.baseUrl)}` } });
+    const list = await fetch(`${second.baseUrl}/embed/v1/apps`, {
+      headers: { authorization: `Bearer ${await channelToken(second.baseUrl)}` },
+    });
     const apps = ((await list.json()) as { apps: Array<{ embedId: string; view: { url: string } }> }).apps;
     expect(apps.find((a) => a.embedId === embedId)?.view.url).toBe('https://example.com/registered-during-the-drain');
     await stopCli(second);

@@ -9,7 +9,11 @@ import type { Embedkit } from '../../src/app.js';
 import { ALICE, ALICE_BOT, GROUP, makeBotKit, say, setWebhook, startReceiver, TRIAL, type Receiver } from '../bot/helpers.js';
 
 const MINUTE = 60_000;
-const options = (dataDir: string) => ({ inMemory: false, dataDir, bots: { webhookRetryScheduleMs: Array.from({ length: 30 }, () => MINUTE) } });
+const options = (dataDir: string) => ({
+  inMemory: false,
+  dataDir,
+  bots: { webhookRetryScheduleMs: Array.from({ length: 30 }, () => MINUTE) },
+});
 
 /** A local port nothing listens on. */
 async function deadPort(): Promise<number> {

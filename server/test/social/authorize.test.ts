@@ -149,7 +149,9 @@ describe('redirect_uri rule', () => {
 
   it('accepts exactly the registered callback URLs, {demo_origin} expanded', async () => {
     expect((await authorize(kit, authorizeQuery({ client_id: NATIVE.id, redirect_uri: NATIVE_REDIRECT }))).status).toBe(200);
-    expect((await authorize(kit, authorizeQuery({ client_id: NATIVE.id, redirect_uri: 'http://127.0.0.1:9999/demo/login/' }))).status).toBe(200);
+    expect((await authorize(kit, authorizeQuery({ client_id: NATIVE.id, redirect_uri: 'http://127.0.0.1:9999/demo/login/' }))).status).toBe(
+      200,
+    );
     expect((await authorize(kit, authorizeQuery({ client_id: NATIVE.id, redirect_uri: `${NATIVE_REDIRECT}?x=1` }))).status).toBe(400);
     expect((await authorize(kit, authorizeQuery({ client_id: NATIVE.id, redirect_uri: 'http://localhost:3000/cb' }))).status).toBe(400);
   });

@@ -15,9 +15,14 @@ beforeEach(async () => {
 });
 afterEach(() => kit.close());
 
-const advance = (body: unknown) => request(kit.app).post('/embedkit/v1/clock').send(body as object);
+const advance = (body: unknown) =>
+  request(kit.app)
+    .post('/embedkit/v1/clock')
+    .send(body as object);
 const session = (scopes = ['profile', 'chat_message.write']) =>
-  request(kit.app).post('/embedkit/v1/sessions').send({ userId: ALICE, channelId: WEB.id, scopes, context: { type: 'utou', chatId: UTOU } });
+  request(kit.app)
+    .post('/embedkit/v1/sessions')
+    .send({ userId: ALICE, channelId: WEB.id, scopes, context: { type: 'utou', chatId: UTOU } });
 
 describe('/embedkit/v1/clock', () => {
   it('shows simulated time and moves it forward by ms or by a duration', async () => {
@@ -89,7 +94,11 @@ describe('POST /embedkit/v1/sessions (the host signs in through the login flow)'
     expect(expired.body.message).toContain('expired');
     const fresh = (await session()).body;
     expect((await request(kit.app).get('/v2/profile').set(bearer(fresh.access_token))).status).toBe(200);
-    await request(kit.app).post('/oauth2/v2.1/revoke').type('form').send({ access_token: fresh.access_token, client_id: WEB.id, client_secret: WEB.secret }).expect(200);
+    await request(kit.app)
+      .post('/oauth2/v2.1/revoke')
+      .type('form')
+      .send({ access_token: fresh.access_token, client_id: WEB.id, client_secret: WEB.secret })
+      .expect(200);
     expect((await request(kit.app).get('/v2/profile').set(bearer(fresh.access_token))).status).toBe(401);
     expect((await refreshCall(kit, fresh.refresh_token)).body.error).toBe('invalid_grant');
   });

@@ -20,7 +20,11 @@ afterAll(() => server.close());
 function browser() {
   let cookie = '';
   return async (url: string, init: RequestInit = {}) => {
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookie ? { Cookie: cookie } : {}) } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), ...(cookie ? { Cookie: cookie } : {}) },
+    });
     const set = res.headers.get('set-cookie');
     if (set) cookie = set.split(';')[0]!;
     return res;
@@ -33,7 +37,14 @@ async function consent(on: RunningServer, go: ReturnType<typeof browser>): Promi
   expect(config).toMatchObject({ clientId: '1650000001', authorizeEndpoint: `${on.baseUrl}/oauth2/v2.1/authorize` });
   const redirectUri = `${on.demoOrigin}/demo/login/`;
   const authorize = new URL(config.authorizeEndpoint);
-  authorize.search = new URLSearchParams({ response_type: 'code', client_id: config.clientId, redirect_uri: redirectUri, state: 's1', scope: config.scope, nonce: 'n1' }).toString();
+  authorize.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: config.clientId,
+    redirect_uri: redirectUri,
+    state: 's1',
+    scope: config.scope,
+    nonce: 'n1',
+  }).toString();
   const page = await (await go(authorize.href)).text();
   const request = /name="request" value="([^"]+)"/.exec(page)![1]!;
   const answer = await go(`${on.baseUrl}/oauth2/v2.1/authorize/consent`, {
@@ -60,13 +71,21 @@ describe('demo login (demo/login/ and /demo/login/api)', () => {
     const { code, redirectUri } = await consent(server, go);
     const json = { 'Content-Type': 'application/json' };
     const badCode = await (
-      await browser()(`${server.demoOrigin}/demo/login/api/exchange`, { method: 'POST', headers: json, body: JSON.stringify({ code: 'nope', redirectUri, nonce: 'n1' }) })
+      await browser()(`${server.demoOrigin}/demo/login/api/exchange`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ code: 'nope', redirectUri, nonce: 'n1' }),
+      })
     ).json();
     expect(badCode.signedIn).toBe(false);
     expect(badCode.platform.body.error).toBe('invalid_grant');
 
     const session = await (
-      await go(`${server.demoOrigin}/demo/login/api/exchange`, { method: 'POST', headers: json, body: JSON.stringify({ code, redirectUri, nonce: 'n1' }) })
+      await go(`${server.demoOrigin}/demo/login/api/exchange`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ code, redirectUri, nonce: 'n1' }),
+      })
     ).json();
     expect(session.signedIn).toBe(true);
     expect(session.tokens.access_token).toMatch(/^.{6}….{4}$/);

@@ -26,7 +26,9 @@ export const DAY = 24 * HOUR;
 
 /** An embedkit on the social scenario, in memory, silent, with a known public origin. */
 export function makeSocialKit(options: EmbedkitOptions = {}): Promise<Embedkit> {
-  return createEmbedkit(onTestDatabase({ inMemory: true, scenarioFile: SOCIAL, logger: pino({ level: 'silent' }), baseUrl: BASE_URL, ...options }));
+  return createEmbedkit(
+    onTestDatabase({ inMemory: true, scenarioFile: SOCIAL, logger: pino({ level: 'silent' }), baseUrl: BASE_URL, ...options }),
+  );
 }
 
 /** Query of an authorization request, with defaults that pass every check. */
@@ -87,7 +89,14 @@ export function tokenCall(kit: Embedkit, fields: Record<string, string>) {
 
 /** Exchanges a code of {@link getCode} (WEB channel, default redirect_uri). */
 export function exchange(kit: Embedkit, code: string, over: Record<string, string> = {}) {
-  return tokenCall(kit, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: WEB.id, client_secret: WEB.secret, ...over });
+  return tokenCall(kit, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: REDIRECT,
+    client_id: WEB.id,
+    client_secret: WEB.secret,
+    ...over,
+  });
 }
 
 /** Tokens of a full sign-in (consent, code, token). */
@@ -105,9 +114,13 @@ export async function signIn(
 /** Refresh grant on the WEB channel. */
 export function refreshCall(kit: Embedkit, refreshToken: string, over: Record<string, string | undefined> = {}) {
   const fields = Object.fromEntries(
-    Object.entries({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: WEB.id, client_secret: WEB.secret, ...over }).filter(
-      (e): e is [string, string] => e[1] !== undefined,
-    ),
+    Object.entries({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: WEB.id,
+      client_secret: WEB.secret,
+      ...over,
+    }).filter((e): e is [string, string] => e[1] !== undefined),
   );
   return tokenCall(kit, fields);
 }

@@ -55,7 +55,11 @@ describe('grant_type=authorization_code', () => {
   it('signs the id_token with HS256 and the channel secret, with the claims of the user and request', async () => {
     const before = Math.floor(kit.clock.now() / 1000);
     const { id_token } = await signIn(kit);
-    const { payload, protectedHeader } = await jwtVerify(id_token!, key(WEB.secret), { issuer: BASE_URL, audience: WEB.id, algorithms: ['HS256'] });
+    const { payload, protectedHeader } = await jwtVerify(id_token!, key(WEB.secret), {
+      issuer: BASE_URL,
+      audience: WEB.id,
+      algorithms: ['HS256'],
+    });
     expect(protectedHeader.alg).toBe('HS256');
     expect(payload).toMatchObject({
       iss: BASE_URL,
@@ -92,7 +96,13 @@ describe('grant_type=authorization_code', () => {
 
   it.each(['code', 'redirect_uri', 'client_id', 'client_secret'])('answers invalid_request without %s', async (field) => {
     const code = await getCode(kit);
-    const fields: Record<string, string> = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: WEB.id, client_secret: WEB.secret };
+    const fields: Record<string, string> = {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: WEB.id,
+      client_secret: WEB.secret,
+    };
     delete fields[field];
     const res = await tokenCall(kit, fields);
     expect(res.status).toBe(400);
@@ -221,13 +231,21 @@ describe('grant_type=refresh_token', () => {
     const code = await getCode(kit, { client_id: NATIVE.id, redirect_uri: NATIVE_REDIRECT });
     const native = await exchange(kit, code, { client_id: NATIVE.id, client_secret: NATIVE.secret, redirect_uri: NATIVE_REDIRECT });
     expect(native.status).toBe(200);
-    expect((await refreshCall(kit, native.body.refresh_token, { client_id: NATIVE.id, client_secret: WEB.secret })).body.error).toBe('invalid_client');
+    expect((await refreshCall(kit, native.body.refresh_token, { client_id: NATIVE.id, client_secret: WEB.secret })).body.error).toBe(
+      'invalid_client',
+    );
     expect((await refreshCall(kit, native.body.refresh_token, { client_id: NATIVE.id, client_secret: undefined })).status).toBe(200);
   });
 
   it('answers invalid_request without refresh_token or client_id, invalid_client for an unknown channel', async () => {
-    expect((await refreshCall(kit, '', {})).body).toEqual({ error: 'invalid_request', error_description: "'refresh_token' must be specified" });
-    expect((await refreshCall(kit, 'x', { client_id: undefined })).body).toEqual({ error: 'invalid_request', error_description: "'client_id' must be specified" });
+    expect((await refreshCall(kit, '', {})).body).toEqual({
+      error: 'invalid_request',
+      error_description: "'refresh_token' must be specified",
+    });
+    expect((await refreshCall(kit, 'x', { client_id: undefined })).body).toEqual({
+      error: 'invalid_request',
+      error_description: "'client_id' must be specified",
+    });
     expect((await refreshCall(kit, 'x', { client_id: '1999999999' })).body.error).toBe('invalid_client');
   });
 
@@ -240,7 +258,10 @@ describe('grant_type=refresh_token', () => {
 
   it('refuses the refresh token of an invalidated access token, and on an inactive channel', async () => {
     const a = await signIn(kit);
-    await request(kit.app).post('/embedkit/v1/tokens/invalidate').send({ userId: ALICE, channelId: WEB.id, reason: 'platform' }).expect(200);
+    await request(kit.app)
+      .post('/embedkit/v1/tokens/invalidate')
+      .send({ userId: ALICE, channelId: WEB.id, reason: 'platform' })
+      .expect(200);
     expect((await refreshCall(kit, a.refresh_token)).body.error).toBe('invalid_grant');
     const b = await signIn(kit);
     await request(kit.app).patch(`/embedkit/v1/channels/${WEB.id}`).send({ active: false }).expect(200);
@@ -254,7 +275,10 @@ describe('grant_type=refresh_token', () => {
     expect(session.status).toBe(200);
     const refreshed = await refreshCall(kit, session.body.refresh_token);
     expect(refreshed.body.scope).toBe('profile chat_message.write');
-    const share = await request(kit.app).post('/message/v3/share').set(bearer(refreshed.body.access_token)).send({ messages: [{ type: 'text', text: 'after refresh' }] });
+    const share = await request(kit.app)
+      .post('/message/v3/share')
+      .set(bearer(refreshed.body.access_token))
+      .send({ messages: [{ type: 'text', text: 'after refresh' }] });
     expect(share.status).toBe(200);
     const messages = (await request(kit.app).get(`/embedkit/v1/chats/${UTOU}/messages`)).body.messages;
     expect(messages.map((m: { message: { text: string } }) => m.message.text)).toEqual(['after refresh']);

@@ -33,7 +33,9 @@ const revoke = (fields: Record<string, string>) => request(kit.app).post('/oauth
 const profile = (token: string) => request(kit.app).get('/v2/profile').set(bearer(token));
 const friendship = (token: string) => request(kit.app).get('/friendship/v1/status').set(bearer(token));
 const setFriend = (userId: string, channelId: string, body: unknown) =>
-  request(kit.app).put(`/embedkit/v1/users/${userId}/friendships/${channelId}`).send(body as object);
+  request(kit.app)
+    .put(`/embedkit/v1/users/${userId}/friendships/${channelId}`)
+    .send(body as object);
 
 describe('GET /oauth2/v2.1/verify', () => {
   it('answers scope, client_id and the seconds left on the clock', async () => {
@@ -106,7 +108,12 @@ describe('POST /oauth2/v2.1/revoke', () => {
 describe('GET /v2/profile with a login token', () => {
   it('answers the profile; pictureUrl and statusMessage are absent when unset', async () => {
     const alice = await profile((await signIn(kit)).access_token);
-    expect(alice.body).toEqual({ userId: ALICE, displayName: 'Alice', pictureUrl: `${BASE_URL}/embedkit/v1/users/${ALICE}/picture`, statusMessage: 'Hi' });
+    expect(alice.body).toEqual({
+      userId: ALICE,
+      displayName: 'Alice',
+      pictureUrl: `${BASE_URL}/embedkit/v1/users/${ALICE}/picture`,
+      statusMessage: 'Hi',
+    });
     const carol = await profile((await signIn(kit, {}, CAROL)).access_token);
     expect(carol.body).toEqual({ userId: CAROL, displayName: 'Carol' });
   });
@@ -130,7 +137,11 @@ describe('GET /v2/profile with a login token', () => {
   it('serves the picture and its /large (200x200) and /small (51x51) variants', async () => {
     const { pictureUrl } = (await profile((await signIn(kit)).access_token)).body;
     const path = new URL(pictureUrl).pathname;
-    for (const [suffix, size] of [['', 200], ['/large', 200], ['/small', 51]] as const) {
+    for (const [suffix, size] of [
+      ['', 200],
+      ['/large', 200],
+      ['/small', 51],
+    ] as const) {
       const res = await request(kit.app).get(path + suffix);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toContain('image/svg+xml');

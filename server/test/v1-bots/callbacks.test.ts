@@ -34,7 +34,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   bot = await startReceiver();
-  for (const c of [ENTERPRISE, TRIAL]) await request(kit.app).put(`/embedkit/v1/channels/${c.id}/webhook`).send({ url: bot.url }).expect(200);
+  for (const c of [ENTERPRISE, TRIAL])
+    await request(kit.app).put(`/embedkit/v1/channels/${c.id}/webhook`).send({ url: bot.url }).expect(200);
 });
 afterEach(async () => {
   for (const c of [ENTERPRISE, TRIAL]) await request(kit.app).put(`/embedkit/v1/channels/${c.id}/webhook`).send({ url: null }).expect(200);
@@ -42,7 +43,10 @@ afterEach(async () => {
 });
 
 const say = (chatId: string, userId: string, text: string) =>
-  request(kit.app).post(`/embedkit/v1/chats/${chatId}/messages`).send({ userId, message: { type: 'text', text } }).expect(200);
+  request(kit.app)
+    .post(`/embedkit/v1/chats/${chatId}/messages`)
+    .send({ userId, message: { type: 'text', text } })
+    .expect(200);
 
 /** The events of the n-th request the bot received (1-based), checked to be signed for `secret`. */
 async function received(n: number, secret: string): Promise<Record<string, any>[]> {
@@ -80,7 +84,10 @@ describe('message callbacks', () => {
   });
 
   it('sticker, location and a shared contact carry their metadata', async () => {
-    await request(kit.app).post(`/embedkit/v1/chats/${ALICE_TRIAL}/messages`).send({ userId: ALICE, message: { type: 'sticker', packageId: '446', stickerId: '1988' } }).expect(200);
+    await request(kit.app)
+      .post(`/embedkit/v1/chats/${ALICE_TRIAL}/messages`)
+      .send({ userId: ALICE, message: { type: 'sticker', packageId: '446', stickerId: '1988' } })
+      .expect(200);
     await request(kit.app)
       .post(`/embedkit/v1/chats/${ALICE_TRIAL}/messages`)
       .send({ userId: ALICE, message: { type: 'location', title: 'Office', address: '1-1 Chiyoda', latitude: 35.68, longitude: 139.76 } })
@@ -90,8 +97,15 @@ describe('message callbacks', () => {
     expect(shared.body.message).toEqual({ type: 'contact', mid: BOB, displayName: 'Bob' });
     const contents = [];
     for (let n = 1; n <= 3; n++) contents.push((await received(n, TRIAL.secret))[0]!.content);
-    expect(contents[0]).toMatchObject({ contentType: 8, contentMetadata: { STKPKGID: '446', STKID: '1988', STKVER: '1', STKTXT: '[Sticker]' } });
-    expect(contents[1]).toMatchObject({ contentType: 7, text: 'Office', location: { title: 'Office', address: '1-1 Chiyoda', latitude: 35.68, longitude: 139.76 } });
+    expect(contents[0]).toMatchObject({
+      contentType: 8,
+      contentMetadata: { STKPKGID: '446', STKID: '1988', STKVER: '1', STKTXT: '[Sticker]' },
+    });
+    expect(contents[1]).toMatchObject({
+      contentType: 7,
+      text: 'Office',
+      location: { title: 'Office', address: '1-1 Chiyoda', latitude: 35.68, longitude: 139.76 },
+    });
     expect(contents[2]).toMatchObject({ contentType: 10, contentMetadata: { mid: BOB, displayName: 'Bob' } });
   });
 
@@ -104,7 +118,10 @@ describe('message callbacks', () => {
   it('an image: its content and a real thumbnail at /v1/bot/message/<id>/content[/preview], on both interfaces', async () => {
     const image = new PNG({ width: 600, height: 400 });
     image.data.fill(0xc0);
-    const sent = await request(kit.app).post(`/embedkit/v1/chats/${ALICE_TRIAL}/media?userId=${ALICE}&type=image`).set('Content-Type', 'image/png').send(PNG.sync.write(image));
+    const sent = await request(kit.app)
+      .post(`/embedkit/v1/chats/${ALICE_TRIAL}/media?userId=${ALICE}&type=image`)
+      .set('Content-Type', 'image/png')
+      .send(PNG.sync.write(image));
     expect(sent.status).toBe(200);
     const [e] = await received(1, TRIAL.secret);
     expect(e!.content.contentType).toBe(2);
@@ -121,7 +138,9 @@ describe('message callbacks', () => {
     const thumb = await Jimp.read(preview.body as Buffer);
     expect([thumb.width, thumb.height]).toEqual([240, 160]);
     // Another bot does not hear Alice's chat with the trial bot.
-    const other = await request(kit.app).get(`/v1/bot/message/${id}/content`).set(await enterpriseHeaders(kit));
+    const other = await request(kit.app)
+      .get(`/v1/bot/message/${id}/content`)
+      .set(await enterpriseHeaders(kit));
     expect(other.status).toBe(404);
     expect(other.body.statusCode).toBe('404');
   });
@@ -129,7 +148,8 @@ describe('message callbacks', () => {
 
 describe('operations', () => {
   it('4 when added as a friend; block (8) and unblock (4) only when the channel enables them', async () => {
-    const friendship = (state: string) => request(kit.app).put(`/embedkit/v1/users/${BOB}/friendships/${TRIAL.id}`).send({ state }).expect(200);
+    const friendship = (state: string) =>
+      request(kit.app).put(`/embedkit/v1/users/${BOB}/friendships/${TRIAL.id}`).send({ state }).expect(200);
     await friendship('blocked');
     await friendship('friend');
     await say(ALICE_TRIAL, ALICE, 'marker');
@@ -197,7 +217,12 @@ describe('a v1 bot as its developer writes it', () => {
           await fetch(`${baseOf(kit)}/v1/events`, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json; charset=UTF-8', 'X-Service-ChannelToken': token },
-            body: JSON.stringify({ to: [e.content.from], toChannel: 1383378250, eventType: '138311608800106203', content: { contentType: 1, toType: 1, text: `echo: ${e.content.text}` } }),
+            body: JSON.stringify({
+              to: [e.content.from],
+              toChannel: 1383378250,
+              eventType: '138311608800106203',
+              content: { contentType: 1, toType: 1, text: `echo: ${e.content.text}` },
+            }),
           });
         }
       });
@@ -205,7 +230,10 @@ describe('a v1 bot as its developer writes it', () => {
     const base = await listen(kit);
     await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
     try {
-      await request(kit.app).put(`/embedkit/v1/channels/${ENTERPRISE.id}/webhook`).send({ url: `http://127.0.0.1:${(echo.address() as { port: number }).port}/callback` }).expect(200);
+      await request(kit.app)
+        .put(`/embedkit/v1/channels/${ENTERPRISE.id}/webhook`)
+        .send({ url: `http://127.0.0.1:${(echo.address() as { port: number }).port}/callback` })
+        .expect(200);
       await say(ALICE_ENTERPRISE, ALICE, 'ping');
       let last = '';
       for (let i = 0; i < 50 && last !== 'echo: ping'; i++) {

@@ -10,7 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
 import { DEFAULT_SCENARIO } from '../../src/scenario/load.js';
 import { startReceiver } from '../bot/helpers.js';
-import { ALICE, BOB, CAROL, chatMessages, ENTERPRISE, enterpriseHeaders, GROUP, makeV1Kit, MESSAGING, ROOM, trialHeaders } from './helpers.js';
+import {
+  ALICE,
+  BOB,
+  CAROL,
+  chatMessages,
+  ENTERPRISE,
+  enterpriseHeaders,
+  GROUP,
+  makeV1Kit,
+  MESSAGING,
+  ROOM,
+  trialHeaders,
+} from './helpers.js';
 
 /** An enterprise channel approved to add friends but without the permission. */
 const UNPERMITTED = { id: '1650000004', secret: '44444444444444444444444444444444' };
@@ -21,7 +33,13 @@ beforeAll(async () => {
   // The default world, with Carol not yet a friend of the enterprise bot and one more channel.
   const s = JSON.parse(readFileSync(DEFAULT_SCENARIO, 'utf8'));
   s.chats = s.chats.filter((c: { chatId: string }) => c.chatId !== 'UE000000000000000000000000000ca10');
-  s.channels.push({ channelId: UNPERMITTED.id, name: 'No permission', secret: UNPERMITTED.secret, botInterface: 'enterprise', addFriendApproved: true });
+  s.channels.push({
+    channelId: UNPERMITTED.id,
+    name: 'No permission',
+    secret: UNPERMITTED.secret,
+    botInterface: 'enterprise',
+    addFriendApproved: true,
+  });
   dir = mkdtempSync(join(tmpdir(), 'embedkit-v1-'));
   writeFileSync(join(dir, 'scenario.json'), JSON.stringify(s));
   kit = await makeV1Kit({ scenarioFile: join(dir, 'scenario.json') });
@@ -38,7 +56,12 @@ describe('GET /v1/profiles', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       contacts: [
-        { displayName: 'Alice', mid: ALICE, pictureUrl: `http://localhost:9999/embedkit/v1/users/${ALICE}/picture`, statusMessage: 'Building embedded apps' },
+        {
+          displayName: 'Alice',
+          mid: ALICE,
+          pictureUrl: `http://localhost:9999/embedkit/v1/users/${ALICE}/picture`,
+          statusMessage: 'Building embedded apps',
+        },
         { displayName: 'Bob', mid: BOB, pictureUrl: `http://localhost:9999/embedkit/v1/users/${BOB}/picture` },
       ],
       count: 2,
@@ -80,7 +103,14 @@ describe('DELETE /v1/bot/{group,room}/leave/<id>', () => {
       .post('/v1/events')
       .set(headers)
       .set('Content-Type', 'application/json')
-      .send(JSON.stringify({ to: [GROUP], toChannel: 1383378250, eventType: '138311608800106203', content: { toType: 3, contentType: 1, text: 'still here?' } }));
+      .send(
+        JSON.stringify({
+          to: [GROUP],
+          toChannel: 1383378250,
+          eventType: '138311608800106203',
+          content: { toType: 3, contentType: 1, text: 'still here?' },
+        }),
+      );
     expect(post.body.failed).toEqual([GROUP]);
     expect((await request(kit.app).delete(`/v1/bot/room/leave/${ROOM}`).set(headers)).status).toBe(404);
   });
@@ -88,7 +118,9 @@ describe('DELETE /v1/bot/{group,room}/leave/<id>', () => {
 
 describe('POST /v1/officialaccount/contacts', () => {
   const session = async (channelId: string, userId: string, scopes: string[]) => {
-    const res = await request(kit.app).post('/embedkit/v1/sessions').send({ userId, channelId, scopes, context: { type: 'none' } });
+    const res = await request(kit.app)
+      .post('/embedkit/v1/sessions')
+      .send({ userId, channelId, scopes, context: { type: 'none' } });
     expect(res.status).toBe(200);
     return res.body.access_token as string;
   };
@@ -105,7 +137,10 @@ describe('POST /v1/officialaccount/contacts', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ result: 'OK' });
       const [r] = await bot.waitFor(1);
-      expect((r!.body as unknown as { result: Record<string, any>[] }).result[0]!.content).toMatchObject({ opType: 4, params: [CAROL, null, null] });
+      expect((r!.body as unknown as { result: Record<string, any>[] }).result[0]!.content).toMatchObject({
+        opType: 4,
+        params: [CAROL, null, null],
+      });
       const friendship = await request(kit.app).get(`/embedkit/v1/users/${CAROL}/friendships/${ENTERPRISE.id}`);
       expect(friendship.body.state).toBe('friend');
     } finally {
@@ -118,7 +153,10 @@ describe('POST /v1/officialaccount/contacts', () => {
     expect((await contacts()).body).toEqual({ statusCode: '401', statusMessage: 'authentication scheme not found.' });
     expect((await contacts('nope')).body).toEqual({ statusCode: '401', statusMessage: 'invalid token' });
     const notApproved = await contacts(await session(MESSAGING.id, ALICE, ['ADD_OWN_OFFICIAL_ACCOUNTS']));
-    expect([notApproved.status, notApproved.body]).toEqual([403, { statusCode: '427', statusMessage: 'This Channel is not permitted to add a Friend.' }]);
+    expect([notApproved.status, notApproved.body]).toEqual([
+      403,
+      { statusCode: '427', statusMessage: 'This Channel is not permitted to add a Friend.' },
+    ]);
     const noPermission = await contacts(await session(UNPERMITTED.id, ALICE, ['ADD_OWN_OFFICIAL_ACCOUNTS']));
     expect(noPermission.status).toBe(403);
     expect(noPermission.body.statusCode).toBe('427');
@@ -129,7 +167,10 @@ describe('POST /v1/officialaccount/contacts', () => {
     expect(notAllowed.body.statusMessage).toMatch(/channel 1650000002 .*ADD_OWN_OFFICIAL_ACCOUNTS/);
     await request(kit.app).put(`/embedkit/v1/users/${BOB}/friendships/${ENTERPRISE.id}`).send({ state: 'blocked' }).expect(200);
     const blocked = await contacts(await session(ENTERPRISE.id, BOB, ['ADD_OWN_OFFICIAL_ACCOUNTS']));
-    expect([blocked.status, blocked.body]).toEqual([409, { statusCode: '450', statusMessage: 'Failed to add the official account to the contact.' }]);
+    expect([blocked.status, blocked.body]).toEqual([
+      409,
+      { statusCode: '450', statusMessage: 'Failed to add the official account to the contact.' },
+    ]);
     expect((await request(kit.app).get(`/embedkit/v1/users/${BOB}/friendships/${ENTERPRISE.id}`)).body.state).toBe('blocked');
     for (const [reason, message] of [
       ['platform', 'accessToken expired(1)'],
@@ -144,7 +185,11 @@ describe('POST /v1/officialaccount/contacts', () => {
 
 describe('link message templates (simulator API)', () => {
   it('are added, checked and removed; a template of a non-enterprise channel is refused', async () => {
-    const put = (channelId: string, id: string, body: unknown) => request(kit.app).put(`/embedkit/v1/channels/${channelId}/link-templates/${id}`).set('Content-Type', 'application/json').send(JSON.stringify(body));
+    const put = (channelId: string, id: string, body: unknown) =>
+      request(kit.app)
+        .put(`/embedkit/v1/channels/${channelId}/link-templates/${id}`)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify(body));
     const ok = await put(ENTERPRISE.id, 'sale', { text: 'Sale for ${name}', linkUri: 'https://example.com/sale' });
     expect(ok.status).toBe(200);
     const settings = await request(kit.app).get(`/embedkit/v1/channels/${ENTERPRISE.id}/v1`);

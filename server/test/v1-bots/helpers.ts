@@ -26,11 +26,22 @@ export const LINK = '137299299800026303';
 
 /** An embedkit on the default scenario, in memory, silent. */
 export function makeV1Kit(options: EmbedkitOptions = {}): Promise<Embedkit> {
-  return createEmbedkit(onTestDatabase({ inMemory: true, scenarioFile: DEFAULT_SCENARIO, logger: pino({ level: 'silent' }), baseUrl: 'http://localhost:9999', ...options }));
+  return createEmbedkit(
+    onTestDatabase({
+      inMemory: true,
+      scenarioFile: DEFAULT_SCENARIO,
+      logger: pino({ level: 'silent' }),
+      baseUrl: 'http://localhost:9999',
+      ...options,
+    }),
+  );
 }
 
 /** `X-Service-ChannelToken` of the enterprise channel, issued by `POST /v2/oauth/accessToken`. */
-export async function enterpriseHeaders(kit: Embedkit, channel: { id: string; secret: string } = ENTERPRISE): Promise<Record<string, string>> {
+export async function enterpriseHeaders(
+  kit: Embedkit,
+  channel: { id: string; secret: string } = ENTERPRISE,
+): Promise<Record<string, string>> {
   return { 'X-Service-ChannelToken': await channelToken(kit, channel) };
 }
 
@@ -48,12 +59,24 @@ export function single(to: string[], content: Record<string, unknown>): Record<s
 
 /** Posts an event on the enterprise (`{base_url}`) or trial (`{trialbot_url}`) interface. */
 export async function postEvent(kit: Embedkit, iface: 'enterprise' | 'trial', body: unknown): Promise<request.Response> {
-  if (iface === 'trial') return request(kit.apps.trialbot).post('/v1/events').set(trialHeaders()).set('Content-Type', 'application/json; charset=UTF-8').send(JSON.stringify(body));
-  return request(kit.app).post('/v1/events').set(await enterpriseHeaders(kit)).set('Content-Type', 'application/json; charset=UTF-8').send(JSON.stringify(body));
+  if (iface === 'trial')
+    return request(kit.apps.trialbot)
+      .post('/v1/events')
+      .set(trialHeaders())
+      .set('Content-Type', 'application/json; charset=UTF-8')
+      .send(JSON.stringify(body));
+  return request(kit.app)
+    .post('/v1/events')
+    .set(await enterpriseHeaders(kit))
+    .set('Content-Type', 'application/json; charset=UTF-8')
+    .send(JSON.stringify(body));
 }
 
 /** Messages of a chat as the host reads them. */
-export async function chatMessages(kit: Embedkit, chatId: string): Promise<{ sender: { type: string; id: string }; message: Record<string, any> }[]> {
+export async function chatMessages(
+  kit: Embedkit,
+  chatId: string,
+): Promise<{ sender: { type: string; id: string }; message: Record<string, any> }[]> {
   return (await request(kit.app).get(`/embedkit/v1/chats/${chatId}/messages`)).body.messages;
 }
 

@@ -35,7 +35,9 @@ afterAll(async () => {
 const last = async (chatId: string) => (await chatMessages(kit, chatId)).at(-1)!;
 
 /** A rich message's contentMetadata (spec "Rich message model"), with parts overridden. */
-function rich(o: { height?: number; drawW?: number; imageH?: number; listenerAction?: string; area?: number[]; actions?: Record<string, unknown> } = {}) {
+function rich(
+  o: { height?: number; drawW?: number; imageH?: number; listenerAction?: string; area?: number[]; actions?: Record<string, unknown> } = {},
+) {
   const h = o.height ?? 1040;
   const markup = {
     canvas: { width: 1040, height: h, initialScene: 'scene1' },
@@ -54,12 +56,24 @@ function rich(o: { height?: number; drawW?: number; imageH?: number; listenerAct
       },
     },
   };
-  return { contentType: 12, toType: 1, contentMetadata: { DOWNLOAD_URL: 'https://example.com/rich/1', SPEC_REV: '1', ALT_TEXT: 'Our shop', MARKUP_JSON: JSON.stringify(markup) } };
+  return {
+    contentType: 12,
+    toType: 1,
+    contentMetadata: {
+      DOWNLOAD_URL: 'https://example.com/rich/1',
+      SPEC_REV: '1',
+      ALT_TEXT: 'Our shop',
+      MARKUP_JSON: JSON.stringify(markup),
+    },
+  };
 }
 
 describe('Post Event: every kind of the spec reaches the chat', () => {
   it('text, on both interfaces, answered as the platform SDK fixtures show it', async () => {
-    for (const [iface, chat] of [['enterprise', ALICE_ENTERPRISE], ['trial', ALICE_TRIAL]] as const) {
+    for (const [iface, chat] of [
+      ['enterprise', ALICE_ENTERPRISE],
+      ['trial', ALICE_TRIAL],
+    ] as const) {
       const res = await postEvent(kit, iface, single([ALICE], { contentType: 1, text: `hello from ${iface}` }));
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ failed: [], messageId: expect.stringMatching(/^[0-9]+$/), timestamp: expect.any(Number), version: 1 });
@@ -71,11 +85,26 @@ describe('Post Event: every kind of the spec reaches the chat', () => {
 
   it('image, video, audio (AUDLEN), location and sticker', async () => {
     const kinds: [Record<string, unknown>, Record<string, unknown>][] = [
-      [{ contentType: 2, originalContentUrl: 'https://example.com/a.jpg', previewImageUrl: 'https://example.com/a-s.jpg' }, { type: 'image', originalContentUrl: 'https://example.com/a.jpg', previewImageUrl: 'https://example.com/a-s.jpg' }],
-      [{ contentType: 3, originalContentUrl: 'https://example.com/a.mp4', previewImageUrl: 'https://example.com/a.jpg' }, { type: 'video', originalContentUrl: 'https://example.com/a.mp4', previewImageUrl: 'https://example.com/a.jpg' }],
-      [{ contentType: 4, originalContentUrl: 'https://example.com/a.m4a', contentMetadata: { AUDLEN: '2400' } }, { type: 'audio', originalContentUrl: 'https://example.com/a.m4a', duration: 2400 }],
-      [{ contentType: 7, text: 'Tokyo Tower', location: { title: 'Tokyo Tower', latitude: 35.6586, longitude: 139.7454 } }, { type: 'location', title: 'Tokyo Tower', address: 'Tokyo Tower', latitude: 35.6586, longitude: 139.7454 }],
-      [{ contentType: 8, contentMetadata: { STKID: '3', STKPKGID: '332', STKVER: '100' } }, { type: 'sticker', packageId: '332', stickerId: '3' }],
+      [
+        { contentType: 2, originalContentUrl: 'https://example.com/a.jpg', previewImageUrl: 'https://example.com/a-s.jpg' },
+        { type: 'image', originalContentUrl: 'https://example.com/a.jpg', previewImageUrl: 'https://example.com/a-s.jpg' },
+      ],
+      [
+        { contentType: 3, originalContentUrl: 'https://example.com/a.mp4', previewImageUrl: 'https://example.com/a.jpg' },
+        { type: 'video', originalContentUrl: 'https://example.com/a.mp4', previewImageUrl: 'https://example.com/a.jpg' },
+      ],
+      [
+        { contentType: 4, originalContentUrl: 'https://example.com/a.m4a', contentMetadata: { AUDLEN: '2400' } },
+        { type: 'audio', originalContentUrl: 'https://example.com/a.m4a', duration: 2400 },
+      ],
+      [
+        { contentType: 7, text: 'Tokyo Tower', location: { title: 'Tokyo Tower', latitude: 35.6586, longitude: 139.7454 } },
+        { type: 'location', title: 'Tokyo Tower', address: 'Tokyo Tower', latitude: 35.6586, longitude: 139.7454 },
+      ],
+      [
+        { contentType: 8, contentMetadata: { STKID: '3', STKPKGID: '332', STKVER: '100' } },
+        { type: 'sticker', packageId: '332', stickerId: '3' },
+      ],
     ];
     for (const [content, stored] of kinds) {
       const res = await postEvent(kit, 'enterprise', single([ALICE], content));
@@ -85,11 +114,25 @@ describe('Post Event: every kind of the spec reaches the chat', () => {
   });
 
   it('multiple messages: each its own bubble, in order; users only', async () => {
-    const body = { to: [ALICE, BOB], toChannel: TO_CHANNEL, eventType: MULTIPLE, content: { messageNotified: 1, messages: [{ contentType: 1, text: 'one' }, { contentType: 8, contentMetadata: { STKID: '1', STKPKGID: '1' } }] } };
+    const body = {
+      to: [ALICE, BOB],
+      toChannel: TO_CHANNEL,
+      eventType: MULTIPLE,
+      content: {
+        messageNotified: 1,
+        messages: [
+          { contentType: 1, text: 'one' },
+          { contentType: 8, contentMetadata: { STKID: '1', STKPKGID: '1' } },
+        ],
+      },
+    };
     const res = await postEvent(kit, 'trial', body);
     expect(res.status).toBe(200);
     const msgs = (await chatMessages(kit, BOB_TRIAL)).slice(-2).map((m) => m.message);
-    expect(msgs).toEqual([{ type: 'text', text: 'one' }, { type: 'sticker', packageId: '1', stickerId: '1' }]);
+    expect(msgs).toEqual([
+      { type: 'text', text: 'one' },
+      { type: 'sticker', packageId: '1', stickerId: '1' },
+    ]);
     const bad = await postEvent(kit, 'trial', { ...body, content: { ...body.content, messageNotified: 2 } });
     expect(bad.status).toBe(400);
     expect(bad.body.statusMessage).toMatch(/^content\.messageNotified:/);
@@ -119,7 +162,10 @@ describe('Post Event: every kind of the spec reaches the chat', () => {
       [rich({ imageH: 900 }), /images\.image1\.h: must equal canvas\.height/],
       [rich({ listenerAction: 'nowhere' }), /listeners\[0\]\.action: must be the id of an action defined in actions/],
       [rich({ area: [600, 0, 520, 100] }), /listeners\[0\]\.params: must lie inside the 1040x1040 canvas/],
-      [rich({ actions: { open: { type: 'app', params: {} }, say: { type: 'sendMessage', params: { text: 'x' } } } }), /actions\.open\.type: must be "web" or "sendMessage"/],
+      [
+        rich({ actions: { open: { type: 'app', params: {} }, say: { type: 'sendMessage', params: { text: 'x' } } } }),
+        /actions\.open\.type: must be "web" or "sendMessage"/,
+      ],
       [{ ...rich(), toType: 3 }, /content\.toType: a rich message goes to users only/],
     ];
     for (const [content, message] of cases) {
@@ -135,7 +181,12 @@ describe('Post Event: every kind of the spec reaches the chat', () => {
       to: [ALICE],
       toChannel: '1341301715',
       eventType: LINK,
-      content: { templateId: 'welcome', textParams: { name: 'Alice &amp; Bob' }, subTextParams: { order: 'A-1' }, linkUriParams: { order: 'A-1' } },
+      content: {
+        templateId: 'welcome',
+        textParams: { name: 'Alice &amp; Bob' },
+        subTextParams: { order: 'A-1' },
+        linkUriParams: { order: 'A-1' },
+      },
     };
     const res = await postEvent(kit, 'enterprise', body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -148,7 +199,10 @@ describe('Post Event: every kind of the spec reaches the chat', () => {
       linkUri: 'https://example.com/orders/A-1',
       previewUrl: `http://localhost:9999/embedkit/v1/channels/${ENTERPRISE.id}/icon`,
     });
-    const withPreview = await postEvent(kit, 'enterprise', { ...body, content: { ...body.content, previewUrl: 'https://example.com/p.jpg' } });
+    const withPreview = await postEvent(kit, 'enterprise', {
+      ...body,
+      content: { ...body.content, previewUrl: 'https://example.com/p.jpg' },
+    });
     expect(withPreview.status).toBe(200);
     expect((await last(ALICE_ENTERPRISE)).message.previewUrl).toBe('https://example.com/p.jpg');
 
@@ -197,18 +251,35 @@ describe('Post Event: every kind of the spec reaches the chat', () => {
   });
 
   it('checks to, toChannel, eventType and the text limits, and accepts toChannel as a numeric string', async () => {
-    const asString = await postEvent(kit, 'enterprise', { ...single([ALICE], { contentType: 1, text: 'string channel' }), toChannel: String(TO_CHANNEL) });
+    const asString = await postEvent(kit, 'enterprise', {
+      ...single([ALICE], { contentType: 1, text: 'string channel' }),
+      toChannel: String(TO_CHANNEL),
+    });
     expect(asString.status).toBe(200);
     const cases: [unknown, RegExp][] = [
       [{ ...single([], { contentType: 1, text: 'x' }) }, /^to: must be an array of 1 to 150 MIDs/],
-      [{ ...single(Array.from({ length: 151 }, () => ALICE), { contentType: 1, text: 'x' }) }, /^to: must hold at most 150 MIDs \(151 given\)/],
+      [
+        {
+          ...single(
+            Array.from({ length: 151 }, () => ALICE),
+            { contentType: 1, text: 'x' },
+          ),
+        },
+        /^to: must hold at most 150 MIDs \(151 given\)/,
+      ],
       [{ ...single([ALICE], { contentType: 1, text: 'x' }), toChannel: 1341301715 }, /^toChannel: must be 1383378250/],
       [{ ...single([ALICE], { contentType: 1, text: 'x' }), eventType: '1' }, /^eventType: must be/],
       [single([ALICE], { contentType: 1, text: 'x'.repeat(1025) }), /^content\.text: must be at most 1024 characters/],
       [single([ALICE], { contentType: 5, text: 'x' }), /^content\.contentType: must be 1 \(text\)/],
       [single([ALICE], { contentType: 4, originalContentUrl: 'https://example.com/a.m4a' }), /^content\.contentMetadata\.AUDLEN:/],
-      [single([ALICE], { contentType: 2, originalContentUrl: 'ftp://x/a.jpg', previewImageUrl: 'https://example.com/a.jpg' }), /^content\.originalContentUrl:/],
-      [single([ALICE], { contentType: 7, text: 'A', location: { title: 'B', latitude: 1, longitude: 2 } }), /^content\.text: must be the same string as location\.title/],
+      [
+        single([ALICE], { contentType: 2, originalContentUrl: 'ftp://x/a.jpg', previewImageUrl: 'https://example.com/a.jpg' }),
+        /^content\.originalContentUrl:/,
+      ],
+      [
+        single([ALICE], { contentType: 7, text: 'A', location: { title: 'B', latitude: 1, longitude: 2 } }),
+        /^content\.text: must be the same string as location\.title/,
+      ],
       [[1, 2], /^body: must be a JSON object/],
     ];
     for (const [body, message] of cases) {
@@ -223,7 +294,11 @@ describe('Post Event: every kind of the spec reaches the chat', () => {
 
   it('refuses a body that is not JSON, or not sent as JSON, in the v1 format', async () => {
     const headers = await enterpriseHeaders(kit);
-    const notJson = await request(kit.app).post('/v1/events').set(headers).set('Content-Type', 'application/json; charset=UTF-8').send('{"to": [');
+    const notJson = await request(kit.app)
+      .post('/v1/events')
+      .set(headers)
+      .set('Content-Type', 'application/json; charset=UTF-8')
+      .send('{"to": [');
     expect(notJson.status).toBe(400);
     expect(notJson.body).toEqual({ statusCode: '400', statusMessage: 'the request body is not valid JSON (line: 1, column: 9)' });
     const form = await request(kit.app).post('/v1/events').set(headers).type('form').send({ to: ALICE });

@@ -64,7 +64,8 @@ export class BlockchainAuth {
     const timestamp = Number(headers.timestamp);
     if (!/^[0-9]{1,16}$/.test(headers.timestamp) || Math.abs(timestamp - now) > TIMESTAMP_TOLERANCE_MS) throw E.invalidTimestamp(now);
     if (!NONCE.test(headers.nonce)) throw E.invalidNonce();
-    if (!signatureMatches(service.api_secret, { ...r, nonce: headers.nonce, timestamp: headers.timestamp }, headers.signature)) throw E.invalidSignature();
+    if (!signatureMatches(service.api_secret, { ...r, nonce: headers.nonce, timestamp: headers.timestamp }, headers.signature))
+      throw E.invalidSignature();
     // Last, so that a forged request cannot use up a nonce (rule 2: a signature works once).
     if (!(await this.store.useNonce(service.api_key, headers.nonce, now, NONCE_WINDOW_MS))) throw E.nonceUsed();
     return { service, release: () => this.store.releaseNonce(service.api_key, headers.nonce, now) };
@@ -77,7 +78,9 @@ export class BlockchainAuth {
  * secret was sent, not enough to use it.
  */
 export function maskSecrets(input: string): string {
-  return input.replace(/((?:^|[?&])[A-Za-z.]*[Ss]ecret=)([^&]*)/g, (_m, key: string, value: string) =>
-    `${key}${value.length <= 8 ? '…' : `${value.slice(0, 4)}…${value.slice(-4)}`} (${value.length} chars)`,
+  return input.replace(
+    /((?:^|[?&])[A-Za-z.]*[Ss]ecret=)([^&]*)/g,
+    (_m, key: string, value: string) =>
+      `${key}${value.length <= 8 ? '…' : `${value.slice(0, 4)}…${value.slice(-4)}`} (${value.length} chars)`,
   );
 }

@@ -26,7 +26,8 @@ export class BlockchainError extends Error {
 /** 400 `4000`: a parameter or the body is invalid; `detail` says which and why. */
 export const badRequest = (detail: string) => new BlockchainError(400, 4000, `Bad request: ${detail}`);
 /** 401 `4010`: the signature is not the request's under the service's API secret. */
-export const invalidSignature = () => new BlockchainError(401, 4010, 'Invalid signature: it does not match the request signed with the API secret');
+export const invalidSignature = () =>
+  new BlockchainError(401, 4010, 'Invalid signature: it does not match the request signed with the API secret');
 /** 401 `4011`: a header of the Authentication table is missing. */
 export const missingHeader = (name: string) => new BlockchainError(401, 4011, `Required header is missing: ${name}`);
 /** 401 `4012` (published): no service has this API key. */
@@ -37,7 +38,8 @@ export const invalidTimestamp = (serverTime: number) =>
 /** 401 `4015`: the nonce is not 8 letters and digits. */
 export const invalidNonce = () => new BlockchainError(401, 4015, 'Invalid nonce: it must be 8 letters (upper or lower case) and digits');
 /** 401 `4016`: the nonce was used by a successful request of this API key within 11 minutes. */
-export const nonceUsed = () => new BlockchainError(401, 4016, 'Invalid nonce: it was used with this service-api-key within the last 11 minutes');
+export const nonceUsed = () =>
+  new BlockchainError(401, 4016, 'Invalid nonce: it was used with this service-api-key within the last 11 minutes');
 /** 403 `4030`: the service is not activated. */
 export const serviceInactive = () => new BlockchainError(403, 4030, 'The service is not activated');
 /** 403 `4031`: the wallet secret is not the wallet's. */

@@ -31,7 +31,8 @@ export const MAX_MINT = 10;
 
 /** Checks an identifier's format. @throws BlockchainError 400 `4000` naming the parameter */
 export function checkFormat(kind: keyof typeof FORMATS, value: string, name: string = kind): void {
-  if (!FORMATS[kind].test(value)) throw E.badRequest(`${name} ${JSON.stringify(value.slice(0, 80))} is not a valid ${kind} (${describe[kind]})`);
+  if (!FORMATS[kind].test(value))
+    throw E.badRequest(`${name} ${JSON.stringify(value.slice(0, 80))} is not a valid ${kind} (${describe[kind]})`);
 }
 
 const describe: Record<keyof typeof FORMATS, string> = {
@@ -44,7 +45,15 @@ const describe: Record<keyof typeof FORMATS, string> = {
 
 /** A token as the interface answers it. */
 export function tokenView(t: BcTokenRow) {
-  return { tokenId: `${t.token_type}${t.token_index}`, tokenType: t.token_type, tokenIndex: t.token_index, name: t.name, meta: t.meta, owner: t.owner, createdAt: t.created_at };
+  return {
+    tokenId: `${t.token_type}${t.token_index}`,
+    tokenType: t.token_type,
+    tokenIndex: t.token_index,
+    name: t.name,
+    meta: t.meta,
+    owner: t.owner,
+    createdAt: t.created_at,
+  };
 }
 
 /**
@@ -110,14 +119,19 @@ export class ItemTokenService {
    * The owner pair of a write: a wallet of the service, its secret, and the contract's owner.
    * @throws BlockchainError 400 format, 404 unknown wallet, 403 `4031` wrong secret, 403 `4032` not the owner
    */
-  private async checkOwner(service: BcServiceRow, contract: { owner_address: string; contract_id: string }, body: Record<string, unknown>): Promise<string> {
+  private async checkOwner(
+    service: BcServiceRow,
+    contract: { owner_address: string; contract_id: string },
+    body: Record<string, unknown>,
+  ): Promise<string> {
     const ownerAddress = str(body, 'ownerAddress')!;
     const ownerSecret = str(body, 'ownerSecret')!;
     checkFormat('address', ownerAddress, 'ownerAddress');
     const wallet = await this.store.wallet(ownerAddress);
     if (!wallet || wallet.api_key !== service.api_key) throw E.notFound(`wallet ${ownerAddress} of this service`);
     if (wallet.secret !== ownerSecret) throw E.walletSecretMismatch();
-    if (contract.owner_address !== ownerAddress) throw E.notPermitted(`${ownerAddress} is not the owner of contract ${contract.contract_id}`);
+    if (contract.owner_address !== ownerAddress)
+      throw E.notPermitted(`${ownerAddress} is not the owner of contract ${contract.contract_id}`);
     return ownerAddress;
   }
 
@@ -145,8 +159,22 @@ export class ItemTokenService {
         msgType: 'collection/MsgModify',
         msg: { type: 'collection/MsgModify', value: { owner, contractId, tokenType, tokenIndex, changes } },
         events: [
-          { type: 'message', attributes: [{ key: 'module', value: 'collection' }, { key: 'sender', value: owner }, { key: 'action', value: 'modify_token' }] },
-          { type: 'modify_token', attributes: [{ key: 'contract_id', value: contractId }, { key: 'token_id', value: `${tokenType}${tokenIndex}` }, ...changes.map((c) => ({ key: c.field, value: c.value }))] },
+          {
+            type: 'message',
+            attributes: [
+              { key: 'module', value: 'collection' },
+              { key: 'sender', value: owner },
+              { key: 'action', value: 'modify_token' },
+            ],
+          },
+          {
+            type: 'modify_token',
+            attributes: [
+              { key: 'contract_id', value: contractId },
+              { key: 'token_id', value: `${tokenType}${tokenIndex}` },
+              ...changes.map((c) => ({ key: c.field, value: c.value })),
+            ],
+          },
         ],
         wallets: [owner, token.owner],
         timestamp: this.clock.now(),
@@ -166,7 +194,8 @@ export class ItemTokenService {
     const toAddress = str(body, 'toAddress')!;
     checkFormat('address', toAddress, 'toAddress');
     const list = body.mintList;
-    if (!Array.isArray(list) || list.length === 0 || list.length > MAX_MINT) throw E.badRequest(`mintList must be an array of 1 to ${MAX_MINT} elements`);
+    if (!Array.isArray(list) || list.length === 0 || list.length > MAX_MINT)
+      throw E.badRequest(`mintList must be an array of 1 to ${MAX_MINT} elements`);
     const params = list.map((raw, i) => {
       const item = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
       if (!item) throw E.badRequest(`mintList[${i}] must be an object`);
@@ -196,8 +225,22 @@ export class ItemTokenService {
         msgType: 'collection/MsgMintNFT',
         msg: { type: 'collection/MsgMintNFT', value: { from: owner, contractId, to: toAddress, params } },
         events: [
-          { type: 'message', attributes: [{ key: 'module', value: 'collection' }, { key: 'sender', value: owner }, { key: 'action', value: 'mint_nft' }] },
-          { type: 'mint_nft', attributes: [{ key: 'contract_id', value: contractId }, { key: 'to', value: toAddress }, { key: 'token_ids', value: minted }] },
+          {
+            type: 'message',
+            attributes: [
+              { key: 'module', value: 'collection' },
+              { key: 'sender', value: owner },
+              { key: 'action', value: 'mint_nft' },
+            ],
+          },
+          {
+            type: 'mint_nft',
+            attributes: [
+              { key: 'contract_id', value: contractId },
+              { key: 'to', value: toAddress },
+              { key: 'token_ids', value: minted },
+            ],
+          },
         ],
         wallets: [owner, toAddress],
         timestamp: now,
@@ -206,12 +249,21 @@ export class ItemTokenService {
         const next = new Map<string, number>();
         const tokens: BcTokenRow[] = [];
         for (const p of params) {
-          if (!next.has(p.tokenType)) next.set(p.tokenType, parseInt((await BlockchainStore.lastIndex(trx, contractId, p.tokenType)) ?? '0', 16) + 1);
+          if (!next.has(p.tokenType))
+            next.set(p.tokenType, parseInt((await BlockchainStore.lastIndex(trx, contractId, p.tokenType)) ?? '0', 16) + 1);
           const index = next.get(p.tokenType)!;
           next.set(p.tokenType, index + 1);
           const tokenIndex = index.toString(16).padStart(8, '0');
           minted.push(`${p.tokenType}${tokenIndex}`);
-          tokens.push({ contract_id: contractId, token_type: p.tokenType, token_index: tokenIndex, name: p.name, meta: p.meta, owner: toAddress, created_at: now });
+          tokens.push({
+            contract_id: contractId,
+            token_type: p.tokenType,
+            token_index: tokenIndex,
+            name: p.name,
+            meta: p.meta,
+            owner: toAddress,
+            created_at: now,
+          });
         }
         await BlockchainStore.insertTokens(trx, tokens);
       },

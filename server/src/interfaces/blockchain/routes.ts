@@ -18,7 +18,12 @@ import type { DatabaseOutage } from '../../db/outage.js';
 
 /** The envelope of every answer. */
 export function envelope(now: number, code: { statusCode: number; statusMessage: string }, responseData?: unknown) {
-  return { responseTime: now, statusCode: code.statusCode, statusMessage: code.statusMessage, ...(responseData !== undefined ? { responseData } : {}) };
+  return {
+    responseTime: now,
+    statusCode: code.statusCode,
+    statusMessage: code.statusMessage,
+    ...(responseData !== undefined ? { responseData } : {}),
+  };
 }
 
 interface Deps {
@@ -50,7 +55,8 @@ export function pageOf(query: Request['query']): { limit: number; page: number; 
   const int = (key: string, min: number, max: number, fallback: number) => {
     const v = query[key];
     if (v === undefined) return fallback;
-    if (typeof v !== 'string' || !/^[0-9]{1,9}$/.test(v) || Number(v) < min || Number(v) > max) throw badRequest(`${key} must be an integer from ${min} to ${max}`);
+    if (typeof v !== 'string' || !/^[0-9]{1,9}$/.test(v) || Number(v) < min || Number(v) > max)
+      throw badRequest(`${key} must be an integer from ${min} to ${max}`);
     return Number(v);
   };
   const order = query.orderBy ?? 'desc';
@@ -68,7 +74,8 @@ function timeParam(query: Request['query'], key: 'before' | 'after'): number | u
 export function blockchainRoutes(deps: Deps): Router {
   const r = Router();
   const ok = (res: Response, data: unknown) => res.json((res.locals.envelope = envelope(deps.clock.now(), SUCCESS, data)));
-  const accepted = (res: Response, txHash: string) => res.status(202).json((res.locals.envelope = envelope(deps.clock.now(), ACCEPTED, { txHash })));
+  const accepted = (res: Response, txHash: string) =>
+    res.status(202).json((res.locals.envelope = envelope(deps.clock.now(), ACCEPTED, { txHash })));
 
   // A server-to-server API: no automatic OPTIONS answer (Express's plain-text "GET, HEAD").
   r.use((req, _res, next) => next(req.method === 'OPTIONS' ? noEndpoint(req.method, req.path) : undefined));
@@ -87,10 +94,21 @@ export function blockchainRoutes(deps: Deps): Router {
       const statusCode = body?.statusCode ?? (res.statusCode < 300 ? 1000 : 4000);
       const statusMessage = body?.statusMessage ?? '';
       if (statusCode >= 4000) {
-        deps.logger.warn({ method: req.method, path: req.path, statusCode, signatureInput: input }, `blockchain request refused: ${statusMessage}`);
+        deps.logger.warn(
+          { method: req.method, path: req.path, statusCode, signatureInput: input },
+          `blockchain request refused: ${statusMessage}`,
+        );
       }
       void deps.store
-        .logRequest({ at: deps.clock.now(), method: req.method, path: req.originalUrl.slice(0, 500), api_key: service?.api_key ?? req.get('service-api-key')?.slice(0, 100) ?? null, status_code: statusCode, status_message: statusMessage, signature_input: input })
+        .logRequest({
+          at: deps.clock.now(),
+          method: req.method,
+          path: req.originalUrl.slice(0, 500),
+          api_key: service?.api_key ?? req.get('service-api-key')?.slice(0, 100) ?? null,
+          status_code: statusCode,
+          status_message: statusMessage,
+          signature_input: input,
+        })
         .catch(() => undefined);
     });
     deps.auth.authenticate(incoming(req)).then(
@@ -104,20 +122,34 @@ export function blockchainRoutes(deps: Deps): Router {
     );
   };
   const svc = (res: Response) => res.locals.service as BcServiceRow;
-  const handle = (fn: (req: Request, res: Response) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) => void fn(req, res).catch(next);
+  const handle = (fn: (req: Request, res: Response) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) =>
+    void fn(req, res).catch(next);
   const p = (req: Request, key: string) => String(req.params[key]);
 
-  r.get('/v1/wallets', signed, handle(async (_req, res) => ok(res, await deps.tokens.wallets(svc(res)))));
+  r.get(
+    '/v1/wallets',
+    signed,
+    handle(async (_req, res) => ok(res, await deps.tokens.wallets(svc(res)))),
+  );
   r.get(
     '/v1/wallets/:address/transactions',
     signed,
     handle(async (req, res) => {
       const msgType = req.query.msgType;
-      if (msgType !== undefined && (typeof msgType !== 'string' || msgType.length > 100)) throw badRequest('msgType must be a message type such as collection/MsgMintNFT');
+      if (msgType !== undefined && (typeof msgType !== 'string' || msgType.length > 100))
+        throw badRequest('msgType must be a message type such as collection/MsgMintNFT');
       const after = timeParam(req.query, 'after');
       const before = timeParam(req.query, 'before');
       const page = pageOf(req.query);
-      ok(res, await deps.tokens.walletTransactions(svc(res), p(req, 'address'), { ...page, ...(msgType !== undefined ? { msgType } : {}), ...(after !== undefined ? { after } : {}), ...(before !== undefined ? { before } : {}) }));
+      ok(
+        res,
+        await deps.tokens.walletTransactions(svc(res), p(req, 'address'), {
+          ...page,
+          ...(msgType !== undefined ? { msgType } : {}),
+          ...(after !== undefined ? { after } : {}),
+          ...(before !== undefined ? { before } : {}),
+        }),
+      );
     }),
   );
   r.get(
@@ -134,7 +166,9 @@ export function blockchainRoutes(deps: Deps): Router {
     '/v1/item-tokens/:contractId/non-fungibles/:tokenType/:tokenIndex',
     jsonBody,
     signed,
-    handle(async (req, res) => accepted(res, await deps.tokens.update(svc(res), p(req, 'contractId'), p(req, 'tokenType'), p(req, 'tokenIndex'), req.body))),
+    handle(async (req, res) =>
+      accepted(res, await deps.tokens.update(svc(res), p(req, 'contractId'), p(req, 'tokenType'), p(req, 'tokenIndex'), req.body)),
+    ),
   );
   r.post(
     '/v1/item-tokens/:contractId/non-fungibles/multi-mint',
@@ -142,7 +176,11 @@ export function blockchainRoutes(deps: Deps): Router {
     signed,
     handle(async (req, res) => accepted(res, await deps.tokens.multiMint(svc(res), p(req, 'contractId'), req.body))),
   );
-  r.get('/v1/transactions/:txHash', signed, handle(async (req, res) => ok(res, await deps.tokens.transaction(svc(res), p(req, 'txHash')))));
+  r.get(
+    '/v1/transactions/:txHash',
+    signed,
+    handle(async (req, res) => ok(res, await deps.tokens.transaction(svc(res), p(req, 'txHash')))),
+  );
   return r;
 }
 
@@ -161,10 +199,16 @@ export function blockchainErrors(clock: Clock, logger: Logger, outage?: Database
       if (!res.headersSent) res.status(http).json(body);
     };
     if (err instanceof BlockchainError) return send(err.httpStatus, err);
-    if (err instanceof ApiError) return send(err.status === 413 ? 413 : 400, { statusCode: 4000, statusMessage: `Bad request: ${String(err.body.message ?? err.message)}` });
+    if (err instanceof ApiError)
+      return send(err.status === 413 ? 413 : 400, {
+        statusCode: 4000,
+        statusMessage: `Bad request: ${String(err.body.message ?? err.message)}`,
+      });
     const e = err as { type?: unknown; status?: unknown };
-    if (e.type === 'entity.too.large') return send(413, { statusCode: 4000, statusMessage: 'Bad request: the request body is too large (max 1 MB)' });
-    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) return send(400, { statusCode: 4000, statusMessage: 'Bad request: the request could not be read' });
+    if (e.type === 'entity.too.large')
+      return send(413, { statusCode: 4000, statusMessage: 'Bad request: the request body is too large (max 1 MB)' });
+    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500)
+      return send(400, { statusCode: 4000, statusMessage: 'Bad request: the request could not be read' });
     if (outage?.absorb(err)) {
       res.set('Retry-After', String(RETRY_AFTER_S));
       return send(503, { statusCode: 5030, statusMessage: 'The database is temporarily unavailable; retry later' });

@@ -41,7 +41,13 @@ function collect(obj: Record<string, Json>, prefix: string, out: Map<string, str
 function collectArray(name: string, items: Json[], out: Map<string, string>): void {
   const objects = items.filter((i): i is Record<string, Json> => i !== null && typeof i === 'object' && !Array.isArray(i));
   if (objects.length === 0) {
-    out.set(name, items.filter((i) => i !== null).map((i) => String(i)).join(','));
+    out.set(
+      name,
+      items
+        .filter((i) => i !== null)
+        .map((i) => String(i))
+        .join(','),
+    );
     return;
   }
   // Every leaf any element has; each element gives its value or "" at its place (rule 7).

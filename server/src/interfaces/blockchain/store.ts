@@ -8,7 +8,16 @@ import type { Kysely, Selectable } from 'kysely';
 import { isPostgres } from '../../db/db.js';
 import { FoundOnce } from '../../db/found-once.js';
 import { prepared } from '../../db/prepared.js';
-import type { BcContractTable, BcRequestTable, BcServiceTable, BcTokenTable, BcTokenTypeTable, BcTransactionTable, BcWalletTable, Database } from '../../db/schema.js';
+import type {
+  BcContractTable,
+  BcRequestTable,
+  BcServiceTable,
+  BcTokenTable,
+  BcTokenTypeTable,
+  BcTransactionTable,
+  BcWalletTable,
+  Database,
+} from '../../db/schema.js';
 
 export type BcServiceRow = Selectable<BcServiceTable>;
 export type BcWalletRow = Selectable<BcWalletTable>;
@@ -101,7 +110,8 @@ export class BlockchainStore {
 
   private readonly walletsOfService = prepared(
     () => this.db,
-    (apiKey: string) => this.db.selectFrom('bc_wallets').selectAll().where('api_key', '=', apiKey).orderBy('created_at').orderBy('name').orderBy('address'),
+    (apiKey: string) =>
+      this.db.selectFrom('bc_wallets').selectAll().where('api_key', '=', apiKey).orderBy('created_at').orderBy('name').orderBy('address'),
   );
 
   contract(contractId: string): Promise<BcContractRow | undefined> {
@@ -109,7 +119,12 @@ export class BlockchainStore {
   }
 
   tokenType(contractId: string, tokenType: string): Promise<BcTokenTypeRow | undefined> {
-    return this.db.selectFrom('bc_token_types').selectAll().where('contract_id', '=', contractId).where('token_type', '=', tokenType).executeTakeFirst();
+    return this.db
+      .selectFrom('bc_token_types')
+      .selectAll()
+      .where('contract_id', '=', contractId)
+      .where('token_type', '=', tokenType)
+      .executeTakeFirst();
   }
 
   token(contractId: string, tokenType: string, tokenIndex: string): Promise<BcTokenRow | undefined> {
@@ -138,7 +153,14 @@ export class BlockchainStore {
 
   /** Every token (the host's tab), newest first, at most `limit`. */
   allTokens(limit: number): Promise<BcTokenRow[]> {
-    return this.db.selectFrom('bc_tokens').selectAll().orderBy('created_at', 'desc').orderBy('token_type').orderBy('token_index').limit(limit).execute();
+    return this.db
+      .selectFrom('bc_tokens')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('token_type')
+      .orderBy('token_index')
+      .limit(limit)
+      .execute();
   }
 
   /**
@@ -148,7 +170,11 @@ export class BlockchainStore {
    */
   async useNonce(apiKey: string, nonce: string, now: number, windowMs: number): Promise<boolean> {
     // Nonces past the window mean nothing any more: swept now and then, so the table stays small.
-    if (++this.nonceTakes % NONCE_SWEEP_EVERY === 0) await this.db.deleteFrom('bc_nonces').where('used_at', '<=', now - windowMs).execute();
+    if (++this.nonceTakes % NONCE_SWEEP_EVERY === 0)
+      await this.db
+        .deleteFrom('bc_nonces')
+        .where('used_at', '<=', now - windowMs)
+        .execute();
     return (await this.takeNonce(apiKey, nonce, now, now - windowMs)).length === 1;
   }
 
@@ -177,22 +203,36 @@ export class BlockchainStore {
    */
   async write(contractId: string, tx: NewTransaction, change: (trx: Kysely<Database>) => Promise<void>): Promise<string> {
     return this.db.transaction().execute(async (trx) => {
-      if (isPostgres(trx)) await trx.selectFrom('bc_contracts').select('contract_id').where('contract_id', '=', contractId).forUpdate().execute();
+      if (isPostgres(trx))
+        await trx.selectFrom('bc_contracts').select('contract_id').where('contract_id', '=', contractId).forUpdate().execute();
       await change(trx);
       const txHash = newTxHash();
       const { height } = await trx
         .insertInto('bc_transactions')
-        .values({ tx_hash: txHash, api_key: tx.apiKey, msg_type: tx.msgType, msg: JSON.stringify(tx.msg), events: JSON.stringify(tx.events), timestamp: tx.timestamp })
+        .values({
+          tx_hash: txHash,
+          api_key: tx.apiKey,
+          msg_type: tx.msgType,
+          msg: JSON.stringify(tx.msg),
+          events: JSON.stringify(tx.events),
+          timestamp: tx.timestamp,
+        })
         .returning('height')
         .executeTakeFirstOrThrow();
       const wallets = [...new Set(tx.wallets)];
-      await trx.insertInto('bc_tx_wallets').values(wallets.map((address) => ({ address, height: Number(height) }))).execute();
+      await trx
+        .insertInto('bc_tx_wallets')
+        .values(wallets.map((address) => ({ address, height: Number(height) })))
+        .execute();
       return txHash;
     });
   }
 
   /** Sets a token's name and meta (inside {@link write}). */
-  static async updateToken(trx: Kysely<Database>, t: { contractId: string; tokenType: string; tokenIndex: string; name: string; meta?: string }): Promise<void> {
+  static async updateToken(
+    trx: Kysely<Database>,
+    t: { contractId: string; tokenType: string; tokenIndex: string; name: string; meta?: string },
+  ): Promise<void> {
     await trx
       .updateTable('bc_tokens')
       .set({ name: t.name, ...(t.meta !== undefined ? { meta: t.meta } : {}) })
@@ -255,9 +295,21 @@ export class BlockchainStore {
   /** Records a signed request and its verdict, keeping the newest {@link KEPT_REQUESTS}. */
   async logRequest(r: Omit<BcRequestRow, 'id'>): Promise<void> {
     // Compiled once (every signed request writes one); "" stands for no value.
-    const [row] = await this.insertRequest(r.at, r.method, r.path, r.api_key ?? '', r.status_code, r.status_message, r.signature_input ?? '');
+    const [row] = await this.insertRequest(
+      r.at,
+      r.method,
+      r.path,
+      r.api_key ?? '',
+      r.status_code,
+      r.status_message,
+      r.signature_input ?? '',
+    );
     const id = Number(row?.id);
-    if (id % 50 === 0) await this.db.deleteFrom('bc_requests').where('id', '<=', id - KEPT_REQUESTS).execute();
+    if (id % 50 === 0)
+      await this.db
+        .deleteFrom('bc_requests')
+        .where('id', '<=', id - KEPT_REQUESTS)
+        .execute();
   }
 
   private readonly insertRequest = prepared(

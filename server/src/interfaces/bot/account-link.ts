@@ -23,7 +23,9 @@ export type LinkRefusal = 'missing' | 'unknown' | 'expired' | 'used' | 'not-frie
 export type LinkOutcome = { linked: true; botName: string } | { linked: false; reason: LinkRefusal };
 
 export class AccountLinkService {
-  constructor(private readonly d: { tokens: LinkTokenStore; world: WorldStore; bots: BotMembershipStore; events: BotEventService; now: () => number }) {}
+  constructor(
+    private readonly d: { tokens: LinkTokenStore; world: WorldStore; bots: BotMembershipStore; events: BotEventService; now: () => number },
+  ) {}
 
   /**
    * A new link token for a user of the scenario: 32 letters and digits, single use, 10 minutes.
@@ -33,7 +35,13 @@ export class AccountLinkService {
     if (!(await this.d.world.user(userId))) throw badRequest("The value for the 'userId' parameter is invalid");
     const linkToken = randomBytes(24).toString('base64url').replace(/[-_]/g, '').slice(0, 32).padEnd(32, '0');
     const now = this.d.now();
-    await this.d.tokens.insert({ token_hash: hashToken(linkToken), channel_id: channel.channel_id, user_id: userId, issued_at: now, expires_at: now + LINK_TOKEN_LIFE_MS });
+    await this.d.tokens.insert({
+      token_hash: hashToken(linkToken),
+      channel_id: channel.channel_id,
+      user_id: userId,
+      issued_at: now,
+      expires_at: now + LINK_TOKEN_LIFE_MS,
+    });
     return { linkToken };
   }
 

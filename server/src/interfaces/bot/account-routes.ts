@@ -19,7 +19,14 @@ import type { RateLimiter } from './rate-limits.js';
 /** The kinds of `POST /v2/bot/message/validate/<kind>`. */
 export const VALIDATE_KINDS = ['reply', 'push', 'multicast', 'narrowcast', 'broadcast'] as const;
 
-export function botAccountRoutes(deps: { tokens: ChannelTokenService; bot: BotMessagingService; limits: RateLimiter; account: BotAccountService; indicators: ChatIndicatorService; links: AccountLinkService }): Router {
+export function botAccountRoutes(deps: {
+  tokens: ChannelTokenService;
+  bot: BotMessagingService;
+  limits: RateLimiter;
+  account: BotAccountService;
+  indicators: ChatIndicatorService;
+  links: AccountLinkService;
+}): Router {
   const r = Router();
   const api = botApi(deps);
   const channel = channelOf;

@@ -57,7 +57,8 @@ export function testFailure(e: unknown): Pick<WebhookTestResult, 'reason' | 'det
   const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return { reason: 'REQUEST_TIMEOUT', detail: 'The request timed out' };
   const code = err?.cause?.code ?? '';
-  if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ECONNRESET|EAI_AGAIN/.test(code)) return { reason: 'COULD_NOT_CONNECT', detail: `Could not connect (${code})` };
+  if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ECONNRESET|EAI_AGAIN/.test(code))
+    return { reason: 'COULD_NOT_CONNECT', detail: `Could not connect (${code})` };
   return { reason: 'UNCLASSIFIED', detail: err?.cause?.message ?? err?.message ?? String(e) };
 }
 
@@ -94,7 +95,11 @@ export class BotAccountService {
     try {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json; charset=utf-8', [SIGNATURE_HEADER]: signBody(channel.secret, raw), 'User-Agent': 'embedkit-webhook/1.0' },
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          [SIGNATURE_HEADER]: signBody(channel.secret, raw),
+          'User-Agent': 'embedkit-webhook/1.0',
+        },
         body: raw,
         redirect: 'manual',
         signal: AbortSignal.timeout(this.d.timeoutMs),

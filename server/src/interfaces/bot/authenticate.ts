@@ -14,7 +14,11 @@ import type { ChannelRow } from '../../world/world-store.js';
  * @returns a middleware factory: `api('push')` authenticates and counts one call of that API
  * @throws (through `next`) ApiError 401 for a bad token, 429 over the plan's limit
  */
-export function botApi(deps: { tokens: ChannelTokenService; bot: BotMessagingService; limits: RateLimiter }): (name: string) => RequestHandler {
+export function botApi(deps: {
+  tokens: ChannelTokenService;
+  bot: BotMessagingService;
+  limits: RateLimiter;
+}): (name: string) => RequestHandler {
   return (name) => async (req, res, next) => {
     const channelId = await deps.tokens.authenticate(req.headers.authorization);
     const channel = await deps.bot.channel(channelId);

@@ -35,7 +35,12 @@ export function sentCounter(broadcasts: BotBroadcastService): Router {
   return r;
 }
 
-export function botBroadcastRoutes(deps: { tokens: ChannelTokenService; bot: BotMessagingService; limits: RateLimiter; broadcasts: BotBroadcastService }): Router {
+export function botBroadcastRoutes(deps: {
+  tokens: ChannelTokenService;
+  bot: BotMessagingService;
+  limits: RateLimiter;
+  broadcasts: BotBroadcastService;
+}): Router {
   const r = Router();
   const { broadcasts } = deps;
   const api = botApi(deps);

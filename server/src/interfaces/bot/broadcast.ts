@@ -67,14 +67,30 @@ export class BotBroadcastService {
     const messages = this.checked(body);
     const b = body as { recipient?: unknown; filter?: { demographic?: unknown }; limit?: { max?: unknown } };
     if (b.recipient !== undefined)
-      throw invalidBody([{ message: 'audiences and redelivery are not served by embedkit (the audience calls are set aside): use filter.demographic or omit recipient', property: 'recipient' }]);
+      throw invalidBody([
+        {
+          message:
+            'audiences and redelivery are not served by embedkit (the audience calls are set aside): use filter.demographic or omit recipient',
+          property: 'recipient',
+        },
+      ]);
     if (b.filter !== undefined) {
-      const problems = typeof b.filter === 'object' && b.filter !== null ? demographicProblems(b.filter.demographic) : [{ message: 'must be an object with demographic', property: 'filter' }];
+      const problems =
+        typeof b.filter === 'object' && b.filter !== null
+          ? demographicProblems(b.filter.demographic)
+          : [{ message: 'must be an object with demographic', property: 'filter' }];
       if (problems.length) throw invalidBody(problems);
     }
     const now = this.d.now();
     let friends = (await this.d.counters.friendsWithDemographics(channel.channel_id))
-      .filter((f) => b.filter === undefined || matchesDemographic(b.filter.demographic as Record<string, unknown>, { ...(f.demographics ? (JSON.parse(f.demographics) as Demographics) : {}), friendForMs: now - f.since }))
+      .filter(
+        (f) =>
+          b.filter === undefined ||
+          matchesDemographic(b.filter.demographic as Record<string, unknown>, {
+            ...(f.demographics ? (JSON.parse(f.demographics) as Demographics) : {}),
+            friendForMs: now - f.since,
+          }),
+      )
       .map((f) => f.user_id);
     const max = b.limit?.max;
     if (typeof max === 'number' && Number.isInteger(max) && max >= 1) friends = friends.slice(0, max);
@@ -92,7 +108,14 @@ export class BotBroadcastService {
     const r = await this.d.counters.narrowcast(channel.channel_id, requestId);
     if (!r) throw notFound('Not found');
     const at = new Date(r.accepted_at).toISOString();
-    return { phase: 'succeeded', successCount: r.success_count, failureCount: 0, targetCount: r.success_count, acceptedTime: at, completedTime: at };
+    return {
+      phase: 'succeeded',
+      successCount: r.success_count,
+      failureCount: 0,
+      targetCount: r.success_count,
+      acceptedTime: at,
+      completedTime: at,
+    };
   }
 
   /** `{type: 'limited', value}` or `{type: 'none'}`. */
@@ -127,7 +150,8 @@ export class BotBroadcastService {
     let per = FOLLOWERS_PER_PAGE;
     if (limit !== undefined) {
       per = Number(limit);
-      if (!Number.isInteger(per) || per < 1 || per > FOLLOWERS_PER_PAGE) throw badRequest(`limit must be an integer from 1 to ${FOLLOWERS_PER_PAGE}`);
+      if (!Number.isInteger(per) || per < 1 || per > FOLLOWERS_PER_PAGE)
+        throw badRequest(`limit must be an integer from 1 to ${FOLLOWERS_PER_PAGE}`);
     }
     const all = await this.d.counters.friends(channel.channel_id);
     const userIds = all.slice(offset, offset + per);

@@ -17,7 +17,13 @@ export class BotCounterStore {
 
   /** Messages of `kind` on `day`; 0 when none. */
   async get(channelId: string, kind: string, day: string): Promise<number> {
-    const r = await this.db.selectFrom('bot_sent_counts').select('messages').where('channel_id', '=', channelId).where('kind', '=', kind).where('day', '=', day).executeTakeFirst();
+    const r = await this.db
+      .selectFrom('bot_sent_counts')
+      .select('messages')
+      .where('channel_id', '=', channelId)
+      .where('kind', '=', kind)
+      .where('day', '=', day)
+      .executeTakeFirst();
     return Number(r?.messages ?? 0);
   }
 
@@ -34,11 +40,19 @@ export class BotCounterStore {
   }
 
   async insertNarrowcast(requestId: string, channelId: string, successCount: number, acceptedAt: number): Promise<void> {
-    await this.db.insertInto('narrowcasts').values({ request_id: requestId, channel_id: channelId, success_count: successCount, accepted_at: acceptedAt }).execute();
+    await this.db
+      .insertInto('narrowcasts')
+      .values({ request_id: requestId, channel_id: channelId, success_count: successCount, accepted_at: acceptedAt })
+      .execute();
   }
 
   async narrowcast(channelId: string, requestId: string): Promise<{ success_count: number; accepted_at: number } | undefined> {
-    const r = await this.db.selectFrom('narrowcasts').select(['success_count', 'accepted_at']).where('channel_id', '=', channelId).where('request_id', '=', requestId).executeTakeFirst();
+    const r = await this.db
+      .selectFrom('narrowcasts')
+      .select(['success_count', 'accepted_at'])
+      .where('channel_id', '=', channelId)
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
     return r ? { success_count: Number(r.success_count), accepted_at: Number(r.accepted_at) } : undefined;
   }
 
@@ -56,7 +70,13 @@ export class BotCounterStore {
   }
 
   async friends(channelId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('bot_friends').select('user_id').where('channel_id', '=', channelId).where('state', '=', 'friend').orderBy('user_id').execute();
+    const rows = await this.db
+      .selectFrom('bot_friends')
+      .select('user_id')
+      .where('channel_id', '=', channelId)
+      .where('state', '=', 'friend')
+      .orderBy('user_id')
+      .execute();
     return rows.map((r) => r.user_id);
   }
 }

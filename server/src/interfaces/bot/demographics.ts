@@ -23,7 +23,20 @@ export interface Audience extends Demographics {
 }
 
 /** The age bounds of the platform (`age_15` … `age_70`). */
-export const AGE_BOUNDS = ['age_15', 'age_20', 'age_25', 'age_30', 'age_35', 'age_40', 'age_45', 'age_50', 'age_55', 'age_60', 'age_65', 'age_70'] as const;
+export const AGE_BOUNDS = [
+  'age_15',
+  'age_20',
+  'age_25',
+  'age_30',
+  'age_35',
+  'age_40',
+  'age_45',
+  'age_50',
+  'age_55',
+  'age_60',
+  'age_65',
+  'age_70',
+] as const;
 /** The subscription period bounds of the platform. */
 export const PERIOD_BOUNDS = ['day_7', 'day_30', 'day_90', 'day_180', 'day_365'] as const;
 /** The area code form of the platform (country and a two-digit region). */
@@ -42,14 +55,22 @@ export function demographicProblems(f: unknown, path = 'filter.demographic', dep
   const range = (allowed: readonly string[]): Detail[] => {
     const out: Detail[] = [];
     for (const k of ['gte', 'lt'] as const)
-      if (f[k] !== undefined && !allowed.includes(f[k] as string)) out.push({ message: `must be one of ${allowed.join(', ')}`, property: `${path}.${k}` });
+      if (f[k] !== undefined && !allowed.includes(f[k] as string))
+        out.push({ message: `must be one of ${allowed.join(', ')}`, property: `${path}.${k}` });
     if (f.gte === undefined && f.lt === undefined) out.push({ message: 'gte or lt is required', property: path });
-    if (out.length === 0 && f.gte !== undefined && f.lt !== undefined && allowed.indexOf(f.gte as string) >= allowed.indexOf(f.lt as string))
+    if (
+      out.length === 0 &&
+      f.gte !== undefined &&
+      f.lt !== undefined &&
+      allowed.indexOf(f.gte as string) >= allowed.indexOf(f.lt as string)
+    )
       out.push({ message: 'gte must be below lt', property: path });
     return out;
   };
   const oneOf = (ok: (v: unknown) => boolean, what: string): Detail[] =>
-    Array.isArray(f.oneOf) && f.oneOf.length > 0 && f.oneOf.every(ok) ? [] : [{ message: `must be a non-empty array of ${what}`, property: `${path}.oneOf` }];
+    Array.isArray(f.oneOf) && f.oneOf.length > 0 && f.oneOf.every(ok)
+      ? []
+      : [{ message: `must be a non-empty array of ${what}`, property: `${path}.oneOf` }];
   switch (f.type) {
     case 'gender':
       return oneOf((v) => v === 'male' || v === 'female', 'male, female');
@@ -89,7 +110,8 @@ export function matchesDemographic(f: Json, a: Audience): boolean {
 
 /** true, false, or null when the user's attribute is not known. */
 function evaluate(f: Json, a: Audience): boolean | null {
-  const inRange = (n: number | undefined) => (n === undefined ? null : (f.gte === undefined || n >= bound(f.gte)!) && (f.lt === undefined || n < bound(f.lt)!));
+  const inRange = (n: number | undefined) =>
+    n === undefined ? null : (f.gte === undefined || n >= bound(f.gte)!) && (f.lt === undefined || n < bound(f.lt)!);
   const oneOf = (v: string | undefined) => (v === undefined ? null : (f.oneOf as string[]).includes(v));
   switch (f.type) {
     case 'gender':

@@ -123,7 +123,8 @@ export class BotEventService {
     if (data.length === 0) throw badRequest('The file is empty');
     if (data.length > MAX_MEDIA_BYTES) throw new ApiError(413, { message: `The file is too large (max ${MAX_MEDIA_BYTES} bytes)` });
     const mime = (contentType ?? '').split(';')[0]!.trim().toLowerCase() || 'application/octet-stream';
-    if (q.type !== 'file' && !mime.startsWith(`${q.type}/`)) throw badRequest(`The content type, ${mime}, is not supported for ${q.type} messages`);
+    if (q.type !== 'file' && !mime.startsWith(`${q.type}/`))
+      throw badRequest(`The content type, ${mime}, is not supported for ${q.type} messages`);
     const fileName = q.fileName?.trim() || `${q.type}-${this.d.clock.now()}`;
     const now = this.d.clock.now();
     const base = this.d.baseUrl();
@@ -135,11 +136,22 @@ export class BotEventService {
       fileName: q.type === 'file' ? fileName : null,
       data,
       createdAt: now,
-      body: (messageId) => mediaBody(q.type, `${base}/embedkit/v1/contents/${messageId}`, messageId, { fileName, size: data.length, duration: Number(q.duration ?? 0) }),
+      body: (messageId) =>
+        mediaBody(q.type, `${base}/embedkit/v1/contents/${messageId}`, messageId, {
+          fileName,
+          size: data.length,
+          duration: Number(q.duration ?? 0),
+        }),
     });
     await this.userMessages(chat, q.userId, [{ id, body }]);
     const user = await this.d.world.user(q.userId);
-    return { id: String(id), chatId, sender: { type: 'user', id: q.userId, displayName: user?.display_name ?? q.userId }, message: body, timestamp: now };
+    return {
+      id: String(id),
+      chatId,
+      sender: { type: 'user', id: q.userId, displayName: user?.display_name ?? q.userId },
+      message: body,
+      timestamp: now,
+    };
   }
 
   /**
@@ -183,7 +195,9 @@ export class BotEventService {
     }
     chatId ??= botChatIdOf(channelId, userId);
     if (change.to === 'friend')
-      await this.d.emitter.emit(channelId, chatId, [{ type: 'follow', source: userSource(userId) }], { unblock: change.from === 'blocked' });
+      await this.d.emitter.emit(channelId, chatId, [{ type: 'follow', source: userSource(userId) }], {
+        unblock: change.from === 'blocked',
+      });
     else if (change.from === 'friend') await this.d.emitter.emit(channelId, chatId, [{ type: 'unfollow', source: userSource(userId) }]);
     this.d.live.publish({ type: 'bots', channelId });
   }
@@ -203,7 +217,8 @@ export class BotEventService {
     const channel = await this.d.world.channel(channelId);
     if (!channel) throw notFound(`No channel ${channelId}`);
     // The trial interface knows users only (spec part F: toType is only 1).
-    if (channel.bot_interface === 'trial') throw badRequest(`The bot of channel ${channelId} uses the trial interface, which has no groups or rooms`);
+    if (channel.bot_interface === 'trial')
+      throw badRequest(`The bot of channel ${channelId} uses the trial interface, which has no groups or rooms`);
     if (await this.d.bots.membership(chatId, channelId)) throw badRequest(`The bot of channel ${channelId} is already in chat ${chatId}`);
     const now = this.d.clock.now();
     // A v1 bot hears of a room at once (operation 7, "added to room"); a v2 bot with its next event.
@@ -237,7 +252,9 @@ export class BotEventService {
     const membership = await this.d.bots.membership(chat.chat_id, channelId);
     if (!membership || !(await this.d.bots.removeMembership(chat.chat_id, channelId))) throw notFound('Not found');
     if (membership.state === 'joined')
-      await this.d.emitter.emit(channelId, chat.chat_id, [{ type: 'leave', source: sourceOf({ chatId: chat.chat_id, type: chat.type }, null, false) }]);
+      await this.d.emitter.emit(channelId, chat.chat_id, [
+        { type: 'leave', source: sourceOf({ chatId: chat.chat_id, type: chat.type }, null, false) },
+      ]);
     const channel = await this.d.world.channel(channelId);
     await this.notice(chat.chat_id, `${channel?.bot_name ?? channel?.name ?? channelId} left the ${chat.type}.`);
     this.d.live.publish({ type: 'bots', channelId });
@@ -245,7 +262,9 @@ export class BotEventService {
 
   /** A line of the chat itself, as the messenger shows a bot joining or leaving (no event). */
   private async notice(chatId: string, text: string): Promise<void> {
-    await this.d.messages.insertAll([{ chatId, senderType: 'system', senderId: '', body: { type: 'system', text }, createdAt: this.d.clock.now() }]);
+    await this.d.messages.insertAll([
+      { chatId, senderType: 'system', senderId: '', body: { type: 'system', text }, createdAt: this.d.clock.now() },
+    ]);
     this.d.live.publish({ type: 'chat', chatId });
   }
 
@@ -285,7 +304,8 @@ export class BotEventService {
     const b = (typeof body === 'object' && body !== null ? body : {}) as { userId?: unknown; chatId?: unknown };
     if (typeof b.chatId === 'string') {
       if (!(await this.d.world.channel(channelId))) throw notFound(`No channel ${channelId}`);
-      if (!(await this.d.bots.membership(b.chatId, channelId))) throw badRequest(`The bot of channel ${channelId} is not in chat ${b.chatId}`);
+      if (!(await this.d.bots.membership(b.chatId, channelId)))
+        throw badRequest(`The bot of channel ${channelId} is not in chat ${b.chatId}`);
       return this.d.emitter.replyToken(channelId, b.chatId);
     }
     if (typeof b.userId !== 'string') throw invalidBody([{ message: 'userId or chatId is required', property: 'userId' }]);
@@ -319,7 +339,9 @@ export class BotEventService {
             const chat = chats.find((x) => x.bot_channel_id === c.channel_id && x.memberIds.includes(f.user_id));
             return { userId: f.user_id, state: f.state as FriendState, ...(chat ? { chatId: chat.chat_id } : {}) };
           }),
-        chats: memberships.filter((m) => m.channel_id === c.channel_id).map((m) => ({ chatId: m.chat_id, state: m.state as 'joined' | 'pending' })),
+        chats: memberships
+          .filter((m) => m.channel_id === c.channel_id)
+          .map((m) => ({ chatId: m.chat_id, state: m.state as 'joined' | 'pending' })),
       })),
     };
   }
@@ -357,7 +379,11 @@ export class BotEventService {
    * @param only one channel's bot only
    * @returns the number of deliveries made
    */
-  private async toBotsOfChat(chat: ChatRow, build: (bot: BotInChat) => DraftEvent[] | Promise<DraftEvent[]>, only?: string): Promise<number> {
+  private async toBotsOfChat(
+    chat: ChatRow,
+    build: (bot: BotInChat) => DraftEvent[] | Promise<DraftEvent[]>,
+    only?: string,
+  ): Promise<number> {
     let n = 0;
     for (const bot of await this.botsOf(chat)) {
       if (only !== undefined && bot.channelId !== only) continue;
@@ -377,7 +403,10 @@ export class BotEventService {
       const state = userId ? await this.d.bots.friendState(chat.bot_channel_id, userId) : undefined;
       return state === 'friend' ? [{ channelId: chat.bot_channel_id, pendingJoin: false }] : [];
     }
-    return (await this.d.bots.membershipsOfChat(chat.chat_id)).map((m) => ({ channelId: m.channel_id, pendingJoin: m.state === 'pending' }));
+    return (await this.d.bots.membershipsOfChat(chat.chat_id)).map((m) => ({
+      channelId: m.channel_id,
+      pendingJoin: m.state === 'pending',
+    }));
   }
 
   /** The chat, checked to exist and to have the user as a member. */
@@ -409,14 +438,24 @@ export function botChatIdOf(channelId: string, userId: string): string {
  * The stored message object of user-sent media: what the host renders (URLs of the simulator's
  * content endpoint) plus `contentId`, which marks that the binary is held here.
  */
-function mediaBody(type: string, url: string, id: number, meta: { fileName: string; size: number; duration: number }): Record<string, unknown> {
+function mediaBody(
+  type: string,
+  url: string,
+  id: number,
+  meta: { fileName: string; size: number; duration: number },
+): Record<string, unknown> {
   switch (type) {
     case 'image':
       return { type, originalContentUrl: url, previewImageUrl: url, contentId: String(id) };
     case 'video':
       return { type, originalContentUrl: url, previewImageUrl: 'https://embedkit.invalid/samples/video-preview', contentId: String(id) };
     case 'audio':
-      return { type, originalContentUrl: url, duration: Number.isFinite(meta.duration) && meta.duration > 0 ? Math.round(meta.duration) : 1, contentId: String(id) };
+      return {
+        type,
+        originalContentUrl: url,
+        duration: Number.isFinite(meta.duration) && meta.duration > 0 ? Math.round(meta.duration) : 1,
+        contentId: String(id),
+      };
     default:
       return { type: 'file', fileName: meta.fileName, fileSize: meta.size, originalContentUrl: url, contentId: String(id) };
   }

@@ -168,7 +168,12 @@ export class BotMessagingService {
    * @throws ApiError 403 for a channel whose plan is not verified or official; 404 when the bot is
    *   not in the chat; 400 for a `start` that is not a `next` of this chat.
    */
-  async memberIds(channel: ChannelRow, chatType: 'group' | 'room', chatId: string, start: unknown): Promise<{ memberIds: string[]; next?: string }> {
+  async memberIds(
+    channel: ChannelRow,
+    chatType: 'group' | 'room',
+    chatId: string,
+    start: unknown,
+  ): Promise<{ memberIds: string[]; next?: string }> {
     if (channel.plan !== 'verified' && channel.plan !== 'official') throw accessDenied();
     const chat = await this.joinedChat(channel.channel_id, chatType, chatId);
     let offset = 0;
@@ -250,7 +255,9 @@ export class BotMessagingService {
     if (!target.chatId) return;
     const now = this.d.clock.now();
     const chatId = target.chatId;
-    await this.d.messages.insertAll(messages.map((m) => ({ chatId, senderType: 'bot' as const, senderId: channelId, body: m, createdAt: now })));
+    await this.d.messages.insertAll(
+      messages.map((m) => ({ chatId, senderType: 'bot' as const, senderId: channelId, body: m, createdAt: now })),
+    );
     this.d.live.publish({ type: 'chat', chatId });
   }
 }

@@ -18,7 +18,12 @@ import type { RichMenuService } from './rich-menus.js';
 const imageBody = express.raw({ type: () => true, limit: 2 * MAX_RICH_MENU_IMAGE_BYTES });
 
 /** The bot's rich menu calls. */
-export function botRichMenuRoutes(deps: { tokens: ChannelTokenService; bot: BotMessagingService; limits: RateLimiter; menus: RichMenuService }): Router {
+export function botRichMenuRoutes(deps: {
+  tokens: ChannelTokenService;
+  bot: BotMessagingService;
+  limits: RateLimiter;
+  menus: RichMenuService;
+}): Router {
   const r = Router();
   const { menus } = deps;
   const api = botApi(deps);
@@ -37,7 +42,10 @@ export function botRichMenuRoutes(deps: { tokens: ChannelTokenService; bot: BotM
   });
   // Bulk calls are accepted (202) and done at once.
   r.post('/v2/bot/richmenu/batch', api('richmenu.batch'), jsonBody, async (req, res) => {
-    res.status(202).set('X-Line-Request-Id', await menus.batch(ch(res), req.body)).json({});
+    res
+      .status(202)
+      .set('X-Line-Request-Id', await menus.batch(ch(res), req.body))
+      .json({});
   });
   r.post('/v2/bot/richmenu/validate/batch', api('richmenu.batch.validate'), jsonBody, async (req, res) => {
     await menus.checkBatch(ch(res), req.body);

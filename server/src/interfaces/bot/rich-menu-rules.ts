@@ -20,7 +20,11 @@ export const RICH_MENU_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
  * most 1 MB, and exactly the menu's size (width x height in pixels, read from the image).
  * @returns the error text (answered 400), or null.
  */
-export function richMenuImageProblem(contentType: string | undefined, data: Buffer, size: { width: number; height: number }): string | null {
+export function richMenuImageProblem(
+  contentType: string | undefined,
+  data: Buffer,
+  size: { width: number; height: number },
+): string | null {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (!(RICH_MENU_IMAGE_TYPES as readonly string[]).includes(type)) return `The content type, ${contentType ?? 'none'}, is not supported`;
   if (data.length === 0) return 'The request body is empty';
@@ -62,7 +66,10 @@ export const MAX_BATCH_OPERATIONS = 1000;
  * property it concerns; empty when the shape is right. Whether the menus exist is checked later.
  */
 export function batchProblems(body: unknown): { message: string; property: string }[] {
-  const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as { operations?: unknown; resumeRequestKey?: unknown };
+  const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as {
+    operations?: unknown;
+    resumeRequestKey?: unknown;
+  };
   const problems: { message: string; property: string }[] = [];
   if (!Array.isArray(b.operations) || b.operations.length === 0 || b.operations.length > MAX_BATCH_OPERATIONS) {
     problems.push({ message: `must be an array of 1 to ${MAX_BATCH_OPERATIONS} operations`, property: 'operations' });
@@ -71,11 +78,15 @@ export function batchProblems(body: unknown): { message: string; property: strin
   b.operations.forEach((op: unknown, i: number) => {
     const o = (typeof op === 'object' && op !== null ? op : {}) as { type?: unknown; from?: unknown; to?: unknown };
     const at = `operations[${i}]`;
-    if (o.type !== 'link' && o.type !== 'unlink' && o.type !== 'unlinkAll') return void problems.push({ message: 'must be one of link, unlink, unlinkAll', property: `${at}.type` });
+    if (o.type !== 'link' && o.type !== 'unlink' && o.type !== 'unlinkAll')
+      return void problems.push({ message: 'must be one of link, unlink, unlinkAll', property: `${at}.type` });
     if (o.type !== 'unlinkAll' && typeof o.from !== 'string') problems.push({ message: 'must be a rich menu ID', property: `${at}.from` });
     if (o.type === 'link' && typeof o.to !== 'string') problems.push({ message: 'must be a rich menu ID', property: `${at}.to` });
   });
-  if (b.resumeRequestKey !== undefined && (typeof b.resumeRequestKey !== 'string' || b.resumeRequestKey.length === 0 || b.resumeRequestKey.length > 100))
+  if (
+    b.resumeRequestKey !== undefined &&
+    (typeof b.resumeRequestKey !== 'string' || b.resumeRequestKey.length === 0 || b.resumeRequestKey.length > 100)
+  )
     problems.push({ message: 'must be a string of 1 to 100 characters', property: 'resumeRequestKey' });
   return problems;
 }

@@ -16,7 +16,10 @@ export class RichMenuStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(row: Omit<RichMenuRow, 'image' | 'image_type'>): Promise<void> {
-    await this.db.insertInto('rich_menus').values({ ...row, image: null, image_type: null }).execute();
+    await this.db
+      .insertInto('rich_menus')
+      .values({ ...row, image: null, image_type: null })
+      .execute();
   }
 
   /** The menu without its image bytes, or undefined when the channel has no such menu. */
@@ -46,7 +49,11 @@ export class RichMenuStore {
       await tx.deleteFrom('rich_menu_defaults').where('rich_menu_id', '=', richMenuId).where('channel_id', '=', channelId).execute();
       await tx.deleteFrom('rich_menu_links').where('rich_menu_id', '=', richMenuId).where('channel_id', '=', channelId).execute();
       await tx.deleteFrom('rich_menu_aliases').where('rich_menu_id', '=', richMenuId).where('channel_id', '=', channelId).execute();
-      const r = await tx.deleteFrom('rich_menus').where('channel_id', '=', channelId).where('rich_menu_id', '=', richMenuId).executeTakeFirst();
+      const r = await tx
+        .deleteFrom('rich_menus')
+        .where('channel_id', '=', channelId)
+        .where('rich_menu_id', '=', richMenuId)
+        .executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
     });
   }
@@ -110,17 +117,28 @@ export class RichMenuStore {
    * `from` to `to`, `unlink` unlinks every user of `from`, `unlinkAll` every user of the channel;
    * and records the request.
    */
-  async batch(channelId: string, operations: readonly RichMenuBatchOperation[], request: { requestId: string; resumeKey: string | null; at: number }): Promise<void> {
+  async batch(
+    channelId: string,
+    operations: readonly RichMenuBatchOperation[],
+    request: { requestId: string; resumeKey: string | null; at: number },
+  ): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       for (const op of operations) {
         const links = tx.updateTable('rich_menu_links').where('channel_id', '=', channelId);
         if (op.type === 'link') await links.set({ rich_menu_id: op.to }).where('rich_menu_id', '=', op.from).execute();
-        else if (op.type === 'unlink') await tx.deleteFrom('rich_menu_links').where('channel_id', '=', channelId).where('rich_menu_id', '=', op.from).execute();
+        else if (op.type === 'unlink')
+          await tx.deleteFrom('rich_menu_links').where('channel_id', '=', channelId).where('rich_menu_id', '=', op.from).execute();
         else await tx.deleteFrom('rich_menu_links').where('channel_id', '=', channelId).execute();
       }
       await tx
         .insertInto('rich_menu_batches')
-        .values({ request_id: request.requestId, channel_id: channelId, resume_key: request.resumeKey, accepted_at: request.at, completed_at: request.at })
+        .values({
+          request_id: request.requestId,
+          channel_id: channelId,
+          resume_key: request.resumeKey,
+          accepted_at: request.at,
+          completed_at: request.at,
+        })
         .execute();
     });
   }
@@ -137,7 +155,14 @@ export class RichMenuStore {
 
   /** Whether the channel already used this resume key. */
   async resumeKeyUsed(channelId: string, key: string): Promise<boolean> {
-    return (await this.db.selectFrom('rich_menu_batches').select('request_id').where('channel_id', '=', channelId).where('resume_key', '=', key).executeTakeFirst()) !== undefined;
+    return (
+      (await this.db
+        .selectFrom('rich_menu_batches')
+        .select('request_id')
+        .where('channel_id', '=', channelId)
+        .where('resume_key', '=', key)
+        .executeTakeFirst()) !== undefined
+    );
   }
 
   async unlink(channelId: string, userIds: readonly string[]): Promise<void> {
@@ -187,12 +212,21 @@ export class RichMenuStore {
   }
 
   async aliases(channelId: string): Promise<{ alias_id: string; rich_menu_id: string }[]> {
-    return this.db.selectFrom('rich_menu_aliases').select(['alias_id', 'rich_menu_id']).where('channel_id', '=', channelId).orderBy('alias_id').execute();
+    return this.db
+      .selectFrom('rich_menu_aliases')
+      .select(['alias_id', 'rich_menu_id'])
+      .where('channel_id', '=', channelId)
+      .orderBy('alias_id')
+      .execute();
   }
 
   /** @returns whether the alias existed. */
   async deleteAlias(channelId: string, aliasId: string): Promise<boolean> {
-    const r = await this.db.deleteFrom('rich_menu_aliases').where('channel_id', '=', channelId).where('alias_id', '=', aliasId).executeTakeFirst();
+    const r = await this.db
+      .deleteFrom('rich_menu_aliases')
+      .where('channel_id', '=', channelId)
+      .where('alias_id', '=', aliasId)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 }

@@ -43,7 +43,12 @@ export class RichMenuService {
     const menu = this.validate(body);
     const richMenuId = `richmenu-${randomBytes(16).toString('hex')}`;
     const { size, selected, name, chatBarText, areas } = menu;
-    await this.d.menus.insert({ rich_menu_id: richMenuId, channel_id: channelId, body: JSON.stringify({ size, selected, name, chatBarText, areas }), created_at: this.d.clock.now() });
+    await this.d.menus.insert({
+      rich_menu_id: richMenuId,
+      channel_id: channelId,
+      body: JSON.stringify({ size, selected, name, chatBarText, areas }),
+      created_at: this.d.clock.now(),
+    });
     return richMenuId;
   }
 
@@ -74,7 +79,8 @@ export class RichMenuService {
     const problem = richMenuImageProblem(contentType, data, menu.size);
     if (problem) throw badRequest(problem);
     const type = contentType!.split(';')[0]!.trim().toLowerCase();
-    if (!(await this.d.menus.setImage(channelId, richMenuId, type, data))) throw new ApiError(409, { message: 'An image has already been uploaded to the richmenu' });
+    if (!(await this.d.menus.setImage(channelId, richMenuId, type, data)))
+      throw new ApiError(409, { message: 'An image has already been uploaded to the richmenu' });
   }
 
   /** @throws ApiError 404 when the menu does not exist or has no image. */
@@ -168,7 +174,13 @@ export class RichMenuService {
     if (b.resumeRequestKey !== undefined && (await this.d.menus.resumeKeyUsed(channelId, b.resumeRequestKey)))
       details.push({ message: 'this resumeRequestKey was already used', property: 'resumeRequestKey' });
     if (details.length) throw invalidBody(details);
-    return b.operations.map((op) => (op.type === 'link' ? { type: 'link', from: op.from, to: op.to } : op.type === 'unlink' ? { type: 'unlink', from: op.from } : { type: 'unlinkAll' }));
+    return b.operations.map((op) =>
+      op.type === 'link'
+        ? { type: 'link', from: op.from, to: op.to }
+        : op.type === 'unlink'
+          ? { type: 'unlink', from: op.from }
+          : { type: 'unlinkAll' },
+    );
   }
 
   /**
@@ -191,7 +203,11 @@ export class RichMenuService {
   async batchProgress(channelId: string, requestId: unknown): Promise<{ phase: 'succeeded'; acceptedTime: string; completedTime: string }> {
     const row = typeof requestId === 'string' ? await this.d.menus.batchRequest(channelId, requestId) : undefined;
     if (!row) throw notFound('Not found');
-    return { phase: 'succeeded', acceptedTime: new Date(row.accepted_at).toISOString(), completedTime: new Date(row.completed_at).toISOString() };
+    return {
+      phase: 'succeeded',
+      acceptedTime: new Date(row.accepted_at).toISOString(),
+      completedTime: new Date(row.completed_at).toISOString(),
+    };
   }
 
   /** Creates an alias. @throws ApiError 400 (bad ID, "conflict richmenu alias id", no image), 404 (menu). */
@@ -201,7 +217,8 @@ export class RichMenuService {
     if (problem) throw badRequest(problem);
     if (typeof b.richMenuId !== 'string') throw badRequest('richMenuId is required');
     await this.applicable(channelId, b.richMenuId);
-    if (!(await this.d.menus.insertAlias(channelId, b.richMenuAliasId as string, b.richMenuId))) throw badRequest('conflict richmenu alias id');
+    if (!(await this.d.menus.insertAlias(channelId, b.richMenuAliasId as string, b.richMenuId)))
+      throw badRequest('conflict richmenu alias id');
   }
 
   /** Points an alias at another menu. @throws ApiError 400, 404 (alias or menu). */

@@ -36,7 +36,12 @@ export function botSimulatorRoutes(deps: {
   const p = (v: unknown) => String(v);
 
   r.get('/embedkit/v1/events/stream', (req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
     // A HEAD gets the headers only; an open stream would hold its socket for nothing.
     if (req.method === 'HEAD') return void res.end();
     res.write('retry: 2000\n: connected\n\n');

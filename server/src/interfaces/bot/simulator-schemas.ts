@@ -14,7 +14,18 @@ const PostbackParams = Type.Union([
   Type.Object({ time: Type.String({ pattern: '^\\d{2}:\\d{2}$' }) }, { additionalProperties: false }),
   Type.Object({ datetime: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}$' }) }, { additionalProperties: false }),
   // A rich menu switch action's postback (issue 14; the platform's `richmenuswitch` postback params).
-  Type.Object({ newRichMenuAliasId: Type.String({ minLength: 1, maxLength: 32 }), status: Type.Union([Type.Literal('SUCCESS'), Type.Literal('RICHMENU_ALIAS_ID_NOTFOUND'), Type.Literal('RICHMENU_NOTFOUND'), Type.Literal('FAILED')]) }, { additionalProperties: false }),
+  Type.Object(
+    {
+      newRichMenuAliasId: Type.String({ minLength: 1, maxLength: 32 }),
+      status: Type.Union([
+        Type.Literal('SUCCESS'),
+        Type.Literal('RICHMENU_ALIAS_ID_NOTFOUND'),
+        Type.Literal('RICHMENU_NOTFOUND'),
+        Type.Literal('FAILED'),
+      ]),
+    },
+    { additionalProperties: false },
+  ),
 ]);
 
 /** Body of `POST /embedkit/v1/chats/<chatId>/postbacks`. Lengths are those of the postback action. */

@@ -77,11 +77,7 @@ export class AppStore {
 
   /** Deletes a channel's app. @returns false when no such app belongs to the channel. */
   async delete(channelId: string, embedId: string): Promise<boolean> {
-    const r = await this.db
-      .deleteFrom('apps')
-      .where('embed_id', '=', embedId)
-      .where('channel_id', '=', channelId)
-      .executeTakeFirst();
+    const r = await this.db.deleteFrom('apps').where('embed_id', '=', embedId).where('channel_id', '=', channelId).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 

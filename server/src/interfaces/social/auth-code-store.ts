@@ -36,7 +36,10 @@ export class AuthCodeStore {
   /** Stores a new code; codes that expired more than a day before `now` are dropped. */
   async insertCode(row: Omit<AuthorizationCodeRow, 'used_at' | 'access_hash'>, now: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('authorization_codes').where('expires_at', '<=', now - 24 * 3600 * 1000).execute();
+      await trx
+        .deleteFrom('authorization_codes')
+        .where('expires_at', '<=', now - 24 * 3600 * 1000)
+        .execute();
       await trx.insertInto('authorization_codes').values(row).execute();
     });
   }

@@ -175,12 +175,15 @@ export class SocialLoginService {
     let user: UserRow | undefined;
     if (decision === 'approve') {
       user = typeof form.userId === 'string' ? await this.d.world.user(form.userId) : undefined;
-      if (!user) return pageError('Pick one of the scenario\'s users to sign in as.');
+      if (!user) return pageError("Pick one of the scenario's users to sign in as.");
       if (!(await this.d.logins.get(request.channel_id)).active) return pageError(`The channel ${request.channel_id} is inactive.`);
     }
     if (!(await this.d.codes.takeRequest(request.request_hash))) return gone;
     if (!user) {
-      return { kind: 'redirect', location: withQuery(request.redirect_uri, { error: 'access_denied', error_description: DENIED, state: request.state }) };
+      return {
+        kind: 'redirect',
+        location: withQuery(request.redirect_uri, { error: 'access_denied', error_description: DENIED, state: request.state }),
+      };
     }
     const code = await this.createCode({
       channelId: request.channel_id,
@@ -256,7 +259,8 @@ export class SocialLoginService {
     const login = await this.d.logins.get(client_id);
     const secret = form.client_secret;
     if (secret === undefined || secret === '') {
-      if (login.applicationType === 'WEB') throw oauthError('invalid_request', "'client_secret' must be specified for a channel of application type WEB");
+      if (login.applicationType === 'WEB')
+        throw oauthError('invalid_request', "'client_secret' must be specified for a channel of application type WEB");
     } else if (secret !== channel.secret) {
       throw oauthError('invalid_client', 'invalid client_id or client_secret');
     }
@@ -325,7 +329,13 @@ export class SocialLoginService {
    * `POST /embedkit/v1/sessions`. The token is bound to the chat the app was opened from.
    * @throws ApiError 400 as {@link exchangeCode} (for example an inactive channel).
    */
-  async signIn(opts: { channel: ChannelRow; userId: string; scopes: string[]; context: TokenContext; nonce?: string }): Promise<TokenResponse> {
+  async signIn(opts: {
+    channel: ChannelRow;
+    userId: string;
+    scopes: string[];
+    context: TokenContext;
+    nonce?: string;
+  }): Promise<TokenResponse> {
     const code = await this.createCode({
       channelId: opts.channel.channel_id,
       userId: opts.userId,

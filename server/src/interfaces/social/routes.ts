@@ -59,7 +59,10 @@ export function socialLoginRoutes(deps: {
     const size = PICTURE_SIZES[String(req.params.size)];
     const user = await deps.world.user(String(req.params.userId));
     if (size === undefined || !user?.has_picture) throw notFound('This user has no such picture');
-    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=3600').send(avatarSvg(user.user_id, user.display_name, size));
+    res
+      .type('image/svg+xml')
+      .set('Cache-Control', 'public, max-age=3600')
+      .send(avatarSvg(user.user_id, user.display_name, size));
   });
   return r;
 }

@@ -25,7 +25,8 @@ export function invalidField(path: string, problem: string): ApiError {
  * @throws ApiError 400 naming `path` otherwise
  */
 export function url(v: unknown, path: string): string {
-  if (typeof v !== 'string' || v.length > 1000) throw invalidField(path, 'must be an absolute http or https URL of at most 1000 characters');
+  if (typeof v !== 'string' || v.length > 1000)
+    throw invalidField(path, 'must be an absolute http or https URL of at most 1000 characters');
   let u: URL;
   try {
     u = new URL(v);

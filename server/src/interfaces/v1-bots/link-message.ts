@@ -45,11 +45,13 @@ export function checkLinkTemplate(t: LinkTemplate): void {
   if (t.text.replace(PLACEHOLDER, '').trim() === '') throw invalidField('text', 'cannot consist only of placeholders');
   if (/[<>]/.test(t.text.replace(/<\/?b>/g, ''))) throw invalidField('text', '"<" and ">" must be escaped, except in <b> and </b>');
   if (t.subText !== undefined && t.subText.length > 50) throw invalidField('subText', 'must be at most 50 characters');
-  if (t.linkText !== undefined && (t.linkText === '' || t.linkText.length > 16)) throw invalidField('linkText', 'must be 1 to 16 characters');
+  if (t.linkText !== undefined && (t.linkText === '' || t.linkText.length > 16))
+    throw invalidField('linkText', 'must be 1 to 16 characters');
   if (t.previewUrl !== undefined) url(t.previewUrl, 'previewUrl');
   if (t.linkUri !== undefined && (t.aLinkUri !== undefined || t.iLinkUri !== undefined))
     throw invalidField('linkUri', 'a web link URL and the iPhone/Android link URIs are mutually exclusive');
-  if (t.linkUri === undefined && t.aLinkUri === undefined && t.iLinkUri === undefined) throw invalidField('linkUri', 'a web link URL or an app link URI is required');
+  if (t.linkUri === undefined && t.aLinkUri === undefined && t.iLinkUri === undefined)
+    throw invalidField('linkUri', 'a web link URL or an app link URI is required');
 }
 
 /** A `textParams` value: `<` `>` `"` `'` escaped, and `&` only as one of the five entities (spec). */
@@ -80,17 +82,25 @@ const PARAM_NAMES: Record<(typeof FIELDS)[number], string> = {
  * @throws ApiError 400 for a value of a placeholder the template does not define, a placeholder
  *   left without a value, a `textParams` value that is not escaped, or a link that is not a URL
  */
-export function linkMessageBody(t: LinkTemplate, params: LinkParams, previewUrl: string | undefined, channelIcon: string): Record<string, unknown> {
+export function linkMessageBody(
+  t: LinkTemplate,
+  params: LinkParams,
+  previewUrl: string | undefined,
+  channelIcon: string,
+): Record<string, unknown> {
   const filled: Partial<Record<(typeof FIELDS)[number], string>> = {};
   for (const field of FIELDS) {
     const name = PARAM_NAMES[field];
     const defined = placeholders(t[field]);
     const values = params[field];
     for (const [k, v] of Object.entries(values)) {
-      if (!defined.has(k)) throw invalidField(`content.${name}.${k}`, `the template ${t.templateId} has no placeholder \${${k}} in ${field}`);
-      if (field === 'text' && !isEscapedText(v)) throw invalidField(`content.${name}.${k}`, `must escape < > " ' & as &lt; &gt; &quot; &#39; &amp;`);
+      if (!defined.has(k))
+        throw invalidField(`content.${name}.${k}`, `the template ${t.templateId} has no placeholder \${${k}} in ${field}`);
+      if (field === 'text' && !isEscapedText(v))
+        throw invalidField(`content.${name}.${k}`, `must escape < > " ' & as &lt; &gt; &quot; &#39; &amp;`);
     }
-    for (const k of defined) if (values[k] === undefined) throw invalidField(`content.${name}`, `the template's placeholder \${${k}} in ${field} needs a value`);
+    for (const k of defined)
+      if (values[k] === undefined) throw invalidField(`content.${name}`, `the template's placeholder \${${k}} in ${field} needs a value`);
     if (t[field] !== undefined) filled[field] = t[field]!.replace(PLACEHOLDER, (_m, k: string) => values[k]!);
   }
   const linkUri = filled.linkUri ?? filled.iLinkUri ?? filled.aLinkUri ?? '';

@@ -66,7 +66,10 @@ export function checkPostEvent(body: unknown, iface: V1Interface): PostEvent {
   });
   const eventType = body.eventType;
   if (eventType !== EVENT_SINGLE && eventType !== EVENT_MULTIPLE && eventType !== EVENT_LINK)
-    throw invalidField('eventType', `must be ${EVENT_SINGLE} (single or rich message), ${EVENT_MULTIPLE} (multiple messages) or ${EVENT_LINK} (link message)`);
+    throw invalidField(
+      'eventType',
+      `must be ${EVENT_SINGLE} (single or rich message), ${EVENT_MULTIPLE} (multiple messages) or ${EVENT_LINK} (link message)`,
+    );
   if (eventType === EVENT_LINK && iface === 'trial') throw invalidField('eventType', 'link messages do not exist on the trial interface');
   const expectedChannel = eventType === EVENT_LINK ? TO_CHANNEL_LINK : TO_CHANNEL;
   const toChannel = typeof body.toChannel === 'string' && /^[0-9]{1,12}$/.test(body.toChannel) ? Number(body.toChannel) : body.toChannel;
@@ -92,7 +95,8 @@ function checkToType(v: unknown, path: string, iface: V1Interface): ToType {
 function multipleMessages(content: Json): Record<string, unknown>[] {
   const list = content.messages;
   if (!Array.isArray(list) || list.length === 0) throw invalidField('content.messages', 'must be a non-empty array of messages');
-  if (content.toType !== undefined && content.toType !== 1) throw invalidField('content.toType', 'multiple messages go to users only (toType 1)');
+  if (content.toType !== undefined && content.toType !== 1)
+    throw invalidField('content.toType', 'multiple messages go to users only (toType 1)');
   const notified = content.messageNotified ?? 0;
   if (typeof notified !== 'number' || !Number.isInteger(notified) || notified < 0 || notified >= list.length)
     throw invalidField('content.messageNotified', `must be an index of content.messages (0 to ${list.length - 1})`);
@@ -135,14 +139,17 @@ function singleMessage(c: Json, path: string): Record<string, unknown> {
       if (c.text !== undefined && c.text !== title) throw invalidField(`${path}.text`, 'must be the same string as location.title');
       const latitude = loc.latitude;
       const longitude = loc.longitude;
-      if (typeof latitude !== 'number' || latitude < -90 || latitude > 90) throw invalidField(`${path}.location.latitude`, 'must be a number from -90 to 90');
-      if (typeof longitude !== 'number' || longitude < -180 || longitude > 180) throw invalidField(`${path}.location.longitude`, 'must be a number from -180 to 180');
+      if (typeof latitude !== 'number' || latitude < -90 || latitude > 90)
+        throw invalidField(`${path}.location.latitude`, 'must be a number from -90 to 90');
+      if (typeof longitude !== 'number' || longitude < -180 || longitude > 180)
+        throw invalidField(`${path}.location.longitude`, 'must be a number from -180 to 180');
       const address = typeof loc.address === 'string' && loc.address !== '' ? loc.address : title;
       return { type: 'location', title, address, latitude, longitude };
     }
     case 8: {
       for (const key of ['STKID', 'STKPKGID'] as const)
-        if (typeof meta[key] !== 'string' || !/^[0-9]{1,12}$/.test(meta[key])) throw invalidField(`${path}.contentMetadata.${key}`, 'must be a string of digits');
+        if (typeof meta[key] !== 'string' || !/^[0-9]{1,12}$/.test(meta[key]))
+          throw invalidField(`${path}.contentMetadata.${key}`, 'must be a string of digits');
       if (meta.STKVER !== undefined && (typeof meta.STKVER !== 'string' || !/^[0-9]{1,12}$/.test(meta.STKVER)))
         throw invalidField(`${path}.contentMetadata.STKVER`, 'must be a string of digits when given');
       return { type: 'sticker', packageId: meta.STKPKGID, stickerId: meta.STKID };
@@ -150,7 +157,10 @@ function singleMessage(c: Json, path: string): Record<string, unknown> {
     case 12:
       return richMessageBody(meta, `${path}.contentMetadata`);
     default:
-      throw invalidField(`${path}.contentType`, 'must be 1 (text), 2 (image), 3 (video), 4 (audio), 7 (location), 8 (sticker) or 12 (rich message)');
+      throw invalidField(
+        `${path}.contentType`,
+        'must be 1 (text), 2 (image), 3 (video), 4 (audio), 7 (location), 8 (sticker) or 12 (rich message)',
+      );
   }
 }
 
@@ -166,7 +176,8 @@ const LINK_PARAM_FIELDS = [
 /** A link message: users (toType 1) and groups (3), never rooms; placeholder values are strings. */
 function linkMessage(to: string[], content: Json): PostEvent {
   const templateId = content.templateId;
-  if (typeof templateId !== 'string' || templateId === '') throw invalidField('content.templateId', 'must be the id of a link message template');
+  if (typeof templateId !== 'string' || templateId === '')
+    throw invalidField('content.templateId', 'must be the id of a link message template');
   const toType = content.toType ?? 1;
   if (toType !== 1 && toType !== 3) throw invalidField('content.toType', 'a link message goes to users (1) or groups (3), not rooms');
   let previewUrl: string | undefined;
@@ -175,7 +186,8 @@ function linkMessage(to: string[], content: Json): PostEvent {
   for (const [name, field] of LINK_PARAM_FIELDS) {
     const v = content[name] ?? {};
     if (!isObject(v)) throw invalidField(`content.${name}`, 'must be an object of placeholder names to strings');
-    for (const [k, value] of Object.entries(v)) if (typeof value !== 'string') throw invalidField(`content.${name}.${k}`, 'must be a string');
+    for (const [k, value] of Object.entries(v))
+      if (typeof value !== 'string') throw invalidField(`content.${name}.${k}`, 'must be a string');
     params[field] = v as Record<string, string>;
   }
   return { to, toType, messages: [], link: { templateId, ...(previewUrl ? { previewUrl } : {}), params } };

@@ -14,7 +14,8 @@ export const RICH_MAX_HEIGHT = 2080;
 export const RICH_DRAW_WIDTHS = [1040, 700, 460, 300, 240] as const;
 
 function height(v: unknown, path: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > RICH_MAX_HEIGHT) throw invalidField(path, `must be an integer from 1 to ${RICH_MAX_HEIGHT}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > RICH_MAX_HEIGHT)
+    throw invalidField(path, `must be an integer from 1 to ${RICH_MAX_HEIGHT}`);
   return v;
 }
 
@@ -33,7 +34,8 @@ export function richMessageBody(meta: Json, path: string): Record<string, unknow
   const baseUrl = url(meta.DOWNLOAD_URL, `${path}.DOWNLOAD_URL`);
   if (meta.SPEC_REV !== '1' && meta.SPEC_REV !== 1) throw invalidField(`${path}.SPEC_REV`, 'must be "1"');
   const altText = meta.ALT_TEXT;
-  if (typeof altText !== 'string' || altText === '' || altText.length > 400) throw invalidField(`${path}.ALT_TEXT`, 'must be a string of 1 to 400 characters');
+  if (typeof altText !== 'string' || altText === '' || altText.length > 400)
+    throw invalidField(`${path}.ALT_TEXT`, 'must be a string of 1 to 400 characters');
   const mp = `${path}.MARKUP_JSON`;
   if (typeof meta.MARKUP_JSON !== 'string') throw invalidField(mp, 'must be a string holding the rich model as JSON');
   let markup: unknown;
@@ -50,12 +52,14 @@ export function richMessageBody(meta: Json, path: string): Record<string, unknow
   fixed(canvas.initialScene, 'scene1', `${mp}.canvas.initialScene`);
 
   const images = markup.images;
-  if (!isObject(images) || Object.keys(images).length !== 1 || !isObject(images.image1)) throw invalidField(`${mp}.images`, 'must hold exactly one image, image1');
+  if (!isObject(images) || Object.keys(images).length !== 1 || !isObject(images.image1))
+    throw invalidField(`${mp}.images`, 'must hold exactly one image, image1');
   const image = images.image1;
   fixed(image.x, 0, `${mp}.images.image1.x`);
   fixed(image.y, 0, `${mp}.images.image1.y`);
   fixed(image.w, RICH_WIDTH, `${mp}.images.image1.w`);
-  if (height(image.h, `${mp}.images.image1.h`) !== h) throw invalidField(`${mp}.images.image1.h`, 'must equal canvas.height (canvas and image have the same size)');
+  if (height(image.h, `${mp}.images.image1.h`) !== h)
+    throw invalidField(`${mp}.images.image1.h`, 'must equal canvas.height (canvas and image have the same size)');
 
   const actions = markup.actions;
   if (!isObject(actions)) throw invalidField(`${mp}.actions`, 'must be an object of action ids to actions');
@@ -71,15 +75,18 @@ export function richMessageBody(meta: Json, path: string): Record<string, unknow
   }
 
   const scenes = markup.scenes;
-  if (!isObject(scenes) || Object.keys(scenes).length !== 1 || !isObject(scenes.scene1)) throw invalidField(`${mp}.scenes`, 'must hold exactly one scene, scene1');
+  if (!isObject(scenes) || Object.keys(scenes).length !== 1 || !isObject(scenes.scene1))
+    throw invalidField(`${mp}.scenes`, 'must hold exactly one scene, scene1');
   const scene = scenes.scene1;
   const sp = `${mp}.scenes.scene1`;
-  if (!Array.isArray(scene.draws) || scene.draws.length !== 1 || !isObject(scene.draws[0])) throw invalidField(`${sp}.draws`, 'must hold exactly one draw');
+  if (!Array.isArray(scene.draws) || scene.draws.length !== 1 || !isObject(scene.draws[0]))
+    throw invalidField(`${sp}.draws`, 'must hold exactly one draw');
   const draw = scene.draws[0];
   fixed(draw.image, 'image1', `${sp}.draws[0].image`);
   fixed(draw.x, 0, `${sp}.draws[0].x`);
   fixed(draw.y, 0, `${sp}.draws[0].y`);
-  if (!(RICH_DRAW_WIDTHS as readonly unknown[]).includes(draw.w)) throw invalidField(`${sp}.draws[0].w`, `must be one of ${RICH_DRAW_WIDTHS.join(', ')}`);
+  if (!(RICH_DRAW_WIDTHS as readonly unknown[]).includes(draw.w))
+    throw invalidField(`${sp}.draws[0].w`, `must be one of ${RICH_DRAW_WIDTHS.join(', ')}`);
   if (draw.w !== image.w) throw invalidField(`${sp}.draws[0].w`, 'must equal the image width');
   height(draw.h, `${sp}.draws[0].h`);
 
@@ -95,7 +102,8 @@ export function richMessageBody(meta: Json, path: string): Record<string, unknow
     const [x, y, width, hh] = p as [number, number, number, number];
     if (x + width > RICH_WIDTH || y + hh > h) throw invalidField(`${lp}.params`, `must lie inside the ${RICH_WIDTH}x${h} canvas`);
     const id = l.action;
-    if (typeof id !== 'string' || !isObject(actions[id])) throw invalidField(`${lp}.action`, 'must be the id of an action defined in actions');
+    if (typeof id !== 'string' || !isObject(actions[id]))
+      throw invalidField(`${lp}.action`, 'must be the id of an action defined in actions');
     const a = actions[id] as Json;
     const params = a.params as Json;
     const area = { x, y, width, height: hh };

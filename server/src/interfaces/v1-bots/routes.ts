@@ -34,7 +34,10 @@ function channelOf(res: Response): V1Channel {
 function sendFile(res: Response, file: { contentType: string; data: Buffer; fileName: string }): void {
   res
     .type(file.contentType)
-    .set('Content-Disposition', `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    .set(
+      'Content-Disposition',
+      `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    )
     .send(file.data);
 }
 

@@ -141,7 +141,8 @@ export class V1BotService {
     let messages = e.messages;
     if (e.link) {
       const template = await this.d.store.template(channel.channel_id, e.link.templateId);
-      if (!template) throw invalidField('content.templateId', `channel ${channel.channel_id} has no link message template ${e.link.templateId}`);
+      if (!template)
+        throw invalidField('content.templateId', `channel ${channel.channel_id} has no link message template ${e.link.templateId}`);
       messages = [linkMessageBody(template, e.link.params, e.link.previewUrl, this.iconUrl(channel.channel_id))];
     }
     const targets: { mid: string; chatId: string | null }[] = [];
@@ -163,7 +164,13 @@ export class V1BotService {
         failed.push(t.mid);
         return [];
       }
-      return messages.map((m) => ({ chatId: t.chatId!, senderType: 'bot' as const, senderId: channel.channel_id, body: m, createdAt: now }));
+      return messages.map((m) => ({
+        chatId: t.chatId!,
+        senderType: 'bot' as const,
+        senderId: channel.channel_id,
+        body: m,
+        createdAt: now,
+      }));
     });
     await this.d.messages.insertAll(rows);
     for (const chatId of new Set(rows.map((r) => r.chatId))) this.d.live.publish({ type: 'chat', chatId });
@@ -177,10 +184,16 @@ export class V1BotService {
    * @throws ApiError 500 `400`/`Required String parameter 'mids' is not present` when `mids` is
    *   missing; 400 `400`/`invalid parameter(s).` when it is empty or the paging is not a number
    */
-  async profiles(channel: V1Channel, query: Record<string, unknown>): Promise<{ contacts: V1Contact[]; count: number; total: number; start: number; display: number }> {
+  async profiles(
+    channel: V1Channel,
+    query: Record<string, unknown>,
+  ): Promise<{ contacts: V1Contact[]; count: number; total: number; start: number; display: number }> {
     const raw = query.mids;
     if (raw === undefined) throw v1Error(500, '400', "Required String parameter 'mids' is not present");
-    const mids = (Array.isArray(raw) ? raw.join(',') : String(raw)).split(',').map((s) => s.trim()).filter(Boolean);
+    const mids = (Array.isArray(raw) ? raw.join(',') : String(raw))
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const start = query.start === undefined ? 1 : Number(query.start);
     const display = query.display === undefined ? 100 : Number(query.display);
     if (mids.length === 0 || !Number.isInteger(start) || start < 1 || !Number.isInteger(display) || display < 1 || display > 1000)
@@ -193,7 +206,13 @@ export class V1BotService {
       const friend = (await this.d.bots.friendState(channel.channel_id, mid)) !== undefined;
       const shared =
         friend ||
-        (await Promise.all(chats.filter((c) => c.type !== 'utou' && c.memberIds.includes(mid)).map((c) => this.d.bots.membership(c.chat_id, channel.channel_id)))).some(Boolean);
+        (
+          await Promise.all(
+            chats
+              .filter((c) => c.type !== 'utou' && c.memberIds.includes(mid))
+              .map((c) => this.d.bots.membership(c.chat_id, channel.channel_id)),
+          )
+        ).some(Boolean);
       if (!shared) continue;
       known.push({
         displayName: user.display_name,
@@ -215,7 +234,8 @@ export class V1BotService {
     const id = /^[0-9]{1,15}$/.test(messageId) ? Number(messageId) : NaN;
     const row = Number.isSafeInteger(id) ? await this.d.contents.get(id) : undefined;
     const chat = row ? await this.d.world.chat(row.chat_id) : undefined;
-    const visible = chat && (chat.bot_channel_id === channel.channel_id || (await this.d.bots.membership(chat.chat_id, channel.channel_id)));
+    const visible =
+      chat && (chat.bot_channel_id === channel.channel_id || (await this.d.bots.membership(chat.chat_id, channel.channel_id)));
     if (!row || !visible) throw v1Error(404, '404', `no content of message ${messageId}`);
     const ext = extensionOf(row.content_type);
     return { contentType: row.content_type, data: Buffer.from(row.data), fileName: row.file_name ?? `${messageId}${ext}` };
@@ -228,7 +248,8 @@ export class V1BotService {
    */
   async preview(channel: V1Channel, messageId: string): Promise<{ contentType: string; data: Buffer; fileName: string }> {
     const c = await this.content(channel, messageId);
-    if (!c.contentType.startsWith('image/')) throw v1Error(404, '404', `no preview of message ${messageId}: only images have one here (embedkit does not decode video frames)`);
+    if (!c.contentType.startsWith('image/'))
+      throw v1Error(404, '404', `no preview of message ${messageId}: only images have one here (embedkit does not decode video frames)`);
     const data = await jpegThumbnail(c.data);
     if (!data) throw v1Error(404, '404', `no preview of message ${messageId}: the image cannot be decoded`);
     return { contentType: 'image/jpeg', data, fileName: `${c.fileName.replace(/\.[^.]*$/, '')}-preview.jpg` };
@@ -241,7 +262,8 @@ export class V1BotService {
    */
   async leave(channel: V1Channel, type: 'group' | 'room', chatId: string): Promise<void> {
     const chat = await this.d.world.chat(chatId);
-    if (!chat || chat.type !== type || !(await this.d.bots.membership(chatId, channel.channel_id))) throw v1Error(404, '404', `the bot is not in ${type} ${chatId}`);
+    if (!chat || chat.type !== type || !(await this.d.bots.membership(chatId, channel.channel_id)))
+      throw v1Error(404, '404', `the bot is not in ${type} ${chatId}`);
     await this.d.events.leave(chat, channel.channel_id);
   }
 
@@ -261,16 +283,27 @@ export class V1BotService {
     if (!channel.add_friend_approved) throw v1Error(403, '427', 'This Channel is not permitted to add a Friend.');
     const channelPermissions = channel.permissions.split(/\s+/).filter(Boolean);
     if (!channelPermissions.includes(ADD_FRIEND_PERMISSION))
-      throw v1Error(403, '427', `channel ${id} lacks a required permission: required [${ADD_FRIEND_PERMISSION}], missing [${ADD_FRIEND_PERMISSION}]`);
+      throw v1Error(
+        403,
+        '427',
+        `channel ${id} lacks a required permission: required [${ADD_FRIEND_PERMISSION}], missing [${ADD_FRIEND_PERMISSION}]`,
+      );
     if (!row.scope.split(' ').includes(ADD_FRIEND_PERMISSION))
       throw v1Error(403, '416', `the user has not allowed channel ${id} the permissions [${ADD_FRIEND_PERMISSION}]`);
-    if ((await this.d.bots.friendState(id, row.user_id)) === 'blocked') throw v1Error(409, '450', 'Failed to add the official account to the contact.');
+    if ((await this.d.bots.friendState(id, row.user_id)) === 'blocked')
+      throw v1Error(409, '450', 'Failed to add the official account to the contact.');
     await this.d.friendships.set(row.user_id, id, { state: 'friend' });
     return { result: 'OK' };
   }
 
   /** The v1 settings of a channel as the host shows them. @throws ApiError 404 for an unknown channel. */
-  async settings(channelId: string): Promise<{ channelId: string; botInterface: string; channelMid: string | null; blockOperations: boolean; linkTemplates: LinkTemplate[] }> {
+  async settings(channelId: string): Promise<{
+    channelId: string;
+    botInterface: string;
+    channelMid: string | null;
+    blockOperations: boolean;
+    linkTemplates: LinkTemplate[];
+  }> {
     const c = await this.d.world.channel(channelId);
     if (!c) throw notFound(`No channel ${channelId}`);
     return {
@@ -287,7 +320,10 @@ export class V1BotService {
    * switch). @returns the channel's login settings and v1 settings together
    * @throws ApiError 404 for an unknown channel
    */
-  async setBlockOperations(channelId: string, on: boolean): Promise<{ channelId: string; active: boolean; applicationType: string; botLinked: boolean; blockOperations: boolean }> {
+  async setBlockOperations(
+    channelId: string,
+    on: boolean,
+  ): Promise<{ channelId: string; active: boolean; applicationType: string; botLinked: boolean; blockOperations: boolean }> {
     if (!(await this.d.world.channel(channelId))) throw notFound(`No channel ${channelId}`);
     await this.d.store.setBlockOperations(channelId, on);
     this.d.live.publish({ type: 'bots', channelId });
@@ -307,7 +343,8 @@ export class V1BotService {
     if (!isObject(body)) throw invalidField('body', 'must be a JSON object');
     const t = { ...body, templateId } as LinkTemplate;
     for (const k of Object.keys(t))
-      if (!['templateId', 'text', 'subText', 'linkText', 'previewUrl', 'linkUri', 'aLinkUri', 'iLinkUri'].includes(k)) throw invalidField(k, 'is not a field of a link message template');
+      if (!['templateId', 'text', 'subText', 'linkText', 'previewUrl', 'linkUri', 'aLinkUri', 'iLinkUri'].includes(k))
+        throw invalidField(k, 'is not a field of a link message template');
     for (const [k, v] of Object.entries(t)) if (typeof v !== 'string') throw invalidField(k, 'must be a string');
     if (!/^[A-Za-z0-9_-]{1,100}$/.test(templateId)) throw invalidField('templateId', 'must be 1 to 100 letters, digits, "_" or "-"');
     checkLinkTemplate(t);
@@ -317,7 +354,8 @@ export class V1BotService {
 
   /** Removes a template. @throws ApiError 404 when there is none. */
   async deleteTemplate(channelId: string, templateId: string): Promise<void> {
-    if (!(await this.d.store.deleteTemplate(channelId, templateId))) throw notFound(`No link message template ${templateId} in channel ${channelId}`);
+    if (!(await this.d.store.deleteTemplate(channelId, templateId)))
+      throw notFound(`No link message template ${templateId} in channel ${channelId}`);
   }
 
   /** Where the channel's icon is served (the link message's last preview fallback). */

@@ -22,7 +22,12 @@ export class V1BotStore {
 
   /** A channel's templates in id order. */
   async templates(channelId: string): Promise<LinkTemplate[]> {
-    const rows = await this.db.selectFrom('link_templates').select('body').where('channel_id', '=', channelId).orderBy('template_id').execute();
+    const rows = await this.db
+      .selectFrom('link_templates')
+      .select('body')
+      .where('channel_id', '=', channelId)
+      .orderBy('template_id')
+      .execute();
     return rows.map((r) => JSON.parse(r.body) as LinkTemplate);
   }
 
@@ -38,12 +43,20 @@ export class V1BotStore {
 
   /** Removes a template. @returns whether it existed */
   async deleteTemplate(channelId: string, templateId: string): Promise<boolean> {
-    const r = await this.db.deleteFrom('link_templates').where('channel_id', '=', channelId).where('template_id', '=', templateId).executeTakeFirst();
+    const r = await this.db
+      .deleteFrom('link_templates')
+      .where('channel_id', '=', channelId)
+      .where('template_id', '=', templateId)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 
   /** Sets whether block (8) and unblock (4) operations are sent to the channel's v1 bot. */
   async setBlockOperations(channelId: string, on: boolean): Promise<void> {
-    await this.db.updateTable('channels').set({ block_operations: on ? 1 : 0 }).where('channel_id', '=', channelId).execute();
+    await this.db
+      .updateTable('channels')
+      .set({ block_operations: on ? 1 : 0 })
+      .where('channel_id', '=', channelId)
+      .execute();
   }
 }

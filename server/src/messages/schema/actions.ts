@@ -53,13 +53,18 @@ function optionalLabel(max: number) {
 
 const datetimeFormats = DATETIME_MODES.map((mode) => {
   const value = { type: 'string', pattern: DATETIME_FORMATS[mode].pattern, platformErrors: { pattern: DATETIME_FORMATS[mode].message } };
-  return { if: { properties: { mode: { const: mode } }, required: ['mode'] }, then: { properties: { initial: value, max: value, min: value } } };
+  return {
+    if: { properties: { mode: { const: mode } }, required: ['mode'] },
+    then: { properties: { initial: value, max: value, min: value } },
+  };
 });
 
 /** Postback: `displayText` and `text` cannot both be set (reported at the action). */
 const NOT_BOTH_TEXTS = {
   if: { properties: { displayText: true }, required: ['displayText'] },
-  then: { properties: { text: { not: {}, platformErrors: { not: { message: '`displayText` and `text` cannot both be set', at: 'parent' } } } } },
+  then: {
+    properties: { text: { not: {}, platformErrors: { not: { message: '`displayText` and `text` cannot both be set', at: 'parent' } } } },
+  },
 };
 
 /** The four actions usable everywhere, with the label schema of one place. */
@@ -75,7 +80,10 @@ function commonActions<L extends TSchema>(label: L, options: ObjectOptions) {
       },
       { ...options, ...NOT_BOTH_TEXTS },
     ),
-    message: Obj({ type: Type.Literal('message'), label, text: Str(300, { description: "Sent as the user's message; max 300 characters." }) }, options),
+    message: Obj(
+      { type: Type.Literal('message'), label, text: Str(300, { description: "Sent as the user's message; max 300 characters." }) },
+      options,
+    ),
     uri: Obj(
       { type: Type.Literal('uri'), label, uri: ActionUri('Max 1000 characters; schemes http, https, tel and embedkit (the app scheme).') },
       options,
@@ -144,7 +152,13 @@ export const RichMenuSwitchActionSchema = Obj({
   data: Str(300, { description: 'Returned in postback.data; max 300 characters.' }),
 });
 /** Action of a rich menu area: those of {@link RichMenuActionSchema} and `richmenuswitch`. */
-export const RichMenuAreaActionSchema = Type.Union([optional20.postback, optional20.message, optional20.uri, optional20.datetimepicker, RichMenuSwitchActionSchema]);
+export const RichMenuAreaActionSchema = Type.Union([
+  optional20.postback,
+  optional20.message,
+  optional20.uri,
+  optional20.datetimepicker,
+  RichMenuSwitchActionSchema,
+]);
 /** Action of a flex button component: label required, max 20. */
 export const FlexButtonActionSchema = TemplateActionSchema;
 /** Action of a flex box, image or text component: label optional (shown nowhere), max 20. */

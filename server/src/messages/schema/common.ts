@@ -48,7 +48,12 @@ export function HttpsUrl(description?: string) {
 
 /** The URI of a uri action: max 1000 characters, scheme `http`, `https`, `tel` or {@link APP_SCHEME}. */
 export function ActionUri(description?: string) {
-  return Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, uriSchemes: [...ACTION_URI_SCHEMES], ...(description ? { description } : {}) });
+  return Type.String({
+    minLength: 1,
+    maxLength: MAX_URL_LENGTH,
+    uriSchemes: [...ACTION_URI_SCHEMES],
+    ...(description ? { description } : {}),
+  });
 }
 
 /** `#RRGGBB` (spec: "RGB hex", "hex color codes"). */

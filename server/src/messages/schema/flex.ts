@@ -21,7 +21,10 @@ export const FLEX_BOX_ID = 'FlexBox';
 
 const Flex = Int(0, 'Share of the parent box; default 1 in a horizontal box, 0 in a vertical one.');
 const Margin = Enum(SPACE, { description: "Space before this component; default the parent's spacing; ignored on the first component." });
-const Gravity = Enum(['top', 'bottom', 'center'], { description: 'Vertical alignment; default top; ignored in a baseline box.', default: 'top' });
+const Gravity = Enum(['top', 'bottom', 'center'], {
+  description: 'Vertical alignment; default top; ignored in a baseline box.',
+  default: 'top',
+});
 const Align = Enum(['start', 'end', 'center']);
 const Color = HexColor('Hex color code #RRGGBB.');
 const ComponentUrl = (rule: string) => HttpsUrl(`HTTPS, max 1000 characters, JPEG or PNG, ${rule}, max 1MB.`);
@@ -69,7 +72,10 @@ export const FlexImageSchema = Obj({
 export const FlexSeparatorSchema = Obj({ type: Type.Literal('separator'), margin: Type.Optional(Margin), color: Type.Optional(Color) });
 
 /** Spacer component: `size` xs..xxl, default md; ignores the parent's spacing. */
-export const FlexSpacerSchema = Obj({ type: Type.Literal('spacer'), size: Type.Optional(Enum(['xs', 'sm', 'md', 'lg', 'xl', 'xxl'], { default: 'md' })) });
+export const FlexSpacerSchema = Obj({
+  type: Type.Literal('spacer'),
+  size: Type.Optional(Enum(['xs', 'sm', 'md', 'lg', 'xl', 'xxl'], { default: 'md' })),
+});
 
 /** Text component: `text` required. */
 export const FlexTextSchema = Obj({
@@ -94,7 +100,16 @@ export const FlexBoxSchema = Type.Recursive(
       type: Type.Literal('box'),
       layout: Enum(['horizontal', 'vertical', 'baseline'], { description: 'baseline: horizontal with aligned baselines.' }),
       contents: Type.Array(
-        Type.Union([This, FlexButtonSchema, FlexFillerSchema, FlexIconSchema, FlexImageSchema, FlexSeparatorSchema, FlexSpacerSchema, FlexTextSchema]),
+        Type.Union([
+          This,
+          FlexButtonSchema,
+          FlexFillerSchema,
+          FlexIconSchema,
+          FlexImageSchema,
+          FlexSeparatorSchema,
+          FlexSpacerSchema,
+          FlexTextSchema,
+        ]),
       ),
       flex: Type.Optional(Flex),
       spacing: Type.Optional(Enum(SPACE, { default: 'none' })),

@@ -110,7 +110,8 @@ function visit(node: unknown, w: Walk, depth: number): number {
   }
   switch (o.type) {
     case 'bubble':
-      if (n > MAX_BUBBLE_BYTES) push(w.out, `Size must be at most 10KB (${MAX_BUBBLE_BYTES} bytes of UTF-8 JSON); this bubble is ${n} bytes`, w.path);
+      if (n > MAX_BUBBLE_BYTES)
+        push(w.out, `Size must be at most 10KB (${MAX_BUBBLE_BYTES} bytes of UTF-8 JSON); this bubble is ${n} bytes`, w.path);
       break;
     case 'carousel':
       // A flex carousel (a template carousel has `columns`).
@@ -172,7 +173,8 @@ function stringBytes(s: string): number {
     else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       n += 2; // 4 bytes for two UTF-16 units
       i++;
-    } else if (c >= 0xd800 && c <= 0xdfff) n += 5; // a lone surrogate is written as \uXXXX
+    } else if (c >= 0xd800 && c <= 0xdfff)
+      n += 5; // a lone surrogate is written as \uXXXX
     else n += 2;
   }
   return n;
@@ -217,7 +219,8 @@ function datetimepicker(action: Json, path: Path, out: ErrorDetail[]): void {
     valid[field] = value.toUpperCase();
   }
   // Fixed-width formats: string order is time order.
-  if (valid.max !== undefined && valid.min !== undefined && !(valid.max > valid.min)) push(out, 'Must be greater than min', [...path, 'max']);
+  if (valid.max !== undefined && valid.min !== undefined && !(valid.max > valid.min))
+    push(out, 'Must be greater than min', [...path, 'max']);
 }
 
 /**
@@ -235,7 +238,11 @@ export function richMenuRules(menu: unknown, out: ErrorDetail[], maxDepth = Infi
     const b = area.bounds;
     if (typeof b.x !== 'number' || typeof b.y !== 'number' || typeof b.width !== 'number' || typeof b.height !== 'number') return;
     if (b.x + b.width > width || b.y + b.height > height)
-      push(out, `The area must lie within the rich menu (${width}x${height}): x + width <= ${width} and y + height <= ${height}`, ['areas', i, 'bounds']);
+      push(out, `The area must lie within the rich menu (${width}x${height}): x + width <= ${width} and y + height <= ${height}`, [
+        'areas',
+        i,
+        'bounds',
+      ]);
   });
   return facts;
 }

@@ -17,13 +17,21 @@ export const MAX_TEMPLATE_COLUMNS = 10;
 /** `text` at most `withImageOrTitle` characters when `thumbnailImageUrl` or `title` is set, else at most `plain`. */
 function textLimit(withImageOrTitle: number, plain: number) {
   return {
-    if: { anyOf: [{ properties: { thumbnailImageUrl: true }, required: ['thumbnailImageUrl'] }, { properties: { title: true }, required: ['title'] }] },
+    if: {
+      anyOf: [
+        { properties: { thumbnailImageUrl: true }, required: ['thumbnailImageUrl'] },
+        { properties: { title: true }, required: ['title'] },
+      ],
+    },
     then: { properties: { text: { type: 'string', maxLength: withImageOrTitle } } },
     else: { properties: { text: { type: 'string', maxLength: plain } } },
   };
 }
 
-const AspectRatio = Enum(['rectangle', 'square'], { description: 'rectangle (1.51:1) or square (1:1); default rectangle.', default: 'rectangle' });
+const AspectRatio = Enum(['rectangle', 'square'], {
+  description: 'rectangle (1.51:1) or square (1:1); default rectangle.',
+  default: 'rectangle',
+});
 const ImageSize = Enum(['cover', 'contain'], { description: 'cover or contain; default cover.', default: 'cover' });
 const Thumbnail = HttpsUrl('HTTPS, max 1000 characters, JPEG or PNG, max width 1024px, max 1MB.');
 const Background = HexColor('Background color of the image, RGB hex; default #FFFFFF.');
@@ -86,7 +94,12 @@ export const ImageCarouselTemplateSchema = Obj({
 });
 
 /** Any template. */
-export const TemplateSchema = Type.Union([ButtonsTemplateSchema, ConfirmTemplateSchema, CarouselTemplateSchema, ImageCarouselTemplateSchema]);
+export const TemplateSchema = Type.Union([
+  ButtonsTemplateSchema,
+  ConfirmTemplateSchema,
+  CarouselTemplateSchema,
+  ImageCarouselTemplateSchema,
+]);
 
 /** Template message: `altText` 1 to 400 characters and a template. */
 export const TemplateMessageSchema = Obj({
