@@ -28,40 +28,19 @@ export function accountLinkPageRoutes(links: AccountLinkService): Router {
       return send(
         res,
         200,
-        html`<h1 id="account-link-result" data-result="linked">Accounts linked</h1>
-          <p>Your account is now linked with ${outcome.botName}.</p>
-          <p class="note">You can close this page.</p>`,
+        html`<h1 id="account-link-result" data-result="linked">Accounts linked</h1><p>Your account is now linked with ${outcome.botName}.</p><p class="note">You can close this page.</p>`,
       );
     send(
       res,
       400,
-      html`<h1 id="account-link-result" data-result="${outcome.reason}">The accounts could not be linked</h1>
-        <p>${REFUSALS[outcome.reason]}</p>
-        <p class="note">Nothing was sent to the service.</p>`,
+      html`<h1 id="account-link-result" data-result="${outcome.reason}">The accounts could not be linked</h1><p>${REFUSALS[outcome.reason]}</p><p class="note">Nothing was sent to the service.</p>`,
     );
   });
   return r;
 }
 
 function send(res: Response, status: number, body: SafeHtml): void {
-  const page = html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
-        <title>Account link · embedkit</title>
-        <style>
-          ${new SafeHtml(STYLE)}
-        </style>
-      </head>
-      <body>
-        <main>
-          <p class="brand">embedkit · account link</p>
-          ${body}
-        </main>
-      </body>
-    </html>`;
+  const page = html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>Account link · embedkit</title><style>${new SafeHtml(STYLE)}</style></head><body><main><p class="brand">embedkit · account link</p>${body}</main></body></html>`;
   res
     .status(status)
     .set({

@@ -55,63 +55,58 @@ export function sendConsentPage(
   const selected = page.users.some((u) => u.user_id === page.selectedUserId) ? page.selectedUserId : page.users[0]?.user_id;
   const target = new URL(page.redirectUri);
   const body = html`<main>
-    <p class="brand">embedkit · simulated login</p>
-    <h1>Sign in to ${page.channel.name}</h1>
-    <p class="sub">Channel ${page.channel.channel_id} · returns to ${target.origin}${target.pathname}</p>
-    <form method="post" action="/oauth2/v2.1/authorize/consent">
-      <input type="hidden" name="request" value="${page.requestId}" />
-      <fieldset>
-        <legend>Sign in as</legend>
-        ${page.users.map(
-          (u) =>
-            html`<label class="user"
-              ><input type="radio" name="userId" value="${u.user_id}" ${u.user_id === selected ? html` checked` : ''} required />
-              ${u.has_picture ? html`<img class="avatar" alt="" src="/embedkit/v1/users/${encodeURIComponent(u.user_id)}/picture/small" />` : html`<span class="avatar" aria-hidden="true">${[...u.display_name][0] ?? '?'}</span>`}
-              <span class="who"><span>${u.display_name}</span><code>${u.user_id}</code></span></label
-            >`,
-        )}
-      </fieldset>
-      <h2>${page.channel.name} asks for</h2>
-      <ul>
-        ${page.scopes.map((s) => html`<li><strong>${s}</strong>: ${SCOPE_TEXT[s] ?? s}</li>`)}
-      </ul>
-      <div class="actions">
-        <button class="allow" type="submit" name="decision" value="approve">Allow</button>
-        <button class="deny" type="submit" name="decision" value="deny">Deny</button>
-      </div>
-    </form>
-    <p class="note">embedkit has no passwords: pick a user of the scenario. The app receives a code and exchanges it for tokens.</p>
-  </main>`;
+  <p class="brand">embedkit · simulated login</p>
+  <h1>Sign in to ${page.channel.name}</h1>
+  <p class="sub">Channel ${page.channel.channel_id} · returns to ${target.origin}${target.pathname}</p>
+  <form method="post" action="/oauth2/v2.1/authorize/consent">
+    <input type="hidden" name="request" value="${page.requestId}">
+    <fieldset>
+      <legend>Sign in as</legend>
+      ${page.users.map(
+        (
+          u,
+        ) => html`<label class="user"><input type="radio" name="userId" value="${u.user_id}"${u.user_id === selected ? html` checked` : ''} required>
+        ${u.has_picture ? html`<img class="avatar" alt="" src="/embedkit/v1/users/${encodeURIComponent(u.user_id)}/picture/small">` : html`<span class="avatar" aria-hidden="true">${[...u.display_name][0] ?? '?'}</span>`}
+        <span class="who"><span>${u.display_name}</span><code>${u.user_id}</code></span></label>`,
+      )}
+    </fieldset>
+    <h2>${page.channel.name} asks for</h2>
+    <ul>${page.scopes.map((s) => html`<li><strong>${s}</strong>: ${SCOPE_TEXT[s] ?? s}</li>`)}</ul>
+    <div class="actions">
+      <button class="allow" type="submit" name="decision" value="approve">Allow</button>
+      <button class="deny" type="submit" name="decision" value="deny">Deny</button>
+    </div>
+  </form>
+  <p class="note">embedkit has no passwords: pick a user of the scenario. The app receives a code and exchanges it for tokens.</p>
+</main>`;
   send(res, 200, 'Sign in', body, [target.origin]);
 }
 
 /** Writes the error page: the request is not redirected anywhere. */
 export function sendErrorPage(res: Response, status: number, message: string): void {
   const body = html`<main class="error">
-    <p class="brand">embedkit · simulated login</p>
-    <h1>This sign-in cannot continue</h1>
-    <p>${message}</p>
-    <p class="note">The app that sent you here made an invalid request (spec part C). Nothing was sent back to it.</p>
-  </main>`;
+  <p class="brand">embedkit · simulated login</p>
+  <h1>This sign-in cannot continue</h1>
+  <p>${message}</p>
+  <p class="note">The app that sent you here made an invalid request (spec part C). Nothing was sent back to it.</p>
+</main>`;
   send(res, status, 'Sign-in error', body, []);
 }
 
 function send(res: Response, status: number, title: string, body: SafeHtml, formTargets: string[]): void {
   const page = html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
-        <title>${title} · embedkit</title>
-        <style>
-          ${new SafeHtml(STYLE)}
-        </style>
-      </head>
-      <body>
-        ${body}
-      </body>
-    </html>`;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${title} · embedkit</title>
+<style>${new SafeHtml(STYLE)}</style>
+</head>
+<body>
+${body}
+</body>
+</html>`;
   // form-action also governs the redirect that answers the form, so the checked redirect_uri's
   // origin is allowed besides this server.
   const csp = [
