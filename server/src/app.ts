@@ -1,54 +1,52 @@
 /**
  * The embedkit server as a value: an app factory for tests ({@link createEmbedkit}) and a
- * listener for the CLI ({@link startServer}). Data flows routes → services → store.
+ * listener for the CLI ({@link startServer}). This is the composition root: it opens the database,
+ * builds each interface's unit (`interfaces/<name>/index.ts`) on the shared mechanisms, and mounts
+ * their routes on the origins of the spec's address placeholders.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, STATUS_CODES, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { Clock } from './clock/clock.js';
-import { errorHandler, notFoundHandler } from './http/error-handler.js';
-import { requestId } from './http/request-id.js';
-import { HEALTH_PATH, Readiness, READY_PATH } from './http/readiness.js';
-import { createLogger } from './logger.js';
-import { channelOauthRoutes } from './interfaces/bot/oauth-routes.js';
-import { registryRoutes } from './interfaces/embedded-apps/routes.js';
-import { schemaRoutes } from './simulator/schema-routes.js';
-import { scenarioExportRoutes } from './scenario/export-routes.js';
-import { simulatorRoutes } from './simulator/routes.js';
-import { staticRoutes } from './simulator/static-routes.js';
-import { userApiRoutes } from './interfaces/embedded-apps/user-routes.js';
-import { applyScenario, DEFAULT_SCENARIO } from './scenario/load.js';
-import { ChannelTokenService } from './tokens/channel-tokens.js';
-import { ChatService } from './world/chats.js';
-import { RegistryService } from './interfaces/embedded-apps/registry.js';
-import { type UserTokenService } from './interfaces/social/user-tokens.js';
-import { AppStore } from './interfaces/embedded-apps/store.js';
-import { ChannelTokenStore } from './tokens/channel-token-store.js';
+import { restoreClock } from './clock/sim-clock.js';
 import { openDatabase, startLock, type DatabaseLocation } from './db/db.js';
-import { dropSchema } from './db/pg-schemas.js';
 import { DatabaseOutage } from './db/outage.js';
-import { PostgresLiveRelay } from './live/postgres-relay.js';
-import { LiveHub } from './live/hub.js';
-import { MessageStore } from './messages/message-store.js';
+import { dropSchema } from './db/pg-schemas.js';
 import type { Database } from './db/schema.js';
-import { ChannelLoginStore } from './world/channel-login-store.js';
-import { createSocialLogin, type SocialLogin } from './interfaces/social/index.js';
 import { demoLoginRoutes } from './demo/login-routes.js';
 import { DemoLoginSessionStore } from './demo/login-session-store.js';
-import { restoreClock } from './clock/sim-clock.js';
-import { WorldStore } from './world/world-store.js';
+import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { originApp } from './http/origin-app.js';
+import { HEALTH_PATH, Readiness, READY_PATH } from './http/readiness.js';
+import { requestId } from './http/request-id.js';
+import { SIDE_INTERFACES, type InterfaceUrls, type SideInterface } from './interface-urls.js';
+import { blockchainUnavailable, BlockchainStore, createBlockchain, type Blockchain } from './interfaces/blockchain/index.js';
 import { createBotMessaging, type BotMessaging, type BotMessagingOptions } from './interfaces/bot/index.js';
-import { BotMembershipStore } from './world/membership-store.js';
-import { createBlockchain, type Blockchain } from './interfaces/blockchain/index.js';
-import { createV1Bots, type V1Bots } from './interfaces/v1-bots/index.js';
-import { V1BotStore } from './interfaces/v1-bots/store.js';
-import { BlockchainStore } from './interfaces/blockchain/store.js';
-import { blockchainUnavailable } from './interfaces/blockchain/routes.js';
+import { AppStore, createEmbeddedApps, type EmbeddedApps } from './interfaces/embedded-apps/index.js';
+import { createSocialLogin, type SocialLogin, type UserTokenService } from './interfaces/social/index.js';
+import { createV1Bots, V1BotStore, type V1Bots } from './interfaces/v1-bots/index.js';
+import { LiveHub } from './live/hub.js';
+import { PostgresLiveRelay } from './live/postgres-relay.js';
+import { createLogger } from './logger.js';
+import { MessageStore } from './messages/message-store.js';
+import { scenarioExportRoutes } from './scenario/export-routes.js';
+import { applyScenario, DEFAULT_SCENARIO } from './scenario/load.js';
+import { simulatorRoutes } from './simulator/routes.js';
+import { schemaRoutes } from './simulator/schema-routes.js';
+import { staticRoutes } from './simulator/static-routes.js';
+import { ChannelTokenStore } from './tokens/channel-token-store.js';
+import { ChannelTokenService } from './tokens/channel-tokens.js';
+import { ChannelLoginStore } from './world/channel-login-store.js';
+import { ChatService } from './world/chats.js';
+import { MembershipStore } from './world/membership-store.js';
+import { WorldStore } from './world/world-store.js';
+
+export { SIDE_INTERFACES, type InterfaceUrls, type SideInterface } from './interface-urls.js';
 
 /** Options of {@link createEmbedkit}. */
 export interface EmbedkitOptions {
@@ -83,26 +81,6 @@ export interface EmbedkitOptions {
   bots?: BotMessagingOptions;
 }
 
-/**
- * The origins of the spec's address placeholders, each served by this one process on its own
- * port (spec "Address placeholders"): `base` = `{base_url}` (host shell, parts B, C, D, E, G),
- * `deprecated` = `{deprecated_url}` (the deprecated alias of the enterprise paths),
- * `trialbot` = `{trialbot_url}` (part F), `blockchain` = `{blockchain_url}` (part A).
- * Clients sign or route by origin, so each interface lives at its origin's root.
- */
-export interface InterfaceUrls {
-  base: string;
-  deprecated: string;
-  trialbot: string;
-  blockchain: string;
-}
-
-/** The interfaces served on origins of their own (every key of {@link InterfaceUrls} but `base`). */
-export type SideInterface = Exclude<keyof InterfaceUrls, 'base'>;
-
-/** The side interfaces in the order of their default ports (main port + 1, + 2, + 3). */
-export const SIDE_INTERFACES: readonly SideInterface[] = ['deprecated', 'trialbot', 'blockchain'];
-
 /** A running embedkit: the Express app, its services and the database. */
 export interface Embedkit {
   /** The app of `{base_url}`. */
@@ -117,12 +95,12 @@ export interface Embedkit {
   services: {
     channelTokens: ChannelTokenService;
     userTokens: UserTokenService;
-    registry: RegistryService;
+    registry: EmbeddedApps['registry'];
     chats: ChatService;
     social: SocialLogin;
     bots: BotMessaging;
     blockchain: Blockchain;
-    v1: V1Bots;
+    v1Bots: V1Bots;
   };
   /** Closes the database. */
   close(): Promise<void>;
@@ -135,104 +113,38 @@ export interface Embedkit {
 export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Embedkit> {
   const logger = options.logger ?? createLogger();
   const clock = options.clock ?? new Clock();
-  const baseUrl = options.baseUrl ?? 'http://localhost:8080';
+  const urls = interfaceUrls(options);
   const demoOrigin = options.demoOrigin ?? 'http://127.0.0.1:8080';
-  const urls: InterfaceUrls = {
-    base: baseUrl,
-    deprecated: options.urls?.deprecated ?? 'http://localhost:8081',
-    trialbot: options.urls?.trialbot ?? 'http://localhost:8082',
-    blockchain: options.urls?.blockchain ?? 'http://localhost:8083',
-  };
-  const location = databaseLocation(options);
-  const throwaway = options.databaseUrl !== undefined && options.inMemory && options.databaseSchema === undefined;
-  // Servers starting together on one schema: one prepares it, the others start on the result.
-  const unlock = await startLock(location);
-  const db = await openDatabase(location).catch(async (e: unknown) => {
-    await unlock();
-    if (throwaway && 'url' in location) await dropSchema(location.url, location.schema!).catch(() => undefined);
-    throw e;
-  });
-  const live = new LiveHub();
-  let relay: PostgresLiveRelay | undefined;
-  const closeDatabase = async () => {
-    await relay?.close();
-    await db.destroy();
-    if (throwaway && 'url' in location) await dropSchema(location.url, location.schema!);
-  };
-
-  const outage = new DatabaseOutage(db as unknown as Kysely<never>, logger);
+  const store = await openKitDatabase(options, logger);
+  const { db, live } = store;
   const world = new WorldStore(db);
   const apps = new AppStore(db);
   try {
-    if ('url' in location) relay = await PostgresLiveRelay.start(location, live, logger);
-    // Simulated time never goes back across a restart (issue 5).
+    // Simulated time never goes back across a restart.
     if (!options.clock) await restoreClock(clock, world);
-    await applyScenario(
-      options.scenarioFile ?? DEFAULT_SCENARIO,
-      {
-        world,
-        apps,
-        logins: new ChannelLoginStore(db),
-        bots: new BotMembershipStore(db),
-        blockchain: new BlockchainStore(db),
-        v1: new V1BotStore(db),
-      },
-      demoOrigin,
-      clock.now(),
-    );
+    const stores = {
+      world,
+      apps,
+      logins: new ChannelLoginStore(db),
+      memberships: new MembershipStore(db),
+      blockchain: new BlockchainStore(db),
+      v1: new V1BotStore(db),
+    };
+    await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, stores, demoOrigin, clock.now());
   } catch (e) {
-    await unlock();
-    await closeDatabase();
+    await store.unlock();
+    await store.close();
     throw e;
   }
-  await unlock();
-  const channelTokens = new ChannelTokenService(new ChannelTokenStore(db), world, clock);
-  // One clock for every server on the database (issue 9): a move reaches the others as a live event.
-  const social = createSocialLogin(db, world, clock, { baseUrl: () => baseUrl, demoOrigin: () => demoOrigin }, (offsetMs) =>
-    live.publish({ type: 'clock', offsetMs }),
-  );
-  const userTokens = social.userTokens;
-  const registry = new RegistryService(apps, clock);
-  const bots = createBotMessaging(db, world, clock, { tokens: channelTokens, logger, baseUrl: () => baseUrl, live, outage }, options.bots);
-  outage.onBack(() => bots.dispatcher.kick());
-  social.friendships.onChange((change) => bots.events.friendshipChanged(change));
-  live.subscribe((event) => {
-    if (event.type === 'clock' && event.offsetMs > clock.offset) clock.advance(event.offsetMs - clock.offset);
-  });
-  const blockchain = createBlockchain(db, clock, logger, outage);
-  const chats = new ChatService(new MessageStore(db), world, clock, bots.chatHooks);
-  const v1 = createV1Bots(db, world, clock, {
-    events: bots.events,
-    friendships: social.friendships,
-    userTokens: social.v1,
-    live,
-    baseUrl: () => baseUrl,
-  });
-
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.use(['/v2', '/embed', '/message', '/oauth2', '/friendship'], requestId);
-  // Answered by the listener of a running server before any app; here for in-process kits (tests).
-  app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));
-  app.get(READY_PATH, (_req, res) => void res.json({ ready: true, phase: 'ready' }));
-  app.use(channelOauthRoutes(channelTokens));
-  app.use(registryRoutes(registry, channelTokens));
-  app.use(userApiRoutes({ tokens: userTokens, chats, world, baseUrl: () => baseUrl }));
-  app.use(simulatorRoutes({ world, apps, chats, userTokens, baseUrl: () => baseUrl, urls }));
-  app.use(schemaRoutes());
-  app.use(scenarioExportRoutes(db));
-  app.use(social.routes, demoLoginRoutes({ world, sessions: new DemoLoginSessionStore(db), clock, baseUrl: () => baseUrl }));
-  app.use(bots.routes);
-  app.use(v1.baseRoutes);
-  app.use(blockchain.simulatorRoutes);
-  app.use(staticRoutes());
-  app.use(notFoundHandler);
-  app.use(errorHandler(logger, outage));
+  await store.unlock();
+  const units = createUnits({ db, world, clock, logger, live, outage: store.outage, urls, demoOrigin }, options.bots);
+  const { bots } = units;
+  const app = baseApp(units, { db, world, apps, clock, logger, outage: store.outage, urls });
+  const errors = { handler: errorHandler(logger, store.outage) };
   const sideApps: Record<SideInterface, Express> = {
-    deprecated: originApp(v1.deprecatedRoutes, logger, { handler: errorHandler(logger, outage) }),
-    trialbot: originApp(v1.trialRoutes, logger, { handler: errorHandler(logger, outage) }),
-    blockchain: blockchain.app,
+    deprecated: originApp(units.v1Bots.deprecatedRoutes, logger, errors),
+    trialbot: originApp(units.v1Bots.trialRoutes, logger, errors),
+    blockchain: units.blockchain.app,
   };
   // Deliveries left undelivered by the last run go out first.
   bots.start();
@@ -244,30 +156,152 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     clock,
     db,
     logger,
-    services: { channelTokens, userTokens, registry, chats, social, bots, blockchain, v1 },
+    services: {
+      channelTokens: units.channelTokens,
+      userTokens: units.social.userTokens,
+      registry: units.embeddedApps.registry,
+      chats: units.chats,
+      social: units.social,
+      bots,
+      blockchain: units.blockchain,
+      v1Bots: units.v1Bots,
+    },
     close: async () => {
       await bots.stop();
-      outage.close();
-      await closeDatabase();
+      await store.close();
     },
   };
 }
 
+/** The origins of every address placeholder: the options' or the defaults (`http://localhost:8080` to `:8083`). */
+function interfaceUrls(options: EmbedkitOptions): InterfaceUrls {
+  return {
+    base: options.baseUrl ?? 'http://localhost:8080',
+    deprecated: options.urls?.deprecated ?? 'http://localhost:8081',
+    trialbot: options.urls?.trialbot ?? 'http://localhost:8082',
+    blockchain: options.urls?.blockchain ?? 'http://localhost:8083',
+  };
+}
+
+/** An open database with what lives beside it: the live hub (relayed across processes on PostgreSQL) and the outage watch. */
+interface KitDatabase {
+  db: Kysely<Database>;
+  live: LiveHub;
+  outage: DatabaseOutage;
+  /** Lets other servers starting on the same schema go on (call once the scenario is loaded). */
+  unlock(): Promise<void>;
+  /** Stops the outage watch and the relay, closes the database, and drops a throwaway schema. */
+  close(): Promise<void>;
+}
+
 /**
- * The Express app of one side origin: its interface's routers, then a 404 and the error handler
- * (`errors` picks the interface's error format; default by path as on `{base_url}`).
+ * Opens the database for a kit. Servers starting together on one schema take turns: one prepares
+ * it, the others start on the result (`unlock` lets the next one go).
+ * @throws Error when the database cannot be opened (the lock is released first)
  */
-export function originApp(
-  routers: RequestHandler[],
-  logger: Logger,
-  errors?: { notFound?: RequestHandler; handler?: ErrorRequestHandler },
-): Express {
+async function openKitDatabase(options: EmbedkitOptions, logger: Logger): Promise<KitDatabase> {
+  const location = databaseLocation(options);
+  const throwaway = options.databaseUrl !== undefined && options.inMemory && options.databaseSchema === undefined;
+  const dropThrowaway = () => (throwaway && 'url' in location ? dropSchema(location.url, location.schema!) : Promise.resolve());
+  const unlock = await startLock(location);
+  const db = await openDatabase(location).catch(async (e: unknown) => {
+    await unlock();
+    await dropThrowaway().catch(() => undefined);
+    throw e;
+  });
+  const live = new LiveHub();
+  const outage = new DatabaseOutage(db as unknown as Kysely<never>, logger);
+  let relay: PostgresLiveRelay | undefined;
+  const close = async () => {
+    outage.close();
+    await relay?.close();
+    await db.destroy();
+    await dropThrowaway();
+  };
+  try {
+    if ('url' in location) relay = await PostgresLiveRelay.start(location, live, logger);
+  } catch (e) {
+    await unlock();
+    await close();
+    throw e;
+  }
+  return { db, live, outage, unlock, close };
+}
+
+/** What every unit is built on. */
+interface UnitDeps {
+  db: Kysely<Database>;
+  world: WorldStore;
+  clock: Clock;
+  logger: Logger;
+  live: LiveHub;
+  outage: DatabaseOutage;
+  urls: InterfaceUrls;
+  demoOrigin: string;
+}
+
+/** The interfaces' units and the shared services between them, wired to each other. */
+interface Units {
+  channelTokens: ChannelTokenService;
+  chats: ChatService;
+  social: SocialLogin;
+  bots: BotMessaging;
+  embeddedApps: EmbeddedApps;
+  blockchain: Blockchain;
+  v1Bots: V1Bots;
+}
+
+/** Builds every interface's unit and connects the events that cross units (friendships, clock moves, outages). */
+function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Units {
+  const { db, world, clock, logger, live, outage } = d;
+  const baseUrl = () => d.urls.base;
+  const channelTokens = new ChannelTokenService(new ChannelTokenStore(db), world, clock);
+  // One clock for every server on the database: a move reaches the others as a live event.
+  const social = createSocialLogin(db, world, clock, { baseUrl, demoOrigin: () => d.demoOrigin }, (offsetMs) =>
+    live.publish({ type: 'clock', offsetMs }),
+  );
+  const bots = createBotMessaging(db, world, clock, { tokens: channelTokens, logger, baseUrl, live, outage }, botOptions);
+  outage.onBack(() => bots.dispatcher.kick());
+  social.friendships.onChange((change) => bots.events.friendshipChanged(change));
+  live.subscribe((event) => {
+    if (event.type === 'clock' && event.offsetMs > clock.offset) clock.advance(event.offsetMs - clock.offset);
+  });
+  const chats = new ChatService(new MessageStore(db), world, clock, bots.chatHooks);
+  const embeddedApps = createEmbeddedApps(db, clock, { channelTokens, userTokens: social.userTokens, chats });
+  const blockchain = createBlockchain(db, clock, logger, outage);
+  const v1Bots = createV1Bots(db, world, clock, {
+    events: bots.events,
+    friendships: social.friendships,
+    v1Tokens: social.v1Tokens,
+    live,
+    baseUrl,
+  });
+  return { channelTokens, chats, social, bots, embeddedApps, blockchain, v1Bots };
+}
+
+/** The app of `{base_url}`: the platform's interfaces B, C, D, E and G, the simulator API, the host and the demo. */
+function baseApp(units: Units, d: Pick<UnitDeps, 'db' | 'world' | 'clock' | 'logger' | 'outage' | 'urls'> & { apps: AppStore }): Express {
+  const { db, world, logger, outage, urls } = d;
+  const baseUrl = () => urls.base;
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  for (const r of routers) app.use(r);
-  app.use(errors?.notFound ?? notFoundHandler);
-  app.use(errors?.handler ?? errorHandler(logger));
+  app.use(['/v2', '/embed', '/message', '/oauth2', '/friendship'], requestId);
+  // Answered by the listener of a running server before any app; here for in-process kits (tests).
+  app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));
+  app.get(READY_PATH, (_req, res) => void res.json({ ready: true, phase: 'ready' }));
+  app.use(units.embeddedApps.routes);
+  app.use(simulatorRoutes({ world, apps: d.apps, chats: units.chats, userTokens: units.social.userTokens, baseUrl, urls }));
+  app.use(schemaRoutes());
+  app.use(scenarioExportRoutes(db));
+  app.use(units.social.routes);
+  app.use(demoLoginRoutes({ world, sessions: new DemoLoginSessionStore(db), clock: d.clock, baseUrl }));
+  app.use(units.bots.routes);
+  app.use(units.v1Bots.baseRoutes);
+  app.use(units.blockchain.simulatorRoutes);
+  app.use(staticRoutes());
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger, outage));
   return app;
 }
 
@@ -375,52 +409,22 @@ export class PortInUseError extends Error {
 
 /**
  * Listens first (so that port 0 resolves to a real port), then builds the app with the origins
- * that port gives.
+ * that port gives. Listening comes first so that every request arriving while the database is
+ * being prepared is held or answered, never left hanging.
+ * @throws PortInUseError when a port is taken; Error when the kit cannot be built (every port is closed first)
  */
 export async function startServer(options: ListenOptions): Promise<RunningServer> {
-  const loopback = options.host === undefined;
-  const guard = { headersTimeoutMs: options.headersTimeoutMs, requestTimeoutMs: options.requestTimeoutMs };
-  // Listening comes first, so every request that arrives while the database is being prepared is
-  // held or answered, never left hanging (issue 18).
   const readiness = new Readiness(options.startHoldMs);
   let embedkit: Embedkit | undefined;
   const servers: Server[] = [];
-  // One origin = one port; on loopback, browsers may resolve localhost to ::1 first, so answer there too.
-  const bind = async (port: number, origin: SideInterface | 'base'): Promise<number> => {
-    const listener = readiness.listener(
-      () => (embedkit ? (origin === 'base' ? embedkit.app : embedkit.apps[origin]) : undefined),
-      // Before the kit (and its clock) exists: the machine's time in the blockchain envelope.
-      origin === 'blockchain' ? blockchainUnavailable({ now: () => Date.now() }) : undefined,
-    );
-    const v4 = createGuardedServer(guard);
-    v4.on('request', listener);
-    await listen(v4, port, options.host ?? '127.0.0.1').catch((e: NodeJS.ErrnoException) => {
-      throw e.code === 'EADDRINUSE' ? new PortInUseError(port, origin) : e;
-    });
-    servers.push(v4);
-    const bound = (v4.address() as AddressInfo).port;
-    if (loopback) {
-      const v6 = createGuardedServer(guard);
-      v6.on('request', listener);
-      await listen(v6, bound, '::1').then(
-        () => servers.push(v6),
-        () => undefined,
-      );
-    }
-    return bound;
-  };
-  let port: number;
-  const ports = {} as Record<SideInterface, number>;
-  try {
-    port = await bind(options.port, 'base');
-    for (const [i, name] of SIDE_INTERFACES.entries()) {
-      ports[name] = await bind(options.ports?.[name] ?? (options.port === 0 ? 0 : options.port + 1 + i), name);
-    }
-  } catch (e) {
+  const failed = async (e: unknown): Promise<never> => {
     readiness.set('failed');
     await Promise.all(servers.map((s) => drain(s, 0)));
     throw e;
-  }
+  };
+  const appOf = (origin: SideInterface | 'base') => () =>
+    embedkit ? (origin === 'base' ? embedkit.app : embedkit.apps[origin]) : undefined;
+  const { port, ports } = await bindOrigins(options, readiness, appOf, servers).catch(failed);
   const baseUrl = `http://localhost:${port}`;
   const demoOrigin = `http://127.0.0.1:${port}`;
   const urls: InterfaceUrls = {
@@ -429,13 +433,7 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
     trialbot: `http://localhost:${ports.trialbot}`,
     blockchain: `http://localhost:${ports.blockchain}`,
   };
-  try {
-    embedkit = await createEmbedkit({ ...options, baseUrl, demoOrigin, urls });
-  } catch (e) {
-    readiness.set('failed');
-    await Promise.all(servers.map((s) => drain(s, 0)));
-    throw e;
-  }
+  embedkit = await createEmbedkit({ ...options, baseUrl, demoOrigin, urls }).catch(failed);
   readiness.set('ready');
   const running = embedkit;
   let closing: Promise<void> | undefined;
@@ -457,6 +455,63 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
         await running.close();
       })()),
   };
+}
+
+/**
+ * Binds the main port, then each side origin's (default the main port + 1, + 2, + 3, or free ones
+ * when the main port is 0). Every bound server is pushed to `servers`, so a caller can close them
+ * when a later one fails.
+ * @throws PortInUseError when a port is taken
+ */
+async function bindOrigins(
+  options: ListenOptions,
+  readiness: Readiness,
+  appOf: (origin: SideInterface | 'base') => () => RequestListener | undefined,
+  servers: Server[],
+): Promise<{ port: number; ports: Record<SideInterface, number> }> {
+  const bind = (port: number, origin: SideInterface | 'base') => {
+    // Before the kit (and its clock) exists: the machine's time in the blockchain envelope.
+    const unavailable = origin === 'blockchain' ? blockchainUnavailable({ now: () => Date.now() }) : undefined;
+    return bindOrigin(port, origin, options, readiness.listener(appOf(origin), unavailable), servers);
+  };
+  const port = await bind(options.port, 'base');
+  const ports = {} as Record<SideInterface, number>;
+  for (const [i, name] of SIDE_INTERFACES.entries()) {
+    ports[name] = await bind(options.ports?.[name] ?? (options.port === 0 ? 0 : options.port + 1 + i), name);
+  }
+  return { port, ports };
+}
+
+/**
+ * Binds one origin's port on the chosen address; on loopback (no `host`) also on `::1` at the same
+ * port when the machine has IPv6, because browsers may resolve `localhost` to `::1` first.
+ * @returns the bound port
+ * @throws PortInUseError when the port is taken
+ */
+async function bindOrigin(
+  port: number,
+  origin: SideInterface | 'base',
+  options: Pick<ListenOptions, 'host' | 'headersTimeoutMs' | 'requestTimeoutMs'>,
+  listener: RequestListener,
+  servers: Server[],
+): Promise<number> {
+  const guard = { headersTimeoutMs: options.headersTimeoutMs, requestTimeoutMs: options.requestTimeoutMs };
+  const v4 = createGuardedServer(guard);
+  v4.on('request', listener);
+  await listen(v4, port, options.host ?? '127.0.0.1').catch((e: NodeJS.ErrnoException) => {
+    throw e.code === 'EADDRINUSE' ? new PortInUseError(port, origin) : e;
+  });
+  servers.push(v4);
+  const bound = (v4.address() as AddressInfo).port;
+  if (options.host === undefined) {
+    const v6 = createGuardedServer(guard);
+    v6.on('request', listener);
+    await listen(v6, bound, '::1').then(
+      () => servers.push(v6),
+      () => undefined,
+    );
+  }
+  return bound;
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

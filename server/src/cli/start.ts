@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startServer } from '../app.js';
 import { createLogger } from '../logger.js';
-import { isLoopbackHost } from '../interfaces/embedded-apps/schemas.js';
+import { isLoopbackHost } from '../http/loopback.js';
 import { compileAll } from '../http/validate.js';
 import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfig } from './config.js';
 import { CliError } from './http.js';

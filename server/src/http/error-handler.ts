@@ -6,18 +6,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ApiError } from './errors.js';
 import { MAX_BODY_BYTES } from './body.js';
-import { RETRY_AFTER_S, unavailableByPath, type UnavailableBody } from './readiness.js';
+import { errorFormatOf, RETRY_AFTER_S, unavailableByPath, type UnavailableBody } from './error-format.js';
 import type { DatabaseOutage } from '../db/outage.js';
-
-/**
- * The error format of the interface a path belongs to (spec "Errors"): OAuth token operations
- * `{error, error_description}`, the v1 interface `{statusCode, statusMessage}`, else `{message}`.
- */
-export function errorFormatOf(path: string): 'oauth' | 'v1' | 'message' {
-  if (path.startsWith('/v2/oauth/') || (path.startsWith('/oauth2/') && !path.startsWith('/oauth2/v2.1/authorize'))) return 'oauth';
-  if (path.startsWith('/v1/')) return 'v1';
-  return 'message';
-}
 
 /** An error of `status` with `message`, in the format of the interface of `path`. */
 function inFormatOf(path: string, status: number, message: string): ApiError {

@@ -55,3 +55,16 @@ export function oauthError(error: string, description?: string): ApiError {
 export function v1Error(status: number, statusCode: string, statusMessage: string): ApiError {
   return new ApiError(status, { statusCode, statusMessage });
 }
+
+/** The v1 answers of the spec's error table ("Errors": enterprise, trial and v1 interfaces, E, F and G alike). */
+export const V1_ERRORS = {
+  expiredByPlatform: () => v1Error(401, '412', 'accessToken expired(1)'),
+  expiredByUnlink: () => v1Error(401, '412', 'accessToken expired(2)'),
+  expired: () => v1Error(401, '412', 'accessToken expired'),
+  invalidToken: () => v1Error(401, '401', 'invalid token'),
+  noScheme: () => v1Error(401, '401', 'authentication scheme not found.'),
+  invalidRefreshToken: () => v1Error(401, '401', 'invalid refreshToken'),
+  notRefreshable: () => v1Error(403, '414', 'TOKEN_NOT_REFRESHABLE'),
+  invalidPair: () => v1Error(401, '411', 'TOKEN_INVALID_TOKEN'),
+  channelInactive: () => v1Error(403, '418', 'CHANNEL_INACTIVE'),
+} as const;

@@ -6,37 +6,15 @@
  * at once, so a load balancer or a test runner can poll them.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { errorFormatOf } from './error-handler.js';
+import { RETRY_AFTER_S, unavailableByPath, type UnavailableBody } from './error-format.js';
 
 /** Liveness: 200 whenever the process answers HTTP. */
 export const HEALTH_PATH = '/embedkit/v1/health';
 /** Readiness: 200 when the server serves requests, 503 while it starts or drains. */
 export const READY_PATH = '/embedkit/v1/ready';
 
-/** Seconds a client is told to wait (`Retry-After`) when refused while starting or draining. */
-export const RETRY_AFTER_S = 1;
-
 /** Where a server is in its life. */
 export type ServerPhase = 'starting' | 'ready' | 'draining' | 'failed';
-
-/**
- * The body of a 503 for a request path, in that interface's error format (spec "Errors": OAuth
- * `{error, error_description}`, v1 `{statusCode, statusMessage}`, else `{message}`; the social
- * login's "500 temporary server error" row is the platform's word for this case).
- */
-export type UnavailableBody = (path: string, message: string) => Record<string, unknown>;
-
-/** The default 503 body of `{base_url}` and the v1 origins, by path. */
-export const unavailableByPath: UnavailableBody = (path, message) => {
-  switch (errorFormatOf(path)) {
-    case 'oauth':
-      return { error: 'temporarily_unavailable', error_description: message };
-    case 'v1':
-      return { statusCode: '503', statusMessage: message };
-    default:
-      return { message };
-  }
-};
 
 /** Writes a 503 with `Retry-After` and a JSON body. */
 export function sendUnavailable(res: ServerResponse, body: Record<string, unknown>): void {

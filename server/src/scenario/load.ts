@@ -7,13 +7,12 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { AppStore } from '../interfaces/embedded-apps/store.js';
-import type { BotMembershipStore } from '../world/membership-store.js';
+import type { AppStore } from '../interfaces/embedded-apps/index.js';
+import type { MembershipStore } from '../world/membership-store.js';
 import type { ChannelLoginStore } from '../world/channel-login-store.js';
-import type { BlockchainSeed, BlockchainStore } from '../interfaces/blockchain/store.js';
+import type { BlockchainSeed, BlockchainStore } from '../interfaces/blockchain/index.js';
 import type { WorldStore } from '../world/world-store.js';
-import type { V1BotStore } from '../interfaces/v1-bots/store.js';
-import { checkLinkTemplate } from '../interfaces/v1-bots/link-message.js';
+import { checkLinkTemplate, type V1BotStore } from '../interfaces/v1-bots/index.js';
 import { checkScenario, type Scenario } from './schema.js';
 
 /** Path of the scenario loaded when no `--scenario` is given. */
@@ -147,7 +146,7 @@ export async function applyScenario(
   stores: {
     world: WorldStore;
     apps: AppStore;
-    bots?: BotMembershipStore;
+    memberships?: MembershipStore;
     logins?: ChannelLoginStore;
     blockchain?: BlockchainStore;
     v1?: V1BotStore;
@@ -183,7 +182,7 @@ export async function applyScenario(
       })),
       chats: s.chats.map((c) => ({ chat_id: c.chatId, type: c.type, name: c.name, bot_channel_id: c.bot ?? null, memberIds: c.members })),
     });
-    await stores.bots?.seed(s.chats, now);
+    await stores.memberships?.seed(s.chats, now);
     await stores.logins?.seed(
       s.channels.map((c) => ({
         channelId: c.channelId,

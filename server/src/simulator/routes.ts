@@ -6,10 +6,10 @@ import { badRequest, notFound } from '../http/errors.js';
 import { avatarSvg } from '../world/avatar.js';
 import { MAX_PAGE, type ChatService } from '../world/chats.js';
 import { toProfile } from '../world/profiles.js';
-import type { UserTokenService } from '../interfaces/social/user-tokens.js';
-import type { AppStore } from '../interfaces/embedded-apps/store.js';
+import type { UserTokenService } from '../interfaces/social/index.js';
+import type { AppStore } from '../interfaces/embedded-apps/index.js';
 import type { WorldStore } from '../world/world-store.js';
-import type { InterfaceUrls } from '../app.js';
+import type { InterfaceUrls } from '../interface-urls.js';
 
 export function simulatorRoutes(deps: {
   world: WorldStore;

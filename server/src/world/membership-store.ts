@@ -13,7 +13,7 @@ export type MembershipState = 'joined' | 'pending';
 /** A user's friendship with a bot: `friend` (added, not blocked) or `blocked`; none when never added. */
 export type FriendState = 'friend' | 'blocked';
 
-export class BotMembershipStore {
+export class MembershipStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**

@@ -3,9 +3,10 @@
  * signature and item-token rules, the routes of `{blockchain_url}` (an origin of its own, served
  * by `app`), and the simulator call the host's Blockchain tab reads on `{base_url}`.
  */
-import express, { type Router, type Express } from 'express';
+import type { Router, Express } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { originApp } from '../../http/origin-app.js';
 import type { Clock } from '../../clock/clock.js';
 import { blockchainErrors, blockchainNotFound, blockchainRoutes } from './routes.js';
 import { blockchainSimulatorRoutes } from './simulator-routes.js';
@@ -14,6 +15,10 @@ import { ItemTokenService } from './item-tokens.js';
 import { BlockchainStore } from './store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
 import type { Database } from '../../db/schema.js';
+
+// What the scenario loader and the listener use of this unit.
+export { BlockchainStore, type BlockchainSeed } from './store.js';
+export { blockchainUnavailable } from './routes.js';
 
 /** The blockchain unit: the origin's app, the host's simulator routes, its services. */
 export interface Blockchain {
@@ -31,11 +36,9 @@ export function createBlockchain(db: Kysely<Database>, clock: Clock, logger: Log
   const store = new BlockchainStore(db);
   const auth = new BlockchainAuth(store, clock);
   const tokens = new ItemTokenService(store, clock);
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.use(blockchainRoutes({ auth, tokens, store, clock, logger }));
-  app.use(blockchainNotFound);
-  app.use(blockchainErrors(clock, logger, outage));
+  const app = originApp([blockchainRoutes({ auth, tokens, store, clock, logger })], logger, {
+    notFound: blockchainNotFound,
+    handler: blockchainErrors(clock, logger, outage),
+  });
   return { app, simulatorRoutes: blockchainSimulatorRoutes(store), store, auth, tokens };
 }

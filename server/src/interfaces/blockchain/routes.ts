@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../clock/clock.js';
 import { ApiError } from '../../http/errors.js';
 import { jsonBody } from '../../http/body.js';
-import { RETRY_AFTER_S } from '../../http/readiness.js';
+import { RETRY_AFTER_S } from '../../http/error-format.js';
 import { BlockchainAuth, type IncomingSigned } from './auth.js';
 import { ACCEPTED, BlockchainError, badRequest, noEndpoint, SUCCESS } from './errors.js';
 import type { ItemTokenService } from './item-tokens.js';

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { badRequest } from '../../http/errors.js';
-import type { BotMembershipStore } from '../../world/membership-store.js';
+import type { MembershipStore } from '../../world/membership-store.js';
 import type { LinkTokenStore } from './link-token-store.js';
 import type { ChannelRow, WorldStore } from '../../world/world-store.js';
 import type { BotEventService } from './events.js';
@@ -24,7 +24,13 @@ export type LinkOutcome = { linked: true; botName: string } | { linked: false; r
 
 export class AccountLinkService {
   constructor(
-    private readonly d: { tokens: LinkTokenStore; world: WorldStore; bots: BotMembershipStore; events: BotEventService; now: () => number },
+    private readonly d: {
+      tokens: LinkTokenStore;
+      world: WorldStore;
+      memberships: MembershipStore;
+      events: BotEventService;
+      now: () => number;
+    },
   ) {}
 
   /**
@@ -59,7 +65,7 @@ export class AccountLinkService {
     const now = this.d.now();
     if (row.used_at !== null) return { linked: false, reason: 'used' };
     if (row.expires_at <= now) return { linked: false, reason: 'expired' };
-    if ((await this.d.bots.friendState(row.channel_id, row.user_id)) !== 'friend') return { linked: false, reason: 'not-friend' };
+    if ((await this.d.memberships.friendState(row.channel_id, row.user_id)) !== 'friend') return { linked: false, reason: 'not-friend' };
     if (!(await this.d.tokens.use(hash, now))) return { linked: false, reason: 'used' };
     await this.d.events.accountLink(row.channel_id, { userId: row.user_id, nonce, result: 'ok' });
     const channel = await this.d.world.channel(row.channel_id);

@@ -14,7 +14,7 @@ import {
   checkPostbackBody,
   checkWebhookSettingsBody,
 } from './simulator-schemas.js';
-import type { BotMembershipStore, FriendState } from '../../world/membership-store.js';
+import type { MembershipStore, FriendState } from '../../world/membership-store.js';
 import type { ContentStore } from '../../messages/content-store.js';
 import type { MessageStore } from '../../messages/message-store.js';
 import type { ChatRow, WorldStore } from '../../world/world-store.js';
@@ -72,7 +72,7 @@ interface BotInChat {
 
 export interface BotEventDeps {
   world: WorldStore;
-  bots: BotMembershipStore;
+  memberships: MembershipStore;
   messages: MessageStore;
   contents: ContentStore;
   emitter: WebhookEmitter;
@@ -186,12 +186,12 @@ export class BotEventService {
    */
   async friendshipChanged(change: { userId: string; channelId: string; from: FriendState | 'none'; to: FriendState }): Promise<void> {
     const { userId, channelId } = change;
-    let chatId = await this.d.bots.botChatId(channelId, userId);
+    let chatId = await this.d.memberships.botChatId(channelId, userId);
     if (!chatId && change.to === 'friend') {
       const channel = await this.d.world.channel(channelId);
       if (!channel) return;
       chatId = botChatIdOf(channelId, userId);
-      await this.d.bots.createBotChat(chatId, channelId, userId, channel.bot_name ?? channel.name);
+      await this.d.memberships.createBotChat(chatId, channelId, userId, channel.bot_name ?? channel.name);
     }
     chatId ??= botChatIdOf(channelId, userId);
     if (change.to === 'friend')
@@ -219,15 +219,16 @@ export class BotEventService {
     // The trial interface knows users only (spec part F: toType is only 1).
     if (channel.bot_interface === 'trial')
       throw badRequest(`The bot of channel ${channelId} uses the trial interface, which has no groups or rooms`);
-    if (await this.d.bots.membership(chatId, channelId)) throw badRequest(`The bot of channel ${channelId} is already in chat ${chatId}`);
+    if (await this.d.memberships.membership(chatId, channelId))
+      throw badRequest(`The bot of channel ${channelId} is already in chat ${chatId}`);
     const now = this.d.clock.now();
     // A v1 bot hears of a room at once (operation 7, "added to room"); a v2 bot with its next event.
     await this.notice(chatId, `${channel.bot_name ?? channel.name} joined the ${chat.type}.`);
     if (chat.type === 'group' || channel.bot_interface === 'enterprise') {
-      await this.d.bots.setMembership(chatId, channelId, 'joined', now);
+      await this.d.memberships.setMembership(chatId, channelId, 'joined', now);
       await this.d.emitter.emit(channelId, chatId, [{ type: 'join', source: sourceOf({ chatId, type: chat.type }, null, false) }]);
     } else {
-      await this.d.bots.setMembership(chatId, channelId, 'pending', now);
+      await this.d.memberships.setMembership(chatId, channelId, 'pending', now);
     }
     this.d.live.publish({ type: 'bots', channelId });
     return { state: chat.type === 'group' || channel.bot_interface === 'enterprise' ? 'joined' : 'pending' };
@@ -249,8 +250,8 @@ export class BotEventService {
    * @throws ApiError 404 when the bot is not in the chat.
    */
   async leave(chat: ChatRow, channelId: string): Promise<void> {
-    const membership = await this.d.bots.membership(chat.chat_id, channelId);
-    if (!membership || !(await this.d.bots.removeMembership(chat.chat_id, channelId))) throw notFound('Not found');
+    const membership = await this.d.memberships.membership(chat.chat_id, channelId);
+    if (!membership || !(await this.d.memberships.removeMembership(chat.chat_id, channelId))) throw notFound('Not found');
     if (membership.state === 'joined')
       await this.d.emitter.emit(channelId, chat.chat_id, [
         { type: 'leave', source: sourceOf({ chatId: chat.chat_id, type: chat.type }, null, false) },
@@ -304,7 +305,7 @@ export class BotEventService {
     const b = (typeof body === 'object' && body !== null ? body : {}) as { userId?: unknown; chatId?: unknown };
     if (typeof b.chatId === 'string') {
       if (!(await this.d.world.channel(channelId))) throw notFound(`No channel ${channelId}`);
-      if (!(await this.d.bots.membership(b.chatId, channelId)))
+      if (!(await this.d.memberships.membership(b.chatId, channelId)))
         throw badRequest(`The bot of channel ${channelId} is not in chat ${b.chatId}`);
       return this.d.emitter.replyToken(channelId, b.chatId);
     }
@@ -319,8 +320,8 @@ export class BotEventService {
   async overview(): Promise<{ bots: BotView[] }> {
     const [channels, friends, memberships, chats] = await Promise.all([
       this.d.world.channels(),
-      this.d.bots.allFriends(),
-      this.d.bots.allMemberships(),
+      this.d.memberships.allFriends(),
+      this.d.memberships.allMemberships(),
       this.d.world.chats(),
     ]);
     return {
@@ -365,7 +366,7 @@ export class BotEventService {
     if (!(await this.d.world.channel(channelId))) throw notFound(`No channel ${channelId}`);
     if (typeof b.url === 'string' && b.url !== '' && !isHttpUrl(b.url))
       throw invalidBody([{ message: 'Must be an absolute http or https URL', property: 'url' }]);
-    await this.d.bots.setWebhookSettings(channelId, {
+    await this.d.memberships.setWebhookSettings(channelId, {
       ...(b.url !== undefined ? { url: b.url || null } : {}),
       ...(b.unknownProperty !== undefined ? { unknownProperty: b.unknownProperty } : {}),
     });
@@ -388,7 +389,7 @@ export class BotEventService {
     for (const bot of await this.botsOf(chat)) {
       if (only !== undefined && bot.channelId !== only) continue;
       const drafts = await build(bot);
-      if (bot.pendingJoin && (await this.d.bots.claimPendingJoin(chat.chat_id, bot.channelId, this.d.clock.now())))
+      if (bot.pendingJoin && (await this.d.memberships.claimPendingJoin(chat.chat_id, bot.channelId, this.d.clock.now())))
         drafts.unshift({ type: 'join', source: sourceOf({ chatId: chat.chat_id, type: chat.type }, null, false) });
       if ((await this.d.emitter.emit(bot.channelId, chat.chat_id, drafts)) !== null) n++;
     }
@@ -400,10 +401,10 @@ export class BotEventService {
     if (chat.type === 'utou') {
       if (!chat.bot_channel_id) return [];
       const userId = chat.memberIds[0];
-      const state = userId ? await this.d.bots.friendState(chat.bot_channel_id, userId) : undefined;
+      const state = userId ? await this.d.memberships.friendState(chat.bot_channel_id, userId) : undefined;
       return state === 'friend' ? [{ channelId: chat.bot_channel_id, pendingJoin: false }] : [];
     }
-    return (await this.d.bots.membershipsOfChat(chat.chat_id)).map((m) => ({
+    return (await this.d.memberships.membershipsOfChat(chat.chat_id)).map((m) => ({
       channelId: m.channel_id,
       pendingJoin: m.state === 'pending',
     }));
@@ -422,8 +423,8 @@ export class BotEventService {
   private async friendChat(channelId: string, userId: string): Promise<string> {
     if (!(await this.d.world.channel(channelId))) throw notFound(`No channel ${channelId}`);
     if (!(await this.d.world.user(userId))) throw badRequest(`Unknown user ${userId}`);
-    const chatId = await this.d.bots.botChatId(channelId, userId);
-    if (!chatId || (await this.d.bots.friendState(channelId, userId)) !== 'friend')
+    const chatId = await this.d.memberships.botChatId(channelId, userId);
+    if (!chatId || (await this.d.memberships.friendState(channelId, userId)) !== 'friend')
       throw badRequest(`User ${userId} is not a friend of the bot of channel ${channelId}`);
     return chatId;
   }

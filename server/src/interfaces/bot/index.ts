@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock/clock.js';
 import { botSimulatorRoutes } from './simulator-routes.js';
+import { channelOauthRoutes } from './oauth-routes.js';
 import { botRoutes } from './routes.js';
 import { botRichMenuRoutes, richMenuHostRoutes } from './rich-menu-routes.js';
 import { botAccountRoutes } from './account-routes.js';
@@ -30,7 +31,7 @@ import { RichMenuService } from './rich-menus.js';
 import { DeliveryService } from '../../webhooks/deliveries.js';
 import { WebhookDispatcher } from '../../webhooks/dispatcher.js';
 import { WebhookEmitter } from '../../webhooks/emitter.js';
-import { BotMembershipStore } from '../../world/membership-store.js';
+import { MembershipStore } from '../../world/membership-store.js';
 import { ContentStore } from '../../messages/content-store.js';
 import { DeliveryStore } from '../../webhooks/delivery-store.js';
 import { MessageStore } from '../../messages/message-store.js';
@@ -41,6 +42,9 @@ import { RichMenuStore } from './rich-menu-store.js';
 import type { Database } from '../../db/schema.js';
 import type { WorldStore } from '../../world/world-store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
+
+// What other units use of this one.
+export type { BotEventService } from './events.js';
 
 /** Options of the bot messaging unit. */
 export interface BotMessagingOptions {
@@ -63,12 +67,12 @@ export interface BotMessaging {
   deliveries: DeliveryService;
   live: LiveHub;
   limits: RateLimiter;
-  memberships: BotMembershipStore;
+  memberships: MembershipStore;
   /** Rich menus (issue 14). */
   richMenus: RichMenuService;
   /** For the ChatService: users' messages become webhook events and live updates. */
   chatHooks: ChatHooks;
-  /** `/v2/bot` and the bot simulator calls under `/embedkit/v1`. */
+  /** `/v2/oauth`, `/v2/bot` and the bot simulator calls under `/embedkit/v1`. */
   routes: Router[];
   /** Starts sending webhook deliveries (those left from the last run first). */
   start(): void;
@@ -91,7 +95,7 @@ export function createBotMessaging(
 ): BotMessaging {
   // The app passes its hub when events must reach other processes (PostgreSQL, issue 9).
   const live = deps.live ?? new LiveHub();
-  const memberships = new BotMembershipStore(db);
+  const memberships = new MembershipStore(db);
   const deliveryStore = new DeliveryStore(db);
   const replyTokens = new ReplyTokenStore(db);
   const contents = new ContentStore(db);
@@ -117,10 +121,10 @@ export function createBotMessaging(
     dispatcher,
     ...(options.replyTokenLifeMs !== undefined ? { replyTokenLifeMs: options.replyTokenLifeMs } : {}),
   });
-  const events = new BotEventService({ world, bots: memberships, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
+  const events = new BotEventService({ world, memberships, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
   const messaging = new BotMessagingService({
     world,
-    bots: memberships,
+    memberships,
     messages,
     replyTokens,
     contents,
@@ -133,8 +137,8 @@ export function createBotMessaging(
   const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock);
   const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
   const broadcasts = new BotBroadcastService({ counters: new BotCounterStore(db), bot: messaging, limits, now: () => clock.now() });
-  const indicators = new ChatIndicatorService({ bots: memberships, live, now: () => clock.now() });
-  const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, bots: memberships, events, now: () => clock.now() });
+  const indicators = new ChatIndicatorService({ memberships, live, now: () => clock.now() });
+  const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, now: () => clock.now() });
   const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, now: () => clock.now() });
   return {
     events,
@@ -148,6 +152,7 @@ export function createBotMessaging(
     richMenus,
     chatHooks: { userMessagesStored: (chat, userId, stored) => events.userMessages(chat, userId, stored) },
     routes: [
+      channelOauthRoutes(deps.tokens),
       sentCounter(broadcasts),
       botRoutes({ tokens: deps.tokens, bot: messaging, limits }),
       botSimulatorRoutes({ events, bot: messaging, deliveries, contents, live }),

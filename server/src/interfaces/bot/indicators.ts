@@ -6,7 +6,7 @@
  */
 import { badRequest } from '../../http/errors.js';
 import type { LiveHub } from '../../live/hub.js';
-import type { BotMembershipStore } from '../../world/membership-store.js';
+import type { MembershipStore } from '../../world/membership-store.js';
 import { readMarkAsReadToken } from './mark-as-read-token.js';
 
 /** Loading seconds allowed (platform: 5 to 60 in steps of 5; default 20). */
@@ -25,12 +25,13 @@ export class ChatIndicatorService {
   private readonly loading = new Map<string, [number, number]>();
   private readonly read = new Map<string, number>();
 
-  constructor(private readonly d: { bots: BotMembershipStore; live: LiveHub; now: () => number }) {}
+  constructor(private readonly d: { memberships: MembershipStore; live: LiveHub; now: () => number }) {}
 
   private async chatOf(channelId: string, userId: unknown): Promise<string> {
     if (typeof userId !== 'string' || !userId) throw badRequest('chatId is required');
-    if ((await this.d.bots.friendState(channelId, userId)) !== 'friend') throw badRequest('The user has not added the bot as a friend');
-    const chatId = await this.d.bots.botChatId(channelId, userId);
+    if ((await this.d.memberships.friendState(channelId, userId)) !== 'friend')
+      throw badRequest('The user has not added the bot as a friend');
+    const chatId = await this.d.memberships.botChatId(channelId, userId);
     if (!chatId) throw badRequest('The user has not added the bot as a friend');
     return chatId;
   }

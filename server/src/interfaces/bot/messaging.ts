@@ -7,7 +7,7 @@ import type { Clock } from '../../clock/clock.js';
 import { accessDenied, type ApiError, badRequest, invalidBody, notFound } from '../../http/errors.js';
 import { checkMulticastBody, checkPushBody, checkReplyBody } from '../../messages/bodies.js';
 import type { ErrorDetail } from '../../http/validate.js';
-import type { BotMembershipStore } from '../../world/membership-store.js';
+import type { MembershipStore } from '../../world/membership-store.js';
 import type { ContentStore } from '../../messages/content-store.js';
 import type { MessageStore } from '../../messages/message-store.js';
 import type { ReplyTokenStore } from '../../webhooks/reply-token-store.js';
@@ -43,7 +43,7 @@ export interface MemberProfile {
 
 export interface BotMessagingDeps {
   world: WorldStore;
-  bots: BotMembershipStore;
+  memberships: MembershipStore;
   messages: MessageStore;
   replyTokens: ReplyTokenStore;
   contents: ContentStore;
@@ -104,7 +104,7 @@ export class BotMessagingService {
     } else {
       const chat = await this.d.world.chat(to);
       if (!chat || chat.type === 'utou') throw failedToSend();
-      const membership = await this.d.bots.membership(chat.chat_id, channel.channel_id);
+      const membership = await this.d.memberships.membership(chat.chat_id, channel.channel_id);
       if (!membership) throw failedToSend();
       target = { chatId: chat.chat_id };
       recipients = chat.memberIds.length;
@@ -143,7 +143,7 @@ export class BotMessagingService {
    */
   async profile(channelId: string, userId: string): Promise<Profile> {
     const user = await this.d.world.user(userId);
-    if (!user || (await this.d.bots.friendState(channelId, userId)) !== 'friend') throw notFound('Not found');
+    if (!user || (await this.d.memberships.friendState(channelId, userId)) !== 'friend') throw notFound('Not found');
     return toProfile(user, this.d.baseUrl());
   }
 
@@ -209,7 +209,7 @@ export class BotMessagingService {
     const row = Number.isSafeInteger(id) ? await this.d.contents.get(id) : undefined;
     if (!row) throw notFound('Not found');
     const chat = await this.d.world.chat(row.chat_id);
-    const visible = chat && (chat.bot_channel_id === channelId || (await this.d.bots.membership(chat.chat_id, channelId)));
+    const visible = chat && (chat.bot_channel_id === channelId || (await this.d.memberships.membership(chat.chat_id, channelId)));
     if (!visible) throw notFound('Not found');
     return { contentType: row.content_type, data: Buffer.from(row.data), fileName: row.file_name };
   }
@@ -230,24 +230,24 @@ export class BotMessagingService {
   /** A group or room the bot is in (a room the bot was added to counts). */
   private async joinedChat(channelId: string, chatType: 'group' | 'room', chatId: string): Promise<ChatRow> {
     const chat = await this.d.world.chat(chatId);
-    if (!chat || chat.type !== chatType || !(await this.d.bots.membership(chatId, channelId))) throw notFound('Not found');
+    if (!chat || chat.type !== chatType || !(await this.d.memberships.membership(chatId, channelId))) throw notFound('Not found');
     return chat;
   }
 
   /** The user's 1:1 chat with the bot while the user is a friend of it. */
   private async targetOfUser(channelId: string, userId: string): Promise<Target> {
-    if ((await this.d.bots.friendState(channelId, userId)) !== 'friend') return { chatId: null };
-    return { chatId: (await this.d.bots.botChatId(channelId, userId)) ?? null };
+    if ((await this.d.memberships.friendState(channelId, userId)) !== 'friend') return { chatId: null };
+    return { chatId: (await this.d.memberships.botChatId(channelId, userId)) ?? null };
   }
 
   /** A chat the bot may still post into: its 1:1 chat with a friend, or a group or room it is in. */
   private async targetOfChat(channelId: string, chat: ChatRow): Promise<Target> {
     if (chat.type === 'utou') {
       const userId = chat.memberIds[0];
-      const ok = chat.bot_channel_id === channelId && userId && (await this.d.bots.friendState(channelId, userId)) === 'friend';
+      const ok = chat.bot_channel_id === channelId && userId && (await this.d.memberships.friendState(channelId, userId)) === 'friend';
       return { chatId: ok ? chat.chat_id : null };
     }
-    return { chatId: (await this.d.bots.membership(chat.chat_id, channelId)) ? chat.chat_id : null };
+    return { chatId: (await this.d.memberships.membership(chat.chat_id, channelId)) ? chat.chat_id : null };
   }
 
   /** Stores the bot's messages in the target chat (none when the receiver does not hear the bot). */

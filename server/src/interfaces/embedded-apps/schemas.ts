@@ -3,6 +3,7 @@
  * endpoint table).
  */
 import { Type } from '@sinclair/typebox';
+import { isLoopbackHost } from '../../http/loopback.js';
 import { compile } from '../../http/validate.js';
 
 /** View types of spec part D: compact = 50%, tall = 80%, full = 100% of the screen height. */
@@ -24,8 +25,6 @@ export const checkAddAppBody = compile(AddAppBodySchema);
 /** Body of `PUT /embed/v1/apps/<embed_id>/view` is a view object. */
 export const checkViewBody = compile(ViewSchema);
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
  * The spec requires an https view URL (part D "view"). embedkit also accepts plain http for
  * loopback hosts (localhost, 127.0.0.0/8, [::1]) so that apps served on the developer's machine work.
@@ -41,9 +40,4 @@ export function checkViewUrl(url: string): string | null {
   if (parsed.protocol === 'https:') return null;
   if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return null;
   return 'invalid uri scheme: the URL must use https (http is accepted for loopback hosts only)';
-}
-
-/** True for localhost, any 127.x.x.x address, and [::1]. */
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname.endsWith('.localhost');
 }

@@ -13,7 +13,7 @@ import { SocialLoginService } from './login.js';
 import { SocialV1Service } from './v1.js';
 import { UserTokenService } from './user-tokens.js';
 import { AuthCodeStore } from './auth-code-store.js';
-import { BotMembershipStore } from '../../world/membership-store.js';
+import { MembershipStore } from '../../world/membership-store.js';
 import { ChannelLoginStore } from '../../world/channel-login-store.js';
 import { RefreshTokenStore } from './refresh-token-store.js';
 import type { Database } from '../../db/schema.js';
@@ -21,13 +21,19 @@ import { TokenInvalidationStore } from './token-invalidation-store.js';
 import { UserTokenStore } from '../../tokens/user-token-store.js';
 import type { WorldStore } from '../../world/world-store.js';
 
+// What other units and the composition root use of this one.
+export type { UserTokenService } from './user-tokens.js';
+export type { SocialV1Service } from './v1.js';
+export type { FriendshipService, FriendshipChange } from './friendships.js';
+
 /** The social login's services, and its routes for the app. */
 export interface SocialLogin {
   login: SocialLoginService;
   /** The user tokens of the host's sessions and of every user call (issued through `login`). */
   userTokens: UserTokenService;
   friendships: FriendshipService;
-  v1: SocialV1Service;
+  /** The v1 access tokens of spec part G (logout, reissue, verify), also what E authenticates with. */
+  v1Tokens: SocialV1Service;
   /** Routes of `/oauth2/v2.1`, `/friendship/v1`, `/v1/oauth` and their simulator calls. */
   routes: Router[];
 }
@@ -62,16 +68,16 @@ export function createSocialLogin(
     demoOrigin,
   });
   const userTokens = new UserTokenService(tokens, world, clock, login);
-  const friendships = new FriendshipService(new BotMembershipStore(db), logins, world, clock);
-  const v1 = new SocialV1Service(tokens, refreshTokens, logins, login, clock);
+  const friendships = new FriendshipService(new MembershipStore(db), logins, world, clock);
+  const v1Tokens = new SocialV1Service(tokens, refreshTokens, logins, login, clock);
   return {
     login,
     userTokens,
     friendships,
-    v1,
+    v1Tokens,
     routes: [
-      socialLoginRoutes({ login, userTokens, friendships, world }),
-      socialV1Routes(v1),
+      socialLoginRoutes({ login, userTokens, friendships, world, baseUrl }),
+      socialV1Routes(v1Tokens),
       socialSimulatorRoutes({ clock, world, friendships, invalidations, logins, ...(clockMoved ? { clockMoved } : {}) }),
     ],
   };

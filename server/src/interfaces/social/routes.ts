@@ -1,12 +1,13 @@
 /**
  * The social login interface v2.1 (spec part C endpoint table): `/oauth2/v2.1/authorize` (the
  * consent page), `/oauth2/v2.1/token`, `/oauth2/v2.1/verify`, `/oauth2/v2.1/revoke`,
- * `/friendship/v1/status`, and the `/large` and `/small` variants of profile pictures.
+ * `/v2/profile`, `/friendship/v1/status`, and the `/large` and `/small` variants of profile pictures.
  */
 import express, { Router, type Response } from 'express';
 import { formBody } from '../../http/body.js';
-import { notFound, oauthError } from '../../http/errors.js';
+import { authenticationFailed, notFound, oauthError } from '../../http/errors.js';
 import { avatarSvg } from '../../world/avatar.js';
+import { toProfile } from '../../world/profiles.js';
 import type { FriendshipService } from './friendships.js';
 import type { AuthorizeOutcome, SocialLoginService } from './login.js';
 import type { UserTokenService } from './user-tokens.js';
@@ -25,8 +26,17 @@ export function socialLoginRoutes(deps: {
   userTokens: UserTokenService;
   friendships: FriendshipService;
   world: WorldStore;
+  /** The server's public origin (picture URLs). */
+  baseUrl: () => string;
 }): Router {
   const r = Router();
+
+  r.get('/v2/profile', async (req, res) => {
+    const token = await deps.userTokens.authenticate(req.headers.authorization, 'profile');
+    const user = await deps.world.user(token.user_id);
+    if (!user) throw authenticationFailed('the user of this access token no longer exists');
+    res.json(toProfile(user, deps.baseUrl()));
+  });
 
   r.get('/oauth2/v2.1/authorize', async (req, res) => {
     const outcome = await deps.login.authorize(req.query as Record<string, unknown>);

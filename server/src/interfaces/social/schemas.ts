@@ -27,13 +27,3 @@ export const ChannelPatchBodySchema = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 export const checkChannelPatchBody = compile(ChannelPatchBodySchema);
-
-/** Body of `POST /embedkit/v1/clock`: exactly one of `advanceMs` (integer ms) and `advance` ("90m", "1d12h"). */
-export const ClockBodySchema = Type.Object(
-  {
-    advanceMs: Type.Optional(Type.Integer({ minimum: 0 })),
-    advance: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^([0-9]+(ms|s|m|h|d|w))+$' })),
-  },
-  { additionalProperties: false, minProperties: 1, maxProperties: 1 },
-);
-export const checkClockBody = compile(ClockBodySchema);

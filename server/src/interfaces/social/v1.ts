@@ -10,25 +10,12 @@
  * - logout removes the access token and its refresh token; it answers OK whatever the token.
  */
 import type { Clock } from '../../clock/clock.js';
-import { v1Error } from '../../http/errors.js';
+import { V1_ERRORS } from '../../http/errors.js';
 import type { ChannelLoginStore } from '../../world/channel-login-store.js';
 import type { RefreshTokenStore } from './refresh-token-store.js';
 import type { UserTokenRow, UserTokenStore } from '../../tokens/user-token-store.js';
 import { hashToken } from '../../tokens/secrets.js';
 import type { SocialLoginService } from './login.js';
-
-/** The v1 answers of the spec's error table. */
-export const V1_ERRORS = {
-  expiredByPlatform: () => v1Error(401, '412', 'accessToken expired(1)'),
-  expiredByUnlink: () => v1Error(401, '412', 'accessToken expired(2)'),
-  expired: () => v1Error(401, '412', 'accessToken expired'),
-  invalidToken: () => v1Error(401, '401', 'invalid token'),
-  noScheme: () => v1Error(401, '401', 'authentication scheme not found.'),
-  invalidRefreshToken: () => v1Error(401, '401', 'invalid refreshToken'),
-  notRefreshable: () => v1Error(403, '414', 'TOKEN_NOT_REFRESHABLE'),
-  invalidPair: () => v1Error(401, '411', 'TOKEN_INVALID_TOKEN'),
-  channelInactive: () => v1Error(403, '418', 'CHANNEL_INACTIVE'),
-} as const;
 
 /** v1 token data of a reissue (spec part C/G "Social v1 token data"). */
 export interface V1TokenData {

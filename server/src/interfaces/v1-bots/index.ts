@@ -9,12 +9,12 @@ import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.js';
 import { enterpriseRoutes, trialRoutes, v1SimulatorRoutes } from './routes.js';
-import type { BotEventService } from '../bot/events.js';
-import type { FriendshipService } from '../social/friendships.js';
-import type { SocialV1Service } from '../social/v1.js';
+import type { BotEventService } from '../bot/index.js';
+import type { FriendshipService } from '../social/index.js';
+import type { SocialV1Service } from '../social/index.js';
 import type { LiveHub } from '../../live/hub.js';
 import { V1BotService } from './service.js';
-import { BotMembershipStore } from '../../world/membership-store.js';
+import { MembershipStore } from '../../world/membership-store.js';
 import { ChannelLoginStore } from '../../world/channel-login-store.js';
 import { ChannelTokenStore } from '../../tokens/channel-token-store.js';
 import { ContentStore } from '../../messages/content-store.js';
@@ -22,6 +22,10 @@ import { MessageStore } from '../../messages/message-store.js';
 import type { Database } from '../../db/schema.js';
 import { V1BotStore } from './store.js';
 import type { WorldStore } from '../../world/world-store.js';
+
+// What the scenario loader uses of this unit.
+export { V1BotStore } from './store.js';
+export { checkLinkTemplate } from './link-message.js';
 
 /** The v1 bots' service and the routes of each origin. */
 export interface V1Bots {
@@ -43,16 +47,16 @@ export function createV1Bots(
   db: Kysely<Database>,
   world: WorldStore,
   clock: Clock,
-  deps: { events: BotEventService; friendships: FriendshipService; userTokens: SocialV1Service; live: LiveHub; baseUrl: () => string },
+  deps: { events: BotEventService; friendships: FriendshipService; v1Tokens: SocialV1Service; live: LiveHub; baseUrl: () => string },
 ): V1Bots {
   const service = new V1BotService({
     world,
-    bots: new BotMembershipStore(db),
+    memberships: new MembershipStore(db),
     messages: new MessageStore(db),
     contents: new ContentStore(db),
     store: new V1BotStore(db),
     channelTokens: new ChannelTokenStore(db),
-    userTokens: deps.userTokens,
+    v1Tokens: deps.v1Tokens,
     logins: new ChannelLoginStore(db),
     events: deps.events,
     friendships: deps.friendships,

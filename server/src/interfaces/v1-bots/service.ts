@@ -5,8 +5,8 @@
  * simulator's settings (block operations, link templates).
  */
 import type { Clock } from '../../clock/clock.js';
-import { type ApiError, notFound, v1Error } from '../../http/errors.js';
-import type { BotMembershipStore } from '../../world/membership-store.js';
+import { type ApiError, notFound, v1Error, V1_ERRORS } from '../../http/errors.js';
+import type { MembershipStore } from '../../world/membership-store.js';
 import type { ChannelLoginStore } from '../../world/channel-login-store.js';
 import type { ChannelTokenStore } from '../../tokens/channel-token-store.js';
 import type { ContentStore } from '../../messages/content-store.js';
@@ -14,13 +14,12 @@ import type { MessageStore } from '../../messages/message-store.js';
 import type { UserTokenRow } from '../../tokens/user-token-store.js';
 import type { V1BotStore } from './store.js';
 import type { ChannelRow, WorldStore } from '../../world/world-store.js';
-import type { BotEventService } from '../bot/events.js';
-import type { FriendshipService } from '../social/friendships.js';
+import type { BotEventService } from '../bot/index.js';
+import type { FriendshipService } from '../social/index.js';
 import type { LiveHub } from '../../live/hub.js';
 import { pictureUrl } from '../../world/profiles.js';
 import { hashToken } from '../../tokens/secrets.js';
 import { jpegThumbnail } from '../../messages/thumbnail.js';
-import { V1_ERRORS } from '../social/v1.js';
 import { isObject, invalidField } from './fields.js';
 import { checkLinkTemplate, linkMessageBody, type LinkTemplate } from './link-message.js';
 import { checkPostEvent, type V1Interface } from './post-event.js';
@@ -55,13 +54,13 @@ export const ADD_FRIEND_PERMISSION = 'ADD_OWN_OFFICIAL_ACCOUNTS';
 
 export interface V1BotDeps {
   world: WorldStore;
-  bots: BotMembershipStore;
+  memberships: MembershipStore;
   messages: MessageStore;
   contents: ContentStore;
   store: V1BotStore;
   channelTokens: ChannelTokenStore;
   /** The v1 social service: its user token rules serve the friend-list call. */
-  userTokens: { usable(h: { channelToken?: string | undefined }): Promise<UserTokenRow> };
+  v1Tokens: { usable(h: { channelToken?: string | undefined }): Promise<UserTokenRow> };
   logins: ChannelLoginStore;
   events: BotEventService;
   friendships: FriendshipService;
@@ -149,12 +148,12 @@ export class V1BotService {
     for (const mid of e.to) {
       if (e.toType === 1) {
         if (!(await this.d.world.user(mid))) throw v1Error(400, '422', 'invalid users');
-        const friend = (await this.d.bots.friendState(channel.channel_id, mid)) === 'friend';
-        targets.push({ mid, chatId: friend ? ((await this.d.bots.botChatId(channel.channel_id, mid)) ?? null) : null });
+        const friend = (await this.d.memberships.friendState(channel.channel_id, mid)) === 'friend';
+        targets.push({ mid, chatId: friend ? ((await this.d.memberships.botChatId(channel.channel_id, mid)) ?? null) : null });
       } else {
         const chat = await this.d.world.chat(mid);
         if (!chat || chat.type !== (e.toType === 2 ? 'room' : 'group')) throw v1Error(400, '422', 'invalid users');
-        targets.push({ mid, chatId: (await this.d.bots.membership(chat.chat_id, channel.channel_id)) ? chat.chat_id : null });
+        targets.push({ mid, chatId: (await this.d.memberships.membership(chat.chat_id, channel.channel_id)) ? chat.chat_id : null });
       }
     }
     const now = this.d.clock.now();
@@ -203,14 +202,14 @@ export class V1BotService {
     for (const mid of [...new Set(mids)]) {
       const user = await this.d.world.user(mid);
       if (!user) continue;
-      const friend = (await this.d.bots.friendState(channel.channel_id, mid)) !== undefined;
+      const friend = (await this.d.memberships.friendState(channel.channel_id, mid)) !== undefined;
       const shared =
         friend ||
         (
           await Promise.all(
             chats
               .filter((c) => c.type !== 'utou' && c.memberIds.includes(mid))
-              .map((c) => this.d.bots.membership(c.chat_id, channel.channel_id)),
+              .map((c) => this.d.memberships.membership(c.chat_id, channel.channel_id)),
           )
         ).some(Boolean);
       if (!shared) continue;
@@ -235,7 +234,7 @@ export class V1BotService {
     const row = Number.isSafeInteger(id) ? await this.d.contents.get(id) : undefined;
     const chat = row ? await this.d.world.chat(row.chat_id) : undefined;
     const visible =
-      chat && (chat.bot_channel_id === channel.channel_id || (await this.d.bots.membership(chat.chat_id, channel.channel_id)));
+      chat && (chat.bot_channel_id === channel.channel_id || (await this.d.memberships.membership(chat.chat_id, channel.channel_id)));
     if (!row || !visible) throw v1Error(404, '404', `no content of message ${messageId}`);
     const ext = extensionOf(row.content_type);
     return { contentType: row.content_type, data: Buffer.from(row.data), fileName: row.file_name ?? `${messageId}${ext}` };
@@ -262,7 +261,7 @@ export class V1BotService {
    */
   async leave(channel: V1Channel, type: 'group' | 'room', chatId: string): Promise<void> {
     const chat = await this.d.world.chat(chatId);
-    if (!chat || chat.type !== type || !(await this.d.bots.membership(chatId, channel.channel_id)))
+    if (!chat || chat.type !== type || !(await this.d.memberships.membership(chatId, channel.channel_id)))
       throw v1Error(404, '404', `the bot is not in ${type} ${chatId}`);
     await this.d.events.leave(chat, channel.channel_id);
   }
@@ -276,7 +275,7 @@ export class V1BotService {
    */
   async addAsFriend(token: string | undefined): Promise<{ result: 'OK' }> {
     // The same token rules as every v1 call (spec "Errors", v1 table).
-    const row = await this.d.userTokens.usable({ channelToken: token });
+    const row = await this.d.v1Tokens.usable({ channelToken: token });
     const channel = await this.d.world.channel(row.channel_id);
     if (!channel) throw V1_ERRORS.invalidToken();
     const id = channel.channel_id;
@@ -290,7 +289,7 @@ export class V1BotService {
       );
     if (!row.scope.split(' ').includes(ADD_FRIEND_PERMISSION))
       throw v1Error(403, '416', `the user has not allowed channel ${id} the permissions [${ADD_FRIEND_PERMISSION}]`);
-    if ((await this.d.bots.friendState(id, row.user_id)) === 'blocked')
+    if ((await this.d.memberships.friendState(id, row.user_id)) === 'blocked')
       throw v1Error(409, '450', 'Failed to add the official account to the contact.');
     await this.d.friendships.set(row.user_id, id, { state: 'friend' });
     return { result: 'OK' };

@@ -1,0 +1,37 @@
+/**
+ * Which error format a request path answers in (spec "Errors": each interface has its own body),
+ * and the body of a 503 in that format. A leaf: the error handler and the readiness gate both
+ * build on it.
+ */
+
+/**
+ * The error format of the interface a path belongs to (spec "Errors"): OAuth token operations
+ * `{error, error_description}`, the v1 interface `{statusCode, statusMessage}`, else `{message}`.
+ */
+export function errorFormatOf(path: string): 'oauth' | 'v1' | 'message' {
+  if (path.startsWith('/v2/oauth/') || (path.startsWith('/oauth2/') && !path.startsWith('/oauth2/v2.1/authorize'))) return 'oauth';
+  if (path.startsWith('/v1/')) return 'v1';
+  return 'message';
+}
+
+/** Seconds a client is told to wait (`Retry-After`) when refused while starting or draining. */
+export const RETRY_AFTER_S = 1;
+
+/**
+ * The body of a 503 for a request path, in that interface's error format (spec "Errors": OAuth
+ * `{error, error_description}`, v1 `{statusCode, statusMessage}`, else `{message}`; the social
+ * login's "500 temporary server error" row is the platform's word for this case).
+ */
+export type UnavailableBody = (path: string, message: string) => Record<string, unknown>;
+
+/** The default 503 body of `{base_url}` and the v1 origins, by path. */
+export const unavailableByPath: UnavailableBody = (path, message) => {
+  switch (errorFormatOf(path)) {
+    case 'oauth':
+      return { error: 'temporarily_unavailable', error_description: message };
+    case 'v1':
+      return { statusCode: '503', statusMessage: message };
+    default:
+      return { message };
+  }
+};

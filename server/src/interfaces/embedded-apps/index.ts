@@ -1,0 +1,46 @@
+/**
+ * The server side of the embedded web app framework (spec part D) as one unit: the registry of
+ * apps on a channel (`/embed/v1/apps`, authenticated by channel access token) and the SDK's
+ * sendMessages call (`POST /message/v3/share`, by user access token). app.ts wires it in.
+ */
+import type { Router } from 'express';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock/clock.js';
+import type { Database } from '../../db/schema.js';
+import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
+import type { ChatService } from '../../world/chats.js';
+import type { UserTokenService } from '../social/index.js';
+import { RegistryService } from './registry.js';
+import { registryRoutes } from './routes.js';
+import { shareRoutes } from './share-routes.js';
+import { AppStore } from './store.js';
+
+export { AppStore, type AppRow } from './store.js';
+
+/** The embedded apps unit: the registry, its store, and the routes of `{base_url}`. */
+export interface EmbeddedApps {
+  registry: RegistryService;
+  /** The registered apps (the scenario loads them; the host's world lists them). */
+  store: AppStore;
+  /** `/embed/v1/apps` and `/message/v3/share`. */
+  routes: Router[];
+}
+
+/**
+ * Builds the embedded apps unit on an open database.
+ * @param deps `channelTokens`: authenticate the registry calls; `userTokens`: authenticate
+ *   sendMessages; `chats`: where shared messages go
+ */
+export function createEmbeddedApps(
+  db: Kysely<Database>,
+  clock: Clock,
+  deps: { channelTokens: ChannelTokenService; userTokens: UserTokenService; chats: ChatService },
+): EmbeddedApps {
+  const store = new AppStore(db);
+  const registry = new RegistryService(store, clock);
+  return {
+    registry,
+    store,
+    routes: [registryRoutes(registry, deps.channelTokens), shareRoutes(deps)],
+  };
+}
