@@ -36,6 +36,33 @@ export class BlockchainAuth {
   ) {}
 
   /**
+   * Records a signed request and its verdict for the host's Blockchain tab (the newest are kept).
+   * Never throws: a request log that cannot be written must not change the answer already sent.
+   * @param v `path` with its query (cut at 500 characters), `apiKey` as sent (cut at 100), the
+   *   envelope's `statusCode` and `statusMessage`, the signature input without secrets
+   */
+  async recordVerdict(v: {
+    method: string;
+    path: string;
+    apiKey: string | null;
+    statusCode: number;
+    statusMessage: string;
+    signatureInput: string | null;
+  }): Promise<void> {
+    await this.store
+      .logRequest({
+        at: this.clock.now(),
+        method: v.method,
+        path: v.path.slice(0, 500),
+        api_key: v.apiKey?.slice(0, 100) ?? null,
+        status_code: v.statusCode,
+        status_message: v.statusMessage,
+        signature_input: v.signatureInput,
+      })
+      .catch(() => undefined);
+  }
+
+  /**
    * The signature input of a request, when it carries a nonce and a timestamp (what the host and
    * the log show for a refused request; never the secret).
    */

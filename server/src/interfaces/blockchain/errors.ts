@@ -10,6 +10,8 @@
 /** Success codes of the envelope. */
 export const SUCCESS = { statusCode: 1000, statusMessage: 'Success' } as const;
 export const ACCEPTED = { statusCode: 1002, statusMessage: 'Accepted' } as const;
+/** The published refusal code, for an answer whose handler named no other. */
+export const BAD_REQUEST_CODE = 4000;
 
 /** A refusal: the HTTP status, the envelope's code and message. */
 export class BlockchainError extends Error {
@@ -24,7 +26,7 @@ export class BlockchainError extends Error {
 }
 
 /** 400 `4000`: a parameter or the body is invalid; `detail` says which and why. */
-export const badRequest = (detail: string) => new BlockchainError(400, 4000, `Bad request: ${detail}`);
+export const badRequest = (detail: string) => new BlockchainError(400, BAD_REQUEST_CODE, `Bad request: ${detail}`);
 /** 401 `4010`: the signature is not the request's under the service's API secret. */
 export const invalidSignature = () =>
   new BlockchainError(401, 4010, 'Invalid signature: it does not match the request signed with the API secret');

@@ -11,7 +11,7 @@ import { ApiError } from '../../http/errors.js';
 import { jsonBody } from '../../http/body.js';
 import { RETRY_AFTER_S } from '../../http/error-format.js';
 import { BlockchainAuth, type IncomingSigned } from './auth.js';
-import { ACCEPTED, BlockchainError, badRequest, noEndpoint, SUCCESS } from './errors.js';
+import { ACCEPTED, BAD_REQUEST_CODE, BlockchainError, badRequest, noEndpoint, SUCCESS } from './errors.js';
 import type { ItemTokenService } from './item-tokens.js';
 import type { BlockchainStore, BcServiceRow } from './store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
@@ -91,25 +91,22 @@ export function blockchainRoutes(deps: Deps): Router {
     let service: BcServiceRow | undefined;
     res.on('finish', () => {
       const body = res.locals.envelope as { statusCode: number; statusMessage: string } | undefined;
-      const statusCode = body?.statusCode ?? (res.statusCode < 300 ? 1000 : 4000);
+      const statusCode = body?.statusCode ?? (res.statusCode < 300 ? SUCCESS.statusCode : BAD_REQUEST_CODE);
       const statusMessage = body?.statusMessage ?? '';
-      if (statusCode >= 4000) {
+      if (statusCode >= BAD_REQUEST_CODE) {
         deps.logger.warn(
           { method: req.method, path: req.path, statusCode, signatureInput: input },
           `blockchain request refused: ${statusMessage}`,
         );
       }
-      void deps.store
-        .logRequest({
-          at: deps.clock.now(),
-          method: req.method,
-          path: req.originalUrl.slice(0, 500),
-          api_key: service?.api_key ?? req.get('service-api-key')?.slice(0, 100) ?? null,
-          status_code: statusCode,
-          status_message: statusMessage,
-          signature_input: input,
-        })
-        .catch(() => undefined);
+      void deps.auth.recordVerdict({
+        method: req.method,
+        path: req.originalUrl,
+        apiKey: service?.api_key ?? req.get('service-api-key') ?? null,
+        statusCode,
+        statusMessage,
+        signatureInput: input,
+      });
     });
     deps.auth.authenticate(incoming(req)).then(
       (a) => {

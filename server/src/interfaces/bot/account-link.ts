@@ -5,6 +5,7 @@
  * there the token is used once and the bot gets the `accountLink` event with the nonce. An expired
  * or used token shows the user an error and sends no event (spec).
  */
+import type { Clock } from '../../clock/clock.js';
 import { randomBytes } from 'node:crypto';
 import { badRequest } from '../../http/errors.js';
 import type { MembershipStore } from '../../world/membership-store.js';
@@ -29,7 +30,7 @@ export class AccountLinkService {
       world: WorldStore;
       memberships: MembershipStore;
       events: BotEventService;
-      now: () => number;
+      clock: Clock;
     },
   ) {}
 
@@ -40,7 +41,7 @@ export class AccountLinkService {
   async issue(channel: ChannelRow, userId: string): Promise<{ linkToken: string }> {
     if (!(await this.d.world.user(userId))) throw badRequest("The value for the 'userId' parameter is invalid");
     const linkToken = randomBytes(24).toString('base64url').replace(/[-_]/g, '').slice(0, 32).padEnd(32, '0');
-    const now = this.d.now();
+    const now = this.d.clock.now();
     await this.d.tokens.insert({
       token_hash: hashToken(linkToken),
       channel_id: channel.channel_id,
@@ -62,7 +63,7 @@ export class AccountLinkService {
     const hash = hashToken(token);
     const row = await this.d.tokens.find(hash);
     if (!row) return { linked: false, reason: 'unknown' };
-    const now = this.d.now();
+    const now = this.d.clock.now();
     if (row.used_at !== null) return { linked: false, reason: 'used' };
     if (row.expires_at <= now) return { linked: false, reason: 'expired' };
     if ((await this.d.memberships.friendState(row.channel_id, row.user_id)) !== 'friend') return { linked: false, reason: 'not-friend' };

@@ -3,6 +3,7 @@
  * bot info, the webhook endpoint setting (the same setting as the host's Webhooks panel) and the
  * webhook test. Choices are in docs/bot-daily-calls.md.
  */
+import type { Clock } from '../../clock/clock.js';
 import { createHash } from 'node:crypto';
 import { badRequest } from '../../http/errors.js';
 import type { ChannelRow } from '../../world/world-store.js';
@@ -63,7 +64,7 @@ export function testFailure(e: unknown): Pick<WebhookTestResult, 'reason' | 'det
 }
 
 export class BotAccountService {
-  constructor(private readonly d: { events: BotEventService; timeoutMs: number; now: () => number }) {}
+  constructor(private readonly d: { events: BotEventService; timeoutMs: number; clock: Clock }) {}
 
   /** `{endpoint, active}`: `endpoint` "" and `active` false when none is set. */
   async webhookEndpoint(channel: ChannelRow): Promise<{ endpoint: string; active: boolean }> {
@@ -91,7 +92,7 @@ export class BotAccountService {
     if (!url) throw badRequest('The webhook URL is not set');
     if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw badRequest('endpoint must be an absolute http or https URL');
     const raw = JSON.stringify({ destination: botUserId(channel.channel_id), events: [] });
-    const timestamp = new Date(this.d.now()).toISOString();
+    const timestamp = new Date(this.d.clock.now()).toISOString();
     try {
       const res = await fetch(url, {
         method: 'POST',

@@ -4,6 +4,7 @@
  * and the number of messages sent per kind and day. Broadcast and narrowcast count against the
  * recipients per minute like push. Choices are in docs/bot-daily-calls.md.
  */
+import type { Clock } from '../../clock/clock.js';
 import { randomUUID } from 'node:crypto';
 import { accessDenied, badRequest, invalidBody, notFound } from '../../http/errors.js';
 import { checkValidateMessagesBody } from '../../messages/bodies.js';
@@ -31,11 +32,11 @@ export function platformDay(ms: number): string {
 }
 
 export class BotBroadcastService {
-  constructor(private readonly d: { counters: BotCounterStore; bot: BotMessagingService; limits: RateLimiter; now: () => number }) {}
+  constructor(private readonly d: { counters: BotCounterStore; bot: BotMessagingService; limits: RateLimiter; clock: Clock }) {}
 
   /** Counts `n` messages (recipients) of `kind` sent now. */
   async count(channelId: string, kind: SentKind, n: number): Promise<void> {
-    await this.d.counters.add(channelId, kind, platformDay(this.d.now()), n);
+    await this.d.counters.add(channelId, kind, platformDay(this.d.clock.now()), n);
   }
 
   private checked(body: unknown): unknown[] {
@@ -81,7 +82,7 @@ export class BotBroadcastService {
           : [{ message: 'must be an object with demographic', property: 'filter' }];
       if (problems.length) throw invalidBody(problems);
     }
-    const now = this.d.now();
+    const now = this.d.clock.now();
     let friends = (await this.d.counters.friendsWithDemographics(channel.channel_id))
       .filter(
         (f) =>
@@ -126,7 +127,7 @@ export class BotBroadcastService {
 
   /** `{totalUsage}`: quota kinds sent this month (platform timezone). */
   async consumption(channel: ChannelRow): Promise<{ totalUsage: number }> {
-    return { totalUsage: await this.d.counters.month(channel.channel_id, QUOTA_KINDS, platformDay(this.d.now()).slice(0, 6)) };
+    return { totalUsage: await this.d.counters.month(channel.channel_id, QUOTA_KINDS, platformDay(this.d.clock.now()).slice(0, 6)) };
   }
 
   /**

@@ -136,10 +136,10 @@ export function createBotMessaging(
   });
   const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock);
   const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
-  const broadcasts = new BotBroadcastService({ counters: new BotCounterStore(db), bot: messaging, limits, now: () => clock.now() });
-  const indicators = new ChatIndicatorService({ memberships, live, now: () => clock.now() });
-  const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, now: () => clock.now() });
-  const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, now: () => clock.now() });
+  const broadcasts = new BotBroadcastService({ counters: new BotCounterStore(db), bot: messaging, limits, clock });
+  const indicators = new ChatIndicatorService({ memberships, live, clock });
+  const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, clock });
+  const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, clock });
   return {
     events,
     messaging,

@@ -4,6 +4,7 @@
  * memory: they last seconds (loading) or only mark what the user sees (read), see
  * docs/bot-daily-calls.md.
  */
+import type { Clock } from '../../clock/clock.js';
 import { badRequest } from '../../http/errors.js';
 import type { LiveHub } from '../../live/hub.js';
 import type { MembershipStore } from '../../world/membership-store.js';
@@ -25,7 +26,7 @@ export class ChatIndicatorService {
   private readonly loading = new Map<string, [number, number]>();
   private readonly read = new Map<string, number>();
 
-  constructor(private readonly d: { memberships: MembershipStore; live: LiveHub; now: () => number }) {}
+  constructor(private readonly d: { memberships: MembershipStore; live: LiveHub; clock: Clock }) {}
 
   private async chatOf(channelId: string, userId: unknown): Promise<string> {
     if (typeof userId !== 'string' || !userId) throw badRequest('chatId is required');
@@ -42,7 +43,7 @@ export class ChatIndicatorService {
     const seconds = loadingSeconds(b.loadingSeconds);
     if (typeof seconds === 'string') throw badRequest(seconds);
     const chatId = await this.chatOf(channelId, b.chatId);
-    const now = this.d.now();
+    const now = this.d.clock.now();
     this.loading.set(chatId, [now, now + seconds * 1000]);
     this.d.live.publish({ type: 'chat', chatId });
   }
@@ -51,7 +52,7 @@ export class ChatIndicatorService {
   async markAsRead(channelId: string, body: unknown): Promise<void> {
     const chat = (body as { chat?: { userId?: unknown } } | null)?.chat;
     const chatId = await this.chatOf(channelId, chat?.userId);
-    this.read.set(chatId, this.d.now());
+    this.read.set(chatId, this.d.clock.now());
     this.d.live.publish({ type: 'chat', chatId });
   }
 
@@ -65,7 +66,7 @@ export class ChatIndicatorService {
     if (token === undefined) throw badRequest('markAsReadToken is required');
     const read = readMarkAsReadToken(channel.secret, token);
     if (!read) throw badRequest('Invalid markAsReadToken');
-    this.read.set(read.chatId, this.d.now());
+    this.read.set(read.chatId, this.d.clock.now());
     this.d.live.publish({ type: 'chat', chatId: read.chatId });
   }
 
@@ -76,7 +77,7 @@ export class ChatIndicatorService {
    */
   state(chatId: string): { loadingSince: number | null; loadingUntil: number | null; readAt: number | null } {
     const loading = this.loading.get(chatId);
-    const on = loading !== undefined && loading[1] > this.d.now();
+    const on = loading !== undefined && loading[1] > this.d.clock.now();
     return { loadingSince: on ? loading[0] : null, loadingUntil: on ? loading[1] : null, readAt: this.read.get(chatId) ?? null };
   }
 }
