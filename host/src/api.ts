@@ -149,12 +149,12 @@ export class SimulatorApi {
     await this.request<unknown>('POST', '/message/v3/share', { token: accessToken, body: { messages } });
   }
 
-  /** Sends one JSON request; resolves with the parsed body (or undefined when empty), throws {@link ApiError} on non-2xx. */
-  /** `GET /embedkit/v1/chats/<chatId>/indicators`: the bot's loading indicator and read marks (issue 14). */
+  /** `GET /embedkit/v1/chats/<chatId>/indicators`: the bot's loading indicator and read marks. */
   indicators(chatId: string): Promise<IndicatorState> {
     return this.request<IndicatorState>('GET', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/indicators`);
   }
 
+  /** Sends one JSON request; resolves with the parsed body (or undefined when empty), throws {@link ApiError} on non-2xx. */
   private async request<T>(method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`;

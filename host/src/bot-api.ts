@@ -128,7 +128,7 @@ export class BotApi {
     return this.request('PUT', `/embedkit/v1/channels/${enc(channelId)}/webhook`, { body: settings });
   }
 
-  /** `PATCH /embedkit/v1/channels/<channelId>` `{blockOperations}` (v1 bots, issue 13). */
+  /** `PATCH /embedkit/v1/channels/<channelId>` `{blockOperations}` (v1 bots: block and unblock operations). */
   async setBlockOperations(channelId: string, on: boolean): Promise<boolean> {
     return (
       await this.request<{ blockOperations: boolean }>('PATCH', `/embedkit/v1/channels/${enc(channelId)}`, {

@@ -1,5 +1,5 @@
 /**
- * Deprecated things of the spec's Versioning part (issue 16): the `leave` beacon type and the
+ * Deprecated things of the spec's Versioning part: the `leave` beacon type and the
  * `text` field of the postback action. Found in what the panels show (a webhook body, messages in
  * the preview) so that they can say so. Pure.
  */

@@ -57,3 +57,8 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   if (!el) throw new Error(`host page: missing element #${id}`);
   return el as T;
 }
+
+/** An `<option>` of a select: `value` submitted, `label` shown (as text). */
+export function option(value: string, label: string): HTMLOptionElement {
+  return h('option', { text: label, attrs: { value } });
+}

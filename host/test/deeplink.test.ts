@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DEVICE } from '../src/device.js';
 import { deepLinkOfState, parseDeepLink, serializeDeepLink, stateRequestOfDeepLink } from '../src/deeplink.js';
 import { resolveState, type HostState } from '../src/state.js';
-import { world } from './world.fixture.js';
+import { aliceWithBob, world } from './world.fixture.js';
 
 describe('parseDeepLink', () => {
   it('reads every parameter', () => {
@@ -50,16 +49,7 @@ describe('serializeDeepLink', () => {
 });
 
 describe('deepLinkOfState', () => {
-  const state: HostState = {
-    userId: 'Ualice',
-    embedId: '1000000001-demo',
-    viewType: 'tall',
-    contextType: 'utou',
-    chatId: 'UTalice-bob',
-    language: 'en',
-    scopes: ['profile', 'chat_message.write'],
-    device: { ...DEFAULT_DEVICE },
-  };
+  const state = aliceWithBob;
 
   it('writes app only while it is open, and no default scopes', () => {
     expect(deepLinkOfState(state, true)).toEqual({

@@ -1,4 +1,4 @@
-// Deprecated things of the spec's Versioning part, found where the panels show them (issue 16).
+// Deprecated things of the spec's Versioning part, found where the panels show them.
 import { describe, expect, it } from 'vitest';
 import { messageDeprecations, webhookDeprecations } from '../src/deprecations.js';
 

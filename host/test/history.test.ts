@@ -1,4 +1,4 @@
-// The chat screen's window over a long history (issue 17): it starts on the newest page, grows
+// The chat screen's window over a long history: it starts on the newest page, grows
 // upward as the reader scrolls back, and never holds more than its maximum.
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../src/api.js';

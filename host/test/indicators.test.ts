@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The bot's loading indicator and "Read" marks in a 1:1 bot chat (issue 14).
+// The bot's loading indicator and "Read" marks in a 1:1 bot chat.
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../src/api.js';
 import { applyIndicators, indicatorView } from '../src/chat/indicators.js';

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  JsonSyntaxError,
-  inputShape,
-  messagesOf,
-  parseJsonWithRanges,
-  pathInInput,
-  rangeOfPath,
-  splitPath,
-} from '../src/simulator/json-paths.js';
+import { inputShape, messagesOf, pathInInput, rangeOfPath, splitPath } from '../src/simulator/json-paths.js';
+import { JsonSyntaxError, parseJsonWithRanges } from '../src/simulator/json-ranges.js';
 
 const TEXT = `{
   "type": "template",

@@ -52,7 +52,7 @@ describe('previewJson / outcomeText', () => {
   });
 });
 
-describe('the app’s console in the bridge log (issue 16)', () => {
+describe('the app’s console in the bridge log', () => {
   it('shows console lines, uncaught errors and requests as text, failed ones marked', () => {
     const { list, log } = setup();
     const at = Date.UTC(2026, 0, 1);

@@ -2,18 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DEVICE } from '../src/device.js';
 import { buildInitData, buildSessionRequest, cannotOpenReason, DEFAULT_SCOPES, resolveState, type HostState } from '../src/state.js';
-import { world } from './world.fixture.js';
+import { aliceWithBob, world } from './world.fixture.js';
 
-const base: HostState = {
-  userId: 'Ualice',
-  embedId: '1000000001-demo',
-  viewType: 'tall',
-  contextType: 'utou',
-  chatId: 'UTalice-bob',
-  language: 'ja',
-  scopes: ['profile', 'chat_message.write'],
-  device: { ...DEFAULT_DEVICE },
-};
+const base: HostState = { ...aliceWithBob, language: 'ja' };
 
 describe('buildInitData (spec part D, SDK init data)', () => {
   it('utou: userId and utouId', () => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The v1 bots' messages in the phone (issue 13): a link message card with `<b>` as its only markup,
+// The v1 bots' messages in the phone: a link message card with `<b>` as its only markup,
 // a shared contact, and their chat list previews; hostile text stays text.
 import { describe, expect, it, vi } from 'vitest';
 import { previewText, renderMessageContent } from '../src/chat/render.js';

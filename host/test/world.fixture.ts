@@ -1,4 +1,6 @@
-/** A small world shaped like `GET /embedkit/v1/world`, shared by the host's unit tests. */
+/** A small world shaped like `GET /embedkit/v1/world`, and a host state in it, shared by the host's unit tests. */
+import { DEFAULT_DEVICE } from '../src/device.js';
+import type { HostState } from '../src/state.js';
 import type { World } from '../src/world.js';
 
 export const world: World = {
@@ -29,4 +31,16 @@ export const world: World = {
     },
   ],
   defaults: { userId: 'Ualice', language: 'en', embedId: '1000000001-demo' },
+};
+
+/** Alice in her 1:1 chat with Bob, with the demo app in its tall view, the default scopes and a current client. */
+export const aliceWithBob: HostState = {
+  userId: 'Ualice',
+  embedId: '1000000001-demo',
+  viewType: 'tall',
+  contextType: 'utou',
+  chatId: 'UTalice-bob',
+  language: 'en',
+  scopes: ['profile', 'chat_message.write'],
+  device: { ...DEFAULT_DEVICE },
 };

@@ -1,5 +1,5 @@
 /**
- * The host's Blockchain tab (spec part A, issue 12): the signed requests `{blockchain_url}`
+ * The host's Blockchain tab (spec part A): the signed requests `{blockchain_url}`
  * received, each with its verdict and the exact string the server signed to check it (the
  * commonest failure is a signature mismatch, which the platform only calls an error), and the
  * wallets, tokens and transactions that writes change. Reads `GET /embedkit/v1/blockchain`; no

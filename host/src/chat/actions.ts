@@ -40,8 +40,8 @@ export interface PostbackEvent {
 }
 
 /**
- * Receives every postback. Until the server takes postbacks this only records them; wiring it to
- * the bot webhook is one line in main.ts (`onPostback: (event) => api.postback(event)`).
+ * Receives every postback. The host shell (shell.ts) hands it to the chat's bots as a webhook
+ * event; the message preview only records it ({@link recordPostback}).
  */
 export type PostbackHook = (event: PostbackEvent) => void | Promise<void>;
 

@@ -15,7 +15,7 @@ export interface ComposerDeps {
   target(): { chatId: string; userId: string } | null;
   sendMessage(chatId: string, userId: string, message: Record<string, unknown>): Promise<ChatMessage>;
   sendMedia(chatId: string, upload: MediaUpload): Promise<ChatMessage>;
-  /** Shares a user's contact (the v1 bots' contentType 10, issue 13). */
+  /** Shares a user's contact (the v1 bots' contentType 10). */
   shareContact(chatId: string, userId: string, mid: string): Promise<ChatMessage>;
   /** The users whose contact can be shared: every user of the world. */
   contacts(): { userId: string; displayName: string }[];

@@ -1,5 +1,5 @@
 /**
- * The part of a chat's history the chat screen holds (issue 17): a window of at most `max`
+ * The part of a chat's history the chat screen holds: a window of at most `max`
  * messages, oldest first, that starts on the newest page, grows upward page by page as the user
  * scrolls back and gives up its far end when it is full, so a chat of 100,000 messages costs the
  * page no more than one of 200. Pure functions: the screen does the loading and the drawing.

@@ -1,6 +1,6 @@
 /**
  * The bot's loading indicator and the "Read" marks of a 1:1 bot chat (the platform's
- * `POST /v2/bot/chat/loading/start` and `POST /v2/bot/message/markAsRead`, issue 14), drawn over
+ * `POST /v2/bot/chat/loading/start` and `POST /v2/bot/message/markAsRead`), drawn over
  * the chat's messages from `GET /embedkit/v1/chats/<chatId>/indicators`. Pure decisions in
  * {@link indicatorView}; {@link applyIndicators} changes the DOM.
  */

@@ -1,5 +1,5 @@
 /**
- * The rich menu under a bot chat (issue 14; objects: spec part B "Rich menu objects"), as the
+ * The rich menu under a bot chat (objects: spec part B "Rich menu objects"), as the
  * messenger shows it: the menu the platform would show the signed-in user (their own menu, else
  * the bot's default), its image, opened and closed by its chat bar text (`selected: true` opens it
  * by default). Each area is a button whose accessible name is the action's `label` (the spec: rich

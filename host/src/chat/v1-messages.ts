@@ -1,5 +1,5 @@
 /**
- * Messages only the v1 bot interfaces have (spec parts E and F, issue 13), as the messenger shows
+ * Messages only the v1 bot interfaces have (spec parts E and F), as the messenger shows
  * them: the link message as a card (preview image, text with `<b>` as its only markup, sub text, a
  * link button), and a shared contact as a card with the person's name. The rich message is stored
  * as an imagemap and drawn by the imagemap renderer.

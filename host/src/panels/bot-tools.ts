@@ -5,7 +5,7 @@
  * Adding and blocking the bot (follow, unfollow) is in the "Time and friendship" group.
  */
 import type { BotApi, BotInfo } from '../bot-api.js';
-import { h, replaceChildren } from '../dom.js';
+import { h, option, replaceChildren } from '../dom.js';
 import type { HostState } from '../state.js';
 import { findChat, type World } from '../world.js';
 
@@ -50,7 +50,7 @@ export class BotTools {
           },
         },
       },
-      ...channels.map((c) => h('option', { text: c.name, attrs: { value: c.channelId } })),
+      ...channels.map((c) => option(c.channelId, c.name)),
     );
     this.chatStatus = h('p', { className: 'field-note', attrs: { id: 'bot-chat-status' } });
     this.invite = h('button', {
@@ -65,74 +65,73 @@ export class BotTools {
     });
     this.status = h('p', { className: 'status', attrs: { id: 'bot-status', role: 'status', 'aria-live': 'polite' } });
 
+    replaceChildren(root, [
+      h('h2', { text: 'Bot' }),
+      field('Bot', this.channel),
+      this.chatStatus,
+      h('div', { className: 'button-row' }, this.invite, this.remove),
+      this.beaconTool(),
+      this.accountLinkTool(),
+      this.status,
+    ]);
+    void this.refresh();
+  }
+
+  /** The beacon form: the user walks into a beacon's range, leaves it or taps its banner. */
+  private beaconTool(): HTMLElement {
     const hwid = h('input', { attrs: { id: 'beacon-hwid', value: 'd41d8cd98f', maxlength: 100, 'aria-label': 'Beacon hardware id' } });
     const type = h(
       'select',
       { attrs: { id: 'beacon-type', 'aria-label': 'Beacon event' } },
-      h('option', { text: 'enter', attrs: { value: 'enter' } }),
-      h('option', { text: 'banner', attrs: { value: 'banner' } }),
-      h('option', { text: 'leave (deprecated)', attrs: { value: 'leave' } }),
+      option('enter', 'enter'),
+      option('banner', 'banner'),
+      option('leave', 'leave (deprecated)'),
     );
     const dm = h('input', {
       attrs: { id: 'beacon-dm', placeholder: 'device message (hex, optional)', maxlength: 100, 'aria-label': 'Device message' },
     });
+    const send = () =>
+      this.run('Beacon event sent.', (userId) =>
+        this.api.beacon(this.channelId, {
+          userId,
+          hwid: hwid.value.trim(),
+          type: type.value as 'enter' | 'leave' | 'banner',
+          ...(dm.value.trim() ? { dm: dm.value.trim() } : {}),
+        }),
+      );
+    return tool(
+      'Beacon',
+      [
+        ['hwid', hwid],
+        ['Event', type],
+        ['dm', dm],
+      ],
+      { id: 'beacon-send', text: 'Send beacon event', send },
+    );
+  }
+
+  /** The account link form: the user comes back from the bot's login with its nonce, linked or not. */
+  private accountLinkTool(): HTMLElement {
     const nonce = h('input', { attrs: { id: 'link-nonce', value: randomNonce(), maxlength: 255, 'aria-label': 'Nonce' } });
     const result = h(
       'select',
       { attrs: { id: 'link-result', 'aria-label': 'Link result' } },
-      h('option', { text: 'ok', attrs: { value: 'ok' } }),
-      h('option', { text: 'failed', attrs: { value: 'failed' } }),
+      option('ok', 'ok'),
+      option('failed', 'failed'),
     );
-
-    replaceChildren(root, [
-      h('h2', { text: 'Bot' }),
-      h('label', { className: 'field' }, h('span', { text: 'Bot' }), this.channel),
-      this.chatStatus,
-      h('div', { className: 'button-row' }, this.invite, this.remove),
-      h(
-        'details',
-        { className: 'bot-tool' },
-        h('summary', { text: 'Beacon' }),
-        h('label', { className: 'field' }, h('span', { text: 'hwid' }), hwid),
-        h('label', { className: 'field' }, h('span', { text: 'Event' }), type),
-        h('label', { className: 'field' }, h('span', { text: 'dm' }), dm),
-        h('button', {
-          text: 'Send beacon event',
-          attrs: { id: 'beacon-send', type: 'button' },
-          on: {
-            click: () =>
-              void this.run('Beacon event sent.', (userId) =>
-                this.api.beacon(this.channelId, {
-                  userId,
-                  hwid: hwid.value.trim(),
-                  type: type.value as 'enter' | 'leave' | 'banner',
-                  ...(dm.value.trim() ? { dm: dm.value.trim() } : {}),
-                }),
-              ),
-          },
-        }),
-      ),
-      h(
-        'details',
-        { className: 'bot-tool' },
-        h('summary', { text: 'Account link' }),
-        h('label', { className: 'field' }, h('span', { text: 'Nonce' }), nonce),
-        h('label', { className: 'field' }, h('span', { text: 'Result' }), result),
-        h('button', {
-          text: 'Link account',
-          attrs: { id: 'link-send', type: 'button' },
-          on: {
-            click: () =>
-              void this.run(`Account link (${result.value}) sent.`, async (userId) => {
-                await this.api.accountLink(this.channelId, { userId, nonce: nonce.value.trim(), result: result.value as 'ok' | 'failed' });
-                nonce.value = randomNonce();
-              }),
-          },
-        }),
-      ),
-      this.status,
-    ]);
-    void this.refresh();
+    const send = () =>
+      this.run(`Account link (${result.value}) sent.`, async (userId) => {
+        await this.api.accountLink(this.channelId, { userId, nonce: nonce.value.trim(), result: result.value as 'ok' | 'failed' });
+        nonce.value = randomNonce();
+      });
+    return tool(
+      'Account link',
+      [
+        ['Nonce', nonce],
+        ['Result', result],
+      ],
+      { id: 'link-send', text: 'Link account', send },
+    );
   }
 
   /** Shows the tools for a new host state (user, chat). */
@@ -204,4 +203,27 @@ export class BotTools {
     this.status.textContent = text;
     this.status.dataset.kind = kind;
   }
+}
+
+/** A labelled field of the panel (`label.field`): its name, then the control. */
+function field(name: string, control: HTMLElement): HTMLLabelElement {
+  return h('label', { className: 'field' }, h('span', { text: name }), control);
+}
+
+/**
+ * A folding tool of the group (`details.bot-tool`): a field per `[name, control]` of `fields`, then
+ * the button that sends what they hold.
+ */
+function tool(
+  summary: string,
+  fields: [name: string, control: HTMLElement][],
+  button: { id: string; text: string; send: () => Promise<void> },
+): HTMLElement {
+  return h(
+    'details',
+    { className: 'bot-tool' },
+    h('summary', { text: summary }),
+    ...fields.map(([name, control]) => field(name, control)),
+    h('button', { text: button.text, attrs: { id: button.id, type: 'button' }, on: { click: () => void button.send() } }),
+  );
 }

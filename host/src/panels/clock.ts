@@ -6,7 +6,7 @@
  * call answers. Talks to the simulator API (`/embedkit/v1/clock`,
  * `/embedkit/v1/users/<userId>/friendships/<channelId>`, docs/simulator-api.md).
  */
-import { ApiError, errorMessageOf, type Fetch } from '../api.js';
+import { readAnswer, type Fetch } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
 import type { HostState } from '../state.js';
 import { findApp, findUser, type World } from '../world.js';
@@ -189,21 +189,13 @@ export class SimPanel {
     this.status.dataset.kind = kind;
   }
 
+  /** Sends one JSON request to the simulator API; throws ApiError on a non-2xx answer (see readAnswer). */
   private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const init: RequestInit = { method, headers: { Accept: 'application/json' }, credentials: 'omit' };
     if (body !== undefined) {
       init.headers = { ...init.headers, 'Content-Type': 'application/json' };
       init.body = JSON.stringify(body);
     }
-    const res = await this.fetchFn(path, init);
-    const text = await res.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (!res.ok) throw new ApiError(res.status, errorMessageOf(parsed, res.status, res.statusText));
-    return parsed as T;
+    return readAnswer<T>(await this.fetchFn(path, init));
   }
 }

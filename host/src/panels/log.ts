@@ -45,12 +45,12 @@ export class BridgeLog {
 
   /** Adds a call: `.log-entry[data-method][data-outcome="ok"|"error"]` with method, args, outcome and duration. */
   addCall(record: BridgeCallRecord): void {
-    // The app's console, errors and requests (issue 16): a line each, in the order they came.
+    // The app's console, errors and requests: a line each, in the order they came.
     if (record.method === 'appLog' && record.ok) {
       for (const entry of record.args[0] as AppLogEntry[]) this.prepend(appEntry(entry));
       return;
     }
-    // A tolerance the SDK applied (issue 16): a warning line, not a call of the app.
+    // A tolerance the SDK applied: a warning line, not a call of the app.
     if (record.method === 'notice' && record.ok) {
       const kind = String(record.args[0]) as NoticeKind;
       this.prepend(

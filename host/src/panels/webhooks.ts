@@ -76,7 +76,7 @@ export class WebhookPanel {
       attrs: { id: 'webhook-unknown', type: 'checkbox' },
       on: { change: () => void this.save({ unknownProperty: this.unknownBox.checked }) },
     });
-    // v1 bots (issue 13): block (8) and unblock (4) operations are off unless the channel enables them.
+    // v1 bots: block (8) and unblock (4) operations are off unless the channel enables them.
     this.blockOpsBox = h('input', {
       attrs: { id: 'webhook-block-ops', type: 'checkbox' },
       on: { change: () => void this.saveBlockOperations(this.blockOpsBox.checked) },

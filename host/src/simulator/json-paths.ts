@@ -1,142 +1,10 @@
 /**
- * Where a validator error points in the JSON the user typed: a small JSON parser that keeps the
- * character range of every value, and a reader of the platform's property paths
- * (`messages[0].template.actions[1].label`). Pure functions, no DOM.
+ * Where a validator error points in the JSON the user typed: a reader of the platform's property
+ * paths (`messages[0].template.actions[1].label`) over the ranges json-ranges.ts keeps, and the
+ * shapes a user may type messages in. Pure functions, no DOM.
  */
 
-/** A parsed JSON value with its range in the text (`start` inclusive, `end` exclusive). */
-export type JsonNode =
-  | { kind: 'object'; start: number; end: number; entries: { key: string; keyStart: number; value: JsonNode }[] }
-  | { kind: 'array'; start: number; end: number; items: JsonNode[] }
-  | { kind: 'scalar'; start: number; end: number; value: unknown };
-
-/** A JSON syntax error at `offset` (line and column are 1-based). */
-export class JsonSyntaxError extends Error {
-  override name = 'JsonSyntaxError';
-  constructor(
-    message: string,
-    readonly offset: number,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(`${message} at line ${line}, column ${column}`);
-  }
-}
-
-/**
- * Parses `text` as JSON (strict: no comments, no trailing commas) into a {@link JsonNode} tree.
- * @throws JsonSyntaxError with the position of the first error
- */
-export function parseJsonWithRanges(text: string): JsonNode {
-  let i = 0;
-  const fail = (message: string, at = i): never => {
-    const before = text.slice(0, at);
-    const line = before.split('\n').length;
-    throw new JsonSyntaxError(message, at, line, at - before.lastIndexOf('\n'));
-  };
-  const ws = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
-  };
-  const parseString = (): string => {
-    const start = i;
-    i++; // opening quote
-    let out = '';
-    while (i < text.length) {
-      const ch = text[i]!;
-      if (ch === '"') {
-        i++;
-        return out;
-      }
-      if (ch === '\\') {
-        const esc = text[i + 1];
-        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-        if (esc !== undefined && esc in simple) {
-          out += simple[esc];
-          i += 2;
-        } else if (esc === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
-          out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
-          i += 6;
-        } else {
-          fail('Bad escape in string');
-        }
-        continue;
-      }
-      if (ch < ' ') fail('Control character in string');
-      out += ch;
-      i++;
-    }
-    return fail('Unterminated string', start);
-  };
-  const parseValue = (): JsonNode => {
-    ws();
-    const start = i;
-    const ch = text[i];
-    if (ch === '{') {
-      i++;
-      const entries: { key: string; keyStart: number; value: JsonNode }[] = [];
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return { kind: 'object', start, end: i, entries };
-      }
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail('Expected a property name');
-        const keyStart = i;
-        const key = parseString();
-        ws();
-        if (text[i] !== ':') fail("Expected ':'");
-        i++;
-        const value = parseValue();
-        entries.push({ key, keyStart, value });
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return { kind: 'object', start, end: i, entries };
-        }
-        fail("Expected ',' or '}'");
-      }
-    }
-    if (ch === '[') {
-      i++;
-      const items: JsonNode[] = [];
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return { kind: 'array', start, end: i, items };
-      }
-      for (;;) {
-        items.push(parseValue());
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return { kind: 'array', start, end: i, items };
-        }
-        fail("Expected ',' or ']'");
-      }
-    }
-    if (ch === '"') {
-      const value = parseString();
-      return { kind: 'scalar', start, end: i, value };
-    }
-    const m = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 400));
-    if (!m) return fail(i >= text.length ? 'Unexpected end of input' : `Unexpected character ${JSON.stringify(ch)}`);
-    i += m[0].length;
-    return { kind: 'scalar', start, end: i, value: JSON.parse(m[0]) as unknown };
-  };
-  const root = parseValue();
-  ws();
-  if (i < text.length) fail('Unexpected text after the JSON value');
-  return root;
-}
+import type { JsonNode } from './json-ranges.js';
 
 /** `messages[0].template.actions[1].label` → `['messages', 0, 'template', 'actions', 1, 'label']`. */
 export function splitPath(property: string): (string | number)[] {
@@ -209,7 +77,7 @@ export function messagesOf(value: unknown): unknown[] {
 export function pathInInput(property: string, shape: InputShape): (string | number)[] | null {
   const parts = splitPath(property);
   if (shape === 'body') return parts;
-  if (parts[0] !== 'messages') return shape === 'array' ? [] : [];
+  if (parts[0] !== 'messages') return [];
   if (shape === 'array') return parts.slice(1);
   if (parts.length === 1) return [];
   return parts[1] === 0 ? parts.slice(2) : null;

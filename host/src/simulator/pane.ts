@@ -17,16 +17,8 @@ import { h, replaceChildren } from '../dom.js';
 import { InAppBrowser } from '../views/inapp-browser.js';
 import { Pickers } from '../views/pickers.js';
 import { Toasts } from '../views/toast.js';
-import {
-  JsonSyntaxError,
-  inputShape,
-  messagesOf,
-  parseJsonWithRanges,
-  pathInInput,
-  rangeOfPath,
-  type JsonNode,
-  type PathRange,
-} from './json-paths.js';
+import { inputShape, messagesOf, pathInInput, rangeOfPath, type PathRange } from './json-paths.js';
+import { JsonSyntaxError, parseJsonWithRanges, type JsonNode } from './json-ranges.js';
 import { PREVIEW_SAMPLES } from './samples.js';
 
 /** Milliseconds of quiet typing before the validator is asked. */

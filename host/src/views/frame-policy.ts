@@ -3,7 +3,7 @@
  */
 
 /**
- * What the messenger's in-app web view lets a page do (issue 16): modal dialogs (`alert`,
+ * What the messenger's in-app web view lets a page do: modal dialogs (`alert`,
  * `confirm`, `prompt`), downloads, forms, popups. Never `allow-top-navigation` (the page cannot
  * replace the host) nor `allow-same-origin` for a page on the host's own origin (below).
  */

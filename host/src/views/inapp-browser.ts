@@ -3,7 +3,7 @@
  * phone screen, above the app overlay, and closing it returns to the app.
  */
 import { h } from '../dom.js';
-import { APP_FRAME_ALLOW, sandboxFor } from './frame-policy.js';
+import { policedFrame } from './policed-frame.js';
 
 /**
  * The in-app browser inside the phone screen. Elements: `#inapp-browser[data-url]`,
@@ -22,15 +22,7 @@ export class InAppBrowser {
   /** Shows `url` (an absolute http(s) URL, checked by the caller), replacing any page shown. */
   open(url: string): void {
     this.close();
-    const frame = h('iframe', {
-      attrs: {
-        id: 'inapp-frame',
-        title: 'In-app browser',
-        sandbox: sandboxFor(url, location.origin),
-        allow: APP_FRAME_ALLOW,
-        referrerpolicy: 'no-referrer',
-      },
-    });
+    const frame = policedFrame({ id: 'inapp-frame', title: 'In-app browser', url, referrerPolicy: 'no-referrer' });
     this.root = h(
       'section',
       { className: 'inapp-browser', attrs: { id: 'inapp-browser', 'data-url': url, role: 'dialog', 'aria-label': 'In-app browser' } },
@@ -54,6 +46,7 @@ export class InAppBrowser {
       frame,
     );
     this.screen.append(this.root);
+    // The source last, once the sandbox is in place (policed-frame.ts).
     frame.src = url;
   }
 

@@ -5,7 +5,8 @@
  */
 import type { ViewType } from '../../../sdk/src/protocol.js';
 import { h } from '../dom.js';
-import { APP_FRAME_ALLOW, originOf, sandboxFor } from './frame-policy.js';
+import { originOf } from './frame-policy.js';
+import { policedFrame } from './policed-frame.js';
 
 /** What to show in the overlay. */
 export interface OverlayContent {
@@ -41,15 +42,7 @@ export class AppOverlay {
   /** Shows the overlay (replacing any open one) and returns its frame, already pointed at `content.url`. */
   open(content: OverlayContent): HTMLIFrameElement {
     this.close();
-    const frame = h('iframe', {
-      attrs: {
-        id: 'app-frame',
-        title: content.title,
-        sandbox: sandboxFor(content.url, location.origin),
-        allow: APP_FRAME_ALLOW,
-        referrerpolicy: 'origin',
-      },
-    });
+    const frame = policedFrame({ id: 'app-frame', title: content.title, url: content.url, referrerPolicy: 'origin' });
     this.backdrop = h('div', { className: 'app-backdrop', attrs: { 'data-view-type': content.viewType } });
     this.sheet = h(
       'section',

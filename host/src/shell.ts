@@ -1,0 +1,328 @@
+/**
+ * The host shell on one phone: it holds the {@link HostState} and keeps the controls, the phone's
+ * screens (chat list, chat, app overlay, in-app browser), the side panels and the address bar
+ * equal to it. Every change, from the controls or from the phone's navigation, goes through
+ * {@link HostShell.update}, which settles the new state and redraws.
+ *
+ * Elements it finds by id: `#phone-screen`, `#chat-list-view`, `#chat-view`, `#bridge-log`,
+ * `#log-clear`, `#sim-panel`, `#bot-tools`, `#webhook-panel` (the panels build their own insides).
+ */
+import { ApiError, type SimulatorApi } from './api.js';
+import { AppSession } from './app-session.js';
+import { BotApi } from './bot-api.js';
+import { BlockchainPane } from './blockchain/pane.js';
+import { ActionDispatcher, type ActionContext, type PostbackEvent } from './chat/actions.js';
+import { Composer } from './chat/composer.js';
+import { renderChatList } from './chat/list.js';
+import { ChatPreviews } from './chat/previews.js';
+import { RichMenuBar } from './chat/rich-menu.js';
+import { ChatScreen } from './chat/screen.js';
+import { deepLinkOfState, serializeDeepLink, stateRequestOfDeepLink, type DeepLink } from './deeplink.js';
+import { clientFeatures, sameDevice, type ClientFeatures } from './device.js';
+import { byId } from './dom.js';
+import { connectLive, listenRelayedLive } from './live.js';
+import { BotTools } from './panels/bot-tools.js';
+import { SimPanel } from './panels/clock.js';
+import { Controls } from './panels/controls.js';
+import { BridgeLog } from './panels/log.js';
+import { WebhookPanel } from './panels/webhooks.js';
+import { SimulatorPane } from './simulator/pane.js';
+import { StageTabs, tabOfSearch, withTab } from './simulator/tabs.js';
+import { resolveState, type HostState, type StateRequest } from './state.js';
+import { InAppBrowser } from './views/inapp-browser.js';
+import { AppOverlay } from './views/overlay.js';
+import { Pickers } from './views/pickers.js';
+import { Toasts } from './views/toast.js';
+import { chatsOfUser, findApp, findChat, findUser, isChatType, type World } from './world.js';
+
+const CONTEXT_NAMES = { utou: 'a 1:1 chat', room: 'a room', group: 'a group', none: 'no chat' } as const;
+
+/** How the page was opened. */
+export interface ShellOptions {
+  /** The deep link of the address the page was opened with (it names the first state). */
+  link: DeepLink;
+  /** One phone of several (`?phone=1`): the address keeps saying so, and the live feed comes relayed. */
+  phoneFrame: boolean;
+}
+
+/** The host shell of one phone; build it once the world is loaded. */
+export class HostShell {
+  private world: World;
+  private state: HostState;
+  private readonly screen = byId('phone-screen');
+  private readonly listView = byId('chat-list-view');
+  private readonly chatView = byId('chat-view');
+  private readonly botApi = new BotApi();
+  private readonly log: BridgeLog;
+  private readonly browser: InAppBrowser;
+  private readonly previews: ChatPreviews;
+  private readonly session: AppSession;
+  private readonly controls: Controls;
+  private readonly simPanel: SimPanel;
+  private readonly toasts: Toasts;
+  private readonly actions: ActionDispatcher;
+  private readonly chatScreen: ChatScreen;
+  private readonly richMenu: RichMenuBar;
+  private readonly botTools: BotTools;
+  private readonly webhooks: WebhookPanel;
+  private readonly tabs: StageTabs;
+
+  /** What the phone's client supports now: the renderers, the dispatcher and the rich menu ask it. */
+  private readonly client = (): ClientFeatures => clientFeatures(this.state.device);
+
+  constructor(
+    private readonly api: SimulatorApi,
+    world: World,
+    private readonly options: ShellOptions,
+  ) {
+    this.world = world;
+    this.state = resolveState(world, stateRequestOfDeepLink(options.link));
+    this.log = new BridgeLog(byId('bridge-log'), byId('log-clear'));
+    this.browser = new InAppBrowser(this.screen);
+    this.previews = new ChatPreviews(
+      (chatId, page) => api.messages(chatId, page),
+      () => this.render(),
+    );
+    this.session = this.appSession();
+    this.controls = new Controls(world, { onChange: (patch) => this.update(patch), onOpen: () => void this.openApp() });
+    this.simPanel = new SimPanel(byId('sim-panel'), world);
+    this.toasts = new Toasts(this.screen);
+    this.actions = this.actionDispatcher();
+    this.chatScreen = new ChatScreen(this.chatView, api, {
+      onBack: () => this.update({ contextType: 'none' }),
+      onApps: () => void this.openApp(),
+      onAction: (action, ctx) => void this.actions.run(action, ctx),
+      client: this.client,
+    });
+    this.chatScreen.mountComposer(this.composer().root);
+    this.richMenu = this.richMenuBar();
+    this.chatScreen.mountRichMenu(this.richMenu.root);
+    this.botTools = new BotTools(byId('bot-tools'), this.botApi, () => this.world);
+    this.webhooks = new WebhookPanel(byId('webhook-panel'), this.botApi, world);
+    this.followLive();
+    this.tabs = this.stageTabs();
+    this.chatScreen.startPolling(() => !this.chatView.hidden);
+    this.render();
+  }
+
+  /**
+   * Opens the app the page was asked to open (`embedId`), or says what to do when there is none.
+   * An unknown app is reported in the status line, not thrown.
+   */
+  async openFirstApp(embedId: string | undefined): Promise<void> {
+    if (!embedId) {
+      this.controls.setStatus('Pick a user, an app and a context, then open the app.');
+    } else if (findApp(this.world, embedId)) {
+      await this.openApp();
+    } else {
+      this.controls.setStatus(`Unknown app in the link: ${embedId}`, 'error');
+    }
+  }
+
+  /** The app session: the overlay and the in-app browser report to the bridge log and the chat. */
+  private appSession(): AppSession {
+    return new AppSession({
+      api: this.api,
+      overlay: new AppOverlay(this.screen, () => this.session.close()),
+      browser: this.browser,
+      onCall: (record) => this.log.addCall(record),
+      onRejected: (reason, origin) => this.log.addRejected(reason, origin),
+      onMessagesSent: () => void this.chatScreen.refresh(),
+      onClosed: () => {
+        this.controls.setStatus('App closed.');
+        this.syncUrl();
+      },
+    });
+  }
+
+  /** Actions in messages (buttons, links, quick replies): see chat/actions.ts for what each does. */
+  private actionDispatcher(): ActionDispatcher {
+    return new ActionDispatcher({
+      sendAsUser: (chatId, userId, message) => this.api.sendAsUser(chatId, userId, message),
+      openBrowser: (url) => this.browser.open(url),
+      pickers: new Pickers(this.screen),
+      toast: (text, kind) => this.toasts.show(text, kind),
+      // Postbacks become webhook events; the text shown was already sent as the user's message.
+      onPostback: (event) => this.sendPostback(event),
+      onSent: () => void this.chatScreen.refresh(),
+      onAppLink: (embedId) => {
+        this.update({ embedId });
+        void this.openApp();
+      },
+      client: this.client,
+    });
+  }
+
+  /** The chat bar's composer: text, stickers, media and contacts, sent as the signed-in user. */
+  private composer(): Composer {
+    return new Composer({
+      target: () => this.chatTarget(),
+      sendMessage: (chatId, userId, message) => this.api.sendAsUser(chatId, userId, message),
+      sendMedia: (chatId, upload) => this.botApi.sendMedia(chatId, upload),
+      shareContact: (chatId, userId, mid) => this.botApi.shareContact(chatId, userId, mid),
+      contacts: () => this.world.users.map((u) => ({ userId: u.userId, displayName: u.displayName })),
+      onSent: () => void this.chatScreen.refresh(),
+      onError: (text) => this.toasts.show(text, 'error'),
+    });
+  }
+
+  /** The bot's rich menu under a 1:1 bot chat: its areas run actions as chat buttons do. */
+  private richMenuBar(): RichMenuBar {
+    return new RichMenuBar({
+      getJson: getJsonOrNull,
+      run: (action, ctx) => void this.actions.run(action, ctx),
+      postback: (event) => this.sendPostback(event),
+      client: this.client,
+    });
+  }
+
+  /** Hands a postback to the chat's bots as a webhook event. */
+  private async sendPostback(event: PostbackEvent): Promise<void> {
+    await this.botApi.postback(event.chatId, {
+      userId: event.userId,
+      data: event.data,
+      ...(event.displayText ? { displayText: event.displayText } : {}),
+      ...(event.params ? { params: event.params } : {}),
+    });
+  }
+
+  /**
+   * Follows the server's live feed: a bot's reply refreshes the open chat, a delivery the webhook
+   * panel, a change of bots the bot tools and the world. One phone of several hears the feed its
+   * page relays (one connection for all the phones).
+   */
+  private followLive(): void {
+    (this.options.phoneFrame ? listenRelayedLive : connectLive)({
+      onChat: (chatId) => {
+        if (!this.chatView.hidden && this.chatView.dataset.chatId === chatId) void this.chatScreen.refresh();
+      },
+      onDelivery: () => void this.webhooks.refresh(),
+      onBots: () => {
+        void this.botTools.refresh();
+        void this.webhooks.loadSettings();
+        void this.reloadWorld();
+      },
+    });
+  }
+
+  /** A user who adds a bot for the first time gets a new 1:1 chat with it: reload the world to show it. */
+  private async reloadWorld(): Promise<void> {
+    let next: World;
+    try {
+      next = await this.api.world();
+    } catch {
+      return;
+    }
+    if (next.chats.length === this.world.chats.length) return;
+    this.world = next;
+    this.render();
+  }
+
+  /**
+   * The tabs over the phone: "Chat", "Simulator" (the message preview beside the phone,
+   * `?tab=simulator`) and "Blockchain" (signed requests with their verdicts, wallets, tokens,
+   * transactions), which is read only while it shows.
+   */
+  private stageTabs(): StageTabs {
+    const phone = this.screen.closest<HTMLElement>('.phone')!;
+    const simulator = new SimulatorPane({ validate: (messages) => this.api.validateMessages(messages) });
+    phone.after(simulator.root);
+    const blockchain = new BlockchainPane(() => this.api.blockchain(), this.world.urls?.blockchain ?? '');
+    simulator.root.after(blockchain.root);
+    const tabs = new StageTabs(
+      phone.parentElement!,
+      { chat: phone, simulator: simulator.root, blockchain: blockchain.root },
+      tabOfSearch(location.search),
+      (tab) => {
+        if (tab === 'blockchain') void blockchain.refresh();
+        this.syncUrl();
+      },
+    );
+    if (tabs.current === 'blockchain') void blockchain.refresh();
+    blockchain.startPolling(() => tabs.current === 'blockchain');
+    return tabs;
+  }
+
+  private showsChat(): boolean {
+    return isChatType(this.state.contextType) && this.state.chatId !== null;
+  }
+
+  /** The chat on screen and the signed-in user, or null on the chat list. */
+  private chatTarget(): ActionContext | null {
+    const { chatId, userId } = this.state;
+    return this.showsChat() && chatId ? { chatId, userId } : null;
+  }
+
+  /** Applies a change of the controls or of the phone's navigation, then redraws. */
+  private update(patch: StateRequest): void {
+    const prev = this.state;
+    this.state = resolveState(this.world, { ...this.state, ...patch });
+    // An app session belongs to a user and a chat (leaving them closes the app, as the messenger
+    // does) and to a client: another device opens it anew.
+    const moved = prev.userId !== this.state.userId || prev.contextType !== this.state.contextType || prev.chatId !== this.state.chatId;
+    const otherDevice = !sameDevice(prev.device, this.state.device);
+    if (this.session.isOpen && (moved || otherDevice)) {
+      this.session.close();
+    }
+    this.render();
+    // Another client draws the same messages differently (flex action, maxLines, quick reply).
+    if (otherDevice) this.chatScreen.redraw();
+  }
+
+  /** Draws the state: the panels, then the phone's chat list or open chat. */
+  private render(): void {
+    const state = this.state;
+    this.controls.render(state);
+    this.simPanel.show(state);
+    this.botTools.show(state);
+    renderChatList(this.listView, {
+      world: this.world,
+      userId: state.userId,
+      previews: this.previews.get(),
+      onSelect: (chat) => this.update({ contextType: chat.type, chatId: chat.chatId }),
+      onApps: () => {
+        this.update({ contextType: 'none' });
+        void this.openApp();
+      },
+    });
+    const chat = this.showsChat() && state.chatId ? (findChat(this.world, state.chatId) ?? null) : null;
+    this.chatScreen.show(this.world, chat, state.userId);
+    this.richMenu.show(chat, state.userId);
+    if (chat === null) void this.previews.load(chatsOfUser(this.world, state.userId).map((c) => c.chatId));
+    this.listView.hidden = chat !== null;
+    this.chatView.hidden = chat === null;
+    this.screen.dataset.screen = chat ? 'chat' : 'list';
+    this.syncUrl();
+  }
+
+  /** Keeps the address bar equal to the state, so a state can be copied and reopened. */
+  private syncUrl(): void {
+    let query = withTab(serializeDeepLink(deepLinkOfState(this.state, this.session.isOpen)), this.tabs.current);
+    if (this.options.phoneFrame) query = query ? `${query}&phone=1` : '?phone=1';
+    if (query !== location.search) history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
+  }
+
+  /** Opens the state's app in the overlay; a failure is shown in the status line, not thrown. */
+  private async openApp(): Promise<void> {
+    const app = findApp(this.world, this.state.embedId);
+    this.controls.setStatus(app ? `Opening ${app.name}…` : 'No app to open.');
+    try {
+      const frame = await this.session.open(this.world, this.state);
+      if (!frame) return;
+      const user = findUser(this.world, this.state.userId)?.displayName ?? this.state.userId;
+      this.controls.setStatus(`${app?.name} opened for ${user} in ${CONTEXT_NAMES[this.state.contextType]} (${this.state.viewType}).`);
+      this.syncUrl();
+    } catch (err) {
+      const text = err instanceof ApiError ? `${err.status}: ${err.message}` : (err as Error).message;
+      this.controls.setStatus(`Could not open the app: ${text}`, 'error');
+    }
+  }
+}
+
+/** GETs a JSON document of the embedkit server: null for a 404; throws an Error naming the status otherwise. */
+async function getJsonOrNull(path: string): Promise<unknown> {
+  const res = await fetch(path);
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`${res.status}`);
+  return res.json();
+}
