@@ -9,8 +9,11 @@ import type { Database, DeliveryAttemptTable, DeliveryTable } from '../db/schema
 
 export type DeliveryRow = Selectable<DeliveryTable>;
 
-/** In-flight ids the compiled due query can leave out (the dispatcher's concurrency). */
-const EXCEPT_SLOTS = 32;
+/**
+ * Webhook attempts in flight at once (at most one per chat): the dispatcher's concurrency, and so
+ * the number of in-flight delivery ids the compiled due query can leave out.
+ */
+export const MAX_IN_FLIGHT = 32;
 export type DeliveryAttemptRow = Selectable<DeliveryAttemptTable>;
 
 /** Delivery states: sent and answered 200; retries exhausted; not sent (no webhook URL); waiting. */
@@ -74,11 +77,11 @@ export class DeliveryStore {
    * flight).
    */
   due(now: number, limit: number, except: readonly number[] = []): Promise<DeliveryRow[]> {
-    if (except.length > EXCEPT_SLOTS) {
+    if (except.length > MAX_IN_FLIGHT) {
       return this.dueQuery(this.db, now, limit).where('d.id', 'not in', except).execute();
     }
     // 0 is no delivery's id: the free slots of the list.
-    const slots = Array.from({ length: EXCEPT_SLOTS }, (_, i) => except[i] ?? 0);
+    const slots = Array.from({ length: MAX_IN_FLIGHT }, (_, i) => except[i] ?? 0);
     return this.dueCompiled(now, limit, ...slots);
   }
 

@@ -7,7 +7,7 @@
 import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock/clock.js';
-import type { DeliveryRow, DeliveryStore } from './delivery-store.js';
+import { MAX_IN_FLIGHT, type DeliveryRow, type DeliveryStore } from './delivery-store.js';
 import type { WorldStore } from '../world/world-store.js';
 import type { LiveHub } from '../live/hub.js';
 import { postWebhook, WebhookTimeoutError } from './post.js';
@@ -28,9 +28,6 @@ const MAX_SLEEP_MS = 1_000;
 
 /** A claimed delivery (PostgreSQL) is another process's again this long after its attempt's timeout. */
 const LEASE_MARGIN_MS = 5_000;
-
-/** Attempts in flight at once (at most one per chat). */
-const CONCURRENCY = 32;
 
 /** Bytes of the bot's answer kept with an attempt. */
 const MAX_RESPONSE_CHARS = 2_000;
@@ -132,7 +129,7 @@ export class WebhookDispatcher {
 
   private async tick(): Promise<void> {
     const now = this.o.clock.now();
-    const free = CONCURRENCY - this.inFlight.size;
+    const free = MAX_IN_FLIGHT - this.inFlight.size;
     if (free > 0) {
       // Several processes on one database: each delivery is claimed by one of them (issue 9).
       const due = this.o.deliveries.shared
@@ -260,11 +257,11 @@ function describeError(e: unknown): string {
 /**
  * The controller whose signal stops every attempt in flight. Each attempt's request listens to it
  * until its socket closes, which comes a little after the answer that frees its slot: up to about
- * twice {@link CONCURRENCY} listeners at once, beyond Node's default of 10 per signal, which would
+ * twice {@link MAX_IN_FLIGHT} listeners at once, beyond Node's default of 10 per signal, which would
  * print a "possible memory leak" warning on every busy run.
  */
 function stopSignal(): AbortController {
   const controller = new AbortController();
-  setMaxListeners(2 * CONCURRENCY, controller.signal);
+  setMaxListeners(2 * MAX_IN_FLIGHT, controller.signal);
   return controller;
 }

@@ -49,9 +49,6 @@ export function userSource(userId: string): EventSource {
   return { type: 'user', userId };
 }
 
-/** Message types a user sends that a `message` event carries (spec table "Message object in a message event"). */
-export const EVENT_MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'file', 'location', 'sticker'] as const;
-
 /**
  * The `message` object of a message event for a stored message, or null for a type the webhook
  * does not carry (templates, flex and imagemaps sent with sendMessages).

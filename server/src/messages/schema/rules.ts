@@ -180,11 +180,6 @@ function stringBytes(s: string): number {
   return n;
 }
 
-/** UTF-8 bytes of `JSON.stringify(value)` for a parsed JSON value, `null` properties left out. */
-export function jsonBytes(value: unknown): number {
-  return visit(value, { out: [], path: [], maxDepth: Infinity, facts: { hasNull: false, tooDeepAt: null } }, 0);
-}
-
 const FORMAT_RE = Object.fromEntries(DATETIME_MODES.map((m) => [m, new RegExp(DATETIME_FORMATS[m].pattern)])) as Record<
   (typeof DATETIME_MODES)[number],
   RegExp
