@@ -59,7 +59,7 @@ export interface EmbedkitOptions {
   inMemory?: boolean;
   /**
    * `postgres://user:password@host:port/database`: the state lives in PostgreSQL instead of the
-   * embedded database, and several servers on it behave as one (issue 9).
+   * embedded database, and several servers on it behave as one.
    */
   databaseUrl?: string;
   /** PostgreSQL schema to use (created when missing); default the URL's search path (`public`). */
@@ -77,7 +77,7 @@ export interface EmbedkitOptions {
   urls?: Partial<Omit<InterfaceUrls, 'base'>>;
   logger?: Logger;
   clock?: Clock;
-  /** Bot messaging: reply token life, webhook retry schedule, plan limits (issue 6). */
+  /** Bot messaging: reply token life, webhook retry schedule, plan limits. */
   bots?: BotMessagingOptions;
 }
 
@@ -327,14 +327,14 @@ export interface ListenOptions extends Omit<EmbedkitOptions, 'baseUrl' | 'demoOr
   ports?: Partial<Record<SideInterface, number>>;
   /** How long a request that arrives while the server starts is held before a 503, in ms; default 30,000. */
   startHoldMs?: number;
-  /** Time a client has to send all request headers, in ms; default 20,000 (slow clients, issue 8). */
+  /** Time a client has to send all request headers, in ms; default 20,000 (slow clients). */
   headersTimeoutMs?: number;
   /** Time a client has to send the whole request, in ms; default 60,000. */
   requestTimeoutMs?: number;
 }
 
 /**
- * Guards a listening server against slow and malformed clients (issue 8): a client gets
+ * Guards a listening server against slow and malformed clients: a client gets
  * `headersTimeoutMs` to send its headers and `requestTimeoutMs` for the whole request (checked
  * every `min(1 s, headersTimeoutMs / 4)`), then its socket is closed with a 408. Requests Node's
  * parser refuses (headers over 16 KB: 431; malformed: 400) are answered `{message}` too.

@@ -11,7 +11,7 @@ import { type ApiError, badRequest, invalidBody } from './errors.js';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * Deepest nesting of arrays and objects in any JSON body (issue 8): checked on the text before
+ * Deepest nesting of arrays and objects in any JSON body: checked on the text before
  * parsing, so that no later step (Ajv, rules, logging) walks an unbounded depth. Above the message
  * validator's own limit of 100 (`schemas/messages.ts`), which answers with a detail.
  */
@@ -25,7 +25,7 @@ const raw = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
  * `Content-Encoding`), is read straight from the request stream; everything else goes through
  * body-parser (chunked bodies, compressed ones, the 413 for a body over the limit, a length that
  * is not a number). Why: body-parser's general path cost about 20 µs of CPU per request, close to a
- * tenth of a sendMessages call (issue 17, `npm run bench -- http`). Node's HTTP parser already
+ * tenth of a sendMessages call (`npm run bench -- http`). Node's HTTP parser already
  * holds the body to its declared length; a client that goes away before the end gets the
  * `request.aborted` error body-parser would give.
  */

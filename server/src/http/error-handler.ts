@@ -43,7 +43,7 @@ function parserError(err: { type?: unknown; status?: unknown }, path: string): A
 
 /**
  * The last error middleware: ApiError → its status and body; an unreachable database → 503 with
- * `Retry-After` in the interface's format (issue 18; no stack trace per request); others → 500
+ * `Retry-After` in the interface's format (no stack trace per request); others → 500
  * `{message}`, logged.
  * @param outage tracks the database's reachability; `unavailable` the 503 body for a path
  */

@@ -1,5 +1,5 @@
 /**
- * What a listening server answers while it is not serving (issue 18): before it is ready
+ * What a listening server answers while it is not serving: before it is ready
  * (migrations and the scenario still running) and while it drains on shutdown. A request is never
  * left hanging: it is held until the server is ready (at most `holdMs`), else answered `503` with
  * `Retry-After`, in the error format of the interface it addressed. Liveness and readiness answer

@@ -11,13 +11,13 @@ export type LiveEvent =
   | { type: 'delivery'; channelId: string; id: number; status: string }
   /** A bot joined or left a chat, or a friendship or a webhook setting changed. */
   | { type: 'bots'; channelId: string }
-  /** Simulated time moved: every server on the database follows (one clock, issue 9). */
+  /** Simulated time moved: every server on the database follows (one clock). */
   | { type: 'clock'; offsetMs: number };
 
 export type LiveListener = (event: LiveEvent) => void;
 
 /**
- * Carries events to the other server processes on one database (issue 9), e.g. PostgreSQL
+ * Carries events to the other server processes on one database, e.g. PostgreSQL
  * LISTEN/NOTIFY. `send` must not throw; what it receives from other processes it hands to
  * {@link LiveHub.deliver}.
  */

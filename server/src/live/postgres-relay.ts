@@ -1,5 +1,5 @@
 /**
- * The live feed across server processes on one PostgreSQL database (issue 9): each process
+ * The live feed across server processes on one PostgreSQL database: each process
  * LISTENs on one channel per schema on a dedicated connection and NOTIFYs what it publishes, so a
  * host connected to any process sees bot messages and webhook updates made through any other.
  */

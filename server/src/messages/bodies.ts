@@ -123,7 +123,7 @@ export const checkPushBody = bodyCheck(PushBodySchema, messageRules);
 export const checkMulticastBody = bodyCheck(MulticastBodySchema, messageRules);
 /** Body of the validate calls (`POST /v2/bot/message/validate/<kind>`, platform): `{messages}`, 1 to 5 messages. */
 export const ValidateMessagesBodySchema = Type.Object({ messages: MessagesSchema }, { additionalProperties: true });
-/** Checks a validate call's body: the messages as a send would check them, nothing sent (issue 14). */
+/** Checks a validate call's body: the messages as a send would check them, nothing sent. */
 export const checkValidateMessagesBody = bodyCheck(ValidateMessagesBodySchema, messageRules);
 /** Checks a rich menu object (spec part B "Rich menu objects"), areas within the size included. */
 export const checkRichMenu = bodyCheck(RichMenuSchema, richMenuRules);

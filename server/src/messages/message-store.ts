@@ -8,7 +8,7 @@ export type MessageRow = Selectable<MessageTable>;
 /** A message to store: `body` is the message object, stored as JSON text. */
 export interface NewMessage {
   chatId: string;
-  /** `system`: a notice of the chat itself (a bot joined or left), issue 13. */
+  /** `system`: a notice of the chat itself (a bot joined or left). */
   senderType: 'user' | 'bot' | 'system';
   senderId: string;
   body: unknown;
@@ -61,7 +61,7 @@ export class MessageStore {
    * A page of a chat's messages, oldest first: the newest `limit` (with `before`: the newest older
    * than that id; with `after`: the oldest newer than that id). One more row is read to tell
    * whether the page has neighbours beyond it. An index seek (`messages_chat`): the cost does not
-   * grow with the chat's history (issue 17).
+   * grow with the chat's history.
    * @returns the rows and `more`: true when messages beyond the page exist in the direction read
    */
   async pageOfChat(

@@ -33,7 +33,7 @@ export function simulatorRoutes(deps: {
       // The channel secret stays on the server: the host is a page too.
       channels: channels.map((c) => ({ channelId: c.channel_id, name: c.name })),
       users: users.map((u) => toProfile(u, deps.baseUrl())),
-      // `bot`: the channel of the bot a utou chat is with (issue 6).
+      // `bot`: the channel of the bot a utou chat is with.
       chats: chats.map((c) => ({
         chatId: c.chat_id,
         type: c.type,

@@ -25,7 +25,7 @@ export function schemaRoutes(): Router {
     });
   serve('/schemas/v1/message.json', MessageSchema);
   serve('/schemas/v1/rich-menu.json', RichMenuSchema);
-  // The project's config file (issue 15): `"$schema": "http://localhost:8080/schemas/v1/config.json"`.
+  // The project's config file: `"$schema": "http://localhost:8080/schemas/v1/config.json"`.
   serve('/schemas/v1/config.json', ConfigSchema);
   return r;
 }

@@ -94,7 +94,7 @@ export class DeliveryStore {
   /**
    * Walks pending deliveries in id order (index `deliveries_pending_order`) and stops at `limit`;
    * the earlier-in-line check is an index seek (`deliveries_line`), so the cost does not grow with
-   * the backlog (issue 17). The unary `+` keeps the planners off the `next_attempt_at` index, which
+   * the backlog. The unary `+` keeps the planners off the `next_attempt_at` index, which
    * would read every pending row and sort them.
    */
   private dueQuery(db: Kysely<Database>, now: number, limit: number) {

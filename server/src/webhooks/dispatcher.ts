@@ -42,7 +42,7 @@ export interface DispatcherOptions {
   retryScheduleMs?: readonly number[];
   timeoutMs?: number;
   /**
-   * Takes errors that mean the database is unreachable (issue 18): deliveries pause without a log
+   * Takes errors that mean the database is unreachable: deliveries pause without a log
    * line per attempt, and resume in order when {@link WebhookDispatcher.kick} is called on its return.
    */
   outage?: { absorb(err: unknown): boolean; readonly down: boolean };
@@ -131,10 +131,10 @@ export class WebhookDispatcher {
     const now = this.o.clock.now();
     const free = MAX_IN_FLIGHT - this.inFlight.size;
     if (free > 0) {
-      // Several processes on one database: each delivery is claimed by one of them (issue 9).
+      // Several processes on one database: each delivery is claimed by one of them.
       const due = this.o.deliveries.shared
         ? await this.o.deliveries.claimDue(now, free, now + this.timeoutMs + LEASE_MARGIN_MS)
-        : // Those in flight are left out: each tick reads only what it can start (issue 17).
+        : // Those in flight are left out: each tick reads only what it can start.
           await this.o.deliveries.due(now, free, [...this.inFlight.keys()]);
       const busyKeys = new Set([...this.inFlight.keys()].map((id) => this.keys.get(id)));
       let started = 0;
@@ -216,7 +216,7 @@ export class WebhookDispatcher {
       : wait === undefined
         ? { status: 'failed' as const, nextAttemptAt: null, deliveredAt: null }
         : { status: 'pending' as const, nextAttemptAt: now + wait, deliveredAt: null };
-    // The bot has the event: its outcome must be stored, or it would be sent again (issue 18).
+    // The bot has the event: its outcome must be stored, or it would be sent again.
     await this.untilStored(() =>
       this.o.deliveries.recordAttempt(d.id, { url, startedAt, statusCode, error, latencyMs, responseBody }, next),
     );

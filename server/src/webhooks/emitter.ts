@@ -40,7 +40,7 @@ export class WebhookEmitter {
    * Stores one delivery with the events, in order, for the channel's bot. Each repliable event gets
    * a new reply token (32 hex digits) that replies into `chatId`, valid for the reply token life.
    * Without a webhook URL the delivery is stored as `skipped` (visible in the panel, never sent).
-   * A v1 channel (enterprise or trial, issue 13) gets the v1 envelope `{result: [...]}` instead,
+   * A v1 channel (enterprise or trial) gets the v1 envelope `{result: [...]}` instead,
    * without reply tokens (services/v1-bots/callbacks.ts); `meta.unblock` marks a follow that ends a block.
    * @param chatId deliveries of the same chat are sent in order
    * @returns the delivery id, or null when there was nothing to send
@@ -94,7 +94,7 @@ export class WebhookEmitter {
   }
 
   /**
-   * A reply token for an event made outside embedkit (`embedkit trigger`, issue 15): replies with
+   * A reply token for an event made outside embedkit (`embedkit trigger`): replies with
    * it go into `chatId`, within the reply token life, once.
    */
   async replyToken(channelId: string, chatId: string): Promise<{ replyToken: string; expiresAt: number }> {

@@ -86,7 +86,7 @@ export function messageOfEvent(id: string, body: Record<string, unknown>): Recor
     }
     case 'file':
       return { id, type, fileName: String(body.fileName ?? ''), fileSize: Number(body.fileSize ?? 0) };
-    // A shared contact (issue 13): only v1 bots receive it (contentType 10); the emitter keeps it from v2 bots.
+    // A shared contact: only v1 bots receive it (contentType 10); the emitter keeps it from v2 bots.
     case 'contact':
       return { id, type, mid: String(body.mid ?? ''), displayName: String(body.displayName ?? '') };
     default:

@@ -1,7 +1,7 @@
 /**
  * One webhook POST over node:http(s) with keep-alive: the webhook dispatcher's HTTP client.
  * `fetch` costs several times more CPU per request (request cloning, body streams and two abort
- * signals per call), which bounded delivery throughput (issue 17).
+ * signals per call), which bounded delivery throughput.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';

@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 export const SIGNATURE_HEADER = 'X-Service-Signature';
 
 /**
- * Header of the v1 callbacks of the enterprise and trial interfaces (issue 13): the same
+ * Header of the v1 callbacks of the enterprise and trial interfaces: the same
  * Base64(HMAC-SHA256(channel secret, raw body)), as the platform's published v1 rule, with this
  * spec's header prefix.
  */
@@ -26,7 +26,7 @@ export const WEBHOOK_USER_AGENT = 'embedkit-webhook/1.0';
 
 /**
  * The headers of a webhook request for a stored body: a v1 callback (the enterprise and trial
- * interfaces' `{"result": [...]}`, issue 13) carries `X-Service-ChannelSignature` and
+ * interfaces' `{"result": [...]}`) carries `X-Service-ChannelSignature` and
  * `application/json; charset=UTF-8`; a bot messaging webhook `X-Service-Signature`. The body tells
  * which: the emitter writes the envelope's key first.
  */

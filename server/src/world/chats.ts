@@ -83,8 +83,8 @@ export class ChatService {
   }
 
   /**
-   * A user shares a contact (another user of the scenario) into a chat from the host's composer
-   * (issue 13): a `{type: "contact", mid, displayName}` message. v1 bots receive it as contentType
+   * A user shares a contact (another user of the scenario) into a chat from the host's composer:
+   * a `{type: "contact", mid, displayName}` message. v1 bots receive it as contentType
    * 10 (spec "Received message content"); v2 bots never see it (the bot messaging interface has no
    * contact message).
    * @param body `{userId, mid}`: the sender, and the MID (user ID) of the shared user

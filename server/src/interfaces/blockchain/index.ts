@@ -1,5 +1,5 @@
 /**
- * The blockchain developer interface (spec part A, issue 12) as one unit: its store, the
+ * The blockchain developer interface (spec part A) as one unit: its store, the
  * signature and item-token rules, the routes of `{blockchain_url}` (an origin of its own, served
  * by `app`), and the simulator call the host's Blockchain tab reads on `{base_url}`.
  */

@@ -1,5 +1,5 @@
 /**
- * SQL of the blockchain interface (spec part A, issue 12): services, wallets, item-token
+ * SQL of the blockchain interface (spec part A): services, wallets, item-token
  * contracts, non-fungible token types and tokens, transactions, nonces and the request log. A
  * write and the transaction that records it are stored together or not at all.
  */

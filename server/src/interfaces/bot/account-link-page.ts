@@ -1,5 +1,5 @@
 /**
- * The platform's account-link page, `GET /dialog/bot/accountLink?linkToken&nonce` (issue 14): where
+ * The platform's account-link page, `GET /dialog/bot/accountLink?linkToken&nonce`: where
  * a provider's linking page sends the user. It shows the user the outcome; the bot learns it from
  * the `accountLink` event. Framed only by the host (the in-app browser), never elsewhere.
  */

@@ -1,5 +1,5 @@
 /**
- * Account linking (issue 14; the platform's published flow, spec "Events" accountLink): a bot issues
+ * Account linking (the platform's published flow, spec "Events" accountLink): a bot issues
  * a link token for a user (`POST /v2/bot/user/<userId>/linkToken`), sends the user to its own
  * linking page, which sends the user on to the platform's `/dialog/bot/accountLink?linkToken&nonce`;
  * there the token is used once and the bot gets the `accountLink` event with the nonce. An expired

@@ -1,5 +1,5 @@
 /**
- * A bot's account calls under `/v2/bot` (issue 14; the platform's published API beyond spec part
+ * A bot's account calls under `/v2/bot` (the platform's published API beyond spec part
  * B's table): bot info, the webhook endpoint setting and test, and message validation without
  * sending. On `Authorization: Bearer <channel access token>`; each one API for the rate limit.
  */

@@ -1,5 +1,5 @@
 /**
- * A bot's own account (issue 14; the platform's published calls beyond spec part B's table): the
+ * A bot's own account (the platform's published calls beyond spec part B's table): the
  * bot info, the webhook endpoint setting (the same setting as the host's Webhooks panel) and the
  * webhook test. Choices are in docs/bot-daily-calls.md.
  */

@@ -1,5 +1,5 @@
 /**
- * Broadcast, narrowcast, counters, followers and chat summaries under `/v2/bot` (issue 14; the
+ * Broadcast, narrowcast, counters, followers and chat summaries under `/v2/bot` (the
  * platform's published API beyond spec part B's table), on the channel access token, each one API
  * for the per-minute request limit. {@link sentCounter} counts the reply, push and multicast
  * messages that the part B routes send (mount it before them).

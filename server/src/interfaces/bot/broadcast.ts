@@ -1,5 +1,5 @@
 /**
- * Sending to every friend and the counters (issue 14; the platform's published calls): broadcast,
+ * Sending to every friend and the counters (the platform's published calls): broadcast,
  * narrowcast (every friend) and its progress, followers IDs, the message quota and consumption,
  * and the number of messages sent per kind and day. Broadcast and narrowcast count against the
  * recipients per minute like push. Choices are in docs/bot-daily-calls.md.

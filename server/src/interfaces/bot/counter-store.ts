@@ -1,4 +1,4 @@
-/** SQL for the bot's sent-message counters and narrowcast requests (issue 14). */
+/** SQL for the bot's sent-message counters and narrowcast requests. */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 

@@ -1,5 +1,5 @@
 /**
- * Narrowcast demographic filters (issue 14; the platform's published `filter.demographic`): the
+ * Narrowcast demographic filters (the platform's published `filter.demographic`): the
  * filter checked, and each friend matched against the demographics the scenario gives users
  * (gender, age, app type, area) and the time since they added the bot. An attribute the scenario
  * does not give is unknown, and a filter that depends on it does not send (the platform only

@@ -52,7 +52,7 @@ export interface BotView {
   plan: string;
   webhookUrl: string | null;
   unknownProperty: boolean;
-  /** `messaging` (part B), `enterprise` (E) or `trial` (F), issue 13. */
+  /** `messaging` (part B), `enterprise` (E) or `trial` (F). */
   botInterface: string;
   /** Channel MID of a v1 bot. */
   channelMid: string | null;
@@ -179,7 +179,7 @@ export class BotEventService {
   }
 
   /**
-   * A user's friendship with a bot changed (the social login's friendship service, issue 5, calls
+   * A user's friendship with a bot changed (the social login's friendship service, calls
    * this after storing it; spec "States and transitions", Friendship): added or unblocked →
    * `follow`, creating the user's 1:1 chat with the bot when there is none; blocked after being a
    * friend → `unfollow`. A user who blocks a bot never added makes no event (the bot never knew them).
@@ -296,7 +296,7 @@ export class BotEventService {
   }
 
   /**
-   * A reply token for an event `embedkit trigger` posts itself (issue 15): into the user's 1:1 chat
+   * A reply token for an event `embedkit trigger` posts itself: into the user's 1:1 chat
    * with the bot (`{userId}`), or a group or room the bot is in (`{chatId}`).
    * @throws ApiError 400 for a body without either, a user who is not a friend, or a chat the bot
    *   is not in; 404 for an unknown channel.

@@ -1,5 +1,5 @@
 /**
- * Bot messaging and webhooks (spec part B, "Events", issue 6) as one unit: stores, services,
+ * Bot messaging and webhooks (spec part B, "Events") as one unit: stores, services,
  * the webhook dispatcher and routes, built from the database, the world and the one clock.
  * app.ts wires it in: `chatHooks` into the ChatService, `routes` into the app, `start` after
  * the app is built, `stop` before the database closes.
@@ -68,7 +68,7 @@ export interface BotMessaging {
   live: LiveHub;
   limits: RateLimiter;
   memberships: MembershipStore;
-  /** Rich menus (issue 14). */
+  /** Rich menus. */
   richMenus: RichMenuService;
   /** For the ChatService: users' messages become webhook events and live updates. */
   chatHooks: ChatHooks;
@@ -93,14 +93,14 @@ export function createBotMessaging(
   deps: { tokens: ChannelTokenService; logger: Logger; baseUrl: () => string; live?: LiveHub; outage?: DatabaseOutage },
   options: BotMessagingOptions = {},
 ): BotMessaging {
-  // The app passes its hub when events must reach other processes (PostgreSQL, issue 9).
+  // The app passes its hub when events must reach other processes (PostgreSQL).
   const live = deps.live ?? new LiveHub();
   const memberships = new MembershipStore(db);
   const deliveryStore = new DeliveryStore(db);
   const replyTokens = new ReplyTokenStore(db);
   const contents = new ContentStore(db);
   const messages = new MessageStore(db);
-  // On PostgreSQL the processes sharing the database count together (issue 9).
+  // On PostgreSQL the processes sharing the database count together.
   const limits = new RateLimiter(clock, options.planLimits, isPostgres(db) ? new RateCounterStore(db) : undefined);
   const dispatcher = new WebhookDispatcher({
     deliveries: deliveryStore,

@@ -1,5 +1,5 @@
 /**
- * The loading indicator and read marks of 1:1 bot chats (issue 14; the platform's
+ * The loading indicator and read marks of 1:1 bot chats (the platform's
  * `POST /v2/bot/chat/loading/start` and `POST /v2/bot/message/markAsRead`). Kept in this process's
  * memory: they last seconds (loading) or only mark what the user sees (read), see
  * docs/bot-daily-calls.md.

@@ -1,4 +1,4 @@
-/** SQL for account link tokens (issue 14). Only hashes are stored. */
+/** SQL for account link tokens. Only hashes are stored. */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, LinkTokenTable } from '../../db/schema.js';
 

@@ -1,6 +1,6 @@
 /**
  * The `markAsReadToken` of a message event in a 1:1 chat (the platform's published
- * `POST /v2/bot/chat/markAsRead` by token, issue 14): which chat and message it marks, signed with
+ * `POST /v2/bot/chat/markAsRead` by token): which chat and message it marks, signed with
  * the channel secret so that no state is kept and a token works for its channel only. Pure.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

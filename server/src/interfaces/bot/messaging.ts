@@ -216,13 +216,13 @@ export class BotMessagingService {
 
   /**
    * Delivers already checked messages to users, each into their 1:1 chat with the bot when they
-   * are friends (broadcast and narrowcast, issue 14). Counts nothing: the caller counts.
+   * are friends (broadcast and narrowcast). Counts nothing: the caller counts.
    */
   async sendToUsers(channelId: string, userIds: readonly string[], messages: unknown[]): Promise<void> {
     for (const id of userIds) await this.deliver(channelId, await this.targetOfUser(channelId, id), messages);
   }
 
-  /** A group or room the bot is in, with its members (issue 14: summary and counts). @throws ApiError 404. */
+  /** A group or room the bot is in, with its members (summary and counts). @throws ApiError 404. */
   async joined(channelId: string, chatType: 'group' | 'room', chatId: string): Promise<ChatRow> {
     return this.joinedChat(channelId, chatType, chatId);
   }

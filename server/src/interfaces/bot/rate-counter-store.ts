@@ -1,4 +1,4 @@
-/** SQL for rate limit counters shared by the server processes on one database (issue 9). */
+/** SQL for rate limit counters shared by the server processes on one database. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 

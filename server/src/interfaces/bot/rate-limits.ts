@@ -5,7 +5,7 @@
  * Counted in fixed windows of one minute of the server's clock (so a moved clock opens a new
  * window). A fixed window may let up to twice the limit pass around a window edge; the platform's
  * exact algorithm is not published. On the embedded database (one process) counts live in this
- * process and are lost on restart; on PostgreSQL (several processes, issue 9) they live in the
+ * process and are lost on restart; on PostgreSQL (several processes) they live in the
  * database, so the limit holds for all processes together.
  */
 import type { Clock } from '../../clock/clock.js';

@@ -1,5 +1,5 @@
 /**
- * Rich menu endpoints under `/v2/bot` (issue 14; the platform's published rich menu API), on
+ * Rich menu endpoints under `/v2/bot` (the platform's published rich menu API), on
  * `Authorization: Bearer <channel access token>`, each one API for the per-minute request limit.
  * The image upload and download are the platform's `api-data` paths, served on the same base URL.
  * Also the host's reads under `/embedkit/v1`: the menu shown to a user, an alias's menu, the image.

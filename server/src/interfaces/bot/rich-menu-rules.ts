@@ -1,5 +1,5 @@
 /**
- * Pure rules of the rich menu operations (issue 14; the platform's published rich menu API): the
+ * Pure rules of the rich menu operations (the platform's published rich menu API): the
  * image accepted for a menu, alias IDs and the user lists of bulk link and unlink. Each returns
  * the platform's error text, or null when the input is fine.
  */

@@ -1,5 +1,5 @@
 /**
- * SQL for rich menus (issue 14; objects: spec part B "Rich menu objects"): the menus of a channel
+ * SQL for rich menus (objects: spec part B "Rich menu objects"): the menus of a channel
  * with their one image, the channel's default menu, per-user menus and aliases. Every query is
  * scoped to one channel: a bot never sees another bot's menus.
  */
@@ -113,7 +113,7 @@ export class RichMenuStore {
   }
 
   /**
-   * Runs a batch's operations in order in one transaction (issue 14): `link` moves every user of
+   * Runs a batch's operations in order in one transaction: `link` moves every user of
    * `from` to `to`, `unlink` unlinks every user of `from`, `unlinkAll` every user of the channel;
    * and records the request.
    */

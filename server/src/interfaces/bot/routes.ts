@@ -36,7 +36,7 @@ export function botRoutes(deps: { tokens: ChannelTokenService; bot: BotMessaging
     const content = await bot.content(channel(res).channel_id, p(req.params.messageId));
     res.type(content.contentType).send(content.data);
   });
-  // Issue 14: the preview of an image (a JPEG of at most 240x240) and the preparation status of a
+  // The preview of an image (a JPEG of at most 240x240) and the preparation status of a
   // video or audio (ready at once: the content is stored when it is sent).
   r.get('/v2/bot/message/:messageId/content/preview', api('content.preview'), async (req, res) => {
     const content = await bot.content(channel(res).channel_id, p(req.params.messageId));

@@ -13,7 +13,7 @@ const PostbackParams = Type.Union([
   Type.Object({ date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }) }, { additionalProperties: false }),
   Type.Object({ time: Type.String({ pattern: '^\\d{2}:\\d{2}$' }) }, { additionalProperties: false }),
   Type.Object({ datetime: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}$' }) }, { additionalProperties: false }),
-  // A rich menu switch action's postback (issue 14; the platform's `richmenuswitch` postback params).
+  // A rich menu switch action's postback (the platform's `richmenuswitch` postback params).
   Type.Object(
     {
       newRichMenuAliasId: Type.String({ minLength: 1, maxLength: 32 }),

@@ -1,5 +1,5 @@
 /**
- * The social login (spec parts C and G, issue 5) as one unit: its stores, services and routes,
+ * The social login (spec parts C and G) as one unit: its stores, services and routes,
  * built from the database, the world and the one clock. app.ts wires it in.
  */
 import type { Router } from 'express';

@@ -399,7 +399,7 @@ export class SocialLoginService {
    * request had one), `name` and `picture` (when the user has one). Times are simulated seconds.
    */
   private async idToken(channel: ChannelRow, user: UserRow, nonce: string | null, now: number): Promise<string> {
-    // Loaded at the first sign-in, not at start (issue 17: memory of a server that signs none).
+    // Loaded at the first sign-in, not at start (a server that signs no one in never holds its memory).
     const { SignJWT } = await import('jose');
     const iat = Math.floor(now / 1000);
     const claims: Record<string, unknown> = {};

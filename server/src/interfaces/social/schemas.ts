@@ -21,7 +21,7 @@ export const InvalidateBodySchema = Type.Object(
 export const checkInvalidateBody = compile(InvalidateBodySchema);
 
 /** Body of `PATCH /embedkit/v1/channels/<channelId>`. */
-// `blockOperations` (issue 13) is applied by the v1 bots' simulator routes, after `active`.
+// `blockOperations` is applied by the v1 bots' simulator routes, after `active`.
 export const ChannelPatchBodySchema = Type.Object(
   { active: Type.Optional(Type.Boolean()), blockOperations: Type.Optional(Type.Boolean()) },
   { additionalProperties: false, minProperties: 1 },

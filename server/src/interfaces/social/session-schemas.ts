@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { compile } from '../../http/validate.js';
 
 /** Scopes a user access token can carry (spec part C; `chat_message.write` for sendMessages). */
-// `ADD_OWN_OFFICIAL_ACCOUNTS`: the permission of the enterprise friend-list call (spec part E, issue 13).
+// `ADD_OWN_OFFICIAL_ACCOUNTS`: the permission of the enterprise friend-list call (spec part E).
 export const SCOPES = ['profile', 'openid', 'chat_message.write', 'ADD_OWN_OFFICIAL_ACCOUNTS'] as const;
 
 /** Body of `POST /embedkit/v1/sessions`. */

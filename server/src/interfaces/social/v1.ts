@@ -108,7 +108,7 @@ export class SocialV1Service {
 
   /**
    * The user token of a v1 call that must be valid now (also the enterprise friend-list call,
-   * issue 13).
+   * spec part E).
    * @throws ApiError the v1 row that applies: no token, never issued, inactive channel,
    *   invalidated (by the platform, by an unlink), expired
    */

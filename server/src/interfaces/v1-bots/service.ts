@@ -1,5 +1,5 @@
 /**
- * The rules of the enterprise and trial bot interfaces (spec parts E and F, issue 13) on the shared
+ * The rules of the enterprise and trial bot interfaces (spec parts E and F) on the shared
  * world: who a v1 bot is (its credentials), what it sends (Post Event into the host's chats), what
  * it reads (profiles, content), the enterprise calls (leave, the friend-list call) and the
  * simulator's settings (block operations, link templates).

@@ -1,5 +1,5 @@
 /**
- * SQL of the enterprise and trial bot interfaces (spec parts E and F, issue 13): link message
+ * SQL of the enterprise and trial bot interfaces (spec parts E and F): link message
  * templates of a channel and the v1 settings kept on the channel row.
  */
 import type { Kysely } from 'kysely';

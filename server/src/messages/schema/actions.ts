@@ -141,7 +141,7 @@ export const ImageCarouselActionSchema = Type.Union([optional12.postback, option
 /** Action of a rich menu area, and of a flex box, image or text component: label optional, max 20. */
 export const RichMenuActionSchema = Type.Union([optional20.postback, optional20.message, optional20.uri, optional20.datetimepicker]);
 /**
- * Rich menu switch action (issue 14; the platform's published `richmenuswitch`): only in rich menu
+ * Rich menu switch action (the platform's published `richmenuswitch`): only in rich menu
  * areas. `richMenuAliasId` is the alias to switch to (max 32), `data` comes back in the postback
  * (max 300), `label` optional, max 20.
  */
