@@ -36,7 +36,7 @@ export function createBlockchain(db: Kysely<Database>, clock: Clock, logger: Log
   const store = new BlockchainStore(db);
   const auth = new BlockchainAuth(store, clock);
   const tokens = new ItemTokenService(store, clock);
-  const app = originApp([blockchainRoutes({ auth, tokens, store, clock, logger })], logger, {
+  const app = originApp([blockchainRoutes({ auth, tokens, clock, logger })], logger, {
     notFound: blockchainNotFound,
     handler: blockchainErrors(clock, logger, outage),
   });

@@ -13,7 +13,7 @@ import { RETRY_AFTER_S } from '../../http/error-format.js';
 import { BlockchainAuth, type IncomingSigned } from './auth.js';
 import { ACCEPTED, BAD_REQUEST_CODE, BlockchainError, badRequest, noEndpoint, SUCCESS } from './errors.js';
 import type { ItemTokenService } from './item-tokens.js';
-import type { BlockchainStore, BcServiceRow } from './store.js';
+import type { BcServiceRow } from './store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
 
 /** The envelope of every answer. */
@@ -29,7 +29,6 @@ export function envelope(now: number, code: { statusCode: number; statusMessage:
 interface Deps {
   auth: BlockchainAuth;
   tokens: ItemTokenService;
-  store: BlockchainStore;
   clock: Clock;
   logger: Logger;
 }
@@ -64,6 +63,25 @@ export function pageOf(query: Request['query']): { limit: number; page: number; 
   return { limit: int('limit', 1, 50, 10), page: int('page', 1, 1_000_000, 1), order };
 }
 
+/**
+ * The query of the wallet transactions call (spec part A: `page`, `msgType`; the platform's
+ * `limit`, `orderBy`, `after`, `before`).
+ * @throws BlockchainError 400 `4000` for a value out of range
+ */
+function transactionQuery(query: Request['query']) {
+  const msgType = query.msgType;
+  if (msgType !== undefined && (typeof msgType !== 'string' || msgType.length > 100))
+    throw badRequest('msgType must be a message type such as collection/MsgMintNFT');
+  const after = timeParam(query, 'after');
+  const before = timeParam(query, 'before');
+  return {
+    ...pageOf(query),
+    ...(msgType !== undefined ? { msgType } : {}),
+    ...(after !== undefined ? { after } : {}),
+    ...(before !== undefined ? { before } : {}),
+  };
+}
+
 function timeParam(query: Request['query'], key: 'before' | 'after'): number | undefined {
   const v = query[key];
   if (v === undefined) return undefined;
@@ -71,22 +89,13 @@ function timeParam(query: Request['query'], key: 'before' | 'after'): number | u
   return Number(v);
 }
 
-export function blockchainRoutes(deps: Deps): Router {
-  const r = Router();
-  const ok = (res: Response, data: unknown) => res.json((res.locals.envelope = envelope(deps.clock.now(), SUCCESS, data)));
-  const accepted = (res: Response, txHash: string) =>
-    res.status(202).json((res.locals.envelope = envelope(deps.clock.now(), ACCEPTED, { txHash })));
-
-  // A server-to-server API: no automatic OPTIONS answer (Express's plain-text "GET, HEAD").
-  r.use((req, _res, next) => next(req.method === 'OPTIONS' ? noEndpoint(req.method, req.path) : undefined));
-  // The server time: signed or not, it answers.
-  r.get('/v1/time', (_req, res) => void ok(res, deps.clock.now()));
-
-  /**
-   * Authenticates and logs the verdict once the answer is sent. A refusal after authentication
-   * gives the nonce back (the error handler, before it answers).
-   */
-  const signed: RequestHandler = (req, res, next) => {
+/**
+ * The gate of every signed call: authenticates the request (spec "Authentication", part A) and,
+ * once the answer is sent, logs the verdict (refusals also as a warning). A refusal after
+ * authentication gives the nonce back (the error handler does, before it answers).
+ */
+function signedRequest(deps: Deps): RequestHandler {
+  return (req, res, next) => {
     const input = BlockchainAuth.inputOf(incoming(req));
     let service: BcServiceRow | undefined;
     res.on('finish', () => {
@@ -118,6 +127,24 @@ export function blockchainRoutes(deps: Deps): Router {
       (e: unknown) => next(e),
     );
   };
+}
+
+/**
+ * The routes of `{blockchain_url}` (spec part A endpoint table, and the platform's published calls
+ * beside it): every answer is the platform's envelope; every call but the server time is signed.
+ */
+export function blockchainRoutes(deps: Deps): Router {
+  const r = Router();
+  const ok = (res: Response, data: unknown) => res.json((res.locals.envelope = envelope(deps.clock.now(), SUCCESS, data)));
+  const accepted = (res: Response, txHash: string) =>
+    res.status(202).json((res.locals.envelope = envelope(deps.clock.now(), ACCEPTED, { txHash })));
+
+  // A server-to-server API: no automatic OPTIONS answer (Express's plain-text "GET, HEAD").
+  r.use((req, _res, next) => next(req.method === 'OPTIONS' ? noEndpoint(req.method, req.path) : undefined));
+  // The server time: signed or not, it answers.
+  r.get('/v1/time', (_req, res) => void ok(res, deps.clock.now()));
+
+  const signed = signedRequest(deps);
   const svc = (res: Response) => res.locals.service as BcServiceRow;
   const handle = (fn: (req: Request, res: Response) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) =>
     void fn(req, res).catch(next);
@@ -131,23 +158,7 @@ export function blockchainRoutes(deps: Deps): Router {
   r.get(
     '/v1/wallets/:address/transactions',
     signed,
-    handle(async (req, res) => {
-      const msgType = req.query.msgType;
-      if (msgType !== undefined && (typeof msgType !== 'string' || msgType.length > 100))
-        throw badRequest('msgType must be a message type such as collection/MsgMintNFT');
-      const after = timeParam(req.query, 'after');
-      const before = timeParam(req.query, 'before');
-      const page = pageOf(req.query);
-      ok(
-        res,
-        await deps.tokens.walletTransactions(svc(res), p(req, 'address'), {
-          ...page,
-          ...(msgType !== undefined ? { msgType } : {}),
-          ...(after !== undefined ? { after } : {}),
-          ...(before !== undefined ? { before } : {}),
-        }),
-      );
-    }),
+    handle(async (req, res) => ok(res, await deps.tokens.walletTransactions(svc(res), p(req, 'address'), transactionQuery(req.query)))),
   );
   r.get(
     '/v1/wallets/:address/item-tokens/:contractId/non-fungibles',

@@ -27,8 +27,6 @@ export function botRichMenuRoutes(deps: {
   const r = Router();
   const { menus } = deps;
   const api = botApi(deps);
-  const ch = (res: Parameters<typeof channelOf>[0]) => channelOf(res).channel_id;
-  const p = (v: unknown) => String(v);
 
   r.post('/v2/bot/richmenu', api('richmenu.create'), jsonBody, async (req, res) => {
     res.json({ richMenuId: await menus.create(ch(res), req.body) });
@@ -40,6 +38,39 @@ export function botRichMenuRoutes(deps: {
   r.get('/v2/bot/richmenu/list', api('richmenu.list'), async (_req, res) => {
     res.json({ richmenus: await menus.list(ch(res)) });
   });
+  // Fixed paths (`batch`, `alias/...`) before `/richmenu/:richMenuId`.
+  bulkRoutes(r, api, menus);
+  aliasRoutes(r, api, menus);
+  r.get('/v2/bot/richmenu/:richMenuId', api('richmenu.get'), async (req, res) => {
+    res.json(await menus.get(ch(res), p(req.params.richMenuId)));
+  });
+  r.delete('/v2/bot/richmenu/:richMenuId', api('richmenu.delete'), async (req, res) => {
+    await menus.delete(ch(res), p(req.params.richMenuId));
+    res.json({});
+  });
+  // api-data paths (the platform serves them on api-data.line.me; embedkit on its one base URL).
+  r.post('/v2/bot/richmenu/:richMenuId/content', api('richmenu.upload'), imageBody, async (req, res) => {
+    const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    await menus.uploadImage(ch(res), p(req.params.richMenuId), req.headers['content-type'], data);
+    res.json({});
+  });
+  r.get('/v2/bot/richmenu/:richMenuId/content', api('richmenu.download'), async (req, res) => {
+    const image = await menus.image(ch(res), p(req.params.richMenuId));
+    res.type(image.type).send(image.data);
+  });
+  // The default menu's `/user/all/...` must come before `/user/:userId/...`: within userMenuRoutes.
+  userMenuRoutes(r, api, menus);
+  return r;
+}
+
+/** The gate of one bot call (authentication and the per-minute limit of the API it names). */
+type Api = ReturnType<typeof botApi>;
+
+const ch = (res: Parameters<typeof channelOf>[0]) => channelOf(res).channel_id;
+const p = (v: unknown) => String(v);
+
+/** Batch and bulk operations on users' menus: accepted (202) and done at once. */
+function bulkRoutes(r: Router, api: Api, menus: RichMenuService): void {
   // Bulk calls are accepted (202) and done at once.
   r.post('/v2/bot/richmenu/batch', api('richmenu.batch'), jsonBody, async (req, res) => {
     res
@@ -62,6 +93,10 @@ export function botRichMenuRoutes(deps: {
     await menus.bulkUnlink(ch(res), req.body);
     res.status(202).json({});
   });
+}
+
+/** Rich menu aliases (what a `richmenuswitch` action names). */
+function aliasRoutes(r: Router, api: Api, menus: RichMenuService): void {
   r.get('/v2/bot/richmenu/alias/list', api('richmenu.alias.list'), async (_req, res) => {
     res.json({ aliases: await menus.aliases(ch(res)) });
   });
@@ -80,23 +115,10 @@ export function botRichMenuRoutes(deps: {
     await menus.deleteAlias(ch(res), p(req.params.aliasId));
     res.json({});
   });
-  r.get('/v2/bot/richmenu/:richMenuId', api('richmenu.get'), async (req, res) => {
-    res.json(await menus.get(ch(res), p(req.params.richMenuId)));
-  });
-  r.delete('/v2/bot/richmenu/:richMenuId', api('richmenu.delete'), async (req, res) => {
-    await menus.delete(ch(res), p(req.params.richMenuId));
-    res.json({});
-  });
-  // api-data paths (the platform serves them on api-data.line.me; embedkit on its one base URL).
-  r.post('/v2/bot/richmenu/:richMenuId/content', api('richmenu.upload'), imageBody, async (req, res) => {
-    const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    await menus.uploadImage(ch(res), p(req.params.richMenuId), req.headers['content-type'], data);
-    res.json({});
-  });
-  r.get('/v2/bot/richmenu/:richMenuId/content', api('richmenu.download'), async (req, res) => {
-    const image = await menus.image(ch(res), p(req.params.richMenuId));
-    res.type(image.type).send(image.data);
-  });
+}
+
+/** The default menu and each user's linked menu. */
+function userMenuRoutes(r: Router, api: Api, menus: RichMenuService): void {
   // The default menu: `/user/all/richmenu` must come before `/user/:userId/richmenu`.
   r.post('/v2/bot/user/all/richmenu/:richMenuId', api('richmenu.setDefault'), async (req, res) => {
     await menus.setDefault(ch(res), p(req.params.richMenuId));
@@ -120,7 +142,6 @@ export function botRichMenuRoutes(deps: {
     await menus.unlink(ch(res), p(req.params.userId));
     res.json({});
   });
-  return r;
 }
 
 /**
