@@ -11,46 +11,14 @@ import {
   PROTOCOL,
   PROTOCOL_VERSION,
   type InitData,
-  type Profile,
   type WelcomeMessage,
-  type WireError,
 } from '../../../sdk/src/protocol.js';
 import { createHostApi } from './api.js';
 import { BridgeError } from './errors.js';
 import { filteredEndpoint } from './filter.js';
+import type { BridgeCallRecord, BridgeHandlers } from './types.js';
 
-/**
- * What the host does for each SDK method (spec part D, "Client SDK methods"). Arguments are
- * checked before a handler runs. Throw a {@link BridgeError} for a failure the app should see with
- * its code (`new BridgeError('401', 'The access token expired')`); any other throw reaches the app
- * as `INTERNAL_ERROR`.
- */
-export interface BridgeHandlers {
-  /** `url` is an absolute http(s) URL; `external` true: a real new tab, false: the in-app browser. */
-  openWindow(params: { url: string; external: boolean }): Promise<void> | void;
-  /** The signed-in user's profile; unset fields absent, never null. */
-  getProfile(): Promise<Profile>;
-  /** 1 to 5 plain objects, not checked further: the server judges the messages (400). */
-  sendMessages(messages: unknown[]): Promise<void>;
-  closeWindow(): Promise<void> | void;
-}
-
-/**
- * One call from the app, as the host's log panel shows it. `args` are the arguments as received;
- * `result` is the value sent back on success; `error` the failure: the one sent to the app, except
- * for `INTERNAL_ERROR`, where the record's message also carries the handler's own error message
- * (the app only gets the generic part). `startedAt`: epoch milliseconds; `durationMs`: milliseconds
- * from the call's arrival to its answer, argument check and handler included.
- */
-export interface BridgeCallRecord {
-  method: string;
-  args: unknown[];
-  ok: boolean;
-  result?: unknown;
-  error?: WireError;
-  startedAt: number;
-  durationMs: number;
-}
+export type { BridgeCallRecord, BridgeHandlers } from './types.js';
 
 /** Options of {@link connectApp}. */
 export interface AppConnectionOptions {
