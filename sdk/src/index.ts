@@ -4,7 +4,7 @@
  *
  * Implements the client SDK methods of the spec (part D, "Client SDK methods"). The SDK never calls
  * the server: every method is a call over the bridge to the host, which answers with a
- * {@link BridgeResult}; failures become an {@link EmbedError}.
+ * `BridgeResult` envelope (`protocol.ts`); failures become an {@link EmbedError}.
  */
 import { connection, handshake } from './bridge.js';
 import { createCall } from './call.js';
