@@ -7,7 +7,8 @@
  */
 import type { ErrorCode, InitData, Profile } from '../../sdk/src/protocol.js';
 import { ApiError, type SimulatorApi } from './api.js';
-import { connectApp, type BridgeCallRecord, type BridgeHandlers } from './bridge/connect.js';
+import { connectApp } from './bridge/connect.js';
+import type { BridgeCallRecord, BridgeHandlers } from './bridge/types.js';
 import { BridgeError } from './bridge/errors.js';
 import { clientFeatures, type ClientFeatures } from './device.js';
 import { buildInitData, buildSessionRequest, cannotOpenReason, type HostState } from './state.js';

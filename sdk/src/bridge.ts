@@ -1,6 +1,9 @@
 /**
- * The SDK side of the handshake (shared/docs/architecture.md, "The bridge", steps 1 and 3):
- * one hello to `window.parent`, then wait for the host's welcome and its `MessagePort`.
+ * The SDK side of the handshake (the steps are in `protocol.ts`): one hello to `window.parent`
+ * with targetOrigin `*` (the page cannot know the host's origin yet; the hello carries no data),
+ * then wait for a welcome that comes from `window.parent` (and from its origin, when the browser
+ * tells it) with a `MessagePort`; all later calls go over that port with comlink. After the
+ * welcome the page answers the host's liveness checks with the welcome's token.
  */
 import { wrap, type Remote } from 'comlink';
 import { EmbedError, UNSUPPORTED } from './errors.js';

@@ -1,23 +1,20 @@
 /**
- * The app's console in the host (issue 16): what the page logs (`console.log/info/warn/error`),
+ * The app's console in the host's bridge log: what the page logs (`console.log/info/warn/error`),
  * its uncaught errors and unhandled rejections, and its `fetch` and XHR requests (method, URL,
  * status, ms) are kept from the moment the SDK loads and sent over the bridge once it is up, in
  * order, to the host's bridge log; nothing leaves the machine. Values become text here (at most
- * {@link MAX_TEXT} characters), so only strings cross the bridge.
+ * {@link MAX_APP_LOG_TEXT} characters), so only strings cross the bridge. Until the bridge is up,
+ * at most {@link MAX_APP_LOG_ENTRIES} entries are kept (later ones are dropped): one `appLog` call
+ * carries them all.
  */
-import type { AppLogEntry } from './protocol.js';
-
-/** Longest text of one entry, in characters. */
-export const MAX_TEXT = 1000;
-/** Entries kept while the bridge is not up yet; later ones are dropped. */
-const MAX_QUEUED = 200;
+import { MAX_APP_LOG_ENTRIES, MAX_APP_LOG_TEXT, type AppLogEntry } from './protocol.js';
 
 const queue: AppLogEntry[] = [];
 let send: ((entries: AppLogEntry[]) => void) | undefined;
 
 function push(entry: AppLogEntry): void {
   if (send) send([entry]);
-  else if (queue.length < MAX_QUEUED) queue.push(entry);
+  else if (queue.length < MAX_APP_LOG_ENTRIES) queue.push(entry);
 }
 
 /** The text of console arguments: strings as they are, errors with their stack, the rest as JSON. */
@@ -33,14 +30,14 @@ function text(args: unknown[]): string {
       }
     })
     .join(' ')
-    .slice(0, MAX_TEXT);
+    .slice(0, MAX_APP_LOG_TEXT);
 }
 
 function request(method: string, url: string, t0: number, status: number, failure?: unknown): void {
   push({
     kind: 'request',
     method: method.toUpperCase(),
-    url: url.slice(0, MAX_TEXT),
+    url: url.slice(0, MAX_APP_LOG_TEXT),
     status,
     ms: Math.round(performance.now() - t0),
     at: Date.now(),

@@ -1,5 +1,6 @@
 /**
- * The SDK's one error type (spec part D, "SDK error"; spec "Errors", embedded app SDK).
+ * The SDK's one error type (spec part D, "SDK error"; spec "Errors", embedded app SDK), and the
+ * texts the SDK and its mock both use.
  */
 import type { ErrorCode } from './protocol.js';
 
@@ -29,3 +30,13 @@ export class EmbedError extends Error {
  * parent never answered the hello (spec "Errors": INIT_FAILED covers an unsupported environment).
  */
 export const UNSUPPORTED = 'embed.init: this page is not running inside an embedkit host (unsupported environment)';
+
+/** Message of a failure that came without one: `embed.<method>: failed (<code>)`. */
+export function failed(method: string, code: string): string {
+  return `embed.${method}: failed (${code})`;
+}
+
+/** The `INVALID_ARGUMENT` of an `embed.init` callback that is not a function. */
+export function notAFunction(callback: 'successCallback' | 'errorCallback'): EmbedError {
+  return new EmbedError('INVALID_ARGUMENT', `embed.init: ${callback} must be a function`);
+}

@@ -4,20 +4,22 @@
  *
  * Implements the client SDK methods of the spec (part D, "Client SDK methods"). The SDK never calls
  * the server: every method is a call over the bridge to the host, which answers with a
- * {@link BridgeResult}; failures become an {@link EmbedError}.
+ * `BridgeResult` envelope (`protocol.ts`); failures become an {@link EmbedError}.
  */
 import { connection, handshake } from './bridge.js';
-import { messagesProblem, openWindowProblem } from './checks.js';
+import { createCall } from './call.js';
 import { startSending } from './capture.js';
-import { EmbedError } from './errors.js';
+import { notAFunction, type EmbedError } from './errors.js';
 import {
+  byMethod,
+  EMBED_METHODS,
   NOTICES,
-  type BridgeResult,
-  type NoticeKind,
-  type HostMethod,
+  type EmbedMethod,
   type InitData,
+  type NoticeKind,
   type OpenWindowParams,
   type Profile,
+  type WireResult,
 } from './protocol.js';
 
 export { EmbedError } from './errors.js';
@@ -25,8 +27,15 @@ export type { ContextType, ErrorCode, InitContext, InitData, OpenWindowParams, P
 export type * from './messages.js';
 import type { Message } from './messages.js';
 
+/**
+ * The `embed` methods derived from the map of bridge methods: one per entry of kind `embed`,
+ * resolving with the entry's result. {@link Embed} extends it, so its documented signatures must
+ * agree with the map, and a method of the map it does not document still exists.
+ */
+export type EmbedCalls = { [M in EmbedMethod]: (...args: never[]) => Promise<WireResult<M>> };
+
 /** The `embed` object: the SDK's whole public surface. */
-export interface Embed {
+export interface Embed extends EmbedCalls {
   /**
    * Connects the page to the host; must succeed before any other method (spec part D).
    * `successCallback(initData)` gets the host's init data (language and context); on later calls
@@ -71,38 +80,15 @@ export interface Embed {
   getAccessToken(): null;
 }
 
-/**
- * One bridge call: argument problem first (a programming error, reported even before init), then
- * the init check, then the host's answer unwrapped. A comlink-level failure (the host's answer
- * could not be copied, a bug) becomes `INTERNAL_ERROR`; a `DataCloneError` means the app passed
- * something that cannot cross `postMessage`, so it is the caller's `INVALID_ARGUMENT`.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each method declares its own result type
-async function call(method: HostMethod, problem: string, ...args: unknown[]): Promise<any> {
-  const prefix = `embed.${method}: `;
-  if (problem) throw new EmbedError('INVALID_ARGUMENT', prefix + problem);
-  if (!connection) {
-    throw new EmbedError('INIT_FAILED', prefix + 'call embed.init and wait for its success callback first');
-  }
-  let result: BridgeResult<unknown> | undefined;
-  try {
-    result = await (connection.host[method] as (...a: unknown[]) => Promise<BridgeResult<unknown>>)(...args);
-  } catch (error) {
-    const clone = (error as Error)?.name === 'DataCloneError';
-    throw new EmbedError(
-      clone ? 'INVALID_ARGUMENT' : 'INTERNAL_ERROR',
-      prefix + (clone ? 'the argument cannot be sent to the host' : 'the host failed to answer'),
-    );
-  }
-  if (result?.ok) return result.value;
-  const { code, message } = result?.error ?? {};
-  // Keep the server's message as is; make one up only when there is none, so that it never reads
-  // "undefined" or "[object Object]".
-  throw new EmbedError(
-    code ? (String(code) as EmbedError['code']) : 'INTERNAL_ERROR',
-    typeof message == 'string' && message ? message : `${prefix}failed (${code || 'INTERNAL_ERROR'})`,
-  );
-}
+/** The bridge calls: to the host once init succeeded. */
+const call = createCall(() => connection?.host);
+/** One function per `embed` method of the map. */
+const calls = byMethod(
+  EMBED_METHODS,
+  (method) =>
+    (...args: unknown[]) =>
+      call(method, args),
+) as EmbedCalls;
 
 /** Tolerances already reported: to the page's console (`warned`) and to the host (`told`), once each. */
 const warned = new Set<NoticeKind>();
@@ -121,20 +107,18 @@ function tolerate(kind: NoticeKind): void {
   }
 }
 
-/** The SDK. Methods are arrow functions, so they also work detached (`const { getProfile } = embed`). */
+/**
+ * The SDK. Methods are plain functions, so they also work detached (`const { getProfile } = embed`),
+ * and async: a throwing getter on an argument rejects, it does not throw.
+ */
 export const embed: Embed = {
   init(successCallback, errorCallback) {
     // The platform's published samples call init with a success callback only: tolerated with a
     // warning (once), as the platform's SDK does; anything else that is not a function is a mistake.
     const tolerated = errorCallback == null;
-    if (!tolerated && typeof errorCallback != 'function') {
-      throw new EmbedError('INVALID_ARGUMENT', 'embed.init: errorCallback must be a function');
-    }
+    if (!tolerated && typeof errorCallback != 'function') throw notAFunction('errorCallback');
     if (tolerated) tolerate('init-without-error-callback');
-    (typeof successCallback == 'function'
-      ? handshake()
-      : Promise.reject(new EmbedError('INVALID_ARGUMENT', 'embed.init: successCallback must be a function'))
-    ).then(
+    (typeof successCallback == 'function' ? handshake() : Promise.reject(notAFunction('successCallback'))).then(
       (c) => {
         // The app's console and requests go to the host's bridge log from now on.
         startSending((entries) => void c.host.appLog(entries).catch(() => undefined));
@@ -146,10 +130,6 @@ export const embed: Embed = {
       errorCallback ?? ((error: EmbedError) => console.error(error)),
     );
   },
-  // async: a throwing getter on `params` must reject, not throw.
-  openWindow: async (params) => call('openWindow', openWindowProblem(params), { url: params?.url, external: params?.external === true }),
-  getProfile: () => call('getProfile', ''),
-  sendMessages: (messages) => call('sendMessages', messagesProblem(messages), messages),
-  closeWindow: () => call('closeWindow', ''),
+  ...calls,
   getAccessToken: () => (tolerate('get-access-token'), null),
 };

@@ -1,8 +1,9 @@
 /**
  * `embedkit/sdk/mock`: an object with the interface of `embed` for an app's unit tests (vitest
  * or jest, with happy-dom, jsdom or none): no host, no server. Init data, profile and the error of
- * each method are settable; every call is recorded; arguments are checked by the same rules as the
- * real SDK (`checks.ts`, shared code), so a test fails where the platform would refuse.
+ * each method are settable; every call is recorded. Calls run through the SDK's own call pipeline
+ * (`call.ts`: the map's argument rules, the init check, the same error codes and texts) against a
+ * host that lives in the mock, so a test fails where the platform would refuse.
  *
  * ```ts
  * import { createEmbedMock } from 'embedkit/sdk/mock';
@@ -12,16 +13,30 @@
  * expect(embed.calls.map((c) => c.method)).toEqual(['init', 'sendMessages']);
  * ```
  */
-import { messagesProblem, openWindowProblem } from './checks.js';
-import { EmbedError } from './errors.js';
-import type { Embed } from './index.js';
+import { createCall } from './call.js';
+import { EmbedError, failed, notAFunction } from './errors.js';
+import type { Embed, EmbedCalls } from './index.js';
 import type { Message } from './messages.js';
-import { NOTICES, type ErrorCode, type InitData, type Profile } from './protocol.js';
+import {
+  BRIDGE_METHODS,
+  byMethod,
+  EMBED_METHODS,
+  HOST_METHODS,
+  NOTICES,
+  type BridgeResult,
+  type EmbedMethod as CallMethod,
+  type ErrorCode,
+  type HostApi,
+  type InitData,
+  type Profile,
+  type WireArgs,
+  type WireResult,
+} from './protocol.js';
 
 export { EmbedError } from './errors.js';
 
 /** The SDK methods a mock records and can make fail. */
-export type EmbedMethod = 'init' | 'openWindow' | 'getProfile' | 'sendMessages' | 'closeWindow';
+export type EmbedMethod = 'init' | CallMethod;
 
 /** One recorded call: its method, its arguments (the callbacks of `init` left out), and how it ended. */
 export interface EmbedCall {
@@ -74,24 +89,47 @@ export const DEFAULT_PROFILE: Profile = { userId: 'U0000000000000000000000000000
 /**
  * Creates a mock of `embed` (spec part D, "Client SDK methods"): the same argument errors as the
  * SDK (`INVALID_ARGUMENT` with the same messages), `INIT_FAILED` for a method called before a
- * successful init, and the error set for a method in `errors`.
+ * successful init, and the error set for a method in `errors` (after the argument checks, as the
+ * host's answers come).
  */
 export function createEmbedMock(options: EmbedMockOptions = {}): EmbedMock {
   let initialized = false;
-  const fail = (method: EmbedMethod, code: ErrorCode, message: string, args: unknown[]): never => {
-    mock.calls.push({ method, args, outcome: code });
-    throw new EmbedError(code, message);
+  /** What the host does for each method, on the copy of the arguments that crossed. */
+  const effects: { [M in CallMethod]: (...args: WireArgs<M>) => WireResult<M> } = {
+    openWindow: ({ url, external }) => {
+      mock.opened.push({ url, external });
+    },
+    getProfile: () => structuredClone(mock.profile),
+    sendMessages: (messages) => {
+      mock.sent.push(...(messages as Message[]));
+    },
+    closeWindow: () => {
+      mock.closed = true;
+    },
   };
-  /** The checks of one call, in the SDK's order: argument, init, then the set error. */
-  const run = async <T>(method: Exclude<EmbedMethod, 'init'>, problem: string, args: unknown[], then: () => T): Promise<T> => {
-    const prefix = `embed.${method}: `;
-    if (problem) fail(method, 'INVALID_ARGUMENT', prefix + problem, args);
-    if (!initialized) fail(method, 'INIT_FAILED', `${prefix}call embed.init and wait for its success callback first`, args);
-    const error = mock.errors[method];
-    if (error) fail(method, error.code, error.message ?? `${prefix}failed (${error.code})`, args);
-    mock.calls.push({ method, args, outcome: 'ok' });
-    return then();
-  };
+  /** The host in the mock: answers as the host does, with the errors set on the mock. */
+  const host = byMethod(HOST_METHODS, (method) => async (...args: unknown[]): Promise<BridgeResult<unknown>> => {
+    // What crosses postMessage is a copy: a value that cannot be copied (a function in a message)
+    // throws a DataCloneError, which the pipeline turns into INVALID_ARGUMENT as in the SDK.
+    const copy = structuredClone(args);
+    if (BRIDGE_METHODS[method].kind !== 'embed') return { ok: true, value: undefined };
+    const error = mock.errors[method as CallMethod];
+    if (error) return { ok: false, error };
+    return { ok: true, value: (effects[method as CallMethod] as (...a: unknown[]) => unknown)(...copy) };
+  }) as HostApi;
+  const call = createCall(() => (initialized ? host : undefined));
+  /** The `embed` methods: the pipeline's outcome recorded, with the app's arguments. */
+  const calls = byMethod(EMBED_METHODS, (method) => async (...appArgs: unknown[]) => {
+    const args = appArgs.slice(0, BRIDGE_METHODS[method].params.length);
+    try {
+      const value = await call(method, appArgs);
+      mock.calls.push({ method, args, outcome: 'ok' });
+      return value;
+    } catch (error) {
+      mock.calls.push({ method, args, outcome: (error as EmbedError).code });
+      throw error;
+    }
+  }) as EmbedCalls;
   const mock: EmbedMock = {
     initData: options.initData ?? DEFAULT_INIT_DATA,
     profile: options.profile ?? DEFAULT_PROFILE,
@@ -103,45 +141,28 @@ export function createEmbedMock(options: EmbedMockOptions = {}): EmbedMock {
     init(successCallback, errorCallback?) {
       // As the real SDK: a missing errorCallback is tolerated with a warning, a wrong one refused.
       if (errorCallback == null) console.warn(NOTICES['init-without-error-callback']);
-      else if (typeof errorCallback != 'function') fail('init', 'INVALID_ARGUMENT', 'embed.init: errorCallback must be a function', []);
+      else if (typeof errorCallback != 'function') {
+        mock.calls.push({ method: 'init', args: [], outcome: 'INVALID_ARGUMENT' });
+        throw notAFunction('errorCallback');
+      }
       const onError = errorCallback ?? ((e: EmbedError) => console.error(e));
       // Both callbacks run asynchronously, as with the real SDK.
       queueMicrotask(() => {
         if (typeof successCallback != 'function') {
           mock.calls.push({ method: 'init', args: [], outcome: 'INVALID_ARGUMENT' });
-          return onError(new EmbedError('INVALID_ARGUMENT', 'embed.init: successCallback must be a function'));
+          return onError(notAFunction('successCallback'));
         }
         const error = mock.errors.init;
         if (error) {
           mock.calls.push({ method: 'init', args: [], outcome: error.code });
-          return onError(new EmbedError(error.code, error.message ?? `embed.init: failed (${error.code})`));
+          return onError(new EmbedError(error.code, error.message ?? failed('init', error.code)));
         }
         initialized = true;
         mock.calls.push({ method: 'init', args: [], outcome: 'ok' });
         successCallback(structuredClone(mock.initData));
       });
     },
-    openWindow: async (params) =>
-      run('openWindow', openWindowProblem(params), [params], () => {
-        mock.opened.push({ url: params.url, external: params.external === true });
-      }),
-    getProfile: () => run('getProfile', '', [], () => structuredClone(mock.profile)),
-    sendMessages: async (messages) =>
-      run('sendMessages', messagesProblem(messages), [messages], () => {
-        // What crosses postMessage: a copy (a function in a message fails like in the SDK).
-        let copy: Message[];
-        try {
-          copy = structuredClone(messages);
-        } catch {
-          mock.calls.pop();
-          return fail('sendMessages', 'INVALID_ARGUMENT', 'embed.sendMessages: the argument cannot be sent to the host', [messages]);
-        }
-        mock.sent.push(...copy);
-      }),
-    closeWindow: () =>
-      run('closeWindow', '', [], () => {
-        mock.closed = true;
-      }),
+    ...calls,
     // As the real SDK: not in the spec, kept for the platform's samples; null, with a warning.
     getAccessToken: () => {
       console.warn(NOTICES['get-access-token']);

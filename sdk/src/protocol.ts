@@ -1,16 +1,24 @@
 /**
- * The wire protocol between an embedded page (the SDK) and the host shell.
+ * The wire protocol between an embedded page (the SDK) and the host shell, and the one map of the
+ * methods the host serves over it ({@link BRIDGE_METHODS}).
  *
  * Shared by `sdk/` and `host/`: both sides import these types and constants, so a change here
  * is a change of the protocol and must bump {@link PROTOCOL_VERSION}.
  *
- * Handshake (see shared/docs/architecture.md, "The bridge"):
- * 1. SDK → `window.parent`: one {@link HelloMessage} (no data).
- * 2. Host checks `event.source` (the app frame it opened) and `event.origin` (exact origin of the
- *    registered view URL), then answers with a {@link WelcomeMessage} and a transferred
- *    `MessagePort`, posted with that exact `targetOrigin`.
- * 3. All later calls run over the port with comlink; the host exposes {@link HOST_METHODS} only.
+ * The bridge, step by step:
+ * 1. The SDK posts one {@link HelloMessage} to `window.parent`, with targetOrigin `*` (the page
+ *    cannot know the host's origin yet, and the hello carries no data).
+ * 2. The host accepts a hello only when `event.source` is the app frame it opened and
+ *    `event.origin` is the exact origin of the registered view URL; it answers with a
+ *    {@link WelcomeMessage} and a transferred `MessagePort`, posted with that exact targetOrigin.
+ *    Anything else gets no answer.
+ * 3. The SDK accepts a welcome only from `window.parent` (and from the parent's origin when the
+ *    browser tells it), and only with a port.
+ * 4. All later calls run over the port with comlink. The host exposes the methods of
+ *    {@link BRIDGE_METHODS} only, behind a filter that lets through nothing but calls of those
+ *    methods with plain-data arguments; each call answers a {@link BridgeResult}.
  */
+import { isAppLog, messagesRule, openWindowProblem, plainMessagesProblem } from './checks.js';
 
 /** Protocol name carried by every handshake message. */
 export const PROTOCOL = 'embedkit-bridge';
@@ -37,7 +45,7 @@ export interface WelcomeMessage {
 }
 
 /**
- * The liveness rule (issue 16): when the app frame loads a page after a hello, the host asks the
+ * The liveness rule: when the app frame loads a page after a hello, the host asks the
  * frame's window (posted to the app's origin only) whether it is still the page it welcomed; that
  * page answers {@link AliveMessage} with the welcome's token. No answer within the host's wait
  * (another page, another origin, a page that handed its port away): the port is closed.
@@ -118,28 +126,11 @@ export interface WireError {
 /** Every host method answers with this envelope, so errors cross as data and keep their code. */
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: WireError };
 
-/** The methods the host exposes over the port: the allow-list, nothing else is reachable. */
-export const HOST_METHODS = ['openWindow', 'getProfile', 'sendMessages', 'closeWindow', 'notice', 'appLog'] as const;
-/** Name of one host method. */
-export type HostMethod = (typeof HOST_METHODS)[number];
-
-/** What the SDK calls through comlink on the host side. */
-export interface HostApi {
-  openWindow(params: OpenWindowParams): Promise<BridgeResult<void>>;
-  getProfile(): Promise<BridgeResult<Profile>>;
-  /** `messages`: 1 to 5 message objects (spec part D, limit "Messages per sendMessages call"). */
-  sendMessages(messages: unknown[]): Promise<BridgeResult<void>>;
-  closeWindow(): Promise<BridgeResult<void>>;
-  /** The SDK tells the host of a tolerance it applied (issue 16), so its bridge log can warn too. */
-  notice(kind: NoticeKind): Promise<BridgeResult<void>>;
-  /** What the page logged, threw and requested (issue 16), for the host's bridge log. */
-  appLog(entries: AppLogEntry[]): Promise<BridgeResult<void>>;
-}
-
 /**
- * One line of the app's console as the host shows it (issue 16): a console call (`level`), an
+ * One line of the app's console as the host's bridge log shows it: a console call (`level`), an
  * uncaught error or unhandled rejection, or a request (`method`, `url`, `status`, 0 when it
- * failed, `ms`). `at`: ms since 1970. Every value is text or a number.
+ * failed, `ms`). `at`: ms since 1970. Every value is text or a number, so that nothing the page
+ * logged can run or render as markup in the host.
  */
 export interface AppLogEntry {
   kind: 'console' | 'error' | 'request';
@@ -153,8 +144,9 @@ export interface AppLogEntry {
 }
 
 /**
- * What the SDK tolerates as the platform's SDK does, warning instead of failing (issue 16), and
- * the warning both the page's console and the host's bridge log show.
+ * What the SDK tolerates as the platform's SDK does, warning instead of failing (real pages call
+ * the SDK like the platform's published samples), and the warning both the page's console and the
+ * host's bridge log show.
  */
 export const NOTICES = {
   'init-without-error-callback':
@@ -163,6 +155,173 @@ export const NOTICES = {
 } as const;
 /** One tolerance of {@link NOTICES}. */
 export type NoticeKind = keyof typeof NOTICES;
+
+// Limits of the wire: what the SDK keeps and sends, and what the host accepts.
+
+/** Most messages per `sendMessages` call (spec part D, limit "Messages per sendMessages call"). */
+export const MAX_MESSAGES = 5;
+/**
+ * Most entries of one `appLog` call. The SDK keeps at most this many entries until the bridge is up
+ * (later ones are dropped), then sends them in one call, then one entry per call.
+ */
+export const MAX_APP_LOG_ENTRIES = 200;
+/** Longest text the SDK keeps of one app log value (`text`, `url`), in characters. */
+export const MAX_APP_LOG_TEXT = 1000;
+/**
+ * Longest string of an app log entry the host accepts, in characters: above
+ * {@link MAX_APP_LOG_TEXT}, so that the SDK's cut never makes the host refuse an entry.
+ */
+export const MAX_APP_LOG_ACCEPTED = 2000;
+
+/**
+ * The rules of one argument of a bridge method. `T`: its type on the wire, as the SDK posts it and
+ * the host's handler receives it. Each rule returns why the value is invalid, or `''`.
+ */
+export interface ArgumentRule<T = unknown> {
+  /**
+   * The spec's rule on the app's argument: the SDK and the mock refuse a call that breaks it before
+   * anything is posted (`INVALID_ARGUMENT`, `embed.<method>: <problem>`), and the host checks it
+   * again (`<method>: <problem>`).
+   */
+  rule?(value: unknown): string;
+  /** A rule only the host checks, after {@link rule}: what the wire must carry beyond the spec. */
+  wireRule?(value: unknown): string;
+  /**
+   * The value the wire and the handler carry, made from a value that passed the rules: applied by
+   * the SDK before posting, and by the host before its handler (any page can post without the SDK).
+   * Absent: the value as it is.
+   */
+  normalize?(checked: unknown): T;
+}
+
+/** The kinds of bridge methods: what calls them on the page, and whether the host has a handler. */
+export type MethodKind =
+  /** A method of the `embed` object (and of its mock) that the host answers with its handler. */
+  | 'embed'
+  /** The SDK's own report to the host: no handler, the host only shows the call in its bridge log. */
+  | 'report';
+
+/**
+ * One entry of {@link BRIDGE_METHODS}: the runtime rules of a method, and, as phantom types, its
+ * arguments on the wire (`A`) and its result (`R`).
+ */
+export interface BridgeMethod<A extends unknown[] = unknown[], R = unknown, K extends MethodKind = MethodKind> {
+  kind: K;
+  /** The host's refusal of a wrong number of arguments: `<method>: expects <expects>`. */
+  expects: string;
+  /** One rule per argument, in order; the host refuses any other number of arguments. */
+  params: { [I in keyof A]: ArgumentRule<A[I]> };
+  /** True: the handler's value is the result; false: the result is undefined, whatever the handler returned. */
+  answers: boolean;
+  /** Types only, never set: `A` and `R` for the derived types. */
+  readonly types?: { args: A; result: R };
+}
+
+/**
+ * What a map entry spells out: `expects` and one rule per argument when the method takes
+ * arguments (without them it takes none: "expects no argument"), and `answers: true` exactly when
+ * it has a result, so that the types and the runtime rules cannot disagree.
+ */
+type MethodRules<A extends unknown[], R> = (A extends []
+  ? { expects?: never; params?: [] }
+  : { expects: string; params: { [I in keyof A]: ArgumentRule<A[I]> } }) &
+  ([R] extends [void] ? { answers?: never } : { answers: true });
+
+/** The maker of entries of `kind`: `maker<[argument types on the wire], result type>(rules)`. */
+function method<K extends MethodKind>(kind: K) {
+  return <A extends unknown[] = [], R = void>(rules: MethodRules<A, R>): BridgeMethod<A, R, K> => ({
+    kind,
+    expects: rules.expects ?? 'no argument',
+    params: (rules.params ?? []) as BridgeMethod<A, R, K>['params'],
+    answers: rules.answers === true,
+  });
+}
+/** An entry of kind `embed`, e.g. `embedMethod<[], Profile>({ answers: true })`. */
+const embedMethod = method('embed');
+/** An entry of kind `report`. */
+const report = method('report');
+
+const APP_LOG_EXPECTS = `one array of at most ${MAX_APP_LOG_ENTRIES} log entries {kind, text, at, ...}`;
+const NOTICE_EXPECTS = `one of ${Object.keys(NOTICES).join(', ')}`;
+
+/**
+ * The methods the host serves over the port, the one source of the bridge: the host's allow-list
+ * and argument checks, its handler types, the SDK's calls and the mock are all derived from it. A
+ * new method is one entry here plus its handler in the host (and, for a method of the `embed`
+ * object, its documented signature in `Embed`).
+ */
+export const BRIDGE_METHODS = {
+  /**
+   * Opens an absolute http(s) URL: in the host's in-app browser, or in a new browser tab when
+   * `external` is true. The SDK always posts `external`; the host's handler gets it, false when a
+   * call left it out (the spec's default).
+   */
+  openWindow: embedMethod<[params: { url: string; external: boolean }]>({
+    expects: 'one argument {url, external?}',
+    params: [
+      {
+        rule: openWindowProblem,
+        // Fields other than url and external are dropped: only what the spec defines crosses.
+        normalize: (checked) => {
+          const { url, external } = checked as OpenWindowParams;
+          return { url, external: external === true };
+        },
+      },
+    ],
+  }),
+  /** The signed-in user's profile; unset fields absent, never null. */
+  getProfile: embedMethod<[], Profile>({ answers: true }),
+  /**
+   * Sends 1 to {@link MAX_MESSAGES} message objects to the chat the app was opened from. The host
+   * only checks they are plain objects: the server judges the messages (400).
+   */
+  sendMessages: embedMethod<[messages: unknown[]]>({
+    expects: 'one argument, an array of messages',
+    params: [{ rule: messagesRule(MAX_MESSAGES), wireRule: plainMessagesProblem }],
+  }),
+  /** Closes the app's view. */
+  closeWindow: embedMethod({}),
+  /** A tolerance the SDK applied, so that the host's bridge log warns as the page's console did. */
+  notice: report<[kind: NoticeKind]>({
+    expects: NOTICE_EXPECTS,
+    params: [{ wireRule: (kind) => (typeof kind === 'string' && Object.hasOwn(NOTICES, kind) ? '' : `expects ${NOTICE_EXPECTS}`) }],
+  }),
+  /** What the page logged, threw and requested, for the host's bridge log. */
+  appLog: report<[entries: AppLogEntry[]]>({
+    expects: APP_LOG_EXPECTS,
+    params: [{ wireRule: (entries) => (isAppLog(entries, MAX_APP_LOG_ENTRIES, MAX_APP_LOG_ACCEPTED) ? '' : `expects ${APP_LOG_EXPECTS}`) }],
+  }),
+};
+
+type Methods = typeof BRIDGE_METHODS;
+/** Name of one bridge method. */
+export type HostMethod = keyof Methods;
+/** Names of the methods of `kind`. */
+export type MethodsOf<K extends MethodKind> = { [M in HostMethod]: Methods[M]['kind'] extends K ? M : never }[HostMethod];
+/** Name of a method of the `embed` object. */
+export type EmbedMethod = MethodsOf<'embed'>;
+/** The arguments of `method` as they cross the wire. */
+export type WireArgs<M extends HostMethod> = NonNullable<Methods[M]['types']>['args'];
+/** The result of `method`. */
+export type WireResult<M extends HostMethod> = NonNullable<Methods[M]['types']>['result'];
+
+/** The allow-list: every method of the map, and nothing else is reachable over the port. */
+export const HOST_METHODS = Object.keys(BRIDGE_METHODS) as readonly HostMethod[];
+/** The methods of the `embed` object, in the map's order. */
+export const EMBED_METHODS = HOST_METHODS.filter((m): m is EmbedMethod => BRIDGE_METHODS[m].kind === 'embed');
+
+/**
+ * A table with one value per method of `methods`, made by `make`: the host's api, the SDK's calls
+ * and the mock's host are built with it, so each follows the map. The table's values share one
+ * type; where it depends on the method (the result type), the caller narrows the table with a cast
+ * to its mapped type, the one place where the map's names meet their types.
+ */
+export function byMethod<M extends HostMethod, F>(methods: readonly M[], make: (method: M) => F): Record<M, F> {
+  return Object.fromEntries(methods.map((m) => [m, make(m)])) as Record<M, F>;
+}
+
+/** What the SDK calls through comlink on the host side: each method answers a {@link BridgeResult} envelope. */
+export type HostApi = { [M in HostMethod]: (...args: WireArgs<M>) => Promise<BridgeResult<WireResult<M>>> };
 
 /** Narrows an unknown `MessageEvent.data` to a hello of this protocol. */
 export function isHello(data: unknown): data is HelloMessage {

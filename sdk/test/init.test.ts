@@ -88,7 +88,7 @@ describe('embed.init arguments', () => {
   });
 });
 
-describe('embed.init with a success callback only (issue 16)', () => {
+describe('embed.init with a success callback only, as the platform’s published samples call it', () => {
   it('is tolerated as by the platform’s SDK: it warns once in the console, and a failure goes to console.error', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);

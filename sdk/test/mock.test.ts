@@ -1,4 +1,4 @@
-// The SDK mock (embedkit/sdk/mock, issue 15): the interface of `embed` without a host, with the
+// The SDK mock (embedkit/sdk/mock): the interface of `embed` without a host, with the
 // real SDK's argument rules, settable data and errors, and a record of every call.
 import { describe, expect, it, vi } from 'vitest';
 import { createEmbedMock, EmbedError } from '../src/mock.js';
@@ -28,7 +28,10 @@ describe('createEmbedMock', () => {
 
   it('refuses what the SDK refuses, with the same codes and messages', async () => {
     const embed = createEmbedMock();
-    await expect(embed.getProfile()).rejects.toMatchObject({ code: 'INIT_FAILED' });
+    await expect(embed.getProfile()).rejects.toMatchObject({
+      code: 'INIT_FAILED',
+      message: 'embed.getProfile: call embed.init and wait for its success callback first',
+    });
     await init(embed);
     await expect(embed.sendMessages([])).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
@@ -41,6 +44,7 @@ describe('createEmbedMock', () => {
     });
     await expect(embed.sendMessages([{ type: 'text', text: 'x', f: () => 1 }] as never)).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
+      message: 'embed.sendMessages: the argument cannot be sent to the host',
     });
     expect(() => embed.init(() => undefined, 'x' as never)).toThrow('errorCallback must be a function');
     expect(embed.sent).toEqual([]);

@@ -1,12 +1,21 @@
 /**
- * The object the host exposes over the port: the methods of the allow-list, each checking its
- * arguments, calling the host's handler, timing it, and answering a {@link BridgeResult} envelope
- * so that failures cross the bridge as data with their code.
+ * The object the host exposes over the port: one method per entry of the map of bridge methods
+ * (`sdk/src/protocol.ts`), each checking its arguments, calling the host's handler, timing it, and
+ * answering a {@link BridgeResult} envelope so that failures cross the bridge as data with their
+ * code.
  */
-import type { BridgeResult, HostApi, HostMethod, OpenWindowParams, WireError } from '../../../sdk/src/protocol.js';
+import {
+  BRIDGE_METHODS,
+  byMethod,
+  HOST_METHODS,
+  type BridgeResult,
+  type HostApi,
+  type HostMethod,
+  type WireError,
+} from '../../../sdk/src/protocol.js';
 import { argumentProblem } from './checks.js';
-import type { BridgeCallRecord, BridgeHandlers } from './connect.js';
 import { BridgeError, wireError } from './errors.js';
+import type { BridgeCallRecord, BridgeHandlers, HandledMethod } from './types.js';
 
 /**
  * Builds the host API around `handlers`.
@@ -17,14 +26,15 @@ import { BridgeError, wireError } from './errors.js';
  * - the handler throws a {@link BridgeError}: its `code` and `message`;
  * - the handler throws anything else: `INTERNAL_ERROR` with a generic message (host internals are
  *   not shown to the app; the record passed to `onCall` carries the original message);
- * - success: `{ok:true, value}`, where `value` is the profile for `getProfile` and undefined for
- *   the others (whatever the handler returned).
+ * - success: `{ok:true, value}`, where `value` is the handler's value for a method with a result
+ *   (`getProfile`) and undefined for the others (whatever the handler returned).
  *
- * `openWindow`'s handler gets `{url, external}` with `external` defaulted to false.
+ * A handler gets its arguments made what the wire carries by the map's `normalize`: `openWindow`'s
+ * gets `{url, external}` with `external` defaulted to false. The SDK's reports (`notice`,
+ * `appLog`) have no handler: they are only recorded.
  */
 export function createHostApi(handlers: BridgeHandlers, onCall?: (record: BridgeCallRecord) => void): HostApi {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each method's own result type is restored by HostApi
-  const run = async (method: HostMethod, args: unknown[]): Promise<BridgeResult<any>> => {
+  const run = async (method: HostMethod, args: unknown[]): Promise<BridgeResult<unknown>> => {
     const startedAt = Date.now();
     const start = performance.now();
     let result: BridgeResult<unknown>;
@@ -35,7 +45,7 @@ export function createHostApi(handlers: BridgeHandlers, onCall?: (record: Bridge
     } else {
       try {
         const value = await invoke(handlers, method, args);
-        result = { ok: true, value: method === 'getProfile' ? value : undefined };
+        result = { ok: true, value: BRIDGE_METHODS[method].answers ? value : undefined };
       } catch (error) {
         if (error instanceof BridgeError) {
           result = { ok: false, error: wireError(error.code, error.message) };
@@ -56,32 +66,20 @@ export function createHostApi(handlers: BridgeHandlers, onCall?: (record: Bridge
     }
     return result;
   };
-  return {
-    openWindow: (...args: unknown[]) => run('openWindow', args),
-    getProfile: (...args: unknown[]) => run('getProfile', args),
-    sendMessages: (...args: unknown[]) => run('sendMessages', args),
-    closeWindow: (...args: unknown[]) => run('closeWindow', args),
-    notice: (...args: unknown[]) => run('notice', args),
-    appLog: (...args: unknown[]) => run('appLog', args),
-  };
+  // Each method's own argument and result types are the map's (HostApi); here they are checked at run time.
+  return byMethod(
+    HOST_METHODS,
+    (method) =>
+      (...args: unknown[]) =>
+        run(method, args),
+  ) as HostApi;
 }
 
-/** Calls the handler of `method` with arguments already checked by `argumentProblem`. */
+/** Calls the handler of `method` with arguments already checked by `argumentProblem`, made what the wire carries. */
 function invoke(handlers: BridgeHandlers, method: HostMethod, args: unknown[]): unknown {
-  switch (method) {
-    case 'openWindow': {
-      const { url, external } = args[0] as OpenWindowParams;
-      return handlers.openWindow({ url, external: external ?? false });
-    }
-    case 'getProfile':
-      return handlers.getProfile();
-    case 'sendMessages':
-      return handlers.sendMessages(args[0] as unknown[]);
-    case 'closeWindow':
-      return handlers.closeWindow();
-    case 'notice':
-    case 'appLog':
-      // Nothing to do but be logged: the record reaches the bridge log like every call.
-      return undefined;
-  }
+  const { kind, params } = BRIDGE_METHODS[method];
+  // The SDK's reports have nothing to do but be logged: the record reaches the bridge log like every call.
+  if (kind === 'report') return undefined;
+  const wire = params.map((param, i) => (param.normalize ? param.normalize(args[i]) : args[i]));
+  return (handlers[method as HandledMethod] as (...wire: unknown[]) => unknown)(...wire);
 }

@@ -1,56 +1,33 @@
 /**
- * The host side of the bridge (shared/docs/architecture.md, "The bridge", steps 2 and 4): accepts
- * the hello of the app frame the host opened, answers with the init data and a `MessagePort`, and
- * serves the app's calls on that port through comlink, behind the filter of `filter.ts`.
+ * The host side of the bridge: accepts the hello of the app frame the host opened, answers with the
+ * init data and a `MessagePort`, and serves the app's calls on that port through comlink, behind
+ * the filter of `filter.ts`. The rules, in order:
+ * 1. A hello counts only when `event.source` is the frame's window and `event.origin` is the exact
+ *    origin (scheme, host, port) of the registered view URL; anything else is reported, never
+ *    answered.
+ * 2. The welcome carries the init data and a random token, and transfers a fresh `MessagePort`;
+ *    it is posted to the frame with the app's exact origin as targetOrigin. The port of an earlier
+ *    hello is closed first.
+ * 3. On the port, comlink serves the host api (`api.ts`), but only sees what the filter lets
+ *    through: calls of the allow-list with plain-data arguments.
+ * 4. The port serves only the page it welcomed (the liveness rule, {@link WelcomedPort}).
  */
 import { expose } from 'comlink';
 import {
   isHello,
   isMessageOf,
-  type LivenessMessage,
   PROTOCOL,
   PROTOCOL_VERSION,
   type InitData,
-  type Profile,
+  type LivenessMessage,
   type WelcomeMessage,
-  type WireError,
 } from '../../../sdk/src/protocol.js';
 import { createHostApi } from './api.js';
 import { BridgeError } from './errors.js';
 import { filteredEndpoint } from './filter.js';
+import type { BridgeCallRecord, BridgeHandlers } from './types.js';
 
-/**
- * What the host does for each SDK method (spec part D, "Client SDK methods"). Arguments are
- * checked before a handler runs. Throw a {@link BridgeError} for a failure the app should see with
- * its code (`new BridgeError('401', 'The access token expired')`); any other throw reaches the app
- * as `INTERNAL_ERROR`.
- */
-export interface BridgeHandlers {
-  /** `url` is an absolute http(s) URL; `external` true: a real new tab, false: the in-app browser. */
-  openWindow(params: { url: string; external: boolean }): Promise<void> | void;
-  /** The signed-in user's profile; unset fields absent, never null. */
-  getProfile(): Promise<Profile>;
-  /** 1 to 5 plain objects, not checked further: the server judges the messages (400). */
-  sendMessages(messages: unknown[]): Promise<void>;
-  closeWindow(): Promise<void> | void;
-}
-
-/**
- * One call from the app, as the host's log panel shows it. `args` are the arguments as received;
- * `result` is the value sent back on success; `error` the failure: the one sent to the app, except
- * for `INTERNAL_ERROR`, where the record's message also carries the handler's own error message
- * (the app only gets the generic part). `startedAt`: epoch milliseconds; `durationMs`: milliseconds
- * from the call's arrival to its answer, argument check and handler included.
- */
-export interface BridgeCallRecord {
-  method: string;
-  args: unknown[];
-  ok: boolean;
-  result?: unknown;
-  error?: WireError;
-  startedAt: number;
-  durationMs: number;
-}
+export type { BridgeCallRecord, BridgeHandlers } from './types.js';
 
 /** Options of {@link connectApp}. */
 export interface AppConnectionOptions {
@@ -92,90 +69,46 @@ export function connectApp(options: AppConnectionOptions): { dispose(): void } {
   const origin = httpOrigin(options.appUrl);
   const target = options.target ?? window;
   const api = createHostApi(handlers, onCall);
-  let port: MessagePort | undefined;
-  /** Load events of the frame since the current port's hello. */
-  let loadsSinceHello = 0;
-  const closePort = () => {
-    port?.close();
-    port = undefined;
-  };
-  // A page says hello before or after its own load event, never after the next one: a second load
-  // since the hello means the frame now shows another page (maybe of another origin), so the old
-  // port must not serve whoever still holds its other end (issue 8, replayed port). The first load
-  // after a hello is checked with the liveness rule (issue 16): the welcomed page answers with its
-  // token, or the port is closed. The new page gets a port of its own by saying hello.
-  let token = '';
-  let liveness: ReturnType<typeof setTimeout> | undefined;
-  const onLoad = () => {
-    if (!port) return;
-    if (++loadsSinceHello >= 2) return closePort();
-    // The liveness rule (issue 16): the load may be the welcomed page's own (its hello came first)
-    // or another page's. Only the welcomed page knows the token: without its answer, the port goes.
-    clearTimeout(liveness);
-    const asked = port;
-    liveness = setTimeout(() => port === asked && closePort(), LIVENESS_WAIT_MS);
-    frame.contentWindow?.postMessage({ protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'liveness' } satisfies LivenessMessage, origin);
-  };
+  const welcomed = new WelcomedPort(frame, origin);
 
   const onMessage = (event: MessageEvent) => {
-    const { data } = event;
-    if (isMessageOf(data, 'alive')) {
-      if (event.source === frame.contentWindow && event.origin === origin && port && data.token === token) clearTimeout(liveness);
+    if (isMessageOf(event.data, 'alive')) {
+      if (event.source === frame.contentWindow && event.origin === origin) welcomed.alive(event.data.token);
       return;
     }
-    if (!isHello(data)) {
-      if ((data as { protocol?: unknown } | null)?.protocol === PROTOCOL) {
-        onRejected?.('a message of the bridge protocol that is not a valid hello (wrong version or type)', event.origin);
-      }
-      return;
-    }
-    const app = frame.contentWindow;
-    // contentWindow is null once the frame left the document: then a hello with no source
-    // (null === null) must not pass.
-    if (!app || event.source !== app) {
-      return onRejected?.('hello from a window that is not the app frame', event.origin);
-    }
-    if (event.origin !== origin) {
-      return onRejected?.(`hello from origin ${event.origin}, expected ${origin}`, event.origin);
-    }
-    let welcome: WelcomeMessage;
+    const hello = screenHello(event, frame, origin);
+    if (!hello) return;
+    if ('reason' in hello) return onRejected?.(hello.reason, event.origin);
+    let welcome: WelcomeMessage & { token: string };
     try {
       welcome = { protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'welcome', initData: initData(), token: newToken() };
     } catch (error) {
-      return onRejected?.(`initData() failed: ${error instanceof Error ? error.message : String(error)}`, event.origin);
+      return onRejected?.(`initData() failed: ${messageOf(error)}`, event.origin);
     }
-    closePort();
+    welcomed.close();
     const channel = new MessageChannel();
     try {
-      app.postMessage(welcome, origin, [channel.port2]);
+      hello.app.postMessage(welcome, origin, [channel.port2]);
     } catch (error) {
       channel.port1.close();
-      return onRejected?.(`the welcome could not be posted: ${error instanceof Error ? error.message : String(error)}`, origin);
+      return onRejected?.(`the welcome could not be posted: ${messageOf(error)}`, origin);
     }
-    port = channel.port1;
-    token = welcome.token!;
-    loadsSinceHello = 0;
-    clearTimeout(liveness);
-    const current = channel.port1;
-    // The app's end is gone (its page was unloaded, or it closed the port): close this end too.
-    current.addEventListener('close', () => {
-      if (port === current) closePort();
-    });
+    welcomed.open(channel.port1, welcome.token);
     expose(
       api,
-      filteredEndpoint(port, (reason) => onRejected?.(reason, origin)),
+      filteredEndpoint(channel.port1, (reason) => onRejected?.(reason, origin)),
     );
     onConnected?.();
   };
 
+  const onLoad = () => welcomed.loaded();
   target.addEventListener('message', onMessage);
   frame.addEventListener('load', onLoad);
   return {
     dispose() {
-      clearTimeout(liveness);
       target.removeEventListener('message', onMessage);
       frame.removeEventListener('load', onLoad);
-      closePort();
+      welcomed.dispose();
     },
   };
 }
@@ -183,9 +116,94 @@ export function connectApp(options: AppConnectionOptions): { dispose(): void } {
 /** How long the welcomed page has to answer a liveness check, in ms. */
 export const LIVENESS_WAIT_MS = 1000;
 
+/**
+ * Judges a message on the host window as a hello: the app frame's window (`app`) when it is a hello
+ * of this protocol from the app frame and the app's origin; the reason of the refusal for any other
+ * message of this protocol; undefined for messages of other protocols, which are not ours to report.
+ */
+function screenHello(event: MessageEvent, frame: HTMLIFrameElement, origin: string): { app: Window } | { reason: string } | undefined {
+  if (!isHello(event.data)) {
+    const ours = (event.data as { protocol?: unknown } | null)?.protocol === PROTOCOL;
+    return ours ? { reason: 'a message of the bridge protocol that is not a valid hello (wrong version or type)' } : undefined;
+  }
+  const app = frame.contentWindow;
+  // contentWindow is null once the frame left the document: then a hello with no source
+  // (null === null) must not pass.
+  if (!app || event.source !== app) return { reason: 'hello from a window that is not the app frame' };
+  if (event.origin !== origin) return { reason: `hello from origin ${event.origin}, expected ${origin}` };
+  return { app };
+}
+
+/**
+ * The port of the welcomed page, kept only while that page is in the frame (the liveness rule).
+ * A page says hello before or after its own load event, never after the next one: a second load
+ * since the hello means the frame now shows another page (maybe of another origin), and the port
+ * must not serve whoever still holds its other end (a replayed port) so it is closed at once. The
+ * first load after a hello may be the welcomed page's own or another page's: the host posts a
+ * `liveness` message to the frame's window (the app's origin only), and closes the port unless the
+ * welcomed page, the only one that knows the welcome's token, answers `alive` within
+ * {@link LIVENESS_WAIT_MS}. A new page gets a port of its own by saying hello.
+ */
+class WelcomedPort {
+  private port: MessagePort | undefined;
+  private token = '';
+  /** Load events of the frame since the current port's hello. */
+  private loads = 0;
+  private liveness: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly frame: HTMLIFrameElement,
+    private readonly origin: string,
+  ) {}
+
+  /** Keeps `port`, the port of a page just welcomed with `token`. */
+  open(port: MessagePort, token: string): void {
+    this.port = port;
+    this.token = token;
+    this.loads = 0;
+    clearTimeout(this.liveness);
+    // The app's end is gone (its page was unloaded, or it closed the port): close this end too.
+    port.addEventListener('close', () => {
+      if (this.port === port) this.close();
+    });
+  }
+
+  /** The frame loaded a page: a second load closes the port, the first asks the page for its token. */
+  loaded(): void {
+    if (!this.port) return;
+    if (++this.loads >= 2) return this.close();
+    clearTimeout(this.liveness);
+    const asked = this.port;
+    this.liveness = setTimeout(() => this.port === asked && this.close(), LIVENESS_WAIT_MS);
+    this.frame.contentWindow?.postMessage(
+      { protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'liveness' } satisfies LivenessMessage,
+      this.origin,
+    );
+  }
+
+  /** The frame's page (checked by the caller: the frame's window, the app's origin) answered with `token`. */
+  alive(token: string): void {
+    if (this.port && token === this.token) clearTimeout(this.liveness);
+  }
+
+  close(): void {
+    this.port?.close();
+    this.port = undefined;
+  }
+
+  dispose(): void {
+    clearTimeout(this.liveness);
+    this.close();
+  }
+}
+
 /** A welcome's token: 128 random bits, hex. */
 function newToken(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function httpOrigin(appUrl: string): string {

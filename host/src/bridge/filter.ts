@@ -1,5 +1,7 @@
 /**
- * The gate in front of comlink's `expose` (shared/docs/architecture.md, "The bridge", step 4).
+ * The gate in front of comlink's `expose`: on the port, the host serves calls of its allow-list
+ * (the methods of the map of bridge methods, `HOST_METHODS`) with plain-data arguments, and nothing
+ * else.
  *
  * comlink's `expose` serves GET, SET, CONSTRUCT, ENDPOINT and RELEASE messages and walks any
  * `path` on the exposed object: `SET ['__proto__', 'x']` writes to `Object.prototype` of the host
