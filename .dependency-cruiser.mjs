@@ -1,0 +1,63 @@
+/**
+ * The dependency rules of the code base, checked by `npm run lint` (dependency-cruiser):
+ * - no import circles, type-only imports included;
+ * - an interface of the spec (`server/src/interfaces/<name>/`) is entered through its `index.ts`:
+ *   no other folder, and no other interface, imports its internals;
+ * - the shared mechanisms (db, http, clock, live, tokens, world, messages, webhooks) build on no
+ *   interface: interfaces depend on them, never the other way round;
+ * - the SQL builder is used as a value only where SQL is written (stores and `db/`).
+ * `scripts/test/lint-rules.test.ts` proves each rule fails on a planted violation.
+ */
+import { join } from 'node:path';
+
+const STORES = ['(^|/)store\\.ts$', '-store\\.ts$', '^server/src/db/'];
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A circle of imports: move what both sides share into a leaf module.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'interface-internals',
+      severity: 'error',
+      comment: "Another interface's internals: import its index.ts (what the unit offers), or move the shared part to a shared folder.",
+      from: { path: '^server/src/interfaces/([^/]+)/' },
+      to: { path: '^server/src/interfaces/[^/]+/', pathNot: ['^server/src/interfaces/$1/', '^server/src/interfaces/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'interface-internals-from-outside',
+      severity: 'error',
+      comment: "An interface's internals from outside the interfaces: import its index.ts.",
+      from: { path: '^server/src/', pathNot: '^server/src/interfaces/' },
+      to: { path: '^server/src/interfaces/[^/]+/', pathNot: '^server/src/interfaces/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'shared-builds-on-no-interface',
+      severity: 'error',
+      comment: 'A shared mechanism importing an interface: interfaces depend on shared folders, not the other way round.',
+      from: { path: '^server/src/(db|http|clock|live|tokens|world|messages|webhooks)/' },
+      to: { path: '^server/src/interfaces/' },
+    },
+    {
+      name: 'sql-only-in-stores',
+      severity: 'error',
+      comment: 'The SQL builder as a value outside a store: write the query as a store method.',
+      from: { path: '^server/src/', pathNot: STORES },
+      to: { path: 'node_modules/kysely/', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)dist/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: join(import.meta.dirname, 'tsconfig.json') },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs'],
+    },
+  },
+};
