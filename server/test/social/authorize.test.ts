@@ -20,9 +20,7 @@ import {
 } from './helpers.js';
 
 let kit: Embedkit;
-beforeEach(async () => {
-  kit = await makeSocialKit({ demoOrigin: 'http://127.0.0.1:9999' });
-});
+beforeEach(async () => (kit = await makeSocialKit({ demoOrigin: 'http://127.0.0.1:9999' })));
 afterEach(() => kit.close());
 
 describe('the consent page', () => {

@@ -10,12 +10,8 @@ import { channelToken } from '../helpers.js';
 import { ALICE, ALICE_ENTERPRISE, chatMessages, ENTERPRISE, GROUP, makeV1Kit, MESSAGING, single, TRIAL, trialHeaders } from './helpers.js';
 
 let kit: Embedkit;
-beforeAll(async () => {
-  kit = await makeV1Kit();
-});
-afterAll(async () => {
-  await kit.close();
-});
+beforeAll(async () => (kit = await makeV1Kit()));
+afterAll(() => kit.close());
 
 const text = (t: string) => JSON.stringify(single([ALICE], { contentType: 1, text: t }));
 const post = (app: Embedkit['app'], headers: Record<string, string>, t = 'hi') =>

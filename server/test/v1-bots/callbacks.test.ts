@@ -26,12 +26,8 @@ import {
 
 let kit: Embedkit;
 let bot: Receiver;
-beforeAll(async () => {
-  kit = await makeV1Kit();
-});
-afterAll(async () => {
-  await kit.close();
-});
+beforeAll(async () => (kit = await makeV1Kit()));
+afterAll(() => kit.close());
 beforeEach(async () => {
   bot = await startReceiver();
   for (const c of [ENTERPRISE, TRIAL])

@@ -25,12 +25,8 @@ import {
 } from './helpers.js';
 
 let kit: Embedkit;
-beforeAll(async () => {
-  kit = await makeV1Kit();
-});
-afterAll(async () => {
-  await kit.close();
-});
+beforeAll(async () => (kit = await makeV1Kit()));
+afterAll(() => kit.close());
 
 const last = async (chatId: string) => (await chatMessages(kit, chatId)).at(-1)!;
 
