@@ -1,5 +1,5 @@
 /**
- * The account-link flow (issue 14, spec "Events" accountLink): a link token per user, the
+ * The account-link flow (spec "Events" accountLink): a link token per user, the
  * platform's page that uses it once and sends `accountLink` with the nonce; an expired or used
  * token shows the user an error and sends nothing.
  */

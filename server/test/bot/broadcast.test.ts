@@ -1,4 +1,4 @@
-/** Broadcast, narrowcast, counters, followers and chat counts (issue 14). */
+/** Broadcast, narrowcast, counters, followers and chat counts. */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
@@ -109,7 +109,7 @@ describe('followers and chat counts', () => {
   });
 });
 
-describe('narrowcast demographic filters (issue 14)', () => {
+describe('narrowcast demographic filters', () => {
   let demo: Embedkit;
   let demoToken: string;
   let dir: string;

@@ -1,4 +1,4 @@
-/** Rich menus (issue 14): CRUD, image upload/download with its checks, default and per-user menus, bulk calls, aliases, and what the host is shown. */
+/** Rich menus: CRUD, image upload/download with its checks, default and per-user menus, bulk calls, aliases, and what the host is shown. */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
@@ -218,7 +218,7 @@ describe('aliases', () => {
   });
 });
 
-describe('rich menu batch (issue 14)', () => {
+describe('rich menu batch', () => {
   const post = (path: string, body: unknown) =>
     request(kit.app)
       .post(path)

@@ -1,4 +1,4 @@
-// GET /oauth2/v2.1/authorize and its consent page (spec part C; issue 5): redirects with code or
+// GET /oauth2/v2.1/authorize and its consent page (spec part C): redirects with code or
 // error, error pages for what cannot be trusted with a redirect, single use, the clock.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

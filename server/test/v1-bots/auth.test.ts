@@ -1,5 +1,5 @@
 /**
- * Who may call the v1 bot interfaces (spec "Authentication" D, "Errors" v1 table, issue 13):
+ * Who may call the v1 bot interfaces (spec "Authentication" D, "Errors" v1 table):
  * enterprise calls with a channel access token of an enterprise channel, trial calls with the three
  * headers; the deprecated host answers the enterprise paths with `Deprecation: true`.
  */

@@ -1,5 +1,5 @@
 /**
- * Post Event (`POST /v1/events`, spec parts E and F, issue 13): every kind reaches the host's chats
+ * Post Event (`POST /v1/events`, spec parts E and F): every kind reaches the host's chats
  * in the shape the host renders, and every wrong field is refused in the v1 error format.
  */
 import request from 'supertest';
