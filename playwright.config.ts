@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './e2e/chromium.js';
 
 /**
  * End-to-end tests in Debian's Chromium (no browser download): each worker starts its own embedkit
@@ -15,19 +16,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1400, height: 900 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
     trace: 'off',
   },
 });

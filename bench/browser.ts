@@ -4,6 +4,8 @@
  * calls against a raw MessagePort echo between the same frames.
  */
 import { chromium, type Browser, type Frame, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
+import { botPost, channelToken } from '../e2e/platform.js';
 import { startServer } from '../e2e/server.js';
 import { buildPages } from './build-pages.js';
 import { servePages } from './serve-pages.js';
@@ -11,37 +13,17 @@ import type { Figure } from './report.js';
 import { summarize } from './stats.js';
 
 const ALICE = 'U0a11ce0000000000000000000000a11c';
-const CHANNEL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
 const LOADS = 50;
 const CALLS = 1000;
 
 /** Launches Debian's Chromium with the flags this machine needs. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch(CHROMIUM_LAUNCH);
 }
 
 /** Registers the bench app on the default channel. @returns its embed id */
 async function register(baseUrl: string, url: string): Promise<string> {
-  const token = await fetch(`${baseUrl}/v2/oauth/accessToken`, {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CHANNEL.id, client_secret: CHANNEL.secret }),
-  }).then((r) => r.json() as Promise<{ access_token: string }>);
-  const res = await fetch(`${baseUrl}/embed/v1/apps`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ view: { type: 'full', url } }),
-  });
+  const res = await botPost(baseUrl, await channelToken(baseUrl))('/embed/v1/apps', { view: { type: 'full', url } });
   return ((await res.json()) as { embedId: string }).embedId;
 }
 

@@ -1,26 +1,8 @@
 /** Message bodies the benchmarks measure with. */
+import { CONFIRM_TEMPLATE, IMAGE, LOCATION, STICKER, TEXT } from '../server/test/fixtures/messages.js';
 
-/** A typical sendMessages or push body: 5 messages of mixed kinds. */
-export const typical = {
-  messages: [
-    { type: 'text', text: 'Hello, world' },
-    { type: 'sticker', packageId: '446', stickerId: '1988' },
-    { type: 'image', originalContentUrl: 'https://example.com/a.jpg', previewImageUrl: 'https://example.com/a-preview.jpg' },
-    { type: 'location', title: 'Office', address: '1-1 Example, Tokyo', latitude: 35.68, longitude: 139.76 },
-    {
-      type: 'template',
-      altText: 'Choose',
-      template: {
-        type: 'confirm',
-        text: 'Are you sure?',
-        actions: [
-          { type: 'message', label: 'Yes', text: 'yes' },
-          { type: 'message', label: 'No', text: 'no' },
-        ],
-      },
-    },
-  ],
-};
+/** A typical sendMessages or push body: 5 messages of mixed kinds, the unit tests' samples. */
+export const typical = { messages: [TEXT, STICKER, IMAGE, LOCATION, CONFIRM_TEMPLATE] };
 
 /** A bubble of about 4.9KB, so that 10 of them approach the carousel's 50KB limit. */
 function bubble(i: number): object {

@@ -6,10 +6,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { channelToken, userToken } from '../e2e/platform.js';
 import type { Figure } from './report.js';
 import { summarize } from './stats.js';
 
-const CHANNEL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
 const ALICE = 'U0a11ce0000000000000000000000a11c';
 const UTOU = 'UU0a11ce00000000000000000000000b0';
 const BLOCKCHAIN = { apiKey: '136db0ec-0390-45d3-9d3b-f3a7e0fa7a9c', secret: '9256bf8a-2b86-42fe-b3e0-d3079d0141fe' };
@@ -64,22 +64,9 @@ async function load(opts: autocannon.Options): Promise<Load> {
   return { rps: r.requests.average, p99: r.latency.p99 };
 }
 
+/** A channel token and a user token of the demo channel. */
 async function tokens(base: string): Promise<{ channel: string; user: string }> {
-  const channel = await fetch(`${base}/v2/oauth/accessToken`, {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CHANNEL.id, client_secret: CHANNEL.secret }),
-  }).then((r) => r.json() as Promise<{ access_token: string }>);
-  const user = await fetch(`${base}/embedkit/v1/sessions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      userId: ALICE,
-      channelId: CHANNEL.id,
-      scopes: ['profile', 'chat_message.write'],
-      context: { type: 'utou', chatId: UTOU },
-    }),
-  }).then((r) => r.json() as Promise<{ access_token: string }>);
-  return { channel: channel.access_token, user: user.access_token };
+  return { channel: await channelToken(base), user: await userToken(base, ALICE, UTOU) };
 }
 
 export async function httpFigures(): Promise<Figure[]> {

@@ -1,5 +1,5 @@
 /**
- * The host with a long chat (issue 17): a chat of 100,000 messages opens in the phone (deep link
+ * The host with a long chat: a chat of 100,000 messages opens in the phone (deep link
  * to the chat, until its newest page is drawn) in about the time a chat of 10 messages takes, and
  * the page holds a bounded number of messages. Measured in Debian's Chromium against a server with
  * the history written straight into its database file.

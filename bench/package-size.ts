@@ -1,5 +1,5 @@
 /**
- * The installed package (issue 15): `npm pack` of the repository (packed and unpacked size, files)
+ * The installed package: `npm pack` of the repository (packed and unpacked size, files)
  * and what `npm install -D ./embedkit-<version>.tgz` adds to a new project's node_modules (the
  * package and its dependencies). Informational: the figure a user pays once per project.
  */

@@ -1,5 +1,5 @@
 /**
- * Flat costs as the store grows (issue 17): push, sendMessages, `GET /v2/profile` and opening a
+ * Flat costs as the store grows: push, sendMessages, `GET /v2/profile` and opening a
  * chat in the host (`GET /embedkit/v1/chats/<id>/messages`, the latest page) with 10,000, 100,000
  * and 1,000,000 messages stored, each measured with autocannon and compared with its own figure at
  * 10,000. The messages are written straight into the database file (one transaction per 10,000) so
@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { pino } from 'pino';
 import { startServer, type RunningServer } from '../server/dist/app.js';
+import { channelToken, userToken } from '../e2e/platform.js';
 import type { Figure } from './report.js';
 import { summarize } from './stats.js';
 
-const CHANNEL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
 const ALICE = 'U0a11ce0000000000000000000000a11c';
 const BOB = 'U000000000000000000000000000000b0';
 /** The chats the other half of the history goes to. */
@@ -73,31 +73,15 @@ export async function scaleFigures(): Promise<Figure[]> {
   });
   try {
     const base = server.baseUrl.replace('localhost', '127.0.0.1');
-    const channel = (await (
-      await fetch(`${base}/v2/oauth/accessToken`, {
-        method: 'POST',
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CHANNEL.id, client_secret: CHANNEL.secret }),
-      })
-    ).json()) as { access_token: string };
-    const user = (await (
-      await fetch(`${base}/embedkit/v1/sessions`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          userId: ALICE,
-          channelId: CHANNEL.id,
-          scopes: ['profile', 'chat_message.write'],
-          context: { type: 'utou', chatId: UTOU },
-        }),
-      })
-    ).json()) as { access_token: string };
+    const channel = await channelToken(base);
+    const user = await userToken(base, ALICE, UTOU);
     const routes: Array<{ name: string; opts: autocannon.Options }> = [
       {
         name: 'push (POST /v2/bot/message/push)',
         opts: {
           url: `${base}/v2/bot/message/push`,
           method: 'POST',
-          headers: { authorization: `Bearer ${channel.access_token}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${channel}`, 'content-type': 'application/json' },
           body: JSON.stringify({ to: BOB, messages: [{ type: 'text', text: 'bench' }] }),
         },
       },
@@ -106,11 +90,11 @@ export async function scaleFigures(): Promise<Figure[]> {
         opts: {
           url: `${base}/message/v3/share`,
           method: 'POST',
-          headers: { authorization: `Bearer ${user.access_token}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${user}`, 'content-type': 'application/json' },
           body: JSON.stringify({ messages: [{ type: 'text', text: 'bench' }] }),
         },
       },
-      { name: 'GET /v2/profile', opts: { url: `${base}/v2/profile`, headers: { authorization: `Bearer ${user.access_token}` } } },
+      { name: 'GET /v2/profile', opts: { url: `${base}/v2/profile`, headers: { authorization: `Bearer ${user}` } } },
       { name: 'open a chat (GET /embedkit/v1/chats/<id>/messages)', opts: { url: `${base}/embedkit/v1/chats/${UTOU}/messages` } },
     ];
     const at = new Map<string, Map<number, number[]>>(routes.map((r) => [r.name, new Map()]));

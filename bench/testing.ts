@@ -1,5 +1,5 @@
 /**
- * `embedkit/testing` (issue 15): `startEmbedkit()` in memory, from the call to the first answer
+ * `embedkit/testing`: `startEmbedkit()` in memory, from the call to the first answer
  * of `GET /embedkit/v1/world`, and its `stop()`; a project's test suite starts one per file.
  */
 import { startEmbedkit } from '../server/dist/testing.js';

@@ -1,5 +1,5 @@
 /**
- * Webhook delivery at scale (issue 17): a backlog of pending deliveries over 100 chats is sent to a
+ * Webhook delivery at scale: a backlog of pending deliveries over 100 chats is sent to a
  * local bot that answers 200 at once, measured in deliveries per second with 100 and with 10,000
  * pending; the anchor is the same number of bare POSTs to the same bot with the dispatcher's
  * concurrency (what HTTP alone costs). And the idle latency from a user's message in the host to

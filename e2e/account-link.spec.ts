@@ -1,36 +1,18 @@
-// The account-link flow in the phone (issue 14): a bot issues a link token and sends the user a
+// The account-link flow in the phone: a bot issues a link token and sends the user a
 // button to its linking page; the page sends the user on to the platform's account-link page in
 // the in-app browser, which says the accounts are linked, and the bot gets `accountLink` with the
 // nonce. Opening the same link again shows an error and sends nothing.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, BOB } from './fixtures.js';
+import { botPost, channelToken, DEMO_CHANNEL, setWebhook } from './platform.js';
 
 // Bob's chat: the other tests of a worker's server use Alice's (the server is shared per worker).
 const BOB_BOT = 'UB00000000000000000000000000000b0';
 
 test('a user links their account from a bot message; a used link shows an error', async ({ page, server }) => {
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: '1650000001',
-    client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f',
-  });
-  const { access_token: token } = (await (
-    await fetch(`${server.baseUrl}/v2/oauth/accessToken`, { method: 'POST', body: form })
-  ).json()) as { access_token: string };
-  // No webhook URL for this test: its events are recorded, never sent later to another test's bot
-  // (the server is shared by the tests of a worker).
-  await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ url: null }),
-  });
-  const bot = (path: string, body?: unknown) =>
-    fetch(`${server.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const bot = botPost(server.baseUrl, await channelToken(server.baseUrl));
+  await setWebhook(server.baseUrl, DEMO_CHANNEL.id, null);
 
   // The provider's linking page: it knows its user, makes a nonce, and sends the user to the platform.
   const provider: Server = createServer((req, res) => {

@@ -1,4 +1,4 @@
-// Real apps run unmodified (issue 16): a page written like the platform's published samples calls
+// Real apps run unmodified: a page written like the platform's published samples calls
 // init with a success callback only and shows results with alert/confirm/prompt; in the host it
 // gets its init data, the bridge log and the page's console warn that the spec requires an error
 // callback, and the dialogs reach the person. The frame has the web view's permissions (clipboard,
@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, ALICE } from './fixtures.js';
+import { botPost, channelToken } from './platform.js';
 
 /** A page like the platform's samples, served from its own origin, loading the SDK from the host. */
 function samplePage(host: string): string {
@@ -46,20 +47,9 @@ test('a sample-style page: init with one callback works and warns; alert, confir
   );
   await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
   try {
-    const form = new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: '1650000001',
-      client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f',
-    });
-    const { access_token: token } = (await (
-      await fetch(`${server.baseUrl}/v2/oauth/accessToken`, { method: 'POST', body: form })
-    ).json()) as { access_token: string };
+    const bot = botPost(server.baseUrl, await channelToken(server.baseUrl));
     const url = `http://127.0.0.1:${(app.address() as AddressInfo).port}/sample.html`;
-    const added = await fetch(`${server.baseUrl}/embed/v1/apps`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ view: { type: 'full', url } }),
-    });
+    const added = await bot('/embed/v1/apps', { view: { type: 'full', url } });
     const { embedId } = (await added.json()) as { embedId: string };
 
     const consoleWarnings: string[] = [];

@@ -1,4 +1,4 @@
-// The host's Blockchain tab (issue 12): a request refused for its signature shows with its
+// The host's Blockchain tab: a request refused for its signature shows with its
 // verdict and the exact string the server signed, beside the wallets, tokens and transactions.
 import { createHmac } from 'node:crypto';
 import { ALICE, expect, test } from './fixtures.js';

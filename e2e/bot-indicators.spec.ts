@@ -1,32 +1,14 @@
-// The bot's loading indicator and read marks in the phone (issue 14): a bot calls
+// The bot's loading indicator and read marks in the phone: a bot calls
 // `POST /v2/bot/chat/loading/start` and the chat shows it typing until it answers; after
 // `POST /v2/bot/message/markAsRead` the user's messages show "Read".
 import { expect, test, ALICE } from './fixtures.js';
+import { botPost, channelToken, DEMO_CHANNEL, setWebhook } from './platform.js';
 
 const ALICE_BOT = 'UBa11ce0000000000000000000000a11c';
 
 test('a typing indicator until the bot answers, and Read marks after markAsRead', async ({ page, server }) => {
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: '1650000001',
-    client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f',
-  });
-  const { access_token: token } = (await (
-    await fetch(`${server.baseUrl}/v2/oauth/accessToken`, { method: 'POST', body: form })
-  ).json()) as { access_token: string };
-  // No webhook URL for this test: its events are recorded, never sent later to another test's bot
-  // (the server is shared by the tests of a worker).
-  await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ url: null }),
-  });
-  const bot = (path: string, body: unknown) =>
-    fetch(`${server.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const bot = botPost(server.baseUrl, await channelToken(server.baseUrl));
+  await setWebhook(server.baseUrl, DEMO_CHANNEL.id, null);
 
   await page.goto(`${server.baseUrl}/?user=${ALICE}&context=utou&chat=${ALICE_BOT}`);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');

@@ -1,4 +1,4 @@
-// Social login end to end (issue 5): the demo web app (demo/login/) signs in through the consent
+// Social login end to end: the demo web app (demo/login/) signs in through the consent
 // page, gets tokens, a profile and a friendship flag, refreshes, verifies and revokes, while the
 // host's panel moves the simulated clock and adds the bot; and the embedded demo app's getProfile
 // fails with "401" once the clock passes its token's expiry.

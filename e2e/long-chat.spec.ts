@@ -1,4 +1,4 @@
-// A long chat (issue 17): the host opens it on its newest page, loads older messages as the user
+// A long chat: the host opens it on its newest page, loads older messages as the user
 // scrolls up to the very first, comes back down to the newest, and never holds more than
 // MAX_RENDERED (200) messages in the page.
 import type { Page } from '@playwright/test';

@@ -1,10 +1,11 @@
-// Several people at once and the client a person really has (issue 16): two to four phones side by
+// Several people at once and the client a person really has: two to four phones side by
 // side (`/?users=a,b`), each a host of its own; and the device setting (`device=`), which renders
 // and behaves as that client would (spec Versioning: minimum client versions; part D: getProfile
 // and sendMessages unavailable on the pre-release mobile OS).
 import type { Page } from '@playwright/test';
 import { ALICE, BOB, CHATS, DEMO_APP, expect, test } from './fixtures.js';
 import { startDemoBot } from './demo-bot.js';
+import { DEMO_CHANNEL, setWebhook } from './platform.js';
 import { removeDataDir, startServer, type ServerHandle } from './server.js';
 
 // A server of this file's own: the flex message below must not move other files' screenshots.
@@ -43,11 +44,7 @@ test("two phones: a message Alice sends appears in Bob's phone at once, and back
 test("three phones in the group: the demo bot's reply to one person reaches every member", async ({ page }) => {
   const bot = await startDemoBot(server);
   try {
-    await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ url: bot.url }),
-    });
+    await setWebhook(server.baseUrl, DEMO_CHANNEL.id, bot.url);
     const carol = 'U0000000000000000000000000000ca10';
     await page.goto(`${server.baseUrl}/?users=${ALICE},${BOB},${carol}&context=group&chat=${CHATS.group}`);
     await expect(page.locator('.phone-slot')).toHaveCount(3);
@@ -59,11 +56,7 @@ test("three phones in the group: the demo bot's reply to one person reaches ever
       ).toBeVisible();
     }
   } finally {
-    await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ url: null }),
-    });
+    await setWebhook(server.baseUrl, DEMO_CHANNEL.id, null);
     await bot.stop();
   }
 });

@@ -398,7 +398,7 @@ test.describe('message preview', () => {
     await expect(page.locator('#preview-status')).toHaveAttribute('data-state', 'syntax');
     await expect(page.locator('#preview-status')).toContainText('line 1, column 26');
 
-    // A deprecated field (spec Versioning): valid, and said so with its path (issue 16).
+    // A deprecated field (spec Versioning): valid, and said so with its path.
     const deprecated = {
       type: 'template',
       altText: 'Menu',

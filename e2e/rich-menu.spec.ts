@@ -1,4 +1,4 @@
-// Rich menus in the host (issue 14): a menu made with the official SDK appears under the bot chat,
+// Rich menus in the host: a menu made with the official SDK appears under the bot chat,
 // its chat bar text opens and closes it, a tap on a postback area reaches the bot as a postback
 // event, a per-user menu differs between two users, and a richmenuswitch area switches the menu.
 import { createServer, type Server } from 'node:http';
@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { channelAccessToken, messagingApi } from '@line/bot-sdk';
 import { PNG } from 'pngjs';
 import { expect, test, ALICE, BOB } from './fixtures.js';
+import { DEMO_CHANNEL as CHANNEL, setWebhook } from './platform.js';
 
-const CHANNEL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
 const ALICE_BOT = 'UBa11ce0000000000000000000000a11c';
 const BOB_BOT = 'UB00000000000000000000000000000b0';
 
@@ -50,11 +50,7 @@ test('a rich menu made with the SDK: shown, toggled, postback to the bot, per-us
   const blob = new messagingApi.MessagingApiBlobClient({ channelAccessToken: access_token, baseURL: server.baseUrl });
   const hook = await receiver();
   try {
-    const put = await fetch(`${server.baseUrl}/embedkit/v1/channels/${CHANNEL.id}/webhook`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ url: hook.url }),
-    });
+    const put = await setWebhook(server.baseUrl, CHANNEL.id, hook.url);
     expect(put.status).toBe(200);
 
     const { richMenuId: main } = await client.createRichMenu({

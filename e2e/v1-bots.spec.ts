@@ -1,4 +1,4 @@
-// v1 bots in the host (issue 13): a bot written for the enterprise and trial interfaces runs as
+// v1 bots in the host: a bot written for the enterprise and trial interfaces runs as
 // its own HTTP server, verifies each callback's signature and answers with Post Events; a person
 // chats with both bots in the phone, taps a rich message's area, sees a link message, shares a
 // contact, and the webhook panel shows block operations once the switch is on.
@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, ALICE, BOB } from './fixtures.js';
 import { startDemoBot } from './demo-bot.js';
+import { channelToken, putJson, setWebhook } from './platform.js';
 
 const ENTERPRISE = { id: '1650000002', secret: '1e2d3c4b5a69788796a5b4c3d2e1f0a1' };
 const TRIAL = { id: '1650000003', secret: '2f3e4d5c6b7a8998a7b6c5d4e3f2a1b0', mid: 'u7a1b0000000000000000000000000001' };
@@ -44,14 +45,7 @@ function richMarkup(): string {
  * shared contact acknowledged.
  */
 async function startV1Bot(urls: { base: string; trialbot: string }): Promise<{ url: string; server: Server; refused: () => number }> {
-  const token = (
-    (await (
-      await fetch(`${urls.base}/v2/oauth/accessToken`, {
-        method: 'POST',
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: ENTERPRISE.id, client_secret: ENTERPRISE.secret }),
-      })
-    ).json()) as { access_token: string }
-  ).access_token;
+  const token = await channelToken(urls.base, ENTERPRISE);
   let refused = 0;
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url?.startsWith('/rich/')) return void res.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG);
@@ -140,12 +134,7 @@ test('a person chats with the trial and enterprise bots: echo, rich message, lin
   const world = (await (await fetch(`${server.baseUrl}/embedkit/v1/world`)).json()) as { urls: { base: string; trialbot: string } };
   const bot = await startV1Bot(world.urls);
   try {
-    for (const c of [TRIAL, ENTERPRISE])
-      await fetch(`${server.baseUrl}/embedkit/v1/channels/${c.id}/webhook`, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ url: bot.url }),
-      });
+    for (const c of [TRIAL, ENTERPRISE]) await setWebhook(server.baseUrl, c.id, bot.url);
 
     await page.goto(`${server.baseUrl}/?user=${ALICE}&context=utou&chat=${ALICE_TRIAL}`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
@@ -187,19 +176,11 @@ test('a person chats with the trial and enterprise bots: echo, rich message, lin
     await expect(page.locator('#webhook-block-ops')).not.toBeChecked();
     await page.locator('#webhook-block-ops').check();
     await expect(page.locator('#webhook-note')).toContainText('operations 8 and 4');
-    await fetch(`${server.baseUrl}/embedkit/v1/users/${ALICE}/friendships/${TRIAL.id}`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ state: 'blocked' }),
-    });
+    await putJson(`${server.baseUrl}/embedkit/v1/users/${ALICE}/friendships/${TRIAL.id}`, { state: 'blocked' });
     await expect(page.locator('#webhook-list li.delivery[data-status="delivered"]').filter({ hasText: 'operation 8' })).toHaveCount(1);
     expect(bot.refused()).toBe(0);
     // Leave the world as it was for the next test of this server.
-    await fetch(`${server.baseUrl}/embedkit/v1/users/${ALICE}/friendships/${TRIAL.id}`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ state: 'friend' }),
-    });
+    await putJson(`${server.baseUrl}/embedkit/v1/users/${ALICE}/friendships/${TRIAL.id}`, { state: 'friend' });
     await page.locator('#webhook-block-ops').uncheck();
   } finally {
     bot.server.closeAllConnections();
@@ -211,16 +192,8 @@ test('the demo bot answers the default Enterprise Bot and Trial Bot', async ({ p
   const bot = await startDemoBot(server);
   try {
     const callbacks = bot.url.replace(/\/webhook$/, '');
-    await fetch(`${server.baseUrl}/embedkit/v1/channels/${TRIAL.id}/webhook`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ url: `${callbacks}/v1/trial` }),
-    });
-    await fetch(`${server.baseUrl}/embedkit/v1/channels/${ENTERPRISE.id}/webhook`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ url: `${callbacks}/v1/enterprise` }),
-    });
+    await setWebhook(server.baseUrl, TRIAL.id, `${callbacks}/v1/trial`);
+    await setWebhook(server.baseUrl, ENTERPRISE.id, `${callbacks}/v1/enterprise`);
     // Bob's chats: the test above used (and blocked and unblocked) Alice's.
     await page.goto(`${server.baseUrl}/?user=${BOB}&context=utou&chat=${BOB_TRIAL}`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../src/api.js';
+import type { Message } from '../../sdk/src/messages.js';
+import * as Sample from '../../server/test/fixtures/messages.js';
 import { messageView, previewText, renderChatMessages, renderMessage } from '../src/chat/render.js';
 
 describe('messageView', () => {
@@ -83,63 +85,19 @@ describe('renderMessage', () => {
   });
 
   it('draws each kind with its own view', () => {
-    const kinds: [Record<string, unknown>, string][] = [
-      [{ type: 'image', originalContentUrl: 'https://x.test/a.png', previewImageUrl: 'https://x.test/p.png' }, '.m-image img'],
-      [{ type: 'video', originalContentUrl: 'https://x.test/a.mp4', previewImageUrl: 'https://x.test/p.png' }, '.m-video .m-play'],
-      [{ type: 'audio', originalContentUrl: 'https://x.test/a.m4a', duration: 61000 }, '.m-audio .m-audio-play'],
-      [{ type: 'location', title: 'T', address: 'A', latitude: 1, longitude: 2 }, '.m-location .m-map-link'],
-      [
-        {
-          type: 'imagemap',
-          baseUrl: 'https://x.test/map',
-          altText: 'a',
-          baseSize: { width: 1040, height: 520 },
-          actions: [{ type: 'message', text: 'hi', area: { x: 0, y: 0, width: 520, height: 520 } }],
-        },
-        '.m-imagemap .m-imagemap-area',
-      ],
-      [
-        {
-          type: 'template',
-          altText: 'a',
-          template: {
-            type: 'confirm',
-            text: 'Sure?',
-            actions: [
-              { type: 'message', label: 'Yes', text: 'y' },
-              { type: 'message', label: 'No', text: 'n' },
-            ],
-          },
-        },
-        '.m-confirm .m-tpl-action',
-      ],
-      [
-        {
-          type: 'template',
-          altText: 'a',
-          template: {
-            type: 'image_carousel',
-            columns: [{ imageUrl: 'https://x.test/1.png', action: { type: 'message', label: 'L', text: 't' } }],
-          },
-        },
-        '.m-image-carousel .m-image-label',
-      ],
-      [
-        {
-          type: 'flex',
-          altText: 'a',
-          contents: { type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [{ type: 'text', text: 'x' }] } },
-        },
-        '.m-flex .fx-bubble',
-      ],
+    const kinds: [Message, string][] = [
+      [Sample.IMAGE, '.m-image img'],
+      [Sample.VIDEO, '.m-video .m-play'],
+      [Sample.AUDIO, '.m-audio .m-audio-play'],
+      [Sample.LOCATION, '.m-location .m-map-link'],
+      [Sample.IMAGEMAP, '.m-imagemap .m-imagemap-area'],
+      [Sample.CONFIRM_TEMPLATE, '.m-confirm .m-tpl-action'],
+      [Sample.IMAGE_CAROUSEL_TEMPLATE, '.m-image-carousel .m-image-label'],
+      [Sample.FLEX_BUBBLE, '.m-flex .fx-bubble'],
     ];
     for (const [message, selector] of kinds)
-      expect(renderMessage(msg({ message }), 'Ubob').querySelector(selector), selector).not.toBeNull();
-    expect(
-      renderMessage(msg({ message: { type: 'audio', originalContentUrl: 'https://x.test/a.m4a', duration: 61000 } }), 'Ubob').querySelector(
-        '.m-audio-time',
-      )?.textContent,
-    ).toBe('1:01');
+      expect(renderMessage(msg({ message: { ...message } }), 'Ubob').querySelector(selector), selector).not.toBeNull();
+    expect(renderMessage(msg({ message: { ...Sample.AUDIO } }), 'Ubob').querySelector('.m-audio-time')?.textContent).toBe('1:01');
   });
 
   it('links URLs in text and keeps the rest as text', () => {

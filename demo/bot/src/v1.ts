@@ -1,5 +1,5 @@
 /**
- * The demo bot's v1 side (issue 13): callbacks of the default scenario's enterprise and trial bots
+ * The demo bot's v1 side: callbacks of the default scenario's enterprise and trial bots
  * (spec parts E and F) at `POST /v1/enterprise` and `POST /v1/trial`. Each request's
  * `X-Service-ChannelSignature` is checked with the channel's secret before anything is read; a
  * text is echoed with a Post Event, "rich" answers a rich message, "link" (enterprise) a link

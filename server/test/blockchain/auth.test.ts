@@ -1,5 +1,5 @@
 // Authentication of part A, rule by rule: each refusal in the envelope with its own code, and a
-// refused request changes nothing (spec "Authentication", part A, rules 1-9; issue 12).
+// refused request changes nothing (spec "Authentication", part A, rules 1-9).
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';

@@ -1,4 +1,4 @@
-// Fuzzing of `{blockchain_url}` (issue 12, joining the fuzzer of issue 8): generated requests to
+// Fuzzing of `{blockchain_url}` (beside the other interfaces' fuzzers): generated requests to
 // every route of part A, some correctly signed with a fresh nonce and a plausible body, others
 // with garbage segments, headers, bodies and methods. No 5xx, the origin keeps answering, and
 // every answer is the envelope. FUZZ_RUNS / 5 requests (CI: 2,000).

@@ -1,5 +1,5 @@
 // The endpoints of part A: wallets, a wallet's transactions, updating and multi-minting
-// non-fungible item tokens, and the reads that show what a write did (issue 12).
+// non-fungible item tokens, and the reads that show what a write did.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';

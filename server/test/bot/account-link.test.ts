@@ -1,22 +1,17 @@
 /**
- * The account-link flow (issue 14, spec "Events" accountLink): a link token per user, the
+ * The account-link flow (spec "Events" accountLink): a link token per user, the
  * platform's page that uses it once and sends `accountLink` with the nonce; an expired or used
  * token shows the user an error and sends nothing.
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
-import { ALICE, bearer, botToken, events, makeBotKit, TRIAL } from './helpers.js';
+import { ALICE, bearer, events, openBotKit, TRIAL } from './helpers.js';
 
 let kit: Embedkit;
 let token: string;
-beforeEach(async () => {
-  kit = await makeBotKit();
-  token = await botToken(kit);
-});
-afterEach(async () => {
-  await kit.close();
-});
+beforeEach(async () => ({ kit, token } = await openBotKit()));
+afterEach(() => kit.close());
 
 const issue = (userId: string) => request(kit.app).post(`/v2/bot/user/${userId}/linkToken`).set(bearer(token));
 const page = (query: string) => request(kit.app).get(`/dialog/bot/accountLink?${query}`);

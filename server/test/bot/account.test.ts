@@ -1,4 +1,4 @@
-/** A bot's account calls (issue 14): bot info, webhook endpoint setting and test, validate without sending. */
+/** A bot's account calls: bot info, webhook endpoint setting and test, validate without sending. */
 import { createServer } from 'node:net';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Webhook delivery under a large backlog (issue 17): deliveries of many chats go out concurrently,
+// Webhook delivery under a large backlog: deliveries of many chats go out concurrently,
 // each chat's in the order they were queued, one at a time per chat, each exactly once. (How fast
 // is the benchmark's business: `npm run bench -- webhooks`.)
 import { createServer, type Server } from 'node:http';

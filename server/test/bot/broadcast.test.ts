@@ -1,16 +1,13 @@
-/** Broadcast, narrowcast, counters, followers and chat counts (issue 14). */
+/** Broadcast, narrowcast, counters, followers and chat counts. */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
 import { platformDay } from '../../src/interfaces/bot/broadcast.js';
-import { ALICE, ALICE_BOT, BOB_BOT, bearer, botToken, chatMessages, GROUP, makeBotKit, ROOM, VERIFIED } from './helpers.js';
+import { ALICE, ALICE_BOT, BOB_BOT, bearer, botToken, chatMessages, GROUP, makeBotKit, openBotKit, ROOM, VERIFIED } from './helpers.js';
 
 let kit: Embedkit;
 let token: string;
-beforeEach(async () => {
-  kit = await makeBotKit();
-  token = await botToken(kit);
-});
+beforeEach(async () => ({ kit, token } = await openBotKit()));
 afterEach(() => kit.close());
 
 const texts = async (chatId: string) => (await chatMessages(kit, chatId)).filter((m) => m.sender.type === 'bot').map((m) => m.message.text);
@@ -112,7 +109,7 @@ describe('followers and chat counts', () => {
   });
 });
 
-describe('narrowcast demographic filters (issue 14)', () => {
+describe('narrowcast demographic filters', () => {
   let demo: Embedkit;
   let demoToken: string;
   let dir: string;

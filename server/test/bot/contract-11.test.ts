@@ -1,7 +1,8 @@
 // Contract test with the official Node bot SDK 11.x (`@line/bot-sdk-11`, an alias of
-// @line/bot-sdk@^11; the 10.x test is contract.test.ts): the rich menu and daily calls of issue 14
-// through `MessagingApiClient` and `MessagingApiBlobClient`, and a listing of every client method
-// that fails when one not set aside below answers the route-missing 404.
+// @line/bot-sdk@^11; the 10.x test is contract.test.ts): the rich menu calls and the account,
+// validation, sending and counting calls through `MessagingApiClient` and `MessagingApiBlobClient`,
+// and a listing of every client method that fails when one not set aside below answers the
+// route-missing 404.
 import { channelAccessToken, HTTPFetchError, messagingApi } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

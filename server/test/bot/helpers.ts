@@ -2,42 +2,37 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
 import request from 'supertest';
-import { createEmbedkit, type Embedkit, type EmbedkitOptions } from '../../src/app.js';
-import { channelToken, onTestDatabase } from '../helpers.js';
+import type { Embedkit, EmbedkitOptions } from '../../src/app.js';
+import { BASE_URL, CHANNEL_1, CHANNEL_2, channelToken, makeKit, UTOU } from '../helpers.js';
 
+// In the bots scenario GROUP is Alice, Bob and Carol (Carol has not agreed) with both bots, and
+// ROOM is Alice and Carol, no bot.
+export { ALICE, BOB, CAROL, GROUP, ROOM } from '../helpers.js';
 export const BOTS_SCENARIO = fileURLToPath(new URL('../fixtures/bots.json', import.meta.url));
-export const TRIAL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
-export const VERIFIED = { id: '1650000002', secret: 'ffeeddccbbaa99887766554433221100' };
-export const ALICE = 'U0a11ce0000000000000000000000a11c';
-export const BOB = 'U000000000000000000000000000000b0';
-export const CAROL = 'U0000000000000000000000000000ca10';
+/** The trial channel: the bots scenario gives the two-channel scenario's channels a bot each. */
+export const TRIAL = CHANNEL_1;
+/** The verified channel. */
+export const VERIFIED = CHANNEL_2;
 /** Alice's 1:1 chat with Bob (no bot). */
-export const ALICE_BOB = 'UU0a11ce00000000000000000000000b0';
+export const ALICE_BOB = UTOU;
 /** Alice's 1:1 chat with the trial channel's bot. */
 export const ALICE_BOT = 'UBa11ce0000000000000000000000a11c';
 /** Alice's 1:1 chat with the verified channel's bot. */
 export const ALICE_VERIFIED_BOT = 'UBa11ce000000000000000000000002a1';
 export const BOB_BOT = 'UB00000000000000000000000000000b0';
-/** Group of Alice, Bob and Carol (Carol has not agreed) with both bots. */
-export const GROUP = 'C0000000000000000000000000000000a';
-/** Room of Alice and Carol, no bot. */
-export const ROOM = 'R0000000000000000000000000000000a';
 /** Group of Alice alone, no bot. */
 export const GROUP_NO_BOT = 'C0000000000000000000000000000000b';
 
 /** An embedkit on the bots scenario, in memory, silent. */
 export function makeBotKit(options: EmbedkitOptions = {}): Promise<Embedkit> {
-  return createEmbedkit(
-    onTestDatabase({
-      inMemory: true,
-      scenarioFile: BOTS_SCENARIO,
-      logger: pino({ level: 'silent' }),
-      baseUrl: 'http://localhost:9999',
-      ...options,
-    }),
-  );
+  return makeKit({ scenarioFile: BOTS_SCENARIO, baseUrl: BASE_URL, ...options });
+}
+
+/** A fresh bots kit and a token of its trial channel: the start of most bot tests. */
+export async function openBotKit(): Promise<{ kit: Embedkit; token: string }> {
+  const kit = await makeBotKit();
+  return { kit, token: await botToken(kit) };
 }
 
 /** Issues a channel access token through the HTTP API. */

@@ -1,11 +1,11 @@
 // The /v2/bot endpoints (spec part B): authentication, reply tokens, push, multicast, profiles,
 // group members, leave, content; errors with the spec's bodies and texts.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
+import { binaryBody, withTempDir } from '../helpers.js';
 import {
   ALICE,
   ALICE_BOB,
@@ -20,6 +20,7 @@ import {
   GROUP,
   GROUP_NO_BOT,
   makeBotKit,
+  openBotKit,
   ROOM,
   say,
   TRIAL,
@@ -28,10 +29,7 @@ import {
 
 let kit: Embedkit;
 let token: string;
-beforeEach(async () => {
-  kit = await makeBotKit();
-  token = await botToken(kit);
-});
+beforeEach(async () => ({ kit, token } = await openBotKit()));
 afterEach(() => kit.close());
 
 const post = (path: string, body: unknown, t = token) =>
@@ -265,8 +263,7 @@ describe('GET /v2/bot/group/<id>/members/ids', () => {
   });
 
   it('pages 100 ids at a time with next', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'embedkit-'));
-    try {
+    await withTempDir(async (dir) => {
       const users = Array.from({ length: 250 }, (_, i) => ({
         userId: `U${i.toString(16).padStart(32, '0')}`,
         displayName: `User ${i}`,
@@ -304,9 +301,7 @@ describe('GET /v2/bot/group/<id>/members/ids', () => {
       } finally {
         await big.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -341,13 +336,7 @@ describe('GET /v2/bot/message/<id>/content', () => {
     expect(sent.status).toBe(200);
     const event = (await events(kit)).at(-1)!;
     expect(event.message).toEqual({ id: sent.body.id, type: 'image', markAsReadToken: expect.any(String) });
-    const content = await get(`/v2/bot/message/${event.message.id}/content`)
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+    const content = await get(`/v2/bot/message/${event.message.id}/content`).buffer(true).parse(binaryBody);
     expect(content.status).toBe(200);
     expect(content.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(content.body as Buffer, png)).toBe(0);
@@ -362,13 +351,7 @@ describe('GET /v2/bot/message/<id>/content', () => {
       .post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=image`)
       .set('Content-Type', 'image/png')
       .send(PNG.sync.write(image));
-    const preview = await get(`/v2/bot/message/${sent.body.id}/content/preview`)
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+    const preview = await get(`/v2/bot/message/${sent.body.id}/content/preview`).buffer(true).parse(binaryBody);
     expect(preview.status).toBe(200);
     expect(preview.headers['content-type']).toBe('image/jpeg');
     const { Jimp } = await import('jimp');

@@ -1,8 +1,9 @@
-/** Rich menus (issue 14): CRUD, image upload/download with its checks, default and per-user menus, bulk calls, aliases, and what the host is shown. */
+/** Rich menus: CRUD, image upload/download with its checks, default and per-user menus, bulk calls, aliases, and what the host is shown. */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
-import { ALICE, BOB, bearer, botToken, makeBotKit, VERIFIED, TRIAL } from './helpers.js';
+import { binaryBody } from '../helpers.js';
+import { ALICE, BOB, bearer, botToken, openBotKit, VERIFIED, TRIAL } from './helpers.js';
 import { jpeg, png } from './rich-menu-images.js';
 
 const MENU = {
@@ -18,10 +19,7 @@ const MENU = {
 
 let kit: Embedkit;
 let token: string;
-beforeEach(async () => {
-  kit = await makeBotKit();
-  token = await botToken(kit);
-});
+beforeEach(async () => ({ kit, token } = await openBotKit()));
 afterEach(() => kit.close());
 
 async function create(menu: object = MENU, t = token): Promise<string> {
@@ -83,15 +81,7 @@ describe('rich menu image', () => {
     const id = await create();
     const image = png(2500, 843);
     expect((await upload(id, image)).status).toBe(200);
-    const down = await request(kit.app)
-      .get(`/v2/bot/richmenu/${id}/content`)
-      .set(bearer(token))
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+    const down = await request(kit.app).get(`/v2/bot/richmenu/${id}/content`).set(bearer(token)).buffer(true).parse(binaryBody);
     expect(down.status).toBe(200);
     expect(down.headers['content-type']).toMatch(/^image\/png/);
     expect(Buffer.compare(down.body as Buffer, image)).toBe(0);
@@ -228,7 +218,7 @@ describe('aliases', () => {
   });
 });
 
-describe('rich menu batch (issue 14)', () => {
+describe('rich menu batch', () => {
   const post = (path: string, body: unknown) =>
     request(kit.app)
       .post(path)

@@ -1,13 +1,11 @@
 // Webhook events (spec "Events"): each type with its fields and source rules, the signature,
 // retries with backoff, order per chat, redelivery, the unknown-property option, durability.
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { validateSignature } from '@line/bot-sdk';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
+import { withTempDir } from '../helpers.js';
 import {
   ALICE,
   ALICE_BOB,
@@ -402,8 +400,7 @@ describe('retries, order and redelivery', () => {
 
 describe('durability', () => {
   it('sends after a restart what was not delivered before it', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'embedkit-'));
-    try {
+    await withTempDir(async (dataDir) => {
       const first = await makeBotKit({ inMemory: false, dataDir });
       await setWebhook(first, TRIAL.id, { url: receiver.url });
       receiver.answers.push(500);
@@ -421,8 +418,6 @@ describe('durability', () => {
       } finally {
         await second.close();
       }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });

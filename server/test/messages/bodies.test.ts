@@ -12,6 +12,7 @@ import {
   checkShareBody,
   checkUserMessageBody,
 } from '../../src/messages/bodies.js';
+import { CONFIRM_TEMPLATE, YES_NO } from '../fixtures/messages.js';
 import { ABSENT, chars, set, useShare } from './harness.js';
 
 const text = { type: 'text', text: 'Hello' };
@@ -262,18 +263,8 @@ describe('sendMessages request errors (HTTP)', () => {
   });
   it('points at messages[1].template.actions[0].label', async () => {
     const ok = { type: 'text', text: 'ok' };
-    const bad = {
-      type: 'template',
-      altText: 'a',
-      template: {
-        type: 'confirm',
-        text: 'Sure?',
-        actions: [
-          { type: 'message', label: chars(21), text: 'y' },
-          { type: 'message', label: 'No', text: 'n' },
-        ],
-      },
-    };
+    const [yes, no] = YES_NO;
+    const bad = { ...CONFIRM_TEMPLATE, template: { ...CONFIRM_TEMPLATE.template, actions: [{ ...yes, label: chars(21) }, no] } };
     const res = await share({ messages: [ok, bad] });
     expect(res.body).toEqual({
       message: 'The request body has 1 error(s)',

@@ -2,6 +2,7 @@
 // every 400 is in the platform's error format.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { AUDIO, IMAGE, IMAGEMAP, LOCATION, STICKER } from '../fixtures/messages.js';
 import { useShare } from './harness.js';
 
 const action = { type: 'postback', label: 'Buy', data: 'action=buy', displayText: 'Buy' };
@@ -30,17 +31,11 @@ const SEEDS: unknown[] = [
       ],
     },
   },
-  { type: 'image', originalContentUrl: 'https://example.com/a.jpg', previewImageUrl: 'https://example.com/p.jpg' },
-  { type: 'audio', originalContentUrl: 'https://example.com/a.m4a', duration: 1000 },
-  { type: 'location', title: 't', address: 'a', latitude: 1, longitude: 2 },
-  { type: 'sticker', packageId: '1', stickerId: '2' },
-  {
-    type: 'imagemap',
-    baseUrl: 'https://example.com/im',
-    altText: 'alt',
-    baseSize: { width: 1040, height: 1040 },
-    actions: [{ type: 'message', text: 'hi', area: { x: 0, y: 0, width: 10, height: 10 } }],
-  },
+  IMAGE,
+  AUDIO,
+  LOCATION,
+  STICKER,
+  IMAGEMAP,
   {
     type: 'template',
     altText: 'a',

@@ -1,5 +1,5 @@
 /**
- * The SDK's message types (`import type { Message } from 'embedkit/sdk'`, issue 15) stay in step
+ * The SDK's message types (`import type { Message } from 'embedkit/sdk'`) stay in step
  * with the validator: every kind, written against the SDK's types, passes the server's checks, and
  * the validator's types of the basic kinds are the SDK's (a compile-time check: `npm run typecheck`
  * fails when they drift apart).
@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type * as Sdk from '../../../sdk/src/messages.js';
 import type * as Server from '../../src/messages/schema/basic.js';
 import { checkShareBody } from '../../src/messages/bodies.js';
+import * as Sample from '../fixtures/messages.js';
 
 /** true when A and B accept the same values. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -30,50 +31,19 @@ const sameShapes: [
   >,
 ] = [true, true, true, true, true, true, true];
 
-const url = 'https://example.com/a.jpg';
+// The samples are typed with the SDK's types; the text one adds a quick reply to check that kind too.
 const EXAMPLES: Sdk.Message[] = [
-  { type: 'text', text: 'hi', quickReply: { items: [{ type: 'action', action: { type: 'camera', label: 'Camera' } }] } },
-  { type: 'image', originalContentUrl: url, previewImageUrl: url },
-  { type: 'video', originalContentUrl: 'https://example.com/a.mp4', previewImageUrl: url },
-  { type: 'audio', originalContentUrl: 'https://example.com/a.m4a', duration: 1000 },
-  { type: 'location', title: 'Office', address: '1-1 Chiyoda', latitude: 35.68, longitude: 139.76 },
-  { type: 'sticker', packageId: '446', stickerId: '1988' },
-  {
-    type: 'imagemap',
-    baseUrl: 'https://example.com/map',
-    altText: 'map',
-    baseSize: { width: 1040, height: 1040 },
-    actions: [{ type: 'message', text: 'hi', area: { x: 0, y: 0, width: 520, height: 1040 } }],
-  },
-  {
-    type: 'template',
-    altText: 'pick',
-    template: {
-      type: 'buttons',
-      text: 'Pick one',
-      actions: [
-        { type: 'postback', label: 'A', data: 'a' },
-        { type: 'uri', label: 'Site', uri: 'https://example.com' },
-      ],
-    },
-  },
-  {
-    type: 'template',
-    altText: 'sure?',
-    template: {
-      type: 'confirm',
-      text: 'Sure?',
-      actions: [
-        { type: 'message', label: 'Yes', text: 'yes' },
-        { type: 'message', label: 'No', text: 'no' },
-      ],
-    },
-  },
-  {
-    type: 'flex',
-    altText: 'card',
-    contents: { type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [{ type: 'text', text: 'hello' }] } },
-  },
+  { ...Sample.TEXT, quickReply: { items: [{ type: 'action', action: { type: 'camera', label: 'Camera' } }] } },
+  Sample.IMAGE,
+  Sample.VIDEO,
+  Sample.AUDIO,
+  Sample.LOCATION,
+  Sample.STICKER,
+  Sample.IMAGEMAP,
+  Sample.BUTTONS_TEMPLATE,
+  Sample.CONFIRM_TEMPLATE,
+  Sample.IMAGE_CAROUSEL_TEMPLATE,
+  Sample.FLEX_BUBBLE,
 ];
 
 describe('the SDK message types', () => {

@@ -1,4 +1,5 @@
 // Template messages (spec part B "Template: buttons / confirm / carousel / image carousel").
+import { CONFIRM_TEMPLATE } from '../fixtures/messages.js';
 import { ABSENT, chars, ruleTable, urlOf } from './harness.js';
 
 const act = (label = 'Buy') => ({ type: 'postback', label, data: 'action=buy&itemid=123' });
@@ -13,18 +14,7 @@ const buttons = {
 };
 const withImage = { ...buttons, template: { ...buttons.template, thumbnailImageUrl: 'https://example.com/bot/images/image.jpg' } };
 const withTitle = { ...buttons, template: { ...buttons.template, title: 'Menu' } };
-const confirm = {
-  type: 'template',
-  altText: 'this is a confirm template',
-  template: {
-    type: 'confirm',
-    text: 'Are you sure?',
-    actions: [
-      { type: 'message', label: 'Yes', text: 'yes' },
-      { type: 'message', label: 'No', text: 'no' },
-    ],
-  },
-};
+const confirm = CONFIRM_TEMPLATE;
 const column = { text: 'description', actions: [act(), act('Add to cart')] };
 const carousel = { type: 'template', altText: 'this is a carousel template', template: { type: 'carousel', columns: [column, column] } };
 const imageColumn = {

@@ -1,4 +1,4 @@
-// GET /oauth2/v2.1/authorize and its consent page (spec part C; issue 5): redirects with code or
+// GET /oauth2/v2.1/authorize and its consent page (spec part C): redirects with code or
 // error, error pages for what cannot be trusted with a redirect, single use, the clock.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -20,9 +20,7 @@ import {
 } from './helpers.js';
 
 let kit: Embedkit;
-beforeEach(async () => {
-  kit = await makeSocialKit({ demoOrigin: 'http://127.0.0.1:9999' });
-});
+beforeEach(async () => (kit = await makeSocialKit({ demoOrigin: 'http://127.0.0.1:9999' })));
 afterEach(() => kit.close());
 
 describe('the consent page', () => {

@@ -1,18 +1,14 @@
 // The one clock (GET/POST /embedkit/v1/clock), kept across restarts, and the host's session,
 // which now comes from the login flow: refresh token, 30 days on the clock, verify and revoke.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { jwtVerify } from 'jose';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
+import { withTempDir } from '../helpers.js';
 import { ALICE, bearer, DAY, HOUR, makeSocialKit, refreshCall, UTOU, verifyCall, WEB } from './helpers.js';
 
 let kit: Embedkit;
-beforeEach(async () => {
-  kit = await makeSocialKit();
-});
+beforeEach(async () => (kit = await makeSocialKit()));
 afterEach(() => kit.close());
 
 const advance = (body: unknown) =>
@@ -55,8 +51,7 @@ describe('/embedkit/v1/clock', () => {
   });
 
   it('keeps simulated time across a restart of the same data directory', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'embedkit-clock-'));
-    try {
+    await withTempDir(async (dir) => {
       const first = await makeSocialKit({ inMemory: false, dataDir: dir });
       await request(first.app).post('/embedkit/v1/clock').send({ advance: '30d' }).expect(200);
       await first.close();
@@ -67,9 +62,7 @@ describe('/embedkit/v1/clock', () => {
       } finally {
         await second.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    }, 'embedkit-clock-');
   });
 });
 

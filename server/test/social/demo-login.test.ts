@@ -108,7 +108,7 @@ describe('demo login (demo/login/ and /demo/login/api)', () => {
     expect(await (await go(`${server.demoOrigin}/demo/login/api/session`)).json()).toEqual({ signedIn: false });
   });
 
-  it('keeps sessions in the database: a session started on one server is served by the next (issue 18)', async () => {
+  it('keeps sessions in the database: a session started on one server is served by the next', async () => {
     const data = mkdtempSync(join(tmpdir(), 'embedkit-demo-login-'));
     const options: ListenOptions = onTestDatabase({ port: 0, inMemory: false, dataDir: data, logger: pino({ level: 'silent' }) });
     const go = browser();

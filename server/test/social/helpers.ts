@@ -1,10 +1,11 @@
 /** Setup of the social login tests: a kit on the social scenario and the sign-in steps over HTTP. */
 import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { createEmbedkit, type Embedkit, type EmbedkitOptions } from '../../src/app.js';
-import { onTestDatabase } from '../helpers.js';
+import type { Embedkit, EmbedkitOptions } from '../../src/app.js';
+import { ALICE, BASE_URL, makeKit } from '../helpers.js';
+
+export { ALICE, BASE_URL, BOB, CAROL, UTOU } from '../helpers.js';
 
 export const SOCIAL = fileURLToPath(new URL('./fixtures/social.json', import.meta.url));
 /** WEB, no callback URLs (any https or loopback http redirect_uri), bot linked. */
@@ -13,11 +14,6 @@ export const WEB = { id: '1650000101', secret: '0123456789abcdef0123456789abcdef
 export const NATIVE = { id: '1650000102', secret: 'fedcba9876543210fedcba9876543210' };
 /** Inactive from the start. */
 export const SLEEPING = { id: '1650000103', secret: '00000000000000000000000000000003' };
-export const ALICE = 'U0a11ce0000000000000000000000a11c';
-export const BOB = 'U000000000000000000000000000000b0';
-export const CAROL = 'U0000000000000000000000000000ca10';
-export const UTOU = 'UU0a11ce00000000000000000000000b0';
-export const BASE_URL = 'http://localhost:9999';
 export const REDIRECT = 'http://localhost:5173/callback';
 export const NATIVE_REDIRECT = 'https://app.example.com/callback';
 
@@ -26,9 +22,7 @@ export const DAY = 24 * HOUR;
 
 /** An embedkit on the social scenario, in memory, silent, with a known public origin. */
 export function makeSocialKit(options: EmbedkitOptions = {}): Promise<Embedkit> {
-  return createEmbedkit(
-    onTestDatabase({ inMemory: true, scenarioFile: SOCIAL, logger: pino({ level: 'silent' }), baseUrl: BASE_URL, ...options }),
-  );
+  return makeKit({ scenarioFile: SOCIAL, baseUrl: BASE_URL, ...options });
 }
 
 /** Query of an authorization request, with defaults that pass every check. */

@@ -26,9 +26,7 @@ import {
 } from './helpers.js';
 
 let kit: Embedkit;
-beforeEach(async () => {
-  kit = await makeSocialKit();
-});
+beforeEach(async () => (kit = await makeSocialKit()));
 afterEach(() => kit.close());
 
 const key = (secret: string) => new TextEncoder().encode(secret);

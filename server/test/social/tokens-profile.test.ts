@@ -23,9 +23,7 @@ import {
 } from './helpers.js';
 
 let kit: Embedkit;
-beforeEach(async () => {
-  kit = await makeSocialKit();
-});
+beforeEach(async () => (kit = await makeSocialKit()));
 afterEach(() => kit.close());
 
 const THIRTY_DAYS_S = 30 * 24 * 3600;

@@ -1,5 +1,5 @@
 /**
- * Who may call the v1 bot interfaces (spec "Authentication" D, "Errors" v1 table, issue 13):
+ * Who may call the v1 bot interfaces (spec "Authentication" D, "Errors" v1 table):
  * enterprise calls with a channel access token of an enterprise channel, trial calls with the three
  * headers; the deprecated host answers the enterprise paths with `Deprecation: true`.
  */
@@ -10,12 +10,8 @@ import { channelToken } from '../helpers.js';
 import { ALICE, ALICE_ENTERPRISE, chatMessages, ENTERPRISE, GROUP, makeV1Kit, MESSAGING, single, TRIAL, trialHeaders } from './helpers.js';
 
 let kit: Embedkit;
-beforeAll(async () => {
-  kit = await makeV1Kit();
-});
-afterAll(async () => {
-  await kit.close();
-});
+beforeAll(async () => (kit = await makeV1Kit()));
+afterAll(() => kit.close());
 
 const text = (t: string) => JSON.stringify(single([ALICE], { contentType: 1, text: t }));
 const post = (app: Embedkit['app'], headers: Record<string, string>, t = 'hi') =>

@@ -1,5 +1,5 @@
 /**
- * Callbacks to v1 bots (spec "Events", enterprise and trial interfaces, issue 13): what a person does
+ * Callbacks to v1 bots (spec "Events", enterprise and trial interfaces): what a person does
  * in the host reaches the bot's callback URL as `{result: [events]}`, signed with
  * `X-Service-ChannelSignature`; operations 4, 5, 7, 8 as the spec's table says.
  */
@@ -26,12 +26,8 @@ import {
 
 let kit: Embedkit;
 let bot: Receiver;
-beforeAll(async () => {
-  kit = await makeV1Kit();
-});
-afterAll(async () => {
-  await kit.close();
-});
+beforeAll(async () => (kit = await makeV1Kit()));
+afterAll(() => kit.close());
 beforeEach(async () => {
   bot = await startReceiver();
   for (const c of [ENTERPRISE, TRIAL])

@@ -1,5 +1,5 @@
 /**
- * The other v1 calls (spec part E/F, "Errors" v1 table, issue 13): profiles, the bot leaving a group
+ * The other v1 calls (spec part E/F, "Errors" v1 table): profiles, the bot leaving a group
  * or room, the friend-list call with each of its error rows, link templates through the simulator.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Property-based fuzzing of the v1 bot routes (issue 13, as issue 8 did for the others): generated
+// Property-based fuzzing of the v1 bot routes (as the other interfaces' fuzzers do): generated
 // Post Event bodies close to valid ones, wrong types, garbage, with good and bad credentials on the
 // three origins. No answer may be a 5xx (except the spec's own row: `mids` missing is HTTP 500),
 // every answer is in the v1 format, and the server keeps answering.

@@ -1,19 +1,15 @@
-/** Shared setup of the v1 bot tests (issue 13): the default scenario's enterprise and trial channels. */
+/** Shared setup of the v1 bot tests: the default scenario's enterprise and trial channels. */
 import { createHmac } from 'node:crypto';
-import { pino } from 'pino';
 import request from 'supertest';
-import { createEmbedkit, type Embedkit, type EmbedkitOptions } from '../../src/app.js';
+import type { Embedkit, EmbedkitOptions } from '../../src/app.js';
 import { DEFAULT_SCENARIO } from '../../src/scenario/load.js';
-import { channelToken, onTestDatabase } from '../helpers.js';
+import { BASE_URL, channelToken, makeKit } from '../helpers.js';
+
+export { ALICE, BOB, CAROL, GROUP, ROOM } from '../helpers.js';
 
 export const MESSAGING = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
 export const ENTERPRISE = { id: '1650000002', secret: '1e2d3c4b5a69788796a5b4c3d2e1f0a1', mid: 'u0e1e2e3e4e5e6e7e8e9eaebecedeeef0' };
 export const TRIAL = { id: '1650000003', secret: '2f3e4d5c6b7a8998a7b6c5d4e3f2a1b0', mid: 'u7a1b0000000000000000000000000001' };
-export const ALICE = 'U0a11ce0000000000000000000000a11c';
-export const BOB = 'U000000000000000000000000000000b0';
-export const CAROL = 'U0000000000000000000000000000ca10';
-export const GROUP = 'C0000000000000000000000000000000a';
-export const ROOM = 'R0000000000000000000000000000000a';
 export const ALICE_ENTERPRISE = 'UEa11ce0000000000000000000000a11c';
 export const ALICE_TRIAL = 'UTa11ce0000000000000000000000a11c';
 export const BOB_TRIAL = 'UT00000000000000000000000000000b0';
@@ -26,15 +22,7 @@ export const LINK = '137299299800026303';
 
 /** An embedkit on the default scenario, in memory, silent. */
 export function makeV1Kit(options: EmbedkitOptions = {}): Promise<Embedkit> {
-  return createEmbedkit(
-    onTestDatabase({
-      inMemory: true,
-      scenarioFile: DEFAULT_SCENARIO,
-      logger: pino({ level: 'silent' }),
-      baseUrl: 'http://localhost:9999',
-      ...options,
-    }),
-  );
+  return makeKit({ scenarioFile: DEFAULT_SCENARIO, baseUrl: BASE_URL, ...options });
 }
 
 /** `X-Service-ChannelToken` of the enterprise channel, issued by `POST /v2/oauth/accessToken`. */

@@ -1,5 +1,5 @@
 /**
- * Post Event (`POST /v1/events`, spec parts E and F, issue 13): every kind reaches the host's chats
+ * Post Event (`POST /v1/events`, spec parts E and F): every kind reaches the host's chats
  * in the shape the host renders, and every wrong field is refused in the v1 error format.
  */
 import request from 'supertest';
@@ -25,12 +25,8 @@ import {
 } from './helpers.js';
 
 let kit: Embedkit;
-beforeAll(async () => {
-  kit = await makeV1Kit();
-});
-afterAll(async () => {
-  await kit.close();
-});
+beforeAll(async () => (kit = await makeV1Kit()));
+afterAll(() => kit.close());
 
 const last = async (chatId: string) => (await chatMessages(kit, chatId)).at(-1)!;
 
