@@ -1,4 +1,4 @@
-// Nothing secret reaches an embedded page (issue 8): every message posted to the app frame, on the
+// Nothing secret reaches an embedded page: every message posted to the app frame, on the
 // window and on its bridge port, is recorded through a whole session and searched for the channel
 // secret and every access token the server issued. Also: the host page's Content Security Policy
 // and the app frame's sandbox.
@@ -117,7 +117,7 @@ test('the app frame runs with what a web view allows, and nothing that reaches t
   const frame = page.locator('#app-frame');
   const sandbox = ((await frame.getAttribute('sandbox')) ?? '').split(/\s+/).sort();
   // Scripts and its own origin (for its storage and the bridge's origin check), forms, popups for
-  // openWindow, and what the messenger's web view allows (issue 16): dialogs and downloads.
+  // openWindow, and what the messenger's web view allows: dialogs and downloads.
   expect(sandbox).toEqual([
     'allow-downloads',
     'allow-forms',
@@ -189,7 +189,7 @@ async function stashWelcomePort(page: Page, n = 0) {
   await page.waitForFunction((n) => (window as unknown as { __stashed: MessagePort[] }).__stashed.length > n, n);
 }
 
-// The liveness rule (issue 16): after the frame loads another page, the host asks the frame's
+// The liveness rule: after the frame loads another page, the host asks the frame's
 // window for the welcome's token; the new page cannot answer it, so the port handed away is closed.
 test('a port handed away stops working once the frame shows a page of another origin', async ({ page, server }) => {
   await keepPorts(page);

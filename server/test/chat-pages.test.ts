@@ -1,4 +1,4 @@
-// A chat's history in pages (issue 17): the host opens a chat on its newest messages and loads
+// A chat's history in pages: the host opens a chat on its newest messages and loads
 // older (and, after dropping them, newer) ones as the user scrolls.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// One process, one port per address placeholder of the spec (issues 12 and 13): each side origin
+// One process, one port per address placeholder of the spec: each side origin
 // answers on its own port, the world lists every origin, and a taken port names its flag.
 import { createServer, type Server } from 'node:net';
 import { pino } from 'pino';
