@@ -1,20 +1,13 @@
 /** The webhook panel's view of deliveries, and its redeliver button. */
 import type { Clock } from '../clock/clock.js';
 import { notFound } from '../http/errors.js';
-import type { DeliveryRow, DeliveryStore } from './delivery-store.js';
+import type { AttemptResult, DeliveryRow, DeliveryStore } from './delivery-store.js';
 import type { LiveHub } from '../live/hub.js';
 import type { WebhookDispatcher } from './dispatcher.js';
 import { deliveryHeaders } from './signature.js';
 
-/** One attempt as the panel shows it. `statusCode` null: no answer (`error` says why). */
-export interface DeliveryAttemptView {
-  url: string;
-  startedAt: number;
-  statusCode: number | null;
-  error: string | null;
-  latencyMs: number;
-  responseBody: string | null;
-}
+/** One attempt as the panel shows it: its stored outcome. `statusCode` null: no answer (`error` says why). */
+export type DeliveryAttemptView = AttemptResult;
 
 /** One delivery as the panel shows it: the exact body and signature header, and every attempt. */
 export interface DeliveryView {

@@ -71,17 +71,7 @@ export class WebhookEmitter {
     await this.o.replyTokens.deleteExpired(now - 3_600_000);
     const events: Record<string, unknown>[] = [];
     for (const draft of drafts) {
-      let replyToken: string | undefined;
-      if (isRepliable(draft)) {
-        replyToken = randomBytes(16).toString('hex');
-        await this.o.replyTokens.insert({
-          token_hash: hashToken(replyToken),
-          channel_id: channelId,
-          chat_id: chatId,
-          issued_at: now,
-          expires_at: now + this.replyTokenLifeMs,
-        });
-      }
+      const replyToken = isRepliable(draft) ? await this.issueReplyToken(channelId, chatId, now) : undefined;
       events.push(finishEvent(draft, now, replyToken, channel.webhook_extra_property === 1));
     }
     return this.store(
@@ -98,8 +88,14 @@ export class WebhookEmitter {
    * it go into `chatId`, within the reply token life, once.
    */
   async replyToken(channelId: string, chatId: string): Promise<{ replyToken: string; expiresAt: number }> {
-    const replyToken = randomBytes(16).toString('hex');
     const now = this.o.clock.now();
+    const replyToken = await this.issueReplyToken(channelId, chatId, now);
+    return { replyToken, expiresAt: now + this.replyTokenLifeMs };
+  }
+
+  /** A new reply token for the chat, stored as its hash, valid for the reply token life from `now` (ms). */
+  private async issueReplyToken(channelId: string, chatId: string, now: number): Promise<string> {
+    const replyToken = randomBytes(16).toString('hex');
     await this.o.replyTokens.insert({
       token_hash: hashToken(replyToken),
       channel_id: channelId,
@@ -107,7 +103,7 @@ export class WebhookEmitter {
       issued_at: now,
       expires_at: now + this.replyTokenLifeMs,
     });
-    return { replyToken, expiresAt: now + this.replyTokenLifeMs };
+    return replyToken;
   }
 
   /** Stores a signed delivery (pending, or skipped without a webhook URL) and wakes the dispatcher. */

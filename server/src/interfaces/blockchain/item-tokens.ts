@@ -159,14 +159,7 @@ export class ItemTokenService {
         msgType: 'collection/MsgModify',
         msg: { type: 'collection/MsgModify', value: { owner, contractId, tokenType, tokenIndex, changes } },
         events: [
-          {
-            type: 'message',
-            attributes: [
-              { key: 'module', value: 'collection' },
-              { key: 'sender', value: owner },
-              { key: 'action', value: 'modify_token' },
-            ],
-          },
+          collectionMessageEvent(owner, 'modify_token'),
           {
             type: 'modify_token',
             attributes: [
@@ -225,14 +218,7 @@ export class ItemTokenService {
         msgType: 'collection/MsgMintNFT',
         msg: { type: 'collection/MsgMintNFT', value: { from: owner, contractId, to: toAddress, params } },
         events: [
-          {
-            type: 'message',
-            attributes: [
-              { key: 'module', value: 'collection' },
-              { key: 'sender', value: owner },
-              { key: 'action', value: 'mint_nft' },
-            ],
-          },
+          collectionMessageEvent(owner, 'mint_nft'),
           {
             type: 'mint_nft',
             attributes: [
@@ -306,4 +292,19 @@ export class ItemTokenService {
     if (!tx || tx.api_key !== service.api_key) throw E.notFound(`transaction ${txHash}`);
     return transactionView(tx);
   }
+}
+
+/**
+ * The `message` event every collection transaction carries first (the platform's published
+ * transaction result): the module, the sender's wallet address and the action.
+ */
+function collectionMessageEvent(sender: string, action: string) {
+  return {
+    type: 'message',
+    attributes: [
+      { key: 'module', value: 'collection' },
+      { key: 'sender', value: sender },
+      { key: 'action', value: action },
+    ],
+  };
 }

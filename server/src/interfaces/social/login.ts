@@ -427,31 +427,21 @@ function newPair(
   const refreshToken = newToken();
   const accessHash = hashToken(accessToken);
   const expiresAt = now + ACCESS_TOKEN_LIFE_MS;
+  // Both tokens carry the grant they were issued for.
+  const granted = {
+    user_id: grant.user_id,
+    channel_id: grant.channel_id,
+    scope: grant.scope,
+    context_type: context.type,
+    chat_id: context.chatId,
+    issued_at: now,
+  };
   return {
     accessToken,
     refreshToken,
     pair: {
-      access: {
-        token_hash: accessHash,
-        user_id: grant.user_id,
-        channel_id: grant.channel_id,
-        scope: grant.scope,
-        context_type: context.type,
-        chat_id: context.chatId,
-        issued_at: now,
-        expires_at: expiresAt,
-      },
-      refresh: {
-        token_hash: hashToken(refreshToken),
-        access_hash: accessHash,
-        user_id: grant.user_id,
-        channel_id: grant.channel_id,
-        scope: grant.scope,
-        context_type: context.type,
-        chat_id: context.chatId,
-        issued_at: now,
-        expires_at: expiresAt + REFRESH_GRACE_MS,
-      },
+      access: { token_hash: accessHash, ...granted, expires_at: expiresAt },
+      refresh: { token_hash: hashToken(refreshToken), access_hash: accessHash, ...granted, expires_at: expiresAt + REFRESH_GRACE_MS },
     },
   };
 }
