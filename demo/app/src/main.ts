@@ -61,18 +61,29 @@ function setResult(target: HTMLElement, text: string, kind: 'ok' | 'error'): voi
 
 const CONTEXT_NAMES: Record<string, string> = { utou: 'a 1:1 chat', room: 'a room', group: 'a group', none: 'outside any chat' };
 
-function start(): void {
+/**
+ * Wires a button to one SDK call: the button is busy while it runs, and `result` shows what the
+ * call answered (`ok` text) or the SDK's error, after `errorPrefix`.
+ */
+function onClick(button: HTMLButtonElement, result: HTMLElement, run: () => Promise<string>, errorPrefix = 'error '): void {
+  button.addEventListener(
+    'click',
+    () =>
+      void busy(button, async () => {
+        try {
+          setResult(result, await run(), 'ok');
+        } catch (err) {
+          setResult(result, `${errorPrefix}${describe(err)}`, 'error');
+        }
+      }),
+  );
+}
+
+/** `embed.init`: the init data and where the app was opened, or the init error. */
+function showInit(sdk: EmbedSdk): void {
   const initData = el('init-data');
   const initError = el('init-error');
   const summary = el('context-summary');
-  const sdk = globalSdk();
-
-  if (!sdk) {
-    setResult(initError, 'INIT_FAILED: the SDK script did not load', 'error');
-    document.body.dataset.init = 'error';
-    return;
-  }
-
   sdk.init(
     (data) => {
       initData.textContent = JSON.stringify(data, null, 2);
@@ -86,85 +97,74 @@ function start(): void {
       document.body.dataset.init = 'error';
     },
   );
+}
 
-  const profileButton = el<HTMLButtonElement>('btn-profile');
-  const profileOut = el('profile');
+/** `embed.getProfile`: the profile as JSON, and its picture when it has one. */
+function wireProfile(sdk: EmbedSdk): void {
   const picture = el<HTMLImageElement>('profile-picture');
-  profileButton.addEventListener(
-    'click',
-    () =>
-      void busy(profileButton, async () => {
-        picture.hidden = true;
-        picture.removeAttribute('src');
-        try {
-          const profile = await sdk.getProfile();
-          setResult(profileOut, JSON.stringify(profile, null, 2), 'ok');
-          if (profile.pictureUrl) {
-            picture.src = profile.pictureUrl;
-            picture.alt = `Picture of ${profile.displayName}`;
-            picture.hidden = false;
-          }
-        } catch (err) {
-          setResult(profileOut, describe(err), 'error');
-        }
-      }),
+  onClick(
+    el<HTMLButtonElement>('btn-profile'),
+    el('profile'),
+    async () => {
+      picture.hidden = true;
+      picture.removeAttribute('src');
+      const profile = await sdk.getProfile();
+      if (profile.pictureUrl) {
+        picture.src = profile.pictureUrl;
+        picture.alt = `Picture of ${profile.displayName}`;
+        picture.hidden = false;
+      }
+      return JSON.stringify(profile, null, 2);
+    },
+    '',
   );
+}
 
-  const sendButton = el<HTMLButtonElement>('btn-send');
+/** `embed.sendMessages`: one text, and every message kind in batches of at most 5 (the sendMessages limit). */
+function wireSend(sdk: EmbedSdk): void {
   const sendText = el<HTMLInputElement>('send-text');
-  const sendResult = el('send-result');
-  sendButton.addEventListener(
-    'click',
-    () =>
-      void busy(sendButton, async () => {
-        try {
-          await sdk.sendMessages([{ type: 'text', text: sendText.value }]);
-          setResult(sendResult, 'sent', 'ok');
-        } catch (err) {
-          setResult(sendResult, `error ${describe(err)}`, 'error');
-        }
-      }),
-  );
+  onClick(el<HTMLButtonElement>('btn-send'), el('send-result'), async () => {
+    await sdk.sendMessages([{ type: 'text', text: sendText.value }]);
+    return 'sent';
+  });
+  onClick(el<HTMLButtonElement>('btn-gallery'), el('gallery-result'), async () => {
+    for (const batch of galleryBatches()) await sdk.sendMessages(batch);
+    return `sent ${GALLERY.length} messages`;
+  });
+}
 
-  // Every message kind, in batches of at most 5 (the sendMessages limit); the host draws them in the chat.
-  const galleryButton = el<HTMLButtonElement>('btn-gallery');
-  const galleryResult = el('gallery-result');
-  galleryButton.addEventListener(
-    'click',
-    () =>
-      void busy(galleryButton, async () => {
-        try {
-          for (const batch of galleryBatches()) await sdk.sendMessages(batch);
-          setResult(galleryResult, `sent ${GALLERY.length} messages`, 'ok');
-        } catch (err) {
-          setResult(galleryResult, `error ${describe(err)}`, 'error');
-        }
-      }),
-  );
-
+/** `embed.openWindow` (in the in-app browser, or external) and `embed.closeWindow`. */
+function wireWindows(sdk: EmbedSdk): void {
   const openUrl = el<HTMLInputElement>('open-url');
   openUrl.value = new URL('about.html', location.href).href;
   const openResult = el('open-result');
-  const open = (button: HTMLButtonElement, external: boolean) =>
-    void busy(button, async () => {
-      try {
-        await sdk.openWindow({ url: openUrl.value, external });
-        setResult(openResult, external ? 'opened in a new tab' : 'opened in the in-app browser', 'ok');
-      } catch (err) {
-        setResult(openResult, `error ${describe(err)}`, 'error');
-      }
+  for (const [id, external] of [
+    ['btn-open-inapp', false],
+    ['btn-open-external', true],
+  ] as const) {
+    onClick(el<HTMLButtonElement>(id), openResult, async () => {
+      await sdk.openWindow({ url: openUrl.value, external });
+      return external ? 'opened in a new tab' : 'opened in the in-app browser';
     });
-  const inapp = el<HTMLButtonElement>('btn-open-inapp');
-  const external = el<HTMLButtonElement>('btn-open-external');
-  inapp.addEventListener('click', () => open(inapp, false));
-  external.addEventListener('click', () => open(external, true));
-
-  const closeButton = el<HTMLButtonElement>('btn-close');
+  }
   const closeResult = el('close-result');
-  closeButton.addEventListener(
+  el<HTMLButtonElement>('btn-close').addEventListener(
     'click',
     () => void sdk.closeWindow().catch((err: unknown) => setResult(closeResult, `error ${describe(err)}`, 'error')),
   );
+}
+
+function start(): void {
+  const sdk = globalSdk();
+  if (!sdk) {
+    setResult(el('init-error'), 'INIT_FAILED: the SDK script did not load', 'error');
+    document.body.dataset.init = 'error';
+    return;
+  }
+  showInit(sdk);
+  wireProfile(sdk);
+  wireSend(sdk);
+  wireWindows(sdk);
 }
 
 start();
