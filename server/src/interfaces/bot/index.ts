@@ -96,31 +96,16 @@ export function createBotMessaging(
   // The app passes its hub when events must reach other processes (PostgreSQL).
   const live = deps.live ?? new LiveHub();
   const memberships = new MembershipStore(db);
-  const deliveryStore = new DeliveryStore(db);
   const replyTokens = new ReplyTokenStore(db);
   const contents = new ContentStore(db);
   const messages = new MessageStore(db);
   // On PostgreSQL the processes sharing the database count together.
   const limits = new RateLimiter(clock, options.planLimits, isPostgres(db) ? new RateCounterStore(db) : undefined);
-  const dispatcher = new WebhookDispatcher({
-    deliveries: deliveryStore,
-    world,
-    clock,
-    live,
-    logger: deps.logger,
-    ...(deps.outage ? { outage: deps.outage } : {}),
-    ...(options.webhookRetryScheduleMs ? { retryScheduleMs: options.webhookRetryScheduleMs } : {}),
-    ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
-  });
-  const emitter = new WebhookEmitter({
-    deliveries: deliveryStore,
-    replyTokens,
-    world,
-    clock,
-    live,
-    dispatcher,
-    ...(options.replyTokenLifeMs !== undefined ? { replyTokenLifeMs: options.replyTokenLifeMs } : {}),
-  });
+  const deliveryStore = new DeliveryStore(db);
+  const { dispatcher, emitter } = webhookPipeline(
+    { deliveryStore, replyTokens, world, clock, live, logger: deps.logger, outage: deps.outage },
+    options,
+  );
   const events = new BotEventService({ world, memberships, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
   const messaging = new BotMessagingService({
     world,
@@ -168,4 +153,42 @@ export function createBotMessaging(
       await dispatcher.stop();
     },
   };
+}
+
+/**
+ * The webhook pipeline of the bot unit: the dispatcher that sends stored deliveries (retries,
+ * timeouts, paused during a database outage) and the emitter that turns event drafts into them.
+ */
+function webhookPipeline(
+  d: {
+    deliveryStore: DeliveryStore;
+    replyTokens: ReplyTokenStore;
+    world: WorldStore;
+    clock: Clock;
+    live: LiveHub;
+    logger: Logger;
+    outage: DatabaseOutage | undefined;
+  },
+  options: BotMessagingOptions,
+): { dispatcher: WebhookDispatcher; emitter: WebhookEmitter } {
+  const dispatcher = new WebhookDispatcher({
+    deliveries: d.deliveryStore,
+    world: d.world,
+    clock: d.clock,
+    live: d.live,
+    logger: d.logger,
+    ...(d.outage ? { outage: d.outage } : {}),
+    ...(options.webhookRetryScheduleMs ? { retryScheduleMs: options.webhookRetryScheduleMs } : {}),
+    ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
+  });
+  const emitter = new WebhookEmitter({
+    deliveries: d.deliveryStore,
+    replyTokens: d.replyTokens,
+    world: d.world,
+    clock: d.clock,
+    live: d.live,
+    dispatcher,
+    ...(options.replyTokenLifeMs !== undefined ? { replyTokenLifeMs: options.replyTokenLifeMs } : {}),
+  });
+  return { dispatcher, emitter };
 }

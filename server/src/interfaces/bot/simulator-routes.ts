@@ -9,6 +9,7 @@ import type { BotEventService } from './events.js';
 import { MAX_MEDIA_BYTES } from './events.js';
 import type { BotMessagingService } from './messaging.js';
 import type { LiveHub } from '../../live/hub.js';
+import { liveStream } from '../../live/stream.js';
 import type { DeliveryService } from '../../webhooks/deliveries.js';
 import type { ContentStore } from '../../messages/content-store.js';
 
@@ -21,9 +22,6 @@ const mediaBody: RequestHandler = (req, res, next) =>
     next(err);
   });
 
-/** Comment line sent on an idle live stream, so proxies and browsers keep it open. */
-const KEEPALIVE_MS = 15_000;
-
 export function botSimulatorRoutes(deps: {
   events: BotEventService;
   bot: BotMessagingService;
@@ -35,27 +33,7 @@ export function botSimulatorRoutes(deps: {
   const { events } = deps;
   const p = (v: unknown) => String(v);
 
-  r.get('/embedkit/v1/events/stream', (req, res) => {
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-cache',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    // A HEAD gets the headers only; an open stream would hold its socket for nothing.
-    if (req.method === 'HEAD') return void res.end();
-    res.write('retry: 2000\n: connected\n\n');
-    const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
-    keepalive.unref?.();
-    const unsubscribe = deps.live.subscribe(
-      (event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
-      () => res.end(),
-    );
-    req.on('close', () => {
-      clearInterval(keepalive);
-      unsubscribe();
-    });
-  });
+  r.get('/embedkit/v1/events/stream', liveStream(deps.live));
 
   r.post('/embedkit/v1/chats/:chatId/postbacks', jsonBody, async (req, res) => {
     res.json(await events.postback(p(req.params.chatId), req.body));
