@@ -18,7 +18,7 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 import type * as Pg from 'pg';
-import { migrationsFor } from './migrations.js';
+import { migrationsFor } from './migrations/index.js';
 import { loadPg, type PgModule } from './pg-driver.js';
 import { registerDirectRunner, TrackedSqliteDialect } from './sqlite-direct.js';
 import type { Database } from './schema.js';
