@@ -16,6 +16,7 @@ import { WorldStore } from '../world/world-store.js';
 /** Exit code when the command could not be started at all (the shell's "command not found"). */
 const NOT_FOUND = 127;
 
+/** The `exec` command (see the module's comment); the process exits with the command's code, 127 when it cannot be started. */
 export function execCommand(): Command {
   return new Command('exec')
     .description('start embedkit in memory, run a command against it, stop, and exit with the command’s code')

@@ -30,6 +30,7 @@ function fail(message: string): never {
 /** How long requests in flight get to finish on SIGTERM/SIGINT, in ms. */
 const DRAIN_MS = 5000;
 
+/** The options of `embedkit start` as commander parses them (program.ts); ports are TCP ports, `replyTokenTtl` seconds. */
 export interface StartOptions {
   port: number;
   deprecatedPort?: number;
