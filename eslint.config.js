@@ -21,6 +21,27 @@ export default tseslint.config(
     },
   },
   {
+    // The server's SQL lives in its stores, where a reader finds every query a table gets and a
+    // schema change finds every query it breaks. Stores are `store.ts`, `*-store.ts` and db/.
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/store.ts', '**/*-store.ts', 'server/src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Kysely's `transaction()` takes no argument; a domain's `transaction(hash)` is no SQL.
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/], CallExpression[callee.property.name=/^(transaction|startTransaction|connection)$/][arguments.length=0]',
+          message: 'SQL belongs in a store: add a store method (a `store.ts` or `*-store.ts` module, or server/src/db/).',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql'], CallExpression[callee.object.name='sql']",
+          message: 'SQL belongs in a store: add a store method (a `store.ts` or `*-store.ts` module, or server/src/db/).',
+        },
+      ],
+    },
+  },
+  {
     // Tests read answers' JSON as they come, field by field.
     files: ['**/test/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

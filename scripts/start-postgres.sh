@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Starts a throwaway PostgreSQL cluster on loopback for the test pass on PostgreSQL (issue 9).
+# Starts a throwaway PostgreSQL cluster on loopback for the test pass on PostgreSQL.
 # Idempotent: installs Debian's postgresql when missing, reuses a running cluster. Prints the
 # DATABASE_URL to use; when sourced (`. scripts/start-postgres.sh`) it also exports it.
 # Env: PGPORT_EMBEDKIT (default 55432), PGDATA_EMBEDKIT (default /tmp/embedkit-pgdata).

@@ -4,7 +4,7 @@ import { pino, type Logger } from 'pino';
 import type pretty from 'pino-pretty';
 
 // pino-pretty is loaded only for a terminal: a server whose output goes to a file or a pipe
-// never needs it (issue 17: memory). It is CommonJS, so it can be loaded synchronously here.
+// never needs it (memory). It is CommonJS, so it can be loaded synchronously here.
 const require = createRequire(import.meta.url);
 
 /**

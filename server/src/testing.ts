@@ -11,12 +11,14 @@
  * ```
  *
  * Everything goes through the platform's HTTP interfaces and the simulator API, as a client of
- * embedkit would; nothing reaches into the database.
+ * embedkit would; only the default channel's secret, which no API answers, is read from the world
+ * store.
  */
 import { pino } from 'pino';
 import { startServer, type InterfaceUrls, type RunningServer } from './app.js';
 import { readScenario } from './scenario/load.js';
 import type { Scenario } from './scenario/schema.js';
+import { WorldStore } from './world/world-store.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,10 +112,7 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
     });
     const channels =
       scenario?.channels ??
-      (await server.embedkit.db.selectFrom('channels').select(['channel_id', 'secret']).orderBy('channel_id').execute()).map((c) => ({
-        channelId: c.channel_id,
-        secret: c.secret,
-      }));
+      (await new WorldStore(server.embedkit.db).channels()).map((c) => ({ channelId: c.channel_id, secret: c.secret }));
     firstChannel = { id: channels[0]!.channelId, secret: channels[0]!.secret };
   } finally {
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-// Compiled statements run straight on the embedded database (store/sqlite-direct.ts, issue 17):
+// Compiled statements run straight on the embedded database (db/sqlite-direct.ts):
 // the same rows and errors as through Kysely, and never inside someone else's open transaction.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';

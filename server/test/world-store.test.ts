@@ -1,4 +1,4 @@
-// WorldStore.chat answers a chat found once from memory (issue 17: one query less per
+// WorldStore.chat answers a chat found once from memory (one query less per
 // sendMessages call); chats are only ever inserted, so the answer stays true.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';

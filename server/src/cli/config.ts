@@ -1,5 +1,5 @@
 /**
- * `embedkit.config.json` (or `.jsonc`) in the user's project (issue 15): what `start` and `exec`
+ * `embedkit.config.json` (or `.jsonc`) in the user's project: what `start` and `exec`
  * read before they run: the port, the scenario (a path or inline), the apps to register at start
  * (e.g. the dev server's URL) and the channels' webhook URLs. Its JSON Schema is published at
  * `/schemas/v1/config.json` like the message schema.

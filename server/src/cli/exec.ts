@@ -11,10 +11,12 @@ import { pino } from 'pino';
 import { startServer } from '../app.js';
 import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfig } from './config.js';
 import { CliError } from './http.js';
+import { WorldStore } from '../world/world-store.js';
 
 /** Exit code when the command could not be started at all (the shell's "command not found"). */
 const NOT_FOUND = 127;
 
+/** The `exec` command (see the module's comment); the process exits with the command's code, 127 when it cannot be started. */
 export function execCommand(): Command {
   return new Command('exec')
     .description('start embedkit in memory, run a command against it, stop, and exit with the command’s code')
@@ -50,8 +52,9 @@ Examples:
         );
         process.exit(1);
       }
+      // Ordered by id: the first is the one the command gets.
+      const channels = await new WorldStore(server.embedkit.db).channels();
       if (config) {
-        const channels = await server.embedkit.db.selectFrom('channels').select(['channel_id', 'secret']).orderBy('channel_id').execute();
         try {
           await applyConfig(config, server.baseUrl, channels);
         } catch (e) {
@@ -60,12 +63,7 @@ Examples:
           process.exit(1);
         }
       }
-      const [channel] = await server.embedkit.db
-        .selectFrom('channels')
-        .select(['channel_id', 'secret'])
-        .orderBy('channel_id')
-        .limit(1)
-        .execute();
+      const [channel] = channels;
       const env = {
         ...process.env,
         EMBEDKIT_URL: server.baseUrl,

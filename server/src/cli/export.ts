@@ -1,5 +1,5 @@
 /**
- * `embedkit export <file>` (issue 15): today's world of a running embedkit as a scenario file
+ * `embedkit export <file>`: today's world of a running embedkit as a scenario file
  * (`GET /embedkit/v1/scenario`), to load elsewhere with `embedkit start --import <file>`.
  */
 import { writeFileSync } from 'node:fs';

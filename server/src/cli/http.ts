@@ -5,6 +5,7 @@
  * channel access token, and errors that say what to do.
  */
 import type { Command } from 'commander';
+import { readAnswer } from '../http/answer.js';
 
 /** The default scenario's channel (server/scenarios/default.json). */
 const DEFAULT_CHANNEL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
@@ -61,14 +62,7 @@ export async function botCall(
   } catch {
     throw new CliError(`no embedkit answers at ${t.url}: start one (npx embedkit) or point --url / EMBEDKIT_URL at it`);
   }
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // Not JSON: kept as text.
-  }
-  return { status: res.status, body };
+  return readAnswer(res);
 }
 
 /** Issues a channel access token. @throws CliError when the channel is refused */

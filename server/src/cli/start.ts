@@ -1,12 +1,14 @@
 /** `embedkit start`: the server, as `npm start` runs it. */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startServer } from '../app.js';
+import { startServer, type RunningServer } from '../app.js';
+import type { Logger } from 'pino';
 import { createLogger } from '../logger.js';
 import { isLoopbackHost } from '../http/loopback.js';
 import { compileAll } from '../http/validate.js';
 import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfig } from './config.js';
 import { CliError } from './http.js';
+import { WorldStore, type ChannelRow } from '../world/world-store.js';
 
 /** The URL without its password, for the ready lines. */
 function redactPassword(url: string): string {
@@ -28,6 +30,7 @@ function fail(message: string): never {
 /** How long requests in flight get to finish on SIGTERM/SIGINT, in ms. */
 const DRAIN_MS = 5000;
 
+/** The options of `embedkit start` as commander parses them (program.ts); ports are TCP ports, `replyTokenTtl` seconds. */
 export interface StartOptions {
   port: number;
   deprecatedPort?: number;
@@ -48,26 +51,34 @@ export interface StartOptions {
   portGiven?: boolean;
 }
 
+/** What a start resolves from its options, the environment and the config file. */
+interface StartPlan {
+  databaseUrl: string | undefined;
+  config: EmbedkitConfig | null;
+  configFile: string | null;
+  port: number;
+  /** The scenario file: `--import`, else `--scenario`, else the config file's; undefined for the default world. */
+  scenario: string | undefined;
+}
+
 /**
- * `embedkit start` (and `npm start`): runs embedkit until SIGTERM/SIGINT. Prints the ready lines:
- * the URLs, the data location and the credentials of the scenario's channels and blockchain
- * services; the first line starts with "embedkit ready".
+ * Resolves the options, the environment (DATABASE_URL) and the config file into a plan; a user
+ * mistake ends the process (one line, exit code 1).
  */
-export async function runStart(opts: StartOptions): Promise<void> {
+function planStart(opts: StartOptions): StartPlan {
   const databaseUrl = opts.databaseUrl ?? (process.env.DATABASE_URL || undefined);
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     process.stderr.write('error: --database-url (or DATABASE_URL) must be a postgres:// URL\n');
     process.exit(1);
   }
-  let config: EmbedkitConfig | null = null;
-  let configFile: string | null = null;
+  let config: EmbedkitConfig | null;
+  let configFile: string | null;
   try {
     configFile = findConfig(process.cwd(), opts.config);
     config = configFile ? readConfig(configFile) : null;
   } catch (e) {
     if (!(e instanceof CliError)) throw e;
-    process.stderr.write(`embedkit: ${e.message}\n`);
-    process.exit(1);
+    return fail(e.message);
   }
   if (opts.import !== undefined) {
     if (opts.scenario !== undefined) return fail('--import and --scenario both name a scenario: give one');
@@ -87,6 +98,82 @@ export async function runStart(opts: StartOptions): Promise<void> {
         : config && configFile
           ? scenarioFileOf(config, configFile)
           : undefined;
+  return { databaseUrl, config, configFile, port, scenario };
+}
+
+/**
+ * The ready lines (the first starts with "embedkit ready"): the URLs, the data location, where it
+ * listens, the first messaging channel's credentials and up to five v1 bots' (with the interface
+ * each speaks), and the blockchain services'.
+ */
+async function readyLines(
+  server: RunningServer,
+  opts: StartOptions,
+  databaseUrl: string | undefined,
+  all: ChannelRow[],
+): Promise<string[]> {
+  const channels = [
+    ...all.filter((c) => c.bot_interface === 'messaging').slice(0, 1),
+    ...all.filter((c) => c.bot_interface !== 'messaging').slice(0, 5),
+  ];
+  const data =
+    databaseUrl !== undefined
+      ? `PostgreSQL ${redactPassword(databaseUrl)}${opts.databaseSchema ? ` schema ${opts.databaseSchema}` : ''}`
+      : opts.inMemory
+        ? 'in memory'
+        : resolve(opts.data);
+  const lines = [
+    `embedkit ready: ${server.baseUrl}/`,
+    `  host shell      ${server.baseUrl}/`,
+    `  demo app        ${server.demoOrigin}/demo/app/`,
+    `  demo login      ${server.demoOrigin}/demo/login/`,
+    `  SDK             ${server.baseUrl}/sdk/v1/sdk.js`,
+    `  deprecated      ${server.urls.deprecated}/`,
+    `  trial bots      ${server.urls.trialbot}/`,
+    `  blockchain      ${server.urls.blockchain}/`,
+    `  data            ${data}`,
+    opts.host === undefined || isLoopbackHost(opts.host)
+      ? `  listening       ${opts.host ?? '127.0.0.1 and ::1'} (loopback only)`
+      : `  listening       ${opts.host} (NOT loopback: reachable from other machines)`,
+  ];
+  for (const c of channels)
+    lines.push(
+      c.bot_interface === 'messaging'
+        ? `  channel         ${c.name}: id ${c.channel_id}, secret ${c.secret}`
+        : `  ${`${c.bot_interface} bot`.padEnd(16)}${c.name}: id ${c.channel_id}, secret ${c.secret}, MID ${c.channel_mid}`,
+    );
+  for (const b of await server.embedkit.services.blockchain.store.services())
+    lines.push(`  blockchain      ${b.name}: service-api-key ${b.api_key}, secret ${b.api_secret}${b.activated ? '' : ' (not activated)'}`);
+  return lines;
+}
+
+/**
+ * SIGTERM/SIGINT: drain (requests in flight get {@link DRAIN_MS}), close the database, exit 0, so
+ * that a supervisor's restart loses no request. A second signal while draining stops at once.
+ */
+function stopOnSignals(server: RunningServer, logger: Logger): void {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    server.close(DRAIN_MS).then(
+      () => process.exit(0),
+      (e: unknown) => {
+        logger.error(e instanceof Error ? e.message : String(e));
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/**
+ * `embedkit start` (and `npm start`): runs embedkit until SIGTERM/SIGINT. Prints the ready lines
+ * ({@link readyLines}), then the config file's apps and webhooks once applied.
+ */
+export async function runStart(opts: StartOptions): Promise<void> {
+  const { databaseUrl, config, configFile, port, scenario } = planStart(opts);
   const logger = createLogger();
 
   if (opts.host !== undefined && !isLoopbackHost(opts.host)) {
@@ -110,44 +197,12 @@ export async function runStart(opts: StartOptions): Promise<void> {
       ...(scenario !== undefined ? { scenarioFile: scenario } : {}),
       logger,
     });
-    const all = await server.embedkit.db
-      .selectFrom('channels')
-      .select(['channel_id', 'secret', 'name', 'bot_interface', 'channel_mid'])
-      .orderBy('channel_id')
-      .execute();
-    // The first messaging channel, and every v1 bot's (issue 13) with the interface it speaks.
-    const channels = [
-      ...all.filter((c) => c.bot_interface === 'messaging').slice(0, 1),
-      ...all.filter((c) => c.bot_interface !== 'messaging').slice(0, 5),
-    ];
-    const lines = [
-      `embedkit ready: ${server.baseUrl}/`,
-      `  host shell      ${server.baseUrl}/`,
-      `  demo app        ${server.demoOrigin}/demo/app/`,
-      `  demo login      ${server.demoOrigin}/demo/login/`,
-      `  SDK             ${server.baseUrl}/sdk/v1/sdk.js`,
-      `  deprecated      ${server.urls.deprecated}/`,
-      `  trial bots      ${server.urls.trialbot}/`,
-      `  blockchain      ${server.urls.blockchain}/`,
-      `  data            ${databaseUrl !== undefined ? `PostgreSQL ${redactPassword(databaseUrl)}${opts.databaseSchema ? ` schema ${opts.databaseSchema}` : ''}` : opts.inMemory ? 'in memory' : resolve(opts.data)}`,
-      opts.host === undefined || isLoopbackHost(opts.host)
-        ? `  listening       ${opts.host ?? '127.0.0.1 and ::1'} (loopback only)`
-        : `  listening       ${opts.host} (NOT loopback: reachable from other machines)`,
-    ];
-    for (const c of channels)
-      lines.push(
-        c.bot_interface === 'messaging'
-          ? `  channel         ${c.name}: id ${c.channel_id}, secret ${c.secret}`
-          : `  ${`${c.bot_interface} bot`.padEnd(16)}${c.name}: id ${c.channel_id}, secret ${c.secret}, MID ${c.channel_mid}`,
-      );
-    for (const b of await server.embedkit.services.blockchain.store.services())
-      lines.push(
-        `  blockchain      ${b.name}: service-api-key ${b.api_key}, secret ${b.api_secret}${b.activated ? '' : ' (not activated)'}`,
-      );
+    const channels = await new WorldStore(server.embedkit.db).channels();
+    const lines = await readyLines(server, opts, databaseUrl, channels);
     if (config && configFile) {
       lines.push(`  config          ${configFile}`);
       try {
-        lines.push(...(await applyConfig(config, server.baseUrl, all)));
+        lines.push(...(await applyConfig(config, server.baseUrl, channels)));
       } catch (e) {
         if (!(e instanceof CliError)) throw e;
         process.stderr.write(`embedkit: ${configFile}: ${e.message}\n`);
@@ -158,22 +213,7 @@ export async function runStart(opts: StartOptions): Promise<void> {
     process.stdout.write(`${lines.join('\n')}\n`);
     // Ready first, then compile the validators in the background: the first request finds them done.
     setTimeout(compileAll, 200).unref();
-    // SIGTERM/SIGINT: drain (requests in flight get DRAIN_MS), close the database, exit 0 (issue 18).
-    // A second signal while draining stops at once.
-    let stopping = false;
-    const stop = () => {
-      if (stopping) process.exit(1);
-      stopping = true;
-      server.close(DRAIN_MS).then(
-        () => process.exit(0),
-        (e: unknown) => {
-          logger.error(e instanceof Error ? e.message : String(e));
-          process.exit(1);
-        },
-      );
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    stopOnSignals(server, logger);
   } catch (e) {
     logger.error(e instanceof Error ? e.message : String(e));
     process.exit(1);

@@ -1,5 +1,5 @@
 /**
- * `embedkit trigger <event> --to <url>` (issue 15, as `stripe trigger` does): posts one signed
+ * `embedkit trigger <event> --to <url>` (as `stripe trigger` does): posts one signed
  * webhook event of any type of the spec ("Events", bot messaging interface) to a bot, without the
  * host. The body and signature are exactly what embedkit's own deliveries carry; a repliable event
  * gets a reply token from the running embedkit (`--url` / `EMBEDKIT_URL`) so that the bot's reply

@@ -1,7 +1,7 @@
 /**
  * Opens the database behind Kysely and brings its schema up to date: the embedded database
- * (SQLite through better-sqlite3, the default, nothing to install) or PostgreSQL (issue 9: a
- * team sandbox, several servers on one state).
+ * (SQLite through better-sqlite3, the default, nothing to install) or PostgreSQL (a team
+ * sandbox: several servers on one state).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -18,7 +18,7 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 import type * as Pg from 'pg';
-import { migrationsFor } from './migrations.js';
+import { migrationsFor } from './migrations/index.js';
 import { loadPg, type PgModule } from './pg-driver.js';
 import { registerDirectRunner, TrackedSqliteDialect } from './sqlite-direct.js';
 import type { Database } from './schema.js';
@@ -199,7 +199,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Kysely<D
 }
 
 /**
- * Several servers starting at once on one new PostgreSQL schema (issue 18): the first to take this
+ * Several servers starting at once on one new PostgreSQL schema: the first to take this
  * lock runs the migrations and loads the scenario; the others wait, then find both done. A
  * session-level advisory lock on its own connection, keyed by the schema's name, so it spans the
  * migrations' own transactions. On the embedded database (one process) there is nothing to lock.

@@ -1,6 +1,6 @@
 /**
  * Rows of a table whose rows are only ever inserted, never updated or deleted: a row found once
- * is answered from memory afterwards (issue 17: one query less on a hot path). Such an answer
+ * is answered from memory afterwards (one query less on a hot path). Such an answer
  * cannot go stale, in this process or beside others on PostgreSQL. A key not found is asked again
  * each time: its row may be inserted later. A store that starts to update or delete the table
  * must stop using this for it.

@@ -1,5 +1,5 @@
 /**
- * A database that cannot be reached (issue 18: PostgreSQL stopped or restarting under a team
+ * A database that cannot be reached (PostgreSQL stopped or restarting under a team
  * sandbox). Requests then get the platform's "temporary server error" as a 503 with
  * `Retry-After` instead of a bare 500, the log gets one line when the database goes and one when
  * it is back (not a stack trace per request), and whoever paused (the webhook dispatcher) is told

@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL driver (`pg`), loaded the first time a PostgreSQL database is opened: a server
- * on the embedded database never loads it (about 9 MB of resident memory less; issue 17).
+ * on the embedded database never loads it (about 9 MB of resident memory less).
  */
 import type * as Pg from 'pg';
 

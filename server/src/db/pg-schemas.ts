@@ -1,4 +1,4 @@
-/** PostgreSQL schemas as units of state: a throwaway one per test kit, dropped on close (issue 9). */
+/** PostgreSQL schemas as units of state: a throwaway one per test kit, dropped on close. */
 import { SCHEMA_NAME } from './db.js';
 import { loadPg } from './pg-driver.js';
 

@@ -48,7 +48,7 @@ export interface UserTable {
   status_message: string | null;
   /** 1 when the user agreed to the official account terms (group member ids, group source userId). */
   agreed: Generated<number>;
-  /** `{gender?, age?, appType?, area?}` as JSON (narrowcast filters, issue 14); null: none known. */
+  /** `{gender?, age?, appType?, area?}` as JSON (narrowcast filters); null: none known. */
   demographics: Nullable<string>;
 }
 
@@ -88,9 +88,11 @@ export interface ChannelTokenTable {
   seq: Generated<number>;
 }
 
-/** A user access token (spec part C), bound to a channel, scopes and the chat an app was opened from. */
-export interface UserTokenTable {
-  token_hash: string;
+/**
+ * What a user granted a channel, as a user token carries it (and the refresh token issued with
+ * it): scopes and the chat an app was opened from. Times in ms since 1970.
+ */
+export interface UserGrantColumns {
   user_id: string;
   channel_id: string;
   /** Space-separated scopes, as OAuth writes them. */
@@ -100,6 +102,11 @@ export interface UserTokenTable {
   chat_id: string | null;
   issued_at: number;
   expires_at: number;
+}
+
+/** A user access token (spec part C), bound to a channel, scopes and the chat an app was opened from. */
+export interface UserTokenTable extends UserGrantColumns {
+  token_hash: string;
 }
 
 /** A message in a chat, sent by a user (sendMessages) or a bot. `body` is the message object as JSON. */
@@ -237,17 +244,11 @@ export interface AuthorizationCodeTable {
 }
 
 /** A refresh token (spec part C): valid until 10 days after its access token expires. SHA-256 only. */
-export interface RefreshTokenTable {
+/** A refresh token: the grant of the access token issued with it. */
+export interface RefreshTokenTable extends UserGrantColumns {
   token_hash: string;
   /** The access token issued with it: v1 reissue checks the pair, revoke removes both. */
   access_hash: string;
-  user_id: string;
-  channel_id: string;
-  scope: string;
-  context_type: string;
-  chat_id: string | null;
-  issued_at: number;
-  expires_at: number;
 }
 
 /** A user access token invalidated before its expiry: `platform` (v1 `expired(1)`) or `unlinked` (`expired(2)`). */
@@ -258,7 +259,7 @@ export interface TokenInvalidationTable {
 }
 
 /** The whole database, for Kysely. */
-/** Rate limit usage per key and one-minute window, shared by the processes on PostgreSQL (issue 9). */
+/** Rate limit usage per key and one-minute window, shared by the processes on PostgreSQL. */
 export interface RateCounterTable {
   /** `r|<channel>|<api>` (requests) or `m|<channel>` (message recipients). */
   counter_key: string;
@@ -267,14 +268,14 @@ export interface RateCounterTable {
   used: number;
 }
 
-/** A session of the demo login app (issue 18): `data` is its JSON. */
+/** A session of the demo login app: `data` is its JSON. */
 export interface DemoLoginSessionTable {
   sid_hash: string;
   data: string;
   created_at: number;
 }
 
-/** Blockchain (spec part A, issue 12). */
+/** Blockchain (spec part A). */
 export interface BcServiceTable {
   api_key: string;
   api_secret: string;
@@ -383,7 +384,7 @@ export interface Database {
   rich_menu_batches: RichMenuBatchTable;
 }
 
-/** A rich menu batch request (issue 14): done at once; `resume_key` as the bot sent it. */
+/** A rich menu batch request: done at once; `resume_key` as the bot sent it. */
 export interface RichMenuBatchTable {
   request_id: string;
   channel_id: string;
@@ -392,7 +393,7 @@ export interface RichMenuBatchTable {
   completed_at: number;
 }
 
-/** An account link token (issue 14): single use, bound to a channel and a user; SHA-256 only. */
+/** An account link token: single use, bound to a channel and a user; SHA-256 only. */
 export interface LinkTokenTable {
   token_hash: string;
   channel_id: string;
@@ -402,7 +403,7 @@ export interface LinkTokenTable {
   used_at: Nullable<number>;
 }
 
-/** A bot's rich menu (issue 14): the object as created (JSON), and its one image once uploaded. */
+/** A bot's rich menu: the object as created (JSON), and its one image once uploaded. */
 export interface RichMenuTable {
   rich_menu_id: string;
   channel_id: string;
@@ -413,27 +414,27 @@ export interface RichMenuTable {
   image: Nullable<Buffer>;
 }
 
-/** The default rich menu of a channel (issue 14). */
+/** The default rich menu of a channel. */
 export interface RichMenuDefaultTable {
   channel_id: string;
   rich_menu_id: string;
 }
 
-/** A per-user rich menu (issue 14). */
+/** A per-user rich menu. */
 export interface RichMenuLinkTable {
   channel_id: string;
   user_id: string;
   rich_menu_id: string;
 }
 
-/** A rich menu alias (issue 14), the target of `richmenuswitch`. */
+/** A rich menu alias, the target of `richmenuswitch`. */
 export interface RichMenuAliasTable {
   channel_id: string;
   alias_id: string;
   rich_menu_id: string;
 }
 
-/** Messages a bot sent per kind and day (issue 14 counters); `day` is yyyyMMdd in UTC+9. */
+/** Messages a bot sent per kind and day (quota and delivery counters); `day` is yyyyMMdd in UTC+9. */
 export interface BotSentCountTable {
   channel_id: string;
   kind: string;
@@ -441,7 +442,7 @@ export interface BotSentCountTable {
   messages: number;
 }
 
-/** A narrowcast request (issue 14): done at once, so its progress is final. */
+/** A narrowcast request: done at once, so its progress is final. */
 export interface NarrowcastTable {
   request_id: string;
   channel_id: string;

@@ -5,8 +5,8 @@
  * Why: better-sqlite3 answers synchronously, but every Kysely query goes through a connection
  * mutex, a provider, an executor and a result transform, each a promise: on the hot paths
  * (the token check of every request, the message insert of sendMessages, the nonce of every
- * signed blockchain call) that machinery cost more CPU and garbage than SQLite itself (issue 17,
- * `npm run bench -- http`). Kysely still builds and compiles every query (`prepared.ts`).
+ * signed blockchain call) that machinery cost more CPU and garbage than SQLite itself (measured
+ * with `npm run bench -- http`). Kysely still builds and compiles every query (`prepared.ts`).
  *
  * Safe when no one holds SQLite's single connection: then Kysely itself would take it, run the
  * one statement and give it back, with nothing in between. While a transaction (or a streamed

@@ -10,7 +10,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { readAnswer, type Answer } from '../http/answer.js';
 import { jsonBody } from '../http/body.js';
 import type { Clock } from '../clock/clock.js';
 import { hashToken } from '../tokens/secrets.js';
@@ -30,10 +31,25 @@ interface DemoSession {
   idToken: Record<string, unknown> | null;
 }
 
-/** The answer of a platform call, as the page shows it. */
-interface PlatformAnswer {
-  status: number;
-  body: unknown;
+/** A session as the request's cookie finds it: the hash it is stored under, and its data. */
+type FoundSession = [key: string, session: DemoSession];
+
+/** A token endpoint's answer (`POST /oauth2/v2.1/token`), the fields the demo keeps. */
+interface TokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  scope: string;
+  expires_in: number;
+  id_token?: string;
+}
+
+/** What the demo login's backend works with. */
+export interface DemoLoginDeps {
+  world: WorldStore;
+  sessions: DemoLoginSessionStore;
+  clock: Clock;
+  /** `{base_url}`: where the backend calls the platform, and the ID token's issuer. */
+  baseUrl: () => string;
 }
 
 /** `abcdef…wxyz`: enough to tell tokens apart, not enough to use one. */
@@ -43,72 +59,26 @@ export function maskToken(token: string): string {
 
 /**
  * The demo login page at `/demo/login/` and its backend at `/demo/login/api/*`. Sessions live in
- * the database, so every server of a team sandbox serves them (issue 18).
+ * the database, so every server of a team sandbox serves them.
  */
-export function demoLoginRoutes(deps: { world: WorldStore; sessions: DemoLoginSessionStore; clock: Clock; baseUrl: () => string }): Router {
+export function demoLoginRoutes(deps: DemoLoginDeps): Router {
   const r = Router();
+  const platform = new PlatformClient(deps);
   const { sessions } = deps;
 
-  /** The demo signs in to the scenario's first channel (the default world has one). */
-  const channel = async (): Promise<ChannelRow> => {
-    const [first] = await deps.world.channels();
-    if (!first) throw new Error('the scenario has no channel');
-    return first;
-  };
+  /** A route for a signed-in session: 401 without one. */
+  const signedIn =
+    (handler: (res: Response, found: FoundSession) => Promise<unknown>) =>
+    async (req: Request, res: Response): Promise<void> => {
+      const found = await sessionOf(sessions, req);
+      if (found) await handler(res, found);
+      else res.status(401).json({ signedIn: false, message: 'Not signed in' });
+    };
 
-  const platform = async (path: string, init: RequestInit = {}): Promise<PlatformAnswer> => {
-    const res = await fetch(`${deps.baseUrl()}${path}`, init);
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      // Not JSON: shown as text.
-    }
-    return { status: res.status, body };
-  };
-  const form = (fields: Record<string, string>): RequestInit => ({
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-  const bearer = (s: DemoSession): RequestInit => ({ headers: { Authorization: `Bearer ${s.accessToken}` } });
-
-  /** The session of the request's cookie: [the hash it is stored under, its data]. */
-  const sessionOf = async (req: Request): Promise<[string, DemoSession] | undefined> => {
-    const sid = cookie(req, COOKIE);
-    if (!sid) return undefined;
-    const key = hashToken(sid);
-    const s = await sessions.find<DemoSession>(key);
-    return s ? [key, s] : undefined;
-  };
-  const view = (s: DemoSession) => ({
-    signedIn: true,
-    channelId: s.channelId,
-    tokens: { access_token: maskToken(s.accessToken), refresh_token: maskToken(s.refreshToken), expires_in: s.expiresIn, scope: s.scope },
-    idToken: s.idToken,
-  });
-  const notSignedIn = (res: Response) => res.status(401).json({ signedIn: false, message: 'Not signed in' });
-
-  r.use('/demo/login', (_req, res, next) => {
-    res.set(
-      'Content-Security-Policy',
-      [
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self' 'unsafe-inline'",
-        `img-src 'self' ${deps.baseUrl()}`,
-        "connect-src 'self'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-      ].join('; '),
-    );
-    next();
-  });
+  r.use('/demo/login', contentSecurityPolicy(deps.baseUrl));
 
   r.get('/demo/login/api/config', async (_req, res) => {
-    const c = await channel();
+    const c = await platform.channel();
     res.json({
       clientId: c.channel_id,
       channelName: c.name,
@@ -117,110 +87,199 @@ export function demoLoginRoutes(deps: { world: WorldStore; sessions: DemoLoginSe
     });
   });
 
-  r.post('/demo/login/api/exchange', jsonBody, async (req, res) => {
-    const { code, redirectUri, nonce } = (req.body ?? {}) as Record<string, unknown>;
-    if (typeof code !== 'string' || typeof redirectUri !== 'string') {
-      res.status(400).json({ message: 'code and redirectUri are required' });
-      return;
-    }
-    const c = await channel();
-    const answer = await platform(
-      '/oauth2/v2.1/token',
-      form({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: c.channel_id, client_secret: c.secret }),
-    );
-    if (answer.status !== 200) {
-      res.json({ signedIn: false, platform: answer });
-      return;
-    }
-    const t = answer.body as { access_token: string; refresh_token: string; scope: string; expires_in: number; id_token?: string };
-    let idToken: Record<string, unknown> | null = null;
-    if (t.id_token) {
-      // What an app must check of an ID token: signature (channel secret), issuer, audience, nonce.
-      let payload: Record<string, unknown>;
-      const { jwtVerify } = await import('jose');
-      try {
-        ({ payload } = await jwtVerify(t.id_token, new TextEncoder().encode(c.secret), {
-          algorithms: ['HS256'],
-          issuer: deps.baseUrl(),
-          audience: c.channel_id,
-        }));
-      } catch (e) {
-        res.status(502).json({ signedIn: false, message: `ID token rejected: ${e instanceof Error ? e.message : String(e)}` });
-        return;
-      }
-      if (typeof nonce === 'string' && nonce !== '' && payload.nonce !== nonce) {
-        res.status(400).json({ signedIn: false, message: 'ID token nonce does not match' });
-        return;
-      }
-      idToken = payload;
-    }
-    const sid = randomBytes(24).toString('base64url');
-    const s: DemoSession = {
-      channelId: c.channel_id,
-      accessToken: t.access_token,
-      refreshToken: t.refresh_token,
-      scope: t.scope,
-      expiresIn: t.expires_in,
-      idToken,
-    };
-    await sessions.insert(hashToken(sid), s, deps.clock.now());
-    res.cookie(COOKIE, sid, { httpOnly: true, sameSite: 'lax', path: '/demo/login' }).json(view(s));
-  });
+  r.post('/demo/login/api/exchange', jsonBody, (req, res) => exchange(deps, platform, req, res));
 
   r.get('/demo/login/api/session', async (req, res) => {
-    const found = await sessionOf(req);
+    const found = await sessionOf(sessions, req);
     res.json(found ? view(found[1]) : { signedIn: false });
   });
 
-  r.post('/demo/login/api/refresh', async (req, res) => {
-    const found = await sessionOf(req);
-    if (!found) return notSignedIn(res);
-    const [key, s] = found;
-    const c = await channel();
-    const answer = await platform(
-      '/oauth2/v2.1/token',
-      form({ grant_type: 'refresh_token', refresh_token: s.refreshToken, client_id: s.channelId, client_secret: c.secret }),
-    );
-    if (answer.status === 200) {
-      const t = answer.body as { access_token: string; refresh_token: string; scope: string; expires_in: number };
-      Object.assign(s, { accessToken: t.access_token, refreshToken: t.refresh_token, scope: t.scope, expiresIn: t.expires_in });
-      await sessions.update(key, s);
-      answer.body = { ...t, access_token: maskToken(t.access_token), refresh_token: maskToken(t.refresh_token) };
-    }
-    res.json({ platform: answer, session: view(s) });
-  });
+  r.post(
+    '/demo/login/api/refresh',
+    signedIn(async (res, [key, s]) => {
+      const answer = await platform.asClient(
+        '/oauth2/v2.1/token',
+        { grant_type: 'refresh_token', refresh_token: s.refreshToken },
+        s.channelId,
+      );
+      if (answer.status === 200) {
+        const t = answer.body as TokenAnswer;
+        Object.assign(s, { accessToken: t.access_token, refreshToken: t.refresh_token, scope: t.scope, expiresIn: t.expires_in });
+        await sessions.update(key, s);
+        answer.body = { ...t, access_token: maskToken(t.access_token), refresh_token: maskToken(t.refresh_token) };
+      }
+      res.json({ platform: answer, session: view(s) });
+    }),
+  );
 
-  r.get('/demo/login/api/verify', async (req, res) => {
-    const found = await sessionOf(req);
-    if (!found) return notSignedIn(res);
-    res.json({ platform: await platform(`/oauth2/v2.1/verify?access_token=${encodeURIComponent(found[1].accessToken)}`) });
-  });
-  r.get('/demo/login/api/profile', async (req, res) => {
-    const found = await sessionOf(req);
-    if (!found) return notSignedIn(res);
-    res.json({ platform: await platform('/v2/profile', bearer(found[1])) });
-  });
-  r.get('/demo/login/api/friendship', async (req, res) => {
-    const found = await sessionOf(req);
-    if (!found) return notSignedIn(res);
-    res.json({ platform: await platform('/friendship/v1/status', bearer(found[1])) });
-  });
-
-  r.post('/demo/login/api/revoke', async (req, res) => {
-    const found = await sessionOf(req);
-    if (!found) return notSignedIn(res);
-    const [key, s] = found;
-    const c = await channel();
-    const answer = await platform(
-      '/oauth2/v2.1/revoke',
-      form({ access_token: s.accessToken, client_id: s.channelId, client_secret: c.secret }),
+  // Calls the page makes with the session's access token, answered as the platform answers them.
+  const reads: Record<string, (s: DemoSession) => [path: string, init?: RequestInit]> = {
+    verify: (s) => [`/oauth2/v2.1/verify?access_token=${encodeURIComponent(s.accessToken)}`],
+    profile: (s) => ['/v2/profile', bearer(s)],
+    friendship: (s) => ['/friendship/v1/status', bearer(s)],
+  };
+  for (const [name, call] of Object.entries(reads))
+    r.get(
+      `/demo/login/api/${name}`,
+      signedIn(async (res, [, s]) => res.json({ platform: await platform.call(...call(s)) })),
     );
-    await sessions.delete(key);
-    res.clearCookie(COOKIE, { path: '/demo/login' }).json({ platform: answer, signedIn: false });
-  });
+
+  r.post(
+    '/demo/login/api/revoke',
+    signedIn(async (res, [key, s]) => {
+      const answer = await platform.asClient('/oauth2/v2.1/revoke', { access_token: s.accessToken }, s.channelId);
+      await sessions.delete(key);
+      res.clearCookie(COOKIE, { path: '/demo/login' }).json({ platform: answer, signedIn: false });
+    }),
+  );
 
   r.use('/demo/login', express.static(root('demo/login'), { dotfiles: 'ignore' }));
   return r;
+}
+
+/**
+ * `POST /demo/login/api/exchange` `{code, redirectUri, nonce?}`: exchanges the authorization code
+ * for tokens, verifies the ID token, starts a session (cookie) and answers its masked view. A
+ * refused code answers `{signedIn: false, platform}`; a rejected ID token 502, a nonce that does
+ * not match 400.
+ */
+async function exchange(deps: DemoLoginDeps, platform: PlatformClient, req: Request, res: Response): Promise<void> {
+  const { code, redirectUri, nonce } = (req.body ?? {}) as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof redirectUri !== 'string') {
+    res.status(400).json({ message: 'code and redirectUri are required' });
+    return;
+  }
+  const c = await platform.channel();
+  const answer = await platform.asClient('/oauth2/v2.1/token', { grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+  if (answer.status !== 200) {
+    res.json({ signedIn: false, platform: answer });
+    return;
+  }
+  const t = answer.body as TokenAnswer;
+  let idToken: Record<string, unknown> | null = null;
+  if (t.id_token) {
+    const verified = await verifyIdToken(t.id_token, c, deps.baseUrl(), nonce);
+    if ('refused' in verified) {
+      res.status(verified.refused).json({ signedIn: false, message: verified.message });
+      return;
+    }
+    idToken = verified.payload;
+  }
+  const sid = randomBytes(24).toString('base64url');
+  const s: DemoSession = {
+    channelId: c.channel_id,
+    accessToken: t.access_token,
+    refreshToken: t.refresh_token,
+    scope: t.scope,
+    expiresIn: t.expires_in,
+    idToken,
+  };
+  await deps.sessions.insert(hashToken(sid), s, deps.clock.now());
+  res.cookie(COOKIE, sid, { httpOnly: true, sameSite: 'lax', path: '/demo/login' }).json(view(s));
+}
+
+/**
+ * What an app must check of an ID token: its signature (HS256 with the channel secret), issuer,
+ * audience (the channel id) and, when the page sent one, nonce.
+ * @returns the payload, or the status to answer (502 rejected, 400 nonce mismatch) and why
+ */
+async function verifyIdToken(
+  idToken: string,
+  channel: ChannelRow,
+  issuer: string,
+  nonce: unknown,
+): Promise<{ payload: Record<string, unknown> } | { refused: 400 | 502; message: string }> {
+  const { jwtVerify } = await import('jose');
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(idToken, new TextEncoder().encode(channel.secret), {
+      algorithms: ['HS256'],
+      issuer,
+      audience: channel.channel_id,
+    }));
+  } catch (e) {
+    return { refused: 502, message: `ID token rejected: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (typeof nonce === 'string' && nonce !== '' && payload.nonce !== nonce)
+    return { refused: 400, message: 'ID token nonce does not match' };
+  return { payload };
+}
+
+/** The backend's calls to the platform over HTTP at `baseUrl`, as the demo channel's client. */
+class PlatformClient {
+  constructor(private readonly deps: DemoLoginDeps) {}
+
+  /** The demo signs in to the scenario's first channel (the default world has one). @throws Error when there is none */
+  async channel(): Promise<ChannelRow> {
+    const [first] = await this.deps.world.channels();
+    if (!first) throw new Error('the scenario has no channel');
+    return first;
+  }
+
+  /** One call; the answer as the page shows it (JSON parsed, other text as is). */
+  async call(path: string, init: RequestInit = {}): Promise<Answer> {
+    return readAnswer(await fetch(`${this.deps.baseUrl()}${path}`, init));
+  }
+
+  /**
+   * A form POST to an OAuth endpoint with the client credentials last: `client_id` (default the
+   * demo channel's) and the demo channel's secret.
+   */
+  async asClient(path: string, fields: Record<string, string>, clientId?: string): Promise<Answer> {
+    const c = await this.channel();
+    return this.call(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...fields, client_id: clientId ?? c.channel_id, client_secret: c.secret }).toString(),
+    });
+  }
+}
+
+/** The session as the page sees it: tokens masked. */
+function view(s: DemoSession) {
+  return {
+    signedIn: true,
+    channelId: s.channelId,
+    tokens: { access_token: maskToken(s.accessToken), refresh_token: maskToken(s.refreshToken), expires_in: s.expiresIn, scope: s.scope },
+    idToken: s.idToken,
+  };
+}
+
+/** The session's access token as a request's `Authorization` header. */
+function bearer(s: DemoSession): RequestInit {
+  return { headers: { Authorization: `Bearer ${s.accessToken}` } };
+}
+
+/**
+ * The demo page's Content-Security-Policy: its own scripts, styles and calls only; images also
+ * from `{base_url}` (profile pictures); never framed.
+ */
+function contentSecurityPolicy(baseUrl: () => string): RequestHandler {
+  return (_req, res, next) => {
+    res.set(
+      'Content-Security-Policy',
+      [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        `img-src 'self' ${baseUrl()}`,
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join('; '),
+    );
+    next();
+  };
+}
+
+/** The session of the request's cookie, or undefined. */
+async function sessionOf(sessions: DemoLoginSessionStore, req: Request): Promise<FoundSession | undefined> {
+  const sid = cookie(req, COOKIE);
+  if (!sid) return undefined;
+  const key = hashToken(sid);
+  const s = await sessions.find<DemoSession>(key);
+  return s ? [key, s] : undefined;
 }
 
 /** The value of one cookie of the request, or undefined. */

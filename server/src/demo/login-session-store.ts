@@ -1,5 +1,5 @@
 /**
- * SQL for the demo login's sessions (issue 18): kept in the database, so that every server of a
+ * SQL for the demo login's sessions: kept in the database, so that every server of a
  * team sandbox serves a session another one started. Keyed by the SHA-256 of the cookie value.
  */
 import type { Kysely } from 'kysely';

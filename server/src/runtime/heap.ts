@@ -12,7 +12,7 @@ import { setFlagsFromString } from 'node:v8';
  * - the old generation may grow to 2.5x what survived the last full collection before the next
  *   one, instead of V8's dynamic factor of up to 4x.
  *
- * Issue 17, measured in `npm run bench -- http` (README, Benchmarks): server RSS idle 108 → 85-89 MB,
+ * Measured in `npm run bench -- http` (README, Benchmarks): server RSS idle 108 → 85-89 MB,
  * its peak under the HTTP load 205 → 143-144 MB (target 150), at the same request rates.
  * Must run before the server's modules are imported: the young generation grows while they load
  * and never shrinks back. Checked under the same allocation: Node 20.20 (V8 11.3) and 22.23 keep

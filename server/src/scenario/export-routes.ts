@@ -1,5 +1,5 @@
 /**
- * `GET /embedkit/v1/scenario`: today's world as a scenario file (issue 15; `embedkit export`
+ * `GET /embedkit/v1/scenario`: today's world as a scenario file (`embedkit export`
  * writes it, `embedkit start --import` loads it; scenario/export.ts says what it holds).
  */
 import { Router } from 'express';

@@ -1,5 +1,5 @@
 /**
- * Today's world as a scenario file (issue 15, `embedkit export` / `start --import`): channels with
+ * Today's world as a scenario file (`embedkit export` / `start --import`): channels with
  * their login and v1 settings and link templates, users, chats with their members and bots, apps,
  * the blockchain section and the defaults. What a scenario cannot hold is left out: messages,
  * tokens, deliveries, rich menus and friendships beyond "a 1:1 chat with the bot". App URLs on the
@@ -13,9 +13,22 @@ const DEMO_ORIGIN = '{demo_origin}';
 /** The scenario of a world's rows; it passes the scenario checks of load.ts. */
 export function scenarioOf(rows: WorldRows): Scenario {
   const meta = new Map(rows.meta.map((m) => [m.key, m.value]));
-  const demoOrigin = meta.get('demo_origin');
+  const blockchain = blockchainOf(rows);
+  const defaults = meta.get('defaults');
+  return {
+    channels: channelsOf(rows),
+    users: usersOf(rows),
+    chats: chatsOf(rows),
+    apps: appsOf(rows, meta.get('demo_origin')),
+    ...(blockchain ? { blockchain } : {}),
+    ...(defaults && defaults !== '{}' ? { defaults: JSON.parse(defaults) as Record<string, string> } : {}),
+  } as Scenario;
+}
+
+/** The channels with their login settings, v1 bot settings and link templates. */
+function channelsOf(rows: WorldRows) {
   const login = new Map(rows.logins.map((l) => [l.channel_id, l]));
-  const channels = rows.channels.map((c) => {
+  return rows.channels.map((c) => {
     const l = login.get(c.channel_id);
     const templates = rows.templates.filter((t) => t.channel_id === c.channel_id).map((t) => JSON.parse(t.body) as Record<string, string>);
     const v1 = c.bot_interface !== 'messaging';
@@ -41,7 +54,11 @@ export function scenarioOf(rows: WorldRows): Scenario {
       ...(templates.length ? { linkTemplates: templates } : {}),
     };
   });
-  const users = rows.users.map((u) => ({
+}
+
+/** The users; a field at its default is left out. */
+function usersOf(rows: WorldRows) {
+  return rows.users.map((u) => ({
     userId: u.user_id,
     displayName: u.display_name,
     ...(u.has_picture ? { picture: true } : {}),
@@ -49,7 +66,11 @@ export function scenarioOf(rows: WorldRows): Scenario {
     ...(u.agreed === 0 ? { agreed: false } : {}),
     ...(u.demographics ? { demographics: JSON.parse(u.demographics) as Record<string, unknown> } : {}),
   }));
-  const chats = rows.chats.map((c) => {
+}
+
+/** The chats with their members, their 1:1 bot and the bots in them. */
+function chatsOf(rows: WorldRows) {
+  return rows.chats.map((c) => {
     const bots = rows.memberships.filter((m) => m.chat_id === c.chat_id).map((m) => m.channel_id);
     return {
       chatId: c.chat_id,
@@ -60,7 +81,11 @@ export function scenarioOf(rows: WorldRows): Scenario {
       ...(bots.length ? { bots } : {}),
     };
   });
-  const apps = rows.apps.map((a) => ({
+}
+
+/** The apps; a URL on the demo origin gets the `{demo_origin}` placeholder back. */
+function appsOf(rows: WorldRows, demoOrigin: string | undefined) {
+  return rows.apps.map((a) => ({
     embedId: a.embed_id,
     channelId: a.channel_id,
     name: a.name,
@@ -69,37 +94,31 @@ export function scenarioOf(rows: WorldRows): Scenario {
       url: demoOrigin && a.view_url.startsWith(`${demoOrigin}/`) ? DEMO_ORIGIN + a.view_url.slice(demoOrigin.length) : a.view_url,
     },
   }));
-  const blockchain = rows.services.length
-    ? {
-        services: rows.services.map((s) => ({ apiKey: s.api_key, apiSecret: s.api_secret, name: s.name, activated: s.activated === 1 })),
-        wallets: rows.wallets.map((w) => ({ name: w.name, address: w.address, secret: w.secret, service: w.api_key })),
-        contracts: rows.contracts.map((c) => ({
-          contractId: c.contract_id,
-          service: c.api_key,
-          name: c.name,
-          owner: c.owner_address,
-          tokenTypes: rows.tokenTypes
-            .filter((t) => t.contract_id === c.contract_id)
-            .map((t) => ({ tokenType: t.token_type, name: t.name, ...(t.meta ? { meta: t.meta } : {}) })),
-          tokens: rows.tokens
-            .filter((t) => t.contract_id === c.contract_id)
-            .map((t) => ({
-              tokenType: t.token_type,
-              tokenIndex: t.token_index,
-              name: t.name,
-              ...(t.meta ? { meta: t.meta } : {}),
-              owner: t.owner,
-            })),
-        })),
-      }
-    : undefined;
-  const defaults = meta.get('defaults');
+}
+
+/** The blockchain section: services, wallets, contracts with their token types and tokens; undefined without services. */
+function blockchainOf(rows: WorldRows) {
+  if (!rows.services.length) return undefined;
   return {
-    channels,
-    users,
-    chats,
-    apps,
-    ...(blockchain ? { blockchain } : {}),
-    ...(defaults && defaults !== '{}' ? { defaults: JSON.parse(defaults) as Record<string, string> } : {}),
-  } as Scenario;
+    services: rows.services.map((s) => ({ apiKey: s.api_key, apiSecret: s.api_secret, name: s.name, activated: s.activated === 1 })),
+    wallets: rows.wallets.map((w) => ({ name: w.name, address: w.address, secret: w.secret, service: w.api_key })),
+    contracts: rows.contracts.map((c) => ({
+      contractId: c.contract_id,
+      service: c.api_key,
+      name: c.name,
+      owner: c.owner_address,
+      tokenTypes: rows.tokenTypes
+        .filter((t) => t.contract_id === c.contract_id)
+        .map((t) => ({ tokenType: t.token_type, name: t.name, ...(t.meta ? { meta: t.meta } : {}) })),
+      tokens: rows.tokens
+        .filter((t) => t.contract_id === c.contract_id)
+        .map((t) => ({
+          tokenType: t.token_type,
+          tokenIndex: t.token_index,
+          name: t.name,
+          ...(t.meta ? { meta: t.meta } : {}),
+          owner: t.owner,
+        })),
+    })),
+  };
 }

@@ -77,7 +77,7 @@ function botProblems(s: Scenario, channels: Set<string>): string[] {
 }
 
 /**
- * v1 channels (issue 13): link templates only on enterprise channels and valid there; trial bots
+ * v1 channels (spec parts E and F): link templates only on enterprise channels and valid there; trial bots
  * only in 1:1 chats (the trial interface knows users only); MIDs unique.
  */
 function v1Problems(s: Scenario): string[] {

@@ -16,17 +16,17 @@ export const ScenarioSchema = Type.Object(
           name: Type.String({ minLength: 1 }),
           secret: Type.String({ pattern: '^[0-9a-f]{32}$' }),
           plan: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: ['developer-trial', 'verified', 'official'] })),
-          // Bot messaging (issue 6): where webhook events go, and the bot's name in chats.
+          // Bot messaging: where webhook events go, and the bot's name in chats.
           webhookUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: '^https?://' })),
           botName: Type.Optional(Type.String({ minLength: 1 })),
-          // Social login (issue 5): application type, registered callback URLs, active, linked bot.
+          // Social login: application type, registered callback URLs, active, linked bot.
           applicationType: Type.Optional(Type.Unsafe<'WEB' | 'NATIVE' | 'SPA'>({ type: 'string', enum: ['WEB', 'NATIVE', 'SPA'] })),
           callbackUrls: Type.Optional(
             Type.Array(Type.String({ minLength: 1, maxLength: 1000, pattern: '^(https?://|\\{demo_origin\\})' }), { maxItems: 50 }),
           ),
           active: Type.Optional(Type.Boolean()),
           botLinked: Type.Optional(Type.Boolean()),
-          // The enterprise and trial bot interfaces (spec parts E and F, issue 13): which interface
+          // The enterprise and trial bot interfaces (spec parts E and F): which interface
           // the channel's bot uses, its channel MID (default derived from the channel ID), whether
           // block and unblock operations are sent, the friend-list call's approval and
           // permissions, and link message templates (enterprise only).
@@ -69,7 +69,7 @@ export const ScenarioSchema = Type.Object(
           statusMessage: Type.Optional(Type.String()),
           /** Agreed to the official account terms (default true): in group member ids and group sources. */
           agreed: Type.Optional(Type.Boolean()),
-          /** What narrowcast demographic filters see (issue 14); a user without one matches none. */
+          /** What narrowcast demographic filters see; a user without one matches none. */
           demographics: Type.Optional(
             Type.Object(
               {
@@ -118,7 +118,7 @@ export const ScenarioSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    // The blockchain interface (spec part A, issue 12): services with their API key and secret,
+    // The blockchain interface (spec part A): services with their API key and secret,
     // wallets, item-token contracts with their non-fungible token types and tokens.
     blockchain: Type.Optional(
       Type.Object(

@@ -1,5 +1,5 @@
 /**
- * SQL that reads today's world back (issue 15, `embedkit export`): every table a scenario file
+ * SQL that reads today's world back (`embedkit export`): every table a scenario file
  * describes, as rows. scenario/export.ts turns them into a scenario.
  */
 import type { Kysely } from 'kysely';

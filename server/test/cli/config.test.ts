@@ -1,5 +1,5 @@
 /**
- * `embedkit.config.json(c)` (issue 15): read by `exec` and `start` from the current directory:
+ * `embedkit.config.json(c)`: read by `exec` and `start` from the current directory:
  * scenario (path or inline), apps registered at start, webhook URLs, the port; a wrong file is
  * refused naming the field, without a stack trace. Runs the built CLI.
  */

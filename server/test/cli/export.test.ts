@@ -1,5 +1,5 @@
 /**
- * `embedkit export` and `embedkit start --import` (issue 15): today's world as a scenario file,
+ * `embedkit export` and `embedkit start --import`: today's world as a scenario file,
  * and back into a new data directory, where the same world shows. Runs the built CLI.
  */
 import { execFile, spawn } from 'node:child_process';

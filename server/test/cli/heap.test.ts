@@ -1,4 +1,4 @@
-// The embedkit process keeps V8's young generation small (issue 17, server/src/runtime/heap.ts):
+// The embedkit process keeps V8's young generation small (server/src/runtime/heap.ts):
 // after the same allocation, a process that ran the setting has a 1 MB-per-semi-space young
 // generation, one that did not has let it grow.
 import { execFileSync } from 'node:child_process';

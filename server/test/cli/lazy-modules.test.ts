@@ -1,6 +1,6 @@
-// What a server on the embedded database does not load (issue 17: its memory): the PostgreSQL
+// What a server on the embedded database does not load (its memory): the PostgreSQL
 // driver, and the terminal log formatter when its output is not a terminal. Each is loaded when it
-// is first needed (store/pg-driver.ts, logger.ts). (The JWT library, loaded at the first sign-in,
+// is first needed (db/pg-driver.ts, logger.ts). (The JWT library, loaded at the first sign-in,
 // is an ES module, which the require cache this test reads does not list.)
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';

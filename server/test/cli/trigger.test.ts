@@ -1,5 +1,5 @@
 /**
- * `embedkit trigger` (issue 15): one signed webhook event of each type of the spec, posted to a
+ * `embedkit trigger`: one signed webhook event of each type of the spec, posted to a
  * bot without the host, with a reply token the running embedkit accepts. Runs the built CLI.
  */
 import { execFile } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The package (issue 15): `npm pack` of this repository installs in an empty project and works
+// The package: `npm pack` of this repository installs in an empty project and works
 // there with nothing else: the CLI (`npx embedkit`: help, exec, validate, start, apps),
 // `embedkit/testing` and `embedkit/sdk/mock`. Needs a build (npm test builds first) and the npm
 // registry (the package's dependencies are installed, better-sqlite3 built from source when no

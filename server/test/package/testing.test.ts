@@ -1,4 +1,4 @@
-// embedkit/testing (issue 15): an in-memory server for a project's tests, with the helpers a test
+// embedkit/testing: an in-memory server for a project's tests, with the helpers a test
 // needs: a channel token, the messages of a chat, a user's message, the clock.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbedkit, TestKitError, type TestKit } from '../../src/testing.js';

@@ -1,4 +1,4 @@
-// Team sandbox under faults (issue 18), on PostgreSQL: servers starting together on a new schema,
+// Team sandbox under faults, on PostgreSQL: servers starting together on a new schema,
 // requests that arrive while they start, and the database going away mid-load. Needs
 // DATABASE_URL (`npm run test:pg`) and a build; skipped otherwise. The outage test runs its own
 // throwaway cluster (scripts/start-postgres.sh on another port), so stopping it harms nobody.

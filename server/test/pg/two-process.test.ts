@@ -1,4 +1,4 @@
-// Team sandbox (issue 9): two embedkit processes on one PostgreSQL schema behave as one server.
+// Team sandbox: two embedkit processes on one PostgreSQL schema behave as one server.
 // Needs DATABASE_URL (`npm run test:pg`) and a build (`node scripts/build.mjs`); skipped otherwise.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

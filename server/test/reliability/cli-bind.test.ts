@@ -1,4 +1,4 @@
-// The server binds to loopback unless told otherwise, and says so when told otherwise (issue 8).
+// The server binds to loopback unless told otherwise, and says so when told otherwise.
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Concurrency (issue 8): limits and one-time tokens hold when many requests race.
+// Concurrency: limits and one-time tokens hold when many requests race.
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';

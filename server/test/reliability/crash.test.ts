@@ -1,4 +1,4 @@
-// Durability (issue 8): the server, run as a child process, is killed with SIGKILL in the middle of
+// Durability: the server, run as a child process, is killed with SIGKILL in the middle of
 // a stream of writes; after a restart on the same data directory every acknowledged write (apps,
 // messages, webhook deliveries) is there and the database is intact. CRASH_RUNS sets the number
 // of kill-restart rounds (CI: 3; `npm run test:soak`: 20).

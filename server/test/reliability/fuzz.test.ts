@@ -1,4 +1,4 @@
-// Property-based fuzzing of every route (issue 8): generated requests with wrong types, missing and
+// Property-based fuzzing of every route: generated requests with wrong types, missing and
 // extra fields, huge strings, deep nesting, bad encodings, wrong methods and content types, bad and
 // expired tokens. No answer may be a 5xx, the server must keep answering, and every error body is
 // in the format of its interface. FUZZ_RUNS sets the number of requests (CI: 10,000).
@@ -37,7 +37,7 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/v2/bot/room/:chatId/member/:userId',
     '/v2/bot/room/:chatId/members/ids',
     '/v2/bot/room/:chatId/leave',
-    // Issue 14: rich menus and a bot's daily calls.
+    // Rich menus and a bot's daily calls.
     '/v2/bot/richmenu',
     '/v2/bot/richmenu/validate',
     '/v2/bot/richmenu/list',
@@ -78,9 +78,9 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/v2/bot/richmenu/validate/batch',
     '/v2/bot/richmenu/progress/batch',
   ].map((path) => ({ path, format: ['message'] as Format[] })),
-  // Issue 14: the platform's account-link page (HTML for people; unknown methods get the 404 JSON).
+  // The platform's account-link page (HTML for people; unknown methods get the 404 JSON).
   { path: '/dialog/bot/accountLink', format: ['html', 'message'] },
-  // Issue 13: the simulator's v1 settings (template bodies are checked with the v1 rules).
+  // The simulator's v1 settings (template bodies are checked with the v1 rules).
   ...['/embedkit/v1/channels/:channelId/v1', '/embedkit/v1/channels/:channelId/icon', '/embedkit/v1/chats/:chatId/contacts'].map(
     (path) => ({ path, format: ['message'] as Format[] }),
   ),

@@ -1,4 +1,4 @@
-// Limits against hostile clients (issue 8): body size and JSON depth in each interface's format,
+// Limits against hostile clients: body size and JSON depth in each interface's format,
 // slow clients cut off by the header and request timeouts, oversized headers.
 import { connect, type Socket } from 'node:net';
 import { pino } from 'pino';

@@ -1,4 +1,4 @@
-// Start-up and drain (issue 18): a request that reaches a listening server before it is ready is
+// Start-up and drain: a request that reaches a listening server before it is ready is
 // held and answered once it is, or answered 503 with Retry-After in its interface's format; never
 // left hanging. Health answers at once; readiness says 503 until ready and while draining.
 import { createServer, type RequestListener, type Server } from 'node:http';

@@ -1,4 +1,4 @@
-// Shutdown (issue 18): on SIGTERM the CLI stops accepting, lets the requests in flight finish,
+// Shutdown: on SIGTERM the CLI stops accepting, lets the requests in flight finish,
 // closes the database and exits 0; a write acknowledged during the drain is there after a restart.
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';

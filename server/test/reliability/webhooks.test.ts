@@ -1,4 +1,4 @@
-// Webhooks through an outage (issue 8): a bot that is down, then answers 500, then recovers gets
+// Webhooks through an outage: a bot that is down, then answers 500, then recovers gets
 // every event, in order per chat, even with a restart of embedkit in the middle.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

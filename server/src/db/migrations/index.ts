@@ -1,0 +1,45 @@
+/**
+ * Schema migrations, run at start-up by Kysely's Migrator in the order of their keys, one file
+ * each in this folder. The same migrations serve both databases; what differs comes from
+ * {@link columnTypes}.
+ *
+ * A key is recorded in every database it ran on (`kysely_migration`), and Kysely refuses to start
+ * on a database that recorded a key it no longer knows. So a shipped migration keeps its key and
+ * its SQL for ever: never rename, renumber or edit one, add a new one with the next number. The
+ * keys skip 0006: none was ever shipped under it.
+ */
+import type { Kysely, Migration } from 'kysely';
+import { createInitialTables } from './0001-initial-tables.js';
+import { addSocialLogin } from './0002-social-login.js';
+import { addBotMessaging } from './0003-bot-messaging.js';
+import { addChatOrderAndRateCounters } from './0004-chat-order-and-rate-counters.js';
+import { addBlockchain } from './0005-blockchain.js';
+import { addDemoLoginSessions } from './0007-demo-login-sessions.js';
+import { addRichMenusAndSentCounts } from './0008-rich-menus-and-sent-counts.js';
+import { addDeliveryQueueIndexes } from './0009-delivery-queue-indexes.js';
+import { addV1Bots } from './0010-v1-bots.js';
+import { addLinkTokensAndMenuBatches } from './0011-link-tokens-and-menu-batches.js';
+import { columnTypes, type ColumnTypes, type Dialect } from './dialect.js';
+
+/** One migration's schema changes, given the dialect's column types. */
+type SchemaChange = (db: Kysely<unknown>, T: ColumnTypes, dialect: Dialect) => Promise<void>;
+
+/** Every migration under the key it shipped with, in key order. */
+const SHIPPED: ReadonlyArray<readonly [key: string, up: SchemaChange]> = [
+  ['0001_initial', createInitialTables],
+  ['0002_social_login', addSocialLogin],
+  ['0003_bot_messaging', addBotMessaging],
+  ['0004_team_sandbox', addChatOrderAndRateCounters],
+  ['0005_blockchain', addBlockchain],
+  ['0007_demo_login_sessions', addDemoLoginSessions],
+  ['0008_bot_daily_calls', addRichMenusAndSentCounts],
+  ['0009_delivery_queue', addDeliveryQueueIndexes],
+  ['0010_v1_bots', addV1Bots],
+  ['0011_link_tokens', addLinkTokensAndMenuBatches],
+];
+
+/** The migrations for one dialect, by key, as Kysely's Migrator takes them. */
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  const T = columnTypes(dialect);
+  return Object.fromEntries(SHIPPED.map(([key, up]) => [key, { up: (db: Kysely<unknown>) => up(db, T, dialect) }]));
+}
