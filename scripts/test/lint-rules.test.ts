@@ -1,9 +1,11 @@
-// The project's dependency rules (.dependency-cruiser.mjs) fail on planted violations and pass a
-// clean tree: each planted file breaks exactly one rule, in a throwaway copy of the layout.
+// The project's structural rules fail on planted violations and pass clean code: the dependency
+// rules (.dependency-cruiser.mjs) on a throwaway copy of the layout, each planted file breaking
+// exactly one; the linter's SQL-only-in-stores rule (eslint.config.js) on code placed at real paths.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { ESLint } from 'eslint';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -88,5 +90,31 @@ describe('the dependency rules', () => {
     const found = await violations(dir);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^no-circular: server\/src\/world\/(one|two)\.ts -> server\/src\/world\/(two|one)\.ts$/);
+  });
+});
+
+describe('the linter', () => {
+  const eslint = new ESLint({ cwd: ROOT });
+  /** The rules the linter reports for `code` as if it were the file at `path` (relative to the repository). */
+  const rules = async (path: string, code: string) =>
+    (await eslint.lintText(code, { filePath: join(ROOT, path) }))[0]!.messages.map((m) => m.ruleId);
+
+  const QUERY =
+    "import type { Kysely } from 'kysely';\nexport const q = (db: Kysely<{ t: { a: number } }>) => db.selectFrom('t').selectAll().execute();\n";
+  const TAGGED = "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n";
+
+  it('refuses a query built outside a store', async () => {
+    expect(await rules('server/src/cli/planted.ts', QUERY)).toEqual(['no-restricted-syntax']);
+    expect(await rules('server/src/interfaces/bot/planted-routes.ts', TAGGED)).toEqual(['no-restricted-syntax']);
+  });
+
+  it('accepts the same query in a store', async () => {
+    expect(await rules('server/src/interfaces/bot/planted-store.ts', QUERY)).toEqual([]);
+    expect(await rules('server/src/db/planted.ts', TAGGED)).toEqual([]);
+  });
+
+  it("accepts a domain's own `transaction(hash)`", async () => {
+    const code = 'export const q = (tokens: { transaction(h: string): Promise<unknown> }) => tokens.transaction("0xabc");\n';
+    expect(await rules('server/src/interfaces/blockchain/planted.ts', code)).toEqual([]);
   });
 });
