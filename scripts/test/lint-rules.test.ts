@@ -53,43 +53,46 @@ describe('the dependency rules', () => {
     expect(await violations(dir)).toEqual([]);
   });
 
-  it("refuse an interface importing another interface's internals", async () => {
-    dir = await plant({ ...CLEAN, 'server/src/interfaces/b/index.ts': "import { A } from '../a/service.js';\nexport const B = A + 1;\n" });
-    expect(await violations(dir)).toEqual(['interface-internals: server/src/interfaces/b/index.ts -> server/src/interfaces/a/service.ts']);
-  });
+  /** Each case: the files planted over the clean tree, and the one violation expected (a pattern). */
+  const PLANTED: [string, Record<string, string>, RegExp][] = [
+    [
+      "an interface importing another interface's internals",
+      { 'server/src/interfaces/b/index.ts': "import { A } from '../a/service.js';\nexport const B = A + 1;\n" },
+      /^interface-internals: server\/src\/interfaces\/b\/index\.ts -> server\/src\/interfaces\/a\/service\.ts$/,
+    ],
+    [
+      "the composition root importing an interface's internals",
+      { 'server/src/app.ts': "import { A } from './interfaces/a/service.js';\nexport const app = A;\n" },
+      /^interface-internals-from-outside: server\/src\/app\.ts -> server\/src\/interfaces\/a\/service\.ts$/,
+    ],
+    [
+      'a shared folder importing an interface',
+      { 'server/src/world/uses-a.ts': "import { A } from '../interfaces/a/index.js';\nexport const x = A;\n" },
+      /^shared-builds-on-no-interface: server\/src\/world\/uses-a\.ts -> server\/src\/interfaces\/a\/index\.ts$/,
+    ],
+    [
+      'the SQL builder as a value outside a store (as a type it is allowed)',
+      {
+        'server/src/interfaces/b/routes.ts': "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n",
+        'server/src/interfaces/b/typed.ts': "import type { Kysely } from 'kysely';\nexport type Db = Kysely<unknown>;\n",
+      },
+      /^sql-only-in-stores: server\/src\/interfaces\/b\/routes\.ts -> .*node_modules\/kysely\//,
+    ],
+    [
+      'a circle, type-only imports included',
+      {
+        'server/src/world/one.ts': "import type { Two } from './two.js';\nexport interface One { two?: Two }\n",
+        'server/src/world/two.ts': "import type { One } from './one.js';\nexport interface Two { one?: One }\n",
+      },
+      /^no-circular: server\/src\/world\/(one|two)\.ts -> server\/src\/world\/(two|one)\.ts$/,
+    ],
+  ];
 
-  it("refuse the composition root importing an interface's internals", async () => {
-    dir = await plant({ ...CLEAN, 'server/src/app.ts': "import { A } from './interfaces/a/service.js';\nexport const app = A;\n" });
-    expect(await violations(dir)).toEqual(['interface-internals-from-outside: server/src/app.ts -> server/src/interfaces/a/service.ts']);
-  });
-
-  it('refuse a shared folder importing an interface', async () => {
-    dir = await plant({ ...CLEAN, 'server/src/world/uses-a.ts': "import { A } from '../interfaces/a/index.js';\nexport const x = A;\n" });
-    expect(await violations(dir)).toEqual([
-      'shared-builds-on-no-interface: server/src/world/uses-a.ts -> server/src/interfaces/a/index.ts',
-    ]);
-  });
-
-  it('refuse the SQL builder outside a store, and allow it as a type', async () => {
-    dir = await plant({
-      ...CLEAN,
-      'server/src/interfaces/b/routes.ts': "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n",
-      'server/src/interfaces/b/typed.ts': "import type { Kysely } from 'kysely';\nexport type Db = Kysely<unknown>;\n",
-    });
+  it.each(PLANTED)('refuse %s', async (_name, files, expected) => {
+    dir = await plant({ ...CLEAN, ...files });
     const found = await violations(dir);
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(/^sql-only-in-stores: server\/src\/interfaces\/b\/routes\.ts -> .*node_modules\/kysely\//);
-  });
-
-  it('refuse a circle, type-only imports included', async () => {
-    dir = await plant({
-      ...CLEAN,
-      'server/src/world/one.ts': "import type { Two } from './two.js';\nexport interface One { two?: Two }\n",
-      'server/src/world/two.ts': "import type { One } from './one.js';\nexport interface Two { one?: One }\n",
-    });
-    const found = await violations(dir);
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(/^no-circular: server\/src\/world\/(one|two)\.ts -> server\/src\/world\/(two|one)\.ts$/);
+    expect(found[0]).toMatch(expected);
   });
 });
 
