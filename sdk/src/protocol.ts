@@ -218,16 +218,13 @@ export interface BridgeMethod<A extends unknown[] = unknown[], R = unknown, K ex
  * The maker of entries of `kind`: `maker<[argument types on the wire], result type>(...one rule per
  * argument)`, so that the number of rules is the number of arguments.
  */
-function method<K extends MethodKind>(kind: K) {
-  return <A extends unknown[] = [], R = void>(...params: { [I in keyof A]: ArgumentRule<A[I]> }): BridgeMethod<A, R, K> => ({
-    kind,
-    params,
-  });
-}
+type Maker<K extends MethodKind> = <A extends unknown[] = [], R = void>(
+  ...params: { [I in keyof A]: ArgumentRule<A[I]> }
+) => BridgeMethod<A, R, K>;
 /** An entry of kind `embed`, e.g. `embedMethod<[], Profile>()`. */
-const embedMethod = method('embed');
+const embedMethod: Maker<'embed'> = (...params) => ({ kind: 'embed', params });
 /** An entry of kind `report`. */
-const report = method('report');
+const report: Maker<'report'> = (...params) => ({ kind: 'report', params });
 
 /**
  * The methods the host serves over the port, the one source of the bridge: the host's allow-list
@@ -283,8 +280,9 @@ export const HOST_METHODS = Object.keys(BRIDGE_METHODS) as readonly HostMethod[]
 export const EMBED_METHODS = HOST_METHODS.filter((m): m is EmbedMethod => BRIDGE_METHODS[m].kind === 'embed');
 
 /**
- * A table with one value per method of `methods`, made by `make`: the host's api, the SDK's calls
- * and the mock's host are built with it, so each follows the map. The table's values share one
+ * A table with one value per method of `methods`, made by `make`: the host's api and the mock's
+ * host and calls are built with it (the SDK's calls with `Object.fromEntries` alike, for size), so
+ * each follows the map. The table's values share one
  * type; where it depends on the method (the result type), the caller narrows the table with a cast
  * to its mapped type, the one place where the map's names meet their types.
  */
