@@ -2,7 +2,8 @@
 /**
  * The map of bridge methods (`BRIDGE_METHODS`, sdk/src/protocol.ts) drives both sides: the host's
  * allow-list and api, its argument checks and results, the SDK's `embed` methods and the mock's
- * are all the map's methods, and a method outside the map is refused.
+ * are all the map's methods, and a method outside the map is refused. The host's own entry of each
+ * method (`WIRE`, host/src/bridge/wire.ts: wire rules, arity text, result) is typed from the map.
  */
 import { expose } from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,7 @@ import { createHostApi } from '../src/bridge/api.js';
 import { argumentProblem } from '../src/bridge/checks.js';
 import { filteredEndpoint, screenMessage } from '../src/bridge/filter.js';
 import type { BridgeHandlers } from '../src/bridge/types.js';
+import { WIRE, type WireEntry } from '../src/bridge/wire.js';
 import { embed, EmbedError } from '../../sdk/src/index.js';
 import { createEmbedMock } from '../../sdk/src/mock.js';
 import { BRIDGE_METHODS, EMBED_METHODS, HOST_METHODS, type HostMethod } from '../../sdk/src/protocol.js';
@@ -78,17 +80,35 @@ describe('the map of bridge methods', () => {
     expect(refused).toEqual(['no such method: ["getIDToken"]']);
   });
 
-  it.each(mapKeys)('checks the number of arguments of %s from its entry', (method) => {
-    const { expects, params } = BRIDGE_METHODS[method as HostMethod];
+  it('has the host’s entry of each of its methods, and only of them, demanded by the compiler', () => {
+    expect(Object.keys(WIRE).sort()).toEqual(mapKeys);
+    // A method that takes arguments needs its arity text, one with a result `answers: true`, one
+    // without must not say it answers, an SDK report needs its wire rule; at most one rule per argument.
+    // @ts-expect-error expects is missing
+    const noExpects: WireEntry<'sendMessages'> = {};
+    // @ts-expect-error answers is missing
+    const noAnswers: WireEntry<'getProfile'> = {};
+    // @ts-expect-error closeWindow has no result
+    const answers: WireEntry<'closeWindow'> = { answers: true };
+    // @ts-expect-error a report's argument has no spec rule: the host must check it
+    const noRule: WireEntry<'notice'> = { expects: 'x' };
+    // @ts-expect-error one argument, one rule
+    const twoRules: WireEntry<'sendMessages'> = { expects: 'x', wireRules: [() => '', () => ''] };
+    expect([noExpects, noAnswers, answers, noRule, twoRules]).toHaveLength(5);
+  });
+
+  it.each(mapKeys)('checks the number of arguments of %s from its entries', (method) => {
+    const { params } = BRIDGE_METHODS[method as HostMethod];
+    const { expects = 'no argument' } = WIRE[method as HostMethod] as { expects?: string };
     const tooMany = Array.from({ length: params.length + 1 }, () => ({}));
     expect(argumentProblem(method as HostMethod, tooMany)).toBe(`expects ${expects}`);
   });
 
   it('sends back a handler’s value only for an entry that answers', async () => {
     const api = createHostApi(handlers()) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-    expect(BRIDGE_METHODS.getProfile.answers).toBe(true);
+    expect(WIRE.getProfile.answers).toBe(true);
     await expect(api.getProfile!()).resolves.toEqual({ ok: true, value: 'value' });
-    expect(BRIDGE_METHODS.closeWindow.answers).toBe(false);
+    expect(WIRE.closeWindow.answers).toBeUndefined();
     await expect(api.closeWindow!()).resolves.toEqual({ ok: true, value: undefined });
     await expect(api.openWindow!({ url: 'https://example.com/' })).resolves.toEqual({ ok: true, value: undefined });
   });

@@ -25,13 +25,12 @@ export type Call = <M extends HostMethod>(method: M, appArgs: readonly unknown[]
 export function createCall(host: () => HostApi | undefined): Call {
   return async (method, appArgs) => {
     const prefix = `embed.${method}: `;
-    const { params } = BRIDGE_METHODS[method];
-    for (const [i, param] of params.entries()) {
+    // Only the method's own arguments cross, each checked, then made what the wire carries.
+    const args = BRIDGE_METHODS[method].params.map((param, i) => {
       const problem = param.rule?.(appArgs[i]);
       if (problem) throw new EmbedError('INVALID_ARGUMENT', prefix + problem);
-    }
-    // Only the method's own arguments cross, made what the wire carries.
-    const args = params.map((param, i) => (param.normalize ? param.normalize(appArgs[i]) : appArgs[i]));
+      return param.normalize ? param.normalize(appArgs[i]) : appArgs[i];
+    });
     const methods = host();
     if (!methods) throw new EmbedError('INIT_FAILED', prefix + 'call embed.init and wait for its success callback first');
     let result: BridgeResult<unknown> | undefined;

@@ -1,9 +1,10 @@
 /**
  * Argument rules of the bridge methods, as plain functions of one value (spec part D, "Client SDK
  * methods"). The map of bridge methods (`protocol.ts`) assigns them: the SDK and the mock apply a
- * method's spec rule before posting, the host applies it again, with the rules only the wire needs,
- * because it cannot trust what arrives over the port. Each rule returns why the value is invalid,
- * or `''` when it is valid, so that every side words the error the same way.
+ * method's spec rule before posting, the host applies it again, because it cannot trust what
+ * arrives over the port. Each rule returns why the value is invalid, or `''` when it is valid, so
+ * that every side words the error the same way. The rules only the wire needs are the host's
+ * (`host/src/bridge/wire.ts`): they stay out of the page's bundle.
  *
  * A leaf module: limits come in as arguments, so that `protocol.ts` can hold both the limits and
  * the map without an import circle.
@@ -43,42 +44,4 @@ export function messagesRule(max: number): (messages: unknown) => string {
     messages.every((m) => typeof m == 'object' && m && !Array.isArray(m))
       ? ''
       : `messages must be an array of 1 to ${max} message objects`;
-}
-
-/**
- * Wire rule of messages that passed {@link messagesRule}: each is a plain object (prototype
- * `Object.prototype` or null), what structured clone makes of a JSON-like message.
- */
-export function plainMessagesProblem(messages: unknown): string {
-  return (messages as object[]).every(isPlainObject) ? '' : 'each message must be a plain object';
-}
-
-/**
- * True when `entries` is an array of at most `maxEntries` entries of the app's console: a known
- * kind and level, text and finite numbers only, every string at most `maxChars` characters.
- */
-export function isAppLog(entries: unknown, maxEntries: number, maxChars: number): boolean {
-  const shortText = (v: unknown) => v === undefined || (typeof v === 'string' && v.length <= maxChars);
-  const num = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isFinite(v));
-  const isEntry = (e: unknown) => {
-    if (typeof e !== 'object' || e === null || !isPlainObject(e)) return false;
-    const x = e as Record<string, unknown>;
-    return (
-      (x.kind === 'console' || x.kind === 'error' || x.kind === 'request') &&
-      typeof x.text === 'string' &&
-      shortText(x.text) &&
-      typeof x.at === 'number' &&
-      (x.level === undefined || x.level === 'log' || x.level === 'info' || x.level === 'warn' || x.level === 'error') &&
-      shortText(x.method) &&
-      shortText(x.url) &&
-      num(x.status) &&
-      num(x.ms)
-    );
-  };
-  return Array.isArray(entries) && entries.length <= maxEntries && entries.every(isEntry);
-}
-
-function isPlainObject(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }

@@ -11,7 +11,6 @@ import { createCall } from './call.js';
 import { startSending } from './capture.js';
 import { notAFunction, type EmbedError } from './errors.js';
 import {
-  byMethod,
   EMBED_METHODS,
   NOTICES,
   type EmbedMethod,
@@ -82,13 +81,14 @@ export interface Embed extends EmbedCalls {
 
 /** The bridge calls: to the host once init succeeded. */
 const call = createCall(() => connection?.host);
-/** One function per `embed` method of the map. */
-const calls = byMethod(
-  EMBED_METHODS,
-  (method) =>
-    (...args: unknown[]) =>
-      call(method, args),
-) as EmbedCalls;
+/**
+ * One function per `embed` method of the map. Built with `Object.fromEntries` rather than
+ * `byMethod`: terser inlines `byMethod` here keeping its parameters as variables, 20 B gzip more in
+ * the script-tag bundle.
+ */
+const calls = Object.fromEntries(
+  EMBED_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]),
+) as Partial<EmbedCalls> as EmbedCalls;
 
 /** Tolerances already reported: to the page's console (`warned`) and to the host (`told`), once each. */
 const warned = new Set<NoticeKind>();

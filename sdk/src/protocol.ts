@@ -18,7 +18,7 @@
  *    {@link BRIDGE_METHODS} only, behind a filter that lets through nothing but calls of those
  *    methods with plain-data arguments; each call answers a {@link BridgeResult}.
  */
-import { isAppLog, messagesRule, openWindowProblem, plainMessagesProblem } from './checks.js';
+import { messagesRule, openWindowProblem } from './checks.js';
 
 /** Protocol name carried by every handshake message. */
 export const PROTOCOL = 'embedkit-bridge';
@@ -174,18 +174,18 @@ export const MAX_APP_LOG_TEXT = 1000;
 export const MAX_APP_LOG_ACCEPTED = 2000;
 
 /**
- * The rules of one argument of a bridge method. `T`: its type on the wire, as the SDK posts it and
- * the host's handler receives it. Each rule returns why the value is invalid, or `''`.
+ * The rules of one argument of a bridge method that the SDK needs too. `T`: its type on the wire,
+ * as the SDK posts it and the host's handler receives it. The rules only the host checks (what the
+ * wire must carry beyond the spec) live in the host (`host/src/bridge/wire.ts`), out of the page's
+ * bundle.
  */
 export interface ArgumentRule<T = unknown> {
   /**
-   * The spec's rule on the app's argument: the SDK and the mock refuse a call that breaks it before
-   * anything is posted (`INVALID_ARGUMENT`, `embed.<method>: <problem>`), and the host checks it
-   * again (`<method>: <problem>`).
+   * The spec's rule on the app's argument, returning why the value is invalid or `''`: the SDK and
+   * the mock refuse a call that breaks it before anything is posted (`INVALID_ARGUMENT`,
+   * `embed.<method>: <problem>`), and the host checks it again (`<method>: <problem>`).
    */
   rule?(value: unknown): string;
-  /** A rule only the host checks, after {@link rule}: what the wire must carry beyond the spec. */
-  wireRule?(value: unknown): string;
   /**
    * The value the wire and the handler carry, made from a value that passed the rules: applied by
    * the SDK before posting, and by the host before its handler (any page can post without the SDK).
@@ -202,53 +202,36 @@ export type MethodKind =
   | 'report';
 
 /**
- * One entry of {@link BRIDGE_METHODS}: the runtime rules of a method, and, as phantom types, its
- * arguments on the wire (`A`) and its result (`R`).
+ * One entry of {@link BRIDGE_METHODS}: the runtime rules of a method that both sides apply, and, as
+ * phantom types, its arguments on the wire (`A`) and its result (`R`), from which the host's own
+ * table of each method's wire rules, arity text and result (`host/src/bridge/wire.ts`) is typed.
  */
 export interface BridgeMethod<A extends unknown[] = unknown[], R = unknown, K extends MethodKind = MethodKind> {
   kind: K;
-  /** The host's refusal of a wrong number of arguments: `<method>: expects <expects>`. */
-  expects: string;
   /** One rule per argument, in order; the host refuses any other number of arguments. */
   params: { [I in keyof A]: ArgumentRule<A[I]> };
-  /** True: the handler's value is the result; false: the result is undefined, whatever the handler returned. */
-  answers: boolean;
   /** Types only, never set: `A` and `R` for the derived types. */
   readonly types?: { args: A; result: R };
 }
 
 /**
- * What a map entry spells out: `expects` and one rule per argument when the method takes
- * arguments (without them it takes none: "expects no argument"), and `answers: true` exactly when
- * it has a result, so that the types and the runtime rules cannot disagree.
+ * The maker of entries of `kind`: `maker<[argument types on the wire], result type>(...one rule per
+ * argument)`, so that the number of rules is the number of arguments.
  */
-type MethodRules<A extends unknown[], R> = (A extends []
-  ? { expects?: never; params?: [] }
-  : { expects: string; params: { [I in keyof A]: ArgumentRule<A[I]> } }) &
-  ([R] extends [void] ? { answers?: never } : { answers: true });
-
-/** The maker of entries of `kind`: `maker<[argument types on the wire], result type>(rules)`. */
-function method<K extends MethodKind>(kind: K) {
-  return <A extends unknown[] = [], R = void>(rules: MethodRules<A, R>): BridgeMethod<A, R, K> => ({
-    kind,
-    expects: rules.expects ?? 'no argument',
-    params: (rules.params ?? []) as BridgeMethod<A, R, K>['params'],
-    answers: rules.answers === true,
-  });
-}
-/** An entry of kind `embed`, e.g. `embedMethod<[], Profile>({ answers: true })`. */
-const embedMethod = method('embed');
+type Maker<K extends MethodKind> = <A extends unknown[] = [], R = void>(
+  ...params: { [I in keyof A]: ArgumentRule<A[I]> }
+) => BridgeMethod<A, R, K>;
+/** An entry of kind `embed`, e.g. `embedMethod<[], Profile>()`. */
+const embedMethod: Maker<'embed'> = (...params) => ({ kind: 'embed', params });
 /** An entry of kind `report`. */
-const report = method('report');
-
-const APP_LOG_EXPECTS = `one array of at most ${MAX_APP_LOG_ENTRIES} log entries {kind, text, at, ...}`;
-const NOTICE_EXPECTS = `one of ${Object.keys(NOTICES).join(', ')}`;
+const report: Maker<'report'> = (...params) => ({ kind: 'report', params });
 
 /**
  * The methods the host serves over the port, the one source of the bridge: the host's allow-list
  * and argument checks, its handler types, the SDK's calls and the mock are all derived from it. A
- * new method is one entry here plus its handler in the host (and, for a method of the `embed`
- * object, its documented signature in `Embed`).
+ * new method is one entry here plus its handler in the host and its entry in the host's table of
+ * wire rules (`host/src/bridge/wire.ts`, which the compiler demands), and, for a method of the
+ * `embed` object, its documented signature in `Embed`.
  */
 export const BRIDGE_METHODS = {
   /**
@@ -257,40 +240,26 @@ export const BRIDGE_METHODS = {
    * call left it out (the spec's default).
    */
   openWindow: embedMethod<[params: { url: string; external: boolean }]>({
-    expects: 'one argument {url, external?}',
-    params: [
-      {
-        rule: openWindowProblem,
-        // Fields other than url and external are dropped: only what the spec defines crosses.
-        normalize: (checked) => {
-          const { url, external } = checked as OpenWindowParams;
-          return { url, external: external === true };
-        },
-      },
-    ],
+    rule: openWindowProblem,
+    // Fields other than url and external are dropped: only what the spec defines crosses.
+    normalize: (checked) => {
+      const { url, external } = checked as OpenWindowParams;
+      return { url, external: external === true };
+    },
   }),
   /** The signed-in user's profile; unset fields absent, never null. */
-  getProfile: embedMethod<[], Profile>({ answers: true }),
+  getProfile: embedMethod<[], Profile>(),
   /**
    * Sends 1 to {@link MAX_MESSAGES} message objects to the chat the app was opened from. The host
    * only checks they are plain objects: the server judges the messages (400).
    */
-  sendMessages: embedMethod<[messages: unknown[]]>({
-    expects: 'one argument, an array of messages',
-    params: [{ rule: messagesRule(MAX_MESSAGES), wireRule: plainMessagesProblem }],
-  }),
+  sendMessages: embedMethod<[messages: unknown[]]>({ rule: messagesRule(MAX_MESSAGES) }),
   /** Closes the app's view. */
-  closeWindow: embedMethod({}),
+  closeWindow: embedMethod(),
   /** A tolerance the SDK applied, so that the host's bridge log warns as the page's console did. */
-  notice: report<[kind: NoticeKind]>({
-    expects: NOTICE_EXPECTS,
-    params: [{ wireRule: (kind) => (typeof kind === 'string' && Object.hasOwn(NOTICES, kind) ? '' : `expects ${NOTICE_EXPECTS}`) }],
-  }),
+  notice: report<[kind: NoticeKind]>({}),
   /** What the page logged, threw and requested, for the host's bridge log. */
-  appLog: report<[entries: AppLogEntry[]]>({
-    expects: APP_LOG_EXPECTS,
-    params: [{ wireRule: (entries) => (isAppLog(entries, MAX_APP_LOG_ENTRIES, MAX_APP_LOG_ACCEPTED) ? '' : `expects ${APP_LOG_EXPECTS}`) }],
-  }),
+  appLog: report<[entries: AppLogEntry[]]>({}),
 };
 
 type Methods = typeof BRIDGE_METHODS;
@@ -311,8 +280,9 @@ export const HOST_METHODS = Object.keys(BRIDGE_METHODS) as readonly HostMethod[]
 export const EMBED_METHODS = HOST_METHODS.filter((m): m is EmbedMethod => BRIDGE_METHODS[m].kind === 'embed');
 
 /**
- * A table with one value per method of `methods`, made by `make`: the host's api, the SDK's calls
- * and the mock's host are built with it, so each follows the map. The table's values share one
+ * A table with one value per method of `methods`, made by `make`: the host's api and the mock's
+ * host and calls are built with it (the SDK's calls with `Object.fromEntries` alike, for size), so
+ * each follows the map. The table's values share one
  * type; where it depends on the method (the result type), the caller narrows the table with a cast
  * to its mapped type, the one place where the map's names meet their types.
  */

@@ -14,6 +14,7 @@ import {
   type WireError,
 } from '../../../sdk/src/protocol.js';
 import { argumentProblem } from './checks.js';
+import { WIRE } from './wire.js';
 import { BridgeError, wireError } from './errors.js';
 import type { BridgeCallRecord, BridgeHandlers, HandledMethod } from './types.js';
 
@@ -27,7 +28,8 @@ import type { BridgeCallRecord, BridgeHandlers, HandledMethod } from './types.js
  * - the handler throws anything else: `INTERNAL_ERROR` with a generic message (host internals are
  *   not shown to the app; the record passed to `onCall` carries the original message);
  * - success: `{ok:true, value}`, where `value` is the handler's value for a method with a result
- *   (`getProfile`) and undefined for the others (whatever the handler returned).
+ *   (`answers` of its entry in `wire.ts`: `getProfile`) and undefined for the others (whatever the
+ *   handler returned).
  *
  * A handler gets its arguments made what the wire carries by the map's `normalize`: `openWindow`'s
  * gets `{url, external}` with `external` defaulted to false. The SDK's reports (`notice`,
@@ -45,7 +47,7 @@ export function createHostApi(handlers: BridgeHandlers, onCall?: (record: Bridge
     } else {
       try {
         const value = await invoke(handlers, method, args);
-        result = { ok: true, value: BRIDGE_METHODS[method].answers ? value : undefined };
+        result = { ok: true, value: WIRE[method].answers ? value : undefined };
       } catch (error) {
         if (error instanceof BridgeError) {
           result = { ok: false, error: wireError(error.code, error.message) };

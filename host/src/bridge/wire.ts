@@ -1,0 +1,100 @@
+/**
+ * What only the host knows of each bridge method: the rules the wire must follow beyond the spec,
+ * the text of its refusal of a wrong number of arguments, and whether a result crosses. One entry
+ * per method of the map of bridge methods (`BRIDGE_METHODS`, `sdk/src/protocol.ts`), and the type
+ * of {@link WIRE} is derived from the map, so a method added there does not compile until it has
+ * its entry here.
+ *
+ * These rules live in the host, not in the map, because the SDK imports the map: whatever the map
+ * references rides in every app page's script-tag bundle, and the page never applies these.
+ */
+import {
+  MAX_APP_LOG_ACCEPTED,
+  MAX_APP_LOG_ENTRIES,
+  NOTICES,
+  type HostMethod,
+  type MethodsOf,
+  type WireArgs,
+  type WireResult,
+} from '../../../sdk/src/protocol.js';
+
+/** A rule only the host checks, after the argument's spec rule: why the value is invalid, or `''`. */
+export type WireRule = (value: unknown) => string;
+
+/** Wire rules of arguments `A`, at most one per argument, in order (a tuple, as `A` is). */
+type RulesOf<A extends unknown[]> = { [I in keyof A]?: WireRule };
+/** The wire rules of method `M`. */
+type WireRules<M extends HostMethod> = RulesOf<WireArgs<M>>;
+
+/**
+ * The host's entry of method `M`:
+ * - `expects`: the refusal of a wrong number of arguments, `<method>: expects <expects>`; required
+ *   exactly when the method takes arguments (without any: "expects no argument");
+ * - `wireRules`: the rules of the arguments only the host checks; required, one per argument, for
+ *   the SDK's reports, whose arguments no spec rule checks;
+ * - `answers: true` exactly when the method has a result: the handler's value is sent back; for
+ *   the others the result is undefined, whatever the handler returned.
+ */
+export type WireEntry<M extends HostMethod> = (WireArgs<M> extends []
+  ? { expects?: never; wireRules?: [] }
+  : { expects: string } & (M extends MethodsOf<'report'> ? { wireRules: Required<WireRules<M>> } : { wireRules?: WireRules<M> })) &
+  ([WireResult<M>] extends [void] ? { answers?: never } : { answers: true });
+
+const APP_LOG_EXPECTS = `one array of at most ${MAX_APP_LOG_ENTRIES} log entries {kind, text, at, ...}`;
+const NOTICE_EXPECTS = `one of ${Object.keys(NOTICES).join(', ')}`;
+
+/** The host's entry of every method of the map (see {@link WireEntry}). */
+export const WIRE: { [M in HostMethod]: WireEntry<M> } = {
+  openWindow: { expects: 'one argument {url, external?}' },
+  getProfile: { answers: true },
+  // The server judges the messages (400); the host only makes sure they are plain data.
+  sendMessages: { expects: 'one argument, an array of messages', wireRules: [plainMessagesProblem] },
+  closeWindow: {},
+  notice: {
+    expects: NOTICE_EXPECTS,
+    wireRules: [(kind) => (typeof kind === 'string' && Object.hasOwn(NOTICES, kind) ? '' : `expects ${NOTICE_EXPECTS}`)],
+  },
+  appLog: {
+    expects: APP_LOG_EXPECTS,
+    wireRules: [(entries) => (isAppLog(entries, MAX_APP_LOG_ENTRIES, MAX_APP_LOG_ACCEPTED) ? '' : `expects ${APP_LOG_EXPECTS}`)],
+  },
+};
+
+/**
+ * Wire rule of messages that passed the spec's rule (an array of objects): each is a plain object
+ * (prototype `Object.prototype` or null), what structured clone makes of a JSON-like message.
+ */
+export function plainMessagesProblem(messages: unknown): string {
+  return (messages as object[]).every(isPlainObject) ? '' : 'each message must be a plain object';
+}
+
+/**
+ * True when `entries` is an array of at most `maxEntries` entries of the app's console
+ * (`AppLogEntry` of the protocol): a known kind and level, text and finite numbers only, every string at most
+ * `maxChars` characters.
+ */
+export function isAppLog(entries: unknown, maxEntries: number, maxChars: number): boolean {
+  const shortText = (v: unknown) => v === undefined || (typeof v === 'string' && v.length <= maxChars);
+  const num = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isFinite(v));
+  const isEntry = (e: unknown) => {
+    if (typeof e !== 'object' || e === null || !isPlainObject(e)) return false;
+    const x = e as Record<string, unknown>;
+    return (
+      (x.kind === 'console' || x.kind === 'error' || x.kind === 'request') &&
+      typeof x.text === 'string' &&
+      shortText(x.text) &&
+      typeof x.at === 'number' &&
+      (x.level === undefined || x.level === 'log' || x.level === 'info' || x.level === 'warn' || x.level === 'error') &&
+      shortText(x.method) &&
+      shortText(x.url) &&
+      num(x.status) &&
+      num(x.ms)
+    );
+  };
+  return Array.isArray(entries) && entries.length <= maxEntries && entries.every(isEntry);
+}
+
+function isPlainObject(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
