@@ -3,16 +3,17 @@
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
+import SDK_MINIFY from './scripts/sdk-minify.json' with { type: 'json' };
 
 // module: the plugin puts its default `module: esnext` next to the entry tsconfig's own options,
 // which hides the inherited NodeNext and clashes with `moduleResolution: NodeNext` (TS5110).
 // outDir: the plugin requires the output file to sit inside outDir; the tsconfigs' outDir is for tsc.
 const ts = (tsconfig, outDir) =>
   typescript({ tsconfig, outDir, module: 'NodeNext', declaration: false, declarationMap: false, noEmitOnError: true });
-// The script-tag SDK's minifier. passes: 3 lets terser inline the call pipeline into the table of
+// The script-tag SDK's minifier (scripts/sdk-minify.json, shared with the size benchmark). passes: 3 lets terser inline the call pipeline into the table of
 // `embed` calls; pure_getters: the SDK never reads a property for its side effect (a comlink
 // remote's getters only matter when their value is used), so reads with unused results may go.
-const min = () => terser({ ecma: 2020, compress: { passes: 3, pure_getters: true }, format: { comments: false } });
+const min = () => terser(SDK_MINIFY);
 
 export default [
   {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { rollup } from 'rollup';
+import SDK_MINIFY from '../scripts/sdk-minify.json' with { type: 'json' };
 import { commonjs, nodeResolve, terser } from './plugins.js';
 import type { Figure } from './report.js';
 import { summarize } from './stats.js';
@@ -26,7 +27,7 @@ async function bundle(name: string, source: string): Promise<string> {
     plugins: [
       nodeResolve({ browser: true, rootDir: process.cwd(), modulePaths: [join(process.cwd(), 'node_modules')] }),
       commonjs(),
-      terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
+      terser(SDK_MINIFY as Parameters<typeof terser>[0]),
     ],
     onwarn: () => undefined,
   });
