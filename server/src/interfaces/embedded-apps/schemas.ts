@@ -6,12 +6,10 @@ import { Type } from '@sinclair/typebox';
 import { isLoopbackHost } from '../../http/loopback.js';
 import { compile } from '../../http/validate.js';
 
-/** View types of spec part D: compact = 50%, tall = 80%, full = 100% of the screen height. */
-export const ViewTypeSchema = Type.Union([Type.Literal('compact'), Type.Literal('tall'), Type.Literal('full')]);
-
 /** `view` object: `type` and `url` (scheme rules are checked by {@link checkViewUrl}). */
 export const ViewSchema = Type.Object(
   {
+    // View types of spec part D: compact = 50%, tall = 80%, full = 100% of the screen height.
     type: Type.Unsafe<'compact' | 'tall' | 'full'>({ type: 'string', enum: ['compact', 'tall', 'full'] }),
     url: Type.String({ minLength: 1, maxLength: 1000 }),
   },

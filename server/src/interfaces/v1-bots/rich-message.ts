@@ -37,20 +37,37 @@ export function richMessageBody(meta: Json, path: string): Record<string, unknow
   if (typeof altText !== 'string' || altText === '' || altText.length > 400)
     throw invalidField(`${path}.ALT_TEXT`, 'must be a string of 1 to 400 characters');
   const mp = `${path}.MARKUP_JSON`;
-  if (typeof meta.MARKUP_JSON !== 'string') throw invalidField(mp, 'must be a string holding the rich model as JSON');
+  const markup = parseMarkup(meta.MARKUP_JSON, mp);
+  const { h, image } = canvasAndImage(markup, mp);
+  const actions = checkedActions(markup.actions, `${mp}.actions`);
+  const scene = checkedScene(markup.scenes, image, `${mp}.scenes`);
+  const sp = `${mp}.scenes.scene1`;
+  const listeners = scene.listeners ?? [];
+  if (!Array.isArray(listeners)) throw invalidField(`${sp}.listeners`, 'must be an array');
+  const out = listeners.map((l: unknown, i: number) => imagemapAction(l, actions, h, `${sp}.listeners[${i}]`));
+  return { type: 'imagemap', baseUrl, altText, baseSize: { width: RICH_WIDTH, height: h }, actions: out, richMessage: true };
+}
+
+/** `MARKUP_JSON` parsed: a JSON object. @throws ApiError 400 at `mp` */
+function parseMarkup(text: unknown, mp: string): Json {
+  if (typeof text !== 'string') throw invalidField(mp, 'must be a string holding the rich model as JSON');
   let markup: unknown;
   try {
-    markup = JSON.parse(meta.MARKUP_JSON);
+    markup = JSON.parse(text);
   } catch {
     throw invalidField(mp, 'is not valid JSON');
   }
   if (!isObject(markup)) throw invalidField(mp, 'must be a JSON object with canvas, images, actions and scenes');
+  return markup;
+}
+
+/** The canvas and its one image, of the same size (width 1040, height at most 2080). @returns the height (px) and the image */
+function canvasAndImage(markup: Json, mp: string): { h: number; image: Json } {
   const canvas = markup.canvas;
   if (!isObject(canvas)) throw invalidField(`${mp}.canvas`, 'must be an object');
   fixed(canvas.width, RICH_WIDTH, `${mp}.canvas.width`);
   const h = height(canvas.height, `${mp}.canvas.height`);
   fixed(canvas.initialScene, 'scene1', `${mp}.canvas.initialScene`);
-
   const images = markup.images;
   if (!isObject(images) || Object.keys(images).length !== 1 || !isObject(images.image1))
     throw invalidField(`${mp}.images`, 'must hold exactly one image, image1');
@@ -60,11 +77,14 @@ export function richMessageBody(meta: Json, path: string): Record<string, unknow
   fixed(image.w, RICH_WIDTH, `${mp}.images.image1.w`);
   if (height(image.h, `${mp}.images.image1.h`) !== h)
     throw invalidField(`${mp}.images.image1.h`, 'must equal canvas.height (canvas and image have the same size)');
+  return { h, image };
+}
 
-  const actions = markup.actions;
-  if (!isObject(actions)) throw invalidField(`${mp}.actions`, 'must be an object of action ids to actions');
+/** The action map: each a `web` action with `params.linkUri` or a `sendMessage` action with `params.text`. */
+function checkedActions(actions: unknown, path: string): Json {
+  if (!isObject(actions)) throw invalidField(path, 'must be an object of action ids to actions');
   for (const [id, a] of Object.entries(actions)) {
-    const ap = `${mp}.actions.${id}`;
+    const ap = `${path}.${id}`;
     if (!isObject(a)) throw invalidField(ap, 'must be an object');
     const params = isObject(a.params) ? a.params : {};
     if (a.type === 'web') url(params.linkUri, `${ap}.params.linkUri`);
@@ -73,12 +93,15 @@ export function richMessageBody(meta: Json, path: string): Record<string, unknow
     } else throw invalidField(`${ap}.type`, 'must be "web" or "sendMessage"');
     if (a.text !== undefined && typeof a.text !== 'string') throw invalidField(`${ap}.text`, 'must be a string');
   }
+  return actions;
+}
 
-  const scenes = markup.scenes;
+/** The one scene and its one draw of the image, at a width the app can request. @returns the scene */
+function checkedScene(scenes: unknown, image: Json, path: string): Json {
   if (!isObject(scenes) || Object.keys(scenes).length !== 1 || !isObject(scenes.scene1))
-    throw invalidField(`${mp}.scenes`, 'must hold exactly one scene, scene1');
+    throw invalidField(path, 'must hold exactly one scene, scene1');
   const scene = scenes.scene1;
-  const sp = `${mp}.scenes.scene1`;
+  const sp = `${path}.scene1`;
   if (!Array.isArray(scene.draws) || scene.draws.length !== 1 || !isObject(scene.draws[0]))
     throw invalidField(`${sp}.draws`, 'must hold exactly one draw');
   const draw = scene.draws[0];
@@ -89,28 +112,26 @@ export function richMessageBody(meta: Json, path: string): Record<string, unknow
     throw invalidField(`${sp}.draws[0].w`, `must be one of ${RICH_DRAW_WIDTHS.join(', ')}`);
   if (draw.w !== image.w) throw invalidField(`${sp}.draws[0].w`, 'must equal the image width');
   height(draw.h, `${sp}.draws[0].h`);
+  return scene;
+}
 
-  const listeners = scene.listeners ?? [];
-  if (!Array.isArray(listeners)) throw invalidField(`${sp}.listeners`, 'must be an array');
-  const out = listeners.map((l: unknown, i: number) => {
-    const lp = `${sp}.listeners[${i}]`;
-    if (!isObject(l)) throw invalidField(lp, 'must be an object');
-    fixed(l.type, 'touch', `${lp}.type`);
-    const p = l.params;
-    if (!Array.isArray(p) || p.length !== 4 || !p.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0))
-      throw invalidField(`${lp}.params`, 'must be [x, y, width, height], four non-negative integers');
-    const [x, y, width, hh] = p as [number, number, number, number];
-    if (x + width > RICH_WIDTH || y + hh > h) throw invalidField(`${lp}.params`, `must lie inside the ${RICH_WIDTH}x${h} canvas`);
-    const id = l.action;
-    if (typeof id !== 'string' || !isObject(actions[id]))
-      throw invalidField(`${lp}.action`, 'must be the id of an action defined in actions');
-    const a = actions[id] as Json;
-    const params = a.params as Json;
-    const area = { x, y, width, height: hh };
-    const label = typeof a.text === 'string' && a.text !== '' ? { label: a.text } : {};
-    return a.type === 'web'
-      ? { type: 'uri', linkUri: params.linkUri, area, ...label }
-      : { type: 'message', text: params.text, area, ...label };
-  });
-  return { type: 'imagemap', baseUrl, altText, baseSize: { width: RICH_WIDTH, height: h }, actions: out, richMessage: true };
+/** One touch listener as an imagemap action over its area (a `uri` for `web`, a `message` for `sendMessage`). */
+function imagemapAction(l: unknown, actions: Json, h: number, lp: string): Record<string, unknown> {
+  if (!isObject(l)) throw invalidField(lp, 'must be an object');
+  fixed(l.type, 'touch', `${lp}.type`);
+  const p = l.params;
+  if (!Array.isArray(p) || p.length !== 4 || !p.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0))
+    throw invalidField(`${lp}.params`, 'must be [x, y, width, height], four non-negative integers');
+  const [x, y, width, hh] = p as [number, number, number, number];
+  if (x + width > RICH_WIDTH || y + hh > h) throw invalidField(`${lp}.params`, `must lie inside the ${RICH_WIDTH}x${h} canvas`);
+  const id = l.action;
+  if (typeof id !== 'string' || !isObject(actions[id]))
+    throw invalidField(`${lp}.action`, 'must be the id of an action defined in actions');
+  const a = actions[id] as Json;
+  const params = a.params as Json;
+  const area = { x, y, width, height: hh };
+  const label = typeof a.text === 'string' && a.text !== '' ? { label: a.text } : {};
+  return a.type === 'web'
+    ? { type: 'uri', linkUri: params.linkUri, area, ...label }
+    : { type: 'message', text: params.text, area, ...label };
 }
