@@ -128,7 +128,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
       logins: new ChannelLoginStore(db),
       memberships: new MembershipStore(db),
       blockchain: new BlockchainStore(db),
-      v1: new V1BotStore(db),
+      v1Bots: new V1BotStore(db),
     };
     await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, stores, demoOrigin, clock.now());
   } catch (e) {

@@ -149,7 +149,7 @@ export async function applyScenario(
     memberships?: MembershipStore;
     logins?: ChannelLoginStore;
     blockchain?: BlockchainStore;
-    v1?: V1BotStore;
+    v1Bots?: V1BotStore;
   },
   demoOrigin: string,
   now: number,
@@ -206,7 +206,7 @@ export async function applyScenario(
         Number.MAX_SAFE_INTEGER,
       );
     }
-    for (const c of s.channels) for (const t of c.linkTemplates ?? []) await stores.v1?.putTemplate(c.channelId, t);
+    for (const c of s.channels) for (const t of c.linkTemplates ?? []) await stores.v1Bots?.putTemplate(c.channelId, t);
     if (s.blockchain && stores.blockchain) await stores.blockchain.seed(blockchainSeed(s.blockchain, now));
     await stores.world.setMeta('defaults', JSON.stringify(s.defaults ?? {}));
     await stores.world.setMeta('scenario', file);
