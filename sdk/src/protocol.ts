@@ -282,9 +282,9 @@ export const EMBED_METHODS = HOST_METHODS.filter((m): m is EmbedMethod => BRIDGE
 /**
  * A table with one value per method of `methods`, made by `make`: the host's api and the mock's
  * host and calls are built with it (the SDK's calls with `Object.fromEntries` alike, for size), so
- * each follows the map. The table's values share one
- * type; where it depends on the method (the result type), the caller narrows the table with a cast
- * to its mapped type, the one place where the map's names meet their types.
+ * each follows the map. The table's values share one type; where it depends on the method (the
+ * result type), the caller narrows the table with a cast to its mapped type, the one place where
+ * the map's names meet their types.
  */
 export function byMethod<M extends HostMethod, F>(methods: readonly M[], make: (method: M) => F): Record<M, F> {
   return Object.fromEntries(methods.map((m) => [m, make(m)])) as Record<M, F>;
