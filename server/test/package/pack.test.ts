@@ -201,6 +201,30 @@ console.log('unit ok');\n`,
     expect(readdirSync(join(project, 'node_modules/embedkit/sdk/dist/types'))).toContain('mock.d.ts');
   });
 
+  it('a CommonJS file loads every entry point with require() (Node >= 20.19 requires ES modules)', async () => {
+    writeFileSync(
+      join(project, 'unit.cjs'),
+      `const assert = require('node:assert/strict');
+const { startEmbedkit } = require('embedkit/testing');
+const { createEmbedMock } = require('embedkit/sdk/mock');
+assert.equal(typeof require('embedkit').startEmbedkit, 'function');
+assert.equal(typeof require('embedkit/sdk').embed, 'object');
+(async () => {
+  const kit = await startEmbedkit();
+  assert.ok(kit.world.users.length > 0);
+  await kit.stop();
+  const embed = createEmbedMock();
+  await new Promise((resolve, reject) => embed.init(resolve, reject));
+  await embed.sendMessages([{ type: 'text', text: 'hi' }]);
+  assert.deepEqual(embed.sent, [{ type: 'text', text: 'hi' }]);
+  console.log('cjs ok');
+})().catch((e) => { console.error(e); process.exit(1); });\n`,
+    );
+    const unit = await sh('node', ['unit.cjs']);
+    expect(unit.out).toContain('cjs ok');
+    expect(unit.code).toBe(0);
+  });
+
   it('a vitest file of the project uses embedkit/testing, embedkit/sdk/mock and the SDK’s message types', async () => {
     writeFileSync(
       join(project, 'bot.test.ts'),
