@@ -75,6 +75,8 @@ describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000
       'package/host/dist/host.js',
       'package/demo/app/index.html',
       'package/server/scenarios/default.json',
+      // The README's picture, so that it shows inside node_modules too.
+      'package/docs/host.png',
     ])
       expect(files, f).toContain(f);
     expect(files.filter((f) => /\/test\/|\.test\.|e2e\//.test(f))).toEqual([]);
