@@ -25,6 +25,7 @@ async function channelToken(base: string): Promise<string> {
 }
 
 describe('SIGTERM', () => {
+  // Two CLI processes start in turn (about 4 s on an idle machine): more than vitest's 5 s default on a loaded one.
   it('drains: a request in flight is answered and kept, new connections are refused, and the process exits 0', async () => {
     const data = mkdtempSync(join(tmpdir(), 'embedkit-drain-'));
     dirs.push(data);
@@ -72,5 +73,5 @@ describe('SIGTERM', () => {
     expect(apps.find((a) => a.embedId === embedId)?.view.url).toBe('https://example.com/registered-during-the-drain');
     await stopCli(second);
     expect(await second.exited).toBe(0);
-  });
+  }, 30_000);
 });
