@@ -39,6 +39,11 @@ export const ConfigSchema = Type.Object(
         { maxItems: 30, description: 'apps registered at start (skipped when an app of the channel has the URL already)' },
       ),
     ),
+    webhooks: Type.Optional(
+      Type.Record(Type.String({ pattern: '^[0-9]{10}$' }), Type.String({ pattern: '^https?://' }), {
+        description: 'webhook URL of each channel, by channel ID',
+      }),
+    ),
     allowedHosts: Type.Optional(
       Type.Union(
         [Type.Array(Type.String({ pattern: '^\\.?[A-Za-z0-9_]([A-Za-z0-9_.-]*[A-Za-z0-9_])?$' }), { maxItems: 100 }), Type.Literal('all')],
@@ -47,11 +52,6 @@ export const ConfigSchema = Type.Object(
             'host names served besides localhost, *.localhost and IP addresses (".example.test" allows a domain and its subdomains); "all" serves any; `--allowed-hosts` wins',
         },
       ),
-    ),
-    webhooks: Type.Optional(
-      Type.Record(Type.String({ pattern: '^[0-9]{10}$' }), Type.String({ pattern: '^https?://' }), {
-        description: 'webhook URL of each channel, by channel ID',
-      }),
     ),
   },
   { additionalProperties: false, title: 'embedkit.config.json' },
