@@ -20,7 +20,9 @@ import { dropSchema } from './db/pg-schemas.js';
 import type { Database } from './db/schema.js';
 import { demoLoginRoutes } from './demo/login-routes.js';
 import { DemoLoginSessionStore } from './demo/login-session-store.js';
+import { crossSiteGuard } from './http/cross-site.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { hostChecked, type AllowedHosts } from './http/host-check.js';
 import { originApp } from './http/origin-app.js';
 import { HEALTH_PATH, Readiness, READY_PATH } from './http/readiness.js';
 import { requestId } from './http/request-id.js';
@@ -139,7 +141,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   await store.unlock();
   const units = createUnits({ db, world, clock, logger, live, outage: store.outage, urls, demoOrigin }, options.bots);
   const { bots } = units;
-  const app = baseApp(units, { db, world, apps, clock, logger, outage: store.outage, urls });
+  const app = baseApp(units, { db, world, apps, clock, logger, outage: store.outage, urls, demoOrigin });
   const errors = { handler: errorHandler(logger, store.outage) };
   const sideApps: Record<SideInterface, Express> = {
     deprecated: originApp(units.v1Bots.deprecatedRoutes, logger, errors),
@@ -280,12 +282,17 @@ function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Units {
 }
 
 /** The app of `{base_url}`: the platform's interfaces B, C, D, E and G, the simulator API, the host and the demo. */
-function baseApp(units: Units, d: Pick<UnitDeps, 'db' | 'world' | 'clock' | 'logger' | 'outage' | 'urls'> & { apps: AppStore }): Express {
+function baseApp(
+  units: Units,
+  d: Pick<UnitDeps, 'db' | 'world' | 'clock' | 'logger' | 'outage' | 'urls' | 'demoOrigin'> & { apps: AppStore },
+): Express {
   const { db, world, logger, outage, urls } = d;
   const baseUrl = () => urls.base;
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // First: a cross-site request to embedkit's own API reads no body and reaches no route.
+  app.use(crossSiteGuard(() => [urls.base, urls.deprecated, urls.trialbot, urls.blockchain, d.demoOrigin]));
   app.use(['/v2', '/embed', '/message', '/oauth2', '/friendship'], requestId);
   // Answered by the listener of a running server before any app; here for in-process kits (tests).
   app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));
@@ -331,6 +338,11 @@ export interface ListenOptions extends Omit<EmbedkitOptions, 'baseUrl' | 'demoOr
   headersTimeoutMs?: number;
   /** Time a client has to send the whole request, in ms; default 60,000. */
   requestTimeoutMs?: number;
+  /**
+   * Host names served on every port besides `localhost`, `*.localhost` and IP literals (see
+   * `http/host-check.ts`); `'all'` serves any `Host`. Default none.
+   */
+  allowedHosts?: AllowedHosts;
 }
 
 /**
@@ -415,6 +427,8 @@ export class PortInUseError extends Error {
  */
 export async function startServer(options: ListenOptions): Promise<RunningServer> {
   const readiness = new Readiness(options.startHoldMs);
+  // Made here: the Host check logs its refusals before the kit exists.
+  const kitOptions = { ...options, logger: options.logger ?? createLogger() };
   let embedkit: Embedkit | undefined;
   const servers: Server[] = [];
   const failed = async (e: unknown): Promise<never> => {
@@ -424,7 +438,7 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
   };
   const appOf = (origin: SideInterface | 'base') => () =>
     embedkit ? (origin === 'base' ? embedkit.app : embedkit.apps[origin]) : undefined;
-  const { port, ports } = await bindOrigins(options, readiness, appOf, servers).catch(failed);
+  const { port, ports } = await bindOrigins(kitOptions, readiness, appOf, servers).catch(failed);
   const baseUrl = `http://localhost:${port}`;
   const demoOrigin = `http://127.0.0.1:${port}`;
   const urls: InterfaceUrls = {
@@ -433,7 +447,7 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
     trialbot: `http://localhost:${ports.trialbot}`,
     blockchain: `http://localhost:${ports.blockchain}`,
   };
-  embedkit = await createEmbedkit({ ...options, baseUrl, demoOrigin, urls }).catch(failed);
+  embedkit = await createEmbedkit({ ...kitOptions, baseUrl, demoOrigin, urls }).catch(failed);
   readiness.set('ready');
   const running = embedkit;
   let closing: Promise<void> | undefined;
@@ -472,7 +486,10 @@ async function bindOrigins(
   const bind = (port: number, origin: SideInterface | 'base') => {
     // Before the kit (and its clock) exists: the machine's time in the blockchain envelope.
     const unavailable = origin === 'blockchain' ? blockchainUnavailable({ now: () => Date.now() }) : undefined;
-    return bindOrigin(port, origin, options, readiness.listener(appOf(origin), unavailable), servers);
+    const listener = hostChecked(readiness.listener(appOf(origin), unavailable), options.allowedHosts ?? [], (host, method, url) =>
+      options.logger?.warn({ host, method, url, origin }, `refused a request for the host ${host ?? '(none)'}: not allowed`),
+    );
+    return bindOrigin(port, origin, options, listener, servers);
   };
   const port = await bind(options.port, 'base');
   const ports = {} as Record<SideInterface, number>;

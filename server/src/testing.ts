@@ -16,6 +16,7 @@
  */
 import { pino } from 'pino';
 import { startServer, type InterfaceUrls, type RunningServer } from './app.js';
+import { parseAllowedHosts } from './http/host-check.js';
 import { readScenario } from './scenario/load.js';
 import type { Scenario } from './scenario/schema.js';
 import { WorldStore } from './world/world-store.js';
@@ -31,6 +32,11 @@ export interface StartEmbedkitOptions {
   port?: number;
   /** Log level of the server (pino); default `silent`. */
   logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  /**
+   * Host names served besides `localhost`, `*.localhost` and IP addresses (e.g. the name a
+   * container reaches the kit by); `'all'` serves any `Host`. Other names get 403 (DNS rebinding).
+   */
+  allowedHosts?: string[] | 'all';
 }
 
 /** A message of a chat as the host sees it (`GET /embedkit/v1/chats/<chatId>/messages`). */
@@ -108,6 +114,7 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
       port: options.port ?? 0,
       inMemory: true,
       logger: pino({ level: options.logLevel ?? 'silent' }),
+      ...(options.allowedHosts !== undefined ? { allowedHosts: parseAllowedHosts(options.allowedHosts) } : {}),
       ...(scenarioFile ? { scenarioFile } : {}),
     });
     const channels =

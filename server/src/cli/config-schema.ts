@@ -44,6 +44,15 @@ export const ConfigSchema = Type.Object(
         description: 'webhook URL of each channel, by channel ID',
       }),
     ),
+    allowedHosts: Type.Optional(
+      Type.Union(
+        [Type.Array(Type.String({ pattern: '^\\.?[A-Za-z0-9_]([A-Za-z0-9_.-]*[A-Za-z0-9_])?$' }), { maxItems: 100 }), Type.Literal('all')],
+        {
+          description:
+            'host names served besides localhost, *.localhost and IP addresses (".example.test" allows a domain and its subdomains); "all" serves any; `--allowed-hosts` wins',
+        },
+      ),
+    ),
   },
   { additionalProperties: false, title: 'embedkit.config.json' },
 );

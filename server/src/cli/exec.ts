@@ -9,6 +9,8 @@ import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { pino } from 'pino';
 import { startServer } from '../app.js';
+import type { AllowedHosts } from '../http/host-check.js';
+import { allowedHostsOf, parseAllowedHostsOption } from './allowed-hosts.js';
 import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfig } from './config.js';
 import { CliError } from './http.js';
 import { WorldStore } from '../world/world-store.js';
@@ -23,6 +25,11 @@ export function execCommand(): Command {
     .argument('<command...>', 'the command and its arguments (after --)')
     .option('--scenario <file>', 'scenario file (default: the config file’s, else the packaged default world)')
     .option('--config <file>', 'config file (default: embedkit.config.json or .jsonc here, when there is one): scenario, apps, webhooks')
+    .option(
+      '--allowed-hosts <names>',
+      'host names served besides localhost, *.localhost and IP addresses, comma-separated ("all": any)',
+      parseAllowedHostsOption,
+    )
     .addHelpText(
       'after',
       `
@@ -33,7 +40,7 @@ Examples:
   $ npx embedkit exec --scenario test/world.json -- node check.mjs
   $ npx embedkit exec --config ci.embedkit.jsonc -- npm run e2e`,
     )
-    .action(async (command: string[], opts: { scenario?: string; config?: string }) => {
+    .action(async (command: string[], opts: { scenario?: string; config?: string; allowedHosts?: AllowedHosts }) => {
       let server;
       let config: EmbedkitConfig | null = null;
       try {
@@ -44,6 +51,7 @@ Examples:
           port: 0,
           inMemory: true,
           logger: pino({ level: 'warn' }),
+          allowedHosts: allowedHostsOf(opts.allowedHosts, config),
           ...(scenario ? { scenarioFile: scenario } : {}),
         });
       } catch (e) {

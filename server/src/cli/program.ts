@@ -12,6 +12,7 @@ import { runStart, type StartOptions } from './start.js';
 import { validateCommand } from './validate.js';
 import { triggerCommand } from './trigger.js';
 import { exportCommand } from './export.js';
+import { parseAllowedHostsOption } from './allowed-hosts.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -38,6 +39,11 @@ program
   .option('--trialbot-port <port>', '{trialbot_url} port (default: --port + 2; free one when --port is 0)', parsePort)
   .option('--blockchain-port <port>', '{blockchain_url} port (default: --port + 3; free one when --port is 0)', parsePort)
   .option('--host <address>', 'address to bind (default: loopback only)')
+  .option(
+    '--allowed-hosts <names>',
+    'host names served besides localhost, *.localhost and IP addresses, comma-separated ("all": any; DNS rebinding protection off)',
+    parseAllowedHostsOption,
+  )
   .option('--data <dir>', 'data directory', '.embedkit')
   .option('--scenario <file>', 'scenario file loaded on first start (default: the packaged default world)')
   .option('--in-memory', 'keep all state in memory (nothing written to disk)', false)

@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import { createLogger } from '../logger.js';
 import { isLoopbackHost } from '../http/loopback.js';
 import { compileAll } from '../http/validate.js';
+import type { AllowedHosts } from '../http/host-check.js';
+import { allowedHostsOf, describeAllowedHosts } from './allowed-hosts.js';
 import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfig } from './config.js';
 import { CliError } from './http.js';
 import { WorldStore, type ChannelRow } from '../world/world-store.js';
@@ -37,6 +39,8 @@ export interface StartOptions {
   trialbotPort?: number;
   blockchainPort?: number;
   host?: string;
+  /** `--allowed-hosts a,b` (parsed), or `all`; default the config file's, else none. */
+  allowedHosts?: AllowedHosts;
   data: string;
   scenario?: string;
   inMemory: boolean;
@@ -59,6 +63,8 @@ interface StartPlan {
   port: number;
   /** The scenario file: `--import`, else `--scenario`, else the config file's; undefined for the default world. */
   scenario: string | undefined;
+  /** Host names served besides the built-in ones: `--allowed-hosts`, else the config file's. */
+  allowedHosts: AllowedHosts;
 }
 
 /**
@@ -98,7 +104,13 @@ function planStart(opts: StartOptions): StartPlan {
         : config && configFile
           ? scenarioFileOf(config, configFile)
           : undefined;
-  return { databaseUrl, config, configFile, port, scenario };
+  let allowedHosts: AllowedHosts;
+  try {
+    allowedHosts = allowedHostsOf(opts.allowedHosts, config);
+  } catch (e) {
+    return fail(`${configFile}: ${(e as Error).message}`);
+  }
+  return { databaseUrl, config, configFile, port, scenario, allowedHosts };
 }
 
 /**
@@ -109,9 +121,10 @@ function planStart(opts: StartOptions): StartPlan {
 async function readyLines(
   server: RunningServer,
   opts: StartOptions,
-  databaseUrl: string | undefined,
+  plan: Pick<StartPlan, 'databaseUrl' | 'allowedHosts'>,
   all: ChannelRow[],
 ): Promise<string[]> {
+  const { databaseUrl } = plan;
   const channels = [
     ...all.filter((c) => c.bot_interface === 'messaging').slice(0, 1),
     ...all.filter((c) => c.bot_interface !== 'messaging').slice(0, 5),
@@ -136,6 +149,9 @@ async function readyLines(
       ? `  listening       ${opts.host ?? '127.0.0.1 and ::1'} (loopback only)`
       : `  listening       ${opts.host} (NOT loopback: reachable from other machines)`,
   ];
+  // Beyond loopback the team reaches it by a name: say which names are served.
+  if ((opts.host !== undefined && !isLoopbackHost(opts.host)) || plan.allowedHosts === 'all' || plan.allowedHosts.length > 0)
+    lines.push(`  allowed hosts   ${describeAllowedHosts(plan.allowedHosts)}`);
   for (const c of channels)
     lines.push(
       c.bot_interface === 'messaging'
@@ -173,7 +189,7 @@ function stopOnSignals(server: RunningServer, logger: Logger): void {
  * ({@link readyLines}), then the config file's apps and webhooks once applied.
  */
 export async function runStart(opts: StartOptions): Promise<void> {
-  const { databaseUrl, config, configFile, port, scenario } = planStart(opts);
+  const { databaseUrl, config, configFile, port, scenario, allowedHosts } = planStart(opts);
   const logger = createLogger();
 
   if (opts.host !== undefined && !isLoopbackHost(opts.host)) {
@@ -189,6 +205,7 @@ export async function runStart(opts: StartOptions): Promise<void> {
         ...(opts.blockchainPort !== undefined ? { blockchain: opts.blockchainPort } : {}),
       },
       ...(opts.host !== undefined ? { host: opts.host } : {}),
+      allowedHosts,
       dataDir: resolve(opts.data),
       inMemory: opts.inMemory,
       ...(databaseUrl !== undefined ? { databaseUrl } : {}),
@@ -198,7 +215,7 @@ export async function runStart(opts: StartOptions): Promise<void> {
       logger,
     });
     const channels = await new WorldStore(server.embedkit.db).channels();
-    const lines = await readyLines(server, opts, databaseUrl, channels);
+    const lines = await readyLines(server, opts, { databaseUrl, allowedHosts }, channels);
     if (config && configFile) {
       lines.push(`  config          ${configFile}`);
       try {

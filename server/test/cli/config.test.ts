@@ -133,7 +133,7 @@ describe('embedkit.config.json', { timeout: 60_000 }, () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toContain('application/schema+json');
       const schema = JSON.parse(res.text);
-      expect(Object.keys(schema.properties)).toEqual(['$schema', 'port', 'scenario', 'apps', 'webhooks']);
+      expect(Object.keys(schema.properties)).toEqual(['$schema', 'port', 'scenario', 'apps', 'webhooks', 'allowedHosts']);
     } finally {
       await kit.close();
     }
