@@ -55,6 +55,8 @@ export interface World {
   defaults: WorldDefaults;
   /** Origins of the spec's address placeholders (`{base_url}`, `{blockchain_url}`, …). */
   urls?: { base: string; deprecated: string; trialbot: string; blockchain: string };
+  /** Prefix of the platform headers the server is configured with (`X-Service-` unless `--header-prefix` says otherwise). */
+  headerPrefix?: string;
 }
 
 /** The chats the user is a member of, in world order; only those of `type` when given. */

@@ -26,6 +26,7 @@ import { hostChecked, type AllowedHosts } from './http/host-check.js';
 import { originApp } from './http/origin-app.js';
 import { HEALTH_PATH, Readiness, READY_PATH } from './http/readiness.js';
 import { requestId } from './http/request-id.js';
+import { platformHeaders, type PlatformHeaders } from './http/platform-headers.js';
 import { SIDE_INTERFACES, type InterfaceUrls, type SideInterface } from './interface-urls.js';
 import { blockchainUnavailable, BlockchainStore, createBlockchain, type Blockchain } from './interfaces/blockchain/index.js';
 import { createBotMessaging, type BotMessaging, type BotMessagingOptions } from './interfaces/bot/index.js';
@@ -81,6 +82,13 @@ export interface EmbedkitOptions {
   clock?: Clock;
   /** Bot messaging: reply token life, webhook retry schedule, plan limits. */
   bots?: BotMessagingOptions;
+  /**
+   * Prefix of the platform's own headers, which the spec writes as `X-Service-…` (webhook and v1
+   * callback signatures, request IDs, the v1 ChannelToken and trial headers); default
+   * `X-Service-`. `X-Line-` is the real platform's, which the official SDKs read. Letters, digits
+   * and hyphens, starting with a letter and ending with a hyphen.
+   */
+  headerPrefix?: string;
 }
 
 /** A running embedkit: the Express app, its services and the database. */
@@ -91,6 +99,8 @@ export interface Embedkit {
   apps: Record<SideInterface, Express>;
   /** Public origins of every address placeholder. */
   urls: InterfaceUrls;
+  /** The platform header names of the kit's prefix. */
+  headers: PlatformHeaders;
   clock: Clock;
   db: Kysely<Database>;
   logger: Logger;
@@ -110,9 +120,11 @@ export interface Embedkit {
 
 /**
  * Builds the server: opens the database, loads the scenario on first start, wires the routes.
- * @throws Error when the database cannot be opened or the scenario is invalid.
+ * @throws Error when the header prefix is malformed, the database cannot be opened or the scenario is invalid.
  */
 export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Embedkit> {
+  // Checked before anything is opened: a malformed prefix leaves nothing to close.
+  const headers = platformHeaders(options.headerPrefix);
   const logger = options.logger ?? createLogger();
   const clock = options.clock ?? new Clock();
   const urls = interfaceUrls(options);
@@ -139,9 +151,9 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     throw e;
   }
   await store.unlock();
-  const units = createUnits({ db, world, clock, logger, live, outage: store.outage, urls, demoOrigin }, options.bots);
+  const units = createUnits({ db, world, clock, logger, live, outage: store.outage, urls, demoOrigin, headers }, options.bots);
   const { bots } = units;
-  const app = baseApp(units, { db, world, apps, clock, logger, outage: store.outage, urls, demoOrigin });
+  const app = baseApp(units, { db, world, apps, clock, logger, outage: store.outage, urls, demoOrigin, headers });
   const errors = { handler: errorHandler(logger, store.outage) };
   const sideApps: Record<SideInterface, Express> = {
     deprecated: originApp(units.v1Bots.deprecatedRoutes, logger, errors),
@@ -155,6 +167,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     app,
     apps: sideApps,
     urls,
+    headers,
     clock,
     db,
     logger,
@@ -240,6 +253,8 @@ interface UnitDeps {
   outage: DatabaseOutage;
   urls: InterfaceUrls;
   demoOrigin: string;
+  /** The platform header names of the kit's prefix, for every unit that sends or reads one. */
+  headers: PlatformHeaders;
 }
 
 /** The interfaces' units and the shared services between them, wired to each other. */
@@ -255,14 +270,14 @@ interface Units {
 
 /** Builds every interface's unit and connects the events that cross units (friendships, clock moves, outages). */
 function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Units {
-  const { db, world, clock, logger, live, outage } = d;
+  const { db, world, clock, logger, live, outage, headers } = d;
   const baseUrl = () => d.urls.base;
   const channelTokens = new ChannelTokenService(new ChannelTokenStore(db), world, clock);
   // One clock for every server on the database: a move reaches the others as a live event.
-  const social = createSocialLogin(db, world, clock, { baseUrl, demoOrigin: () => d.demoOrigin }, (offsetMs) =>
+  const social = createSocialLogin(db, world, clock, { baseUrl, demoOrigin: () => d.demoOrigin, headers }, (offsetMs) =>
     live.publish({ type: 'clock', offsetMs }),
   );
-  const bots = createBotMessaging(db, world, clock, { tokens: channelTokens, logger, baseUrl, live, outage }, botOptions);
+  const bots = createBotMessaging(db, world, clock, { tokens: channelTokens, logger, baseUrl, live, outage, headers }, botOptions);
   outage.onBack(() => bots.dispatcher.kick());
   social.friendships.onChange((change) => bots.events.friendshipChanged(change));
   live.subscribe((event) => {
@@ -277,6 +292,7 @@ function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Units {
     v1Tokens: social.v1Tokens,
     live,
     baseUrl,
+    headers,
   });
   return { channelTokens, chats, social, bots, embeddedApps, blockchain, v1Bots };
 }
@@ -284,21 +300,21 @@ function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Units {
 /** The app of `{base_url}`: the platform's interfaces B, C, D, E and G, the simulator API, the host and the demo. */
 function baseApp(
   units: Units,
-  d: Pick<UnitDeps, 'db' | 'world' | 'clock' | 'logger' | 'outage' | 'urls' | 'demoOrigin'> & { apps: AppStore },
+  d: Pick<UnitDeps, 'db' | 'world' | 'clock' | 'logger' | 'outage' | 'urls' | 'demoOrigin' | 'headers'> & { apps: AppStore },
 ): Express {
-  const { db, world, logger, outage, urls } = d;
+  const { db, world, logger, outage, urls, headers } = d;
   const baseUrl = () => urls.base;
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   // First: a cross-site request to embedkit's own API reads no body and reaches no route.
   app.use(crossSiteGuard(() => [urls.base, urls.deprecated, urls.trialbot, urls.blockchain, d.demoOrigin]));
-  app.use(['/v2', '/embed', '/message', '/oauth2', '/friendship'], requestId);
+  app.use(['/v2', '/embed', '/message', '/oauth2', '/friendship'], requestId(headers));
   // Answered by the listener of a running server before any app; here for in-process kits (tests).
   app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));
   app.get(READY_PATH, (_req, res) => void res.json({ ready: true, phase: 'ready' }));
   app.use(units.embeddedApps.routes);
-  app.use(simulatorRoutes({ world, apps: d.apps, chats: units.chats, userTokens: units.social.userTokens, baseUrl, urls }));
+  app.use(simulatorRoutes({ world, apps: d.apps, chats: units.chats, userTokens: units.social.userTokens, baseUrl, urls, headers }));
   app.use(schemaRoutes());
   app.use(scenarioExportRoutes(db));
   app.use(units.social.routes);

@@ -20,6 +20,9 @@ import { parseAllowedHosts } from './http/host-check.js';
 import { readScenario } from './scenario/load.js';
 import type { Scenario } from './scenario/schema.js';
 import { WorldStore } from './world/world-store.js';
+import type { PlatformHeaders } from './http/platform-headers.js';
+
+export type { PlatformHeaders } from './http/platform-headers.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +40,12 @@ export interface StartEmbedkitOptions {
    * container reaches the kit by); `'all'` serves any `Host`. Other names get 403 (DNS rebinding).
    */
   allowedHosts?: string[] | 'all';
+  /**
+   * Prefix of the platform headers the spec writes as `X-Service-…` (webhook signatures, request
+   * IDs, the v1 headers); default `X-Service-`. `X-Line-` lets the official SDKs' middleware read
+   * the signature unmodified.
+   */
+  headerPrefix?: string;
 }
 
 /** A message of a chat as the host sees it (`GET /embedkit/v1/chats/<chatId>/messages`). */
@@ -56,6 +65,8 @@ export interface KitWorld {
   apps: Array<{ embedId: string; channelId: string; name: string; view: { type: string; url: string } }>;
   defaults: { userId?: string; language?: string; embedId?: string };
   urls: InterfaceUrls;
+  /** The prefix of the platform headers, e.g. `X-Service-`. */
+  headerPrefix: string;
 }
 
 /** A running in-process embedkit. */
@@ -64,6 +75,8 @@ export interface TestKit {
   url: string;
   /** Every address placeholder's origin. */
   urls: InterfaceUrls;
+  /** The platform header names the kit sends and reads (`headers.signature` is the webhook signature's). */
+  headers: PlatformHeaders;
   /** The scenario's first channel (the default channel of the default scenario). */
   channel: { id: string; secret: string };
   /** The world at start: channels (no secrets), users, chats, apps. */
@@ -94,7 +107,7 @@ export class TestKitError extends Error {
 
 /**
  * Starts an in-memory embedkit on free ports and waits until it answers.
- * @throws Error when the scenario is invalid (every problem listed) or a port is taken
+ * @throws Error when the scenario is invalid (every problem listed), the header prefix is malformed or a port is taken
  */
 export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise<TestKit> {
   let scenarioFile: string | undefined;
@@ -116,6 +129,7 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
       logger: pino({ level: options.logLevel ?? 'silent' }),
       ...(options.allowedHosts !== undefined ? { allowedHosts: parseAllowedHosts(options.allowedHosts) } : {}),
       ...(scenarioFile ? { scenarioFile } : {}),
+      ...(options.headerPrefix !== undefined ? { headerPrefix: options.headerPrefix } : {}),
     });
     const channels =
       scenario?.channels ??
@@ -141,6 +155,7 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
   return {
     url,
     urls: server.urls,
+    headers: server.embedkit.headers,
     channel: firstChannel,
     world,
     token: async (channel = firstChannel) =>

@@ -10,7 +10,8 @@
  *
  * Environment: EMBEDKIT_URL (default http://localhost:8080), CHANNEL_ID and CHANNEL_SECRET
  * (default: the default scenario's channel), PORT (default 3000; 0 picks a free one), HOST
- * (default 127.0.0.1). The ready line: "demo bot ready: http://127.0.0.1:3000/webhook".
+ * (default 127.0.0.1), EMBEDKIT_HEADER_PREFIX (the platform header prefix embedkit runs with,
+ * default X-Service-; `embedkit exec` sets it). The ready line: "demo bot ready: http://127.0.0.1:3000/webhook".
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,8 +24,10 @@ const CHANNEL_ID = process.env.CHANNEL_ID ?? '1650000001';
 const CHANNEL_SECRET = process.env.CHANNEL_SECRET ?? '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f';
 const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST ?? '127.0.0.1';
-/** The platform's signature header (spec "Authentication" B). */
-const SIGNATURE_HEADER = 'x-service-signature';
+/** The platform header prefix embedkit runs with (`--header-prefix`); the spec's placeholder by default. */
+const HEADER_PREFIX = process.env.EMBEDKIT_HEADER_PREFIX || 'X-Service-';
+/** The platform's signature header (spec "Authentication" B); Node lowercases received header names. */
+const SIGNATURE_HEADER = `${HEADER_PREFIX}Signature`.toLowerCase();
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** `{trialbot_url}`: the trial interface's origin, from `EMBEDKIT_TRIALBOT_URL` or asked of embedkit once. */
@@ -160,13 +163,13 @@ async function v1Token(): Promise<string> {
 async function onV1Request(kind: 'enterprise' | 'trial', req: IncomingMessage, res: ServerResponse): Promise<void> {
   const channel = V1_CHANNELS[kind];
   const raw = await readBody(req);
-  if (!raw || !validV1Signature(raw, channel.secret, req.headers['x-service-channelsignature'])) {
+  if (!raw || !validV1Signature(raw, channel.secret, req.headers[`${HEADER_PREFIX}ChannelSignature`.toLowerCase()])) {
     console.warn(`rejected a ${kind} callback: bad or missing signature`);
     res.writeHead(403, { 'Content-Type': 'text/plain' }).end('invalid signature\n');
     return;
   }
   res.writeHead(200, { 'Content-Type': 'text/plain' }).end('OK');
-  await handleV1(channel, raw, { base: EMBEDKIT_URL, trialbot }, v1Token).catch((err: unknown) =>
+  await handleV1(channel, raw, { base: EMBEDKIT_URL, trialbot }, v1Token, HEADER_PREFIX).catch((err: unknown) =>
     console.error(`could not answer a ${kind} callback: ${String(err)}`),
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The demo bot's v1 side: callbacks of the default scenario's enterprise and trial bots
  * (spec parts E and F) at `POST /v1/enterprise` and `POST /v1/trial`. Each request's
- * `X-Service-ChannelSignature` is checked with the channel's secret before anything is read; a
+ * `<prefix>ChannelSignature` (the prefix embedkit runs with, `X-Service-` by default) is checked with the channel's secret before anything is read; a
  * text is echoed with a Post Event, "rich" answers a rich message, "link" (enterprise) a link
  * message, a shared contact is acknowledged.
  */
@@ -115,12 +115,16 @@ export function v1Answer(channel: V1Channel, e: V1Event): Record<string, unknown
   return text(`echo: ${c.text ?? ''}`);
 }
 
-/** Answers a verified callback body: one Post Event per event that needs one. */
+/**
+ * Answers a verified callback body: one Post Event per event that needs one, authenticated with
+ * the channel's headers under `headerPrefix` (e.g. `X-Service-ChannelToken`).
+ */
 export async function handleV1(
   channel: V1Channel,
   raw: Buffer,
   urls: { base: string; trialbot: () => Promise<string> },
   enterpriseToken: () => Promise<string>,
+  headerPrefix: string,
 ): Promise<void> {
   const body = JSON.parse(raw.toString('utf8')) as { result?: V1Event[] };
   for (const e of body.result ?? []) {
@@ -128,8 +132,12 @@ export async function handleV1(
     if (!answer) continue;
     const headers: Record<string, string> =
       channel.interface === 'trial'
-        ? { 'X-Service-ChannelID': channel.id, 'X-Service-ChannelSecret': channel.secret, 'X-Service-Trusted-User-With-ACL': channel.mid }
-        : { 'X-Service-ChannelToken': await enterpriseToken() };
+        ? {
+            [`${headerPrefix}ChannelID`]: channel.id,
+            [`${headerPrefix}ChannelSecret`]: channel.secret,
+            [`${headerPrefix}Trusted-User-With-ACL`]: channel.mid,
+          }
+        : { [`${headerPrefix}ChannelToken`]: await enterpriseToken() };
     const res = await fetch(`${channel.interface === 'trial' ? await urls.trialbot() : urls.base}/v1/events`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json; charset=UTF-8', ...headers },

@@ -40,7 +40,8 @@ export function attemptText(a: Delivery['attempts'][number]): string {
 
 /**
  * The panel inside `root` (`#webhook-panel`): `#webhook-channel`, `#webhook-url`, `#webhook-save`,
- * `#webhook-unknown` (v2 bots) or `#webhook-block-ops` (v1 bots), and `#webhook-list` of `li.delivery[data-delivery-id][data-status]` with
+ * `#webhook-unknown` (v2 bots) or `#webhook-block-ops` (v1 bots), `#webhook-signature-header` (the
+ * configured signature header names), and `#webhook-list` of `li.delivery[data-delivery-id][data-status]` with
  * `details`, `.delivery-body`, `.delivery-signature` and `button.redeliver`.
  */
 export class WebhookPanel {
@@ -64,6 +65,7 @@ export class WebhookPanel {
     world: World,
   ) {
     this.channelId = world.channels[0]?.channelId ?? '';
+    const prefix = world.headerPrefix ?? 'X-Service-';
     this.channelSelect = h(
       'select',
       { attrs: { id: 'webhook-channel', 'aria-label': 'Channel' }, on: { change: () => this.selectChannel(this.channelSelect.value) } },
@@ -122,6 +124,12 @@ export class WebhookPanel {
         ),
         this.v1Row,
       ),
+      // The names follow the server's header prefix, so a bot knows which header to verify.
+      h('p', {
+        className: 'field-note',
+        attrs: { id: 'webhook-signature-header' },
+        text: `Signed in ${prefix}Signature (v1 callbacks: ${prefix}ChannelSignature)`,
+      }),
       this.note,
       this.list,
     ]);
@@ -232,7 +240,7 @@ export class WebhookPanel {
           h('span', { className: 'delivery-deprecated', text: 'deprecated', attrs: { title: `${x.path}: ${x.message}` } }),
         ),
       ),
-      // v2 webhooks carry X-Service-Signature, v1 callbacks X-Service-ChannelSignature.
+      // v2 webhooks carry <prefix>Signature, v1 callbacks <prefix>ChannelSignature (as the server sends them).
       ...Object.entries(d.headers)
         .filter(([name]) => name.endsWith('Signature'))
         .map(([name, value]) =>

@@ -53,6 +53,13 @@ export const ConfigSchema = Type.Object(
         },
       ),
     ),
+    headerPrefix: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z][A-Za-z0-9-]*-$',
+        description:
+          'prefix of the platform headers the spec writes as X-Service-… (signatures, request IDs, v1 tokens), e.g. X-Line- for the official SDKs; default X-Service-; `--header-prefix` wins',
+      }),
+    ),
   },
   { additionalProperties: false, title: 'embedkit.config.json' },
 );

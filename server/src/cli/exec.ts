@@ -1,7 +1,7 @@
 /**
  * `embedkit exec -- <command...>`: starts an in-memory embedkit on free ports, runs the command
  * with `EMBEDKIT_URL`, `EMBEDKIT_CHANNEL_ID`, `EMBEDKIT_CHANNEL_SECRET` (and
- * `EMBEDKIT_BLOCKCHAIN_URL`) in its environment, stops the server and exits with the command's
+ * `EMBEDKIT_BLOCKCHAIN_URL`, `EMBEDKIT_HEADER_PREFIX`) in its environment, stops the server and exits with the command's
  * code, as `firebase emulators:exec` does for CI.
  */
 import { spawn } from 'node:child_process';
@@ -14,6 +14,7 @@ import { allowedHostsOf, parseAllowedHostsOption } from './allowed-hosts.js';
 import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfig } from './config.js';
 import { CliError } from './http.js';
 import { WorldStore } from '../world/world-store.js';
+import { headerPrefixOption, parseHeaderPrefix } from './header-prefix.js';
 
 /** Exit code when the command could not be started at all (the shell's "command not found"). */
 const NOT_FOUND = 127;
@@ -30,17 +31,23 @@ export function execCommand(): Command {
       'host names served besides localhost, *.localhost and IP addresses, comma-separated ("all": any)',
       parseAllowedHostsOption,
     )
+    .option(
+      '--header-prefix <prefix>',
+      'prefix of the platform headers, e.g. X-Line- for the official SDKs (default: X-Service-)',
+      parseHeaderPrefix,
+    )
     .addHelpText(
       'after',
       `
-The command gets EMBEDKIT_URL, EMBEDKIT_CHANNEL_ID, EMBEDKIT_CHANNEL_SECRET and EMBEDKIT_BLOCKCHAIN_URL.
+The command gets EMBEDKIT_URL, EMBEDKIT_CHANNEL_ID, EMBEDKIT_CHANNEL_SECRET, EMBEDKIT_BLOCKCHAIN_URL and
+EMBEDKIT_HEADER_PREFIX.
 
 Examples:
   $ npx embedkit exec -- npm test
   $ npx embedkit exec --scenario test/world.json -- node check.mjs
   $ npx embedkit exec --config ci.embedkit.jsonc -- npm run e2e`,
     )
-    .action(async (command: string[], opts: { scenario?: string; config?: string; allowedHosts?: AllowedHosts }) => {
+    .action(async (command: string[], opts: { scenario?: string; config?: string; allowedHosts?: AllowedHosts; headerPrefix?: string }) => {
       let server;
       let config: EmbedkitConfig | null = null;
       try {
@@ -53,6 +60,7 @@ Examples:
           logger: pino({ level: 'warn' }),
           allowedHosts: allowedHostsOf(opts.allowedHosts, config),
           ...(scenario ? { scenarioFile: scenario } : {}),
+          ...headerPrefixOption(opts.headerPrefix, config),
         });
       } catch (e) {
         process.stderr.write(
@@ -76,6 +84,7 @@ Examples:
         ...process.env,
         EMBEDKIT_URL: server.baseUrl,
         EMBEDKIT_BLOCKCHAIN_URL: server.urls.blockchain,
+        EMBEDKIT_HEADER_PREFIX: server.embedkit.headers.prefix,
         ...(channel ? { EMBEDKIT_CHANNEL_ID: channel.channel_id, EMBEDKIT_CHANNEL_SECRET: channel.secret } : {}),
       };
       const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit', env, shell: process.platform === 'win32' });

@@ -13,6 +13,7 @@ import { validateCommand } from './validate.js';
 import { triggerCommand } from './trigger.js';
 import { exportCommand } from './export.js';
 import { parseAllowedHostsOption } from './allowed-hosts.js';
+import { parseHeaderPrefix } from './header-prefix.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -55,12 +56,18 @@ program
   .option('--database-schema <name>', 'PostgreSQL schema (created when missing; default: public)')
   .option('--config <file>', 'config file (default: embedkit.config.json or .jsonc in this directory, when there is one)')
   .option('--import <file>', 'start a new data directory with this scenario (a file written by embedkit export)')
+  .option(
+    '--header-prefix <prefix>',
+    'prefix of the platform headers, e.g. X-Line- for the official SDKs (default: X-Service-)',
+    parseHeaderPrefix,
+  )
   .addHelpText(
     'after',
     `
 Examples:
   $ npx embedkit                      # http://localhost:8080, data in ./.embedkit
   $ npx embedkit --port 9000 --in-memory
+  $ npx embedkit --header-prefix X-Line-          # x-line-signature etc., as the official SDKs read them
   $ npx embedkit start --scenario my-world.json --data .embedkit-mine
   $ npx embedkit --config embedkit.config.jsonc     # port, scenario, apps and webhooks from the file
   $ npx embedkit start --import world.json --data .embedkit-copy`,

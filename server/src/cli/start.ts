@@ -10,6 +10,7 @@ import type { AllowedHosts } from '../http/host-check.js';
 import { allowedHostsOf, describeAllowedHosts } from './allowed-hosts.js';
 import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfig } from './config.js';
 import { CliError } from './http.js';
+import { headerPrefixOption } from './header-prefix.js';
 import { WorldStore, type ChannelRow } from '../world/world-store.js';
 
 /** The URL without its password, for the ready lines. */
@@ -53,6 +54,8 @@ export interface StartOptions {
   import?: string;
   /** Whether `--port` was given (it wins over the config file's `port`). */
   portGiven?: boolean;
+  /** `--header-prefix <prefix>` (it wins over the config file's `headerPrefix`). */
+  headerPrefix?: string;
 }
 
 /** What a start resolves from its options, the environment and the config file. */
@@ -145,6 +148,7 @@ async function readyLines(
     `  trial bots      ${server.urls.trialbot}/`,
     `  blockchain      ${server.urls.blockchain}/`,
     `  data            ${data}`,
+    `  header prefix   ${server.embedkit.headers.prefix}`,
     opts.host === undefined || isLoopbackHost(opts.host)
       ? `  listening       ${opts.host ?? '127.0.0.1 and ::1'} (loopback only)`
       : `  listening       ${opts.host} (NOT loopback: reachable from other machines)`,
@@ -212,6 +216,7 @@ export async function runStart(opts: StartOptions): Promise<void> {
       ...(opts.databaseSchema !== undefined ? { databaseSchema: opts.databaseSchema } : {}),
       bots: { replyTokenLifeMs: opts.replyTokenTtl * 1000 },
       ...(scenario !== undefined ? { scenarioFile: scenario } : {}),
+      ...headerPrefixOption(opts.headerPrefix, config),
       logger,
     });
     const channels = await new WorldStore(server.embedkit.db).channels();

@@ -4,6 +4,8 @@
  * host. The body and signature are exactly what embedkit's own deliveries carry; a repliable event
  * gets a reply token from the running embedkit (`--url` / `EMBEDKIT_URL`) so that the bot's reply
  * lands in the chat, or a random one (that only a running embedkit would accept) when none answers.
+ * The signature goes in `<prefix>Signature`, with the prefix the running embedkit is configured with
+ * unless `--header-prefix` or `EMBEDKIT_HEADER_PREFIX` names one.
  */
 import { randomBytes } from 'node:crypto';
 import { Command, InvalidArgumentError } from 'commander';
@@ -18,7 +20,9 @@ import {
   type DraftEvent,
   type EventType,
 } from '../webhooks/events.js';
-import { signBody, SIGNATURE_HEADER, WEBHOOK_USER_AGENT } from '../webhooks/signature.js';
+import { signBody, WEBHOOK_USER_AGENT } from '../webhooks/signature.js';
+import { DEFAULT_HEADER_PREFIX, HEADER_PREFIX_PATTERN, headerPrefixProblem, platformHeaders } from '../http/platform-headers.js';
+import { parseHeaderPrefix } from './header-prefix.js';
 import { botCall, channelOptions, CliError, guarded, targetOf, type TargetOptions } from './http.js';
 
 /** The event types `trigger` makes (every type of the spec's webhook table). */
@@ -38,6 +42,8 @@ export interface TriggerOptions extends TargetOptions {
   beaconType: string;
   nonce: string;
   result: 'ok' | 'failed';
+  /** `--header-prefix`: the platform header prefix to sign with. */
+  headerPrefix?: string;
 }
 
 /**
@@ -88,6 +94,28 @@ async function replyTokenFrom(opts: TriggerOptions): Promise<string | null> {
   return null;
 }
 
+/**
+ * The header prefix to sign with: `--header-prefix`, else `EMBEDKIT_HEADER_PREFIX`, else the one the
+ * running embedkit answers in `GET /embedkit/v1/world`, else the default (`X-Service-`).
+ * @throws CliError when `EMBEDKIT_HEADER_PREFIX` is malformed
+ */
+async function headerPrefixOf(opts: TriggerOptions): Promise<string> {
+  if (opts.headerPrefix !== undefined) return opts.headerPrefix;
+  const env = process.env.EMBEDKIT_HEADER_PREFIX || undefined;
+  if (env !== undefined) {
+    if (!HEADER_PREFIX_PATTERN.test(env)) throw new CliError(`EMBEDKIT_HEADER_PREFIX: ${headerPrefixProblem(env)}`);
+    return env;
+  }
+  try {
+    const res = await botCall(targetOf(opts), 'GET', '/embedkit/v1/world');
+    const prefix = res.status === 200 ? (res.body?.headerPrefix as unknown) : undefined;
+    if (typeof prefix === 'string' && HEADER_PREFIX_PATTERN.test(prefix)) return prefix;
+  } catch {
+    // No embedkit running: the spec's prefix.
+  }
+  return DEFAULT_HEADER_PREFIX;
+}
+
 const oneOf = (allowed: readonly string[]) => (v: string) => {
   if (!allowed.includes(v)) throw new InvalidArgumentError(`one of ${allowed.join(', ')}`);
   return v;
@@ -109,10 +137,16 @@ export function triggerCommand(): Command {
     .option('--beacon-type <type>', 'beacon: enter, leave or banner', oneOf(['enter', 'leave', 'banner']), 'enter')
     .option('--nonce <nonce>', 'accountLink: the nonce', 'trigger-nonce')
     .option('--result <result>', 'accountLink: ok or failed', oneOf(['ok', 'failed']), 'ok')
+    .option(
+      '--header-prefix <prefix>',
+      'platform header prefix, e.g. X-Line- (default: EMBEDKIT_HEADER_PREFIX, else the running embedkit’s, else X-Service-)',
+      parseHeaderPrefix,
+    )
     .addHelpText(
       'after',
       `
-The body is {"events": [event]}, signed in X-Service-Signature with the channel secret. A repliable
+The body is {"events": [event]}, signed in <prefix>Signature (X-Service-Signature unless the running
+embedkit or --header-prefix says otherwise) with the channel secret. A repliable
 event carries a reply token from the running embedkit (--url / EMBEDKIT_URL), so your bot's reply
 shows in the chat.
 
@@ -133,13 +167,14 @@ Examples:
         const replyToken = isRepliable(draft) ? ((await replyTokenFrom(opts)) ?? randomBytes(16).toString('hex')) : undefined;
         const body = JSON.stringify({ events: [finishEvent(draft, Date.now(), replyToken, false)] });
         const t = targetOf(opts);
+        const names = platformHeaders(await headerPrefixOf(opts));
         let res: Response;
         try {
           res = await fetch(url, {
             method: 'POST',
             headers: {
               'Content-Type': 'application/json; charset=utf-8',
-              [SIGNATURE_HEADER]: signBody(t.channelSecret, body),
+              [names.signature]: signBody(t.channelSecret, body),
               'User-Agent': WEBHOOK_USER_AGENT,
             },
             body,

@@ -10,6 +10,7 @@ import type { UserTokenService } from '../interfaces/social/index.js';
 import type { AppStore } from '../interfaces/embedded-apps/index.js';
 import type { WorldStore } from '../world/world-store.js';
 import type { InterfaceUrls } from '../interface-urls.js';
+import type { PlatformHeaders } from '../http/platform-headers.js';
 
 export function simulatorRoutes(deps: {
   world: WorldStore;
@@ -19,6 +20,8 @@ export function simulatorRoutes(deps: {
   baseUrl: () => string;
   /** Origins of the spec's address placeholders (`GET /embedkit/v1/world` lists them). */
   urls: InterfaceUrls;
+  /** The platform header names (`GET /embedkit/v1/world` tells the host and the CLI which prefix is configured). */
+  headers: PlatformHeaders;
 }): Router {
   const r = Router();
   r.get('/embedkit/v1/world', async (_req, res) => {
@@ -44,6 +47,7 @@ export function simulatorRoutes(deps: {
       apps: apps.map((a) => ({ embedId: a.embed_id, channelId: a.channel_id, name: a.name, view: { type: a.view_type, url: a.view_url } })),
       defaults: defaults ? (JSON.parse(defaults) as unknown) : {},
       urls: deps.urls,
+      headerPrefix: deps.headers.prefix,
     });
   });
   r.post('/embedkit/v1/sessions', jsonBody, async (req, res) => {

@@ -5,6 +5,7 @@ import type { AttemptResult, DeliveryRow, DeliveryStore } from './delivery-store
 import type { LiveHub } from '../live/hub.js';
 import type { WebhookDispatcher } from './dispatcher.js';
 import { deliveryHeaders } from './signature.js';
+import type { PlatformHeaders } from '../http/platform-headers.js';
 
 /** One attempt as the panel shows it: its stored outcome. `statusCode` null: no answer (`error` says why). */
 export type DeliveryAttemptView = AttemptResult;
@@ -34,6 +35,8 @@ export class DeliveryService {
     private readonly dispatcher: WebhookDispatcher,
     private readonly live: LiveHub,
     private readonly clock: Clock,
+    /** The kit's header names: the views show the signature header as it is sent. */
+    private readonly headers: PlatformHeaders,
   ) {}
 
   /**
@@ -50,6 +53,7 @@ export class DeliveryService {
         view(
           r,
           attempts.filter((a) => a.delivery_id === r.id),
+          this.headers,
         ),
       ),
     };
@@ -69,11 +73,12 @@ export class DeliveryService {
     return view(
       again,
       (await this.deliveries.attemptsOf([id])).filter((a) => a.delivery_id === id),
+      this.headers,
     );
   }
 }
 
-function view(r: DeliveryRow, attempts: Awaited<ReturnType<DeliveryStore['attemptsOf']>>): DeliveryView {
+function view(r: DeliveryRow, attempts: Awaited<ReturnType<DeliveryStore['attemptsOf']>>, names: PlatformHeaders): DeliveryView {
   return {
     id: r.id,
     channelId: r.channel_id,
@@ -83,7 +88,7 @@ function view(r: DeliveryRow, attempts: Awaited<ReturnType<DeliveryStore['attemp
     deliveredAt: r.delivered_at,
     nextAttemptAt: r.next_attempt_at,
     body: r.body,
-    headers: deliveryHeaders(r.body, r.signature),
+    headers: deliveryHeaders(r.body, r.signature, names),
     attempts: attempts.map((a) => ({
       url: a.url,
       startedAt: a.started_at,

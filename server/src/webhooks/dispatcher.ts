@@ -12,6 +12,7 @@ import type { WorldStore } from '../world/world-store.js';
 import type { LiveHub } from '../live/hub.js';
 import { postWebhook, WebhookTimeoutError } from './post.js';
 import { deliveryHeaders, WEBHOOK_USER_AGENT } from './signature.js';
+import type { PlatformHeaders } from '../http/platform-headers.js';
 
 /**
  * Waits before the 2nd, 3rd, ... attempt, in ms: 1 s, then doubling up to 64 s; after the last
@@ -38,6 +39,8 @@ export interface DispatcherOptions {
   clock: Clock;
   live: LiveHub;
   logger: Logger;
+  /** The kit's header names: the signature goes out in `<prefix>Signature` (or `<prefix>ChannelSignature`). */
+  headers: PlatformHeaders;
   /** Waits between attempts; default {@link RETRY_SCHEDULE_MS}. */
   retryScheduleMs?: readonly number[];
   timeoutMs?: number;
@@ -194,11 +197,16 @@ export class WebhookDispatcher {
     let error: string | null = null;
     let responseBody: string | null = null;
     try {
-      const answer = await postWebhook(url, { ...deliveryHeaders(d.body, d.signature), 'User-Agent': WEBHOOK_USER_AGENT }, d.body, {
-        timeoutMs: this.timeoutMs,
-        signal: this.abort.signal,
-        maxChars: MAX_RESPONSE_CHARS,
-      });
+      const answer = await postWebhook(
+        url,
+        { ...deliveryHeaders(d.body, d.signature, this.o.headers), 'User-Agent': WEBHOOK_USER_AGENT },
+        d.body,
+        {
+          timeoutMs: this.timeoutMs,
+          signal: this.abort.signal,
+          maxChars: MAX_RESPONSE_CHARS,
+        },
+      );
       statusCode = answer.status;
       responseBody = answer.body;
     } catch (e) {

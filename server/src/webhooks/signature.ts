@@ -1,19 +1,15 @@
-/** The webhook signature (spec "Authentication" B): X-Service-Signature. */
-import { createHmac } from 'node:crypto';
-
-/** Header that carries the signature on every webhook request. */
-export const SIGNATURE_HEADER = 'X-Service-Signature';
-
 /**
- * Header of the v1 callbacks of the enterprise and trial interfaces: the same
- * Base64(HMAC-SHA256(channel secret, raw body)), as the platform's published v1 rule, with this
- * spec's header prefix.
+ * The webhook signature (spec "Authentication" B): `<prefix>Signature` on a bot messaging webhook,
+ * `<prefix>ChannelSignature` on a v1 callback of the enterprise and trial interfaces (the same
+ * Base64(HMAC-SHA256(channel secret, raw body)), as the platform's published v1 rule). The names
+ * come from the kit's header prefix (http/platform-headers.ts).
  */
-export const V1_SIGNATURE_HEADER = 'X-Service-ChannelSignature';
+import { createHmac } from 'node:crypto';
+import type { PlatformHeaders } from '../http/platform-headers.js';
 
 /**
  * Base64(HMAC-SHA256(channel secret, raw body)): what a receiver recomputes over the exact bytes
- * it received, with the channel secret as key, and compares with {@link SIGNATURE_HEADER}.
+ * it received, with the channel secret as key, and compares with the signature header.
  * @param secret the channel secret (as written in the scenario: its characters are the key)
  * @param body the exact request body (UTF-8)
  */
@@ -26,12 +22,17 @@ export const WEBHOOK_USER_AGENT = 'embedkit-webhook/1.0';
 
 /**
  * The headers of a webhook request for a stored body: a v1 callback (the enterprise and trial
- * interfaces' `{"result": [...]}`) carries `X-Service-ChannelSignature` and
- * `application/json; charset=UTF-8`; a bot messaging webhook `X-Service-Signature`. The body tells
+ * interfaces' `{"result": [...]}`) carries `<prefix>ChannelSignature` and
+ * `application/json; charset=UTF-8`; a bot messaging webhook `<prefix>Signature`. The body tells
  * which: the emitter writes the envelope's key first.
+ * @param names the kit's header names (only the signature names are used)
  */
-export function deliveryHeaders(body: string, signature: string): Record<string, string> {
+export function deliveryHeaders(
+  body: string,
+  signature: string,
+  names: Pick<PlatformHeaders, 'signature' | 'channelSignature'>,
+): Record<string, string> {
   return body.startsWith('{"result":')
-    ? { 'Content-Type': 'application/json; charset=UTF-8', [V1_SIGNATURE_HEADER]: signature }
-    : { 'Content-Type': 'application/json; charset=utf-8', [SIGNATURE_HEADER]: signature };
+    ? { 'Content-Type': 'application/json; charset=UTF-8', [names.channelSignature]: signature }
+    : { 'Content-Type': 'application/json; charset=utf-8', [names.signature]: signature };
 }

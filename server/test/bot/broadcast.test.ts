@@ -51,7 +51,7 @@ describe('broadcast and narrowcast', () => {
       .set(bearer(token))
       .send({ messages: [{ type: 'text', text: 'narrow' }] });
     expect(res.status).toBe(202);
-    const id = res.headers['x-line-request-id'];
+    const id = res.headers['x-service-request-id'];
     expect(id).toBeTruthy();
     expect(await texts(ALICE_BOT)).toContain('narrow');
     const progress = await request(kit.app).get(`/v2/bot/message/progress/narrowcast?requestId=${id}`).set(bearer(token));

@@ -85,7 +85,7 @@ describe('@line/bot-sdk 11.x', () => {
     const sent = await client.richMenuBatchWithHttpInfo(batch);
     expect(sent.httpResponse.status).toBe(202);
     expect((await client.getRichMenuIdOfUser(ALICE)).richMenuId).toBe(second);
-    expect((await client.getRichMenuBatchProgress(sent.httpResponse.headers.get('x-line-request-id')!)).phase).toBe('succeeded');
+    expect((await client.getRichMenuBatchProgress(sent.httpResponse.headers.get('x-service-request-id')!)).phase).toBe('succeeded');
     await client.richMenuBatch({ operations: [{ type: 'unlinkAll' }] });
     await expect(client.getRichMenuIdOfUser(ALICE)).rejects.toMatchObject({ status: 404 });
     await expect(client.validateRichMenuBatchRequest({ operations: [{ type: 'unlink', from: 'richmenu-nope' }] })).rejects.toMatchObject({

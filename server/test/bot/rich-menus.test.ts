@@ -232,7 +232,7 @@ describe('rich menu batch', () => {
       expect((await request(kit.app).post(`/v2/bot/user/${u}/richmenu/${a}`).set(bearer(token))).status).toBe(200);
     const ok = await post('/v2/bot/richmenu/batch', { operations: [{ type: 'link', from: a, to: b }], resumeRequestKey: 'k1' });
     expect(ok.status).toBe(202);
-    const requestId = ok.headers['x-line-request-id'];
+    const requestId = ok.headers['x-service-request-id'];
     for (const u of [ALICE, BOB])
       expect((await request(kit.app).get(`/v2/bot/user/${u}/richmenu`).set(bearer(token))).body.richMenuId).toBe(b);
     const progress = await request(kit.app).get(`/v2/bot/richmenu/progress/batch?requestId=${requestId}`).set(bearer(token));

@@ -68,6 +68,26 @@ describe('embedkit.config.json', { timeout: 60_000 }, () => {
     expect(seen.webhooks['1650000001']).toBe('http://127.0.0.1:4000/hook');
   });
 
+  it('exec: headerPrefix from the file, --header-prefix wins; the command gets EMBEDKIT_HEADER_PREFIX', async () => {
+    const folder = project('prefix', '{ "headerPrefix": "X-Line-" }', 'embedkit.config.json');
+    writeFileSync(
+      join(folder, 'prefix.mjs'),
+      `const world = await (await fetch(process.env.EMBEDKIT_URL + '/embedkit/v1/world')).json();
+console.log(JSON.stringify({ env: process.env.EMBEDKIT_HEADER_PREFIX, world: world.headerPrefix }));`,
+    );
+    const prefixOf = async (...flags: string[]) => {
+      const { stdout } = await run(process.execPath, [CLI, 'exec', ...flags, '--', process.execPath, 'prefix.mjs'], { cwd: folder, env });
+      return JSON.parse(stdout.trim().split('\n').at(-1)!);
+    };
+    expect(await prefixOf()).toEqual({ env: 'X-Line-', world: 'X-Line-' });
+    expect(await prefixOf('--header-prefix', 'X-Acme-')).toEqual({ env: 'X-Acme-', world: 'X-Acme-' });
+    const bad = await run(process.execPath, [CLI, 'exec', '--header-prefix', 'X-Line', '--', 'true'], { cwd: folder, env }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(bad.stderr).toContain('ending with a hyphen');
+    expect(bad.stderr).not.toContain('    at ');
+  });
+
   it('exec: a scenario path relative to the config file', async () => {
     const folder = project('path', '{ "scenario": "world.json" }', 'embedkit.config.json');
     writeFileSync(
@@ -133,7 +153,7 @@ describe('embedkit.config.json', { timeout: 60_000 }, () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toContain('application/schema+json');
       const schema = JSON.parse(res.text);
-      expect(Object.keys(schema.properties)).toEqual(['$schema', 'port', 'scenario', 'apps', 'webhooks', 'allowedHosts']);
+      expect(Object.keys(schema.properties)).toEqual(['$schema', 'port', 'scenario', 'apps', 'webhooks', 'allowedHosts', 'headerPrefix']);
     } finally {
       await kit.close();
     }

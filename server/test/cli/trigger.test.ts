@@ -73,6 +73,37 @@ describe('embedkit trigger', { timeout: 60_000 }, () => {
     }
   });
 
+  it('signs in <prefix>Signature: --header-prefix, else the running embedkit’s prefix', async () => {
+    const before = bot.received.length;
+    expect((await trigger('follow', '--to', bot.url, '--header-prefix', 'X-Line-')).code).toBe(0);
+    const got = (await bot.waitFor(before + 1))[before]!;
+    expect(got.headers['x-line-signature']).toBe(createHmac('sha256', TRIAL.secret).update(got.raw).digest('base64'));
+    expect(got.headers['x-service-signature']).toBeUndefined();
+    const lined = await startServer(
+      onTestDatabase({ port: 0, inMemory: true, scenarioFile: BOTS_SCENARIO, logger: pino({ level: 'silent' }), headerPrefix: 'X-Line-' }),
+    );
+    try {
+      const { stdout } = await run(process.execPath, [
+        'server/dist/cli.js',
+        'trigger',
+        'follow',
+        '--to',
+        bot.url,
+        '--url',
+        lined.baseUrl,
+        '--channel-id',
+        TRIAL.id,
+        '--channel-secret',
+        TRIAL.secret,
+      ]);
+      expect(stdout).toContain('200');
+      const again = (await bot.waitFor(before + 2))[before + 1]!;
+      expect(again.headers['x-line-signature']).toBe(createHmac('sha256', TRIAL.secret).update(again.raw).digest('base64'));
+    } finally {
+      await lined.close();
+    }
+  });
+
   it('gives a reply token the running embedkit accepts: the bot’s reply shows in the chat', async () => {
     const before = bot.received.length;
     expect((await trigger('message', '--text', 'reply to me', '--to', bot.url)).code).toBe(0);

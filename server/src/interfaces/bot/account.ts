@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { badRequest } from '../../http/errors.js';
 import type { ChannelRow } from '../../world/world-store.js';
 import type { BotEventService } from './events.js';
-import { signBody, SIGNATURE_HEADER } from '../../webhooks/signature.js';
+import { signBody } from '../../webhooks/signature.js';
+import type { PlatformHeaders } from '../../http/platform-headers.js';
 
 /** `GET /v2/bot/info` (platform): who the bot is. */
 export interface BotInfo {
@@ -64,7 +65,7 @@ export function testFailure(e: unknown): Pick<WebhookTestResult, 'reason' | 'det
 }
 
 export class BotAccountService {
-  constructor(private readonly d: { events: BotEventService; timeoutMs: number; clock: Clock }) {}
+  constructor(private readonly d: { events: BotEventService; timeoutMs: number; clock: Clock; headers: PlatformHeaders }) {}
 
   /** `{endpoint, active}`: `endpoint` "" and `active` false when none is set. */
   async webhookEndpoint(channel: ChannelRow): Promise<{ endpoint: string; active: boolean }> {
@@ -98,7 +99,7 @@ export class BotAccountService {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json; charset=utf-8',
-          [SIGNATURE_HEADER]: signBody(channel.secret, raw),
+          [this.d.headers.signature]: signBody(channel.secret, raw),
           'User-Agent': 'embedkit-webhook/1.0',
         },
         body: raw,

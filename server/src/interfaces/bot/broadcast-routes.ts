@@ -13,6 +13,7 @@ import type { BotMessagingService } from './messaging.js';
 import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
 import type { RateLimiter } from './rate-limits.js';
 import type { ChannelRow } from '../../world/world-store.js';
+import type { PlatformHeaders } from '../../http/platform-headers.js';
 
 /**
  * Counts each successful reply (1), push (1) and multicast (distinct `to`) once its answer is sent.
@@ -40,6 +41,8 @@ export function botBroadcastRoutes(deps: {
   bot: BotMessagingService;
   limits: RateLimiter;
   broadcasts: BotBroadcastService;
+  /** The narrowcast's request ID is answered in `<prefix>Request-Id` (the official SDK reads it there). */
+  headers: PlatformHeaders;
 }): Router {
   const r = Router();
   const { broadcasts } = deps;
@@ -53,7 +56,7 @@ export function botBroadcastRoutes(deps: {
   });
   r.post('/v2/bot/message/narrowcast', api('narrowcast'), jsonBody, async (req, res) => {
     const requestId = await broadcasts.narrowcast(channel(res), req.body);
-    res.status(202).set('X-Line-Request-Id', requestId).json({});
+    res.status(202).set(deps.headers.requestId, requestId).json({});
   });
   r.get('/v2/bot/message/progress/narrowcast', api('narrowcast.progress'), async (req, res) => {
     res.json(await broadcasts.progress(channel(res), req.query.requestId));

@@ -42,6 +42,7 @@ import { RichMenuStore } from './rich-menu-store.js';
 import type { Database } from '../../db/schema.js';
 import type { WorldStore } from '../../world/world-store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
+import type { PlatformHeaders } from '../../http/platform-headers.js';
 
 // What other units use of this one.
 export type { BotEventService } from './events.js';
@@ -84,13 +85,21 @@ export interface BotMessaging {
  * Builds the bot messaging unit on an open database.
  * @param deps `tokens`: channel access tokens (authentication of `/v2/bot`); `baseUrl`: the
  *   server's public origin (picture and content URLs); `outage`: deliveries pause while the
- *   database is unreachable and resume when it is back
+ *   database is unreachable and resume when it is back; `headers`: the platform header names of
+ *   the kit's prefix (webhook signatures, request IDs)
  */
 export function createBotMessaging(
   db: Kysely<Database>,
   world: WorldStore,
   clock: Clock,
-  deps: { tokens: ChannelTokenService; logger: Logger; baseUrl: () => string; live?: LiveHub; outage?: DatabaseOutage },
+  deps: {
+    tokens: ChannelTokenService;
+    logger: Logger;
+    baseUrl: () => string;
+    headers: PlatformHeaders;
+    live?: LiveHub;
+    outage?: DatabaseOutage;
+  },
   options: BotMessagingOptions = {},
 ): BotMessaging {
   // The app passes its hub when events must reach other processes (PostgreSQL).
@@ -103,7 +112,7 @@ export function createBotMessaging(
   const limits = new RateLimiter(clock, options.planLimits, isPostgres(db) ? new RateCounterStore(db) : undefined);
   const deliveryStore = new DeliveryStore(db);
   const { dispatcher, emitter } = webhookPipeline(
-    { deliveryStore, replyTokens, world, clock, live, logger: deps.logger, outage: deps.outage },
+    { deliveryStore, replyTokens, world, clock, live, logger: deps.logger, outage: deps.outage, headers: deps.headers },
     options,
   );
   const events = new BotEventService({ world, memberships, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
@@ -119,12 +128,12 @@ export function createBotMessaging(
     clock,
     baseUrl: deps.baseUrl,
   });
-  const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock);
+  const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock, deps.headers);
   const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
   const broadcasts = new BotBroadcastService({ counters: new BotCounterStore(db), bot: messaging, limits, clock });
   const indicators = new ChatIndicatorService({ memberships, live, clock });
   const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, clock });
-  const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, clock });
+  const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, clock, headers: deps.headers });
   return {
     events,
     messaging,
@@ -141,11 +150,11 @@ export function createBotMessaging(
       sentCounter(broadcasts),
       botRoutes({ tokens: deps.tokens, bot: messaging, limits }),
       botSimulatorRoutes({ events, bot: messaging, deliveries, contents, live }),
-      botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus }),
+      botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus, headers: deps.headers }),
       richMenuHostRoutes({ menus: richMenus }),
       botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators, links }),
       accountLinkPageRoutes(links),
-      botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts }),
+      botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers }),
     ],
     start: () => dispatcher.start(),
     stop: async () => {
@@ -168,6 +177,7 @@ function webhookPipeline(
     live: LiveHub;
     logger: Logger;
     outage: DatabaseOutage | undefined;
+    headers: PlatformHeaders;
   },
   options: BotMessagingOptions,
 ): { dispatcher: WebhookDispatcher; emitter: WebhookEmitter } {
@@ -177,6 +187,7 @@ function webhookPipeline(
     clock: d.clock,
     live: d.live,
     logger: d.logger,
+    headers: d.headers,
     ...(d.outage ? { outage: d.outage } : {}),
     ...(options.webhookRetryScheduleMs ? { retryScheduleMs: options.webhookRetryScheduleMs } : {}),
     ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),

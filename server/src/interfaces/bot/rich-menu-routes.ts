@@ -13,6 +13,7 @@ import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
 import type { RateLimiter } from './rate-limits.js';
 import { MAX_RICH_MENU_IMAGE_BYTES } from './rich-menu-rules.js';
 import type { RichMenuService } from './rich-menus.js';
+import type { PlatformHeaders } from '../../http/platform-headers.js';
 
 /** Read at most this many bytes of an image upload: above 1 MB it gets the size error, well above it is refused by the body reader. */
 const imageBody = express.raw({ type: () => true, limit: 2 * MAX_RICH_MENU_IMAGE_BYTES });
@@ -23,6 +24,8 @@ export function botRichMenuRoutes(deps: {
   bot: BotMessagingService;
   limits: RateLimiter;
   menus: RichMenuService;
+  /** The batch's request ID is answered in `<prefix>Request-Id` (the official SDK reads it there). */
+  headers: PlatformHeaders;
 }): Router {
   const r = Router();
   const { menus } = deps;
@@ -39,7 +42,7 @@ export function botRichMenuRoutes(deps: {
     res.json({ richmenus: await menus.list(ch(res)) });
   });
   // Fixed paths (`batch`, `alias/...`) before `/richmenu/:richMenuId`.
-  bulkRoutes(r, api, menus);
+  bulkRoutes(r, api, menus, deps.headers);
   aliasRoutes(r, api, menus);
   r.get('/v2/bot/richmenu/:richMenuId', api('richmenu.get'), async (req, res) => {
     res.json(await menus.get(ch(res), p(req.params.richMenuId)));
@@ -70,12 +73,12 @@ const ch = (res: Parameters<typeof channelOf>[0]) => channelOf(res).channel_id;
 const p = (v: unknown) => String(v);
 
 /** Batch and bulk operations on users' menus: accepted (202) and done at once. */
-function bulkRoutes(r: Router, api: Api, menus: RichMenuService): void {
+function bulkRoutes(r: Router, api: Api, menus: RichMenuService, headers: PlatformHeaders): void {
   // Bulk calls are accepted (202) and done at once.
   r.post('/v2/bot/richmenu/batch', api('richmenu.batch'), jsonBody, async (req, res) => {
     res
       .status(202)
-      .set('X-Line-Request-Id', await menus.batch(ch(res), req.body))
+      .set(headers.requestId, await menus.batch(ch(res), req.body))
       .json({});
   });
   r.post('/v2/bot/richmenu/validate/batch', api('richmenu.batch.validate'), jsonBody, async (req, res) => {

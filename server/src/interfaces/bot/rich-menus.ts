@@ -185,7 +185,7 @@ export class RichMenuService {
 
   /**
    * `POST /v2/bot/richmenu/batch`: runs the operations at once, in order, all or none.
-   * @returns the request ID (answered in `X-Line-Request-Id`; its progress is final)
+   * @returns the request ID (answered in `<prefix>Request-Id`; its progress is final)
    * @throws ApiError 400 as {@link checkBatch}
    */
   async batch(channelId: string, body: unknown): Promise<string> {

@@ -1,6 +1,6 @@
 /**
  * The bot messaging endpoints under `/v2/bot` (spec part B endpoint table), on
- * `Authorization: Bearer <channel access token>`. Every answer carries `X-Service-Request-Id`
+ * `Authorization: Bearer <channel access token>`. Every answer carries `<prefix>Request-Id`
  * (set for `/v2` in app.ts). Each endpoint is one API for the per-minute request limit.
  */
 import { botApi, channelOf } from './authenticate.js';

@@ -8,6 +8,7 @@ import type { Clock } from '../../clock/clock.js';
 import { socialLoginRoutes } from './routes.js';
 import { socialSimulatorRoutes } from './simulator-routes.js';
 import { socialV1Routes } from './v1-routes.js';
+import type { PlatformHeaders } from '../../http/platform-headers.js';
 import { FriendshipService } from './friendships.js';
 import { SocialLoginService } from './login.js';
 import { SocialV1Service } from './v1.js';
@@ -41,17 +42,18 @@ export interface SocialLogin {
 /**
  * Builds the social login on an open database.
  * @param clockMoved told the new clock offset (ms) after the simulator moves the clock
- * @param origins `baseUrl`: the server's public origin (ID token `iss`, picture URLs);
- *   `demoOrigin`: what `{demo_origin}` in a scenario's callback URLs stands for
+ * @param deps `baseUrl`: the server's public origin (ID token `iss`, picture URLs);
+ *   `demoOrigin`: what `{demo_origin}` in a scenario's callback URLs stands for; `headers`: the
+ *   platform header names of the kit's prefix (the v1 ChannelToken, request IDs)
  */
 export function createSocialLogin(
   db: Kysely<Database>,
   world: WorldStore,
   clock: Clock,
-  origins: { baseUrl: () => string; demoOrigin: () => string },
+  deps: { baseUrl: () => string; demoOrigin: () => string; headers: PlatformHeaders },
   clockMoved?: (offsetMs: number) => void,
 ): SocialLogin {
-  const { baseUrl, demoOrigin } = origins;
+  const { baseUrl, demoOrigin } = deps;
   const logins = new ChannelLoginStore(db);
   const tokens = new UserTokenStore(db);
   const refreshTokens = new RefreshTokenStore(db);
@@ -77,7 +79,7 @@ export function createSocialLogin(
     v1Tokens,
     routes: [
       socialLoginRoutes({ login, userTokens, friendships, world, baseUrl }),
-      socialV1Routes(v1Tokens),
+      socialV1Routes(v1Tokens, deps.headers),
       socialSimulatorRoutes({ clock, world, friendships, invalidations, logins, ...(clockMoved ? { clockMoved } : {}) }),
     ],
   };

@@ -1,24 +1,28 @@
 /**
  * The social interface v1 (spec part G, deprecated): `DELETE /v1/oauth/logout`,
  * `POST /v1/oauth/accessToken`, `GET /v1/oauth/verify`. Every answer carries `Deprecation: true`
- * (the spec marks the interface and the `X-Service-ChannelToken` header deprecated; no date is shown).
+ * (the spec marks the interface and the `<prefix>ChannelToken` header deprecated; no date is shown).
  */
 import express, { Router, type Request } from 'express';
 import { requestId } from '../../http/request-id.js';
+import { headerValue, type PlatformHeaders } from '../../http/platform-headers.js';
 import type { SocialV1Service, V1Headers } from './v1.js';
 
 // Only a form body is read; any other content type leaves the body empty (no refreshToken).
 const v1Form = express.urlencoded({ extended: false, limit: 64 * 1024 });
 
-function headersOf(req: Request): V1Headers {
-  const legacy = req.headers['x-service-channeltoken'];
-  return { authorization: req.headers.authorization, channelToken: Array.isArray(legacy) ? legacy[0] : legacy };
+function headersOfRequest(req: Request, names: PlatformHeaders): V1Headers {
+  return { authorization: req.headers.authorization, channelToken: headerValue(req, names.channelToken) };
 }
 
-/** Routes of spec part G; errors are `{statusCode, statusMessage}` (services/social-v1.ts). */
-export function socialV1Routes(v1: SocialV1Service): Router {
+/**
+ * Routes of spec part G; errors are `{statusCode, statusMessage}` (services/social-v1.ts).
+ * @param names the kit's header names: the token may come in `<prefix>ChannelToken`, answers carry `<prefix>Request-Id`
+ */
+export function socialV1Routes(v1: SocialV1Service, names: PlatformHeaders): Router {
   const r = Router();
-  r.use('/v1/oauth', requestId, (_req, res, next) => {
+  const headersOf = (req: Request) => headersOfRequest(req, names);
+  r.use('/v1/oauth', requestId(names), (_req, res, next) => {
     res.set('Deprecation', 'true');
     next();
   });

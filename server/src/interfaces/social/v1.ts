@@ -36,13 +36,13 @@ export interface V1VerifyData {
 /** The headers a v1 call may carry its token in. */
 export interface V1Headers {
   authorization?: string | undefined;
-  /** `X-Service-ChannelToken`, the deprecated way to send the same token. */
+  /** `<prefix>ChannelToken`, the deprecated way to send the same token. */
   channelToken?: string | undefined;
 }
 
 /**
  * The access token of a v1 call: `Authorization: Bearer <token>`, else the deprecated
- * `X-Service-ChannelToken: <token>`; undefined when neither carries one.
+ * `<prefix>ChannelToken: <token>`; undefined when neither carries one.
  */
 export function v1AccessToken(h: V1Headers): string | undefined {
   const bearer = h.authorization ? /^Bearer\s+(\S+)\s*$/i.exec(h.authorization)?.[1] : undefined;

@@ -22,6 +22,7 @@ import { MessageStore } from '../../messages/message-store.js';
 import type { Database } from '../../db/schema.js';
 import { V1BotStore } from './store.js';
 import type { WorldStore } from '../../world/world-store.js';
+import type { PlatformHeaders } from '../../http/platform-headers.js';
 
 // What the scenario loader uses of this unit.
 export { V1BotStore } from './store.js';
@@ -41,13 +42,21 @@ export interface V1Bots {
 /**
  * Builds the v1 bots on an open database.
  * @param deps `events`: the bot messaging unit's event rules (leave); `friendships`: the social
- *   login's (the friend-list call adds a friend as the host does); `baseUrl`: picture and icon URLs
+ *   login's (the friend-list call adds a friend as the host does); `baseUrl`: picture and icon URLs;
+ *   `headers`: the platform header names of the kit's prefix (the ChannelToken and trial headers, request IDs)
  */
 export function createV1Bots(
   db: Kysely<Database>,
   world: WorldStore,
   clock: Clock,
-  deps: { events: BotEventService; friendships: FriendshipService; v1Tokens: SocialV1Service; live: LiveHub; baseUrl: () => string },
+  deps: {
+    events: BotEventService;
+    friendships: FriendshipService;
+    v1Tokens: SocialV1Service;
+    live: LiveHub;
+    baseUrl: () => string;
+    headers: PlatformHeaders;
+  },
 ): V1Bots {
   const service = new V1BotService({
     world,
@@ -63,6 +72,7 @@ export function createV1Bots(
     live: deps.live,
     clock,
     baseUrl: deps.baseUrl,
+    headers: deps.headers,
   });
   const channelName = async (id: string) => {
     const c = await world.channel(id);
@@ -70,8 +80,8 @@ export function createV1Bots(
   };
   return {
     service,
-    baseRoutes: [enterpriseRoutes(service, false), v1SimulatorRoutes(service, channelName)],
-    deprecatedRoutes: [enterpriseRoutes(service, true)],
-    trialRoutes: [trialRoutes(service)],
+    baseRoutes: [enterpriseRoutes(service, false, deps.headers), v1SimulatorRoutes(service, channelName)],
+    deprecatedRoutes: [enterpriseRoutes(service, true, deps.headers)],
+    trialRoutes: [trialRoutes(service, deps.headers)],
   };
 }

@@ -3,10 +3,11 @@
  * `{deprecated_url}`) and the trial bot interface (part F, at `{trialbot_url}`), plus the
  * simulator's v1 settings under `/embedkit/v1/channels`. Errors are `{statusCode, statusMessage}`.
  */
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import { jsonBodyParser, MAX_JSON_DEPTH } from '../../http/body.js';
 import { v1Error } from '../../http/errors.js';
 import { requestId } from '../../http/request-id.js';
+import { headerValue, type PlatformHeaders } from '../../http/platform-headers.js';
 import { avatarSvg } from '../../world/avatar.js';
 import type { V1BotService, V1Channel } from './service.js';
 import type { V1Interface } from './post-event.js';
@@ -21,11 +22,6 @@ const v1Json = jsonBodyParser({
   notJson: (line, column) => v1Error(400, '400', `the request body is not valid JSON (line: ${line}, column: ${column})`),
   tooDeep: () => v1Error(400, '400', `the request body nests deeper than ${MAX_JSON_DEPTH} levels`),
 });
-
-function header(req: Request, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
 
 function channelOf(res: Response): V1Channel {
   return res.locals.v1Channel as V1Channel;
@@ -58,21 +54,22 @@ function sharedRoutes(r: Router, v1: V1BotService, iface: V1Interface): void {
 }
 
 /**
- * Routes of the enterprise interface: `X-Service-ChannelToken` with a channel access token on every
+ * Routes of the enterprise interface: `<prefix>ChannelToken` with a channel access token on every
  * call but the friend-list call, which takes a user access token.
  * @param deprecated answer with `Deprecation: true` (the `{deprecated_url}` host)
+ * @param names the kit's header names (the token's header, `<prefix>Request-Id` on answers)
  */
-export function enterpriseRoutes(v1: V1BotService, deprecated: boolean): Router {
+export function enterpriseRoutes(v1: V1BotService, deprecated: boolean, names: PlatformHeaders): Router {
   const r = Router();
-  r.use(['/v1/events', '/v1/profiles', '/v1/bot', '/v1/officialaccount'], requestId, (_req, res, next) => {
+  r.use(['/v1/events', '/v1/profiles', '/v1/bot', '/v1/officialaccount'], requestId(names), (_req, res, next) => {
     if (deprecated) res.set('Deprecation', 'true');
     next();
   });
   r.post('/v1/officialaccount/contacts', async (req, res) => {
-    res.json(await v1.addAsFriend(header(req, 'x-service-channeltoken')));
+    res.json(await v1.addAsFriend(headerValue(req, names.channelToken)));
   });
   const auth: RequestHandler = async (req, res, next) => {
-    res.locals.v1Channel = await v1.enterprise(header(req, 'x-service-channeltoken'));
+    res.locals.v1Channel = await v1.enterprise(headerValue(req, names.channelToken));
     next();
   };
   r.use(['/v1/events', '/v1/profiles', '/v1/bot'], auth);
@@ -88,15 +85,18 @@ export function enterpriseRoutes(v1: V1BotService, deprecated: boolean): Router 
   return r;
 }
 
-/** Routes of the trial interface (`{trialbot_url}`): the three channel headers on every call. */
-export function trialRoutes(v1: V1BotService): Router {
+/**
+ * Routes of the trial interface (`{trialbot_url}`): the three channel headers on every call.
+ * @param names the kit's header names (the three channel headers, `<prefix>Request-Id` on answers)
+ */
+export function trialRoutes(v1: V1BotService, names: PlatformHeaders): Router {
   const r = Router();
-  r.use(['/v1/events', '/v1/profiles', '/v1/bot'], requestId, async (req, res, next) => {
+  r.use(['/v1/events', '/v1/profiles', '/v1/bot'], requestId(names), async (req, res, next) => {
     res.set('Deprecation', 'true');
     res.locals.v1Channel = await v1.trial({
-      channelId: header(req, 'x-service-channelid'),
-      secret: header(req, 'x-service-channelsecret'),
-      mid: header(req, 'x-service-trusted-user-with-acl'),
+      channelId: headerValue(req, names.channelId),
+      secret: headerValue(req, names.channelSecret),
+      mid: headerValue(req, names.trustedUser),
     });
     next();
   });

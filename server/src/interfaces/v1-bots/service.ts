@@ -6,6 +6,7 @@
  */
 import type { Clock } from '../../clock/clock.js';
 import { type ApiError, notFound, v1Error, V1_ERRORS } from '../../http/errors.js';
+import type { PlatformHeaders } from '../../http/platform-headers.js';
 import type { MembershipStore } from '../../world/membership-store.js';
 import type { ChannelLoginStore } from '../../world/channel-login-store.js';
 import type { ChannelTokenStore } from '../../tokens/channel-token-store.js';
@@ -67,6 +68,8 @@ export interface V1BotDeps {
   live: LiveHub;
   clock: Clock;
   baseUrl: () => string;
+  /** The kit's header names: the trial interface's errors name its headers as the bot must send them. */
+  headers: PlatformHeaders;
 }
 
 /** A v1 channel: an enterprise or trial channel with its MID. */
@@ -87,7 +90,7 @@ export class V1BotService {
   constructor(private readonly d: V1BotDeps) {}
 
   /**
-   * The enterprise channel of `X-Service-ChannelToken: <channel access token>` (spec "Authentication", D).
+   * The enterprise channel of `<prefix>ChannelToken: <channel access token>` (spec "Authentication", D).
    * @throws ApiError 401 `401`/`authentication scheme not found.` (no header), `401`/`invalid token`
    *   (never issued), `412`/`accessToken expired`; 403 `418`/`CHANNEL_INACTIVE`; 403 `403` for a
    *   channel of another bot interface
@@ -104,22 +107,22 @@ export class V1BotService {
   }
 
   /**
-   * The trial channel of the three headers `X-Service-ChannelID`, `X-Service-ChannelSecret`,
-   * `X-Service-Trusted-User-With-ACL` (spec "Authentication", D).
+   * The trial channel of the three headers `<prefix>ChannelID`, `<prefix>ChannelSecret`,
+   * `<prefix>Trusted-User-With-ACL` (spec "Authentication", D).
    * @throws ApiError 401 `401` when one is missing or they do not match a channel; 403 `418` for an
    *   inactive channel, `403` for a channel of another bot interface
    */
   async trial(h: TrialHeaders): Promise<V1Channel> {
     const missing = [
-      ['X-Service-ChannelID', h.channelId],
-      ['X-Service-ChannelSecret', h.secret],
-      ['X-Service-Trusted-User-With-ACL', h.mid],
+      [this.d.headers.channelId, h.channelId],
+      [this.d.headers.channelSecret, h.secret],
+      [this.d.headers.trustedUser, h.mid],
     ].filter(([, v]) => !v?.trim());
     if (missing.length) throw v1Error(401, '401', `authentication headers not found: ${missing.map(([n]) => n).join(', ')}`);
     const channel = await this.d.world.channel(h.channelId!.trim());
     if (!channel || channel.secret !== h.secret!.trim()) throw v1Error(401, '401', 'invalid channel id or channel secret');
     if (channel.bot_interface === 'trial' && channel.channel_mid !== h.mid!.trim())
-      throw v1Error(401, '401', 'X-Service-Trusted-User-With-ACL must be the channel MID');
+      throw v1Error(401, '401', `${this.d.headers.trustedUser} must be the channel MID`);
     return this.usable(channel, 'trial');
   }
 
