@@ -3,7 +3,7 @@
  * B's table): bot info, the webhook endpoint setting and test, and message validation without
  * sending. On `Authorization: Bearer <channel access token>`; each one API for the rate limit.
  */
-import { botApi, channelOf } from './authenticate.js';
+import { botApi, channelOf, type BotApiDeps } from './authenticate.js';
 import { Router } from 'express';
 import { jsonBody } from '../../http/body.js';
 import { invalidBody } from '../../http/errors.js';
@@ -12,21 +12,17 @@ import type { BotAccountService } from './account.js';
 import type { ChatIndicatorService } from './indicators.js';
 import type { AccountLinkService } from './account-link.js';
 import { botInfo } from './account.js';
-import type { BotMessagingService } from './messaging.js';
-import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
-import type { RateLimiter } from './rate-limits.js';
 
 /** The kinds of `POST /v2/bot/message/validate/<kind>`. */
 export const VALIDATE_KINDS = ['reply', 'push', 'multicast', 'narrowcast', 'broadcast'] as const;
 
-export function botAccountRoutes(deps: {
-  tokens: ChannelTokenService;
-  bot: BotMessagingService;
-  limits: RateLimiter;
-  account: BotAccountService;
-  indicators: ChatIndicatorService;
-  links: AccountLinkService;
-}): Router {
+export function botAccountRoutes(
+  deps: BotApiDeps & {
+    account: BotAccountService;
+    indicators: ChatIndicatorService;
+    links: AccountLinkService;
+  },
+): Router {
   const r = Router();
   const api = botApi(deps);
   const channel = channelOf;

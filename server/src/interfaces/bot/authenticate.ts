@@ -10,15 +10,18 @@ import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
 import type { RateLimiter } from './rate-limits.js';
 import type { ChannelRow } from '../../world/world-store.js';
 
+/** What every `/v2/bot` call is authenticated and counted with: the channel's token, its plan, its limits. */
+export interface BotApiDeps {
+  tokens: ChannelTokenService;
+  bot: BotMessagingService;
+  limits: RateLimiter;
+}
+
 /**
  * @returns a middleware factory: `api('push')` authenticates and counts one call of that API
  * @throws (through `next`) ApiError 401 for a bad token, 429 over the plan's limit
  */
-export function botApi(deps: {
-  tokens: ChannelTokenService;
-  bot: BotMessagingService;
-  limits: RateLimiter;
-}): (name: string) => RequestHandler {
+export function botApi(deps: BotApiDeps): (name: string) => RequestHandler {
   return (name) => async (req, res, next) => {
     const channelId = await deps.tokens.authenticate(req.headers.authorization);
     const channel = await deps.bot.channel(channelId);

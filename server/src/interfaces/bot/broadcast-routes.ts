@@ -4,14 +4,11 @@
  * for the per-minute request limit. {@link sentCounter} counts the reply, push and multicast
  * messages that the part B routes send (mount it before them).
  */
-import { botApi, channelOf } from './authenticate.js';
+import { botApi, channelOf, type BotApiDeps } from './authenticate.js';
 import { Router } from 'express';
 import { jsonBody } from '../../http/body.js';
 import type { BotBroadcastService, SentKind } from './broadcast.js';
 import { SENT_KINDS } from './broadcast.js';
-import type { BotMessagingService } from './messaging.js';
-import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
-import type { RateLimiter } from './rate-limits.js';
 import type { ChannelRow } from '../../world/world-store.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
 
@@ -36,14 +33,13 @@ export function sentCounter(broadcasts: BotBroadcastService): Router {
   return r;
 }
 
-export function botBroadcastRoutes(deps: {
-  tokens: ChannelTokenService;
-  bot: BotMessagingService;
-  limits: RateLimiter;
-  broadcasts: BotBroadcastService;
-  /** The narrowcast's request ID is answered in `<prefix>Request-Id` (the official SDK reads it there). */
-  headers: PlatformHeaders;
-}): Router {
+export function botBroadcastRoutes(
+  deps: BotApiDeps & {
+    broadcasts: BotBroadcastService;
+    /** The narrowcast's request ID is answered in `<prefix>Request-Id` (the official SDK reads it there). */
+    headers: PlatformHeaders;
+  },
+): Router {
   const r = Router();
   const { broadcasts } = deps;
   const api = botApi(deps);

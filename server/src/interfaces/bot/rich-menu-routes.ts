@@ -5,12 +5,9 @@
  * Also the host's reads under `/embedkit/v1`: the menu shown to a user, an alias's menu, the image.
  */
 import express, { Router } from 'express';
-import { botApi, channelOf } from './authenticate.js';
+import { botApi, channelOf, type BotApiDeps } from './authenticate.js';
 import { jsonBody } from '../../http/body.js';
 import { notFound } from '../../http/errors.js';
-import type { BotMessagingService } from './messaging.js';
-import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
-import type { RateLimiter } from './rate-limits.js';
 import { MAX_RICH_MENU_IMAGE_BYTES } from './rich-menu-rules.js';
 import type { RichMenuService } from './rich-menus.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
@@ -19,14 +16,13 @@ import type { PlatformHeaders } from '../../http/platform-headers.js';
 const imageBody = express.raw({ type: () => true, limit: 2 * MAX_RICH_MENU_IMAGE_BYTES });
 
 /** The bot's rich menu calls. */
-export function botRichMenuRoutes(deps: {
-  tokens: ChannelTokenService;
-  bot: BotMessagingService;
-  limits: RateLimiter;
-  menus: RichMenuService;
-  /** The batch's request ID is answered in `<prefix>Request-Id` (the official SDK reads it there). */
-  headers: PlatformHeaders;
-}): Router {
+export function botRichMenuRoutes(
+  deps: BotApiDeps & {
+    menus: RichMenuService;
+    /** The batch's request ID is answered in `<prefix>Request-Id` (the official SDK reads it there). */
+    headers: PlatformHeaders;
+  },
+): Router {
   const r = Router();
   const { menus } = deps;
   const api = botApi(deps);

@@ -3,16 +3,13 @@
  * `Authorization: Bearer <channel access token>`. Every answer carries `<prefix>Request-Id`
  * (set for `/v2` in app.ts). Each endpoint is one API for the per-minute request limit.
  */
-import { botApi, channelOf } from './authenticate.js';
+import { botApi, channelOf, type BotApiDeps } from './authenticate.js';
 import { jpegThumbnail } from '../../messages/thumbnail.js';
 import { Router } from 'express';
 import { jsonBody } from '../../http/body.js';
 import { notFound } from '../../http/errors.js';
-import type { BotMessagingService } from './messaging.js';
-import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
-import type { RateLimiter } from './rate-limits.js';
 
-export function botRoutes(deps: { tokens: ChannelTokenService; bot: BotMessagingService; limits: RateLimiter }): Router {
+export function botRoutes(deps: BotApiDeps): Router {
   const r = Router();
   const { bot } = deps;
   // Authentication, then the rate limit, then the body: a caller without a token learns nothing.
