@@ -2,6 +2,7 @@
 // the demo app. The server is compiled by tsc instead (see scripts/build.mjs).
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import { dirname } from 'node:path';
 import terser from '@rollup/plugin-terser';
 import SDK_MINIFY from './scripts/sdk-minify.json' with { type: 'json' };
 
@@ -15,36 +16,22 @@ const ts = (tsconfig, outDir) =>
 // remote's getters only matter when their value is used), so reads with unused results may go.
 const min = () => terser(SDK_MINIFY);
 
+/**
+ * One browser bundle: `input` (TypeScript, compiled with `tsconfig`) to `file`, with source maps;
+ * `resolve` bundles npm dependencies (comlink), `minify` applies the SDK's minifier.
+ */
+const bundle = (input, file, tsconfig, { format = 'es', resolve = true, minify = false } = {}) => ({
+  input,
+  output: { file, format, sourcemap: true },
+  plugins: [...(resolve ? [nodeResolve({ browser: true })] : []), ts(tsconfig, dirname(file)), ...(minify ? [min()] : [])],
+});
+
 export default [
-  {
-    input: 'sdk/src/global.ts',
-    output: { file: 'sdk/dist/embed.js', format: 'iife', sourcemap: true },
-    plugins: [nodeResolve({ browser: true }), ts('sdk/tsconfig.json', 'sdk/dist'), min()],
-  },
-  {
-    input: 'sdk/src/index.ts',
-    output: { file: 'sdk/dist/embed.mjs', format: 'es', sourcemap: true },
-    plugins: [nodeResolve({ browser: true }), ts('sdk/tsconfig.json', 'sdk/dist')],
-  },
-  {
-    // embedkit/sdk/mock: the SDK's interface without a host, for an app's unit tests.
-    input: 'sdk/src/mock.ts',
-    output: { file: 'sdk/dist/mock.mjs', format: 'es', sourcemap: true },
-    plugins: [ts('sdk/tsconfig.json', 'sdk/dist')],
-  },
-  {
-    input: 'host/src/main.ts',
-    output: { file: 'host/dist/host.js', format: 'es', sourcemap: true },
-    plugins: [nodeResolve({ browser: true }), ts('host/tsconfig.json', 'host/dist')],
-  },
-  {
-    input: 'demo/app/src/main.ts',
-    output: { file: 'demo/app/dist/app.js', format: 'es', sourcemap: true },
-    plugins: [nodeResolve({ browser: true }), ts('demo/tsconfig.json', 'demo/app/dist')],
-  },
-  {
-    input: 'demo/login/src/main.ts',
-    output: { file: 'demo/login/dist/login.js', format: 'es', sourcemap: true },
-    plugins: [ts('demo/tsconfig.json', 'demo/login/dist')],
-  },
+  bundle('sdk/src/global.ts', 'sdk/dist/embed.js', 'sdk/tsconfig.json', { format: 'iife', minify: true }),
+  bundle('sdk/src/index.ts', 'sdk/dist/embed.mjs', 'sdk/tsconfig.json'),
+  // embedkit/sdk/mock: the SDK's interface without a host, for an app's unit tests.
+  bundle('sdk/src/mock.ts', 'sdk/dist/mock.mjs', 'sdk/tsconfig.json', { resolve: false }),
+  bundle('host/src/main.ts', 'host/dist/host.js', 'host/tsconfig.json'),
+  bundle('demo/app/src/main.ts', 'demo/app/dist/app.js', 'demo/tsconfig.json'),
+  bundle('demo/login/src/main.ts', 'demo/login/dist/login.js', 'demo/tsconfig.json', { resolve: false }),
 ];
