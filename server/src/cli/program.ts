@@ -13,6 +13,7 @@ import { validateCommand } from './validate.js';
 import { triggerCommand } from './trigger.js';
 import { exportCommand } from './export.js';
 import { parseAllowedHostsOption } from './allowed-hosts.js';
+import { ADMIN_TOKEN_HELP, parseAdminTokenOption } from './admin-token.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -44,6 +45,7 @@ program
     'host names served besides localhost, *.localhost and IP addresses, comma-separated ("all": any; DNS rebinding protection off)',
     parseAllowedHostsOption,
   )
+  .option('--admin-token <token>', ADMIN_TOKEN_HELP, parseAdminTokenOption)
   .option('--data <dir>', 'data directory', '.embedkit')
   .option('--scenario <file>', 'scenario file loaded on first start (default: the packaged default world)')
   .option('--in-memory', 'keep all state in memory (nothing written to disk)', false)
@@ -63,7 +65,8 @@ Examples:
   $ npx embedkit --port 9000 --in-memory
   $ npx embedkit start --scenario my-world.json --data .embedkit-mine
   $ npx embedkit --config embedkit.config.jsonc     # port, scenario, apps and webhooks from the file
-  $ npx embedkit start --import world.json --data .embedkit-copy`,
+  $ npx embedkit start --import world.json --data .embedkit-copy
+  $ npx embedkit --host 0.0.0.0 --allowed-hosts dev.example.test   # team sandbox: open the admin-token link it prints`,
   )
   .action((opts: StartOptions, cmd: Command) => runStart({ ...opts, portGiven: cmd.getOptionValueSource('port') === 'cli' }));
 
