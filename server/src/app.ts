@@ -20,7 +20,7 @@ import { dropSchema } from './db/pg-schemas.js';
 import type { Database } from './db/schema.js';
 import { demoLoginRoutes } from './demo/login-routes.js';
 import { DemoLoginSessionStore } from './demo/login-session-store.js';
-import { adminCookieName, adminTokenGuard } from './http/admin-token.js';
+import { adminTokenGuard } from './http/admin-token.js';
 import { crossSiteGuard } from './http/cross-site.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { hostChecked, type AllowedHosts } from './http/host-check.js';
@@ -304,7 +304,7 @@ function baseApp(
   // First: a cross-site request to embedkit's own API reads no body and reaches no route.
   app.use(crossSiteGuard(() => [urls.base, urls.deprecated, urls.trialbot, urls.blockchain, d.demoOrigin]));
   // Then the admin token, when one is in force (a server bound beyond loopback), still before any body is read.
-  app.use(adminTokenGuard(d.adminToken, () => adminCookieName(new URL(urls.base).port || '80')));
+  app.use(adminTokenGuard(d.adminToken));
   app.use(['/v2', '/embed', '/message', '/oauth2', '/friendship'], requestId);
   // Answered by the listener of a running server before any app; here for in-process kits (tests).
   app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));

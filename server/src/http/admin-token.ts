@@ -32,7 +32,7 @@ export function generateAdminToken(): string {
 export function checkAdminToken(token: string): string {
   if (!/^[A-Za-z0-9._~+/=-]{16,512}$/.test(token))
     throw new Error(
-      'the admin token must be 16 to 512 characters among letters, digits and ._~+/=- (e.g. the output of openssl rand -base64 32)',
+      'the admin token must be 16 to 512 characters among letters, digits and ._~+/=- (e.g. the output of openssl rand -hex 32)',
     );
   return token;
 }
@@ -66,9 +66,11 @@ function isLoopbackAddress(host: string): boolean {
 
 /**
  * The cookie that holds the token in a browser. Cookies do not tell ports apart, so the name
- * carries the main port: two embedkits on one machine keep their own (Jupyter does the same).
+ * carries the port the browser reached (the `Host` header's; 80 without one): two embedkits on one
+ * machine keep their own (Jupyter does the same), and servers behind one load balancer share it.
  */
-export function adminCookieName(port: number | string): string {
+export function adminCookieName(host: string | undefined): string {
+  const port = /:(\d+)$/.exec(host ?? '')?.[1] ?? '80';
   return `embedkit-admin-${port}`;
 }
 
@@ -123,14 +125,16 @@ const REFUSAL =
  */
 export function adminTokenDecision(req: AdminTokenRequest, token: string | undefined, cookieName: string): AdminTokenDecision {
   if (token === undefined || !needsAdminToken(req.method, req.path)) return { kind: 'serve' };
-  const target = new URL(req.url, 'http://embedkit.invalid');
-  const linked = target.searchParams.get(TOKEN_PARAM);
-  if (req.path === '/' && (req.method === 'GET' || req.method === 'HEAD') && linked !== null) {
-    if (!sameToken(linked, token)) return { kind: 'refuse', message: REFUSAL };
-    target.searchParams.delete(TOKEN_PARAM);
+  const [pathname = '/', query = ''] = req.url.split('?', 2) as [string, string?];
+  // Read as written, not as a form: a base64 token's `+` stays a `+` (URLSearchParams makes it a space).
+  const params = query.split('&').filter((p) => p !== '');
+  const linked = params.find((p) => p.startsWith(`${TOKEN_PARAM}=`));
+  if (req.path === '/' && (req.method === 'GET' || req.method === 'HEAD') && linked !== undefined) {
+    if (!sameToken(safeDecode(linked.slice(TOKEN_PARAM.length + 1)), token)) return { kind: 'refuse', message: REFUSAL };
+    const rest = params.filter((p) => !p.startsWith(`${TOKEN_PARAM}=`));
     return {
       kind: 'redirect',
-      location: `${target.pathname}${target.search}`,
+      location: `${pathname}${rest.length > 0 ? `?${rest.join('&')}` : ''}`,
       setCookie: `${cookieName}=${token}; Path=/; HttpOnly; SameSite=Strict`,
     };
   }
@@ -138,6 +142,15 @@ export function adminTokenDecision(req: AdminTokenRequest, token: string | undef
   const cookie = cookieValue(req.cookie, cookieName);
   if ((bearer !== undefined && sameToken(bearer, token)) || (cookie !== undefined && sameToken(cookie, token))) return { kind: 'serve' };
   return { kind: 'refuse', message: REFUSAL };
+}
+
+/** `decodeURIComponent`, or the text as is when it is not valid percent-encoding. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** One cookie's value in a `Cookie` header, or undefined. */
@@ -152,16 +165,16 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 /**
  * Express middleware of the admin token (see {@link adminTokenDecision}): 401 `{message}` (the
  * simulator API's format) with `WWW-Authenticate: Bearer`, or a 303 that sets the cookie.
+ * The cookie's name follows the request's `Host` (see {@link adminCookieName}).
  * @param token the token in force; undefined: a no-op
- * @param cookieName the cookie's name (see {@link adminCookieName}), read on each request
  */
-export function adminTokenGuard(token: string | undefined, cookieName: () => string): RequestHandler {
+export function adminTokenGuard(token: string | undefined): RequestHandler {
   return (req, res, next) => {
     if (token === undefined) return next();
     const d = adminTokenDecision(
       { method: req.method, path: req.path, url: req.url, authorization: req.headers.authorization, cookie: req.headers.cookie },
       token,
-      cookieName(),
+      adminCookieName(req.headers.host),
     );
     if (d.kind === 'serve') return next();
     res.set('Cache-Control', 'no-store');

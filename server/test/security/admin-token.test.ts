@@ -65,6 +65,12 @@ describe('the admin-token rule', () => {
     });
     expect(decide(`/?token=${TOKEN}`)).toMatchObject({ location: '/' });
     expect(decide('/?token=wrong-token-0123456789').kind).toBe('refuse');
+    expect(decide('/?token=%E0%A4%A').kind).toBe('refuse');
+    // A base64 token's `+` and `/` work as written or percent-encoded.
+    const b64 = 'ab+cd/ef+gh/ij+kl/mn==';
+    const d = (url: string) => adminTokenDecision({ method: 'GET', path: '/', url }, b64, 'c');
+    expect(d(`/?token=${b64}`).kind).toBe('redirect');
+    expect(d(`/?token=${encodeURIComponent(b64)}`).kind).toBe('redirect');
   });
 
   it('compares tokens of any length', () => {
@@ -73,7 +79,11 @@ describe('the admin-token rule', () => {
     expect(sameToken('', TOKEN)).toBe(false);
   });
 
-  it('names the cookie after the main port', () => expect(adminCookieName(8080)).toBe('embedkit-admin-8080'));
+  it('names the cookie after the port the browser reached', () => {
+    expect(adminCookieName('localhost:8080')).toBe('embedkit-admin-8080');
+    expect(adminCookieName('[::1]:9000')).toBe('embedkit-admin-9000');
+    expect(adminCookieName('sandbox.example.test')).toBe('embedkit-admin-80');
+  });
 });
 
 describe('a server with a token', () => {
