@@ -159,7 +159,8 @@ export class SimulatorApi {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-    const init: RequestInit = { method, headers, credentials: 'omit' };
+    // Same-origin credentials: the admin token's cookie of a server beyond loopback goes along.
+    const init: RequestInit = { method, headers, credentials: 'same-origin' };
     if (opts.body !== undefined) init.body = JSON.stringify(opts.body);
     return readAnswer<T>(await this.fetchFn(this.baseUrl + path, init));
   }

@@ -156,7 +156,8 @@ export class BotApi {
 
   private async request<T>(method: string, path: string, opts: { body?: unknown; raw?: Blob; contentType?: string } = {}): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const init: RequestInit = { method, headers, credentials: 'omit' };
+    // Same-origin credentials: the admin token's cookie of a server beyond loopback goes along.
+    const init: RequestInit = { method, headers, credentials: 'same-origin' };
     if (opts.raw) {
       headers['Content-Type'] = opts.contentType ?? 'application/octet-stream';
       init.body = opts.raw;

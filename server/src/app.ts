@@ -20,6 +20,7 @@ import { dropSchema } from './db/pg-schemas.js';
 import type { Database } from './db/schema.js';
 import { demoLoginRoutes } from './demo/login-routes.js';
 import { DemoLoginSessionStore } from './demo/login-session-store.js';
+import { adminTokenGuard } from './http/admin-token.js';
 import { crossSiteGuard } from './http/cross-site.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { hostChecked, type AllowedHosts } from './http/host-check.js';
@@ -89,6 +90,12 @@ export interface EmbedkitOptions {
    * and hyphens, starting with a letter and ending with a hyphen.
    */
   headerPrefix?: string;
+  /**
+   * The admin token the host shell (`/`) and the simulator API (`/embedkit/...`) require: sent as
+   * `Authorization: Bearer <token>`, or the cookie that `/?token=<token>` sets (see
+   * `http/admin-token.ts`). Default none: everything is served as before.
+   */
+  adminToken?: string;
 }
 
 /** A running embedkit: the Express app, its services and the database. */
@@ -153,7 +160,18 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   await store.unlock();
   const units = createUnits({ db, world, clock, logger, live, outage: store.outage, urls, demoOrigin, headers }, options.bots);
   const { bots } = units;
-  const app = baseApp(units, { db, world, apps, clock, logger, outage: store.outage, urls, demoOrigin, headers });
+  const app = baseApp(units, {
+    db,
+    world,
+    apps,
+    clock,
+    logger,
+    outage: store.outage,
+    urls,
+    demoOrigin,
+    headers,
+    adminToken: options.adminToken,
+  });
   const errors = { handler: errorHandler(logger, store.outage) };
   const sideApps: Record<SideInterface, Express> = {
     deprecated: originApp(units.v1Bots.deprecatedRoutes, logger, errors),
@@ -300,7 +318,10 @@ function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Units {
 /** The app of `{base_url}`: the platform's interfaces B, C, D, E and G, the simulator API, the host and the demo. */
 function baseApp(
   units: Units,
-  d: Pick<UnitDeps, 'db' | 'world' | 'clock' | 'logger' | 'outage' | 'urls' | 'demoOrigin' | 'headers'> & { apps: AppStore },
+  d: Pick<UnitDeps, 'db' | 'world' | 'clock' | 'logger' | 'outage' | 'urls' | 'demoOrigin' | 'headers'> & {
+    apps: AppStore;
+    adminToken?: string | undefined;
+  },
 ): Express {
   const { db, world, logger, outage, urls, headers } = d;
   const baseUrl = () => urls.base;
@@ -309,6 +330,8 @@ function baseApp(
   app.set('etag', false);
   // First: a cross-site request to embedkit's own API reads no body and reaches no route.
   app.use(crossSiteGuard(() => [urls.base, urls.deprecated, urls.trialbot, urls.blockchain, d.demoOrigin]));
+  // Then the admin token, when one is in force (a server bound beyond loopback), still before any body is read.
+  app.use(adminTokenGuard(d.adminToken));
   app.use(['/v2', '/embed', '/message', '/oauth2', '/friendship'], requestId(headers));
   // Answered by the listener of a running server before any app; here for in-process kits (tests).
   app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));

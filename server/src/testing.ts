@@ -16,6 +16,7 @@
  */
 import { pino } from 'pino';
 import { startServer, type InterfaceUrls, type RunningServer } from './app.js';
+import { checkAdminToken } from './http/admin-token.js';
 import { parseAllowedHosts } from './http/host-check.js';
 import { readScenario } from './scenario/load.js';
 import type { Scenario } from './scenario/schema.js';
@@ -46,6 +47,12 @@ export interface StartEmbedkitOptions {
    * the signature unmodified.
    */
   headerPrefix?: string;
+  /**
+   * An admin token the kit requires on its simulator API and host page (16 to 512 characters
+   * among letters, digits and `._~+/=-`), to test a client of a guarded server; the helpers send
+   * it. Default none.
+   */
+  adminToken?: string;
 }
 
 /** A message of a chat as the host sees it (`GET /embedkit/v1/chats/<chatId>/messages`). */
@@ -128,6 +135,7 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
       inMemory: true,
       logger: pino({ level: options.logLevel ?? 'silent' }),
       ...(options.allowedHosts !== undefined ? { allowedHosts: parseAllowedHosts(options.allowedHosts) } : {}),
+      ...(options.adminToken !== undefined ? { adminToken: checkAdminToken(options.adminToken) } : {}),
       ...(scenarioFile ? { scenarioFile } : {}),
       ...(options.headerPrefix !== undefined ? { headerPrefix: options.headerPrefix } : {}),
     });
@@ -140,7 +148,12 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
   }
   const url = server.baseUrl;
   const call = async <T>(what: string, path: string, init: RequestInit = {}): Promise<T> => {
-    const res = await fetch(`${url}${path}`, init);
+    const admin = options.adminToken !== undefined && path.startsWith('/embedkit/');
+    const headers = {
+      ...(init.headers as Record<string, string> | undefined),
+      ...(admin ? { Authorization: `Bearer ${options.adminToken}` } : {}),
+    };
+    const res = await fetch(`${url}${path}`, { ...init, headers });
     const text = await res.text();
     const body: unknown = text ? JSON.parse(text) : undefined;
     if (!res.ok) throw new TestKitError(res.status, body, what);

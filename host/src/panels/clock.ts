@@ -191,7 +191,8 @@ export class SimPanel {
 
   /** Sends one JSON request to the simulator API; throws ApiError on a non-2xx answer (see readAnswer). */
   private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const init: RequestInit = { method, headers: { Accept: 'application/json' }, credentials: 'omit' };
+    // Same-origin credentials: the admin token's cookie of a server beyond loopback goes along.
+    const init: RequestInit = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
     if (body !== undefined) {
       init.headers = { ...init.headers, 'Content-Type': 'application/json' };
       init.body = JSON.stringify(body);

@@ -65,6 +65,7 @@ export function scenarioFileOf(config: EmbedkitConfig, file: string): string | u
 /**
  * After the server started: sets the config's webhook URLs and registers its apps through the
  * HTTP API (as any client would), skipping an app whose URL the channel has already.
+ * @param adminToken the server's admin token, when it requires one (for the webhook settings)
  * @returns one line per app and webhook, for the ready output
  * @throws CliError when embedkit refuses one (with its reason)
  */
@@ -72,10 +73,11 @@ export async function applyConfig(
   config: EmbedkitConfig,
   baseUrl: string,
   channels: { channel_id: string; secret: string }[],
+  adminToken?: string,
 ): Promise<string[]> {
   const lines: string[] = [];
   // The CLI's own HTTP helper: the server answers as it does any client.
-  const target = { url: baseUrl, channelId: '', channelSecret: '' };
+  const target = { url: baseUrl, channelId: '', channelSecret: '', adminToken };
   const call = (method: string, path: string, init: { token?: string; json?: unknown; form?: Record<string, string> } = {}) =>
     botCall(target, method, path, init);
   for (const [channelId, url] of Object.entries(config.webhooks ?? {})) {

@@ -2,9 +2,11 @@
  * What the commands that talk to a running embedkit share: where it is (`--url`, else
  * `EMBEDKIT_URL`, else http://localhost:8080), which channel (`--channel-id` / `--channel-secret`,
  * else `EMBEDKIT_CHANNEL_ID` / `EMBEDKIT_CHANNEL_SECRET`, else the default scenario's channel), a
- * channel access token, and errors that say what to do.
+ * channel access token, the admin token of a server beyond loopback (`EMBEDKIT_ADMIN_TOKEN`), and
+ * errors that say what to do.
  */
 import type { Command } from 'commander';
+import { ADMIN_TOKEN_ENV } from '../http/admin-token.js';
 import { readAnswer } from '../http/answer.js';
 
 /** The default scenario's channel (server/scenarios/default.json). */
@@ -15,6 +17,8 @@ export interface Target {
   url: string;
   channelId: string;
   channelSecret: string;
+  /** The admin token, sent as `Authorization: Bearer` on `/embedkit/...` calls; none when undefined. */
+  adminToken?: string | undefined;
 }
 
 /** A refused or failed call, with what to do about it. */
@@ -34,6 +38,7 @@ export function targetOf(opts: TargetOptions): Target {
     url,
     channelId: opts.channelId ?? process.env.EMBEDKIT_CHANNEL_ID ?? DEFAULT_CHANNEL.id,
     channelSecret: opts.channelSecret ?? process.env.EMBEDKIT_CHANNEL_SECRET ?? DEFAULT_CHANNEL.secret,
+    adminToken: process.env[ADMIN_TOKEN_ENV] || undefined,
   };
 }
 
@@ -41,7 +46,11 @@ export function targetOf(opts: TargetOptions): Target {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any answer's JSON
 type AnswerJson = any;
 
-/** One HTTP call; the body parsed when it is JSON. @throws CliError when nothing answers */
+/**
+ * One HTTP call; the body parsed when it is JSON. A call to the simulator API (`/embedkit/...`)
+ * without a token of its own carries the target's admin token.
+ * @throws CliError when nothing answers
+ */
 export async function botCall(
   t: Target,
   method: string,
@@ -49,11 +58,12 @@ export async function botCall(
   init: { token?: string; json?: unknown; form?: Record<string, string> } = {},
 ): Promise<{ status: number; body: AnswerJson }> {
   let res: Response;
+  const token = init.token ?? (path.startsWith('/embedkit/') ? t.adminToken : undefined);
   try {
     res = await fetch(`${t.url}${path}`, {
       method,
       headers: {
-        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...(init.form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
       },
@@ -79,7 +89,10 @@ export async function issueToken(t: Target): Promise<string> {
 
 /** A refusal as one line: status and the server's message. */
 export const reason = (res: { status: number; body: AnswerJson }) =>
-  `${res.status} ${typeof res.body?.message === 'string' ? res.body.message : JSON.stringify(res.body)}`;
+  `${res.status} ${typeof res.body?.message === 'string' ? res.body.message : JSON.stringify(res.body)}` +
+  (res.status === 401 && typeof res.body?.message === 'string' && res.body.message.includes('admin token')
+    ? ` (set ${ADMIN_TOKEN_ENV})`
+    : '');
 
 /** Runs an action, turning refusals into one line on stderr and exit code 1. */
 export const guarded =

@@ -14,6 +14,7 @@ import { triggerCommand } from './trigger.js';
 import { exportCommand } from './export.js';
 import { parseAllowedHostsOption } from './allowed-hosts.js';
 import { parseHeaderPrefix } from './header-prefix.js';
+import { ADMIN_TOKEN_HELP, parseAdminTokenOption } from './admin-token.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -45,6 +46,7 @@ program
     'host names served besides localhost, *.localhost and IP addresses, comma-separated ("all": any; DNS rebinding protection off)',
     parseAllowedHostsOption,
   )
+  .option('--admin-token <token>', ADMIN_TOKEN_HELP, parseAdminTokenOption)
   .option('--data <dir>', 'data directory', '.embedkit')
   .option('--scenario <file>', 'scenario file loaded on first start (default: the packaged default world)')
   .option('--in-memory', 'keep all state in memory (nothing written to disk)', false)
@@ -70,7 +72,8 @@ Examples:
   $ npx embedkit --header-prefix X-Line-          # x-line-signature etc., as the official SDKs read them
   $ npx embedkit start --scenario my-world.json --data .embedkit-mine
   $ npx embedkit --config embedkit.config.jsonc     # port, scenario, apps and webhooks from the file
-  $ npx embedkit start --import world.json --data .embedkit-copy`,
+  $ npx embedkit start --import world.json --data .embedkit-copy
+  $ npx embedkit --host 0.0.0.0 --allowed-hosts dev.example.test   # team sandbox: open the admin-token link it prints`,
   )
   .action((opts: StartOptions, cmd: Command) => runStart({ ...opts, portGiven: cmd.getOptionValueSource('port') === 'cli' }));
 

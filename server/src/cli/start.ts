@@ -8,6 +8,7 @@ import { isLoopbackHost } from '../http/loopback.js';
 import { compileAll } from '../http/validate.js';
 import type { AllowedHosts } from '../http/host-check.js';
 import { allowedHostsOf, describeAllowedHosts } from './allowed-hosts.js';
+import { adminTokenLine, adminTokenPlan } from './admin-token.js';
 import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfig } from './config.js';
 import { CliError } from './http.js';
 import { headerPrefixOption } from './header-prefix.js';
@@ -42,6 +43,8 @@ export interface StartOptions {
   host?: string;
   /** `--allowed-hosts a,b` (parsed), or `all`; default the config file's, else none. */
   allowedHosts?: AllowedHosts;
+  /** `--admin-token <t>` (checked); default `EMBEDKIT_ADMIN_TOKEN`, else generated beyond loopback. */
+  adminToken?: string;
   data: string;
   scenario?: string;
   inMemory: boolean;
@@ -195,6 +198,12 @@ function stopOnSignals(server: RunningServer, logger: Logger): void {
 export async function runStart(opts: StartOptions): Promise<void> {
   const { databaseUrl, config, configFile, port, scenario, allowedHosts } = planStart(opts);
   const logger = createLogger();
+  let admin: ReturnType<typeof adminTokenPlan>;
+  try {
+    admin = adminTokenPlan(opts.host, opts.adminToken);
+  } catch (e) {
+    return fail(`EMBEDKIT_ADMIN_TOKEN: ${(e as Error).message}`);
+  }
 
   if (opts.host !== undefined && !isLoopbackHost(opts.host)) {
     logger.warn(`binding to ${opts.host}: embedkit is reachable from other machines, and it has no real users' security`);
@@ -210,6 +219,7 @@ export async function runStart(opts: StartOptions): Promise<void> {
       },
       ...(opts.host !== undefined ? { host: opts.host } : {}),
       allowedHosts,
+      ...(admin ? { adminToken: admin.token } : {}),
       dataDir: resolve(opts.data),
       inMemory: opts.inMemory,
       ...(databaseUrl !== undefined ? { databaseUrl } : {}),
@@ -221,10 +231,11 @@ export async function runStart(opts: StartOptions): Promise<void> {
     });
     const channels = await new WorldStore(server.embedkit.db).channels();
     const lines = await readyLines(server, opts, { databaseUrl, allowedHosts }, channels);
+    if (admin) lines.push(adminTokenLine(admin, opts.host, server.port));
     if (config && configFile) {
       lines.push(`  config          ${configFile}`);
       try {
-        lines.push(...(await applyConfig(config, server.baseUrl, channels)));
+        lines.push(...(await applyConfig(config, server.baseUrl, channels, admin?.token)));
       } catch (e) {
         if (!(e instanceof CliError)) throw e;
         process.stderr.write(`embedkit: ${configFile}: ${e.message}\n`);

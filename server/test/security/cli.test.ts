@@ -1,15 +1,17 @@
 // `embedkit start --host 0.0.0.0 --allowed-hosts <name>`: the team reaches it by a name; the ready
-// line says which names are served, and the listener serves those and refuses the others.
+// line says which names are served, and the listener serves those and refuses the others (the
+// admin token a non-loopback start requires is given by the environment).
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, it } from 'vitest';
 import { raw } from './helpers.js';
 
 const CLI = resolve('server/dist/cli.js');
+const TOKEN = 'team-token-0123456789abcdef';
 
 it('a non-loopback start lists the allowed hosts on its ready line and serves only them', async () => {
   const child = spawn(process.execPath, [CLI, '--port', '0', '--in-memory', '--host', '0.0.0.0', '--allowed-hosts', 'dev.example.test'], {
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', EMBEDKIT_ADMIN_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -23,8 +25,9 @@ it('a non-loopback start lists the allowed hosts on its ready line and serves on
     });
     expect(out).toContain('  allowed hosts   localhost, *.localhost, IP addresses, dev.example.test');
     const port = Number(/embedkit ready: http:\/\/localhost:(\d+)\//.exec(out)![1]);
-    expect((await raw(port, 'GET', '/embedkit/v1/world', { host: `dev.example.test:${port}` })).status).toBe(200);
-    expect((await raw(port, 'GET', '/embedkit/v1/world', { host: `other.example.test:${port}` })).status).toBe(403);
+    const bearer = `Bearer ${TOKEN}`;
+    expect((await raw(port, 'GET', '/embedkit/v1/world', { host: `dev.example.test:${port}`, authorization: bearer })).status).toBe(200);
+    expect((await raw(port, 'GET', '/embedkit/v1/world', { host: `other.example.test:${port}`, authorization: bearer })).status).toBe(403);
   } finally {
     await new Promise<void>((done) => {
       if (child.exitCode !== null) return done();
