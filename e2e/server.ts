@@ -13,16 +13,19 @@ export interface ServerHandle {
   /** Demo app origin, e.g. http://127.0.0.1:41234 */
   demoOrigin: string;
   dataDir: string;
+  /** What the process printed so far (the ready line and what follows). */
+  output(): string;
   /** Stops the process (SIGTERM) and waits for it to exit. */
   stop(): Promise<void>;
 }
 
 /**
  * @param dataDir reuse a data directory (to test persistence); a new temporary one by default
+ * @param args more options of `embedkit start` (e.g. `--host 0.0.0.0`)
  * @throws Error when the server does not print its ready line within 20 s
  */
-export async function startServer(dataDir = mkdtempSync(join(tmpdir(), 'embedkit-e2e-'))): Promise<ServerHandle> {
-  const child = spawn(process.execPath, ['server/dist/cli.js', '--port', '0', '--data', dataDir], {
+export async function startServer(dataDir = mkdtempSync(join(tmpdir(), 'embedkit-e2e-')), args: string[] = []): Promise<ServerHandle> {
+  const child = spawn(process.execPath, ['server/dist/cli.js', '--port', '0', '--data', dataDir, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, LOG_LEVEL: 'warn' },
   });
@@ -48,6 +51,7 @@ export async function startServer(dataDir = mkdtempSync(join(tmpdir(), 'embedkit
     baseUrl,
     demoOrigin: baseUrl.replace('localhost', '127.0.0.1'),
     dataDir,
+    output: () => output,
     stop: () => stop(child),
   };
 }
