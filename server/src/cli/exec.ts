@@ -10,34 +10,26 @@ import { Command } from 'commander';
 import { pino } from 'pino';
 import { startServer } from '../app.js';
 import type { AllowedHosts } from '../http/host-check.js';
-import { allowedHostsOf, parseAllowedHostsOption } from './allowed-hosts.js';
-import { ADMIN_TOKEN_HELP, adminTokenPlan, parseAdminTokenOption } from './admin-token.js';
+import { allowedHostsOf } from './allowed-hosts.js';
+import { adminTokenPlan } from './admin-token.js';
 import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfig } from './config.js';
 import { CliError } from './http.js';
 import { WorldStore } from '../world/world-store.js';
-import { headerPrefixOption, parseHeaderPrefix } from './header-prefix.js';
+import { headerPrefixOption } from './header-prefix.js';
+import { withServerOptions } from './server-options.js';
 
 /** Exit code when the command could not be started at all (the shell's "command not found"). */
 const NOT_FOUND = 127;
 
 /** The `exec` command (see the module's comment); the process exits with the command's code, 127 when it cannot be started. */
 export function execCommand(): Command {
-  return new Command('exec')
-    .description('start embedkit in memory, run a command against it, stop, and exit with the command’s code')
-    .argument('<command...>', 'the command and its arguments (after --)')
-    .option('--scenario <file>', 'scenario file (default: the config file’s, else the packaged default world)')
-    .option('--config <file>', 'config file (default: embedkit.config.json or .jsonc here, when there is one): scenario, apps, webhooks')
-    .option(
-      '--allowed-hosts <names>',
-      'host names served besides localhost, *.localhost and IP addresses, comma-separated ("all": any)',
-      parseAllowedHostsOption,
-    )
-    .option(
-      '--header-prefix <prefix>',
-      'prefix of the platform headers, e.g. X-Line- for the official SDKs (default: X-Service-)',
-      parseHeaderPrefix,
-    )
-    .option('--admin-token <token>', ADMIN_TOKEN_HELP, parseAdminTokenOption)
+  return withServerOptions(
+    new Command('exec')
+      .description('start embedkit in memory, run a command against it, stop, and exit with the command’s code')
+      .argument('<command...>', 'the command and its arguments (after --)')
+      .option('--scenario <file>', 'scenario file (default: the config file’s, else the packaged default world)')
+      .option('--config <file>', 'config file (default: embedkit.config.json or .jsonc here, when there is one): scenario, apps, webhooks'),
+  )
     .addHelpText(
       'after',
       `

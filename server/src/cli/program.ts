@@ -12,9 +12,7 @@ import { runStart, type StartOptions } from './start.js';
 import { validateCommand } from './validate.js';
 import { triggerCommand } from './trigger.js';
 import { exportCommand } from './export.js';
-import { parseAllowedHostsOption } from './allowed-hosts.js';
-import { parseHeaderPrefix } from './header-prefix.js';
-import { ADMIN_TOKEN_HELP, parseAdminTokenOption } from './admin-token.js';
+import { withServerOptions } from './server-options.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -33,20 +31,16 @@ const program = new Command()
   .description('Local platform, host shell and SDK for embedded web apps')
   .showHelpAfterError('(add --help for the options and examples)');
 
-program
-  .command('start', { isDefault: true })
-  .description('run embedkit: the host shell, the SDK and every interface of the platform (the default command)')
-  .option('-p, --port <port>', 'TCP port (0 picks a free one)', parsePort, 8080)
-  .option('--deprecated-port <port>', '{deprecated_url} port (default: --port + 1; free one when --port is 0)', parsePort)
-  .option('--trialbot-port <port>', '{trialbot_url} port (default: --port + 2; free one when --port is 0)', parsePort)
-  .option('--blockchain-port <port>', '{blockchain_url} port (default: --port + 3; free one when --port is 0)', parsePort)
-  .option('--host <address>', 'address to bind (default: loopback only)')
-  .option(
-    '--allowed-hosts <names>',
-    'host names served besides localhost, *.localhost and IP addresses, comma-separated ("all": any; DNS rebinding protection off)',
-    parseAllowedHostsOption,
-  )
-  .option('--admin-token <token>', ADMIN_TOKEN_HELP, parseAdminTokenOption)
+withServerOptions(
+  program
+    .command('start', { isDefault: true })
+    .description('run embedkit: the host shell, the SDK and every interface of the platform (the default command)')
+    .option('-p, --port <port>', 'TCP port (0 picks a free one)', parsePort, 8080)
+    .option('--deprecated-port <port>', '{deprecated_url} port (default: --port + 1; free one when --port is 0)', parsePort)
+    .option('--trialbot-port <port>', '{trialbot_url} port (default: --port + 2; free one when --port is 0)', parsePort)
+    .option('--blockchain-port <port>', '{blockchain_url} port (default: --port + 3; free one when --port is 0)', parsePort)
+    .option('--host <address>', 'address to bind (default: loopback only)'),
+)
   .option('--data <dir>', 'data directory', '.embedkit')
   .option('--scenario <file>', 'scenario file loaded on first start (default: the packaged default world)')
   .option('--in-memory', 'keep all state in memory (nothing written to disk)', false)
@@ -58,11 +52,6 @@ program
   .option('--database-schema <name>', 'PostgreSQL schema (created when missing; default: public)')
   .option('--config <file>', 'config file (default: embedkit.config.json or .jsonc in this directory, when there is one)')
   .option('--import <file>', 'start a new data directory with this scenario (a file written by embedkit export)')
-  .option(
-    '--header-prefix <prefix>',
-    'prefix of the platform headers, e.g. X-Line- for the official SDKs (default: X-Service-)',
-    parseHeaderPrefix,
-  )
   .addHelpText(
     'after',
     `
