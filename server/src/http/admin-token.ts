@@ -55,13 +55,8 @@ export function adminTokenOf(o: {
 }): { token: string; source: AdminTokenSource } | undefined {
   if (o.flag !== undefined) return { token: checkAdminToken(o.flag), source: 'flag' };
   if (o.env) return { token: checkAdminToken(o.env), source: 'env' };
-  if (o.host !== undefined && !isLoopbackAddress(o.host)) return { token: generateAdminToken(), source: 'generated' };
+  if (o.host !== undefined && !isLoopbackHost(o.host)) return { token: generateAdminToken(), source: 'generated' };
   return undefined;
-}
-
-/** Loopback as `--host` names it: a loopback name, or `::1` with or without brackets. */
-function isLoopbackAddress(host: string): boolean {
-  return host === '::1' || isLoopbackHost(host.toLowerCase());
 }
 
 /**
