@@ -9,6 +9,7 @@
  * page are not under this check.
  */
 import type { RequestHandler } from 'express';
+import { headerValue } from './platform-headers.js';
 
 /** The headers and target of a request that the decision reads. */
 export interface CrossSiteRequest {
@@ -81,7 +82,7 @@ export function crossSiteGuard(own: () => readonly string[]): RequestHandler {
         method: req.method,
         path: req.path,
         origin: req.headers.origin,
-        secFetchSite: header(req.headers['sec-fetch-site']),
+        secFetchSite: headerValue(req, 'sec-fetch-site'),
         host: req.headers.host,
       },
       own(),
@@ -89,8 +90,4 @@ export function crossSiteGuard(own: () => readonly string[]): RequestHandler {
     if (refusal === undefined) return next();
     res.status(403).set('Cache-Control', 'no-store').json({ message: refusal });
   };
-}
-
-function header(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
