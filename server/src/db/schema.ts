@@ -117,6 +117,10 @@ export interface MessageTable {
   sender_id: string;
   body: string;
   created_at: number;
+  /** The platform's quote token of the message (opaque, random); null on messages stored before it existed. */
+  quote_token: string | null;
+  /** When a person unsent the message (ms), null while it stands. */
+  unsent_at: number | null;
 }
 
 /** Small key/value facts about the database itself (scenario loaded, demo origin). */

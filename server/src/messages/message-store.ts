@@ -1,6 +1,7 @@
 /** SQL for chat messages. */
 import type { Kysely, Selectable } from 'kysely';
 import { prepared } from '../db/prepared.js';
+import { newQuoteToken } from './quote-token.js';
 import type { Database, MessageTable } from '../db/schema.js';
 
 export type MessageRow = Selectable<MessageTable>;
@@ -15,47 +16,80 @@ export interface NewMessage {
   createdAt: number;
 }
 
+/** A stored message's id and its quote token. */
+export interface StoredMessageRef {
+  id: number;
+  /** The platform's quote token: what a bot passes as `quoteToken` to quote this message. */
+  quoteToken: string;
+}
+
 export class MessageStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Stores all messages or none, in order. One multi-row INSERT: atomic without a transaction,
-   * and one statement instead of three or more on the hot path of sendMessages.
+   * Stores all messages or none, in order.
    * @returns their ids, in the order of `messages`
    */
   async insertAll(messages: NewMessage[]): Promise<number[]> {
+    return (await this.insertAllRefs(messages)).map((r) => r.id);
+  }
+
+  /**
+   * Stores all messages or none, in order, each with a new quote token. One multi-row INSERT:
+   * atomic without a transaction, and one statement instead of three or more on the hot path of
+   * sendMessages.
+   * @returns their ids and quote tokens, in the order of `messages`
+   */
+  async insertAllRefs(messages: NewMessage[]): Promise<StoredMessageRef[]> {
     if (messages.length === 0) return [];
     if (messages.length === 1) {
       // The common case (one message of sendMessages or a bot): a statement compiled once.
       const m = messages[0]!;
-      const [row] = await this.insertOne(m.chatId, m.senderType, m.senderId, JSON.stringify(m.body), m.createdAt);
-      return [Number(row!.id)];
+      const quoteToken = newQuoteToken();
+      const [row] = await this.insertOne(m.chatId, m.senderType, m.senderId, JSON.stringify(m.body), m.createdAt, quoteToken);
+      return [{ id: Number(row!.id), quoteToken }];
     }
+    const tokens = messages.map(() => newQuoteToken());
     const rows = await this.db
       .insertInto('messages')
       .values(
-        messages.map((m) => ({
+        messages.map((m, i) => ({
           chat_id: m.chatId,
           sender_type: m.senderType,
           sender_id: m.senderId,
           body: JSON.stringify(m.body),
           created_at: m.createdAt,
+          quote_token: tokens[i]!,
         })),
       )
-      .returning('id')
+      .returning(['id', 'quote_token'])
       .execute();
     // Ids grow with insertion order; RETURNING itself promises no order.
-    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    return rows.map((r) => ({ id: Number(r.id), quoteToken: r.quote_token! })).sort((a, b) => a.id - b.id);
   }
 
   private readonly insertOne = prepared(
     () => this.db,
-    (chatId: string, senderType: string, senderId: string, body: string, createdAt: number) =>
+    (chatId: string, senderType: string, senderId: string, body: string, createdAt: number, quoteToken: string) =>
       this.db
         .insertInto('messages')
-        .values({ chat_id: chatId, sender_type: senderType, sender_id: senderId, body, created_at: createdAt })
+        .values({ chat_id: chatId, sender_type: senderType, sender_id: senderId, body, created_at: createdAt, quote_token: quoteToken })
         .returning('id'),
   );
+
+  /**
+   * The message a quote token names, if it is in `chatId` and still stands (the platform refuses
+   * a quote token of another chat or of an unsent message).
+   */
+  async byQuoteToken(chatId: string, quoteToken: string): Promise<MessageRow | undefined> {
+    return this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('quote_token', '=', quoteToken)
+      .where('chat_id', '=', chatId)
+      .where('unsent_at', 'is', null)
+      .executeTakeFirst();
+  }
 
   /**
    * A page of a chat's messages, oldest first: the newest `limit` (with `before`: the newest older
