@@ -386,6 +386,19 @@ export interface Database {
   link_templates: LinkTemplateTable;
   link_tokens: LinkTokenTable;
   rich_menu_batches: RichMenuBatchTable;
+  retry_keys: RetryKeyTable;
+}
+
+/**
+ * A retry key a channel's request was accepted with: the request's ID, when (ms, simulated clock),
+ * and the accepted answer's JSON (null while that request runs).
+ */
+export interface RetryKeyTable {
+  channel_id: string;
+  retry_key: string;
+  request_id: string;
+  accepted_at: number;
+  answer: Nullable<string>;
 }
 
 /** A rich menu batch request: done at once; `resume_key` as the bot sent it. */

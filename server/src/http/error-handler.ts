@@ -55,7 +55,7 @@ export function errorHandler(
   return (err, req, res, _next) => {
     const known = err instanceof ApiError ? err : parserError(err as { type?: unknown; status?: unknown }, req.path);
     if (known) {
-      res.status(known.status).json(known.body);
+      res.status(known.status).set(known.headers).json(known.body);
       return;
     }
     if (outage?.absorb(err)) {

@@ -5,11 +5,12 @@
  */
 import type { ErrorDetail } from './validate.js';
 
-/** An error answer: HTTP status and the exact JSON body to send. */
+/** An error answer: HTTP status, the exact JSON body to send, and headers it carries (none by default). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(typeof body.message === 'string' ? body.message : String(body.error ?? status));
   }

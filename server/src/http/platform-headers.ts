@@ -30,6 +30,10 @@ export interface PlatformHeaders {
   channelSecret: string;
   /** Trial interface: the channel's MID, `<prefix>Trusted-User-With-ACL`. */
   trustedUser: string;
+  /** A bot's retry key on push, multicast, narrowcast and broadcast: `<prefix>Retry-Key`. */
+  retryKey: string;
+  /** On a 409 for a retry key already accepted: that request's ID, `<prefix>Accepted-Request-Id`. */
+  acceptedRequestId: string;
 }
 
 /**
@@ -48,6 +52,8 @@ export function platformHeaders(prefix: string = DEFAULT_HEADER_PREFIX): Platfor
     channelId: `${prefix}ChannelID`,
     channelSecret: `${prefix}ChannelSecret`,
     trustedUser: `${prefix}Trusted-User-With-ACL`,
+    retryKey: `${prefix}Retry-Key`,
+    acceptedRequestId: `${prefix}Accepted-Request-Id`,
   };
 }
 

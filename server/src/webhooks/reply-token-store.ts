@@ -29,6 +29,21 @@ export class ReplyTokenStore {
     return this.db.selectFrom('reply_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   }
 
+  /**
+   * The token's row when it could be used now (unused, unexpired, of the channel), without using it:
+   * a reply checks what depends on the chat (quote tokens) before it spends the token.
+   */
+  async usable(tokenHash: string, channelId: string, now: number): Promise<ReplyTokenRow | undefined> {
+    return this.db
+      .selectFrom('reply_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .where('channel_id', '=', channelId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
   /** Deletes tokens that expired before `before` (they can never be used again). */
   async deleteExpired(before: number): Promise<void> {
     await this.db.deleteFrom('reply_tokens').where('expires_at', '<', before).execute();

@@ -82,13 +82,19 @@ describe('POST /v2/bot/message/reply', () => {
       messages: [text('hi Alice'), { type: 'sticker', packageId: '1', stickerId: '2' }],
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({});
     const shown = await chatMessages(kit, ALICE_BOT);
     expect(shown.map((m) => [m.sender.type, m.sender.displayName, m.message.type])).toEqual([
       ['user', 'Alice', 'text'],
       ['bot', 'Trial Bot', 'text'],
       ['bot', 'Trial Bot', 'sticker'],
     ]);
+    // The answer names the stored messages, in order, each with its quote token.
+    expect(res.body).toEqual({
+      sentMessages: [
+        { id: shown[1]!.id, quoteToken: expect.any(String) },
+        { id: shown[2]!.id, quoteToken: expect.any(String) },
+      ],
+    });
 
     const again = await post('/v2/bot/message/reply', { replyToken: event!.replyToken, messages: [text('again')] });
     expect(again.status).toBe(400);

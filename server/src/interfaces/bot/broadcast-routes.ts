@@ -11,6 +11,8 @@ import type { BotBroadcastService, SentKind } from './broadcast.js';
 import { SENT_KINDS } from './broadcast.js';
 import type { ChannelRow } from '../../world/world-store.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
+import { randomUUID } from 'node:crypto';
+import type { RetryKeys } from './retry-keys.js';
 
 /**
  * Counts each successful reply (1), push (1) and multicast (distinct `to`) once its answer is sent.
@@ -38,6 +40,8 @@ export function botBroadcastRoutes(
     broadcasts: BotBroadcastService;
     /** The narrowcast's request ID is answered in `<prefix>Request-Id` (the official SDK reads it there). */
     headers: PlatformHeaders;
+    /** Broadcast and narrowcast take a retry key. */
+    retryKeys: RetryKeys;
   },
 ): Router {
   const r = Router();
@@ -46,13 +50,24 @@ export function botBroadcastRoutes(
   const channel = channelOf;
   const p = (v: unknown) => String(v);
 
+  const { retryKeys } = deps;
+
   r.post('/v2/bot/message/broadcast', api('broadcast'), jsonBody, async (req, res) => {
-    await broadcasts.broadcast(channel(res), req.body);
-    res.json({});
+    const c = channel(res);
+    res.json(
+      await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, async (claim) => (await broadcasts.broadcast(c, req.body, claim), {})),
+    );
   });
   r.post('/v2/bot/message/narrowcast', api('narrowcast'), jsonBody, async (req, res) => {
-    const requestId = await broadcasts.narrowcast(channel(res), req.body);
-    res.status(202).set(deps.headers.requestId, requestId).json({});
+    const c = channel(res);
+    // The narrowcast's own request ID, set before it runs: a 409 of its retry key names it.
+    const requestId = randomUUID();
+    res.set(deps.headers.requestId, requestId);
+    const answer = await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, async (claim) => {
+      await broadcasts.narrowcast(c, req.body, requestId, claim);
+      return {};
+    });
+    res.status(202).json(answer);
   });
   r.get('/v2/bot/message/progress/narrowcast', api('narrowcast.progress'), async (req, res) => {
     res.json(await broadcasts.progress(channel(res), req.query.requestId));

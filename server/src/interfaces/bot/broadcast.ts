@@ -5,12 +5,11 @@
  * recipients per minute like push. Choices are in docs/bot-daily-calls.md.
  */
 import type { Clock } from '../../clock/clock.js';
-import { randomUUID } from 'node:crypto';
 import { accessDenied, badRequest, invalidBody, notFound } from '../../http/errors.js';
 import { checkValidateMessagesBody } from '../../messages/bodies.js';
 import type { BotCounterStore } from './counter-store.js';
 import type { ChannelRow } from '../../world/world-store.js';
-import type { BotMessagingService } from './messaging.js';
+import { quoteTokensRefused, type BotMessagingService, type Claim } from './messaging.js';
 import { demographicProblems, matchesDemographic, type Demographics } from './demographics.js';
 import type { RateLimiter } from './rate-limits.js';
 
@@ -39,18 +38,24 @@ export class BotBroadcastService {
     await this.d.counters.add(channelId, kind, platformDay(this.d.clock.now()), n);
   }
 
+  /** The messages of a valid body (a `quoteToken` is refused: a quote names one chat's message). */
   private checked(body: unknown): unknown[] {
     const details = checkValidateMessagesBody(body);
     if (details) throw invalidBody(details);
-    return (body as { messages: unknown[] }).messages;
+    const { messages } = body as { messages: unknown[] };
+    const quotes = quoteTokensRefused(messages);
+    if (quotes.length) throw invalidBody(quotes);
+    return messages;
   }
 
   /**
    * Broadcast: the messages to every friend of the bot.
-   * @throws ApiError 400 invalid body; 429 when the recipients of this minute are used up.
+   * @param claim called once the body passed, before anything is counted or sent (retry keys)
+   * @throws ApiError 400 invalid body; 429 when the recipients of this minute are used up; what `claim` throws.
    */
-  async broadcast(channel: ChannelRow, body: unknown): Promise<void> {
+  async broadcast(channel: ChannelRow, body: unknown, claim: Claim = async () => undefined): Promise<void> {
     const messages = this.checked(body);
+    await claim();
     const friends = await this.d.counters.friends(channel.channel_id);
     await this.d.limits.recipients(channel.channel_id, channel.plan, friends.length);
     await this.d.bot.sendToUsers(channel.channel_id, friends, messages);
@@ -61,10 +66,11 @@ export class BotBroadcastService {
    * Narrowcast, done at once: to every friend, or those a `filter.demographic` matches
    * (demographics.ts), at most `limit.max`. A `recipient` (audiences, redelivery) is refused: the
    * audience calls are set aside.
-   * @returns the request ID for the progress call.
-   * @throws ApiError 400 invalid body, filter or a recipient; 429 as broadcast.
+   * @param requestId the request's ID (answered in `<prefix>Request-Id`), for the progress call
+   * @param claim called once the body passed, before anything is counted or sent (retry keys)
+   * @throws ApiError 400 invalid body, filter or a recipient; 429 as broadcast; what `claim` throws.
    */
-  async narrowcast(channel: ChannelRow, body: unknown): Promise<string> {
+  async narrowcast(channel: ChannelRow, body: unknown, requestId: string, claim: Claim = async () => undefined): Promise<void> {
     const messages = this.checked(body);
     const b = body as { recipient?: unknown; filter?: { demographic?: unknown }; limit?: { max?: unknown } };
     if (b.recipient !== undefined)
@@ -82,6 +88,7 @@ export class BotBroadcastService {
           : [{ message: 'must be an object with demographic', property: 'filter' }];
       if (problems.length) throw invalidBody(problems);
     }
+    await claim();
     const now = this.d.clock.now();
     let friends = (await this.d.counters.friendsWithDemographics(channel.channel_id))
       .filter(
@@ -98,9 +105,7 @@ export class BotBroadcastService {
     await this.d.limits.recipients(channel.channel_id, channel.plan, friends.length);
     await this.d.bot.sendToUsers(channel.channel_id, friends, messages);
     await this.count(channel.channel_id, 'narrowcast', friends.length);
-    const requestId = randomUUID();
     await this.d.counters.insertNarrowcast(requestId, channel.channel_id, friends.length, now);
-    return requestId;
   }
 
   /** Progress of a narrowcast (always `succeeded`). @throws ApiError 400 without ID, 404 unknown. */

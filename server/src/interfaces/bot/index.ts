@@ -4,7 +4,7 @@
  * app.ts wires it in: `chatHooks` into the ChatService, `routes` into the app, `start` after
  * the app is built, `stop` before the database closes.
  */
-import type { Router } from 'express';
+import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock/clock.js';
@@ -38,6 +38,8 @@ import { MessageStore } from '../../messages/message-store.js';
 import { ReplyTokenStore } from '../../webhooks/reply-token-store.js';
 import { isPostgres } from '../../db/db.js';
 import { RateCounterStore } from './rate-counter-store.js';
+import { RetryKeyStore } from './retry-key-store.js';
+import { RetryKeys } from './retry-keys.js';
 import { RichMenuStore } from './rich-menu-store.js';
 import type { Database } from '../../db/schema.js';
 import type { WorldStore } from '../../world/world-store.js';
@@ -133,6 +135,7 @@ export function createBotMessaging(
   const broadcasts = new BotBroadcastService({ counters: new BotCounterStore(db), bot: messaging, limits, clock });
   const indicators = new ChatIndicatorService({ memberships, live, clock });
   const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, clock });
+  const retryKeys = new RetryKeys({ store: new RetryKeyStore(db), clock, headers: deps.headers });
   const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, clock, headers: deps.headers });
   return {
     events,
@@ -148,13 +151,14 @@ export function createBotMessaging(
     routes: [
       channelOauthRoutes(deps.tokens),
       sentCounter(broadcasts),
-      botRoutes({ tokens: deps.tokens, bot: messaging, limits }),
+      Router().use(retryKeys.onlyWhereTaken()),
+      botRoutes({ tokens: deps.tokens, bot: messaging, limits, retryKeys }),
       botSimulatorRoutes({ events, bot: messaging, deliveries, contents, live }),
       botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus, headers: deps.headers }),
       richMenuHostRoutes({ menus: richMenus }),
       botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators, links }),
       accountLinkPageRoutes(links),
-      botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers }),
+      botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers, retryKeys }),
     ],
     start: () => dispatcher.start(),
     stop: async () => {

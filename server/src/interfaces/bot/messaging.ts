@@ -17,6 +17,8 @@ import type { LiveHub } from '../../live/hub.js';
 import { pictureUrl, toProfile, type Profile } from '../../world/profiles.js';
 import type { RateLimiter } from './rate-limits.js';
 import { hashToken } from '../../tokens/secrets.js';
+import { randomInt } from 'node:crypto';
+import { newQuoteToken } from '../../messages/quote-token.js';
 
 /** Member IDs per page of the group member IDs endpoint (spec "Limits"). */
 export const MEMBER_IDS_PER_PAGE = 100;
@@ -29,6 +31,50 @@ export function invalidReplyToken(): ApiError {
 /** "Failed to send messages" (spec "Errors": for example a given user ID does not exist). */
 export function failedToSend(): ApiError {
   return badRequest('Failed to send messages');
+}
+
+/** A message of the answer of push and reply (published `messaging-api.yml` `SentMessage`). */
+export interface SentMessage {
+  /** The stored message's ID: the one the chat lists and `markAsRead` takes. */
+  id: string;
+  /** Present for the kinds a person can quote (text, image, video, sticker). */
+  quoteToken?: string;
+}
+
+/** The answer of push and reply (published `PushMessageResponse`, `ReplyMessageResponse`): one entry per message, in order. */
+export interface SentMessages {
+  sentMessages: SentMessage[];
+}
+
+/**
+ * Called by a send once every check passed, just before anything is sent: where a retry key is
+ * claimed (it throws the 409 when the key is already accepted). A send refused before it is
+ * called has claimed nothing.
+ */
+export type Claim = () => Promise<void>;
+
+const NO_CLAIM: Claim = async () => undefined;
+
+/**
+ * Message kinds a person can quote; only their sent messages carry a quote token (published
+ * `SentMessage.quoteToken`: "only included when a message object that can be specified as a quote
+ * target was sent"; `webhook.yml` gives quote tokens to text, image, video and sticker messages).
+ */
+const QUOTABLE = new Set(['text', 'image', 'video', 'sticker']);
+
+/** The detail of a `quoteToken` that names no standing message of the chat the message goes to. */
+export const INVALID_QUOTE_TOKEN = 'The quote token is invalid: it names no message of this chat (or the message was unsent)';
+
+/**
+ * Details for every message object carrying a `quoteToken` in a send to many chats (multicast,
+ * narrowcast, broadcast): a quote names one message of one chat, so only push and reply take it.
+ */
+export function quoteTokensRefused(messages: readonly unknown[]): ErrorDetail[] {
+  return messages.flatMap((m, i) =>
+    (m as { quoteToken?: unknown }).quoteToken === undefined
+      ? []
+      : [{ message: 'A quote token can be sent with push and reply only', property: `messages[${i}].quoteToken` }],
+  );
 }
 
 /** A user ID of the platform: `U` and 32 hex digits. */
@@ -54,9 +100,13 @@ export interface BotMessagingDeps {
   baseUrl: () => string;
 }
 
-/** Where a bot's message goes: the chat, when the receiver hears the bot now. */
+/**
+ * Where a bot's message goes: the chat, when the receiver hears the bot now; and the chat whose
+ * messages it may quote (the same chat, also while a user has blocked the bot).
+ */
 interface Target {
   chatId: string | null;
+  quoteChatId: string | null;
 }
 
 export class BotMessagingService {
@@ -72,27 +122,40 @@ export class BotMessagingService {
   /**
    * Reply: sends 1 to 5 messages with a reply token from a webhook event into the chat of that
    * event. A token works once, within its life, for the channel it was issued to. Replies count no
-   * recipients (the platform did not count replies).
-   * @throws ApiError 400 "The request body has X error(s)" or "Invalid reply token".
+   * recipients (the platform did not count replies). A text or sticker message may quote a
+   * message of that chat (`quoteToken`); the token is spent only once every check passed.
+   * @returns the sent messages (published `ReplyMessageResponse`)
+   * @throws ApiError 400 "The request body has X error(s)" (a `quoteToken` of another chat is one)
+   *   or "Invalid reply token".
    */
-  async reply(channelId: string, body: unknown): Promise<void> {
+  async reply(channelId: string, body: unknown): Promise<SentMessages> {
     const details = checkReplyBody(body);
     if (details) throw invalidBody(details);
     const { replyToken, messages } = body as { replyToken: string; messages: unknown[] };
-    const token = await this.d.replyTokens.use(hashToken(replyToken), channelId, this.d.clock.now());
+    const hash = hashToken(replyToken);
+    const now = this.d.clock.now();
+    const usable = await this.d.replyTokens.usable(hash, channelId, now);
+    if (!usable) throw invalidReplyToken();
+    const bodies = await this.withQuotes(usable.chat_id, messages);
+    const token = await this.d.replyTokens.use(hash, channelId, now);
     if (!token) throw invalidReplyToken();
     const chat = await this.d.world.chat(token.chat_id);
-    const target = chat ? await this.targetOfChat(channelId, chat) : { chatId: null };
-    await this.deliver(channelId, target, messages);
+    const target = chat ? await this.targetOfChat(channelId, chat) : { chatId: null, quoteChatId: null };
+    return this.deliver(channelId, target, bodies);
   }
 
   /**
    * Push: sends 1 to 5 messages to a user (into the user's 1:1 chat with the bot), a group or a
-   * room. A user who blocked or never added the bot gets nothing, and the call still succeeds.
-   * @throws ApiError 400 invalid body, or "Failed to send messages" for an unknown id or a group or
-   *   room the bot is not in; 429 when the bot's recipients of this minute are used up.
+   * room. A user who blocked or never added the bot gets nothing, and the call still succeeds. A
+   * text or sticker message may quote a message of the chat it goes to (`quoteToken`).
+   * @param claim called once every check passed, before the recipients are counted and anything is sent
+   * @returns the sent messages (published `PushMessageResponse`; for a receiver who does not hear
+   *   the bot, IDs of messages nobody sees)
+   * @throws ApiError 400 invalid body (a `quoteToken` naming no message of that chat is one), or
+   *   "Failed to send messages" for an unknown id or a group or room the bot is not in; 429 when the
+   *   bot's recipients of this minute are used up; what `claim` throws.
    */
-  async push(channel: ChannelRow, body: unknown): Promise<void> {
+  async push(channel: ChannelRow, body: unknown, claim: Claim = NO_CLAIM): Promise<SentMessages> {
     const details = checkPushBody(body);
     if (details) throw invalidBody(details);
     const { to, messages } = body as { to: string; messages: unknown[] };
@@ -106,21 +169,25 @@ export class BotMessagingService {
       if (!chat || chat.type === 'utou') throw failedToSend();
       const membership = await this.d.memberships.membership(chat.chat_id, channel.channel_id);
       if (!membership) throw failedToSend();
-      target = { chatId: chat.chat_id };
+      target = { chatId: chat.chat_id, quoteChatId: chat.chat_id };
       recipients = chat.memberIds.length;
     }
+    const bodies = await this.withQuotes(target.quoteChatId, messages);
+    await claim();
     await this.d.limits.recipients(channel.channel_id, channel.plan, recipients);
-    await this.deliver(channel.channel_id, target, messages);
+    return this.deliver(channel.channel_id, target, bodies);
   }
 
   /**
    * Multicast: the same 1 to 5 messages (no flex) to at most 150 users, each into their 1:1 chat
    * with the bot. Groups and rooms cannot be targeted. Users who blocked or never added the bot get
    * nothing.
-   * @throws ApiError 400 invalid body (a group or room id is an error of `to[i]`), "Failed to send
-   *   messages" when an id is not a user; 429 when the recipients of this minute are used up.
+   * @param claim called once every check passed, before the recipients are counted and anything is sent
+   * @throws ApiError 400 invalid body (a group or room id is an error of `to[i]`, a `quoteToken` one
+   *   of its message), "Failed to send messages" when an id is not a user; 429 when the recipients
+   *   of this minute are used up; what `claim` throws.
    */
-  async multicast(channel: ChannelRow, body: unknown): Promise<void> {
+  async multicast(channel: ChannelRow, body: unknown, claim: Claim = NO_CLAIM): Promise<void> {
     const details: ErrorDetail[] = [...(checkMulticastBody(body) ?? [])];
     const to = (body as { to?: unknown } | null)?.to;
     if (Array.isArray(to) && details.length === 0) {
@@ -129,10 +196,12 @@ export class BotMessagingService {
           details.push({ message: 'Groups and rooms cannot be targeted: must be a user ID', property: `to[${i}]` });
       });
     }
+    if (details.length === 0) details.push(...quoteTokensRefused((body as { messages: unknown[] }).messages));
     if (details.length) throw invalidBody(details);
     const { messages } = body as { messages: unknown[] };
     const ids = [...new Set(to as string[])];
     for (const id of ids) if (!USER_ID.test(id) || !(await this.d.world.user(id))) throw failedToSend();
+    await claim();
     await this.d.limits.recipients(channel.channel_id, channel.plan, ids.length);
     for (const id of ids) await this.deliver(channel.channel_id, await this.targetOfUser(channel.channel_id, id), messages);
   }
@@ -234,10 +303,11 @@ export class BotMessagingService {
     return chat;
   }
 
-  /** The user's 1:1 chat with the bot while the user is a friend of it. */
+  /** The user's 1:1 chat with the bot while the user is a friend of it (its messages can be quoted whenever it exists). */
   private async targetOfUser(channelId: string, userId: string): Promise<Target> {
-    if ((await this.d.memberships.friendState(channelId, userId)) !== 'friend') return { chatId: null };
-    return { chatId: (await this.d.memberships.botChatId(channelId, userId)) ?? null };
+    const chatId = (await this.d.memberships.botChatId(channelId, userId)) ?? null;
+    const friend = (await this.d.memberships.friendState(channelId, userId)) === 'friend';
+    return { chatId: friend ? chatId : null, quoteChatId: chatId };
   }
 
   /** A chat the bot may still post into: its 1:1 chat with a friend, or a group or room it is in. */
@@ -245,20 +315,50 @@ export class BotMessagingService {
     if (chat.type === 'utou') {
       const userId = chat.memberIds[0];
       const ok = chat.bot_channel_id === channelId && userId && (await this.d.memberships.friendState(channelId, userId)) === 'friend';
-      return { chatId: ok ? chat.chat_id : null };
+      return { chatId: ok ? chat.chat_id : null, quoteChatId: chat.chat_id };
     }
-    return { chatId: (await this.d.memberships.membership(chat.chat_id, channelId)) ? chat.chat_id : null };
+    const joined = (await this.d.memberships.membership(chat.chat_id, channelId)) ? chat.chat_id : null;
+    return { chatId: joined, quoteChatId: joined };
   }
 
-  /** Stores the bot's messages in the target chat (none when the receiver does not hear the bot). */
-  private async deliver(channelId: string, target: Target, messages: unknown[]): Promise<void> {
-    if (!target.chatId) return;
+  /**
+   * The message bodies to store: a message with a `quoteToken` is stored with `quotedMessageId`
+   * (the quoted message's ID, a string) in its place.
+   * @throws ApiError 400 with a detail at `messages[i].quoteToken` for every token that names no
+   *   standing message of `chatId` (another chat's, an unsent message's, or made up)
+   */
+  private async withQuotes(chatId: string | null, messages: unknown[]): Promise<unknown[]> {
+    const details: ErrorDetail[] = [];
+    const bodies = await Promise.all(
+      messages.map(async (m, i) => {
+        const { quoteToken, ...rest } = m as { quoteToken?: unknown };
+        if (quoteToken === undefined) return m;
+        const quoted = chatId && typeof quoteToken === 'string' ? await this.d.messages.byQuoteToken(chatId, quoteToken) : undefined;
+        if (!quoted) details.push({ message: INVALID_QUOTE_TOKEN, property: `messages[${i}].quoteToken` });
+        return { ...rest, quotedMessageId: String(quoted?.id) };
+      }),
+    );
+    if (details.length) throw invalidBody(details);
+    return bodies;
+  }
+
+  /**
+   * Stores the bot's messages in the target chat (none when the receiver does not hear the bot).
+   * @returns each message's ID and, for a kind a person can quote, its quote token; for a receiver
+   *   who does not hear the bot, random IDs far above the stored ones that name no message (the
+   *   platform answers a push to a user who blocked the bot the same way as any other)
+   */
+  private async deliver(channelId: string, target: Target, messages: unknown[]): Promise<SentMessages> {
+    const types = messages.map((m) => String((m as { type?: unknown }).type));
+    const sent = (id: string, quoteToken: string, i: number): SentMessage => (QUOTABLE.has(types[i]!) ? { id, quoteToken } : { id });
+    if (!target.chatId) return { sentMessages: types.map((_, i) => sent(String(randomInt(2 ** 47, 2 ** 48)), newQuoteToken(), i)) };
     const now = this.d.clock.now();
     const chatId = target.chatId;
-    await this.d.messages.insertAll(
+    const refs = await this.d.messages.insertAllRefs(
       messages.map((m) => ({ chatId, senderType: 'bot' as const, senderId: channelId, body: m, createdAt: now })),
     );
     this.d.live.publish({ type: 'chat', chatId });
+    return { sentMessages: refs.map((r, i) => sent(String(r.id), r.quoteToken, i)) };
   }
 }
 

@@ -8,8 +8,12 @@ import { jpegThumbnail } from '../../messages/thumbnail.js';
 import { Router } from 'express';
 import { jsonBody } from '../../http/body.js';
 import { notFound } from '../../http/errors.js';
+import type { RetryKeys } from './retry-keys.js';
 
-export function botRoutes(deps: BotApiDeps): Router {
+/**
+ * @param deps `retryKeys`: push and multicast run once per retry key (`<prefix>Retry-Key`)
+ */
+export function botRoutes(deps: BotApiDeps & { retryKeys: RetryKeys }): Router {
   const r = Router();
   const { bot } = deps;
   // Authentication, then the rate limit, then the body: a caller without a token learns nothing.
@@ -17,17 +21,19 @@ export function botRoutes(deps: BotApiDeps): Router {
   const channel = channelOf;
   const p = (v: unknown) => String(v);
 
+  const { retryKeys } = deps;
+
+  // Push and reply answer the sent messages (published PushMessageResponse, ReplyMessageResponse).
   r.post('/v2/bot/message/reply', api('reply'), jsonBody, async (req, res) => {
-    await bot.reply(channel(res).channel_id, req.body);
-    res.json({});
+    res.json(await bot.reply(channel(res).channel_id, req.body));
   });
   r.post('/v2/bot/message/push', api('push'), jsonBody, async (req, res) => {
-    await bot.push(channel(res), req.body);
-    res.json({});
+    const c = channel(res);
+    res.json(await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, (claim) => bot.push(c, req.body, claim)));
   });
   r.post('/v2/bot/message/multicast', api('multicast'), jsonBody, async (req, res) => {
-    await bot.multicast(channel(res), req.body);
-    res.json({});
+    const c = channel(res);
+    res.json(await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, async (claim) => (await bot.multicast(c, req.body, claim), {})));
   });
   r.get('/v2/bot/message/:messageId/content', api('content'), async (req, res) => {
     const content = await bot.content(channel(res).channel_id, p(req.params.messageId));

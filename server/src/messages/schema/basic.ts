@@ -25,10 +25,18 @@ export const MAX_TEXT_LENGTH = 2000;
 
 const quickReply = Type.Optional(QuickReplySchema);
 
+/**
+ * `quoteToken` of a text or sticker message a bot sends with push or reply (published
+ * `messaging-api.yml` `TextMessage.quoteToken`, `StickerMessage.quoteToken`): the quote token of
+ * the message it quotes. Which message it names is checked where the chat is known.
+ */
+const quoteToken = Type.Optional(Str(undefined, { description: 'Quote token of the message to quote (push and reply).' }));
+
 /** Text message: `text`, 1 to 2000 characters. */
 export const TextMessageSchema = Obj({
   type: Type.Literal('text'),
   text: Str(MAX_TEXT_LENGTH, { description: 'Message text: 1 to 2000 characters.' }),
+  quoteToken,
   quickReply,
 });
 
@@ -71,6 +79,7 @@ export const StickerMessageSchema = Obj({
   type: Type.Literal('sticker'),
   packageId: Str(undefined, { description: 'Package ID of the sticker set.' }),
   stickerId: Str(undefined, { description: 'Sticker ID.' }),
+  quoteToken,
   quickReply,
 });
 
