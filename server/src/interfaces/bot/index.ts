@@ -48,6 +48,7 @@ import type { PlatformHeaders } from '../../http/platform-headers.js';
 
 // What other units use of this one.
 export type { BotEventService } from './events.js';
+export type { SentMessage, SentMessages } from './messaging.js';
 
 /** Options of the bot messaging unit. */
 export interface BotMessagingOptions {
