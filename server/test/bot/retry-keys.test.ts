@@ -175,6 +175,8 @@ describe('quoting by a bot', () => {
     for (const [path, body] of [
       ['/v2/bot/message/multicast', { to: [ALICE], messages: [{ type: 'text', text: 'x', quoteToken }] }],
       ['/v2/bot/message/broadcast', { messages: [{ type: 'text', text: 'x', quoteToken }] }],
+      ['/v2/bot/message/narrowcast', { messages: [{ type: 'text', text: 'x', quoteToken }] }],
+      ['/v2/bot/message/validate/multicast', { messages: [{ type: 'text', text: 'x', quoteToken }] }],
     ] as const) {
       const res = await post(path, body);
       expect(res.status, path).toBe(400);
@@ -182,5 +184,7 @@ describe('quoting by a bot', () => {
         { message: 'A quote token can be sent with push and reply only', property: 'messages[0].quoteToken' },
       ]);
     }
+    expect((await post('/v2/bot/message/validate/push', { messages: [{ type: 'text', text: 'x', quoteToken }] })).status).toBe(200);
+    expect((await chatMessages(kit, ALICE_BOT)).filter((m) => m.sender.type === 'bot')).toEqual([]);
   });
 });

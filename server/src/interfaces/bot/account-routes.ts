@@ -12,6 +12,7 @@ import type { BotAccountService } from './account.js';
 import type { ChatIndicatorService } from './indicators.js';
 import type { AccountLinkService } from './account-link.js';
 import { botInfo } from './account.js';
+import { quoteTokensRefused } from './messaging.js';
 
 /** The kinds of `POST /v2/bot/message/validate/<kind>`. */
 export const VALIDATE_KINDS = ['reply', 'push', 'multicast', 'narrowcast', 'broadcast'] as const;
@@ -63,6 +64,9 @@ export function botAccountRoutes(
     r.post(`/v2/bot/message/validate/${kind}`, api(`validate.${kind}`), jsonBody, (req, res) => {
       const details = checkValidateMessagesBody(req.body);
       if (details) throw invalidBody(details);
+      // What the send itself refuses: a quote token goes with push and reply only.
+      const quotes = kind === 'push' || kind === 'reply' ? [] : quoteTokensRefused((req.body as { messages: unknown[] }).messages);
+      if (quotes.length) throw invalidBody(quotes);
       res.json({});
     });
   }
