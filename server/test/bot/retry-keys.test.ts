@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
-import { ALICE, ALICE_BOT, bearer, BOB, botToken, chatMessages, events, GROUP, openBotKit, say, VERIFIED } from './helpers.js';
+import { ALICE, ALICE_BOT, bearer, BOB, botToken, chatMessages, events, GROUP, openBotKit, say, TRIAL, VERIFIED } from './helpers.js';
 
 let kit: Embedkit;
 let token: string;
@@ -59,6 +59,8 @@ describe('retry keys', () => {
 
   it('holds for 24 hours of the simulated clock, per channel', async () => {
     expect((await push({ to: ALICE, messages: [text('day 1')] }, KEY)).status).toBe(200);
+    const other = '00000000-0000-4000-8000-0000000000ff';
+    expect((await push({ to: ALICE, messages: [text('day 1, other key')] }, other)).status).toBe(200);
     // The simulated clock runs on from the offset: a minute of margin each side.
     kit.clock.advance(24 * 3600_000 - 60_000);
     expect((await push({ to: ALICE, messages: [text('day 1 again')] }, KEY)).status).toBe(409);
@@ -69,7 +71,10 @@ describe('retry keys', () => {
     const verified = await botToken(kit, VERIFIED);
     expect((await push({ to: ALICE, messages: [text('other bot')] }, KEY, verified)).status).toBe(200);
     const texts = (await chatMessages(kit, ALICE_BOT)).filter((m) => m.sender.type === 'bot').map((m) => m.message.text);
-    expect(texts).toEqual(['day 1', 'day 2']);
+    expect(texts).toEqual(['day 1', 'day 1, other key', 'day 2']);
+    // A key past its day is gone from the table once another is accepted.
+    const kept = await kit.db.selectFrom('retry_keys').select('retry_key').where('channel_id', '=', TRIAL.id).execute();
+    expect(kept.map((r) => r.retry_key)).toEqual([KEY]);
   });
 
   it('multicast, broadcast and narrowcast: 409 the second time; a narrowcast names its own request id', async () => {

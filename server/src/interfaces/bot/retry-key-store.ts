@@ -58,6 +58,11 @@ export class RetryKeyStore {
       .execute();
   }
 
+  /** Deletes the channel's keys accepted before `before` (ms): they block nothing any more. */
+  async prune(channelId: string, before: number): Promise<void> {
+    await this.db.deleteFrom('retry_keys').where('channel_id', '=', channelId).where('accepted_at', '<', before).execute();
+  }
+
   /** Gives the key back (the request holding it failed: the platform lets a failed request's key be used again). */
   async release(channelId: string, key: string, requestId: string): Promise<void> {
     await this.db

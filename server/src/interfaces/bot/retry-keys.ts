@@ -65,14 +65,21 @@ export class RetryKeys {
       if (!got.claimed) throw this.alreadyAccepted(got.holder.request_id, got.holder.answer);
       claimed = true;
     };
+    let answer: T;
     try {
-      const answer = await send(claim);
-      if (claimed) await this.d.store.accept(channelId, key, requestId, JSON.stringify(answer));
-      return answer;
+      answer = await send(claim);
     } catch (err) {
       if (claimed) await this.d.store.release(channelId, key, requestId);
       throw err;
     }
+    // Sent: from here on the key stays claimed whatever happens (a failure below must not let a
+    // retry send again).
+    if (claimed) {
+      await this.d.store.accept(channelId, key, requestId, JSON.stringify(answer));
+      // Keys past their 24 hours go with the next accepted one: the table holds about a day of keys.
+      await this.d.store.prune(channelId, this.d.clock.now() - RETRY_KEY_WINDOW_MS);
+    }
+    return answer;
   }
 
   /**
