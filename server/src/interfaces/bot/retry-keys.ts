@@ -17,6 +17,7 @@ import type { Clock } from '../../clock/clock.js';
 import { ApiError, badRequest } from '../../http/errors.js';
 import { headerValue, type PlatformHeaders } from '../../http/platform-headers.js';
 import type { RetryKeyStore } from './retry-key-store.js';
+import type { Claim } from './messaging.js';
 
 /** How long an accepted key blocks its repeat: 24 hours (the platform's published window), in ms. */
 export const RETRY_KEY_WINDOW_MS = 24 * 3600_000;
@@ -46,21 +47,16 @@ export class RetryKeys {
   /**
    * Runs `send` for the request whose answer is `res` (its `<prefix>Request-Id` is the ID a later
    * 409 names). Without a key, `send` runs with a claim that does nothing.
+   * @param key the request's key from {@link keyOf}
    * @param send gets `claim`: call it after validation, before anything is sent (it throws the 409)
    * @returns what `send` returned
-   * @throws ApiError 400 when the header is not a UUID; 409 when the key is already accepted; and
-   *   whatever `send` throws
+   * @throws ApiError 409 (from `claim`) when the key is already accepted; and whatever `send` throws
    */
-  async once<T extends object>(
-    channelId: string,
-    key: string | undefined,
-    res: Response,
-    send: (claim: () => Promise<void>) => Promise<T>,
-  ): Promise<T> {
+  async once<T extends object>(channelId: string, key: string | undefined, res: Response, send: (claim: Claim) => Promise<T>): Promise<T> {
     if (key === undefined) return send(async () => undefined);
     const requestId = String(res.getHeader(this.d.headers.requestId) ?? '');
     let claimed = false;
-    const claim = async (): Promise<void> => {
+    const claim: Claim = async () => {
       const got = await this.d.store.claim(channelId, key, requestId, this.d.clock.now(), RETRY_KEY_WINDOW_MS);
       if (!got.claimed) throw this.alreadyAccepted(got.holder.request_id, got.holder.answer);
       claimed = true;
