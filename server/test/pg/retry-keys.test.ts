@@ -39,5 +39,5 @@ describe.skipIf(!TEST_DATABASE_URL)('retry keys on PostgreSQL, two servers', () 
     }
     const texts = (await chatMessages(b, ALICE_BOT)).filter((m) => m.sender.type === 'bot').map((m) => m.message.text);
     expect(texts.sort()).toEqual(Array.from({ length: rounds }, (_, i) => `round ${i}`).sort());
-  });
+  }, 60_000);
 });
