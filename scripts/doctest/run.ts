@@ -57,16 +57,18 @@ export async function runDoctests({ projectRoot, files }: DoctestOptions): Promi
   const runs = (b: DocBlock) => b.skipReason === undefined;
   all.filter((b) => b.skipReason !== undefined).forEach(() => count('skipped'));
 
-  const code = all.filter((b) => (b.kind === 'typescript' || b.kind === 'javascript') && runs(b));
-  for (const b of code) count(b.kind);
-  for (const f of typecheckBlocks(projectRoot, code)) failures.push({ block: blockName(f.block), messages: f.messages });
-
   const needsServer = all.some((b) => runs(b) && (b.kind === 'shell' || b.kind === 'ready-lines' || b.kind === 'json'));
-  if (!needsServer) return { failures, counts };
   const temp = mkdtempSync(join(tmpdir(), 'embedkit-doctest-'));
+  // The server starts in its own process while this one compiles the code blocks.
+  const starting = needsServer ? startDocServer(projectRoot, join(temp, '.embedkit')) : undefined;
+  starting?.catch(() => undefined);
   let server: DocServer | undefined;
   try {
-    server = await startDocServer(projectRoot, join(temp, '.embedkit'));
+    const code = all.filter((b) => (b.kind === 'typescript' || b.kind === 'javascript') && runs(b));
+    for (const b of code) count(b.kind);
+    for (const f of typecheckBlocks(projectRoot, code)) failures.push({ block: blockName(f.block), messages: f.messages });
+    if (!starting) return { failures, counts };
+    server = await starting;
     const ctx = shellContext(projectRoot, server, join(temp, 'work'));
     for (const blocks of perFile)
       for (const [i, b] of blocks.entries()) {
@@ -92,7 +94,7 @@ export async function runDoctests({ projectRoot, files }: DoctestOptions): Promi
         if (problems.length) failures.push({ block: blockName(b), messages: problems });
       }
   } finally {
-    await server?.stop();
+    await (server ?? (await starting?.catch(() => undefined)))?.stop();
     rmSync(temp, { recursive: true, force: true });
   }
   return { failures, counts };
