@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { docFiles } from '../doctest/files.js';
-import { brokenLinks } from '../doctest/links.js';
+import { anchors, brokenLinks } from '../doctest/links.js';
 import { runDoctests } from '../doctest/run.js';
 import { InfoStringError, readBlocks } from '../doctest/blocks.js';
 import { outputMatches } from '../doctest/output.js';
@@ -110,5 +110,19 @@ describe('the marking convention', () => {
       { command: 'c', expected: '' },
     ]);
     expect(sessionSteps('echo hi')).toBeUndefined();
+  });
+
+  it('a link to a missing file or heading is reported with its line; GitHub anchors resolve', () => {
+    expect([...anchors('# A `code` title\n## Ports: one origin\n## Ports: one origin\n```\n# not a heading\n```\n')]).toEqual([
+      'a-code-title',
+      'ports-one-origin',
+      'ports-one-origin-1',
+    ]);
+    const doc = join(temp, 'links.md');
+    writeFileSync(
+      doc,
+      '# Title\n\n[ok](#title) [gone](missing.md)\n\n[bad](#no-such-heading) `[code](nowhere.md)` [web](https://example.com/x)\n',
+    );
+    expect(brokenLinks(doc)).toEqual([`${doc}:3: missing.md: no such file`, `${doc}:5: #no-such-heading: no heading with this anchor`]);
   });
 });
