@@ -53,6 +53,12 @@ export const ConfigSchema = Type.Object(
         },
       ),
     ),
+    demoBot: Type.Optional(
+      Type.Boolean({
+        description:
+          "run the default world's demo bots (Demo, Enterprise and Trial Bot) inside embedkit at /demo/bot; default true; false is `--no-demo-bot`",
+      }),
+    ),
     headerPrefix: Type.Optional(
       Type.String({
         pattern: '^[A-Za-z][A-Za-z0-9-]*-$',
