@@ -53,17 +53,17 @@ export const ConfigSchema = Type.Object(
         },
       ),
     ),
-    demoBot: Type.Optional(
-      Type.Boolean({
-        description:
-          "run the default world's demo bots (Demo, Enterprise and Trial Bot) inside embedkit at /demo/bot; default true; false is `--no-demo-bot`",
-      }),
-    ),
     headerPrefix: Type.Optional(
       Type.String({
         pattern: '^[A-Za-z][A-Za-z0-9-]*-$',
         description:
           'prefix of the platform headers the spec writes as X-Service-… (signatures, request IDs, v1 tokens), e.g. X-Line- for the official SDKs; default X-Service-; `--header-prefix` wins',
+      }),
+    ),
+    demoBot: Type.Optional(
+      Type.Boolean({
+        description:
+          "run the default world's demo bots (Demo, Enterprise and Trial Bot) inside embedkit at /demo/bot; default true; false is `--no-demo-bot`",
       }),
     ),
   },

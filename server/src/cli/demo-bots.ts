@@ -125,8 +125,11 @@ export function demoBotWebhooks(
  * The ready lines about the demo bots: which answer where, which were left to the person's URL,
  * or that they are off.
  */
-export function demoBotLines(plan: { answering: WebhookChange[]; elsewhere: WebhookChange[] } | null): string[] {
-  if (plan === null) return ['  demo bots       off (--no-demo-bot or "demoBot": false): run npm run demo:bot, or your own bots'];
+export function demoBotLines(
+  plan: { answering: WebhookChange[]; elsewhere: WebhookChange[] } | null,
+  offReason = '--no-demo-bot or "demoBot": false',
+): string[] {
+  if (plan === null) return [`  demo bots       off (${offReason}): run npm run demo:bot, or your own bots`];
   return [
     ...plan.answering.map((b) => `  demo bot        ${b.name}: answers at ${b.url}`),
     ...plan.elsewhere.map((b) => `  demo bot        ${b.name}: not run here, its webhook is ${b.url}`),
@@ -179,6 +182,7 @@ export function demoBotMounts(
  * webhooks at the in-process bots, or back at the separate demo bot's address when the bots do not
  * run here ({@link demoBotWebhooks}), through embedkit's own API as any client.
  * @param mod the loaded demo bots, or null when they do not run in this process
+ * @param offReason why they do not run, for the ready line (default: the option or the config file)
  * @returns the ready lines ({@link demoBotLines})
  * @throws CliError when embedkit refuses a webhook setting
  */
@@ -189,6 +193,7 @@ export async function pointDemoBotWebhooks(
   channels: readonly PlanChannel[],
   config: Pick<EmbedkitConfig, 'webhooks'> | null,
   adminToken: string | undefined,
+  offReason?: string,
 ): Promise<string[]> {
   const origin = ownOrigin(host, server.port);
   const bots = mod?.DEMO_BOTS ?? (await loadDemoBots().catch(() => null))?.DEMO_BOTS ?? [];
@@ -198,5 +203,5 @@ export async function pointDemoBotWebhooks(
     const res = await botCall(target, 'PUT', `/embedkit/v1/channels/${change.channelId}/webhook`, { json: { url: change.url } });
     if (res.status !== 200) throw new CliError(`demo bot webhook of channel ${change.channelId}: ${res.status} ${res.body?.message ?? ''}`);
   }
-  return demoBotLines(mod ? plan : null);
+  return demoBotLines(mod ? plan : null, offReason);
 }

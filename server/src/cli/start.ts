@@ -213,7 +213,8 @@ export async function runStart(opts: StartOptions): Promise<void> {
   }
 
   let demoBots: DemoBotsModule | null = null;
-  if (demoBotsWanted(opts.demoBot, config))
+  const demoBotsOn = demoBotsWanted(opts.demoBot, config);
+  if (demoBotsOn)
     demoBots = await loadDemoBots().catch((e: unknown) => {
       logger.warn(`the demo bots are not built (npm run build): ${(e as Error).message}`);
       return null;
@@ -255,7 +256,8 @@ export async function runStart(opts: StartOptions): Promise<void> {
       }
     }
     try {
-      lines.push(...(await pointDemoBotWebhooks(demoBots, server, opts.host, channels, config, admin?.token)));
+      const offReason = demoBotsOn ? 'not built: npm run build' : undefined;
+      lines.push(...(await pointDemoBotWebhooks(demoBots, server, opts.host, channels, config, admin?.token, offReason)));
     } catch (e) {
       if (!(e instanceof CliError)) throw e;
       logger.warn(e.message);
