@@ -53,11 +53,20 @@ export async function loadDemoBots(): Promise<DemoBotsModule> {
 }
 
 /**
- * Whether `start` runs the demo bots: unless `--no-demo-bot` (commander's `demoBot: false`) or
- * the config file's `demoBot: false`.
+ * Why `start` does not run the demo bots, or null when it does: `--no-demo-bot` (commander's
+ * `demoBot: false`), the config file's `demoBot: false`, or a PostgreSQL database. Servers on one
+ * database share the channels' webhooks, and `127.0.0.1` is each machine's own, so no server
+ * may point a shared webhook at itself.
  */
-export function demoBotsWanted(demoBotOption: boolean | undefined, config: Pick<EmbedkitConfig, 'demoBot'> | null): boolean {
-  return demoBotOption !== false && config?.demoBot !== false;
+export function demoBotsOffReason(
+  demoBotOption: boolean | undefined,
+  config: Pick<EmbedkitConfig, 'demoBot'> | null,
+  databaseUrl: string | undefined,
+): string | null {
+  if (demoBotOption === false) return '--no-demo-bot';
+  if (config?.demoBot === false) return '"demoBot": false in the config file';
+  if (databaseUrl !== undefined) return 'PostgreSQL: the servers on it share the webhooks';
+  return null;
 }
 
 /** A channel as the plan reads it (`channels` rows). */
@@ -127,7 +136,7 @@ export function demoBotWebhooks(
  */
 export function demoBotLines(
   plan: { answering: WebhookChange[]; elsewhere: WebhookChange[] } | null,
-  offReason = '--no-demo-bot or "demoBot": false',
+  offReason = '--no-demo-bot',
 ): string[] {
   if (plan === null) return [`  demo bots       off (${offReason}): run npm run demo:bot, or your own bots`];
   return [
@@ -182,7 +191,7 @@ export function demoBotMounts(
  * webhooks at the in-process bots, or back at the separate demo bot's address when the bots do not
  * run here ({@link demoBotWebhooks}), through embedkit's own API as any client.
  * @param mod the loaded demo bots, or null when they do not run in this process
- * @param offReason why they do not run, for the ready line (default: the option or the config file)
+ * @param offReason why they do not run, for the ready line ({@link demoBotsOffReason})
  * @returns the ready lines ({@link demoBotLines})
  * @throws CliError when embedkit refuses a webhook setting
  */

@@ -13,7 +13,7 @@ import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfi
 import { CliError } from './http.js';
 import { headerPrefixOption } from './header-prefix.js';
 import { WorldStore, type ChannelRow } from '../world/world-store.js';
-import { demoBotMounts, demoBotsWanted, loadDemoBots, pointDemoBotWebhooks, type DemoBotsModule } from './demo-bots.js';
+import { demoBotMounts, demoBotsOffReason, loadDemoBots, pointDemoBotWebhooks, type DemoBotsModule } from './demo-bots.js';
 
 /** The URL without its password, for the ready lines. */
 function redactPassword(url: string): string {
@@ -213,10 +213,11 @@ export async function runStart(opts: StartOptions): Promise<void> {
   }
 
   let demoBots: DemoBotsModule | null = null;
-  const demoBotsOn = demoBotsWanted(opts.demoBot, config);
-  if (demoBotsOn)
+  let offReason = demoBotsOffReason(opts.demoBot, config, databaseUrl) ?? undefined;
+  if (offReason === undefined)
     demoBots = await loadDemoBots().catch((e: unknown) => {
       logger.warn(`the demo bots are not built (npm run build): ${(e as Error).message}`);
+      offReason = 'not built: npm run build';
       return null;
     });
 
@@ -256,7 +257,6 @@ export async function runStart(opts: StartOptions): Promise<void> {
       }
     }
     try {
-      const offReason = demoBotsOn ? 'not built: npm run build' : undefined;
       lines.push(...(await pointDemoBotWebhooks(demoBots, server, opts.host, channels, config, admin?.token, offReason)));
     } catch (e) {
       if (!(e instanceof CliError)) throw e;

@@ -16,7 +16,7 @@ import { readConfig } from '../../src/cli/config.js';
 import {
   demoBotLines,
   demoBotMounts,
-  demoBotsWanted,
+  demoBotsOffReason,
   demoBotWebhooks,
   loadDemoBots,
   ownOrigin,
@@ -42,11 +42,12 @@ function defaultChannels(): PlanChannel[] {
 }
 
 describe('when the demo bots run', () => {
-  it('by default; not with --no-demo-bot, nor with "demoBot": false in the config file', () => {
-    expect(demoBotsWanted(undefined, null)).toBe(true);
-    expect(demoBotsWanted(true, { demoBot: true })).toBe(true);
-    expect(demoBotsWanted(false, null)).toBe(false);
-    expect(demoBotsWanted(true, { demoBot: false })).toBe(false);
+  it('by default; not with --no-demo-bot, "demoBot": false in the config file, or on PostgreSQL (shared webhooks)', () => {
+    expect(demoBotsOffReason(undefined, null, undefined)).toBeNull();
+    expect(demoBotsOffReason(true, { demoBot: true }, undefined)).toBeNull();
+    expect(demoBotsOffReason(false, null, undefined)).toBe('--no-demo-bot');
+    expect(demoBotsOffReason(true, { demoBot: false }, undefined)).toContain('"demoBot": false');
+    expect(demoBotsOffReason(undefined, null, 'postgres://db/embedkit')).toContain('PostgreSQL');
   });
 
   it('the config file takes "demoBot" as a boolean and refuses anything else, naming the field', () => {
@@ -123,7 +124,7 @@ describe('the ready lines', () => {
       '  demo bot        Enterprise Bot: answers at http://127.0.0.1:8080/demo/bot/v1/enterprise',
       '  demo bot        Trial Bot: not run here, its webhook is http://127.0.0.1:4000/trial',
     ]);
-    expect(demoBotLines(null)).toEqual([expect.stringMatching(/^ {2}demo bots {7}off \(--no-demo-bot or "demoBot": false\)/)]);
+    expect(demoBotLines(null)).toEqual([expect.stringMatching(/^ {2}demo bots {7}off \(--no-demo-bot\): run npm run demo:bot/)]);
   });
 
   it('the kit reaches itself at 127.0.0.1 on loopback and wildcard binds, else at the bound address', () => {
