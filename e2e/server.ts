@@ -22,10 +22,18 @@ export interface ServerHandle {
 /**
  * @param dataDir reuse a data directory (to test persistence); a new temporary one by default
  * @param args more options of `embedkit start` (e.g. `--host 0.0.0.0`)
+ * @param options.demoBots run the demo bots inside the server as `npm start` does; off by default, so
+ *   that a test meets the default world as a bot developer does (nothing listens at the webhook URL
+ *   until the test starts its own bot)
  * @throws Error when the server does not print its ready line within 20 s
  */
-export async function startServer(dataDir = mkdtempSync(join(tmpdir(), 'embedkit-e2e-')), args: string[] = []): Promise<ServerHandle> {
-  const child = spawn(process.execPath, ['server/dist/cli.js', '--port', '0', '--data', dataDir, ...args], {
+export async function startServer(
+  dataDir = mkdtempSync(join(tmpdir(), 'embedkit-e2e-')),
+  args: string[] = [],
+  options: { demoBots?: boolean } = {},
+): Promise<ServerHandle> {
+  const own = options.demoBots ? [] : ['--no-demo-bot'];
+  const child = spawn(process.execPath, ['server/dist/cli.js', '--port', '0', '--data', dataDir, ...own, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, LOG_LEVEL: 'warn' },
   });

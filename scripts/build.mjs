@@ -60,7 +60,7 @@ const steps = [
   {
     name: 'demo bot',
     inputs: ['demo/bot/src', 'demo/bot/tsconfig.json', 'tsconfig.json'],
-    outputs: ['demo/bot/dist/main.js'],
+    outputs: ['demo/bot/dist/main.js', 'demo/bot/dist/bots.js'],
     run: () => execFileSync(bin('tsc'), ['-p', 'demo/bot/tsconfig.json'], { stdio: 'inherit' }),
   },
 ];

@@ -14,6 +14,7 @@ import { BlockchainPane } from './blockchain/pane.js';
 import { ActionDispatcher, type ActionContext, type PostbackEvent } from './chat/actions.js';
 import { Composer } from './chat/composer.js';
 import { renderChatList } from './chat/list.js';
+import { DeliveryNotices, NOTICE_LOOKUP } from './chat/delivery-notice.js';
 import { ChatPreviews } from './chat/previews.js';
 import { RichMenuBar } from './chat/rich-menu.js';
 import { ChatScreen } from './chat/screen.js';
@@ -66,6 +67,18 @@ export class HostShell {
   private readonly botTools: BotTools;
   private readonly webhooks: WebhookPanel;
   private readonly tabs: StageTabs;
+  /** The chat's line when its bot's webhook finds nothing listening. */
+  private readonly notices = new DeliveryNotices({
+    chat: () => {
+      const chat = this.showsChat() && this.state.chatId ? findChat(this.world, this.state.chatId) : undefined;
+      return chat ? { chatId: chat.chatId, ...(chat.bot ? { bot: chat.bot } : {}), userId: this.state.userId } : null;
+    },
+    deliveries: (channelId) => this.botApi.deliveries(channelId, NOTICE_LOOKUP),
+    // A bot chat is named for the bot ("Demo Bot"); the channel's own name is the fallback.
+    botName: (channelId) =>
+      this.world.chats.find((c) => c.bot === channelId)?.name || this.world.channels.find((c) => c.channelId === channelId)?.name,
+    show: (channelId, text) => this.chatScreen.setNotice(channelId, text),
+  });
 
   /** What the phone's client supports now: the renderers, the dispatcher and the rich menu ask it. */
   private readonly client = (): ClientFeatures => clientFeatures(this.state.device);
@@ -196,7 +209,10 @@ export class HostShell {
       onChat: (chatId) => {
         if (!this.chatView.hidden && this.chatView.dataset.chatId === chatId) void this.chatScreen.refresh();
       },
-      onDelivery: () => void this.webhooks.refresh(),
+      onDelivery: (event) => {
+        void this.webhooks.refresh();
+        void this.notices.onDelivery(event);
+      },
       onBots: () => {
         void this.botTools.refresh();
         void this.webhooks.loadSettings();

@@ -9,7 +9,7 @@ import { createServer, STATUS_CODES, type RequestListener, type Server } from 'n
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { Clock } from './clock/clock.js';
@@ -96,6 +96,13 @@ export interface EmbedkitOptions {
    * `http/admin-token.ts`). Default none: everything is served as before.
    */
   adminToken?: string;
+  /**
+   * More handlers of `{base_url}`, by mount path (e.g. `/demo/bot`), built once the kit's origins
+   * are known. They run after the cross-site and admin-token guards and before every other route,
+   * so nothing has read the request body yet (a webhook receiver checks its signature over the
+   * raw bytes). The CLI mounts its in-process demo bots here.
+   */
+  mounts?: (kit: { urls: InterfaceUrls; headers: PlatformHeaders }) => Record<string, RequestHandler>;
 }
 
 /** A running embedkit: the Express app, its services and the database. */
@@ -171,6 +178,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     demoOrigin,
     headers,
     adminToken: options.adminToken,
+    mounts: options.mounts?.({ urls, headers }) ?? {},
   });
   const errors = { handler: errorHandler(logger, store.outage) };
   const sideApps: Record<SideInterface, Express> = {
@@ -321,6 +329,7 @@ function baseApp(
   d: Pick<UnitDeps, 'db' | 'world' | 'clock' | 'logger' | 'outage' | 'urls' | 'demoOrigin' | 'headers'> & {
     apps: AppStore;
     adminToken?: string | undefined;
+    mounts: Record<string, RequestHandler>;
   },
 ): Express {
   const { db, world, logger, outage, urls, headers } = d;
@@ -332,6 +341,7 @@ function baseApp(
   app.use(crossSiteGuard(() => [urls.base, urls.deprecated, urls.trialbot, urls.blockchain, d.demoOrigin]));
   // Then the admin token, when one is in force (a server bound beyond loopback), still before any body is read.
   app.use(adminTokenGuard(d.adminToken));
+  for (const [path, handler] of Object.entries(d.mounts)) app.use(path, handler);
   app.use(['/v2', '/embed', '/message', '/oauth2', '/friendship'], requestId(headers));
   // Answered by the listener of a running server before any app; here for in-process kits (tests).
   app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));

@@ -29,6 +29,8 @@ export function menuMessages(): messagingApi.Message[] {
           {
             type: 'button',
             style: 'primary',
+            // Darker than the default #17c950: white on it keeps WCAG AA contrast.
+            color: '#067d37',
             action: { type: 'postback', label: 'Order coffee', data: 'action=order&item=coffee', displayText: 'One coffee, please' },
           },
           { type: 'button', style: 'secondary', action: { type: 'message', label: 'Say hello', text: 'hello' } },

@@ -5,7 +5,6 @@
  * text is echoed with a Post Event, "rich" answers a rich message, "link" (enterprise) a link
  * message, a shared contact is acknowledged.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** A v1 channel of the default scenario, and where the bot calls it. */
 export interface V1Channel {
@@ -25,14 +24,6 @@ export const V1_CHANNELS: Record<'enterprise' | 'trial', V1Channel> = {
   },
   trial: { id: '1650000003', secret: '2f3e4d5c6b7a8998a7b6c5d4e3f2a1b0', mid: 'u7a1b0000000000000000000000000001', interface: 'trial' },
 };
-
-/** True when `signature` is Base64(HMAC-SHA256(secret, raw)), compared in constant time. */
-export function validV1Signature(raw: Buffer, secret: string, signature: unknown): boolean {
-  if (typeof signature !== 'string') return false;
-  const expected = createHmac('sha256', secret).update(raw).digest();
-  const given = Buffer.from(signature, 'base64');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 interface V1Event {
   eventType: string;

@@ -58,6 +58,8 @@ export class ChatScreen {
   private readonly subEl: HTMLElement;
   /** Hides the typing indicator when its time is up. */
   private typingTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Lines about the chat's bots drawn after the messages, by channel ID (chat/delivery-notice.ts). */
+  private readonly notices = new Map<string, string>();
 
   constructor(
     private readonly root: HTMLElement,
@@ -121,6 +123,7 @@ export class ChatScreen {
     if (!changed) return;
     this.renderedKey = '';
     this.window = EMPTY_WINDOW;
+    this.notices.clear();
     this.generation++;
     const title = chat ? chatTitle(world, chat, userId) : '';
     this.titleEl.textContent = title;
@@ -214,16 +217,40 @@ export class ChatScreen {
     this.timer = undefined;
   }
 
+  /**
+   * Shows a muted line about a bot of the chat on screen after its messages (one per bot), or takes
+   * it away (`null`). It goes when another chat is shown.
+   */
+  setNotice(channelId: string, text: string | null): void {
+    if ((this.notices.get(channelId) ?? null) === text) return;
+    if (text === null) this.notices.delete(channelId);
+    else this.notices.set(channelId, text);
+    this.render();
+  }
+
   /** Draws the window; `follow`: keep the reader at the bottom when they were there. */
   private render(follow = true): void {
     const { messages } = this.window;
-    const key = `${this.userId}|${messages.map((m) => m.id).join(',')}`;
+    const key = `${this.userId}|${messages.map((m) => m.id).join(',')}|${[...this.notices.values()].join('|')}`;
     if (key === this.renderedKey) return;
     const el = this.messagesEl;
     // Follow new messages only when the reader is already at the bottom (or on first render).
     const atBottom = follow && (!this.renderedKey || el.scrollHeight - el.scrollTop - el.clientHeight < 40);
     this.renderedKey = key;
-    replaceChildren(el, messages.length ? this.renderMessages(messages) : [h('p', { className: 'empty', text: 'No messages yet.' })]);
+    const notices = [...this.notices].map(([channelId, text]) =>
+      h(
+        'div',
+        {
+          className: 'message system delivery-notice',
+          attrs: { 'data-sender-type': 'system', 'data-channel-id': channelId, role: 'note' },
+        },
+        h('span', { className: 'system-text', text }),
+      ),
+    );
+    replaceChildren(el, [
+      ...(messages.length ? this.renderMessages(messages) : [h('p', { className: 'empty', text: 'No messages yet.' })]),
+      ...notices,
+    ]);
     this.root.dataset.history = this.window.olderMore ? 'more' : 'start';
     if (atBottom) el.scrollTop = el.scrollHeight;
   }

@@ -39,7 +39,8 @@ export const PREVIEW_SAMPLES: PreviewSample[] = [
                   { type: 'icon', size: 'sm', url: sampleUrl('icon-star') },
                   { type: 'icon', size: 'sm', url: sampleUrl('icon-star') },
                   { type: 'icon', size: 'sm', url: sampleUrl('icon-star-off') },
-                  { type: 'text', text: '4.0', size: 'sm', color: '#999999', margin: 'md', flex: 0 },
+                  // Greys and greens darker than the platform's own sample: the host's pages keep WCAG AA contrast.
+                  { type: 'text', text: '4.0', size: 'sm', color: '#767676', margin: 'md', flex: 0 },
                 ],
               },
             ],
@@ -53,6 +54,7 @@ export const PREVIEW_SAMPLES: PreviewSample[] = [
               {
                 type: 'button',
                 style: 'primary',
+                color: '#067d37',
                 height: 'sm',
                 action: { type: 'postback', label: 'Reserve', data: 'action=reserve', displayText: 'Reserve a table' },
               },

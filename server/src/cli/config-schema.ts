@@ -60,6 +60,12 @@ export const ConfigSchema = Type.Object(
           'prefix of the platform headers the spec writes as X-Service-… (signatures, request IDs, v1 tokens), e.g. X-Line- for the official SDKs; default X-Service-; `--header-prefix` wins',
       }),
     ),
+    demoBot: Type.Optional(
+      Type.Boolean({
+        description:
+          "run the default world's demo bots (Demo, Enterprise and Trial Bot) inside embedkit at /demo/bot; default true; false is `--no-demo-bot`",
+      }),
+    ),
   },
   { additionalProperties: false, title: 'embedkit.config.json' },
 );

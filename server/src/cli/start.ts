@@ -13,6 +13,7 @@ import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfi
 import { CliError } from './http.js';
 import { headerPrefixOption } from './header-prefix.js';
 import { WorldStore, type ChannelRow } from '../world/world-store.js';
+import { demoBotMounts, demoBotsOffReason, loadDemoBots, pointDemoBotWebhooks, type DemoBotsModule } from './demo-bots.js';
 
 /** The URL without its password, for the ready lines. */
 function redactPassword(url: string): string {
@@ -59,6 +60,8 @@ export interface StartOptions {
   portGiven?: boolean;
   /** `--header-prefix <prefix>` (it wins over the config file's `headerPrefix`). */
   headerPrefix?: string;
+  /** False with `--no-demo-bot`: the demo bots do not run in this process (cli/demo-bots.ts). */
+  demoBot?: boolean;
 }
 
 /** What a start resolves from its options, the environment and the config file. */
@@ -209,6 +212,15 @@ export async function runStart(opts: StartOptions): Promise<void> {
     logger.warn(`binding to ${opts.host}: embedkit is reachable from other machines, and it has no real users' security`);
   }
 
+  let demoBots: DemoBotsModule | null = null;
+  let offReason = demoBotsOffReason(opts.demoBot, config, databaseUrl) ?? undefined;
+  if (offReason === undefined)
+    demoBots = await loadDemoBots().catch((e: unknown) => {
+      logger.warn(`the demo bots are not built (npm run build): ${(e as Error).message}`);
+      offReason = 'not built: npm run build';
+      return null;
+    });
+
   try {
     const server = await startServer({
       port,
@@ -227,6 +239,7 @@ export async function runStart(opts: StartOptions): Promise<void> {
       bots: { replyTokenLifeMs: opts.replyTokenTtl * 1000 },
       ...(scenario !== undefined ? { scenarioFile: scenario } : {}),
       ...headerPrefixOption(opts.headerPrefix, config),
+      ...(demoBots ? { mounts: demoBotMounts(demoBots, opts.host, logger) } : {}),
       logger,
     });
     const channels = await new WorldStore(server.embedkit.db).channels();
@@ -242,6 +255,12 @@ export async function runStart(opts: StartOptions): Promise<void> {
         await server.close();
         process.exit(1);
       }
+    }
+    try {
+      lines.push(...(await pointDemoBotWebhooks(demoBots, server, opts.host, channels, config, admin?.token, offReason)));
+    } catch (e) {
+      if (!(e instanceof CliError)) throw e;
+      logger.warn(e.message);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
     // Ready first, then compile the validators in the background: the first request finds them done.

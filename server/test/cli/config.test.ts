@@ -153,7 +153,16 @@ console.log(JSON.stringify({ env: process.env.EMBEDKIT_HEADER_PREFIX, world: wor
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toContain('application/schema+json');
       const schema = JSON.parse(res.text);
-      expect(Object.keys(schema.properties)).toEqual(['$schema', 'port', 'scenario', 'apps', 'webhooks', 'allowedHosts', 'headerPrefix']);
+      expect(Object.keys(schema.properties)).toEqual([
+        '$schema',
+        'port',
+        'scenario',
+        'apps',
+        'webhooks',
+        'allowedHosts',
+        'headerPrefix',
+        'demoBot',
+      ]);
     } finally {
       await kit.close();
     }

@@ -74,6 +74,7 @@ describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000
       'package/host/index.html',
       'package/host/dist/host.js',
       'package/demo/app/index.html',
+      'package/demo/bot/dist/bots.js',
       'package/server/scenarios/default.json',
       // The README's picture, so that it shows inside node_modules too.
       'package/docs/host.png',
@@ -137,6 +138,10 @@ process.exit(Number(process.argv[2] ?? 0));\n`,
       });
       expect((await fetch(`${url}/`)).status).toBe(200);
       expect((await fetch(`${url}/sdk/v1/sdk.js`)).status).toBe(200);
+      // The demo bots ship in the package and run inside it: the default channel's webhook points at them, and they check signatures.
+      const hook = (await (await fetch(`${url}/embedkit/v1/channels/1650000001/webhook`)).json()) as { url: string };
+      expect(hook.url).toMatch(/\/demo\/bot\/webhook$/);
+      expect((await fetch(hook.url, { method: 'POST', body: '{}' })).status).toBe(403);
       // Every app of the default world opens: its page and the scripts it loads ship in the package.
       const world = (await (await fetch(`${url}/embedkit/v1/world`)).json()) as { apps: { embedId: string; view: { url: string } }[] };
       expect(world.apps.length).toBeGreaterThan(1);

@@ -1,0 +1,92 @@
+// The first minutes of a new user: `npm start` (the CLI) runs the default world's demo bots inside
+// embedkit, so Demo Bot, Enterprise Bot and Trial Bot each answer a person at once; started with
+// --no-demo-bot, the chat says that nothing listens at the bot's URL and what to do.
+import { createServer } from 'node:net';
+import { expect, test, ALICE } from './fixtures.js';
+import { removeDataDir, startServer, type ServerHandle } from './server.js';
+
+const CHATS = [
+  { bot: 'Demo Bot', chatId: 'UBa11ce0000000000000000000000a11c', answer: 'hello' },
+  { bot: 'Enterprise Bot', chatId: 'UEa11ce0000000000000000000000a11c', answer: 'echo: hello' },
+  { bot: 'Trial Bot', chatId: 'UTa11ce0000000000000000000000a11c', answer: 'echo: hello' },
+];
+
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(true));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
+  });
+}
+
+test.describe('npm start', () => {
+  let server: ServerHandle;
+  test.beforeAll(async () => {
+    server = await startServer(undefined, [], { demoBots: true });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    removeDataDir(server.dataDir);
+  });
+
+  test('the ready line says where each demo bot answers', () => {
+    for (const { bot } of CHATS) expect(server.output()).toMatch(new RegExp(`${bot}: answers at http://127\\.0\\.0\\.1:\\d+/demo/bot/`));
+  });
+
+  for (const { bot, chatId, answer } of CHATS)
+    test(`a person writes to ${bot} and gets its answer within 2 s`, async ({ page }) => {
+      await page.goto(`${server.baseUrl}/?user=${ALICE}&context=utou&chat=${chatId}`);
+      await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+      await expect(page.locator('#chat-name')).toHaveText(bot);
+      await page.locator('#chat-input').fill('hello');
+      await page.locator('#chat-input').press('Enter');
+      const fromBot = page.locator('#chat-messages .message[data-sender-type="bot"]');
+      await expect(fromBot.filter({ hasText: answer })).toHaveCount(1, { timeout: 2000 });
+      await expect(page.locator('.delivery-notice')).toHaveCount(0);
+    });
+});
+
+test.describe('npm start -- --no-demo-bot', () => {
+  let server: ServerHandle;
+  test.beforeAll(async () => {
+    server = await startServer(undefined, ['--no-demo-bot']);
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    removeDataDir(server.dataDir);
+  });
+
+  test('the chat shows one muted line naming the URL where nothing listens, and what to do', async ({ page }) => {
+    expect(server.output()).toContain('demo bots       off');
+    // The default world's webhook (npm run demo:bot's address), unless this machine runs something there.
+    let url = 'http://127.0.0.1:3000/webhook';
+    if (await listening(3000)) {
+      const free = createServer();
+      const port = await new Promise<number>((r) => free.listen(0, '127.0.0.1', () => r((free.address() as { port: number }).port)));
+      await new Promise((r) => free.close(r));
+      url = `http://127.0.0.1:${port}/webhook`;
+      await fetch(`${server.baseUrl}/embedkit/v1/channels/1650000001/webhook`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url }),
+      });
+    }
+    await page.goto(`${server.baseUrl}/?user=${ALICE}&context=utou&chat=${CHATS[0]!.chatId}`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+    await page.locator('#chat-input').fill('hello');
+    await page.locator('#chat-input').press('Enter');
+    const notice = page.locator('#chat-messages .delivery-notice');
+    await expect(notice).toHaveCount(1);
+    await expect(notice).toHaveText(
+      `Demo Bot cannot answer: nothing listens at ${url}. Start your bot, or set its URL in the Webhooks panel.`,
+    );
+    // Muted: the chat's own notices' look, not a message bubble.
+    await expect(notice.locator('.system-text')).toBeVisible();
+    // A second message while the bot is still away: still one line.
+    await page.locator('#chat-input').fill('anyone?');
+    await page.locator('#chat-input').press('Enter');
+    await expect(page.locator('#chat-messages .message.mine')).toHaveCount(2);
+    await expect(notice).toHaveCount(1);
+  });
+});
