@@ -12,7 +12,9 @@ import { Command, InvalidArgumentError } from 'commander';
 import {
   accountLinkEvent,
   beaconEvent,
+  callbackBody,
   finishEvent,
+  followEvent,
   isRepliable,
   messageEvent,
   postbackEvent,
@@ -21,6 +23,7 @@ import {
   type EventType,
 } from '../webhooks/events.js';
 import { signBody, WEBHOOK_USER_AGENT } from '../webhooks/signature.js';
+import { botUserId } from '../world/bot-user-id.js';
 import { DEFAULT_HEADER_PREFIX, HEADER_PREFIX_PATTERN, headerPrefixProblem, platformHeaders } from '../http/platform-headers.js';
 import { parseHeaderPrefix } from './header-prefix.js';
 import { botCall, channelOptions, CliError, guarded, targetOf, type TargetOptions } from './http.js';
@@ -73,6 +76,8 @@ export function triggerDraft(
       return beaconEvent(source, { hwid: o.hwid, type: o.beaconType });
     case 'accountLink':
       return accountLinkEvent(source, o.result, o.nonce);
+    case 'follow':
+      return followEvent(source, false);
     default:
       return { type: type as EventType, source };
   }
@@ -145,7 +150,7 @@ export function triggerCommand(): Command {
     .addHelpText(
       'after',
       `
-The body is {"events": [event]}, signed in <prefix>Signature (X-Service-Signature unless the running
+The body is {"destination": <bot user ID>, "events": [event]}, signed in <prefix>Signature (X-Service-Signature unless the running
 embedkit or --header-prefix says otherwise) with the channel secret. A repliable
 event carries a reply token from the running embedkit (--url / EMBEDKIT_URL), so your bot's reply
 shows in the chat.
@@ -165,8 +170,8 @@ Examples:
         }
         const draft = triggerDraft(type, opts);
         const replyToken = isRepliable(draft) ? ((await replyTokenFrom(opts)) ?? randomBytes(16).toString('hex')) : undefined;
-        const body = JSON.stringify({ events: [finishEvent(draft, Date.now(), replyToken, false)] });
         const t = targetOf(opts);
+        const body = callbackBody(botUserId(t.channelId), [finishEvent(draft, Date.now(), replyToken, false)]);
         const names = platformHeaders(await headerPrefixOf(opts));
         let res: Response;
         try {
