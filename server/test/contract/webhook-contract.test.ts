@@ -171,7 +171,7 @@ describe('every webhook body is a valid CallbackRequest', () => {
 
   it('for every event `embedkit trigger` sends but its message (a text with its own id, made outside the chat)', () => {
     for (const type of TRIGGER_EVENTS.filter((t) => t !== 'message')) {
-      const chat = type === 'join' || type === 'leave' ? { group: GROUP } : {};
+      const chat = ['join', 'leave', 'memberJoined', 'memberLeft'].includes(type) ? { group: GROUP } : {};
       const draft = triggerDraft(type, {
         user: ALICE,
         ...chat,
@@ -181,6 +181,7 @@ describe('every webhook body is a valid CallbackRequest', () => {
         beaconType: 'enter',
         nonce: 'n',
         result: 'ok',
+        messageId: '7',
       });
       const body = JSON.parse(
         callbackBody(botUserId(TRIAL.id), [finishEvent(draft, 1_700_000_000_000, isRepliable(draft) ? 'r' : undefined, false)]),
