@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../src/api.js';
 import { renderMessage } from '../src/chat/render.js';
 import { withNewest } from '../src/chat/history.js';
+import { ChatPreviews } from '../src/chat/previews.js';
 
 const msg = (id: string, sender: string, message: Record<string, unknown>, extra: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
@@ -66,5 +67,14 @@ describe('quoting and unsending in the chat', () => {
     );
     const again = withNewest(first, { messages: [msg('1', 'U1', { type: 'text', text: 'a' }, { unsentAt: 3 })], more: false }, 200);
     expect(again.messages.map((m) => m.unsentAt)).toEqual([3]);
+  });
+
+  it('the chat list previews an unsent last message as the line in its place, not its text', async () => {
+    const previews = new ChatPreviews(
+      async () => ({ messages: [msg('9', 'U2', { type: 'text', text: 'secret' }, { unsentAt: 1 })] }),
+      () => undefined,
+    );
+    await previews.load(['C1']);
+    expect(previews.get()).toEqual({ C1: 'Bob unsent a message' });
   });
 });
