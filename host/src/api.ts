@@ -46,6 +46,8 @@ export interface ChatMessage {
   message: Record<string, unknown>;
   /** When it was stored: milliseconds since the epoch, or an ISO 8601 string. */
   timestamp: number | string;
+  /** When the sender unsent it (ms): the chat shows "<name> unsent a message" in its place. */
+  unsentAt?: number;
 }
 
 /** `POST /embedkit/v1/messages/validate` answer. `property` is a path like `messages[0].template.text`. */
@@ -124,11 +126,14 @@ export class SimulatorApi {
 
   /**
    * `POST /embedkit/v1/chats/<chatId>/messages`: `userId` sends one message from the phone (the
-   * composer, a `message` action, a picker). Resolves with the stored message; throws
-   * {@link ApiError} 400 (invalid message, unknown user, not a member) or 404 (unknown chat).
+   * composer, a `message` action, a picker), quoting `quotedMessageId` when given. Resolves with
+   * the stored message; throws {@link ApiError} 400 (invalid message, unknown user, not a member, a
+   * message that cannot be quoted) or 404 (unknown chat).
    */
-  sendAsUser(chatId: string, userId: string, message: Record<string, unknown>): Promise<ChatMessage> {
-    return this.request<ChatMessage>('POST', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`, { body: { userId, message } });
+  sendAsUser(chatId: string, userId: string, message: Record<string, unknown>, quotedMessageId?: string): Promise<ChatMessage> {
+    return this.request<ChatMessage>('POST', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`, {
+      body: { userId, message, ...(quotedMessageId ? { quotedMessageId } : {}) },
+    });
   }
 
   /**

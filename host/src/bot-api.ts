@@ -142,6 +142,21 @@ export class BotApi {
     return this.request('POST', `/embedkit/v1/chats/${enc(chatId)}/contacts`, { body: { userId, mid } });
   }
 
+  /** `POST /embedkit/v1/chats/<chatId>/messages/<id>/unsend`: the person unsends their own message. */
+  async unsend(chatId: string, messageId: string, userId: string): Promise<void> {
+    await this.request('POST', `/embedkit/v1/chats/${enc(chatId)}/messages/${enc(messageId)}/unsend`, { body: { userId } });
+  }
+
+  /** `POST /embedkit/v1/chats/<chatId>/members`: a person joins a group or room. */
+  async joinChat(chatId: string, userId: string): Promise<void> {
+    await this.request('POST', `/embedkit/v1/chats/${enc(chatId)}/members`, { body: { userId } });
+  }
+
+  /** `DELETE /embedkit/v1/chats/<chatId>/members/<userId>`: a person leaves a group or room. */
+  async leaveChat(chatId: string, userId: string): Promise<void> {
+    await this.request('DELETE', `/embedkit/v1/chats/${enc(chatId)}/members/${enc(userId)}`);
+  }
+
   /** `GET /embedkit/v1/deliveries?channelId&limit`, newest first. */
   async deliveries(channelId?: string, limit = 50): Promise<Delivery[]> {
     const q = new URLSearchParams({ limit: String(limit) });

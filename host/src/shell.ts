@@ -7,7 +7,7 @@
  * Elements it finds by id: `#phone-screen`, `#chat-list-view`, `#chat-view`, `#bridge-log`,
  * `#log-clear`, `#sim-panel`, `#bot-tools`, `#webhook-panel` (the panels build their own insides).
  */
-import { ApiError, type SimulatorApi } from './api.js';
+import { ApiError, type ChatMessage, type SimulatorApi } from './api.js';
 import { AppSession } from './app-session.js';
 import { BotApi } from './bot-api.js';
 import { BlockchainPane } from './blockchain/pane.js';
@@ -15,6 +15,7 @@ import { ActionDispatcher, type ActionContext, type PostbackEvent } from './chat
 import { Composer } from './chat/composer.js';
 import { renderChatList } from './chat/list.js';
 import { DeliveryNotices, NOTICE_LOOKUP } from './chat/delivery-notice.js';
+import { previewText } from './chat/render.js';
 import { ChatPreviews } from './chat/previews.js';
 import { RichMenuBar } from './chat/rich-menu.js';
 import { ChatScreen } from './chat/screen.js';
@@ -101,16 +102,24 @@ export class HostShell {
     this.simPanel = new SimPanel(byId('sim-panel'), world);
     this.toasts = new Toasts(this.screen);
     this.actions = this.actionDispatcher();
+    const composer = this.composer();
     this.chatScreen = new ChatScreen(this.chatView, api, {
       onBack: () => this.update({ contextType: 'none' }),
       onApps: () => void this.openApp(),
       onAction: (action, ctx) => void this.actions.run(action, ctx),
       client: this.client,
+      onQuote: (message) => composer.quote(message, previewText(message.message)),
+      onUnsend: (message) => void this.unsend(message),
     });
-    this.chatScreen.mountComposer(this.composer().root);
+    this.chatScreen.mountComposer(composer.root);
     this.richMenu = this.richMenuBar();
     this.chatScreen.mountRichMenu(this.richMenu.root);
-    this.botTools = new BotTools(byId('bot-tools'), this.botApi, () => this.world);
+    this.botTools = new BotTools(
+      byId('bot-tools'),
+      this.botApi,
+      () => this.world,
+      () => void this.reloadWorld(),
+    );
     this.webhooks = new WebhookPanel(byId('webhook-panel'), this.botApi, world);
     this.followLive();
     this.tabs = this.stageTabs();
@@ -170,7 +179,7 @@ export class HostShell {
   private composer(): Composer {
     return new Composer({
       target: () => this.chatTarget(),
-      sendMessage: (chatId, userId, message) => this.api.sendAsUser(chatId, userId, message),
+      sendMessage: (chatId, userId, message, quotedMessageId) => this.api.sendAsUser(chatId, userId, message, quotedMessageId),
       sendMedia: (chatId, upload) => this.botApi.sendMedia(chatId, upload),
       shareContact: (chatId, userId, mid) => this.botApi.shareContact(chatId, userId, mid),
       contacts: () => this.world.users.map((u) => ({ userId: u.userId, displayName: u.displayName })),
@@ -187,6 +196,16 @@ export class HostShell {
       postback: (event) => this.sendPostback(event),
       client: this.client,
     });
+  }
+
+  /** The signed-in person unsends a message of theirs: the chat's bots hear `unsend`, the chat shows it unsent. */
+  private async unsend(message: ChatMessage): Promise<void> {
+    try {
+      await this.botApi.unsend(message.chatId, message.id, this.state.userId);
+      await this.chatScreen.refresh();
+    } catch (err) {
+      this.toasts.show(`Could not unsend: ${(err as Error).message}`, 'error');
+    }
   }
 
   /** Hands a postback to the chat's bots as a webhook event. */
@@ -221,7 +240,10 @@ export class HostShell {
     });
   }
 
-  /** A user who adds a bot for the first time gets a new 1:1 chat with it: reload the world to show it. */
+  /**
+   * A user who adds a bot for the first time gets a new 1:1 chat with it, a person joins or leaves a
+   * group or room: reload the world to show it.
+   */
   private async reloadWorld(): Promise<void> {
     let next: World;
     try {
@@ -229,7 +251,8 @@ export class HostShell {
     } catch {
       return;
     }
-    if (next.chats.length === this.world.chats.length) return;
+    const members = (w: World) => w.chats.map((c) => `${c.chatId}:${c.memberIds.join(',')}`).join('|');
+    if (members(next) === members(this.world)) return;
     this.world = next;
     this.render();
   }

@@ -4,6 +4,8 @@
  * location or another user's contact as the signed-in user. Text, stickers and locations go through
  * `POST /embedkit/v1/chats/<chatId>/messages`; media are uploaded as binary to
  * `POST /embedkit/v1/chats/<chatId>/media`, which keeps them for the bot's content endpoint.
+ * A message chosen to quote (the messenger's "Reply") shows in a bar over the field until the next
+ * text or sticker is sent with it (`quotedMessageId`), or the bar is closed.
  */
 import type { ChatMessage } from '../api.js';
 import type { MediaUpload } from '../bot-api.js';
@@ -13,7 +15,8 @@ import { h, replaceChildren } from '../dom.js';
 export interface ComposerDeps {
   /** The chat on screen and the signed-in user, or null when no chat shows. */
   target(): { chatId: string; userId: string } | null;
-  sendMessage(chatId: string, userId: string, message: Record<string, unknown>): Promise<ChatMessage>;
+  /** `quotedMessageId`: the message the person quotes (text and sticker only). */
+  sendMessage(chatId: string, userId: string, message: Record<string, unknown>, quotedMessageId?: string): Promise<ChatMessage>;
   sendMedia(chatId: string, upload: MediaUpload): Promise<ChatMessage>;
   /** Shares a user's contact (the v1 bots' contentType 10). */
   shareContact(chatId: string, userId: string, mid: string): Promise<ChatMessage>;
@@ -59,6 +62,9 @@ export class Composer {
   private readonly fileInput: HTMLInputElement;
   private pendingKind: 'image' | 'video' | 'audio' | 'file' = 'image';
   private busy = false;
+  /** The message the next text or sticker quotes, shown in {@link quoteBar}. */
+  private quoted: { id: string; chatId: string } | null = null;
+  private readonly quoteBar: HTMLElement;
 
   constructor(private readonly deps: ComposerDeps) {
     this.input = h('input', {
@@ -93,7 +99,8 @@ export class Composer {
       attrs: { id: 'chat-send', type: 'button' },
       on: { click: () => void this.sendText() },
     });
-    this.root = h('div', { className: 'composer' }, this.sheet, attach, this.input, send, this.fileInput);
+    this.quoteBar = h('div', { className: 'composer-quote', attrs: { id: 'composer-quote', hidden: true } });
+    this.root = h('div', { className: 'composer' }, this.quoteBar, this.sheet, attach, this.input, send, this.fileInput);
     this.showMenu();
   }
 
@@ -101,6 +108,37 @@ export class Composer {
   reset(): void {
     this.input.value = '';
     this.closeSheet();
+    this.clearQuote();
+  }
+
+  /**
+   * The person chose to quote `message` (the messenger's "Reply"): the bar `#composer-quote` names
+   * its sender and preview, and the next text or sticker sent in that chat quotes it.
+   */
+  quote(message: ChatMessage, preview: string): void {
+    this.quoted = { id: message.id, chatId: message.chatId };
+    replaceChildren(this.quoteBar, [
+      h(
+        'div',
+        { className: 'composer-quote-text' },
+        h('strong', { text: message.sender.displayName }),
+        h('span', { text: preview || 'Message' }),
+      ),
+      h('button', {
+        className: 'icon-button',
+        text: '×',
+        attrs: { id: 'composer-quote-cancel', type: 'button', 'aria-label': 'Do not quote' },
+        on: { click: () => this.clearQuote() },
+      }),
+    ]);
+    this.quoteBar.hidden = false;
+    this.input.focus();
+  }
+
+  private clearQuote(): void {
+    this.quoted = null;
+    this.quoteBar.hidden = true;
+    replaceChildren(this.quoteBar, []);
   }
 
   private toggleSheet(): void {
@@ -249,7 +287,12 @@ export class Composer {
     if (!target || this.busy) return false;
     this.busy = true;
     try {
-      await this.deps.sendMessage(target.chatId, target.userId, message);
+      const quote =
+        this.quoted?.chatId === target.chatId && (message.type === 'text' || message.type === 'sticker') ? this.quoted.id : undefined;
+      await (quote
+        ? this.deps.sendMessage(target.chatId, target.userId, message, quote)
+        : this.deps.sendMessage(target.chatId, target.userId, message));
+      if (quote) this.clearQuote();
       this.closeSheet();
       this.deps.onSent();
       return true;

@@ -28,14 +28,17 @@ const idOf = (m: ChatMessage) => Number(m.id);
 /**
  * The window after a load of the newest page (opening the chat, a poll): new messages are added
  * at the bottom; when the page does not reach back to the window (more new messages than a page
- * since the last look), the window starts again from that page. Trimmed to `max` from the top.
+ * since the last look), the window starts again from that page. Messages the page holds again
+ * take the page's version (one unsent since shows unsent). Trimmed to `max` from the top.
  */
 export function withNewest(w: HistoryWindow, page: HistoryPage, max: number): HistoryWindow {
   const last = w.messages.at(-1);
   const connects = last !== undefined && (!page.more || page.messages.some((m) => idOf(m) <= idOf(last)));
   if (!connects) return trimTop({ messages: page.messages, olderMore: page.more, newerMore: false }, max);
+  const again = new Map(page.messages.map((m) => [m.id, m]));
+  const kept = w.messages.map((m) => again.get(m.id) ?? m);
   const fresh = page.messages.filter((m) => idOf(m) > idOf(last));
-  return trimTop({ messages: [...w.messages, ...fresh], olderMore: w.olderMore, newerMore: false }, max);
+  return trimTop({ messages: [...kept, ...fresh], olderMore: w.olderMore, newerMore: false }, max);
 }
 
 /** The window after a page older than its first message: added on top, the bottom trimmed to `max`. */

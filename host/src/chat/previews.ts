@@ -41,7 +41,8 @@ export class ChatPreviews {
     const next = { ...this.previews };
     for (const { id, ok, last } of answers) {
       if (!ok) continue;
-      if (last) next[id] = previewText(last.message);
+      // An unsent last message leaves only the line the chat shows in its place.
+      if (last) next[id] = last.unsentAt !== undefined ? `${last.sender.displayName} unsent a message` : previewText(last.message);
       else delete next[id];
     }
     const changed = JSON.stringify(next) !== JSON.stringify(this.previews);

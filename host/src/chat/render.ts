@@ -40,6 +40,12 @@ export interface RenderHandlers {
   onAction(action: Action): void;
   /** What the phone's client supports (device.ts); absent means a current client. */
   client?: ClientFeatures;
+  /** The person chose "Reply" on a message (quote it); no button without it. */
+  onQuote?(message: ChatMessage): void;
+  /** The person chose "Unsend" on a message of theirs; no button without it. */
+  onUnsend?(message: ChatMessage): void;
+  /** A message of the chat by id, for the quote shown above a message that quotes it. */
+  quoted?(id: string): ChatMessage | undefined;
 }
 
 const NO_HANDLERS: RenderHandlers = { onAction: () => undefined };
@@ -224,11 +230,28 @@ export function renderMessage(msg: ChatMessage, signedInUserId: string, handlers
       h('span', { className: 'system-text', text: str(msg.message?.text) }),
     );
   const mine = msg.sender.type === 'user' && msg.sender.id === signedInUserId;
+  // An unsent message: one centred line in its place, as the messenger shows it to everyone.
+  if (msg.unsentAt !== undefined)
+    return h(
+      'div',
+      {
+        className: 'message system unsent',
+        attrs: {
+          'data-sender-type': msg.sender.type,
+          'data-sender-id': msg.sender.id,
+          'data-message-id': msg.id,
+          'data-unsent': 'true',
+          role: 'note',
+        },
+      },
+      h('span', { className: 'system-text', text: mine ? 'You unsent a message' : `${msg.sender.displayName} unsent a message` }),
+    );
   const message = msg.message ?? {};
   const { node, wide } = renderMessageContent(message, handlers);
   node.classList.add('message-body');
   const classes = ['message', mine ? 'mine' : msg.sender.type];
   if (wide) classes.push('wide');
+  const quotedId = typeof message.quotedMessageId === 'string' ? message.quotedMessageId : undefined;
   return h(
     'div',
     {
@@ -241,7 +264,60 @@ export function renderMessage(msg: ChatMessage, signedInUserId: string, handlers
       },
     },
     mine ? null : h('div', { className: 'message-sender', text: msg.sender.displayName }),
-    h('div', { className: 'message-row' }, node, h('time', { className: 'message-time', text: formatTime(msg.timestamp) })),
+    quotedId ? renderQuoted(quotedId, handlers.quoted?.(quotedId)) : null,
+    h(
+      'div',
+      { className: 'message-row' },
+      node,
+      h('time', { className: 'message-time', text: formatTime(msg.timestamp) }),
+      messageActions(msg, mine, handlers),
+    ),
+  );
+}
+
+/**
+ * The quote above a message that quotes another (`.message-quoted[data-quoted-id]`): the quoted
+ * sender's name and the one-line preview; "Unsent message" once it was unsent, "Original message"
+ * when it is not among the loaded messages.
+ */
+function renderQuoted(id: string, quoted: ChatMessage | undefined): HTMLElement {
+  const text = !quoted ? 'Original message' : quoted.unsentAt !== undefined ? 'Unsent message' : previewText(quoted.message) || 'Message';
+  return h(
+    'div',
+    { className: 'message-quoted', attrs: { 'data-quoted-id': id } },
+    quoted ? h('strong', { className: 'message-quoted-sender', text: quoted.sender.displayName }) : null,
+    h('span', { className: 'message-quoted-text', text }),
+  );
+}
+
+/**
+ * The message's own controls (`.message-actions`, shown on hover or focus as the messenger's
+ * long-press menu): "Reply" (`.message-quote`) on any message, "Unsend" (`.message-unsend`) on the
+ * person's own. Null when the screen gives no handler (the message preview).
+ */
+function messageActions(msg: ChatMessage, mine: boolean, handlers: RenderHandlers): HTMLElement | null {
+  const quote = handlers.onQuote;
+  const unsend = mine ? handlers.onUnsend : undefined;
+  if (!quote && !unsend) return null;
+  return h(
+    'div',
+    { className: 'message-actions' },
+    quote
+      ? h('button', {
+          className: 'message-action message-quote',
+          text: 'Reply',
+          attrs: { type: 'button', title: 'Quote this message in your reply' },
+          on: { click: () => quote(msg) },
+        })
+      : null,
+    unsend
+      ? h('button', {
+          className: 'message-action message-unsend',
+          text: 'Unsend',
+          attrs: { type: 'button', title: 'Unsend this message for everyone' },
+          on: { click: () => unsend(msg) },
+        })
+      : null,
   );
 }
 

@@ -10,7 +10,7 @@ import { h, replaceChildren } from '../dom.js';
 import type { World, WorldChat } from '../world.js';
 import { avatar, chatTitle } from './list.js';
 import type { Action, ActionContext } from './actions.js';
-import { renderChatMessages, renderMessage } from './render.js';
+import { renderChatMessages, renderMessage, type RenderHandlers } from './render.js';
 import type { ClientFeatures } from '../device.js';
 import { applyIndicators, indicatorView } from './indicators.js';
 import { EMPTY_WINDOW, withNewer, withNewest, withOlder, type HistoryPage, type HistoryWindow } from './history.js';
@@ -35,6 +35,10 @@ export interface ChatScreenHandlers {
   onAction?(action: Action, ctx: ActionContext): void;
   /** What the phone's client supports (device.ts), read at each render; absent means a current client. */
   client?(): ClientFeatures;
+  /** The person chose "Reply" on a message (the composer quotes it). */
+  onQuote?(message: ChatMessage): void;
+  /** The person chose "Unsend" on a message of theirs. */
+  onUnsend?(message: ChatMessage): void;
 }
 
 /** The chat screen inside `root` (the `#chat-view` section). */
@@ -120,6 +124,8 @@ export class ChatScreen {
     this.chat = chat;
     this.userId = userId;
     this.root.dataset.chatId = chat?.chatId ?? '';
+    // The member count changes as people join and leave; the rest only with another chat.
+    this.subEl.textContent = chat ? `${CHAT_KINDS[chat.type]} · ${chat.memberIds.length} members` : '';
     if (!changed) return;
     this.renderedKey = '';
     this.window = EMPTY_WINDOW;
@@ -127,7 +133,6 @@ export class ChatScreen {
     this.generation++;
     const title = chat ? chatTitle(world, chat, userId) : '';
     this.titleEl.textContent = title;
-    this.subEl.textContent = chat ? `${CHAT_KINDS[chat.type]} · ${chat.memberIds.length} members` : '';
     replaceChildren(this.avatarSlot, [chat ? avatar(title, 'avatar small') : null]);
     replaceChildren(this.messagesEl, []);
     void this.refresh();
@@ -231,7 +236,7 @@ export class ChatScreen {
   /** Draws the window; `follow`: keep the reader at the bottom when they were there. */
   private render(follow = true): void {
     const { messages } = this.window;
-    const key = `${this.userId}|${messages.map((m) => m.id).join(',')}|${[...this.notices.values()].join('|')}`;
+    const key = `${this.userId}|${messages.map((m) => (m.unsentAt !== undefined ? `${m.id}u` : m.id)).join(',')}|${[...this.notices.values()].join('|')}`;
     if (key === this.renderedKey) return;
     const el = this.messagesEl;
     // Follow new messages only when the reader is already at the bottom (or on first render).
@@ -265,7 +270,14 @@ export class ChatScreen {
   private renderMessages(messages: ChatMessage[]): HTMLElement[] {
     const ctx: ActionContext | null = this.chat ? { chatId: this.chat.chatId, userId: this.userId } : null;
     const client = this.handlers.client?.();
-    const handlers = { onAction: (action: Action) => ctx && this.handlers.onAction?.(action, ctx), ...(client ? { client } : {}) };
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    const handlers: RenderHandlers = {
+      onAction: (action: Action) => ctx && this.handlers.onAction?.(action, ctx),
+      ...(client ? { client } : {}),
+      ...(this.handlers.onQuote ? { onQuote: this.handlers.onQuote } : {}),
+      ...(this.handlers.onUnsend ? { onUnsend: this.handlers.onUnsend } : {}),
+      quoted: (id) => byId.get(id),
+    };
     // Quick replies belong to the chat's last message: not drawn while the window stops short of it.
     if (this.window.newerMore) return messages.map((m) => renderMessage(m, this.userId, handlers));
     return renderChatMessages(messages, this.userId, handlers);

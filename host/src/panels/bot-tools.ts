@@ -2,7 +2,9 @@
  * The side panel's "Bot" group: what the signed-in user does with a channel's bot besides
  * chatting: invite it to the open group or room, or remove it (join, leave); walk into a
  * beacon's range or tap its banner (beacon); link their account (accountLink, ok or failed).
- * Adding and blocking the bot (follow, unfollow) is in the "Time and friendship" group.
+ * Adding and blocking the bot (follow, unfollow) is in the "Time and friendship" group. The
+ * "Members" tool has a person join or leave the open group or room (the bots in it hear
+ * memberJoined, memberLeft).
  */
 import type { BotApi, BotInfo } from '../bot-api.js';
 import { h, option, replaceChildren } from '../dom.js';
@@ -32,10 +34,16 @@ export class BotTools {
   private readonly remove: HTMLButtonElement;
   private readonly status: HTMLElement;
 
+  private readonly memberUser: HTMLSelectElement;
+  private readonly memberJoin: HTMLButtonElement;
+  private readonly memberLeave: HTMLButtonElement;
+
+  /** @param onMembersChanged a person joined or left a chat: the page reloads the world. */
   constructor(
     private readonly root: HTMLElement,
     private readonly api: BotApi,
     private readonly world: () => World,
+    private readonly onMembersChanged: () => void = () => undefined,
   ) {
     const channels = world().channels;
     this.channelId = channels[0]?.channelId ?? '';
@@ -64,6 +72,21 @@ export class BotTools {
       on: { click: () => void this.removeBot() },
     });
     this.status = h('p', { className: 'status', attrs: { id: 'bot-status', role: 'status', 'aria-live': 'polite' } });
+    this.memberUser = h(
+      'select',
+      { attrs: { id: 'member-user', 'aria-label': 'Person' }, on: { change: () => this.draw() } },
+      ...world().users.map((u) => option(u.userId, u.displayName)),
+    );
+    this.memberJoin = h('button', {
+      text: 'Join this chat',
+      attrs: { id: 'member-join', type: 'button' },
+      on: { click: () => void this.members('join') },
+    });
+    this.memberLeave = h('button', {
+      text: 'Leave this chat',
+      attrs: { id: 'member-leave', type: 'button' },
+      on: { click: () => void this.members('leave') },
+    });
 
     replaceChildren(root, [
       h('h2', { text: 'Bot' }),
@@ -72,6 +95,13 @@ export class BotTools {
       h('div', { className: 'button-row' }, this.invite, this.remove),
       this.beaconTool(),
       this.accountLinkTool(),
+      h(
+        'details',
+        { className: 'bot-tool', attrs: { id: 'member-tool' } },
+        h('summary', { text: 'Members' }),
+        field('Person', this.memberUser),
+        h('div', { className: 'button-row' }, this.memberJoin, this.memberLeave),
+      ),
       this.status,
     ]);
     void this.refresh();
@@ -167,6 +197,21 @@ export class BotTools {
         : `${bot?.name ?? 'The bot'} is not in ${chat.name}.`;
     this.invite.disabled = !groupish || Boolean(inChat);
     this.remove.disabled = !groupish || !inChat;
+    const member = Boolean(chat?.memberIds.includes(this.memberUser.value));
+    this.memberJoin.disabled = !groupish || member;
+    this.memberLeave.disabled = !groupish || !member;
+  }
+
+  /** The chosen person joins or leaves the open group or room. */
+  private members(kind: 'join' | 'leave'): Promise<void> {
+    const chatId = this.state?.chatId;
+    const person = this.memberUser.value;
+    const name = this.memberUser.selectedOptions[0]?.textContent ?? person;
+    return this.run(kind === 'join' ? `${name} joined the chat.` : `${name} left the chat.`, async () => {
+      if (!chatId) return;
+      await (kind === 'join' ? this.api.joinChat(chatId, person) : this.api.leaveChat(chatId, person));
+      this.onMembersChanged();
+    });
   }
 
   private inviteBot(): Promise<void> {

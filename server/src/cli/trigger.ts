@@ -12,21 +12,44 @@ import { Command, InvalidArgumentError } from 'commander';
 import {
   accountLinkEvent,
   beaconEvent,
+  callbackBody,
   finishEvent,
+  followEvent,
   isRepliable,
+  memberEvent,
   messageEvent,
   postbackEvent,
   sourceOf,
+  unsendEvent,
   type DraftEvent,
   type EventType,
 } from '../webhooks/events.js';
 import { signBody, WEBHOOK_USER_AGENT } from '../webhooks/signature.js';
+import { botUserId } from '../world/bot-user-id.js';
 import { DEFAULT_HEADER_PREFIX, HEADER_PREFIX_PATTERN, headerPrefixProblem, platformHeaders } from '../http/platform-headers.js';
 import { parseHeaderPrefix } from './header-prefix.js';
 import { botCall, channelOptions, CliError, guarded, targetOf, type TargetOptions } from './http.js';
 
-/** The event types `trigger` makes (every type of the spec's webhook table). */
-export const TRIGGER_EVENTS: readonly EventType[] = ['message', 'follow', 'unfollow', 'join', 'leave', 'postback', 'beacon', 'accountLink'];
+/**
+ * The event types `trigger` makes: every type of the spec's webhook table, and the published
+ * events a person causes in the host (unsend, memberJoined, memberLeft).
+ */
+export const TRIGGER_EVENTS: readonly EventType[] = [
+  'message',
+  'follow',
+  'unfollow',
+  'join',
+  'leave',
+  'postback',
+  'beacon',
+  'accountLink',
+  'unsend',
+  'memberJoined',
+  'memberLeft',
+];
+
+/** Events that happen in a group or a room only. */
+const GROUP_EVENTS: readonly string[] = ['join', 'leave', 'memberJoined', 'memberLeft'];
 
 /** The default scenario's Alice: the user of a triggered event unless `--user` says otherwise. */
 const DEFAULT_USER = 'U0a11ce0000000000000000000000a11c';
@@ -42,6 +65,8 @@ export interface TriggerOptions extends TargetOptions {
   beaconType: string;
   nonce: string;
   result: 'ok' | 'failed';
+  /** `--message-id`: the message an unsend event names. */
+  messageId?: string;
   /** `--header-prefix`: the platform header prefix to sign with. */
   headerPrefix?: string;
 }
@@ -53,17 +78,17 @@ export interface TriggerOptions extends TargetOptions {
  */
 export function triggerDraft(
   type: string,
-  o: Pick<TriggerOptions, 'user' | 'group' | 'room' | 'text' | 'data' | 'hwid' | 'beaconType' | 'nonce' | 'result'>,
+  o: Pick<TriggerOptions, 'user' | 'group' | 'room' | 'text' | 'data' | 'hwid' | 'beaconType' | 'nonce' | 'result' | 'messageId'>,
 ): DraftEvent {
   if (!(TRIGGER_EVENTS as readonly string[]).includes(type))
     throw new CliError(`unknown event ${type}: use one of ${TRIGGER_EVENTS.join(', ')}`);
   const chat = o.group ? { chatId: o.group, type: 'group' } : o.room ? { chatId: o.room, type: 'room' } : { chatId: '', type: 'utou' };
   const user = { userId: o.user, agreed: true };
-  if ((type === 'join' || type === 'leave') && chat.type === 'utou')
+  if (GROUP_EVENTS.includes(type) && chat.type === 'utou')
     throw new CliError(`a ${type} event happens in a group or a room: add --group <groupId> or --room <roomId>`);
   if ((type === 'follow' || type === 'unfollow' || type === 'beacon' || type === 'accountLink') && chat.type !== 'utou')
     throw new CliError(`a ${type} event comes from a user: drop --group / --room`);
-  const source = sourceOf(chat, user, type === 'message');
+  const source = sourceOf(chat, user, type === 'message' || type === 'unsend');
   switch (type) {
     case 'message':
       return messageEvent(source, { id: String(Date.now()), type: 'text', text: o.text });
@@ -73,6 +98,13 @@ export function triggerDraft(
       return beaconEvent(source, { hwid: o.hwid, type: o.beaconType });
     case 'accountLink':
       return accountLinkEvent(source, o.result, o.nonce);
+    case 'follow':
+      return followEvent(source, false);
+    case 'unsend':
+      return unsendEvent(source, o.messageId ?? '1');
+    case 'memberJoined':
+    case 'memberLeft':
+      return memberEvent(source, type === 'memberJoined' ? 'joined' : 'left', [o.user]);
     default:
       return { type: type as EventType, source };
   }
@@ -123,9 +155,7 @@ const oneOf = (allowed: readonly string[]) => (v: string) => {
 
 export function triggerCommand(): Command {
   return channelOptions(new Command('trigger'))
-    .description(
-      'post one signed webhook event to a bot, without the host (message, follow, unfollow, join, leave, postback, beacon, accountLink)',
-    )
+    .description(`post one signed webhook event to a bot, without the host (${TRIGGER_EVENTS.join(', ')})`)
     .argument('<event>', `event type: ${TRIGGER_EVENTS.join(', ')}`)
     .requiredOption('--to <url>', 'the bot’s webhook URL')
     .option('--user <userId>', 'the user the event comes from', DEFAULT_USER)
@@ -137,6 +167,7 @@ export function triggerCommand(): Command {
     .option('--beacon-type <type>', 'beacon: enter, leave or banner', oneOf(['enter', 'leave', 'banner']), 'enter')
     .option('--nonce <nonce>', 'accountLink: the nonce', 'trigger-nonce')
     .option('--result <result>', 'accountLink: ok or failed', oneOf(['ok', 'failed']), 'ok')
+    .option('--message-id <id>', 'unsend: the id of the unsent message', '1')
     .option(
       '--header-prefix <prefix>',
       'platform header prefix, e.g. X-Line- (default: EMBEDKIT_HEADER_PREFIX, else the running embedkit’s, else X-Service-)',
@@ -145,7 +176,7 @@ export function triggerCommand(): Command {
     .addHelpText(
       'after',
       `
-The body is {"events": [event]}, signed in <prefix>Signature (X-Service-Signature unless the running
+The body is {"destination": <bot user ID>, "events": [event]}, signed in <prefix>Signature (X-Service-Signature unless the running
 embedkit or --header-prefix says otherwise) with the channel secret. A repliable
 event carries a reply token from the running embedkit (--url / EMBEDKIT_URL), so your bot's reply
 shows in the chat.
@@ -165,8 +196,8 @@ Examples:
         }
         const draft = triggerDraft(type, opts);
         const replyToken = isRepliable(draft) ? ((await replyTokenFrom(opts)) ?? randomBytes(16).toString('hex')) : undefined;
-        const body = JSON.stringify({ events: [finishEvent(draft, Date.now(), replyToken, false)] });
         const t = targetOf(opts);
+        const body = callbackBody(botUserId(t.channelId), [finishEvent(draft, Date.now(), replyToken, false)]);
         const names = platformHeaders(await headerPrefixOf(opts));
         let res: Response;
         try {

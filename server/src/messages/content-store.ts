@@ -4,6 +4,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { ContentTable, Database } from '../db/schema.js';
+import { newQuoteToken } from './quote-token.js';
 
 export type ContentRow = Selectable<ContentTable>;
 
@@ -24,12 +25,23 @@ export interface NewMediaMessage {
 export class ContentStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Stores the message and its content in one transaction. @returns the message id and object. */
-  insertMessage(m: NewMediaMessage): Promise<{ id: number; body: Record<string, unknown> }> {
+  /**
+   * Stores the message (with a new quote token, as every stored message has) and its content in one
+   * transaction. @returns the message id, object and quote token.
+   */
+  insertMessage(m: NewMediaMessage): Promise<{ id: number; body: Record<string, unknown>; quoteToken: string }> {
+    const quoteToken = newQuoteToken();
     return this.db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto('messages')
-        .values({ chat_id: m.chatId, sender_type: 'user', sender_id: m.userId, body: '{}', created_at: m.createdAt })
+        .values({
+          chat_id: m.chatId,
+          sender_type: 'user',
+          sender_id: m.userId,
+          body: '{}',
+          created_at: m.createdAt,
+          quote_token: quoteToken,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const body = m.body(id);
@@ -42,7 +54,7 @@ export class ContentStore {
         .insertInto('contents')
         .values({ message_id: id, content_type: m.contentType, file_name: m.fileName, size: m.data.length, data: m.data })
         .execute();
-      return { id, body };
+      return { id, body, quoteToken };
     });
   }
 

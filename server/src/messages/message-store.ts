@@ -91,6 +91,28 @@ export class MessageStore {
       .executeTakeFirst();
   }
 
+  /** A message of `chatId` by its id, or undefined (also for a message of another chat). */
+  async inChat(chatId: string, id: number): Promise<MessageRow | undefined> {
+    return this.db.selectFrom('messages').selectAll().where('id', '=', id).where('chat_id', '=', chatId).executeTakeFirst();
+  }
+
+  /**
+   * Marks a message unsent at `at` (ms) if it was sent by `senderId` in `chatId` and still stands.
+   * @returns whether it was marked (false: no such message, another sender's, or already unsent)
+   */
+  async markUnsent(chatId: string, id: number, senderId: string, at: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('messages')
+      .set({ unsent_at: at })
+      .where('id', '=', id)
+      .where('chat_id', '=', chatId)
+      .where('sender_type', '=', 'user')
+      .where('sender_id', '=', senderId)
+      .where('unsent_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
   /**
    * A page of a chat's messages, oldest first: the newest `limit` (with `before`: the newest older
    * than that id; with `after`: the oldest newer than that id). One more row is read to tell

@@ -1,6 +1,6 @@
 /**
  * Turns event drafts into a stored webhook delivery: reply tokens for repliable events, the body
- * `{events: [...]}`, its signature; then wakes the dispatcher. Called by every rule that makes an
+ * `{destination, events: [...]}`, its signature; then wakes the dispatcher. Called by every rule that makes an
  * event (a user's message, follow, join, postback, ...).
  */
 import { randomBytes } from 'node:crypto';
@@ -12,7 +12,8 @@ import { v1Events } from './v1-callbacks.js';
 import type { LiveHub } from '../live/hub.js';
 import { hashToken } from '../tokens/secrets.js';
 import type { WebhookDispatcher } from './dispatcher.js';
-import { finishEvent, isRepliable, type DraftEvent } from './events.js';
+import { callbackBody, finishEvent, isRepliable, type DraftEvent } from './events.js';
+import { botUserId } from '../world/bot-user-id.js';
 import { signBody } from './signature.js';
 
 /** Default life of a reply token: one minute (the spec says "a period"; the platform said about a minute). */
@@ -37,7 +38,9 @@ export class WebhookEmitter {
   }
 
   /**
-   * Stores one delivery with the events, in order, for the channel's bot. Each repliable event gets
+   * Stores one delivery with the events, in order, for the channel's bot: the body
+   * `{destination: <bot user ID>, events}`, each event with its own `webhookEventId` (made here and
+   * kept in the stored body, so retries and Redeliver send the same). Each repliable event gets
    * a new reply token (32 hex digits) that replies into `chatId`, valid for the reply token life.
    * Without a webhook URL the delivery is stored as `skipped` (visible in the panel, never sent).
    * A v1 channel (enterprise or trial) gets the v1 envelope `{result: [...]}` instead,
@@ -77,7 +80,7 @@ export class WebhookEmitter {
     return this.store(
       channel,
       chatId,
-      JSON.stringify({ events }),
+      callbackBody(botUserId(channelId), events),
       drafts.map((d) => d.type),
       now,
     );

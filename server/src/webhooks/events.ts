@@ -1,7 +1,10 @@
 /**
  * Webhook event objects (spec "Events", webhook of the bot messaging interface), built from what
- * happens in the host. Pure functions: no clock, no store. A property without a value is left out.
+ * happens in the host, in the shape of the platform's published `CallbackRequest` (`webhook.yml` of
+ * `line/line-openapi`; choices in docs/webhooks.md). Pure functions but for the event id: no clock,
+ * no store. A property without a value is left out.
  */
+import { ulid } from 'ulid';
 
 /** `source` of an event (spec table "source type"). */
 export type EventSource =
@@ -10,7 +13,23 @@ export type EventSource =
   | { type: 'room'; roomId: string; userId?: string };
 
 /** Event types of the spec. */
-export type EventType = 'message' | 'follow' | 'unfollow' | 'join' | 'leave' | 'postback' | 'beacon' | 'accountLink';
+export type EventType =
+  'message' | 'follow' | 'unfollow' | 'join' | 'leave' | 'postback' | 'beacon' | 'accountLink' | 'unsend' | 'memberJoined' | 'memberLeft';
+
+/** `stickerResourceType` values of a sticker message event (published `webhook.yml`). */
+export const STICKER_RESOURCE_TYPES = [
+  'STATIC',
+  'ANIMATION',
+  'SOUND',
+  'ANIMATION_SOUND',
+  'POPUP',
+  'POPUP_SOUND',
+  'CUSTOM',
+  'MESSAGE',
+  'NAME_TEXT',
+  'PER_STICKER_TEXT',
+] as const;
+export type StickerResourceType = (typeof STICKER_RESOURCE_TYPES)[number];
 
 /**
  * An event before it is sent: everything but `timestamp` and `replyToken`, which the emitter adds
@@ -19,7 +38,7 @@ export type EventType = 'message' | 'follow' | 'unfollow' | 'join' | 'leave' | '
 export interface DraftEvent {
   type: EventType;
   source: EventSource;
-  /** The type's own fields: `message`, `postback`, `beacon`, `link`. */
+  /** The type's own fields: `message`, `postback`, `beacon`, `link`, `follow`, `unsend`, `joined`, `left`. */
   fields?: Record<string, unknown>;
 }
 
@@ -51,23 +70,38 @@ export function userSource(userId: string): EventSource {
 
 /**
  * The `message` object of a message event for a stored message, or null for a type the webhook
- * does not carry (templates, flex and imagemaps sent with sendMessages).
- * - text → `{id, type, text}`; sticker → `{id, type, packageId, stickerId}`; location → `{id, type,
- *   title, address, latitude, longitude}` (title and address left out when empty);
- * - image, video, audio → `{id, type}` (binary from the content endpoint); an image, video or audio
- *   shared by an app with sendMessages (a URL, no binary here) adds `contentProvider: {type:
- *   "external", originalContentUrl, previewImageUrl}`, as the platform did for such messages;
+ * does not carry (templates, flex and imagemaps sent with sendMessages). Published `webhook.yml`:
+ * - text → `{id, type, text, quoteToken, quotedMessageId?}`;
+ * - sticker → `{id, type, packageId, stickerId, stickerResourceType, quoteToken, quotedMessageId?}`
+ *   (`stickerResourceType` as stored with the message, `STATIC` when it says none);
+ * - location → `{id, type, title, address, latitude, longitude}` (title and address left out when empty);
+ * - image, video → `{id, type, contentProvider, quoteToken}`; audio → `{id, type, contentProvider,
+ *   duration?}`. `contentProvider` is `{type: "line"}` for media a person sent (the binary is at the
+ *   content endpoint), `{type: "external", originalContentUrl, previewImageUrl}` for media an app
+ *   shared with sendMessages (a URL, no binary here);
  * - file → `{id, type, fileName, fileSize}`.
+ * `quotedMessageId` is the stored body's (a message that quotes another carries it).
  * @param id the stored message id
  * @param body the stored message object
+ * @param quoteToken the stored message's quote token (left out when the row has none)
  */
-export function messageOfEvent(id: string, body: Record<string, unknown>): Record<string, unknown> | null {
+export function messageOfEvent(id: string, body: Record<string, unknown>, quoteToken?: string | null): Record<string, unknown> | null {
+  const quote = quoteToken ? { quoteToken } : {};
+  const quoted = typeof body.quotedMessageId === 'string' && body.quotedMessageId ? { quotedMessageId: body.quotedMessageId } : {};
   const type = body.type;
   switch (type) {
     case 'text':
-      return { id, type, text: String(body.text ?? '') };
+      return { id, type, text: String(body.text ?? ''), ...quote, ...quoted };
     case 'sticker':
-      return { id, type, packageId: String(body.packageId), stickerId: String(body.stickerId) };
+      return {
+        id,
+        type,
+        packageId: String(body.packageId),
+        stickerId: String(body.stickerId),
+        stickerResourceType: stickerResourceTypeOf(body.stickerResourceType),
+        ...quote,
+        ...quoted,
+      };
     case 'location':
       return compact({
         id,
@@ -80,9 +114,15 @@ export function messageOfEvent(id: string, body: Record<string, unknown>): Recor
     case 'image':
     case 'video':
     case 'audio': {
-      if (body.contentId !== undefined || typeof body.originalContentUrl !== 'string') return { id, type };
-      const provider = compact({ type: 'external', originalContentUrl: body.originalContentUrl, previewImageUrl: body.previewImageUrl });
-      return { id, type, contentProvider: provider };
+      const external = body.contentId === undefined && typeof body.originalContentUrl === 'string';
+      const contentProvider = external
+        ? compact({ type: 'external', originalContentUrl: body.originalContentUrl, previewImageUrl: body.previewImageUrl })
+        : { type: 'line' };
+      if (type === 'audio') {
+        const duration = typeof body.duration === 'number' && Number.isInteger(body.duration) ? { duration: body.duration } : {};
+        return { id, type, contentProvider, ...duration };
+      }
+      return { id, type, contentProvider, ...quote };
     }
     case 'file':
       return { id, type, fileName: String(body.fileName ?? ''), fileSize: Number(body.fileSize ?? 0) };
@@ -92,6 +132,11 @@ export function messageOfEvent(id: string, body: Record<string, unknown>): Recor
     default:
       return null;
   }
+}
+
+/** A stored sticker's resource type if it is one of the published values, else `STATIC`. */
+export function stickerResourceTypeOf(value: unknown): StickerResourceType {
+  return (STICKER_RESOURCE_TYPES as readonly unknown[]).includes(value) ? (value as StickerResourceType) : 'STATIC';
 }
 
 /** A message event draft. */
@@ -117,8 +162,35 @@ export function accountLinkEvent(source: EventSource, result: 'ok' | 'failed', n
 }
 
 /**
+ * A follow event draft: `follow: {isUnblocked}`, true when the user had blocked the bot and
+ * unblocks it, false when the user adds it (published `webhook.yml` FollowDetail).
+ */
+export function followEvent(source: EventSource, isUnblocked: boolean): DraftEvent {
+  return { type: 'follow', source, fields: { follow: { isUnblocked } } };
+}
+
+/** An unsend event draft: `unsend: {messageId}`, the id of the message the person unsent (published `webhook.yml`). */
+export function unsendEvent(source: EventSource, messageId: string): DraftEvent {
+  return { type: 'unsend', source, fields: { unsend: { messageId } } };
+}
+
+/**
+ * A memberJoined (`joined: {members}`) or memberLeft (`left: {members}`) event draft: people joined
+ * or left a group or room the bot is in; each member is a user source `{type: "user", userId}`
+ * (published `webhook.yml` JoinedMembers, LeftMembers).
+ */
+export function memberEvent(source: EventSource, kind: 'joined' | 'left', userIds: string[]): DraftEvent {
+  const members = userIds.map((userId) => ({ type: 'user', userId }));
+  return kind === 'joined'
+    ? { type: 'memberJoined', source, fields: { joined: { members } } }
+    : { type: 'memberLeft', source, fields: { left: { members } } };
+}
+
+/**
  * Whether the event carries a reply token (spec table "Repliable"): message, follow, join,
- * postback, beacon and accountLink; an accountLink event whose link failed has none.
+ * postback, beacon and accountLink; an accountLink event whose link failed has none. Of the
+ * published events beyond the spec's table, memberJoined has one (its schema requires it), unsend
+ * and memberLeft none.
  */
 export function isRepliable(draft: DraftEvent): boolean {
   switch (draft.type) {
@@ -127,6 +199,7 @@ export function isRepliable(draft: DraftEvent): boolean {
     case 'join':
     case 'postback':
     case 'beacon':
+    case 'memberJoined':
       return true;
     case 'accountLink':
       return (draft.fields?.link as { result?: string } | undefined)?.result === 'ok';
@@ -139,24 +212,39 @@ export function isRepliable(draft: DraftEvent): boolean {
 export const UNKNOWN_PROPERTY = { name: 'embedkitUnknownProperty', value: 'a property this receiver does not know: ignore it' } as const;
 
 /**
- * The event object as sent: `type`, the type's fields, `timestamp`, `source`, and `replyToken`
- * when given. With `unknownProperty`, the event and its source carry {@link UNKNOWN_PROPERTY}
- * (spec: receivers must tolerate unknown properties).
+ * The event object as sent (published `webhook.yml` Event): `type`, the type's fields, `timestamp`,
+ * `source`, `replyToken` when given, `mode: "active"`, `webhookEventId` and `deliveryContext:
+ * {isRedelivery: false}` (the dispatcher marks later attempts). With `unknownProperty`, the event
+ * and its source carry {@link UNKNOWN_PROPERTY} (spec: receivers must tolerate unknown properties).
+ * @param webhookEventId the event's id: a ULID made once when the event is emitted, stored with
+ *   the delivery's body, so every attempt and Redeliver sends the same
  */
 export function finishEvent(
   draft: DraftEvent,
   timestamp: number,
   replyToken: string | undefined,
   unknownProperty: boolean,
+  webhookEventId: string = ulid(timestamp),
 ): Record<string, unknown> {
   const source: Record<string, unknown> = { ...draft.source };
   const event: Record<string, unknown> = { type: draft.type, ...draft.fields, timestamp, source };
   if (replyToken) event.replyToken = replyToken;
+  event.mode = 'active';
+  event.webhookEventId = webhookEventId;
+  event.deliveryContext = { isRedelivery: false };
   if (unknownProperty) {
     event[UNKNOWN_PROPERTY.name] = UNKNOWN_PROPERTY.value;
     source[UNKNOWN_PROPERTY.name] = UNKNOWN_PROPERTY.value;
   }
   return event;
+}
+
+/**
+ * The webhook body (published `webhook.yml` CallbackRequest): `{destination, events}`, where
+ * `destination` is the user ID of the bot that receives the events.
+ */
+export function callbackBody(destination: string, events: Record<string, unknown>[]): string {
+  return JSON.stringify({ destination, events });
 }
 
 /** The object without its undefined and null values (spec: a property without a value is left out). */

@@ -14,6 +14,15 @@ export interface ChatMessage {
   message: unknown;
   /** ms since the Unix epoch (server clock). */
   timestamp: number;
+  /** When the sender unsent it (ms); the host then shows "<name> unsent a message" in its place. */
+  unsentAt?: number;
+}
+
+/** `quotedMessageId` of the composer's body, and the body without it (checked by the message rules). */
+function splitQuote(body: unknown): { quotedMessageId?: unknown; rest: unknown } {
+  if (typeof body !== 'object' || body === null || !('quotedMessageId' in body)) return { rest: body };
+  const { quotedMessageId, ...rest } = body as Record<string, unknown>;
+  return { quotedMessageId, rest };
 }
 
 /** The most messages one page of a chat holds. */
@@ -21,8 +30,8 @@ export const MAX_PAGE = 200;
 
 /** Called after users' messages are stored (the bots' webhook events, the host's live feed). */
 export interface ChatHooks {
-  /** `stored`: the messages with their ids, in order. */
-  userMessagesStored?(chat: ChatRow, userId: string, stored: { id: number; body: unknown }[]): Promise<void>;
+  /** `stored`: the messages with their ids and quote tokens, in order. */
+  userMessagesStored?(chat: ChatRow, userId: string, stored: { id: number; body: unknown; quoteToken?: string }[]): Promise<void>;
 }
 
 export class ChatService {
@@ -49,37 +58,60 @@ export class ChatService {
       throw accessDenied('Access to this API is not available for your account: the user is not a member of the chat');
     const now = this.clock.now();
     const { messages } = body as { messages: unknown[] };
-    const ids = await this.messages.insertAll(
+    const refs = await this.messages.insertAllRefs(
       messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })),
     );
     await this.hooks.userMessagesStored?.(
       chat,
       token.user_id,
-      ids.map((id, i) => ({ id, body: messages[i] })),
+      refs.map((r, i) => ({ id: r.id, body: messages[i], quoteToken: r.quoteToken })),
     );
   }
 
   /**
    * A user of the scenario sends one message into a chat from the host (the phone's composer, or
-   * a `message` action).
+   * a `message` action). `quotedMessageId` (optional, beside `userId` and `message`): the text or
+   * sticker quotes that message of the chat, as the messenger's reply-to does; the stored body
+   * carries it (`quotedMessageId`), so the chat shows the quote and the bot's event names it
+   * (published `webhook.yml`: only text and sticker messages quote).
    * @returns the stored message
-   * @throws ApiError 400 for an invalid body, an unknown user, or a user who is not a member; 404 for an unknown chat.
+   * @throws ApiError 400 for an invalid body, an unknown user, a user who is not a member, or a
+   *   quoted message that is not a standing message of the chat; 404 for an unknown chat.
    */
   async sendAsUser(chatId: string, body: unknown, stored?: Record<string, unknown>): Promise<ChatMessage> {
     const chat = await this.world.chat(chatId);
     if (!chat) throw notFound(`No chat ${chatId}`);
-    const details = checkUserMessageBody(body);
+    const { quotedMessageId, rest } = splitQuote(body);
+    const details = checkUserMessageBody(rest);
     if (details) throw invalidBody(details);
-    const { userId } = body as { userId: string };
+    const { userId } = rest as { userId: string };
     // `stored`: a message the composer builds itself (a contact), checked through a stand-in.
-    const message = stored ?? (body as { message: unknown }).message;
+    let message = stored ?? (rest as { message: unknown }).message;
     const user = await this.world.user(userId);
     if (!user) throw badRequest(`Unknown user ${userId}`);
     if (!chat.memberIds.includes(userId)) throw badRequest(`User ${userId} is not a member of chat ${chatId}`);
+    if (quotedMessageId !== undefined) message = await this.quoting(chatId, message as Record<string, unknown>, quotedMessageId);
     const now = this.clock.now();
-    const [id] = await this.messages.insertAll([{ chatId, senderType: 'user', senderId: userId, body: message, createdAt: now }]);
-    await this.hooks.userMessagesStored?.(chat, userId, [{ id: id!, body: message }]);
+    const [ref] = await this.messages.insertAllRefs([{ chatId, senderType: 'user', senderId: userId, body: message, createdAt: now }]);
+    const id = ref!.id;
+    await this.hooks.userMessagesStored?.(chat, userId, [{ id, body: message, quoteToken: ref!.quoteToken }]);
     return { id: String(id), chatId, sender: { type: 'user', id: userId, displayName: user.display_name }, message, timestamp: now };
+  }
+
+  /**
+   * The message with `quotedMessageId` added, once checked: a text or sticker, quoting a standing
+   * message of the same chat.
+   * @throws ApiError 400 otherwise
+   */
+  private async quoting(chatId: string, message: Record<string, unknown>, quotedMessageId: unknown): Promise<Record<string, unknown>> {
+    if (typeof quotedMessageId !== 'string' || !/^[1-9][0-9]{0,15}$/.test(quotedMessageId))
+      throw invalidBody([{ message: 'must be a message id', property: 'quotedMessageId' }]);
+    if (message.type !== 'text' && message.type !== 'sticker')
+      throw badRequest(`A ${String(message.type)} message cannot quote another: only text and sticker messages can`);
+    const quoted = await this.messages.inChat(chatId, Number(quotedMessageId));
+    if (!quoted || quoted.sender_type === 'system') throw badRequest(`No message ${quotedMessageId} in chat ${chatId}`);
+    if (quoted.unsent_at !== null) throw badRequest(`Message ${quotedMessageId} was unsent and cannot be quoted`);
+    return { ...message, quotedMessageId };
   }
 
   /**
@@ -131,6 +163,7 @@ export class ChatService {
           sender: { type, id: r.sender_id, displayName: names.get(r.sender_id) ?? r.sender_id },
           message: JSON.parse(r.body) as unknown,
           timestamp: r.created_at,
+          ...(r.unsent_at !== null && r.unsent_at !== undefined ? { unsentAt: r.unsent_at } : {}),
         };
       }),
       more,

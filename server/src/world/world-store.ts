@@ -40,37 +40,54 @@ export class WorldStore {
   }
 
   /**
-   * One chat with its member ids, or undefined. Runs on every sendMessages call, so a chat once
-   * found is answered from memory after ({@link FoundOnce}): chats and their members are only ever
-   * inserted (the scenario, a user adding a bot), never updated or deleted.
+   * One chat with its member ids, or undefined. Runs on every sendMessages call, so a chat row once
+   * found is answered from memory after ({@link FoundOnce}): chat rows are only ever inserted (the
+   * scenario, a user adding a bot). Its members change (people join and leave groups and rooms),
+   * so they are read each time: one indexed query, right beside other servers on PostgreSQL too.
    */
-  chat(chatId: string): Promise<ChatRow | undefined> {
-    return this.chatsFound.get(chatId);
+  async chat(chatId: string): Promise<ChatRow | undefined> {
+    const chat = await this.chatsFound.get(chatId);
+    if (!chat) return undefined;
+    return { ...chat, memberIds: (await this.membersOf(chatId)).map((r) => r.user_id) };
   }
 
-  private readonly chatsFound = new FoundOnce<string, ChatRow>(
-    async (chatId) => {
-      // One query, a row per member (one row with a null member for an empty chat).
-      const rows = await this.chatWithMembers(chatId);
-      const first = rows[0];
-      if (!first) return undefined;
-      const { user_id: _member, ...chat } = first;
-      return { ...chat, memberIds: rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])) };
-    },
-    (chat) => ({ ...chat, memberIds: [...chat.memberIds] }),
+  private readonly chatsFound = new FoundOnce<string, Omit<ChatRow, 'memberIds'>>(
+    (chatId) => this.chatById(chatId).then((rows) => rows[0]),
+    (chat) => ({ ...chat }),
     CHAT_CACHE_SIZE,
   );
 
-  private readonly chatWithMembers = prepared(
+  private readonly chatById = prepared(
     () => this.db,
-    (id: string) =>
-      this.db
-        .selectFrom('chats')
-        .leftJoin('chat_members', 'chat_members.chat_id', 'chats.chat_id')
-        .select(CHAT_COLUMNS.map((c) => `chats.${c}` as const))
-        .select('chat_members.user_id')
-        .where('chats.chat_id', '=', id),
+    (id: string) => this.db.selectFrom('chats').select(CHAT_COLUMNS).where('chat_id', '=', id),
   );
+
+  private readonly membersOf = prepared(
+    () => this.db,
+    (id: string) => this.db.selectFrom('chat_members').select('user_id').where('chat_id', '=', id),
+  );
+
+  /**
+   * Adds a person to a group or room.
+   * @returns false when they were a member already
+   */
+  async addMember(chatId: string, userId: string): Promise<boolean> {
+    const r = await this.db
+      .insertInto('chat_members')
+      .values({ chat_id: chatId, user_id: userId })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /**
+   * Takes a person out of a group or room.
+   * @returns false when they were not a member
+   */
+  async removeMember(chatId: string, userId: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('chat_members').where('chat_id', '=', chatId).where('user_id', '=', userId).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
 
   /** Every chat with its member ids, in insertion order. */
   async chats(): Promise<ChatRow[]> {

@@ -166,7 +166,13 @@ describe('@line/bot-sdk against embedkit', () => {
     });
     expect(sent.status).toBe(200);
     const event = (await receiver.waitFor(before + 1))[before]!.body.events[0]!;
-    expect(event.message).toEqual({ id: expect.any(String), type: 'image', markAsReadToken: expect.any(String) });
+    expect(event.message).toEqual({
+      id: expect.any(String),
+      type: 'image',
+      contentProvider: { type: 'line' },
+      quoteToken: expect.any(String),
+      markAsReadToken: expect.any(String),
+    });
     const blob = new messagingApi.MessagingApiBlobClient({ channelAccessToken: trialToken, baseURL: server.baseUrl });
     const stream: Readable = await blob.getMessageContent(event.message.id);
     const chunks: Buffer[] = [];
@@ -181,7 +187,14 @@ describe('@line/bot-sdk against embedkit', () => {
       .slice(before)
       .map((r) => r.body.events[0]!)
       .find((e) => e.type === 'leave');
-    expect(leave).toEqual({ type: 'leave', timestamp: expect.any(Number), source: { type: 'group', groupId: GROUP } });
+    expect(leave).toEqual({
+      type: 'leave',
+      timestamp: expect.any(Number),
+      source: { type: 'group', groupId: GROUP },
+      mode: 'active',
+      webhookEventId: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/),
+      deliveryContext: { isRedelivery: false },
+    });
     expect((await failure(client(verifiedToken).leaveGroup(GROUP))).status).toBe(404);
   });
 

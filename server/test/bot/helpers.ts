@@ -100,7 +100,7 @@ export async function setWebhook(
 export interface Received {
   headers: IncomingHttpHeaders;
   raw: Buffer;
-  body: { events: Record<string, any>[] };
+  body: { destination?: string; events: Record<string, any>[] };
 }
 
 /** A local webhook receiver on 127.0.0.1. */

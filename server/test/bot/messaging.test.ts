@@ -321,6 +321,9 @@ describe('POST /v2/bot/group/<id>/leave', () => {
       type: 'leave',
       timestamp: expect.any(Number),
       source: { type: 'group', groupId: GROUP },
+      mode: 'active',
+      webhookEventId: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/),
+      deliveryContext: { isRedelivery: false },
     });
     expect((await post('/v2/bot/message/push', { to: GROUP, messages: [text('x')] }, verified)).body.message).toBe(
       'Failed to send messages',
@@ -341,7 +344,13 @@ describe('GET /v2/bot/message/<id>/content', () => {
       .send(png);
     expect(sent.status).toBe(200);
     const event = (await events(kit)).at(-1)!;
-    expect(event.message).toEqual({ id: sent.body.id, type: 'image', markAsReadToken: expect.any(String) });
+    expect(event.message).toEqual({
+      id: sent.body.id,
+      type: 'image',
+      contentProvider: { type: 'line' },
+      quoteToken: expect.any(String),
+      markAsReadToken: expect.any(String),
+    });
     const content = await get(`/v2/bot/message/${event.message.id}/content`).buffer(true).parse(binaryBody);
     expect(content.status).toBe(200);
     expect(content.headers['content-type']).toBe('image/png');

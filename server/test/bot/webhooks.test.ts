@@ -5,7 +5,7 @@ import { validateSignature } from '@line/bot-sdk';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
-import { withTempDir } from '../helpers.js';
+import { channelToken, withTempDir } from '../helpers.js';
 import {
   ALICE,
   ALICE_BOB,
@@ -41,6 +41,12 @@ afterEach(async () => {
 
 const sim = () => request(kit.app);
 const idle = () => kit.services.bots.dispatcher.idle();
+/** What every event carries as first sent (published `webhook.yml` Event): its id, the mode, not a re-send. */
+const sent = {
+  mode: 'active',
+  webhookEventId: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/),
+  deliveryContext: { isRedelivery: false },
+};
 
 describe('delivery and signature', () => {
   it('posts {events} to the webhook URL with X-Service-Signature = Base64(HMAC-SHA256(secret, raw body))', async () => {
@@ -53,16 +59,28 @@ describe('delivery and signature', () => {
     expect(validateSignature(req!.raw, VERIFIED.secret, signature)).toBe(false);
     expect(req!.headers['content-type']).toContain('application/json');
     expect(req!.body).toEqual({
+      destination: expect.stringMatching(/^U[0-9a-f]{32}$/),
       events: [
         {
           type: 'message',
-          message: { id: expect.any(String), type: 'text', text: 'signed', markAsReadToken: expect.any(String) },
+          message: {
+            id: expect.any(String),
+            type: 'text',
+            text: 'signed',
+            quoteToken: expect.any(String),
+            markAsReadToken: expect.any(String),
+          },
           timestamp: expect.any(Number),
           source: { type: 'user', userId: ALICE },
           replyToken: expect.stringMatching(/^[0-9a-f]{32}$/),
+          ...sent,
         },
       ],
     });
+    const info = await sim()
+      .get('/v2/bot/info')
+      .set('Authorization', `Bearer ${await channelToken(kit, TRIAL)}`);
+    expect(req!.body.destination).toBe(info.body.userId);
     await idle();
     const [d] = await deliveries(kit);
     expect(d).toMatchObject({ status: 'delivered', body: req!.raw.toString('utf8'), headers: { 'X-Service-Signature': signature } });
@@ -96,6 +114,8 @@ describe('message events', () => {
       type: 'sticker',
       packageId: '446',
       stickerId: '1988',
+      stickerResourceType: 'STATIC',
+      quoteToken: expect.any(String),
       markAsReadToken: expect.any(String),
     });
     expect(location).toEqual({
@@ -141,7 +161,7 @@ describe('message events', () => {
     expect(share.status).toBe(200);
     const sent = (await events(kit)).map((e) => e.message);
     expect(sent).toEqual([
-      { id: expect.any(String), type: 'text', text: 'shared', markAsReadToken: expect.any(String) },
+      { id: expect.any(String), type: 'text', text: 'shared', quoteToken: expect.any(String), markAsReadToken: expect.any(String) },
       {
         id: expect.any(String),
         type: 'image',
@@ -150,6 +170,7 @@ describe('message events', () => {
           originalContentUrl: 'https://example.com/a.png',
           previewImageUrl: 'https://example.com/a-small.png',
         },
+        quoteToken: expect.any(String),
         markAsReadToken: expect.any(String),
       },
     ]);
@@ -170,6 +191,7 @@ describe('postback events', () => {
       timestamp: expect.any(Number),
       source: { type: 'user', userId: ALICE },
       replyToken: expect.any(String),
+      ...sent,
     });
     expect((await chatMessages(kit, ALICE_BOT)).map((m) => m.message)).toEqual([{ type: 'text', text: 'Buy' }]);
   });
@@ -207,12 +229,14 @@ describe('follow and unfollow', () => {
     await say(kit, BOB_BOT, BOB, 'nobody hears this');
     await friendship(BOB, TRIAL.id, 'friend').expect(200);
     const [unfollow, follow] = await events(kit);
-    expect(unfollow).toEqual({ type: 'unfollow', timestamp: expect.any(Number), source: { type: 'user', userId: BOB } });
+    expect(unfollow).toEqual({ type: 'unfollow', timestamp: expect.any(Number), source: { type: 'user', userId: BOB }, ...sent });
     expect(follow).toEqual({
       type: 'follow',
+      follow: { isUnblocked: true },
       timestamp: expect.any(Number),
       source: { type: 'user', userId: BOB },
       replyToken: expect.any(String),
+      ...sent,
     });
     expect((await events(kit)).length).toBe(2);
   });
@@ -220,7 +244,7 @@ describe('follow and unfollow', () => {
   it('a user adding the bot for the first time gets a 1:1 chat with it', async () => {
     await friendship(CAROL, TRIAL.id, 'friend').expect(200);
     const [follow] = await events(kit);
-    expect(follow).toMatchObject({ type: 'follow', source: { type: 'user', userId: CAROL } });
+    expect(follow).toMatchObject({ type: 'follow', follow: { isUnblocked: false }, source: { type: 'user', userId: CAROL } });
     const world = (await sim().get('/embedkit/v1/world')).body;
     const chat = world.chats.find((c: { bot?: string; memberIds: string[] }) => c.bot === TRIAL.id && c.memberIds.includes(CAROL));
     expect(chat).toMatchObject({ type: 'utou', name: 'Trial Bot', memberIds: [CAROL] });
@@ -239,8 +263,9 @@ describe('join and leave', () => {
       timestamp: expect.any(Number),
       source: { type: 'group', groupId: GROUP_NO_BOT },
       replyToken: expect.any(String),
+      ...sent,
     });
-    expect(leave).toEqual({ type: 'leave', timestamp: expect.any(Number), source: { type: 'group', groupId: GROUP_NO_BOT } });
+    expect(leave).toEqual({ type: 'leave', timestamp: expect.any(Number), source: { type: 'group', groupId: GROUP_NO_BOT }, ...sent });
     expect((await sim().delete(`/embedkit/v1/chats/${GROUP_NO_BOT}/bots/${TRIAL.id}`)).status).toBe(404);
   });
 
@@ -256,6 +281,7 @@ describe('join and leave', () => {
       timestamp: expect.any(Number),
       source: { type: 'room', roomId: ROOM },
       replyToken: expect.any(String),
+      ...sent,
     });
     expect(first!.events[1]!.source).toEqual({ type: 'room', roomId: ROOM, userId: ALICE });
     expect(second!.events.map((e) => e.type)).toEqual(['message']);
@@ -282,6 +308,7 @@ describe('beacon and account link events', () => {
       timestamp: expect.any(Number),
       source: { type: 'user', userId: ALICE },
       replyToken: expect.any(String),
+      ...sent,
     });
     expect(banner!.beacon).toEqual({ hwid: 'd41d8cd98f', type: 'banner' });
     expect((await sim().post(`/embedkit/v1/channels/${TRIAL.id}/beacon`).send({ userId: CAROL, hwid: 'x', type: 'enter' })).status).toBe(
@@ -299,6 +326,7 @@ describe('beacon and account link events', () => {
       link: { result: 'failed', nonce: 'n-2' },
       timestamp: expect.any(Number),
       source: { type: 'user', userId: ALICE },
+      ...sent,
     });
   });
 });

@@ -60,6 +60,15 @@ describe('embedkit trigger', { timeout: 60_000 }, () => {
       [['postback', '--data', 'a=1'], { type: 'postback', postback: { data: 'a=1' } }],
       [['beacon', '--hwid', 'abc', '--beacon-type', 'banner'], { type: 'beacon', beacon: { hwid: 'abc', type: 'banner' } }],
       [['accountLink', '--result', 'failed', '--nonce', 'n1'], { type: 'accountLink', link: { result: 'failed', nonce: 'n1' } }],
+      [['unsend', '--message-id', '77'], { type: 'unsend', unsend: { messageId: '77' }, source: { type: 'user', userId: ALICE } }],
+      [
+        ['memberJoined', '--group', GROUP],
+        { type: 'memberJoined', joined: { members: [{ type: 'user', userId: ALICE }] }, source: { type: 'group', groupId: GROUP } },
+      ],
+      [
+        ['memberLeft', '--group', GROUP],
+        { type: 'memberLeft', left: { members: [{ type: 'user', userId: ALICE }] }, source: { type: 'group', groupId: GROUP } },
+      ],
     ];
     for (const [i, [args, event]] of cases.entries()) {
       const r = await trigger(...args, '--to', bot.url);
@@ -68,7 +77,7 @@ describe('embedkit trigger', { timeout: 60_000 }, () => {
       const got = (await bot.waitFor(i + 1))[i]!;
       expect(got.headers['x-service-signature']).toBe(createHmac('sha256', TRIAL.secret).update(got.raw).digest('base64'));
       expect(got.body.events).toEqual([expect.objectContaining({ ...event, timestamp: expect.any(Number) })]);
-      const repliable = !['unfollow', 'leave'].includes(args[0]!) && !(args[0] === 'accountLink');
+      const repliable = !['unfollow', 'leave', 'unsend', 'memberLeft'].includes(args[0]!) && !(args[0] === 'accountLink');
       expect(typeof got.body.events[0]!.replyToken === 'string', args[0]).toBe(repliable);
     }
   });
@@ -126,7 +135,7 @@ describe('embedkit trigger', { timeout: 60_000 }, () => {
     const unknown = await trigger('poke', '--to', bot.url);
     expect([unknown.code, unknown.stderr.trim()]).toEqual([
       1,
-      'embedkit trigger: unknown event poke: use one of message, follow, unfollow, join, leave, postback, beacon, accountLink',
+      'embedkit trigger: unknown event poke: use one of message, follow, unfollow, join, leave, postback, beacon, accountLink, unsend, memberJoined, memberLeft',
     ]);
     expect((await trigger('join', '--to', bot.url)).stderr).toContain('add --group <groupId> or --room <roomId>');
     const down = await trigger('follow', '--to', 'http://127.0.0.1:9/webhook');

@@ -4,7 +4,7 @@
  * webhook test. Choices are in docs/bot-daily-calls.md.
  */
 import type { Clock } from '../../clock/clock.js';
-import { createHash } from 'node:crypto';
+import { botUserId } from '../../world/bot-user-id.js';
 import { badRequest } from '../../http/errors.js';
 import type { ChannelRow } from '../../world/world-store.js';
 import type { BotEventService } from './events.js';
@@ -35,13 +35,7 @@ export interface WebhookTestResult {
 /** Longest webhook URL (platform: 500 characters). */
 export const MAX_WEBHOOK_URL_LENGTH = 500;
 
-/**
- * The bot's user ID: a stable `U` + 32 hex digits derived from the channel ID (the scenario has no
- * separate bot user). Pure.
- */
-export function botUserId(channelId: string): string {
-  return `U${createHash('sha256').update(`bot:${channelId}`).digest('hex').slice(0, 32)}`;
-}
+export { botUserId };
 
 /** The bot info of a channel (pure): chat mode `bot`, read marks `auto` unless the scenario says otherwise. */
 export function botInfo(channel: ChannelRow): BotInfo {

@@ -11,6 +11,7 @@ import {
   checkBeaconBody,
   checkInviteBody,
   checkMediaQuery,
+  checkPersonBody,
   checkPostbackBody,
   checkWebhookSettingsBody,
 } from './simulator-schemas.js';
@@ -24,10 +25,13 @@ import { markAsReadToken } from './mark-as-read-token.js';
 import {
   accountLinkEvent,
   beaconEvent,
+  followEvent,
+  memberEvent,
   messageEvent,
   messageOfEvent,
   postbackEvent,
   sourceOf,
+  unsendEvent,
   userSource,
   type DraftEvent,
 } from '../../webhooks/events.js';
@@ -88,12 +92,12 @@ export class BotEventService {
    * Users' messages were stored in a chat (the host's composer, a `message` action, sendMessages):
    * every bot of the chat gets a `message` event per message the webhook carries. In a room the
    * bot was added to, a `join` event comes first. Also tells the host's live feed.
-   * @param stored the messages with their ids, in order
+   * @param stored the messages with their ids and quote tokens, in order
    */
-  async userMessages(chat: ChatRow, userId: string, stored: { id: number; body: unknown }[]): Promise<void> {
+  async userMessages(chat: ChatRow, userId: string, stored: { id: number; body: unknown; quoteToken?: string }[]): Promise<void> {
     this.d.live.publish({ type: 'chat', chatId: chat.chat_id });
     const messages = stored
-      .map((m) => messageOfEvent(String(m.id), (m.body ?? {}) as Record<string, unknown>))
+      .map((m) => messageOfEvent(String(m.id), (m.body ?? {}) as Record<string, unknown>, m.quoteToken))
       .filter((m): m is Record<string, unknown> => m !== null);
     if (messages.length === 0) return;
     // Looked up only when a bot hears the chat: most sendMessages calls go to chats without one.
@@ -128,7 +132,7 @@ export class BotEventService {
     const fileName = q.fileName?.trim() || `${q.type}-${this.d.clock.now()}`;
     const now = this.d.clock.now();
     const base = this.d.baseUrl();
-    const { id, body } = await this.d.contents.insertMessage({
+    const { id, body, quoteToken } = await this.d.contents.insertMessage({
       chatId,
       userId: q.userId,
       type: q.type,
@@ -143,7 +147,7 @@ export class BotEventService {
           duration: Number(q.duration ?? 0),
         }),
     });
-    await this.userMessages(chat, q.userId, [{ id, body }]);
+    await this.userMessages(chat, q.userId, [{ id, body, quoteToken }]);
     const user = await this.d.world.user(q.userId);
     return {
       id: String(id),
@@ -195,7 +199,7 @@ export class BotEventService {
     }
     chatId ??= botChatIdOf(channelId, userId);
     if (change.to === 'friend')
-      await this.d.emitter.emit(channelId, chatId, [{ type: 'follow', source: userSource(userId) }], {
+      await this.d.emitter.emit(channelId, chatId, [followEvent(userSource(userId), change.from === 'blocked')], {
         unblock: change.from === 'blocked',
       });
     else if (change.from === 'friend') await this.d.emitter.emit(channelId, chatId, [{ type: 'unfollow', source: userSource(userId) }]);
@@ -259,6 +263,72 @@ export class BotEventService {
     const channel = await this.d.world.channel(channelId);
     await this.notice(chat.chat_id, `${channel?.bot_name ?? channel?.name ?? channelId} left the ${chat.type}.`);
     this.d.live.publish({ type: 'bots', channelId });
+  }
+
+  /**
+   * A person unsends a message they sent: the chat shows "<name> unsent a message" in its place,
+   * and every bot of the chat gets `unsend` with `unsend.messageId` (published `webhook.yml`
+   * UnsendEvent; the source names the person in a group or room too).
+   * @param body `{userId}`: the person, who must be the message's sender
+   * @throws ApiError 400 for an invalid body, or a user who is not a member; 404 for an unknown chat,
+   *   or a message that is not a standing message of theirs in the chat.
+   */
+  async unsend(chatId: string, messageId: string, body: unknown): Promise<{ delivered: number }> {
+    const details = checkPersonBody(body);
+    if (details) throw invalidBody(details);
+    const { userId } = body as { userId: string };
+    const chat = await this.memberChat(chatId, userId);
+    const id = /^[1-9][0-9]{0,15}$/.test(messageId) ? Number(messageId) : NaN;
+    if (!Number.isSafeInteger(id) || !(await this.d.messages.markUnsent(chatId, id, userId, this.d.clock.now())))
+      throw notFound(`No message ${messageId} of user ${userId} in chat ${chatId} to unsend`);
+    this.d.live.publish({ type: 'chat', chatId });
+    const user = await this.d.world.user(userId);
+    const source = sourceOf({ chatId, type: chat.type }, user ? { userId, agreed: user.agreed === 1 } : null, true);
+    return { delivered: await this.toBotsOfChat(chat, () => [unsendEvent(source, messageId)]) };
+  }
+
+  /**
+   * A person joins a group or room: they become a member, the chat shows "<name> joined the
+   * <group|room>.", and every bot in it gets `memberJoined` with `joined.members: [{type: "user",
+   * userId}]` (published `webhook.yml` MemberJoinedEvent; repliable).
+   * @param body `{userId}`
+   * @throws ApiError 400 for an invalid body, an unknown user, a 1:1 chat, or a person already a
+   *   member; 404 for an unknown chat.
+   */
+  async memberJoins(chatId: string, body: unknown): Promise<{ delivered: number }> {
+    const details = checkPersonBody(body);
+    if (details) throw invalidBody(details);
+    const { userId } = body as { userId: string };
+    const chat = await this.groupOrRoom(chatId);
+    const user = await this.d.world.user(userId);
+    if (!user) throw badRequest(`Unknown user ${userId}`);
+    if (!(await this.d.world.addMember(chatId, userId))) throw badRequest(`User ${userId} is already a member of chat ${chatId}`);
+    await this.notice(chatId, `${user.display_name} joined the ${chat.type}.`);
+    const source = sourceOf({ chatId, type: chat.type }, null, false);
+    return { delivered: await this.toBotsOfChat(chat, () => [memberEvent(source, 'joined', [userId])]) };
+  }
+
+  /**
+   * A person leaves a group or room: they stop being a member, the chat shows "<name> left the
+   * <group|room>.", and every bot in it gets `memberLeft` with `left.members: [{type: "user",
+   * userId}]` (published `webhook.yml` MemberLeftEvent; no reply token).
+   * @throws ApiError 400 for a 1:1 chat or a person who is not a member; 404 for an unknown chat.
+   */
+  async memberLeaves(chatId: string, userId: string): Promise<{ delivered: number }> {
+    const chat = await this.groupOrRoom(chatId);
+    if (!(await this.d.world.removeMember(chatId, userId))) throw badRequest(`User ${userId} is not a member of chat ${chatId}`);
+    const user = await this.d.world.user(userId);
+    await this.notice(chatId, `${user?.display_name ?? userId} left the ${chat.type}.`);
+    const source = sourceOf({ chatId, type: chat.type }, null, false);
+    return { delivered: await this.toBotsOfChat(chat, () => [memberEvent(source, 'left', [userId])]) };
+  }
+
+  /** A group or room. @throws ApiError 404 for an unknown chat, 400 for a 1:1 chat. */
+  private async groupOrRoom(chatId: string): Promise<ChatRow> {
+    const chat = await this.d.world.chat(chatId);
+    if (!chat) throw notFound(`No chat ${chatId}`);
+    if (chat.type === 'utou') throw badRequest('People join and leave groups and rooms only');
+    return chat;
   }
 
   /** A line of the chat itself, as the messenger shows a bot joining or leaving (no event). */

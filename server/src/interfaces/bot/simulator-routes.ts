@@ -50,6 +50,16 @@ export function botSimulatorRoutes(deps: {
     res.type(row.content_type).set('Cache-Control', 'private, max-age=3600').send(Buffer.from(row.data));
   });
 
+  r.post('/embedkit/v1/chats/:chatId/messages/:messageId/unsend', jsonBody, async (req, res) => {
+    res.json(await events.unsend(p(req.params.chatId), p(req.params.messageId), req.body));
+  });
+  r.post('/embedkit/v1/chats/:chatId/members', jsonBody, async (req, res) => {
+    res.json(await events.memberJoins(p(req.params.chatId), req.body));
+  });
+  r.delete('/embedkit/v1/chats/:chatId/members/:userId', async (req, res) => {
+    res.json(await events.memberLeaves(p(req.params.chatId), p(req.params.userId)));
+  });
+
   r.post('/embedkit/v1/chats/:chatId/bots', jsonBody, async (req, res) => {
     res.json(await events.invite(p(req.params.chatId), req.body));
   });

@@ -85,7 +85,14 @@ export const MediaQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * Body of what a person does themself in a chat: `POST /embedkit/v1/chats/<chatId>/members` (joins)
+ * and `POST /embedkit/v1/chats/<chatId>/messages/<id>/unsend`.
+ */
+export const PersonBodySchema = Type.Object({ userId: UserId }, { additionalProperties: false });
+
 export const checkPostbackBody = compile(PostbackBodySchema);
+export const checkPersonBody = compile(PersonBodySchema);
 export const checkInviteBody = compile(InviteBodySchema);
 export const checkBeaconBody = compile(BeaconBodySchema);
 export const checkAccountLinkBody = compile(AccountLinkBodySchema);
