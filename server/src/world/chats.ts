@@ -23,6 +23,11 @@ export const MAX_PAGE = 200;
 export interface ChatHooks {
   /** `stored`: the messages with their ids, in order. */
   userMessagesStored?(chat: ChatRow, userId: string, stored: { id: number; body: unknown }[]): Promise<void>;
+  /**
+   * Runs a write of the chat (its messages stored, then {@link userMessagesStored}) as one step of
+   * the chat's order, so that the bots get the chat's events in the order the chat lists them.
+   */
+  inChatOrder?<T>(chatId: string, write: () => Promise<T>): Promise<T>;
 }
 
 export class ChatService {
@@ -49,14 +54,21 @@ export class ChatService {
       throw accessDenied('Access to this API is not available for your account: the user is not a member of the chat');
     const now = this.clock.now();
     const { messages } = body as { messages: unknown[] };
-    const ids = await this.messages.insertAll(
-      messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })),
-    );
-    await this.hooks.userMessagesStored?.(
-      chat,
-      token.user_id,
-      ids.map((id, i) => ({ id, body: messages[i] })),
-    );
+    await this.inChatOrder(chat.chat_id, async () => {
+      const ids = await this.messages.insertAll(
+        messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })),
+      );
+      await this.hooks.userMessagesStored?.(
+        chat,
+        token.user_id,
+        ids.map((id, i) => ({ id, body: messages[i] })),
+      );
+    });
+  }
+
+  /** Runs a write of the chat in the chat's order (the hook), or just runs it without one. */
+  private inChatOrder<T>(chatId: string, write: () => Promise<T>): Promise<T> {
+    return this.hooks.inChatOrder ? this.hooks.inChatOrder(chatId, write) : write();
   }
 
   /**
@@ -77,8 +89,11 @@ export class ChatService {
     if (!user) throw badRequest(`Unknown user ${userId}`);
     if (!chat.memberIds.includes(userId)) throw badRequest(`User ${userId} is not a member of chat ${chatId}`);
     const now = this.clock.now();
-    const [id] = await this.messages.insertAll([{ chatId, senderType: 'user', senderId: userId, body: message, createdAt: now }]);
-    await this.hooks.userMessagesStored?.(chat, userId, [{ id: id!, body: message }]);
+    const id = await this.inChatOrder(chatId, async () => {
+      const [stored] = await this.messages.insertAll([{ chatId, senderType: 'user', senderId: userId, body: message, createdAt: now }]);
+      await this.hooks.userMessagesStored?.(chat, userId, [{ id: stored!, body: message }]);
+      return stored!;
+    });
     return { id: String(id), chatId, sender: { type: 'user', id: userId, displayName: user.display_name }, message, timestamp: now };
   }
 
