@@ -33,6 +33,12 @@ export interface OrderBot {
   seen: Seen[];
   /** Most requests of one chat in flight at once (1 when never two at once). */
   maxConcurrentPerChat(): number;
+  /** From now on, requests are read and recorded but not answered until {@link resume}. */
+  pause(): void;
+  /** Answers every held request (200) and stops holding. @returns how many held requests had lost their connection */
+  resume(): number;
+  /** Requests held now. */
+  held(): number;
   close(): Promise<void>;
 }
 
@@ -45,6 +51,8 @@ export async function startOrderBot(holdMs = 2): Promise<OrderBot> {
   const open = new Map<string, number>();
   let most = 0;
   let requests = 0;
+  let paused = false;
+  const held: { answer: () => void; lost: () => boolean }[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -68,11 +76,16 @@ export async function startOrderBot(holdMs = 2): Promise<OrderBot> {
         open.set(c, (open.get(c) ?? 0) + 1);
         most = Math.max(most, open.get(c)!);
       }
-      setTimeout(() => {
+      const answer = () => {
         for (const c of chats) open.set(c, open.get(c)! - 1);
         res.statusCode = 200;
         res.end('{}');
-      }, holdMs);
+      };
+      if (paused) {
+        let lost = false;
+        req.socket.once('close', () => (lost = true));
+        held.push({ answer, lost: () => lost });
+      } else setTimeout(answer, holdMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -81,6 +94,17 @@ export async function startOrderBot(holdMs = 2): Promise<OrderBot> {
     url: `http://127.0.0.1:${port}/webhook`,
     seen,
     maxConcurrentPerChat: () => most,
+    pause: () => {
+      paused = true;
+    },
+    resume: () => {
+      paused = false;
+      const all = held.splice(0);
+      const lost = all.filter((h) => h.lost()).length;
+      all.forEach((h) => h.answer());
+      return lost;
+    },
+    held: () => held.length,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -97,19 +121,25 @@ export interface Acked {
 
 /**
  * Runs `writers` loops at once, each sending up to `perWriter` text messages from the host into
- * chat `w % 3` (as one of that chat's members), to the server `baseUrls[w % baseUrls.length]`.
- * A loop stops at its first refused or failed request (its server died).
- * @returns every message the servers acknowledged (200 with an id)
+ * chat `w % 3` (as one of that chat's members), to the server `baseUrls()[w % n]` (the list as it
+ * is when the loop starts; `n` its length). A loop stops at its first refused or failed request
+ * (its server died).
+ * @param acked where each message the servers acknowledged (200 with an id) is added as it comes
+ * @returns `acked`
  */
-export async function writeConcurrently(baseUrls: () => string[], writers: number, perWriter: number): Promise<Acked[]> {
-  const acked: Acked[] = [];
+export async function writeConcurrently(
+  baseUrls: () => string[],
+  writers: number,
+  perWriter: number,
+  acked: Acked[] = [],
+): Promise<Acked[]> {
+  const start = baseUrls();
   await Promise.all(
     Array.from({ length: writers }, async (_, w) => {
       const chat = CHATS[w % CHATS.length]!;
       const userId = chat.writers[w % chat.writers.length]!;
       for (let i = 0; i < perWriter; i++) {
-        const urls = baseUrls();
-        const base = urls[w % urls.length]!;
+        const base = start[w % start.length]!;
         try {
           const res = await fetch(`${base}/embedkit/v1/chats/${chat.chatId}/messages`, {
             method: 'POST',
