@@ -43,7 +43,8 @@ export class ChatOrder {
    * Runs `fn` as one step of the chat's order: after every step of the chat asked for earlier
    * (in this process; on PostgreSQL also those of other processes holding the chat), and before
    * any asked for later. A step inside a step of the same chat (an event stored by a write that
-   * already holds the chat) runs at once.
+   * already holds the chat) runs at once. A step must not ask for another chat's step: two such
+   * steps asking for each other's chat would wait for ever.
    * @returns what `fn` returns; rejects with what it throws (the chat is free again either way)
    */
   run<T>(chatId: string, fn: () => Promise<T>): Promise<T> {
