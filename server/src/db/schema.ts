@@ -172,6 +172,8 @@ export interface DeliveryTable {
   signature: string;
   status: string;
   attempts: Generated<number>;
+  /** Times handed to an attempt (claimed, or started on SQLite), never reset: more than 0 means a re-send. */
+  sends: Generated<number>;
   next_attempt_at: Nullable<number>;
   created_at: number;
   delivered_at: Nullable<number>;

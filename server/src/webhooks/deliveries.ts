@@ -60,8 +60,9 @@ export class DeliveryService {
   }
 
   /**
-   * Sends a delivery again now, same body and signature (the host's redeliver button). Retries
-   * start over.
+   * Sends a delivery again now (the host's redeliver button): the same events, each with
+   * `deliveryContext.isRedelivery: true` once the delivery was sent before, signed as sent. Retries
+   * start over. The view keeps showing the body and signature of the first send.
    * @throws ApiError 404 for an unknown delivery.
    */
   async redeliver(id: number): Promise<DeliveryView> {

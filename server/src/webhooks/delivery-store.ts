@@ -40,12 +40,41 @@ export interface AttemptResult {
   responseBody: string | null;
 }
 
+/**
+ * Chats held at once by one process on PostgreSQL (see {@link DeliveryStore.withChatLock}). Each
+ * holds a pool connection while its write runs on others, so this stays below the smallest pool
+ * (4 connections, an in-memory kit): the writes always find a free connection.
+ */
+export const MAX_CHAT_LOCKS = 2;
+
 export class DeliveryStore {
   /** True when several processes may send from this database (PostgreSQL): deliveries are claimed. */
   readonly shared: boolean;
+  private readonly lockSlots = new Slots(MAX_CHAT_LOCKS);
 
   constructor(private readonly db: Kysely<Database>) {
     this.shared = isPostgres(db);
+  }
+
+  /**
+   * Runs `fn` holding the chat across every process on the database: on PostgreSQL a transaction
+   * holds an advisory lock named after the schema and the chat (`pg_advisory_xact_lock`) while
+   * `fn` runs on other connections; it ends when `fn` settles, or with its connection if the
+   * process dies. Another process's step of the same chat waits for it. On SQLite (one process)
+   * `fn` just runs.
+   * @returns what `fn` returns; rejects with what it throws, or when the lock cannot be taken
+   */
+  async withChatLock<T>(chatId: string, fn: () => Promise<T>): Promise<T> {
+    if (!this.shared) return fn();
+    await this.lockSlots.take();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtextextended(current_schema() || ':chat:' || ${chatId}, 0))`.execute(trx);
+        return fn();
+      });
+    } finally {
+      this.lockSlots.give();
+    }
   }
 
   /** Stores a delivery; a pending one is due at once. @returns its id. */
@@ -123,8 +152,10 @@ export class DeliveryStore {
    * PostgreSQL, several processes: takes up to `limit` due deliveries for this process. Rows locked
    * by another process's claim are skipped (`FOR UPDATE SKIP LOCKED`), and each claimed row's next
    * attempt moves to `leaseUntil`, so no other process sees it as due while this one sends it. A
-   * process that dies mid-attempt leaves the delivery due again when the lease ends.
-   * @returns the claimed rows (with their `next_attempt_at` as it was before the claim).
+   * process that dies mid-attempt leaves the delivery due again when the lease ends. A claimed row
+   * stays `pending`, so a later delivery of its chat is not first in line: one delivery of a chat
+   * is in flight at a time, across processes. Each claim counts one send (`sends`).
+   * @returns the claimed rows (with their `next_attempt_at` and `sends` as they were before the claim).
    */
   claimDue(now: number, limit: number, leaseUntil: number): Promise<DeliveryRow[]> {
     return this.db.transaction().execute(async (trx) => {
@@ -132,7 +163,7 @@ export class DeliveryStore {
       if (rows.length === 0) return rows;
       await trx
         .updateTable('deliveries')
-        .set({ next_attempt_at: leaseUntil })
+        .set((eb) => ({ next_attempt_at: leaseUntil, sends: eb('sends', '+', 1) }))
         .where(
           'id',
           'in',
@@ -142,6 +173,23 @@ export class DeliveryStore {
       return rows;
     });
   }
+
+  /**
+   * Counts one send of a delivery, just before its request goes out (one process: nothing claims
+   * it). A crash or stop after this makes the next send of it a re-send.
+   */
+  async countSend(id: number): Promise<void> {
+    await this.countSendCompiled(id);
+  }
+
+  private readonly countSendCompiled = prepared(
+    () => this.db,
+    (id: number) =>
+      this.db
+        .updateTable('deliveries')
+        .set((eb) => ({ sends: eb('sends', '+', 1) }))
+        .where('id', '=', id),
+  );
 
   /** Gives a claimed delivery back, due at `now` (this process stopped before its attempt ended). */
   async release(id: number, now: number): Promise<void> {
@@ -218,7 +266,7 @@ export class DeliveryStore {
     await this.db.updateTable('deliveries').set({ status, next_attempt_at: null }).where('id', '=', id).execute();
   }
 
-  /** Queues a delivery again, due at `now` (the host's redeliver button). */
+  /** Queues a delivery again, due at `now` (the host's redeliver button); its `sends` stay (a re-send). */
   async requeue(id: number, now: number): Promise<boolean> {
     const r = await this.db
       .updateTable('deliveries')
@@ -239,5 +287,29 @@ export class DeliveryStore {
   attemptsOf(ids: number[]): Promise<DeliveryAttemptRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.selectFrom('delivery_attempts').selectAll().where('delivery_id', 'in', ids).orderBy('id').execute();
+  }
+}
+
+/** A counting semaphore: at most `size` holders, the others wait in the order they asked. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  take(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
   }
 }

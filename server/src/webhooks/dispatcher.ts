@@ -1,8 +1,10 @@
 /**
  * Sends stored webhook deliveries to the channel's webhook URL, with retries and backoff, from the
  * database: a delivery is stored first and changes state only when an attempt ends, so after a
- * restart every undelivered one is sent. Deliveries of the same chat go out in order, one at a
- * time; different chats in parallel.
+ * restart every undelivered one is sent. Deliveries of the same chat go out in the order they were
+ * stored (the chat's order: chat-order.ts), one at a time, also across processes on PostgreSQL;
+ * different chats in parallel. Every send after a delivery's first carries
+ * `deliveryContext.isRedelivery: true` on its events, signed as sent (redelivery.ts).
  */
 import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
@@ -11,7 +13,8 @@ import { MAX_IN_FLIGHT, type DeliveryRow, type DeliveryStore } from './delivery-
 import type { WorldStore } from '../world/world-store.js';
 import type { LiveHub } from '../live/hub.js';
 import { postWebhook, WebhookTimeoutError } from './post.js';
-import { deliveryHeaders, WEBHOOK_USER_AGENT } from './signature.js';
+import { deliveryHeaders, signBody, WEBHOOK_USER_AGENT } from './signature.js';
+import { redeliveryBody } from './redelivery.js';
 import type { PlatformHeaders } from '../http/platform-headers.js';
 
 /**
@@ -191,6 +194,13 @@ export class WebhookDispatcher {
       this.o.live.publish({ type: 'delivery', channelId: d.channel_id, id: d.id, status: 'skipped' });
       return;
     }
+    // Sent before (an attempt ended, or one was cut short by a crash, a stop or another server's
+    // expired claim; Redeliver keeps the count): the events say so, and the signature covers that.
+    const resend = d.sends > 0 || d.attempts > 0;
+    const body = resend ? redeliveryBody(d.body) : d.body;
+    const signature = body === d.body ? d.signature : signBody(channel.secret, body);
+    // A claim (several processes) has counted this send already.
+    if (!this.o.deliveries.shared) await this.o.deliveries.countSend(d.id);
     const startedAt = this.o.clock.now();
     const t0 = performance.now();
     let statusCode: number | null = null;
@@ -199,8 +209,8 @@ export class WebhookDispatcher {
     try {
       const answer = await postWebhook(
         url,
-        { ...deliveryHeaders(d.body, d.signature, this.o.headers), 'User-Agent': WEBHOOK_USER_AGENT },
-        d.body,
+        { ...deliveryHeaders(body, signature, this.o.headers), 'User-Agent': WEBHOOK_USER_AGENT },
+        body,
         {
           timeoutMs: this.timeoutMs,
           signal: this.abort.signal,

@@ -15,6 +15,7 @@ import type { WebhookDispatcher } from './dispatcher.js';
 import { callbackBody, finishEvent, isRepliable, type DraftEvent } from './events.js';
 import { botUserId } from '../world/bot-user-id.js';
 import { signBody } from './signature.js';
+import { ChatOrder } from './chat-order.js';
 
 /** Default life of a reply token: one minute (the spec says "a period"; the platform said about a minute). */
 export const DEFAULT_REPLY_TOKEN_LIFE_MS = 60_000;
@@ -32,9 +33,21 @@ export interface EmitterOptions {
 
 export class WebhookEmitter {
   readonly replyTokenLifeMs: number;
+  private readonly order: ChatOrder;
 
   constructor(private readonly o: EmitterOptions) {
     this.replyTokenLifeMs = o.replyTokenLifeMs ?? DEFAULT_REPLY_TOKEN_LIFE_MS;
+    this.order = new ChatOrder(o.deliveries);
+  }
+
+  /**
+   * Runs a write of the chat (storing its messages, then the events they cause) as one step of
+   * the chat's order (chat-order.ts): a bot then gets the chat's events in the order the chat
+   * lists its messages, with one server or several on one PostgreSQL database.
+   * @returns what `fn` returns
+   */
+  inChatOrder<T>(chatId: string, fn: () => Promise<T>): Promise<T> {
+    return this.order.run(chatId, fn);
   }
 
   /**
@@ -50,6 +63,11 @@ export class WebhookEmitter {
    */
   async emit(channelId: string, chatId: string, drafts: DraftEvent[], meta: { unblock?: boolean } = {}): Promise<number | null> {
     if (drafts.length === 0) return null;
+    // Stored in the chat's order (at once when the write that caused the events already holds it).
+    return this.inChatOrder(chatId, () => this.emitNow(channelId, chatId, drafts, meta));
+  }
+
+  private async emitNow(channelId: string, chatId: string, drafts: DraftEvent[], meta: { unblock?: boolean }): Promise<number | null> {
     const channel = await this.o.world.channel(channelId);
     if (!channel) throw new Error(`unknown channel ${channelId}`);
     const now = this.o.clock.now();

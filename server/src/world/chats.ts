@@ -32,6 +32,11 @@ export const MAX_PAGE = 200;
 export interface ChatHooks {
   /** `stored`: the messages with their ids and quote tokens, in order. */
   userMessagesStored?(chat: ChatRow, userId: string, stored: { id: number; body: unknown; quoteToken?: string }[]): Promise<void>;
+  /**
+   * Runs a write of the chat (its messages stored, then {@link userMessagesStored}) as one step of
+   * the chat's order, so that the bots get the chat's events in the order the chat lists them.
+   */
+  inChatOrder?<T>(chatId: string, write: () => Promise<T>): Promise<T>;
 }
 
 export class ChatService {
@@ -58,14 +63,21 @@ export class ChatService {
       throw accessDenied('Access to this API is not available for your account: the user is not a member of the chat');
     const now = this.clock.now();
     const { messages } = body as { messages: unknown[] };
-    const refs = await this.messages.insertAllRefs(
-      messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })),
-    );
-    await this.hooks.userMessagesStored?.(
-      chat,
-      token.user_id,
-      refs.map((r, i) => ({ id: r.id, body: messages[i], quoteToken: r.quoteToken })),
-    );
+    await this.inChatOrder(chat.chat_id, async () => {
+      const refs = await this.messages.insertAllRefs(
+        messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })),
+      );
+      await this.hooks.userMessagesStored?.(
+        chat,
+        token.user_id,
+        refs.map((r, i) => ({ id: r.id, body: messages[i], quoteToken: r.quoteToken })),
+      );
+    });
+  }
+
+  /** Runs a write of the chat in the chat's order (the hook), or just runs it without one. */
+  private inChatOrder<T>(chatId: string, write: () => Promise<T>): Promise<T> {
+    return this.hooks.inChatOrder ? this.hooks.inChatOrder(chatId, write) : write();
   }
 
   /**
@@ -92,9 +104,11 @@ export class ChatService {
     if (!chat.memberIds.includes(userId)) throw badRequest(`User ${userId} is not a member of chat ${chatId}`);
     if (quotedMessageId !== undefined) message = await this.quoting(chatId, message as Record<string, unknown>, quotedMessageId);
     const now = this.clock.now();
-    const [ref] = await this.messages.insertAllRefs([{ chatId, senderType: 'user', senderId: userId, body: message, createdAt: now }]);
-    const id = ref!.id;
-    await this.hooks.userMessagesStored?.(chat, userId, [{ id, body: message, quoteToken: ref!.quoteToken }]);
+    const id = await this.inChatOrder(chatId, async () => {
+      const [ref] = await this.messages.insertAllRefs([{ chatId, senderType: 'user', senderId: userId, body: message, createdAt: now }]);
+      await this.hooks.userMessagesStored?.(chat, userId, [{ id: ref!.id, body: message, quoteToken: ref!.quoteToken }]);
+      return ref!.id;
+    });
     return { id: String(id), chatId, sender: { type: 'user', id: userId, displayName: user.display_name }, message, timestamp: now };
   }
 

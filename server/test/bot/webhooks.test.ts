@@ -28,6 +28,19 @@ import {
   type Receiver,
 } from './helpers.js';
 
+/** `deliveryContext.isRedelivery` of each event of a received body (false when absent: a first send). */
+function redeliveryFlags(raw: Buffer): boolean[] {
+  return (JSON.parse(raw.toString('utf8')) as { events: { deliveryContext?: { isRedelivery?: boolean } }[] }).events.map(
+    (e) => e.deliveryContext?.isRedelivery === true,
+  );
+}
+
+/** A received body without the events' `deliveryContext`: what every send of a delivery has in common. */
+function withoutDeliveryContext(raw: Buffer): string {
+  const body = JSON.parse(raw.toString('utf8')) as { events: Record<string, unknown>[] };
+  return JSON.stringify({ ...body, events: body.events.map(({ deliveryContext: _, ...rest }) => rest) });
+}
+
 let kit: Embedkit;
 let receiver: Receiver;
 beforeEach(async () => {
@@ -351,7 +364,7 @@ describe('the unknown-property option', () => {
 });
 
 describe('retries, order and redelivery', () => {
-  it('retries with backoff until the bot answers 200, the same body and signature each time', async () => {
+  it('retries with backoff until the bot answers 200, the same events marked re-sent, each signed as sent', async () => {
     await setWebhook(kit, TRIAL.id, { url: receiver.url });
     receiver.answers.push(500, 503);
     await say(kit, ALICE_BOT, ALICE, 'retry me');
@@ -375,9 +388,11 @@ describe('retries, order and redelivery', () => {
     [d] = await deliveries(kit);
     expect(d!.status).toBe('delivered');
     expect(d!.attempts.map((a) => a.statusCode)).toEqual([500, 503, 200]);
-    const bodies = new Set(receiver.received.map((r) => r.raw.toString('utf8')));
-    const signatures = new Set(receiver.received.map((r) => r.headers['x-service-signature']));
-    expect([bodies.size, signatures.size]).toEqual([1, 1]);
+    expect(receiver.received.map((r) => redeliveryFlags(r.raw))).toEqual([[false], [true], [true]]);
+    // The same events each time, apart from the flag; each body carries its own valid signature.
+    expect(new Set(receiver.received.map((r) => withoutDeliveryContext(r.raw))).size).toBe(1);
+    for (const r of receiver.received)
+      expect(validateSignature(r.raw.toString('utf8'), TRIAL.secret, String(r.headers['x-service-signature']))).toBe(true);
   });
 
   it('gives up after the last retry; redeliver sends it again', async () => {
@@ -396,6 +411,13 @@ describe('retries, order and redelivery', () => {
       await receiver.waitFor(4);
       await quick.services.bots.dispatcher.idle();
       expect((await deliveries(quick))[0]).toMatchObject({ status: 'delivered' });
+      // Redeliver is a re-send: the event says so, signed as sent.
+      const redelivered = receiver.received[3]!;
+      expect(redeliveryFlags(redelivered.raw)).toEqual([true]);
+      expect(withoutDeliveryContext(redelivered.raw)).toBe(withoutDeliveryContext(receiver.received[0]!.raw));
+      expect(validateSignature(redelivered.raw.toString('utf8'), TRIAL.secret, String(redelivered.headers['x-service-signature']))).toBe(
+        true,
+      );
       expect((await request(quick.app).post('/embedkit/v1/deliveries/99999/redeliver')).status).toBe(404);
     } finally {
       await quick.close();
@@ -439,8 +461,10 @@ describe('durability', () => {
 
       const second = await makeBotKit({ inMemory: false, dataDir });
       try {
-        const [, again] = await receiver.waitFor(2, 8_000);
-        expect(again!.raw.equals(receiver.received[0]!.raw)).toBe(true);
+        const [first, again] = await receiver.waitFor(2, 8_000);
+        // Sent again after the restart: the same events, marked re-sent.
+        expect(withoutDeliveryContext(again!.raw)).toBe(withoutDeliveryContext(first!.raw));
+        expect(redeliveryFlags(again!.raw)).toEqual([true]);
         await second.services.bots.dispatcher.idle();
         expect((await deliveries(second))[0]).toMatchObject({ status: 'delivered' });
       } finally {

@@ -21,6 +21,7 @@ import { addV1Bots } from './0010-v1-bots.js';
 import { addLinkTokensAndMenuBatches } from './0011-link-tokens-and-menu-batches.js';
 import { addQuoteTokensAndUnsend } from './0012-quote-tokens-and-unsend.js';
 import { addRetryKeys } from './0014-retry-keys.js';
+import { addDeliverySends } from './0015-delivery-sends.js';
 import { columnTypes, type ColumnTypes, type Dialect } from './dialect.js';
 
 /** One migration's schema changes, given the dialect's column types. */
@@ -40,6 +41,7 @@ const SHIPPED: ReadonlyArray<readonly [key: string, up: SchemaChange]> = [
   ['0011_link_tokens', addLinkTokensAndMenuBatches],
   ['0012_quote_tokens', addQuoteTokensAndUnsend],
   ['0014_retry_keys', addRetryKeys],
+  ['0015_delivery_sends', addDeliverySends],
 ];
 
 /** The migrations for one dialect, by key, as Kysely's Migrator takes them. */

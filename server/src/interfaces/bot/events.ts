@@ -132,22 +132,26 @@ export class BotEventService {
     const fileName = q.fileName?.trim() || `${q.type}-${this.d.clock.now()}`;
     const now = this.d.clock.now();
     const base = this.d.baseUrl();
-    const { id, body, quoteToken } = await this.d.contents.insertMessage({
-      chatId,
-      userId: q.userId,
-      type: q.type,
-      contentType: mime,
-      fileName: q.type === 'file' ? fileName : null,
-      data,
-      createdAt: now,
-      body: (messageId) =>
-        mediaBody(q.type, `${base}/embedkit/v1/contents/${messageId}`, messageId, {
-          fileName,
-          size: data.length,
-          duration: Number(q.duration ?? 0),
-        }),
+    // The message's id and its events in the chat's order (webhooks/chat-order.ts).
+    const { id, body } = await this.d.emitter.inChatOrder(chatId, async () => {
+      const stored = await this.d.contents.insertMessage({
+        chatId,
+        userId: q.userId,
+        type: q.type,
+        contentType: mime,
+        fileName: q.type === 'file' ? fileName : null,
+        data,
+        createdAt: now,
+        body: (messageId) =>
+          mediaBody(q.type, `${base}/embedkit/v1/contents/${messageId}`, messageId, {
+            fileName,
+            size: data.length,
+            duration: Number(q.duration ?? 0),
+          }),
+      });
+      await this.userMessages(chat, q.userId, [{ id: stored.id, body: stored.body, quoteToken: stored.quoteToken }]);
+      return stored;
     });
-    await this.userMessages(chat, q.userId, [{ id, body, quoteToken }]);
     const user = await this.d.world.user(q.userId);
     return {
       id: String(id),
@@ -170,15 +174,18 @@ export class BotEventService {
     if (details) throw invalidBody(details);
     const b = body as { userId: string; data: string; displayText?: string; params?: Record<string, string>; channelId?: string };
     const chat = await this.memberChat(chatId, b.userId);
-    if (b.displayText) {
-      await this.d.messages.insertAll([
-        { chatId, senderType: 'user', senderId: b.userId, body: { type: 'text', text: b.displayText }, createdAt: this.d.clock.now() },
-      ]);
-      this.d.live.publish({ type: 'chat', chatId });
-    }
     const user = await this.d.world.user(b.userId);
     const source = sourceOf({ chatId, type: chat.type }, user ? { userId: b.userId, agreed: user.agreed === 1 } : null, false);
-    const delivered = await this.toBotsOfChat(chat, () => [postbackEvent(source, b.data, b.params)], b.channelId);
+    // The display text and the event in the chat's order (webhooks/chat-order.ts).
+    const delivered = await this.d.emitter.inChatOrder(chatId, async () => {
+      if (b.displayText) {
+        await this.d.messages.insertAll([
+          { chatId, senderType: 'user', senderId: b.userId, body: { type: 'text', text: b.displayText }, createdAt: this.d.clock.now() },
+        ]);
+        this.d.live.publish({ type: 'chat', chatId });
+      }
+      return this.toBotsOfChat(chat, () => [postbackEvent(source, b.data, b.params)], b.channelId);
+    });
     return { delivered };
   }
 

@@ -148,7 +148,10 @@ export function createBotMessaging(
     limits,
     memberships,
     richMenus,
-    chatHooks: { userMessagesStored: (chat, userId, stored) => events.userMessages(chat, userId, stored) },
+    chatHooks: {
+      userMessagesStored: (chat, userId, stored) => events.userMessages(chat, userId, stored),
+      inChatOrder: (chatId, write) => emitter.inChatOrder(chatId, write),
+    },
     routes: [
       channelOauthRoutes(deps.tokens),
       sentCounter(broadcasts),
