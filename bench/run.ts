@@ -19,6 +19,7 @@ import { memoryFigures } from './memory.js';
 import { mergeByNode, parseArgs, perNodeGroups, withNode } from './nodes.js';
 import { figuresOnNode } from './on-node.js';
 import { formatTable, type Figure } from './report.js';
+import { summarize } from './stats.js';
 import { sdkSize } from './size.js';
 import { startupFigures } from './startup.js';
 import { validatorFigures } from './validator.js';
@@ -54,7 +55,23 @@ const runs = [withNode(here, process.version)];
 const perNode = perNodeGroups(args.groups);
 for (const major of perNode.length ? args.otherNodes : []) {
   process.stderr.write(`bench: ${perNode.join(', ')} on Node.js ${major}...\n`);
-  runs.push(await figuresOnNode(major, perNode));
+  try {
+    runs.push(await figuresOnNode(major, perNode));
+  } catch (e) {
+    // The rest of the table still stands: the failed version shows as one failing row.
+    process.stderr.write(`bench: on Node.js ${major}: ${String(e)}\n`);
+    runs.push([
+      {
+        figure: `${perNode.join(', ')} on Node.js ${major}`,
+        unit: 'groups run',
+        embedkit: summarize([0]),
+        target: 'runs (scripts/node-copy.sh fetches Node.js and builds better-sqlite3: needs the npm registry and a C++ toolchain)',
+        pass: false,
+        note: String(e).slice(0, 300),
+        node: `v${major}`,
+      },
+    ]);
+  }
 }
 const figures = mergeByNode(runs);
 
