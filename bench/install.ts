@@ -27,7 +27,10 @@ const ENV = { ...process.env, npm_config_build_from_source: 'true' };
 async function seconds(command: string, args: string[], cwd: string): Promise<number> {
   const t0 = performance.now();
   await run(command, args, { cwd, env: ENV, maxBuffer: 64 * MB, timeout: 1_800_000 });
-  return (performance.now() - t0) / 1000;
+  const s = (performance.now() - t0) / 1000;
+  // Progress: each step takes minutes.
+  process.stderr.write(`bench install: ${command} ${args.slice(0, 2).join(' ')}: ${s.toFixed(1)} s\n`);
+  return s;
 }
 
 /** MB on disk of node_modules, and its five heaviest packages as text. */
