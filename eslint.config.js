@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.embedkit/**', 'bench/dist/**'] },
+  { ignores: ['**/dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.embedkit/**', 'bench/dist/**', '.cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

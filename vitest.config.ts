@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{sdk,host,server,demo,scripts}/test/**/*.test.ts'],
+    include: ['{sdk,host,server,demo,scripts,bench}/test/**/*.test.ts'],
   },
 });

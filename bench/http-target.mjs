@@ -24,3 +24,5 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 process.stdout.write(
   `${JSON.stringify({ embedkitPort: embedkit.port, blockchainPort: embedkit.ports.blockchain, barePort: server.address().port })}\n`,
 );
+// Exit on SIGTERM as on a normal end, so that `node --cpu-prof` writes its profile (bench/profile.ts).
+process.on('SIGTERM', () => process.exit(0));

@@ -1,6 +1,6 @@
 /**
  * HTTP throughput and latency with autocannon on loopback, against a bare Express route in the
- * same server process; and the server's memory (RSS) idle and under that load.
+ * same server process. The server's memory under a fixed amount of the same load: bench/memory.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -19,7 +19,8 @@ const ROUNDS = 5;
 const SECONDS = 3;
 const CONNECTIONS = 10;
 
-interface Target {
+/** The measured server process (bench/http-target.mjs) and its three addresses. */
+export interface Target {
   child: ChildProcess;
   embedkit: string;
   /** `{blockchain_url}` of the same server. */
@@ -27,7 +28,8 @@ interface Target {
   bare: string;
 }
 
-async function startTarget(): Promise<Target> {
+/** Starts bench/http-target.mjs on the running Node.js; resolves once it listens. */
+export async function startTarget(): Promise<Target> {
   const child = spawn(process.execPath, ['bench/http-target.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -47,9 +49,9 @@ async function startTarget(): Promise<Target> {
   };
 }
 
-/** Resident set size of a process, in MB (Linux /proc). */
-export function rssMb(pid: number): number {
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+/** Resident set size of a process, in MB (Linux /proc): now (`VmRSS`) or its peak so far (`VmHWM`). */
+export function rssMb(pid: number, which: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const kb = new RegExp(`${which}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb) / 1024;
 }
 
@@ -69,46 +71,54 @@ async function tokens(base: string): Promise<{ channel: string; user: string }> 
   return { channel: await channelToken(base), user: await userToken(base, ALICE, UTOU) };
 }
 
+/** A route the HTTP rows load: its name in the table and autocannon's options for it. */
+export interface Route {
+  name: string;
+  opts: autocannon.Options;
+}
+
+/** The four measured routes of a started target, with the tokens they need. */
+export async function measuredRoutes(target: Target): Promise<Route[]> {
+  const t = await tokens(target.embedkit);
+  return [
+    { name: 'GET /embed/v1/apps', opts: { url: `${target.embedkit}/embed/v1/apps`, headers: { authorization: `Bearer ${t.channel}` } } },
+    { name: 'GET /v2/profile', opts: { url: `${target.embedkit}/v2/profile`, headers: { authorization: `Bearer ${t.user}` } } },
+    {
+      name: 'POST /message/v3/share (sendMessages)',
+      opts: {
+        url: `${target.embedkit}/message/v3/share`,
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.user}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ type: 'text', text: 'bench' }] }),
+      },
+    },
+    {
+      // Each request signed with a fresh nonce (a signature works once), as a service backend sends them.
+      name: 'signed GET /v1/wallets (blockchain)',
+      opts: {
+        url: `${target.blockchain}/v1/wallets`,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const nonce = (nonceSeq++).toString(36).padStart(8, '0').slice(-8);
+              const timestamp = String(Date.now());
+              const signature = createHmac('sha512', BLOCKCHAIN.secret).update(`${nonce}${timestamp}GET/v1/wallets`).digest('base64');
+              return { ...req, headers: { ...req.headers, 'service-api-key': BLOCKCHAIN.apiKey, nonce, timestamp, signature } };
+            },
+          },
+        ],
+      },
+    },
+  ];
+}
+
 export async function httpFigures(): Promise<Figure[]> {
   const target = await startTarget();
   try {
-    const t = await tokens(target.embedkit);
+    const routes = await measuredRoutes(target);
     await new Promise((r) => setTimeout(r, 500));
-    const idle = rssMb(target.child.pid!);
-    const routes: Array<{ name: string; opts: autocannon.Options }> = [
-      { name: 'GET /embed/v1/apps', opts: { url: `${target.embedkit}/embed/v1/apps`, headers: { authorization: `Bearer ${t.channel}` } } },
-      { name: 'GET /v2/profile', opts: { url: `${target.embedkit}/v2/profile`, headers: { authorization: `Bearer ${t.user}` } } },
-      {
-        name: 'POST /message/v3/share (sendMessages)',
-        opts: {
-          url: `${target.embedkit}/message/v3/share`,
-          method: 'POST',
-          headers: { authorization: `Bearer ${t.user}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ messages: [{ type: 'text', text: 'bench' }] }),
-        },
-      },
-      {
-        // Each request signed with a fresh nonce (a signature works once), as a service backend sends them.
-        name: 'signed GET /v1/wallets (blockchain)',
-        opts: {
-          url: `${target.blockchain}/v1/wallets`,
-          requests: [
-            {
-              setupRequest: (req) => {
-                const nonce = (nonceSeq++).toString(36).padStart(8, '0').slice(-8);
-                const timestamp = String(Date.now());
-                const signature = createHmac('sha512', BLOCKCHAIN.secret).update(`${nonce}${timestamp}GET/v1/wallets`).digest('base64');
-                return { ...req, headers: { ...req.headers, 'service-api-key': BLOCKCHAIN.apiKey, nonce, timestamp, signature } };
-              },
-            },
-          ],
-        },
-      },
-    ];
     const results = new Map<string, Load[]>();
     const bare: Load[] = [];
-    let peak = idle;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(target.child.pid!))), 200);
     // Alternate each route with the anchor, so both see the same machine at the same time.
     for (let round = 0; round < ROUNDS; round++) {
       for (const route of routes) {
@@ -118,9 +128,8 @@ export async function httpFigures(): Promise<Figure[]> {
         results.set(route.name, list);
       }
     }
-    clearInterval(sampler);
     const bareRps = summarize(bare.map((b) => b.rps));
-    const figures: Figure[] = routes.map((route) => {
+    return routes.map((route) => {
       const runs = results.get(route.name)!;
       const rps = summarize(runs.map((r) => r.rps));
       const p99 = summarize(runs.map((r) => r.p99));
@@ -136,17 +145,6 @@ export async function httpFigures(): Promise<Figure[]> {
         note: `p99 ${p99.median} ms [${p99.min}–${p99.max}]`,
       };
     });
-    figures.push(
-      { figure: 'memory, server RSS idle', unit: 'MB', embedkit: summarize([idle]), target: 'informational', pass: true },
-      {
-        figure: 'memory, server RSS under the HTTP load above (peak)',
-        unit: 'MB',
-        embedkit: summarize([peak]),
-        target: '<= 150 MB',
-        pass: peak <= 150,
-      },
-    );
-    return figures;
   } finally {
     target.child.kill('SIGTERM');
   }

@@ -12,17 +12,20 @@ export interface Figure {
   target: string;
   pass: boolean;
   note?: string;
+  /** The Node.js version that ran the measured code (`process.version`, e.g. "v24.21.0"). */
+  node?: string;
 }
 
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 const range = (s: Summary) => `${fmt(s.median)} [${fmt(s.min)}–${fmt(s.max)}]`;
 
-/** The table as text: figure, embedkit, anchor, ratio, target, pass/fail. */
+/** The table as text: figure, Node.js version, embedkit, anchor, ratio, target, pass/fail. */
 export function formatTable(figures: Figure[]): string {
   const rows = [
-    ['figure', 'embedkit (median [min–max])', 'anchor (median [min–max])', 'ratio', 'target', 'result'],
+    ['figure', 'node', 'embedkit (median [min–max])', 'anchor (median [min–max])', 'ratio', 'target', 'result'],
     ...figures.map((f) => [
       `${f.figure} (${f.unit})`,
+      f.node ?? '–',
       range(f.embedkit),
       f.anchor ? `${f.anchor.name}: ${range(f.anchor.value)}` : '–',
       f.ratio === undefined ? '–' : f.ratio.toFixed(2),

@@ -84,8 +84,17 @@ export function hostChecked(
   onRefused: (host: string | undefined, method: string | undefined, url: string | undefined) => void,
 ): RequestListener {
   if (allowed === 'all') return listener;
+  // The verdict of the last Host header seen: a client sends the same one on every request, so
+  // the check runs once per new header instead of on every request (same rule, same answers).
+  let lastHost: string | undefined;
+  let lastAllowed = false;
   return (req, res) => {
-    if (isHostAllowed(req.headers.host, allowed)) return void listener(req, res);
+    const host = req.headers.host;
+    if (host !== lastHost || host === undefined) {
+      lastAllowed = isHostAllowed(host, allowed);
+      lastHost = host;
+    }
+    if (lastAllowed) return void listener(req, res);
     onRefused(req.headers.host?.slice(0, 200), req.method, req.url?.slice(0, 200));
     const text = hostRefusal(req.headers.host);
     res.writeHead(403, {

@@ -4,7 +4,8 @@
 // request changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app.js';
-import { hostNameOf, isHostAllowed, parseAllowedHosts } from '../../src/http/host-check.js';
+import { hostChecked, hostNameOf, isHostAllowed, parseAllowedHosts } from '../../src/http/host-check.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ALICE, CHANNEL_1, GROUP, onTestDatabase, TWO_CHANNELS, UTOU } from '../helpers.js';
 import { capturingLogger, raw } from './helpers.js';
 
@@ -33,6 +34,23 @@ describe('the Host rule', () => {
     expect(parseAllowedHosts(['a.test', 'all'])).toBe('all');
     expect(() => parseAllowedHosts(['http://a.test'])).toThrow(/not a host name/);
     expect(hostNameOf('[::1]:80')).toBe('[::1]');
+  });
+});
+
+describe('a checked listener', () => {
+  it('judges each request by its own Host, also when allowed and refused hosts alternate', () => {
+    const served: string[] = [];
+    const refused: string[] = [];
+    const listener = hostChecked(
+      (req) => served.push(req.headers.host ?? ''),
+      parseAllowedHosts([]),
+      (host) => refused.push(host ?? '(none)'),
+    );
+    const res = { writeHead: () => res, end: () => undefined } as unknown as ServerResponse;
+    for (const host of ['localhost:1', 'localhost:1', 'evil.test', 'evil.test', 'localhost:1', undefined, 'evil.test', '127.0.0.1'])
+      listener({ headers: { host } } as IncomingMessage, res);
+    expect(served).toEqual(['localhost:1', 'localhost:1', 'localhost:1', '127.0.0.1']);
+    expect(refused).toEqual(['evil.test', 'evil.test', '(none)', 'evil.test']);
   });
 });
 
