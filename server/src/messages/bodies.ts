@@ -107,10 +107,28 @@ function stripNulls(node: unknown): unknown {
   return out;
 }
 
-/** Checks a sendMessages body (`POST /message/v3/share`, spec part D `sendMessages`). */
-export const checkShareBody = bodyCheck(ShareBodySchema, messageRules);
-/** Checks the body of the host's composer: `{userId, message}`. */
-export const checkUserMessageBody = bodyCheck(UserMessageBodySchema, messageRules);
+/**
+ * The check, plus: no message may carry `quoteToken`. The published documents give it to a bot's
+ * push and reply only (`messaging-api.yml`); the SDK's sendMessages has none, and a person quotes
+ * in the host with `quotedMessageId`. Without this the token would be stored as it came.
+ */
+function withoutQuoteTokens<T>(check: BodyCheck<T>, messagesOf: (body: Record<string, unknown>) => [path: string, message: unknown][]) {
+  return ((value: unknown) => {
+    const details = check(value);
+    if (details || typeof value !== 'object' || value === null) return details;
+    const refused = messagesOf(value as Record<string, unknown>)
+      .filter(([, m]) => typeof m === 'object' && m !== null && (m as Record<string, unknown>).quoteToken !== undefined)
+      .map(([path]) => detail("quoteToken is accepted only in a bot's push and reply", `${path}.quoteToken`));
+    return refused.length ? refused.slice(0, MAX_DETAILS) : null;
+  }) as BodyCheck<T>;
+}
+
+/** Checks a sendMessages body (`POST /message/v3/share`, spec part D `sendMessages`); no `quoteToken`. */
+export const checkShareBody = withoutQuoteTokens(bodyCheck(ShareBodySchema, messageRules), (b) =>
+  Array.isArray(b.messages) ? b.messages.map((m, i): [string, unknown] => [`messages[${i}]`, m]) : [],
+);
+/** Checks the body of the host's composer: `{userId, message}`; no `quoteToken` (the host quotes with `quotedMessageId`). */
+export const checkUserMessageBody = withoutQuoteTokens(bodyCheck(UserMessageBodySchema, messageRules), (b) => [['message', b.message]]);
 /** Checks a reply body (`POST /v2/bot/message/reply`): `replyToken` required, 1 to 5 messages. */
 export const checkReplyBody = bodyCheck(ReplyBodySchema, messageRules);
 /** Checks a push body (`POST /v2/bot/message/push`): `to` required, 1 to 5 messages. */

@@ -46,6 +46,22 @@ describe('reply body', () => {
   });
 });
 
+describe('quoteToken', () => {
+  const quoting = { type: 'text', text: 'Hello', quoteToken: 'q' };
+  it('is a push and reply property: accepted there', () => {
+    expect(checkPushBody({ to: USER, messages: [quoting] })).toBeNull();
+    expect(checkReplyBody({ replyToken: 'r', messages: [quoting] })).toBeNull();
+  });
+  it("is refused in sendMessages and the host's composer, at the message that carries it", () => {
+    expect(checkShareBody({ messages: [text, quoting] })).toEqual([
+      { message: "quoteToken is accepted only in a bot's push and reply", property: 'messages[1].quoteToken' },
+    ]);
+    expect(checkUserMessageBody({ userId: USER, message: quoting })).toEqual([
+      { message: "quoteToken is accepted only in a bot's push and reply", property: 'message.quoteToken' },
+    ]);
+  });
+});
+
 describe('push body', () => {
   it.each([
     ['to is required', { messages: [text] }, [{ message: 'must be specified', property: 'to' }]],
