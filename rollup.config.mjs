@@ -31,6 +31,10 @@ export default [
   bundle('sdk/src/index.ts', 'sdk/dist/embed.mjs', 'sdk/tsconfig.json'),
   // embedkit/sdk/mock: the SDK's interface without a host, for an app's unit tests.
   bundle('sdk/src/mock.ts', 'sdk/dist/mock.mjs', 'sdk/tsconfig.json', { resolve: false }),
+  // embedkit/liff: the plugin for the platform's current SDK, its own bundles (the script-tag SDK
+  // above stays the size it was); @line/liff is the app's, only its types are read here.
+  bundle('sdk/src/liff/index.ts', 'sdk/dist/liff.mjs', 'sdk/tsconfig.json'),
+  bundle('sdk/src/liff/global.ts', 'sdk/dist/liff.js', 'sdk/tsconfig.json', { format: 'iife', minify: true }),
   bundle('host/src/main.ts', 'host/dist/host.js', 'host/tsconfig.json'),
   bundle('demo/app/src/main.ts', 'demo/app/dist/app.js', 'demo/tsconfig.json'),
   bundle('demo/login/src/main.ts', 'demo/login/dist/login.js', 'demo/tsconfig.json', { resolve: false }),

@@ -39,6 +39,8 @@ const steps = [
       'sdk/dist/embed.js',
       'sdk/dist/embed.mjs',
       'sdk/dist/mock.mjs',
+      'sdk/dist/liff.mjs',
+      'sdk/dist/liff.js',
       'host/dist/host.js',
       'demo/app/dist/app.js',
       'demo/login/dist/login.js',

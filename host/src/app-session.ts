@@ -5,17 +5,18 @@
  * The token lives only in this module's memory: it is never posted to the frame. The app asks the
  * host to call the platform for it, as the messenger app does.
  */
-import type { ErrorCode, InitData, Profile } from '../../sdk/src/protocol.js';
-import { ApiError, type SimulatorApi } from './api.js';
+import type { ErrorCode, InitData, LiffSession, Profile } from '../../sdk/src/protocol.js';
+import { ApiError, type SessionToken, type SimulatorApi } from './api.js';
 import { connectApp } from './bridge/connect.js';
 import type { BridgeCallRecord, BridgeHandlers } from './bridge/types.js';
 import { BridgeError } from './bridge/errors.js';
 import { clientFeatures, type ClientFeatures } from './device.js';
-import { buildInitData, buildSessionRequest, cannotOpenReason, type HostState } from './state.js';
+import { buildInitData, buildSessionRequest, cannotOpenReason, SCOPES, type HostState } from './state.js';
+import { buildLiffSession } from './liff/session.js';
 import type { AppOverlay } from './views/overlay.js';
 import type { InAppBrowser } from './views/inapp-browser.js';
 import { isNavigableUrl } from './views/frame-policy.js';
-import { findApp, type World } from './world.js';
+import { findApp, type World, type WorldApp } from './world.js';
 
 /** What an app session needs from the page. */
 export interface AppSessionDeps {
@@ -38,6 +39,10 @@ interface OpenApp {
   accessToken: string;
   /** What the phone's client allows, taken when the app opened (device.ts). */
   features: ClientFeatures;
+  /** The state and app it was opened with, and the session's token answer: what `liff.init` is told. */
+  state: HostState;
+  app: WorldApp;
+  session: SessionToken;
 }
 
 /**
@@ -93,7 +98,14 @@ export class AppSession {
     if (generation !== this.generation) return null;
 
     const frame = this.deps.overlay.open({ title: app.name, url: app.view.url, viewType: state.viewType });
-    const open: OpenApp = { accessToken: session.access_token, connection: { dispose() {} }, features: clientFeatures(state.device) };
+    const open: OpenApp = {
+      accessToken: session.access_token,
+      connection: { dispose() {} },
+      features: clientFeatures(state.device),
+      state,
+      app,
+      session,
+    };
     try {
       open.connection = connectApp({
         frame,
@@ -157,6 +169,38 @@ export class AppSession {
           if (this.current === open) this.close();
         }, 0);
       },
+      liffInit: (liffId) => {
+        // The page is the registered view's origin (the bridge checked it); the liffId must name
+        // the app opened here, or another app's ID would get this app's token.
+        if (liffId !== open.app.embedId) {
+          throw new BridgeError('INVALID_ARGUMENT', `liffId ${liffId} is not the app opened here (${open.app.embedId})`);
+        }
+        return this.liffSession(open);
+      },
+      liffFriendship: async () => {
+        try {
+          return await api.friendship(open.accessToken);
+        } catch (err) {
+          throw toBridgeError(err);
+        }
+      },
+      liffRequestAll: async () => {
+        // The person consents to every scope the host offers: a new session with all of them,
+        // bound to the same chat, whose token the app uses from now on.
+        const request = buildSessionRequest({ ...open.state, scopes: [...SCOPES] }, open.app);
+        try {
+          open.session = await api.createSession(request);
+        } catch (err) {
+          throw toBridgeError(err);
+        }
+        open.accessToken = open.session.access_token;
+        return this.liffSession(open);
+      },
     };
+  }
+
+  /** What `liff.init` is told for the open app: its context, device and token (`liff/session.ts`). */
+  private liffSession(open: OpenApp): Promise<LiffSession> {
+    return buildLiffSession(open.state, open.app, open.session, location.origin + location.pathname);
   }
 }

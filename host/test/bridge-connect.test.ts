@@ -14,6 +14,9 @@ const handlers: BridgeHandlers = {
   getProfile: vi.fn(async () => ({ userId: 'U1', displayName: 'Alice' })),
   sendMessages: vi.fn(async () => {}),
   closeWindow: vi.fn(),
+  liffInit: vi.fn(),
+  liffFriendship: vi.fn(async () => ({ friendFlag: true })),
+  liffRequestAll: vi.fn(),
 };
 
 const cleanups: (() => void)[] = [];
