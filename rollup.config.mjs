@@ -2,6 +2,7 @@
 // the demo app. The server is compiled by tsc instead (see scripts/build.mjs).
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import commonjs from '@rollup/plugin-commonjs';
 import { dirname } from 'node:path';
 import terser from '@rollup/plugin-terser';
 import SDK_MINIFY from './scripts/sdk-minify.json' with { type: 'json' };
@@ -38,4 +39,11 @@ export default [
   bundle('host/src/main.ts', 'host/dist/host.js', 'host/tsconfig.json'),
   bundle('demo/app/src/main.ts', 'demo/app/dist/app.js', 'demo/tsconfig.json'),
   bundle('demo/login/src/main.ts', 'demo/login/dist/login.js', 'demo/tsconfig.json', { resolve: false }),
+  // The demo on the platform's current SDK: @line/liff from npm (some of its dependencies are
+  // CommonJS) and the plugin, bundled as an app would bundle them.
+  {
+    input: 'demo/liff-app/src/main.ts',
+    output: { file: 'demo/liff-app/dist/app.js', format: 'iife', sourcemap: true },
+    plugins: [nodeResolve({ browser: true }), commonjs(), ts('demo/tsconfig.json', 'demo/liff-app/dist')],
+  },
 ];

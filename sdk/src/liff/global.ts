@@ -3,6 +3,7 @@
  * SDK from a URL: puts `EmbedkitPlugin` on `window`, so the page calls
  * `liff.use(new EmbedkitPlugin())` before `liff.init`.
  */
+import './storage.js';
 import { EmbedkitPlugin } from './plugin.js';
 
 (window as unknown as { EmbedkitPlugin: typeof EmbedkitPlugin }).EmbedkitPlugin = EmbedkitPlugin;

@@ -3,5 +3,7 @@
  * embedkit's host with one line: `liff.use(new EmbedkitPlugin())` before `liff.init({liffId})`.
  * See docs/liff.md.
  */
+// First, for its effect: web storage where the browser blocks it, before @line/liff reads it.
+import './storage.js';
 export { EmbedkitPlugin, LIFF_COVERAGE, type Coverage, type EmbedkitPluginApi } from './plugin.js';
 export { LiffError } from './errors.js';

@@ -167,6 +167,9 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
       const liffId = (config as { liffId?: unknown } | undefined)?.liffId;
       if (typeof liffId !== 'string' || !liffId) throw new LiffError('INVALID_CONFIG', 'liffId is necessary for liff.init()');
       state.liffId = liffId;
+      // `liff.id` is a getter of the SDK's own (read-only) that reads this config.
+      const w = window as { __liffConfig?: Record<string, unknown> };
+      w.__liffConfig = { ...w.__liffConfig, liffId };
       if (window.parent === window) {
         // A normal tab: the app runs outside the host, not logged in (isInClient false).
         state.initialized = true;
