@@ -128,6 +128,41 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
     await expect(app.locator('#action')).toContainText('openid');
   });
 
+  test('scanCodeV2: the host asks the person for the value, null when they cancel', async ({ page, server }) => {
+    const { app, report } = await openLiff(page, server);
+    expect(report.apiScanCodeV2).toEqual({ ok: true });
+    page.once('dialog', (dialog) => void dialog.accept('https://example.com/ticket/42'));
+    await app.locator('#scan').click();
+    await expect(app.locator('#action')).toHaveText(JSON.stringify({ scanCodeV2: { ok: { value: 'https://example.com/ticket/42' } } }));
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await app.locator('#scan').click();
+    await expect(app.locator('#action')).toHaveText(JSON.stringify({ scanCodeV2: { ok: { value: null } } }));
+    await expect(page.locator('#bridge-log .log-entry[data-method="liffScanCode"]')).toHaveCount(2);
+  });
+
+  test('scanCodeV2 is unavailable on the desktop app', async ({ page, server }) => {
+    const { app, report } = await openLiff(page, server, { device: 'desktop-9.0.0-14.4' });
+    expect(report.apiScanCodeV2).toEqual({ ok: false });
+    await app.locator('#scan').click();
+    await expect(app.locator('#action')).toContainText('FORBIDDEN');
+  });
+
+  test('requestFriendship: the person adds the bot when asked', async ({ page, server }) => {
+    // Alice blocked the demo bot first: the app asks her to add it again.
+    const blocked = await page.request.put(`${server.baseUrl}/embedkit/v1/users/${ALICE}/friendships/1650000001`, {
+      data: { state: 'blocked' },
+    });
+    expect(blocked.ok()).toBe(true);
+    const { app, report } = await openLiff(page, server);
+    expect(report.friendship).toEqual({ ok: { friendFlag: false } });
+    page.once('dialog', (dialog) => void dialog.accept());
+    await app.locator('#friend').click();
+    await expect(app.locator('#action')).toHaveText(
+      JSON.stringify({ requestFriendship: { ok: null }, friendship: { ok: { friendFlag: true } } }),
+    );
+    await expect(page.locator('#bridge-log .log-entry[data-method="liffRequestFriendship"][data-outcome="ok"]')).toHaveCount(1);
+  });
+
   test('refuses a liffId that is not the app opened here', async ({ page, server }) => {
     await page.goto(`${server.baseUrl}/?app=${LIFF_APP}&user=${ALICE}`);
     // The same page, told another app's ID: the host answers no session.

@@ -35,6 +35,8 @@ connectApp({
     liffInit: () => Promise.reject(new Error('not served by the bench stub')),
     liffFriendship: async () => ({ friendFlag: false }),
     liffRequestAll: () => Promise.reject(new Error('not served by the bench stub')),
+    liffScanCode: () => ({ value: null }),
+    liffRequestFriendship: () => undefined,
   },
 });
 frame.src = appUrl;

@@ -156,6 +156,13 @@ export class SimulatorApi {
     return this.request<{ friendFlag: boolean }>('GET', '/friendship/v1/status', { token: accessToken });
   }
 
+  /** `PUT /embedkit/v1/users/<userId>/friendships/<channelId>`: the user adds (`friend`) or blocks the channel's bot. */
+  async setFriendship(userId: string, channelId: string, state: 'friend' | 'blocked'): Promise<void> {
+    await this.request<unknown>('PUT', `/embedkit/v1/users/${encodeURIComponent(userId)}/friendships/${encodeURIComponent(channelId)}`, {
+      body: { state },
+    });
+  }
+
   /** `GET /embedkit/v1/chats/<chatId>/indicators`: the bot's loading indicator and read marks. */
   indicators(chatId: string): Promise<IndicatorState> {
     return this.request<IndicatorState>('GET', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/indicators`);

@@ -196,6 +196,20 @@ export class AppSession {
         open.accessToken = open.session.access_token;
         return this.liffSession(open);
       },
+      liffScanCode: () => {
+        // The host has no camera to point: the person types what the code holds.
+        const value = window.prompt(`${open.app.name} asks to scan a code. Type the value the code holds:`);
+        return { value };
+      },
+      liffRequestFriendship: async () => {
+        try {
+          if ((await api.friendship(open.accessToken)).friendFlag) return;
+          if (!window.confirm(`${open.app.name} asks you to add its bot as a friend. Add it?`)) return;
+          await api.setFriendship(open.state.userId, open.app.channelId, 'friend');
+        } catch (err) {
+          throw toBridgeError(err);
+        }
+      },
     };
   }
 

@@ -15,6 +15,8 @@ function handlers(overrides: Partial<BridgeHandlers> = {}): BridgeHandlers {
     liffInit: vi.fn(),
     liffFriendship: vi.fn(async () => ({ friendFlag: true })),
     liffRequestAll: vi.fn(),
+    liffScanCode: vi.fn(),
+    liffRequestFriendship: vi.fn(),
     ...overrides,
   };
 }

@@ -17,6 +17,8 @@ const handlers: BridgeHandlers = {
   liffInit: vi.fn(),
   liffFriendship: vi.fn(async () => ({ friendFlag: true })),
   liffRequestAll: vi.fn(),
+  liffScanCode: vi.fn(),
+  liffRequestFriendship: vi.fn(),
 };
 
 const cleanups: (() => void)[] = [];

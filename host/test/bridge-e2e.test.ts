@@ -64,6 +64,8 @@ function world(handlerOverrides: Partial<BridgeHandlers> = {}, appUrl = `${locat
     liffInit: vi.fn(),
     liffFriendship: vi.fn(async () => ({ friendFlag: true })),
     liffRequestAll: vi.fn(),
+    liffScanCode: vi.fn(),
+    liffRequestFriendship: vi.fn(),
     ...handlerOverrides,
   };
   const calls: BridgeCallRecord[] = [];

@@ -25,6 +25,8 @@ function setup({ unfiltered = false } = {}) {
     liffInit: vi.fn(),
     liffFriendship: vi.fn(async () => ({ friendFlag: true })),
     liffRequestAll: vi.fn(),
+    liffScanCode: vi.fn(),
+    liffRequestFriendship: vi.fn(),
   };
   const { port1, port2 } = new MessageChannel();
   ports.push(port1, port2);

@@ -52,6 +52,17 @@ describe('the session liff.init is told', () => {
     expect(await accessTokenHash('tok')).toBe(expected);
   });
 
+  it('has no code scanner on the desktop app', async () => {
+    const desktop = await buildLiffSession(
+      { ...state, device: { platform: 'desktop', appVersion: '9.0.0', osVersion: '14.4' } },
+      app,
+      token,
+      'http://h/',
+    );
+    expect(desktop.context.availability.scanCodeV2?.permission).toBe(false);
+    expect((await buildLiffSession(state, app, token, 'http://h/')).context.availability.scanCodeV2?.permission).toBe(true);
+  });
+
   it('plays the desktop app as the web OS', () => {
     expect(liffOs({ ...DEFAULT_DEVICE, platform: 'desktop' })).toBe('web');
     expect(liffOs(DEFAULT_DEVICE)).toBe('ios');

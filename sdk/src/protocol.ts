@@ -310,6 +310,10 @@ export const BRIDGE_METHODS = {
   liffFriendship: liffMethod<[], { friendFlag: boolean }>(),
   /** `liff.permission.requestAll()`: the person consents to every scope; the new session's token and scopes. */
   liffRequestAll: liffMethod<[], LiffSession>(),
+  /** `liff.scanCodeV2()`: the host asks the person for the code's value; null when they cancel. */
+  liffScanCode: liffMethod<[], { value: string | null }>(),
+  /** `liff.requestFriendship()`: the host asks the person to add the app channel's bot (a follow event follows). */
+  liffRequestFriendship: liffMethod(),
 };
 
 type Methods = typeof BRIDGE_METHODS;

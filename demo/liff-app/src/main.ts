@@ -74,6 +74,7 @@ async function main(): Promise<void> {
     apiShareTargetPicker: await outcome(() => liff.isApiAvailable('shareTargetPicker')),
     apiMultipleLiffTransition: await outcome(() => liff.isApiAvailable('multipleLiffTransition')),
     apiIap: await outcome(() => liff.isApiAvailable('iap')),
+    apiScanCodeV2: await outcome(() => liff.isApiAvailable('scanCodeV2')),
     iap: await outcome(() => liff.iap.getPlatformProducts({ productIds: ['p1'] })),
     calendar: await outcome(() => liff.calendar.getEvents({ startTime: new Date(), endTime: new Date() })),
     shortcut: await outcome(() => liff.createShortcutOnHomeScreen({ url: location.href })),
@@ -92,6 +93,18 @@ el('request-all').addEventListener('click', () => {
   void outcome(() => liff.permission.requestAll()).then((r) => {
     el('action').textContent = JSON.stringify({ requestAll: r, scope: liff.getContext()?.scope, idToken: !!liff.getIDToken() });
   });
+});
+el('scan').addEventListener('click', () => {
+  void outcome(() => liff.scanCodeV2()).then((r) => {
+    el('action').textContent = JSON.stringify({ scanCodeV2: r });
+  });
+});
+el('friend').addEventListener('click', () => {
+  void outcome(() => liff.requestFriendship())
+    .then(async (r) => ({ requestFriendship: r, friendship: await outcome(() => liff.getFriendship()) }))
+    .then((r) => {
+      el('action').textContent = JSON.stringify(r);
+    });
 });
 el('open').addEventListener('click', () => liff.openWindow({ url: 'https://example.com/', external: false }));
 el('close').addEventListener('click', () => liff.closeWindow());

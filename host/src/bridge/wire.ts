@@ -61,6 +61,8 @@ export const WIRE: { [M in HostMethod]: WireEntry<M> } = {
   liffInit: { expects: 'one argument, the liffId (an embed ID)', wireRules: [liffIdProblem], answers: true },
   liffFriendship: { answers: true },
   liffRequestAll: { answers: true },
+  liffScanCode: { answers: true },
+  liffRequestFriendship: {},
 };
 
 /**

@@ -29,7 +29,7 @@ export const LIFF_AVAILABILITY: Readonly<Record<string, Availability>> = {
   multipleLiffTransition: { permission: true, minVer: '10.18.0' },
   subwindowOpen: { permission: false, minVer: '11.7.0' },
   scanCode: { permission: false, minVer: '9.4.0' },
-  scanCodeV2: { permission: false, minVer: '11.7.0', minOsVer: '14.3.0' },
+  scanCodeV2: { permission: true, minVer: '11.7.0', minOsVer: '14.3.0' },
   getAdvertisingId: { permission: false, minVer: '7.14.0' },
   addToHomeScreen: { permission: false, minVer: '9.16.0' },
   bluetoothLeFunction: { permission: false, minVer: '9.14.0' },
@@ -42,6 +42,9 @@ export const LIFF_AVAILABILITY: Readonly<Record<string, Availability>> = {
   activityGetRecordingState: { permission: false, minVer: '15.0.0' },
   calendarRead: { permission: false, minVer: '15.0.0' },
   lineCalendarWrite: { permission: false, minVer: '15.0.0' },
+  // embedkit's own entry: the published SDK decides requestFriendship by its sub window's, which
+  // embedkit does not serve; the host asks the person itself.
+  requestFriendship: { permission: true, minVer: '13.3.0' },
 };
 
 /** `getOS()` of `@line/liff` for a device: the messenger on a phone is `ios` / `android`, the desktop app `web`. */
@@ -78,6 +81,8 @@ export async function buildLiffSession(state: HostState, app: WorldApp, token: S
     scope: token.scope.split(' ').filter(Boolean) as LiffScope[],
     availability: structuredClone(LIFF_AVAILABILITY) as LiffSession['context']['availability'],
   };
+  // The desktop app has no code scanner.
+  if (state.device.platform === 'desktop') context.availability.scanCodeV2!.permission = false;
   if (isChatType(state.contextType) && state.chatId) {
     const key = ({ utou: 'utouId', room: 'roomId', group: 'groupId' } as const)[state.contextType];
     context[key] = state.chatId;

@@ -31,7 +31,6 @@ export const LIFF_API_NAMES = [
 const FEATURE: Record<string, string> = {
   createShortcutOnHomeScreen: 'addToHomeV2',
   internalCreateShortcutOnHomeScreen: 'addToHomeLineScheme',
-  requestFriendship: 'subwindowOpen',
   'calendar.getEvents': 'calendarRead',
   'calendar.showEventCreationModal': 'lineCalendarWrite',
 };

@@ -54,9 +54,9 @@ export const LIFF_COVERAGE = {
   i18n: 'served',
   isSubWindow: 'served',
   getIsVideoAutoPlay: 'served',
+  scanCodeV2: 'served',
+  requestFriendship: 'served',
   shareTargetPicker: 'refused',
-  scanCodeV2: 'refused',
-  requestFriendship: 'refused',
   subWindow: 'refused',
   iap: 'refused',
   calendar: 'refused',
@@ -91,6 +91,8 @@ const LIFF_NAME: Partial<Record<HostMethod, string>> = {
   liffInit: 'init',
   liffFriendship: 'getFriendship',
   liffRequestAll: 'permission.requestAll',
+  liffScanCode: 'scanCodeV2',
+  liffRequestFriendship: 'requestFriendship',
 };
 
 /**
@@ -296,9 +298,17 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
     },
     isSubWindow: () => false,
     getIsVideoAutoPlay: () => false,
+    scanCodeV2: async () => {
+      inClientOnly('scanCodeV2');
+      if (!isApiAvailable('scanCodeV2', state.session))
+        throw new LiffError('FORBIDDEN', 'scanCodeV2 is unavailable in this client version.');
+      return bridge('liffScanCode', []);
+    },
+    requestFriendship: async () => {
+      inClientOnly('requestFriendship');
+      await bridge('liffRequestFriendship', []);
+    },
     shareTargetPicker: refuse('shareTargetPicker'),
-    scanCodeV2: refuse('scanCodeV2'),
-    requestFriendship: refuse('requestFriendship'),
     subWindow: {
       on: refuseSync('subwindowOpen'),
       off: refuseSync('subwindowOpen'),
