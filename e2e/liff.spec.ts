@@ -95,9 +95,14 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
     const link = new URL((report.permanentLink as { ok: string }).ok);
     expect(link.origin).toBe(server.baseUrl);
     expect(link.searchParams.get('app')).toBe(LIFF_APP);
-    expect(link.searchParams.get('liff.state')).toBe('/shop?item=7');
+    expect(link.searchParams.get('liff.state')).toBe('/index.html?item=7');
     const here = new URL((report.permanentLinkHere as { ok: string }).ok);
     expect(here.searchParams.get('liff.state')).toBe('/?from=demo');
+    // The link opens the host, the app in it, and the app at the linked page.
+    await page.goto(link.toString());
+    const app = page.frameLocator('#app-frame');
+    await expect(app.locator('body')).toHaveAttribute('data-init', 'ok', { timeout: 15_000 });
+    await expect(app.locator('#report')).toContainText('"page": "/demo/liff-app/index.html?item=7"');
   });
 
   test('refuses what no local client can do with the published FORBIDDEN', async ({ page, server }) => {

@@ -84,8 +84,11 @@ export class AppSession {
    * then the bridge with the init data of `state` (taken now: later control changes apply to the
    * next open). Resolves with the frame, or null when a newer open or a close overtook this one.
    * Throws when the state cannot open an app or the session is refused ({@link ApiError}).
+   * `liffState` (a permanent link's page, `/shop?item=7`) is passed to the view URL as its
+   * `liff.state` query parameter, as the platform opens an endpoint; the plugin for its current
+   * SDK goes there on init.
    */
-  async open(world: World, state: HostState): Promise<HTMLIFrameElement | null> {
+  async open(world: World, state: HostState, liffState?: string): Promise<HTMLIFrameElement | null> {
     this.close();
     const generation = this.generation;
     const reason = cannotOpenReason(state);
@@ -97,7 +100,9 @@ export class AppSession {
     const session = await this.deps.api.createSession(buildSessionRequest(state, app));
     if (generation !== this.generation) return null;
 
-    const frame = this.deps.overlay.open({ title: app.name, url: app.view.url, viewType: state.viewType });
+    const url = new URL(app.view.url);
+    if (liffState) url.searchParams.set('liff.state', liffState);
+    const frame = this.deps.overlay.open({ title: app.name, url: liffState ? url.toString() : app.view.url, viewType: state.viewType });
     const open: OpenApp = {
       accessToken: session.access_token,
       connection: { dispose() {} },

@@ -113,7 +113,7 @@ export class HostShell {
     if (!embedId) {
       this.controls.setStatus('Pick a user, an app and a context, then open the app.');
     } else if (findApp(this.world, embedId)) {
-      await this.openApp();
+      await this.openApp(this.options.link.liffState);
     } else {
       this.controls.setStatus(`Unknown app in the link: ${embedId}`, 'error');
     }
@@ -302,12 +302,15 @@ export class HostShell {
     if (query !== location.search) history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
   }
 
-  /** Opens the state's app in the overlay; a failure is shown in the status line, not thrown. */
-  private async openApp(): Promise<void> {
+  /**
+   * Opens the state's app in the overlay; a failure is shown in the status line, not thrown.
+   * `liffState`: the page of a permanent link to open below the app's endpoint (`AppSession.open`).
+   */
+  private async openApp(liffState?: string): Promise<void> {
     const app = findApp(this.world, this.state.embedId);
     this.controls.setStatus(app ? `Opening ${app.name}…` : 'No app to open.');
     try {
-      const frame = await this.session.open(this.world, this.state);
+      const frame = await this.session.open(this.world, this.state, liffState);
       if (!frame) return;
       const user = findUser(this.world, this.state.userId)?.displayName ?? this.state.userId;
       this.controls.setStatus(`${app?.name} opened for ${user} in ${CONTEXT_NAMES[this.state.contextType]} (${this.state.viewType}).`);

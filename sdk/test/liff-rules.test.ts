@@ -3,7 +3,7 @@ import { compareVersions, isApiAvailable } from '../src/liff/availability.js';
 import { fromEmbedError, LiffError } from '../src/liff/errors.js';
 import { EmbedError } from '../src/errors.js';
 import { decodeIdToken } from '../src/liff/id-token.js';
-import { permanentLinkOf } from '../src/liff/permanent-link.js';
+import { pageOfLiffState, permanentLinkOf } from '../src/liff/permanent-link.js';
 import { MemoryStorage, ensureStorage } from '../src/liff/storage.js';
 import type { LiffSession } from '../src/protocol.js';
 
@@ -69,6 +69,12 @@ describe('permanent links', () => {
   it('append the extra query parameters, and have no liff.state for the endpoint itself', () => {
     expect(new URL(permanentLinkOf(base, 'https://app.test/liff/', 'a=1&b=2')).searchParams.get('liff.state')).toBe('/?a=1&b=2');
     expect(new URL(permanentLinkOf(base, 'https://app.test/liff/')).searchParams.has('liff.state')).toBe(false);
+  });
+
+  it('lead back to their page: liff.state below the endpoint URL, on its origin', () => {
+    expect(pageOfLiffState('https://app.test/liff/index.html', '/shop?item=7')).toBe('https://app.test/liff/shop?item=7');
+    expect(new URL(pageOfLiffState('https://app.test/liff/', '//evil.test/x') ?? '').origin).toBe('https://app.test');
+    expect(pageOfLiffState('https://app.test/liff/', 'shop')).toBeNull();
   });
 
   it('refuse a URL that is not below the endpoint URL', () => {

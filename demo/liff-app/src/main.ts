@@ -51,6 +51,7 @@ async function main(): Promise<void> {
   await liff.ready;
   const report = {
     id: liff.id,
+    page: location.pathname + location.search,
     isInClient: liff.isInClient(),
     isLoggedIn: liff.isLoggedIn(),
     os: liff.getOS(),
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
     decodedIdToken: liff.getDecodedIDToken(),
     profile: await outcome(() => liff.getProfile()),
     friendship: await outcome(() => liff.getFriendship()),
-    permanentLink: await outcome(() => liff.permanentLink.createUrlBy(`${location.origin}${location.pathname}shop?item=7`)),
+    permanentLink: await outcome(() => liff.permanentLink.createUrlBy(`${location.origin}/demo/liff-app/index.html?item=7`)),
     permanentLinkHere: await outcome(() => {
       liff.permanentLink.setExtraQueryParam('from=demo');
       return liff.permanentLink.createUrl();

@@ -14,6 +14,18 @@ export interface LinkBase {
 }
 
 /**
+ * The page a permanent link's `liff.state` names (`/shop?item=7`), below the endpoint URL; null
+ * when it does not name one (not starting with `/`, or leaving the endpoint's origin).
+ */
+export function pageOfLiffState(endpointUrl: string, liffState: string): string | null {
+  if (!liffState.startsWith('/')) return null;
+  const endpoint = new URL(endpointUrl);
+  const prefix = endpoint.pathname.endsWith('/') ? endpoint.pathname : endpoint.pathname.replace(/[^/]*$/, '');
+  const page = new URL(prefix + liffState.slice(1), endpoint.origin);
+  return page.origin === endpoint.origin ? page.toString() : null;
+}
+
+/**
  * The permanent link of `url`, a page of the app: `url` must start with the endpoint URL (same
  * origin, path below it), as the platform requires; `extra` (from `setExtraQueryParam`) is appended
  * to its query.

@@ -15,7 +15,7 @@ import { isApiAvailable } from './availability.js';
 import { forbidden, fromEmbedError, LiffError, needLogin } from './errors.js';
 import { decodeIdToken } from './id-token.js';
 import type { Liff, LiffContext, LiffPlugin, LiffPluginContext } from './liff-types.js';
-import { permanentLinkOf } from './permanent-link.js';
+import { pageOfLiffState, permanentLinkOf } from './permanent-link.js';
 
 /** What embedkit does with a member of `Liff`: answers it, refuses it (as a client lacking it), or keeps the SDK's own. */
 export type Coverage = 'served' | 'refused' | 'kept';
@@ -191,6 +191,14 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
         throw error instanceof LiffError && error.code === 'INVALID_ARGUMENT' ? new LiffError('INVALID_CONFIG', error.message) : error;
       }
       state.initialized = true;
+      // Opened by a permanent link: go to its page, as the platform's SDK does on init (the
+      // promise never settles on this page; the new page inits again).
+      const liffState = new URLSearchParams(location.search).get('liff.state');
+      const page = liffState ? pageOfLiffState(state.session.context.endpointUrl, liffState) : null;
+      if (page) {
+        location.replace(page);
+        await new Promise(() => undefined);
+      }
     };
     state.pending ??= run().then(
       () => state.resolveReady(),
