@@ -49,7 +49,7 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
         scope: ['profile', 'chat_message.write'],
       });
       expect(context.accessTokenHash).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      expect(context.availability).toMatchObject({ shareTargetPicker: { permission: false, minVer: '10.3.0' } });
+      expect(context.availability).toMatchObject({ shareTargetPicker: { permission: true, minVer: '10.3.0' } });
       for (const key of ['utouId', 'groupId', 'roomId']) {
         if (key === chatKey) expect(context[key]).toBe(CHATS[type as keyof typeof CHATS]);
         else expect(context[key]).toBeUndefined();
@@ -131,6 +131,26 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
     await app.locator('#request-all').click();
     await expect(app.locator('#action')).toContainText('"idToken":true');
     await expect(app.locator('#action')).toContainText('openid');
+  });
+
+  test('shareTargetPicker: the person picks two chats, the message arrives in both, cancel answers false', async ({ page, server }) => {
+    const { app } = await openLiff(page, server);
+    await app.locator('#share').click();
+    const picker = page.locator('#share-target-picker');
+    await picker.locator(`input[data-chat-id="${CHATS.group}"]`).check();
+    await picker.locator(`input[data-chat-id="${CHATS.room}"]`).check();
+    await picker.locator('#share-target-send').click();
+    await expect(app.locator('#action')).toHaveText(JSON.stringify({ shareTargetPicker: { ok: { status: 'success' } } }));
+    for (const chatId of [CHATS.group, CHATS.room]) {
+      const { messages } = (await (await fetch(`${server.baseUrl}/embedkit/v1/chats/${chatId}/messages`)).json()) as {
+        messages: { sender: { id: string }; message: { text?: string } }[];
+      };
+      expect(messages.at(-1)).toMatchObject({ sender: { id: ALICE }, message: { text: 'Shared from the LIFF demo' } });
+    }
+    await app.locator('#share').click();
+    await picker.locator('#share-target-cancel').click();
+    await expect(app.locator('#action')).toHaveText(JSON.stringify({ shareTargetPicker: { ok: false } }));
+    await expect(page.locator('#bridge-log .log-entry[data-method="liffShareTargetPicker"][data-outcome="ok"]')).toHaveCount(2);
   });
 
   test('scanCodeV2: the host asks the person for the value, null when they cancel', async ({ page, server }) => {

@@ -16,7 +16,7 @@ import { buildLiffSession } from './liff/session.js';
 import type { AppOverlay } from './views/overlay.js';
 import type { InAppBrowser } from './views/inapp-browser.js';
 import { isNavigableUrl } from './views/frame-policy.js';
-import { findApp, type World, type WorldApp } from './world.js';
+import { chatsOfUser, findApp, type World, type WorldApp, type WorldChat } from './world.js';
 
 /** What an app session needs from the page. */
 export interface AppSessionDeps {
@@ -31,6 +31,8 @@ export interface AppSessionDeps {
   onMessagesSent(): void;
   /** The app was closed (by itself, by the user, or because another one opened). */
   onClosed(): void;
+  /** Shows the share target picker over the phone for `chats`; the picked chat ids, or null when cancelled. */
+  pickShareTargets(chats: readonly WorldChat[], multiple: boolean): Promise<string[] | null>;
 }
 
 /** One open app: the connection to dispose and the token to call the platform with. */
@@ -43,6 +45,7 @@ interface OpenApp {
   state: HostState;
   app: WorldApp;
   session: SessionToken;
+  world: World;
 }
 
 /**
@@ -110,6 +113,7 @@ export class AppSession {
       state,
       app,
       session,
+      world,
     };
     try {
       open.connection = connectApp({
@@ -200,6 +204,20 @@ export class AppSession {
         }
         open.accessToken = open.session.access_token;
         return this.liffSession(open);
+      },
+      liffShareTargetPicker: async (messages, isMultiple) => {
+        const picked = await this.deps.pickShareTargets(chatsOfUser(open.world, open.state.userId), isMultiple);
+        if (!picked?.length) return false;
+        // The person sends them, in each picked chat, in order: what any member of the chat then sees.
+        try {
+          for (const chatId of picked) {
+            for (const message of messages) await api.sendAsUser(chatId, open.state.userId, message as Record<string, unknown>);
+          }
+        } catch (err) {
+          throw toBridgeError(err);
+        }
+        this.deps.onMessagesSent();
+        return true;
       },
       liffScanCode: () => {
         // The host has no camera to point: the person types what the code holds.

@@ -32,6 +32,7 @@ import { resolveState, type HostState, type StateRequest } from './state.js';
 import { InAppBrowser } from './views/inapp-browser.js';
 import { AppOverlay } from './views/overlay.js';
 import { Pickers } from './views/pickers.js';
+import { pickShareTargets } from './liff/share-picker.js';
 import { Toasts } from './views/toast.js';
 import { chatsOfUser, findApp, findChat, findUser, isChatType, type World } from './world.js';
 
@@ -128,6 +129,7 @@ export class HostShell {
       onCall: (record) => this.log.addCall(record),
       onRejected: (reason, origin) => this.log.addRejected(reason, origin),
       onMessagesSent: () => void this.chatScreen.refresh(),
+      pickShareTargets: (chats, multiple) => pickShareTargets(this.screen, chats, multiple),
       onClosed: () => {
         this.controls.setStatus('App closed.');
         this.syncUrl();

@@ -17,6 +17,7 @@ function handlers(overrides: Partial<BridgeHandlers> = {}): BridgeHandlers {
     liffRequestAll: vi.fn(),
     liffScanCode: vi.fn(),
     liffRequestFriendship: vi.fn(),
+    liffShareTargetPicker: vi.fn(),
     ...overrides,
   };
 }

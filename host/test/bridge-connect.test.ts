@@ -19,6 +19,7 @@ const handlers: BridgeHandlers = {
   liffRequestAll: vi.fn(),
   liffScanCode: vi.fn(),
   liffRequestFriendship: vi.fn(),
+  liffShareTargetPicker: vi.fn(),
 };
 
 const cleanups: (() => void)[] = [];

@@ -66,6 +66,7 @@ function world(handlerOverrides: Partial<BridgeHandlers> = {}, appUrl = `${locat
     liffRequestAll: vi.fn(),
     liffScanCode: vi.fn(),
     liffRequestFriendship: vi.fn(),
+    liffShareTargetPicker: vi.fn(),
     ...handlerOverrides,
   };
   const calls: BridgeCallRecord[] = [];

@@ -27,6 +27,7 @@ function setup({ unfiltered = false } = {}) {
     liffRequestAll: vi.fn(),
     liffScanCode: vi.fn(),
     liffRequestFriendship: vi.fn(),
+    liffShareTargetPicker: vi.fn(),
   };
   const { port1, port2 } = new MessageChannel();
   ports.push(port1, port2);

@@ -314,6 +314,11 @@ export const BRIDGE_METHODS = {
   liffScanCode: liffMethod<[], { value: string | null }>(),
   /** `liff.requestFriendship()`: the host asks the person to add the app channel's bot (a follow event follows). */
   liffRequestFriendship: liffMethod(),
+  /**
+   * `liff.shareTargetPicker(messages, {isMultiple})`: the host shows the person's chats to pick;
+   * the messages are sent there as the person. `true` when sent, `false` when cancelled.
+   */
+  liffShareTargetPicker: liffMethod<[messages: unknown[], isMultiple: boolean], boolean>({ rule: messagesRule(MAX_MESSAGES) }, {}),
 };
 
 type Methods = typeof BRIDGE_METHODS;

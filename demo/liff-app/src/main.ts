@@ -95,6 +95,11 @@ el('request-all').addEventListener('click', () => {
     el('action').textContent = JSON.stringify({ requestAll: r, scope: liff.getContext()?.scope, idToken: !!liff.getIDToken() });
   });
 });
+el('share').addEventListener('click', () => {
+  void outcome(() => liff.shareTargetPicker([{ type: 'text', text: 'Shared from the LIFF demo' }], { isMultiple: true })).then((r) => {
+    el('action').textContent = JSON.stringify({ shareTargetPicker: r });
+  });
+});
 el('scan').addEventListener('click', () => {
   void outcome(() => liff.scanCodeV2()).then((r) => {
     el('action').textContent = JSON.stringify({ scanCodeV2: r });

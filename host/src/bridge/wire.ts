@@ -63,6 +63,11 @@ export const WIRE: { [M in HostMethod]: WireEntry<M> } = {
   liffRequestAll: { answers: true },
   liffScanCode: { answers: true },
   liffRequestFriendship: {},
+  liffShareTargetPicker: {
+    expects: 'two arguments, an array of messages and isMultiple',
+    wireRules: [plainMessagesProblem, (multiple) => (typeof multiple === 'boolean' ? '' : 'isMultiple must be a boolean')],
+    answers: true,
+  },
 };
 
 /**

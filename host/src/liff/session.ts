@@ -25,7 +25,7 @@ export interface Availability {
  * the method refuses with the published SDK's `FORBIDDEN`.
  */
 export const LIFF_AVAILABILITY: Readonly<Record<string, Availability>> = {
-  shareTargetPicker: { permission: false, minVer: '10.3.0' },
+  shareTargetPicker: { permission: true, minVer: '10.3.0' },
   multipleLiffTransition: { permission: true, minVer: '10.18.0' },
   subwindowOpen: { permission: false, minVer: '11.7.0' },
   scanCode: { permission: false, minVer: '9.4.0' },

@@ -56,7 +56,7 @@ export const LIFF_COVERAGE = {
   getIsVideoAutoPlay: 'served',
   scanCodeV2: 'served',
   requestFriendship: 'served',
-  shareTargetPicker: 'refused',
+  shareTargetPicker: 'served',
   subWindow: 'refused',
   iap: 'refused',
   calendar: 'refused',
@@ -93,6 +93,7 @@ const LIFF_NAME: Partial<Record<HostMethod, string>> = {
   liffRequestAll: 'permission.requestAll',
   liffScanCode: 'scanCodeV2',
   liffRequestFriendship: 'requestFriendship',
+  liffShareTargetPicker: 'shareTargetPicker',
 };
 
 /**
@@ -316,7 +317,15 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
       inClientOnly('requestFriendship');
       await bridge('liffRequestFriendship', []);
     },
-    shareTargetPicker: refuse('shareTargetPicker'),
+    shareTargetPicker: async (messages, options) => {
+      inClientOnly('shareTargetPicker');
+      if (!isApiAvailable('shareTargetPicker', state.session)) {
+        throw new LiffError('FORBIDDEN', 'shareTargetPicker is unavailable in this client version.');
+      }
+      // Sent: the published `{status: 'success'}`; cancelled: false, as the published docs say.
+      const sent = await bridge('liffShareTargetPicker', [messages, options?.isMultiple ?? true]);
+      return (sent ? { status: 'success' } : false) as unknown as Awaited<ReturnType<Liff['shareTargetPicker']>>;
+    },
     subWindow: {
       on: refuseSync('subwindowOpen'),
       off: refuseSync('subwindowOpen'),
