@@ -20,6 +20,7 @@ import { addDeliveryQueueIndexes } from './0009-delivery-queue-indexes.js';
 import { addV1Bots } from './0010-v1-bots.js';
 import { addLinkTokensAndMenuBatches } from './0011-link-tokens-and-menu-batches.js';
 import { addQuoteTokensAndUnsend } from './0012-quote-tokens-and-unsend.js';
+import { addPkce } from './0016-pkce.js';
 import { columnTypes, type ColumnTypes, type Dialect } from './dialect.js';
 
 /** One migration's schema changes, given the dialect's column types. */
@@ -38,6 +39,7 @@ const SHIPPED: ReadonlyArray<readonly [key: string, up: SchemaChange]> = [
   ['0010_v1_bots', addV1Bots],
   ['0011_link_tokens', addLinkTokensAndMenuBatches],
   ['0012_quote_tokens', addQuoteTokensAndUnsend],
+  ['0016_pkce', addPkce],
 ];
 
 /** The migrations for one dialect, by key, as Kysely's Migrator takes them. */
