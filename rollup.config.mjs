@@ -2,6 +2,7 @@
 // the demo app. The server is compiled by tsc instead (see scripts/build.mjs).
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import commonjs from '@rollup/plugin-commonjs';
 import { dirname } from 'node:path';
 import terser from '@rollup/plugin-terser';
 import SDK_MINIFY from './scripts/sdk-minify.json' with { type: 'json' };
@@ -31,7 +32,18 @@ export default [
   bundle('sdk/src/index.ts', 'sdk/dist/embed.mjs', 'sdk/tsconfig.json'),
   // embedkit/sdk/mock: the SDK's interface without a host, for an app's unit tests.
   bundle('sdk/src/mock.ts', 'sdk/dist/mock.mjs', 'sdk/tsconfig.json', { resolve: false }),
+  // embedkit/liff: the plugin for the platform's current SDK, its own bundles (the script-tag SDK
+  // above stays the size it was); @line/liff is the app's, only its types are read here.
+  bundle('sdk/src/liff/index.ts', 'sdk/dist/liff.mjs', 'sdk/tsconfig.json'),
+  bundle('sdk/src/liff/global.ts', 'sdk/dist/liff.js', 'sdk/tsconfig.json', { format: 'iife', minify: true }),
   bundle('host/src/main.ts', 'host/dist/host.js', 'host/tsconfig.json'),
   bundle('demo/app/src/main.ts', 'demo/app/dist/app.js', 'demo/tsconfig.json'),
   bundle('demo/login/src/main.ts', 'demo/login/dist/login.js', 'demo/tsconfig.json', { resolve: false }),
+  // The demo on the platform's current SDK: @line/liff from npm (some of its dependencies are
+  // CommonJS) and the plugin, bundled as an app would bundle them.
+  {
+    input: 'demo/liff-app/src/main.ts',
+    output: { file: 'demo/liff-app/dist/app.js', format: 'iife', sourcemap: true },
+    plugins: [nodeResolve({ browser: true }), commonjs(), ts('demo/tsconfig.json', 'demo/liff-app/dist')],
+  },
 ];

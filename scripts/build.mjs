@@ -34,14 +34,17 @@ function oldest(files) {
 const steps = [
   {
     name: 'browser bundles (sdk, host, demo)',
-    inputs: ['sdk/src', 'host/src', 'demo/app/src', 'demo/login/src', 'rollup.config.mjs', 'package-lock.json'],
+    inputs: ['sdk/src', 'host/src', 'demo/app/src', 'demo/login/src', 'demo/liff-app/src', 'rollup.config.mjs', 'package-lock.json'],
     outputs: [
       'sdk/dist/embed.js',
       'sdk/dist/embed.mjs',
       'sdk/dist/mock.mjs',
+      'sdk/dist/liff.mjs',
+      'sdk/dist/liff.js',
       'host/dist/host.js',
       'demo/app/dist/app.js',
       'demo/login/dist/login.js',
+      'demo/liff-app/dist/app.js',
     ],
     run: () => execFileSync(bin('rollup'), ['-c', 'rollup.config.mjs', '--silent'], { stdio: 'inherit' }),
   },

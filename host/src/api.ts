@@ -27,6 +27,8 @@ export interface SessionToken {
   expires_in: number;
   /** Space-separated scopes granted. */
   scope: string;
+  /** The ID token (a JWT signed for the channel), present when the scopes have `openid`. */
+  id_token?: string;
 }
 
 /** One message of a chat as `GET /embedkit/v1/chats/<chatId>/messages` answers it. */
@@ -152,6 +154,18 @@ export class SimulatorApi {
   /** `POST /message/v3/share` with the user access token (scope `chat_message.write`): the SDK's sendMessages. */
   async share(accessToken: string, messages: unknown[]): Promise<void> {
     await this.request<unknown>('POST', '/message/v3/share', { token: accessToken, body: { messages } });
+  }
+
+  /** `GET /friendship/v1/status` with the user access token (scope `profile`): whether the user is a friend of the channel's bot. */
+  friendship(accessToken: string): Promise<{ friendFlag: boolean }> {
+    return this.request<{ friendFlag: boolean }>('GET', '/friendship/v1/status', { token: accessToken });
+  }
+
+  /** `PUT /embedkit/v1/users/<userId>/friendships/<channelId>`: the user adds (`friend`) or blocks the channel's bot. */
+  async setFriendship(userId: string, channelId: string, state: 'friend' | 'blocked'): Promise<void> {
+    await this.request<unknown>('PUT', `/embedkit/v1/users/${encodeURIComponent(userId)}/friendships/${encodeURIComponent(channelId)}`, {
+      body: { state },
+    });
   }
 
   /** `GET /embedkit/v1/chats/<chatId>/indicators`: the bot's loading indicator and read marks. */

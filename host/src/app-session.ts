@@ -5,17 +5,18 @@
  * The token lives only in this module's memory: it is never posted to the frame. The app asks the
  * host to call the platform for it, as the messenger app does.
  */
-import type { ErrorCode, InitData, Profile } from '../../sdk/src/protocol.js';
-import { ApiError, type SimulatorApi } from './api.js';
+import type { ErrorCode, InitData, LiffSession, Profile } from '../../sdk/src/protocol.js';
+import { ApiError, type SessionToken, type SimulatorApi } from './api.js';
 import { connectApp } from './bridge/connect.js';
 import type { BridgeCallRecord, BridgeHandlers } from './bridge/types.js';
 import { BridgeError } from './bridge/errors.js';
 import { clientFeatures, type ClientFeatures } from './device.js';
-import { buildInitData, buildSessionRequest, cannotOpenReason, type HostState } from './state.js';
+import { buildInitData, buildSessionRequest, cannotOpenReason, SCOPES, type HostState } from './state.js';
+import { buildLiffSession } from './liff/session.js';
 import type { AppOverlay } from './views/overlay.js';
 import type { InAppBrowser } from './views/inapp-browser.js';
 import { isNavigableUrl } from './views/frame-policy.js';
-import { findApp, type World } from './world.js';
+import { chatsOfUser, findApp, type World, type WorldApp, type WorldChat } from './world.js';
 
 /** What an app session needs from the page. */
 export interface AppSessionDeps {
@@ -30,6 +31,8 @@ export interface AppSessionDeps {
   onMessagesSent(): void;
   /** The app was closed (by itself, by the user, or because another one opened). */
   onClosed(): void;
+  /** Shows the share target picker over the phone for `chats`; the picked chat ids, or null when cancelled. */
+  pickShareTargets(chats: readonly WorldChat[], multiple: boolean): Promise<string[] | null>;
 }
 
 /** One open app: the connection to dispose and the token to call the platform with. */
@@ -38,6 +41,11 @@ interface OpenApp {
   accessToken: string;
   /** What the phone's client allows, taken when the app opened (device.ts). */
   features: ClientFeatures;
+  /** The state and app it was opened with, and the session's token answer: what `liff.init` is told. */
+  state: HostState;
+  app: WorldApp;
+  session: SessionToken;
+  world: World;
 }
 
 /**
@@ -79,8 +87,11 @@ export class AppSession {
    * then the bridge with the init data of `state` (taken now: later control changes apply to the
    * next open). Resolves with the frame, or null when a newer open or a close overtook this one.
    * Throws when the state cannot open an app or the session is refused ({@link ApiError}).
+   * `liffState` (a permanent link's page, `/shop?item=7`) is passed to the view URL as its
+   * `liff.state` query parameter, as the platform opens an endpoint; the plugin for its current
+   * SDK goes there on init.
    */
-  async open(world: World, state: HostState): Promise<HTMLIFrameElement | null> {
+  async open(world: World, state: HostState, liffState?: string): Promise<HTMLIFrameElement | null> {
     this.close();
     const generation = this.generation;
     const reason = cannotOpenReason(state);
@@ -92,8 +103,18 @@ export class AppSession {
     const session = await this.deps.api.createSession(buildSessionRequest(state, app));
     if (generation !== this.generation) return null;
 
-    const frame = this.deps.overlay.open({ title: app.name, url: app.view.url, viewType: state.viewType });
-    const open: OpenApp = { accessToken: session.access_token, connection: { dispose() {} }, features: clientFeatures(state.device) };
+    const url = new URL(app.view.url);
+    if (liffState) url.searchParams.set('liff.state', liffState);
+    const frame = this.deps.overlay.open({ title: app.name, url: liffState ? url.toString() : app.view.url, viewType: state.viewType });
+    const open: OpenApp = {
+      accessToken: session.access_token,
+      connection: { dispose() {} },
+      features: clientFeatures(state.device),
+      state,
+      app,
+      session,
+      world,
+    };
     try {
       open.connection = connectApp({
         frame,
@@ -157,6 +178,66 @@ export class AppSession {
           if (this.current === open) this.close();
         }, 0);
       },
+      liffInit: (liffId) => {
+        // The page is the registered view's origin (the bridge checked it); the liffId must name
+        // the app opened here, or another app's ID would get this app's token.
+        if (liffId !== open.app.embedId) {
+          throw new BridgeError('INVALID_ARGUMENT', `liffId ${liffId} is not the app opened here (${open.app.embedId})`);
+        }
+        return this.liffSession(open);
+      },
+      liffFriendship: async () => {
+        try {
+          return await api.friendship(open.accessToken);
+        } catch (err) {
+          throw toBridgeError(err);
+        }
+      },
+      liffRequestAll: async () => {
+        // The person consents to every scope the host offers: a new session with all of them,
+        // bound to the same chat, whose token the app uses from now on.
+        const request = buildSessionRequest({ ...open.state, scopes: [...SCOPES] }, open.app);
+        try {
+          open.session = await api.createSession(request);
+        } catch (err) {
+          throw toBridgeError(err);
+        }
+        open.accessToken = open.session.access_token;
+        return this.liffSession(open);
+      },
+      liffShareTargetPicker: async (messages, isMultiple) => {
+        const picked = await this.deps.pickShareTargets(chatsOfUser(open.world, open.state.userId), isMultiple);
+        if (!picked?.length) return false;
+        // The person sends them, in each picked chat, in order: what any member of the chat then sees.
+        try {
+          for (const chatId of picked) {
+            for (const message of messages) await api.sendAsUser(chatId, open.state.userId, message as Record<string, unknown>);
+          }
+        } catch (err) {
+          throw toBridgeError(err);
+        }
+        this.deps.onMessagesSent();
+        return true;
+      },
+      liffScanCode: () => {
+        // The host has no camera to point: the person types what the code holds.
+        const value = window.prompt(`${open.app.name} asks to scan a code. Type the value the code holds:`);
+        return { value };
+      },
+      liffRequestFriendship: async () => {
+        try {
+          if ((await api.friendship(open.accessToken)).friendFlag) return;
+          if (!window.confirm(`${open.app.name} asks you to add its bot as a friend. Add it?`)) return;
+          await api.setFriendship(open.state.userId, open.app.channelId, 'friend');
+        } catch (err) {
+          throw toBridgeError(err);
+        }
+      },
     };
+  }
+
+  /** What `liff.init` is told for the open app: its context, device and token (`liff/session.ts`). */
+  private liffSession(open: OpenApp): Promise<LiffSession> {
+    return buildLiffSession(open.state, open.app, open.session, location.origin + location.pathname);
   }
 }

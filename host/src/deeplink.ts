@@ -19,6 +19,11 @@ export interface DeepLink {
   chat?: string;
   scopes?: Scope[];
   device?: Device;
+  /**
+   * `liff.state` of a permanent link of an app on the platform's current SDK (docs/liff.md): the
+   * page below the app's endpoint URL to open. Read once when the host loads, never written back.
+   */
+  liffState?: string;
 }
 
 /**
@@ -54,6 +59,8 @@ export function parseDeepLink(search: string): DeepLink {
   const device = text('device');
   const parsed = device ? parseDevice(device) : null;
   if (parsed) link.device = parsed;
+  const liffState = text('liff.state');
+  if (liffState?.startsWith('/')) link.liffState = liffState;
   return link;
 }
 

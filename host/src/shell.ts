@@ -34,6 +34,7 @@ import { resolveState, type HostState, type StateRequest } from './state.js';
 import { InAppBrowser } from './views/inapp-browser.js';
 import { AppOverlay } from './views/overlay.js';
 import { Pickers } from './views/pickers.js';
+import { pickShareTargets } from './liff/share-picker.js';
 import { Toasts } from './views/toast.js';
 import { chatsOfUser, findApp, findChat, findUser, isChatType, type World } from './world.js';
 
@@ -135,7 +136,7 @@ export class HostShell {
     if (!embedId) {
       this.controls.setStatus('Pick a user, an app and a context, then open the app.');
     } else if (findApp(this.world, embedId)) {
-      await this.openApp();
+      await this.openApp(this.options.link.liffState);
     } else {
       this.controls.setStatus(`Unknown app in the link: ${embedId}`, 'error');
     }
@@ -150,6 +151,7 @@ export class HostShell {
       onCall: (record) => this.log.addCall(record),
       onRejected: (reason, origin) => this.log.addRejected(reason, origin),
       onMessagesSent: () => void this.chatScreen.refresh(),
+      pickShareTargets: (chats, multiple) => pickShareTargets(this.screen, chats, multiple),
       onClosed: () => {
         this.controls.setStatus('App closed.');
         this.syncUrl();
@@ -341,12 +343,15 @@ export class HostShell {
     if (query !== location.search) history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
   }
 
-  /** Opens the state's app in the overlay; a failure is shown in the status line, not thrown. */
-  private async openApp(): Promise<void> {
+  /**
+   * Opens the state's app in the overlay; a failure is shown in the status line, not thrown.
+   * `liffState`: the page of a permanent link to open below the app's endpoint (`AppSession.open`).
+   */
+  private async openApp(liffState?: string): Promise<void> {
     const app = findApp(this.world, this.state.embedId);
     this.controls.setStatus(app ? `Opening ${app.name}…` : 'No app to open.');
     try {
-      const frame = await this.session.open(this.world, this.state);
+      const frame = await this.session.open(this.world, this.state, liffState);
       if (!frame) return;
       const user = findUser(this.world, this.state.userId)?.displayName ?? this.state.userId;
       this.controls.setStatus(`${app?.name} opened for ${user} in ${CONTEXT_NAMES[this.state.contextType]} (${this.state.viewType}).`);

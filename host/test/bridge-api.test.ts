@@ -12,6 +12,12 @@ function handlers(overrides: Partial<BridgeHandlers> = {}): BridgeHandlers {
     getProfile: vi.fn(async () => profile),
     sendMessages: vi.fn(async () => {}),
     closeWindow: vi.fn(),
+    liffInit: vi.fn(),
+    liffFriendship: vi.fn(async () => ({ friendFlag: true })),
+    liffRequestAll: vi.fn(),
+    liffScanCode: vi.fn(),
+    liffRequestFriendship: vi.fn(),
+    liffShareTargetPicker: vi.fn(),
     ...overrides,
   };
 }

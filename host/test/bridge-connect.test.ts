@@ -14,6 +14,12 @@ const handlers: BridgeHandlers = {
   getProfile: vi.fn(async () => ({ userId: 'U1', displayName: 'Alice' })),
   sendMessages: vi.fn(async () => {}),
   closeWindow: vi.fn(),
+  liffInit: vi.fn(),
+  liffFriendship: vi.fn(async () => ({ friendFlag: true })),
+  liffRequestAll: vi.fn(),
+  liffScanCode: vi.fn(),
+  liffRequestFriendship: vi.fn(),
+  liffShareTargetPicker: vi.fn(),
 };
 
 const cleanups: (() => void)[] = [];

@@ -61,6 +61,12 @@ function world(handlerOverrides: Partial<BridgeHandlers> = {}, appUrl = `${locat
     getProfile: vi.fn(async () => profile),
     sendMessages: vi.fn(async () => {}),
     closeWindow: vi.fn(),
+    liffInit: vi.fn(),
+    liffFriendship: vi.fn(async () => ({ friendFlag: true })),
+    liffRequestAll: vi.fn(),
+    liffScanCode: vi.fn(),
+    liffRequestFriendship: vi.fn(),
+    liffShareTargetPicker: vi.fn(),
     ...handlerOverrides,
   };
   const calls: BridgeCallRecord[] = [];

@@ -22,6 +22,12 @@ function setup({ unfiltered = false } = {}) {
     getProfile: vi.fn(async () => profile),
     sendMessages: vi.fn(async () => {}),
     closeWindow: vi.fn(),
+    liffInit: vi.fn(),
+    liffFriendship: vi.fn(async () => ({ friendFlag: true })),
+    liffRequestAll: vi.fn(),
+    liffScanCode: vi.fn(),
+    liffRequestFriendship: vi.fn(),
+    liffShareTargetPicker: vi.fn(),
   };
   const { port1, port2 } = new MessageChannel();
   ports.push(port1, port2);

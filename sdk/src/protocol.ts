@@ -123,6 +123,41 @@ export interface WireError {
   message?: string;
 }
 
+/**
+ * A scope of a user access token as the platform's current SDK names it (`@line/liff`'s
+ * `PERMISSION_NAMES` without `email`, which embedkit's login does not issue).
+ */
+export type LiffScope = 'profile' | 'chat_message.write' | 'openid';
+
+/**
+ * What `liffInit` answers: everything the platform's current SDK knows of itself after `init`, for
+ * the app opened in the host. `context` is `@line/liff`'s `getContext()` shape; `os`, `language`,
+ * `lineVersion` come from the phone's device setting; `accessToken` is the app's own user access
+ * token (the only secret that reaches the page: no refresh token); `idToken` is present with the
+ * `openid` scope; `hostUrl` is the host page's URL, the base of permanent links.
+ */
+export interface LiffSession {
+  context: {
+    type: ContextType;
+    utouId?: string;
+    roomId?: string;
+    groupId?: string;
+    userId?: string;
+    liffId: string;
+    endpointUrl: string;
+    viewType: ViewType;
+    accessTokenHash: string;
+    scope: LiffScope[];
+    availability: Record<string, { permission: boolean; minVer: string; minOsVer?: string }>;
+  };
+  os: 'ios' | 'android' | 'web';
+  language: string;
+  lineVersion: string;
+  accessToken: string;
+  idToken?: string;
+  hostUrl: string;
+}
+
 /** Every host method answers with this envelope, so errors cross as data and keep their code. */
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: WireError };
 
@@ -199,7 +234,12 @@ export type MethodKind =
   /** A method of the `embed` object (and of its mock) that the host answers with its handler. */
   | 'embed'
   /** The SDK's own report to the host: no handler, the host only shows the call in its bridge log. */
-  | 'report';
+  | 'report'
+  /**
+   * A call of the plugin for the platform's current SDK (`embedkit/liff`): the host answers it with
+   * its handler, the `embed` object has no such method.
+   */
+  | 'liff';
 
 /**
  * One entry of {@link BRIDGE_METHODS}: the runtime rules of a method that both sides apply, and, as
@@ -225,6 +265,8 @@ type Maker<K extends MethodKind> = <A extends unknown[] = [], R = void>(
 const embedMethod: Maker<'embed'> = (...params) => ({ kind: 'embed', params });
 /** An entry of kind `report`. */
 const report: Maker<'report'> = (...params) => ({ kind: 'report', params });
+/** An entry of kind `liff`. */
+const liffMethod: Maker<'liff'> = (...params) => ({ kind: 'liff', params });
 
 /**
  * The methods the host serves over the port, the one source of the bridge: the host's allow-list
@@ -260,6 +302,23 @@ export const BRIDGE_METHODS = {
   notice: report<[kind: NoticeKind]>({}),
   /** What the page logged, threw and requested, for the host's bridge log. */
   appLog: report<[entries: AppLogEntry[]]>({}),
+  // The plugin for the platform's current SDK (`embedkit/liff`) also calls getProfile,
+  // sendMessages, openWindow and closeWindow above; the host checks the liffId's shape (wire.ts).
+  /** `liff.init({liffId})` in the host: the session of the app opened here, when `liffId` is its embed ID. */
+  liffInit: liffMethod<[liffId: string], LiffSession>({}),
+  /** `liff.getFriendship()`: whether the user is a friend of the app channel's bot. */
+  liffFriendship: liffMethod<[], { friendFlag: boolean }>(),
+  /** `liff.permission.requestAll()`: the person consents to every scope; the new session's token and scopes. */
+  liffRequestAll: liffMethod<[], LiffSession>(),
+  /** `liff.scanCodeV2()`: the host asks the person for the code's value; null when they cancel. */
+  liffScanCode: liffMethod<[], { value: string | null }>(),
+  /** `liff.requestFriendship()`: the host asks the person to add the app channel's bot (a follow event follows). */
+  liffRequestFriendship: liffMethod(),
+  /**
+   * `liff.shareTargetPicker(messages, {isMultiple})`: the host shows the person's chats to pick;
+   * the messages are sent there as the person. `true` when sent, `false` when cancelled.
+   */
+  liffShareTargetPicker: liffMethod<[messages: unknown[], isMultiple: boolean], boolean>({ rule: messagesRule(MAX_MESSAGES) }, {}),
 };
 
 type Methods = typeof BRIDGE_METHODS;

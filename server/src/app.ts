@@ -300,7 +300,9 @@ function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Units {
   const baseUrl = () => d.urls.base;
   const channelTokens = new ChannelTokenService(new ChannelTokenStore(db), world, clock);
   // One clock for every server on the database: a move reaches the others as a live event.
-  const social = createSocialLogin(db, world, clock, { baseUrl, demoOrigin: () => d.demoOrigin, headers }, (offsetMs) =>
+  const apps = new AppStore(db);
+  const appViewUrls = async (channelId: string) => (await apps.listByChannel(channelId)).map((app) => app.view_url);
+  const social = createSocialLogin(db, world, clock, { baseUrl, demoOrigin: () => d.demoOrigin, headers, appViewUrls }, (offsetMs) =>
     live.publish({ type: 'clock', offsetMs }),
   );
   const bots = createBotMessaging(db, world, clock, { tokens: channelTokens, logger, baseUrl, live, outage, headers }, botOptions);

@@ -58,7 +58,27 @@ export const WIRE: { [M in HostMethod]: WireEntry<M> } = {
     expects: APP_LOG_EXPECTS,
     wireRules: [(entries) => (isAppLog(entries, MAX_APP_LOG_ENTRIES, MAX_APP_LOG_ACCEPTED) ? '' : `expects ${APP_LOG_EXPECTS}`)],
   },
+  liffInit: { expects: 'one argument, the liffId (an embed ID)', wireRules: [liffIdProblem], answers: true },
+  liffFriendship: { answers: true },
+  liffRequestAll: { answers: true },
+  liffScanCode: { answers: true },
+  liffRequestFriendship: {},
+  liffShareTargetPicker: {
+    expects: 'two arguments, an array of messages and isMultiple',
+    wireRules: [plainMessagesProblem, (multiple) => (typeof multiple === 'boolean' ? '' : 'isMultiple must be a boolean')],
+    answers: true,
+  },
 };
+
+/**
+ * Wire rule of `liff.init`'s liffId: an embed ID (`1650000001-AbCd1234`, the platform's LIFF ID
+ * shape; a scenario may name its apps with any id of 1 to 100 characters).
+ */
+export function liffIdProblem(liffId: unknown): string {
+  return typeof liffId === 'string' && liffId.length > 0 && liffId.length <= 100
+    ? ''
+    : 'liffId must be an embed ID like 1650000001-AbCd1234';
+}
 
 /**
  * Wire rule of messages that passed the spec's rule (an array of objects): each is a plain object

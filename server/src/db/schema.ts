@@ -226,6 +226,8 @@ export interface AuthorizationRequestTable {
   /** Space-separated scopes asked for. */
   scope: string;
   nonce: string | null;
+  /** The PKCE code challenge (RFC 7636, S256), null for a confidential client. */
+  code_challenge: Nullable<string>;
   created_at: number;
   expires_at: number;
 }
@@ -238,6 +240,8 @@ export interface AuthorizationCodeTable {
   redirect_uri: string;
   scope: string;
   nonce: string | null;
+  /** The PKCE code challenge of the request (RFC 7636, S256), null for a confidential client. */
+  code_challenge: Nullable<string>;
   /** The chat the host opened an app from (`none` for a web login), carried to the token. */
   context_type: string;
   chat_id: string | null;

@@ -42,5 +42,6 @@ export function staticRoutes(): Router {
   r.get('/sdk/v1/sdk.mjs', (_req, res) => res.sendFile(root('sdk/dist/embed.mjs')));
   r.use('/sdk/v1', express.static(root('sdk/dist'), { index: false }));
   r.use('/demo/app', express.static(root('demo/app'), { dotfiles: 'ignore' }));
+  r.use('/demo/liff-app', express.static(root('demo/liff-app'), { dotfiles: 'ignore' }));
   return r;
 }

@@ -44,13 +44,19 @@ export interface SocialLogin {
  * @param clockMoved told the new clock offset (ms) after the simulator moves the clock
  * @param deps `baseUrl`: the server's public origin (ID token `iss`, picture URLs);
  *   `demoOrigin`: what `{demo_origin}` in a scenario's callback URLs stands for; `headers`: the
- *   platform header names of the kit's prefix (the v1 ChannelToken, request IDs)
+ *   platform header names of the kit's prefix (the v1 ChannelToken, request IDs); `appViewUrls`: the
+ *   endpoint URLs of a channel's embedded apps (where a PKCE sign-in may return)
  */
 export function createSocialLogin(
   db: Kysely<Database>,
   world: WorldStore,
   clock: Clock,
-  deps: { baseUrl: () => string; demoOrigin: () => string; headers: PlatformHeaders },
+  deps: {
+    baseUrl: () => string;
+    demoOrigin: () => string;
+    headers: PlatformHeaders;
+    appViewUrls: (channelId: string) => Promise<string[]>;
+  },
   clockMoved?: (offsetMs: number) => void,
 ): SocialLogin {
   const { baseUrl, demoOrigin } = deps;
@@ -68,6 +74,7 @@ export function createSocialLogin(
     clock,
     baseUrl,
     demoOrigin,
+    appViewUrls: deps.appViewUrls,
   });
   const userTokens = new UserTokenService(tokens, world, clock, login);
   const friendships = new FriendshipService(new MembershipStore(db), logins, world, clock);

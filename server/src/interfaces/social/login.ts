@@ -20,6 +20,7 @@ import { ACCESS_TOKEN_LIFE_MS, AUTH_CODE_LIFE_MS, AUTH_REQUEST_LIFE_MS, ID_TOKEN
 import { pictureUrl } from '../../world/profiles.js';
 import { checkRedirectUri, withQuery } from './redirect-uri.js';
 import { hashToken, newToken } from '../../tokens/secrets.js';
+import { isVerifierShape, readChallenge, s256 } from './pkce.js';
 
 /** Token response of spec part C; `id_token` only when the scope has `openid`. */
 export interface TokenResponse {
@@ -88,6 +89,8 @@ export interface SocialLoginDeps {
   baseUrl: () => string;
   /** What `{demo_origin}` in a scenario's callback URLs stands for. */
   demoOrigin: () => string;
+  /** The endpoint URLs (`view_url`) of the channel's embedded apps: where a public client (PKCE) may be sent back. */
+  appViewUrls: (channelId: string) => Promise<string[]>;
 }
 
 /** The rules of spec part C; see the module comment for lifetimes. */
@@ -99,7 +102,12 @@ export class SocialLoginService {
    * wrong the answer is an error page (never a redirect to an unchecked URI). Then
    * `response_type=code`, `state` and `scope` (known scopes only) are checked, and a failure is
    * redirected as `error=invalid_request | unsupported_response_type | invalid_scope` with `state`.
-   * @param query the request's query (`response_type`, `client_id`, `redirect_uri`, `state`, `scope`, `nonce`)
+   *
+   * A public client's request (PKCE, RFC 7636: `code_challenge` with `code_challenge_method=S256`,
+   * see ./pkce.ts) may only be sent back to the origin of one of the channel's embedded apps (the
+   * app's registered endpoint URL, as the platform's LIFF login) or to a registered callback URL:
+   * no secret backs it, so its redirect_uri is never open.
+   * @param query the request's query (`response_type`, `client_id`, `redirect_uri`, `state`, `scope`, `nonce`, `code_challenge`, `code_challenge_method`)
    */
   async authorize(query: Record<string, unknown>): Promise<AuthorizeOutcome> {
     const clientId = query.client_id;
@@ -113,7 +121,10 @@ export class SocialLoginService {
     if (Array.isArray(redirectUri)) return pageError('redirect_uri is given more than once.');
     if (typeof redirectUri !== 'string' || redirectUri === '') return pageError('redirect_uri is missing.');
     const callbackUrls = login.callbackUrls?.map((u) => u.replaceAll('{demo_origin}', this.d.demoOrigin())) ?? null;
-    const uriProblem = checkRedirectUri(redirectUri, callbackUrls);
+    const isPublic = query.code_challenge !== undefined || query.code_challenge_method !== undefined;
+    const uriProblem = isPublic
+      ? await this.publicRedirectProblem(clientId, redirectUri, callbackUrls)
+      : checkRedirectUri(redirectUri, callbackUrls);
     if (uriProblem) return pageError(`Invalid redirect_uri: ${uriProblem}.`);
 
     const state = typeof query.state === 'string' ? query.state : undefined;
@@ -133,6 +144,8 @@ export class SocialLoginService {
     if (typeof query.scope !== 'string' || query.scope.trim() === '') return back('invalid_request', 'scope is required');
     const scopes = parseScope(query.scope);
     if (typeof scopes === 'string') return back('invalid_scope', scopes);
+    const pkce = readChallenge(query);
+    if (pkce && 'problem' in pkce) return back('invalid_request', pkce.problem);
 
     const requestId = newToken();
     const now = this.d.clock.now();
@@ -144,6 +157,7 @@ export class SocialLoginService {
         state,
         scope: scopes.join(' '),
         nonce,
+        code_challenge: pkce?.challenge ?? null,
         created_at: now,
         expires_at: now + AUTH_REQUEST_LIFE_MS,
       },
@@ -191,6 +205,7 @@ export class SocialLoginService {
       redirectUri: request.redirect_uri,
       scope: request.scope,
       nonce: request.nonce,
+      codeChallenge: request.code_challenge,
       context: { type: 'none', chatId: null },
     });
     return { kind: 'redirect', location: withQuery(request.redirect_uri, { code, state: request.state }) };
@@ -201,7 +216,8 @@ export class SocialLoginService {
    * @throws ApiError 400 `{error, error_description}`: `invalid_request` (missing field),
    *   `unsupported_grant_type`, `invalid_client` (unknown channel, wrong secret),
    *   `unauthorized_client` (inactive channel), `invalid_grant` (bad, used or expired code or
-   *   refresh token; redirect_uri that differs from the code's).
+   *   refresh token; redirect_uri that differs from the code's; a PKCE code_verifier that is
+   *   missing, wrong, or given for a code without a challenge).
    */
   async token(form: Record<string, unknown>): Promise<TokenResponse | RefreshResponse> {
     const grantType = form.grant_type;
@@ -215,10 +231,21 @@ export class SocialLoginService {
    * The authorization code grant: a single-use code, not expired, of this client and this
    * redirect_uri, gives a token pair (and an ID token when the scope has `openid`). Using a code
    * twice fails and revokes the tokens it gave (RFC 6749 §4.1.2).
+   *
+   * The client proves itself with `client_secret` (a confidential client), or with `code_verifier`
+   * alone (a public client, RFC 7636 §4.5): then the code must come from a request with a
+   * `code_challenge`, and `BASE64URL(SHA256(code_verifier))` must equal it (§4.6). A code whose
+   * request had a challenge needs the verifier whoever redeems it; a verifier for a code without
+   * one is refused (no downgrade).
    */
   async exchangeCode(form: Record<string, unknown>): Promise<TokenResponse> {
-    const { code, redirect_uri, client_id, client_secret } = requireFields(form, ['code', 'redirect_uri', 'client_id', 'client_secret']);
-    const channel = await this.authenticateClient(client_id, client_secret);
+    const { code, redirect_uri, client_id } = requireFields(form, ['code', 'redirect_uri', 'client_id']);
+    const secret = typeof form.client_secret === 'string' && form.client_secret !== '' ? form.client_secret : undefined;
+    const verifier = typeof form.code_verifier === 'string' && form.code_verifier !== '' ? form.code_verifier : undefined;
+    if (secret === undefined && verifier === undefined) throw oauthError('invalid_request', "'client_secret' must be specified");
+    if (verifier !== undefined && !isVerifierShape(verifier))
+      throw oauthError('invalid_request', "'code_verifier' must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~");
+    const channel = secret === undefined ? await this.publicClient(client_id) : await this.authenticateClient(client_id, secret);
     const row = await this.d.codes.findCode(hashToken(code));
     if (!row || row.channel_id !== channel.channel_id) throw oauthError('invalid_grant', 'invalid authorization code');
     if (row.used_at !== null) {
@@ -228,6 +255,13 @@ export class SocialLoginService {
     const now = this.d.clock.now();
     if (row.expires_at <= now) throw oauthError('invalid_grant', 'authorization code expired');
     if (row.redirect_uri !== redirect_uri) throw oauthError('invalid_grant', 'redirect_uri does not match');
+    if (row.code_challenge !== null) {
+      if (verifier === undefined)
+        throw oauthError('invalid_grant', "'code_verifier' is required: the authorization request had a code_challenge");
+      if (s256(verifier) !== row.code_challenge) throw oauthError('invalid_grant', 'code_verifier does not match the code_challenge');
+    } else if (verifier !== undefined) {
+      throw oauthError('invalid_grant', 'code_verifier was given but the authorization request had no code_challenge');
+    }
     const user = await this.d.world.user(row.user_id);
     if (!user) throw oauthError('invalid_grant', 'invalid authorization code');
 
@@ -342,6 +376,7 @@ export class SocialLoginService {
       redirectUri: HOST_REDIRECT_URI,
       scope: opts.scopes.join(' '),
       nonce: opts.nonce ?? null,
+      codeChallenge: null,
       context: opts.context,
     });
     return this.exchangeCode({
@@ -360,6 +395,7 @@ export class SocialLoginService {
     redirectUri: string;
     scope: string;
     nonce: string | null;
+    codeChallenge: string | null;
     context: TokenContext;
   }): Promise<string> {
     const code = newToken();
@@ -372,6 +408,7 @@ export class SocialLoginService {
         redirect_uri: c.redirectUri,
         scope: c.scope,
         nonce: c.nonce,
+        code_challenge: c.codeChallenge,
         context_type: c.context.type,
         chat_id: c.context.chatId,
         issued_at: now,
@@ -380,6 +417,32 @@ export class SocialLoginService {
       now,
     );
     return code;
+  }
+
+  /**
+   * A public client of a token operation: the channel exists and is active (its proof is the code verifier).
+   * @throws ApiError 400 `invalid_client`, or `unauthorized_client` for an inactive channel.
+   */
+  private async publicClient(clientId: string): Promise<ChannelRow> {
+    const channel = await this.d.world.channel(clientId);
+    if (!channel) throw oauthError('invalid_client', 'invalid client_id');
+    if (!(await this.d.logins.get(clientId)).active) throw oauthError('unauthorized_client', 'the channel is inactive');
+    return channel;
+  }
+
+  /**
+   * The redirect_uri rule of a public client's request: an http(s) URL (https, or http on a
+   * loopback host) equal to a registered callback URL or on the origin of one of the channel's
+   * apps' endpoint URLs. @returns why it is refused, or null.
+   */
+  private async publicRedirectProblem(channelId: string, uri: string, callbackUrls: string[] | null): Promise<string | null> {
+    const shape = checkRedirectUri(uri, null);
+    if (shape) return shape;
+    if (callbackUrls !== null && checkRedirectUri(uri, callbackUrls) === null) return null;
+    const origin = new URL(uri).origin;
+    const origins = (await this.d.appViewUrls(channelId)).flatMap((u) => (URL.canParse(u) ? [new URL(u).origin] : []));
+    if (origins.includes(origin)) return null;
+    return "a PKCE request's redirect_uri must be on the origin of one of the channel's apps (its endpoint URL) or a registered callback URL";
   }
 
   /**

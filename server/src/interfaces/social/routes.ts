@@ -3,7 +3,7 @@
  * consent page), `/oauth2/v2.1/token`, `/oauth2/v2.1/verify`, `/oauth2/v2.1/revoke`,
  * `/v2/profile`, `/friendship/v1/status`, and the `/large` and `/small` variants of profile pictures.
  */
-import express, { Router, type Response } from 'express';
+import express, { Router, type RequestHandler, type Response } from 'express';
 import { formBody } from '../../http/body.js';
 import { authenticationFailed, notFound, oauthError } from '../../http/errors.js';
 import { avatarSvg } from '../../world/avatar.js';
@@ -20,6 +20,26 @@ const consentForm = express.urlencoded({ extended: false, limit: 16 * 1024 });
 /** Picture sizes of spec part C: `/large` 200x200, `/small` 51x51. */
 const PICTURE_SIZES: Record<string, number> = { large: 200, small: 51 };
 
+/**
+ * The calls an app page makes from the browser, as the platform's LIFF SDK does outside the
+ * messenger (the code exchange, verify, profile, friendship): the platform's API answers them for
+ * any origin, with the user's bearer token in `Authorization` and no cookie, so `*` reveals nothing
+ * a token holder cannot read already. embedkit's own `/embedkit/...` API stays same-origin
+ * (../../http/cross-site.ts).
+ */
+const BROWSER_PATHS = ['/oauth2/v2.1/token', '/oauth2/v2.1/verify', '/v2/profile', '/friendship/v1/status'];
+
+/** CORS headers of {@link BROWSER_PATHS}: any origin, no credentials, the preflight of `Authorization`. */
+const browserCors: RequestHandler = (_req, res, next) => {
+  res.set({
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': 'GET, POST',
+    'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+    'Access-Control-Max-Age': '600',
+  });
+  next();
+};
+
 /** Routes of spec part C; errors are the OAuth body (token operations), `{message}` (profile, friendship) or an HTML page (authorize). */
 export function socialLoginRoutes(deps: {
   login: SocialLoginService;
@@ -30,6 +50,8 @@ export function socialLoginRoutes(deps: {
   baseUrl: () => string;
 }): Router {
   const r = Router();
+  r.use(BROWSER_PATHS, browserCors);
+  r.options(BROWSER_PATHS, (_req, res) => void res.status(204).end());
 
   r.get('/v2/profile', async (req, res) => {
     const token = await deps.userTokens.authenticate(req.headers.authorization, 'profile');

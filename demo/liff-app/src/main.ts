@@ -1,0 +1,118 @@
+/**
+ * The demo app on the platform's current SDK: written for `@line/liff` 2.x as any such app is, plus
+ * the one line that runs it in embedkit's host (`liff.use(new EmbedkitPlugin())`). On load it calls
+ * every method embedkit answers without the person's action and shows what came back, as JSON in
+ * `#report` (the e2e tests read it); the buttons send a message, open a window and close the app.
+ */
+// embedkit's plugin first: it gives the frame web storage where the browser blocks it, before
+// @line/liff reads it (docs/liff.md).
+import { EmbedkitPlugin } from '../../../sdk/src/liff/index.js';
+import liffModule from '@line/liff';
+import type { Liff } from '../../../sdk/src/liff/liff-types.js';
+
+// `@line/liff`'s own types read as `any` under this project's NodeNext resolution (see
+// sdk/src/liff/liff-types.ts): the same object, typed.
+const liff = liffModule as unknown as Liff;
+
+/** The embed ID of this demo in the default scenario; `?liffId=` picks another. */
+const LIFF_ID = new URLSearchParams(location.search).get('liffId') ?? '1650000001-liffapp1';
+
+function el<T extends HTMLElement = HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`liff demo: missing #${id}`);
+  return found as T;
+}
+
+/** `{code, message}` of a failure, as the page shows it. */
+function failure(error: unknown): { code: string; message: string } {
+  const e = error as { code?: unknown; message?: unknown };
+  return { code: String(e?.code ?? 'ERROR'), message: String(e?.message ?? error) };
+}
+
+/** The outcome of a call: its value, or its failure. */
+async function outcome(run: () => unknown): Promise<unknown> {
+  try {
+    return { ok: (await run()) ?? null };
+  } catch (error) {
+    return { error: failure(error) };
+  }
+}
+
+async function main(): Promise<void> {
+  liff.use(new EmbedkitPlugin());
+  try {
+    await liff.init({ liffId: LIFF_ID });
+  } catch (error) {
+    el('status').textContent = `init failed: ${failure(error).code}`;
+    el('report').textContent = JSON.stringify({ init: failure(error) }, null, 2);
+    document.body.dataset.init = 'error';
+    return;
+  }
+  await liff.ready;
+  const report = {
+    id: liff.id,
+    page: location.pathname + location.search,
+    isInClient: liff.isInClient(),
+    isLoggedIn: liff.isLoggedIn(),
+    os: liff.getOS(),
+    language: liff.getLanguage(),
+    appLanguage: liff.getAppLanguage(),
+    lineVersion: liff.getLineVersion(),
+    version: liff.getVersion(),
+    context: liff.getContext(),
+    accessToken: liff.getAccessToken(),
+    idToken: liff.getIDToken(),
+    decodedIdToken: liff.getDecodedIDToken(),
+    profile: await outcome(() => liff.getProfile()),
+    friendship: await outcome(() => liff.getFriendship()),
+    permanentLink: await outcome(() => liff.permanentLink.createUrlBy(`${location.origin}/demo/liff-app/index.html?item=7`)),
+    permanentLinkHere: await outcome(() => {
+      liff.permanentLink.setExtraQueryParam('from=demo');
+      return liff.permanentLink.createUrl();
+    }),
+    permissionProfile: await outcome(() => liff.permission.query('profile')),
+    permissionOpenid: await outcome(() => liff.permission.query('openid')),
+    apiShareTargetPicker: await outcome(() => liff.isApiAvailable('shareTargetPicker')),
+    apiMultipleLiffTransition: await outcome(() => liff.isApiAvailable('multipleLiffTransition')),
+    apiIap: await outcome(() => liff.isApiAvailable('iap')),
+    apiScanCodeV2: await outcome(() => liff.isApiAvailable('scanCodeV2')),
+    iap: await outcome(() => liff.iap.getPlatformProducts({ productIds: ['p1'] })),
+    calendar: await outcome(() => liff.calendar.getEvents({ startTime: new Date(), endTime: new Date() })),
+    shortcut: await outcome(() => liff.createShortcutOnHomeScreen({ url: location.href })),
+  };
+  el('status').textContent = `${report.context?.type ?? 'no context'} · ${report.context?.viewType ?? ''} · ${report.os}`;
+  el('report').textContent = JSON.stringify(report, null, 2);
+  document.body.dataset.init = 'ok';
+}
+
+el('send').addEventListener('click', () => {
+  void outcome(() => liff.sendMessages([{ type: 'text', text: 'Hello from the LIFF demo' }])).then((r) => {
+    el('action').textContent = JSON.stringify({ sendMessages: r });
+  });
+});
+el('request-all').addEventListener('click', () => {
+  void outcome(() => liff.permission.requestAll()).then((r) => {
+    el('action').textContent = JSON.stringify({ requestAll: r, scope: liff.getContext()?.scope, idToken: !!liff.getIDToken() });
+  });
+});
+el('share').addEventListener('click', () => {
+  void outcome(() => liff.shareTargetPicker([{ type: 'text', text: 'Shared from the LIFF demo' }], { isMultiple: true })).then((r) => {
+    el('action').textContent = JSON.stringify({ shareTargetPicker: r });
+  });
+});
+el('scan').addEventListener('click', () => {
+  void outcome(() => liff.scanCodeV2()).then((r) => {
+    el('action').textContent = JSON.stringify({ scanCodeV2: r });
+  });
+});
+el('friend').addEventListener('click', () => {
+  void outcome(() => liff.requestFriendship())
+    .then(async (r) => ({ requestFriendship: r, friendship: await outcome(() => liff.getFriendship()) }))
+    .then((r) => {
+      el('action').textContent = JSON.stringify(r);
+    });
+});
+el('open').addEventListener('click', () => liff.openWindow({ url: 'https://example.com/', external: false }));
+el('close').addEventListener('click', () => liff.closeWindow());
+
+void main();

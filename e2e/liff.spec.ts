@@ -1,0 +1,203 @@
+/**
+ * An app on the platform's current SDK (`@line/liff` 2.x, bundled with the project's bundler with
+ * embedkit's plugin: `demo/liff-app/`) runs in the host: every context, view and two devices, the
+ * published shapes of what it reads, its calls in the bridge log, and the refusals of what no local
+ * client can do.
+ */
+import { jwtVerify } from 'jose';
+import type { FrameLocator, Page } from '@playwright/test';
+import { ALICE, CHATS, expect, test } from './fixtures.js';
+import type { ServerHandle } from './server.js';
+
+const LIFF_APP = '1650000001-liffapp1';
+/** The secret of the app's channel in the default scenario: the key the ID token is signed with. */
+const CHANNEL_SECRET = '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f';
+
+/** Opens the LIFF demo in the host with `params`; resolves with the frame and its report once init finished. */
+async function openLiff(page: Page, server: ServerHandle, params: Record<string, string> = {}) {
+  const q = new URLSearchParams({ app: LIFF_APP, user: ALICE, ...params });
+  await page.goto(`${server.baseUrl}/?${q}`);
+  const app: FrameLocator = page.frameLocator('#app-frame');
+  await expect(app.locator('body')).toHaveAttribute('data-init', /ok|error/, { timeout: 15_000 });
+  const report = JSON.parse((await app.locator('#report').textContent()) ?? '{}') as Record<string, unknown> & {
+    context: Record<string, unknown>;
+  };
+  return { app, report };
+}
+
+test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
+  for (const [type, chatKey] of [
+    ['utou', 'utouId'],
+    ['group', 'groupId'],
+    ['room', 'roomId'],
+    ['none', null],
+  ] as const) {
+    test(`reads the published context in a ${type} context`, async ({ page, server }) => {
+      const params: Record<string, string> = { context: type, view: 'tall' };
+      if (type !== 'none') params.chat = CHATS[type];
+      const { report } = await openLiff(page, server, params);
+      expect(report.isInClient).toBe(true);
+      expect(report.isLoggedIn).toBe(true);
+      expect(report.id).toBe(LIFF_APP);
+      const context = report.context;
+      expect(context).toMatchObject({
+        type,
+        userId: ALICE,
+        liffId: LIFF_APP,
+        viewType: 'tall',
+        endpointUrl: `${server.demoOrigin}/demo/liff-app/`,
+        scope: ['profile', 'chat_message.write'],
+      });
+      expect(context.accessTokenHash).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(context.availability).toMatchObject({ shareTargetPicker: { permission: true, minVer: '10.3.0' } });
+      for (const key of ['utouId', 'groupId', 'roomId']) {
+        if (key === chatKey) expect(context[key]).toBe(CHATS[type as keyof typeof CHATS]);
+        else expect(context[key]).toBeUndefined();
+      }
+      expect(report.profile).toEqual({ ok: expect.objectContaining({ userId: ALICE, displayName: expect.any(String) }) });
+      expect(report.friendship).toEqual({ ok: { friendFlag: expect.any(Boolean) } });
+      expect(typeof report.accessToken).toBe('string');
+      // No openid among the default scopes: no ID token.
+      expect(report.idToken).toBeNull();
+      expect(report.decodedIdToken).toBeNull();
+    });
+  }
+
+  for (const view of ['compact', 'full'] as const) {
+    test(`opens in the ${view} view`, async ({ page, server }) => {
+      const { report } = await openLiff(page, server, { view });
+      expect(report.context.viewType).toBe(view);
+      await expect(page.locator('#app-overlay')).toHaveAttribute('data-view-type', view);
+    });
+  }
+
+  test('reads the OS, language and client version from the device setting', async ({ page, server }) => {
+    const ios = (await openLiff(page, server, { lang: 'ja' })).report;
+    expect(ios).toMatchObject({ os: 'ios', language: 'ja', appLanguage: 'ja', lineVersion: '14.0.0' });
+    expect(ios.apiMultipleLiffTransition).toEqual({ ok: true });
+    const old = (await openLiff(page, server, { device: 'android-7.11.0-7.1', lang: 'en' })).report;
+    expect(old).toMatchObject({ os: 'android', language: 'en', lineVersion: '7.11.0' });
+    // multipleLiffTransition needs the client 10.18.0: this one is older.
+    expect(old.apiMultipleLiffTransition).toEqual({ ok: false });
+  });
+
+  test('gets an ID token with openid, signed with the channel secret, and its decoded payload', async ({ page, server }) => {
+    const { report } = await openLiff(page, server, { scope: 'profile chat_message.write openid' });
+    expect(report.context.scope).toEqual(['profile', 'chat_message.write', 'openid']);
+    const { payload } = await jwtVerify(String(report.idToken), new TextEncoder().encode(CHANNEL_SECRET));
+    expect(payload).toMatchObject({ sub: ALICE, aud: '1650000001' });
+    expect(report.decodedIdToken).toMatchObject({ sub: ALICE, aud: '1650000001' });
+    expect(report.permissionOpenid).toEqual({ ok: { state: 'granted' } });
+  });
+
+  test('makes permanent links that open the app in the host', async ({ page, server }) => {
+    const { report } = await openLiff(page, server);
+    const link = new URL((report.permanentLink as { ok: string }).ok);
+    expect(link.origin).toBe(server.baseUrl);
+    expect(link.searchParams.get('app')).toBe(LIFF_APP);
+    expect(link.searchParams.get('liff.state')).toBe('/index.html?item=7');
+    const here = new URL((report.permanentLinkHere as { ok: string }).ok);
+    expect(here.searchParams.get('liff.state')).toBe('/?from=demo');
+    // The link opens the host, the app in it, and the app at the linked page.
+    await page.goto(link.toString());
+    const app = page.frameLocator('#app-frame');
+    await expect(app.locator('body')).toHaveAttribute('data-init', 'ok', { timeout: 15_000 });
+    await expect(app.locator('#report')).toContainText('"page": "/demo/liff-app/index.html?item=7"');
+  });
+
+  test('refuses what no local client can do with the published FORBIDDEN', async ({ page, server }) => {
+    const { report } = await openLiff(page, server);
+    for (const key of ['iap', 'calendar', 'shortcut']) {
+      expect((report[key] as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    }
+    expect(report.apiIap).toEqual({ ok: false });
+  });
+
+  test('sends messages into the chat it was opened from, and every call shows in the bridge log', async ({ page, server }) => {
+    const { app } = await openLiff(page, server, { context: 'group', chat: CHATS.group });
+    await app.locator('#send').click();
+    await expect(app.locator('#action')).toContainText('"sendMessages":{"ok"');
+    const log = page.locator('#bridge-log');
+    for (const method of ['liffInit', 'getProfile', 'liffFriendship', 'sendMessages']) {
+      await expect(log.locator(`.log-entry[data-method="${method}"][data-outcome="ok"]`).first()).toBeAttached();
+    }
+    await app.locator('#close').click();
+    await expect(page.locator('#app-frame')).toHaveCount(0);
+    await expect(page.locator('#chat-messages').getByText('Hello from the LIFF demo')).toBeVisible();
+  });
+
+  test('grants every permission on requestAll: a new token with openid', async ({ page, server }) => {
+    const { app } = await openLiff(page, server);
+    await app.locator('#request-all').click();
+    await expect(app.locator('#action')).toContainText('"idToken":true');
+    await expect(app.locator('#action')).toContainText('openid');
+  });
+
+  test('shareTargetPicker: the person picks two chats, the message arrives in both, cancel answers false', async ({ page, server }) => {
+    const { app } = await openLiff(page, server);
+    await app.locator('#share').click();
+    const picker = page.locator('#share-target-picker');
+    await picker.locator(`input[data-chat-id="${CHATS.group}"]`).check();
+    await picker.locator(`input[data-chat-id="${CHATS.room}"]`).check();
+    await picker.locator('#share-target-send').click();
+    await expect(app.locator('#action')).toHaveText(JSON.stringify({ shareTargetPicker: { ok: { status: 'success' } } }));
+    for (const chatId of [CHATS.group, CHATS.room]) {
+      const { messages } = (await (await fetch(`${server.baseUrl}/embedkit/v1/chats/${chatId}/messages`)).json()) as {
+        messages: { sender: { id: string }; message: { text?: string } }[];
+      };
+      expect(messages.at(-1)).toMatchObject({ sender: { id: ALICE }, message: { text: 'Shared from the LIFF demo' } });
+    }
+    await app.locator('#share').click();
+    await picker.locator('#share-target-cancel').click();
+    await expect(app.locator('#action')).toHaveText(JSON.stringify({ shareTargetPicker: { ok: false } }));
+    await expect(page.locator('#bridge-log .log-entry[data-method="liffShareTargetPicker"][data-outcome="ok"]')).toHaveCount(2);
+  });
+
+  test('scanCodeV2: the host asks the person for the value, null when they cancel', async ({ page, server }) => {
+    const { app, report } = await openLiff(page, server);
+    expect(report.apiScanCodeV2).toEqual({ ok: true });
+    page.once('dialog', (dialog) => void dialog.accept('https://example.com/ticket/42'));
+    await app.locator('#scan').click();
+    await expect(app.locator('#action')).toHaveText(JSON.stringify({ scanCodeV2: { ok: { value: 'https://example.com/ticket/42' } } }));
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await app.locator('#scan').click();
+    await expect(app.locator('#action')).toHaveText(JSON.stringify({ scanCodeV2: { ok: { value: null } } }));
+    await expect(page.locator('#bridge-log .log-entry[data-method="liffScanCode"]')).toHaveCount(2);
+  });
+
+  test('scanCodeV2 is unavailable on the desktop app', async ({ page, server }) => {
+    const { app, report } = await openLiff(page, server, { device: 'desktop-9.0.0-14.4' });
+    expect(report.apiScanCodeV2).toEqual({ ok: false });
+    await app.locator('#scan').click();
+    await expect(app.locator('#action')).toContainText('FORBIDDEN');
+  });
+
+  test('requestFriendship: the person adds the bot when asked', async ({ page, server }) => {
+    // Alice blocked the demo bot first: the app asks her to add it again.
+    const blocked = await page.request.put(`${server.baseUrl}/embedkit/v1/users/${ALICE}/friendships/1650000001`, {
+      data: { state: 'blocked' },
+    });
+    expect(blocked.ok()).toBe(true);
+    const { app, report } = await openLiff(page, server);
+    expect(report.friendship).toEqual({ ok: { friendFlag: false } });
+    page.once('dialog', (dialog) => void dialog.accept());
+    await app.locator('#friend').click();
+    await expect(app.locator('#action')).toHaveText(
+      JSON.stringify({ requestFriendship: { ok: null }, friendship: { ok: { friendFlag: true } } }),
+    );
+    await expect(page.locator('#bridge-log .log-entry[data-method="liffRequestFriendship"][data-outcome="ok"]')).toHaveCount(1);
+  });
+
+  test('refuses a liffId that is not the app opened here', async ({ page, server }) => {
+    await page.goto(`${server.baseUrl}/?app=${LIFF_APP}&user=${ALICE}`);
+    // The same page, told another app's ID: the host answers no session.
+    const frame = page.frameLocator('#app-frame');
+    await expect(frame.locator('body')).toHaveAttribute('data-init', 'ok', { timeout: 15_000 });
+    await page.evaluate(() => {
+      const f = document.querySelector<HTMLIFrameElement>('#app-frame');
+      if (f) f.src = f.src.replace(/\?.*$/, '') + '?liffId=1650000001-demoapp1';
+    });
+    await expect(frame.locator('body')).toHaveAttribute('data-init', 'error', { timeout: 15_000 });
+    await expect(frame.locator('#report')).toContainText('INVALID_CONFIG');
+  });
+});
