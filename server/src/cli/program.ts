@@ -52,6 +52,7 @@ withServerOptions(
   .option('--database-schema <name>', 'PostgreSQL schema (created when missing; default: public)')
   .option('--config <file>', 'config file (default: embedkit.config.json or .jsonc in this directory, when there is one)')
   .option('--import <file>', 'start a new data directory with this scenario (a file written by embedkit export)')
+  .option('-q, --quiet', 'no line per failed webhook delivery attempt (nor when a channel’s deliveries recover)', false)
   .addHelpText(
     'after',
     `

@@ -13,6 +13,7 @@ import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfi
 import { CliError } from './http.js';
 import { headerPrefixOption } from './header-prefix.js';
 import { WorldStore, type ChannelRow } from '../world/world-store.js';
+import { logDeliveries } from './delivery-log.js';
 
 /** The URL without its password, for the ready lines. */
 function redactPassword(url: string): string {
@@ -59,6 +60,8 @@ export interface StartOptions {
   portGiven?: boolean;
   /** `--header-prefix <prefix>` (it wins over the config file's `headerPrefix`). */
   headerPrefix?: string;
+  /** `--quiet`: no line per failed webhook delivery attempt. */
+  quiet?: boolean;
 }
 
 /** What a start resolves from its options, the environment and the config file. */
@@ -244,6 +247,13 @@ export async function runStart(opts: StartOptions): Promise<void> {
       }
     }
     process.stdout.write(`${lines.join('\n')}\n`);
+    if (!opts.quiet) {
+      const { live, deliveries } = server.embedkit.services.bots;
+      logDeliveries(
+        { subscribe: (l) => live.subscribe(l), list: (c, n) => deliveries.list(c, n), now: () => server.embedkit.clock.now() },
+        (line) => process.stderr.write(`embedkit: ${line}\n`),
+      );
+    }
     // Ready first, then compile the validators in the background: the first request finds them done.
     setTimeout(compileAll, 200).unref();
     stopOnSignals(server, logger);
