@@ -87,12 +87,27 @@ export async function issueToken(t: Target): Promise<string> {
   return res.body.access_token as string;
 }
 
-/** A refusal as one line: status and the server's message. */
+/**
+ * The `details` of a refusal (the platform's `{message, details: [{message, property}]}`), one
+ * indented line each (`  view.url: must use https ...`); empty when there are none.
+ */
+export function detailLines(body: AnswerJson): string {
+  const details: unknown = body?.details;
+  if (!Array.isArray(details)) return '';
+  return details
+    .map((d: { message?: unknown; property?: unknown }) =>
+      typeof d?.message === 'string' ? `\n  ${typeof d.property === 'string' && d.property ? `${d.property}: ` : ''}${d.message}` : '',
+    )
+    .join('');
+}
+
+/** A refusal: status and the server's message, then each of its details on a line of its own. */
 export const reason = (res: { status: number; body: AnswerJson }) =>
   `${res.status} ${typeof res.body?.message === 'string' ? res.body.message : JSON.stringify(res.body)}` +
   (res.status === 401 && typeof res.body?.message === 'string' && res.body.message.includes('admin token')
     ? ` (set ${ADMIN_TOKEN_ENV})`
-    : '');
+    : '') +
+  detailLines(res.body);
 
 /** Runs an action, turning refusals into one line on stderr and exit code 1. */
 export const guarded =

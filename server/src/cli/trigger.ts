@@ -23,7 +23,7 @@ import {
 import { signBody, WEBHOOK_USER_AGENT } from '../webhooks/signature.js';
 import { DEFAULT_HEADER_PREFIX, HEADER_PREFIX_PATTERN, headerPrefixProblem, platformHeaders } from '../http/platform-headers.js';
 import { parseHeaderPrefix } from './header-prefix.js';
-import { botCall, channelOptions, CliError, guarded, targetOf, type TargetOptions } from './http.js';
+import { botCall, channelOptions, CliError, guarded, reason, targetOf, type TargetOptions } from './http.js';
 
 /** The event types `trigger` makes (every type of the spec's webhook table). */
 export const TRIGGER_EVENTS: readonly EventType[] = ['message', 'follow', 'unfollow', 'join', 'leave', 'postback', 'beacon', 'accountLink'];
@@ -87,7 +87,7 @@ async function replyTokenFrom(opts: TriggerOptions): Promise<string | null> {
       json: chat ? { chatId: chat } : { userId: opts.user },
     });
     if (res.status === 200) return res.body.replyToken as string;
-    process.stderr.write(`embedkit trigger: no reply token from ${t.url}: ${res.status} ${res.body?.message ?? ''}; using a random one\n`);
+    process.stderr.write(`embedkit trigger: no reply token from ${t.url}: ${reason(res)}\nusing a random one\n`);
   } catch {
     process.stderr.write(`embedkit trigger: no embedkit at ${t.url}; the reply token is random (a reply with it is refused)\n`);
   }
