@@ -122,10 +122,14 @@ export const guarded =
     }
   };
 
+/** Adds the `--url` option (the running embedkit) to a command. */
+export function urlOption(c: Command): Command {
+  return c.option('--url <url>', 'the running embedkit (default: EMBEDKIT_URL, else http://localhost:8080)');
+}
+
 /** Adds the `--url` and `--channel-*` options to a command. */
 export function channelOptions(c: Command): Command {
-  return c
-    .option('--url <url>', 'the running embedkit (default: EMBEDKIT_URL, else http://localhost:8080)')
+  return urlOption(c)
     .option('--channel-id <id>', 'channel (default: EMBEDKIT_CHANNEL_ID, else the default channel)')
     .option('--channel-secret <secret>', 'its secret (default: EMBEDKIT_CHANNEL_SECRET, else the default channel’s)');
 }

@@ -14,6 +14,8 @@ import { runStart, type StartOptions } from './start.js';
 import { validateCommand } from './validate.js';
 import { triggerCommand } from './trigger.js';
 import { exportCommand } from './export.js';
+import { sayCommand } from './say.js';
+import { webhookCommand } from './webhook.js';
 import { withServerOptions } from './server-options.js';
 
 function parsePort(value: string): number {
@@ -75,6 +77,8 @@ program.addCommand(appsCommand());
 program.addCommand(sendCommand());
 program.addCommand(triggerCommand());
 program.addCommand(exportCommand());
+program.addCommand(webhookCommand());
+program.addCommand(sayCommand());
 
 // The default command's options work without its name (`npx embedkit --port 9000`): list them in the top-level help.
 program.addHelpText('after', () => {
