@@ -5,6 +5,7 @@
  * code, as `firebase emulators:exec` does for CI.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { pino } from 'pino';
@@ -61,6 +62,8 @@ Examples:
             const file = findConfig(process.cwd(), opts.config);
             config = file ? readConfig(file) : null;
             const scenario = opts.scenario ? resolve(opts.scenario) : config && file ? scenarioFileOf(config, file) : undefined;
+            if (scenario !== undefined && !existsSync(scenario))
+              throw new CliError(`${opts.scenario ? `--scenario ${opts.scenario}` : `${file}: scenario`}: no such file (${scenario})`);
             server = await startServer({
               port: 0,
               inMemory: true,

@@ -56,6 +56,9 @@ describe('embedkit start: start-up', { timeout: 90_000 }, () => {
     const missing = await cli(['start', '--port', '0', '--in-memory', '--scenario', 'no-such-world.json'], { env });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('embedkit: --scenario no-such-world.json: no such file');
+    const execMissing = await cli(['exec', '--scenario', 'no-such-world.json', '--', 'true'], { env });
+    expect(execMissing.code).toBe(1);
+    expect(execMissing.stderr).toContain('embedkit exec: --scenario no-such-world.json: no such file');
     const project = mkdtempSync(join(dir, 'config-'));
     writeFileSync(join(project, 'embedkit.config.json'), JSON.stringify({ scenario: 'world.json' }));
     const fromConfig = await cli(['start', '--port', '0', '--in-memory'], { cwd: project, env });
