@@ -175,6 +175,20 @@ describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000
       expect(url, 'the README starts embedkit').not.toBe('');
     }, 900_000);
 
+  it('installed alone first, a later install of vitest works (no stale @types/node of a dependency at the root)', async () => {
+    // npm 11 crashed ("Cannot read properties of null (reading 'children')") when jimp's image-q put its
+    // @types/node 16 at the root, against vitest's optional peer; resolving the tree is enough to see it.
+    const alone = join(dir, 'installed-alone');
+    mkdirSync(alone);
+    await run('npm', ['init', '-y'], { cwd: alone });
+    const lockOnly = ['install', '--package-lock-only', '--ignore-scripts', '--save-dev'];
+    const first = await sh('npm', [...lockOnly, tarball], NPM_ENV, alone, 600_000);
+    expect(first.code, first.out).toBe(0);
+    const later = await sh('npm', [...lockOnly, 'vitest@4'], NPM_ENV, alone, 600_000);
+    expect(later.out).not.toContain('Cannot read properties of null');
+    expect(later.code, later.out).toBe(0);
+  }, 1_200_000);
+
   it('ships the built server, host, SDK and demo, and no tests', async () => {
     const { stdout } = await run('tar', ['-tzf', tarball], { maxBuffer: 16 * 1024 * 1024 });
     const files = stdout.split('\n');
