@@ -12,7 +12,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -164,7 +164,9 @@ describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000
           const r = await sh(cmd!, args, url ? { EMBEDKIT_URL: url } : {}, p.dir);
           expect(r.code, `${step.line}\n${r.out}`).toBe(0);
           if (step.line.startsWith('npx embedkit apps add')) expect(r.out).toContain(`${url}/?app=`);
-          if (/^npx (embedkit exec -- npx )?vitest run/.test(step.line)) expect(r.out).toMatch(/Tests\s+3 passed/);
+          // vitest colours its summary: compare the text.
+          if (/^npx (embedkit exec -- npx )?vitest run/.test(step.line))
+            expect(stripVTControlCharacters(r.out)).toMatch(/Tests\s+3 passed/);
         }
       } finally {
         if (server && server.exitCode === null) {
