@@ -1,35 +1,16 @@
 #!/usr/bin/env node
-// Builds what is missing or older than its sources, so `npm start` works right after
-// `npm install` and costs nothing when everything is already built. `--force` rebuilds all.
+// Builds what is missing or whose sources changed (by content: build-stale.mjs), so `npm start`
+// works right after `npm install` and costs nothing when everything is already built, also after
+// `npm pack` or a checkout that touched files without changing them. `--force` rebuilds all.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { isStale, markBuilt } from './build-stale.mjs';
 
 const force = process.argv.includes('--force');
 const bin = (name) => join('node_modules', '.bin', name);
 
-/** Newest modification time (ms) of the files under the given paths; 0 when none exist. */
-function newest(paths) {
-  let max = 0;
-  const walk = (p) => {
-    if (!existsSync(p)) return;
-    const st = statSync(p);
-    if (st.isDirectory()) for (const e of readdirSync(p)) walk(join(p, e));
-    else max = Math.max(max, st.mtimeMs);
-  };
-  paths.forEach(walk);
-  return max;
-}
-
-/** Oldest modification time (ms) of the outputs; 0 when any is missing. */
-function oldest(files) {
-  let min = Infinity;
-  for (const f of files) {
-    if (!existsSync(f)) return 0;
-    min = Math.min(min, statSync(f).mtimeMs);
-  }
-  return min;
-}
+/** Where the stamps of built steps are kept (see build-stale.mjs). */
+const STAMPS = join('node_modules', '.cache', 'embedkit-build');
 
 const steps = [
   {
@@ -69,9 +50,10 @@ const steps = [
 ];
 
 for (const step of steps) {
-  if (!force && oldest(step.outputs) >= newest(step.inputs)) continue;
+  if (!force && !isStale(step, STAMPS)) continue;
   const started = Date.now();
   process.stderr.write(`building ${step.name}...`);
   step.run();
+  markBuilt(step, STAMPS);
   process.stderr.write(` ${Date.now() - started} ms\n`);
 }

@@ -53,7 +53,21 @@ export interface StartEmbedkitOptions {
    * it. Default none.
    */
   adminToken?: string;
+  /**
+   * Webhook URLs set at start, by channel ID (`{ '1650000001': 'http://127.0.0.1:3000/webhook' }`),
+   * as the config file's `webhooks`: each channel's bot gets its events there.
+   */
+  webhooks?: Record<string, string>;
 }
+
+/** Options of {@link TestKit.waitForReply}. */
+export interface WaitForReplyOptions {
+  /** How long to wait for the bot, in ms; default {@link DEFAULT_REPLY_TIMEOUT_MS}. */
+  timeoutMs?: number;
+}
+
+/** How long {@link TestKit.waitForReply} waits by default, in ms: under a test runner's usual 5 s, so that its error is the one shown. */
+export const DEFAULT_REPLY_TIMEOUT_MS = 4000;
 
 /** A message of a chat as the host sees it (`GET /embedkit/v1/chats/<chatId>/messages`). */
 export interface KitChatMessage {
@@ -92,8 +106,24 @@ export interface TestKit {
   token(channel?: { id: string; secret: string }): Promise<string>;
   /** The messages of a chat, oldest first (the newest 200). */
   messages(chatId: string): Promise<KitChatMessage[]>;
-  /** A user of the scenario sends a message into a chat, as from the phone (bots in it get the webhook). */
+  /**
+   * A user of the scenario sends a message into a chat, as from the phone (bots in it get the
+   * webhook). A string is a text message. Resolves with the stored message.
+   */
   say(chatId: string, userId: string, message: string | Record<string, unknown>): Promise<KitChatMessage>;
+  /**
+   * Sets (or with `null` removes) a channel's webhook URL: its bot gets the events of its chats there.
+   * @throws TestKitError 400 for a URL that is not absolute http or https, 404 for an unknown channel
+   */
+  setWebhook(channelId: string, url: string | null): Promise<void>;
+  /**
+   * Waits for the bots' next messages in a chat: those stored after the last message this kit
+   * sent there with {@link say} or returned from a previous `waitForReply` (else after the chat's
+   * newest message when called). Resolves with every bot message after that point, oldest first,
+   * as soon as there is at least one: a reply of up to 5 messages is stored at once.
+   * @throws Error when no bot message comes within `timeoutMs` (default {@link DEFAULT_REPLY_TIMEOUT_MS})
+   */
+  waitForReply(chatId: string, options?: WaitForReplyOptions): Promise<KitChatMessage[]>;
   /** Moves the simulated clock forward by `ms` (token and reply-token expiry, the blockchain's timestamps). */
   advanceClock(ms: number): Promise<void>;
   /** Stops the server; its state is gone. */
@@ -164,7 +194,65 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
+  const setWebhook = async (channelId: string, hookUrl: string | null) => {
+    await call('webhook', `/embedkit/v1/channels/${encodeURIComponent(channelId)}/webhook`, json('PUT', { url: hookUrl }));
+  };
+  try {
+    for (const [channelId, hookUrl] of Object.entries(options.webhooks ?? {})) await setWebhook(channelId, hookUrl);
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
   const world = await call<KitWorld>('world', '/embedkit/v1/world');
+  const messages = async (chatId: string) =>
+    (await call<{ messages: KitChatMessage[] }>('messages', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`)).messages;
+  /** Per chat, the id of the last message the test has seen (said or waited for): a reply is what a bot stores after it. */
+  const seen = new Map<string, string>();
+  const live = server.embedkit.services.bots.live;
+  const waitForReply = async (chatId: string, { timeoutMs = DEFAULT_REPLY_TIMEOUT_MS }: WaitForReplyOptions = {}) => {
+    const at = await messages(chatId);
+    const marker = seen.get(chatId) ?? at.at(-1)?.id;
+    const after = (list: KitChatMessage[]) => {
+      const i = marker === undefined ? -1 : list.findIndex((m) => m.id === marker);
+      return list.slice(i + 1).filter((m) => m.sender.type === 'bot');
+    };
+    const found = await new Promise<KitChatMessage[]>((resolve, reject) => {
+      let checking = Promise.resolve();
+      const done = (fn: () => void) => {
+        clearTimeout(timer);
+        unsubscribe();
+        fn();
+      };
+      const check = () => {
+        checking = checking
+          .then(async () => {
+            const replies = after(await messages(chatId));
+            if (replies.length > 0) done(() => resolve(replies));
+          })
+          .catch((e: unknown) => done(() => reject(e)));
+      };
+      const unsubscribe = live.subscribe((event) => {
+        if (event.type === 'chat' && event.chatId === chatId) check();
+      });
+      const timer = setTimeout(() => {
+        const last = at.find((m) => m.id === marker);
+        done(() =>
+          reject(
+            new Error(
+              `waitForReply: no bot message in chat ${chatId} within ${timeoutMs} ms` +
+                (last ? ` after ${JSON.stringify(last.message).slice(0, 100)}` : '') +
+                ': is the channel’s webhook set (kit.setWebhook or the webhooks option), and does the bot answer 200 and reply?',
+            ),
+          ),
+        );
+      }, timeoutMs);
+      // The bot may have answered before the wait began.
+      const early = after(at);
+      if (early.length > 0) done(() => resolve(early));
+    });
+    seen.set(chatId, found.at(-1)!.id);
+    return found;
+  };
   return {
     url,
     urls: server.urls,
@@ -179,14 +267,18 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
           body: new URLSearchParams({ grant_type: 'client_credentials', client_id: channel.id, client_secret: channel.secret }).toString(),
         })
       ).access_token,
-    messages: async (chatId) =>
-      (await call<{ messages: KitChatMessage[] }>('messages', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`)).messages,
-    say: (chatId, userId, message) =>
-      call<KitChatMessage>(
+    messages,
+    say: async (chatId, userId, message) => {
+      const stored = await call<KitChatMessage>(
         'say',
         `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`,
         json('POST', { userId, message: typeof message === 'string' ? { type: 'text', text: message } : message }),
-      ),
+      );
+      seen.set(chatId, stored.id);
+      return stored;
+    },
+    setWebhook,
+    waitForReply,
     advanceClock: async (ms) => {
       await call('clock', '/embedkit/v1/clock', json('POST', { advanceMs: ms }));
     },

@@ -37,18 +37,35 @@ export function appsCommand(): Command {
         process.stdout.write(`${a.embedId}  ${a.view.type.padEnd(7)}  ${a.view.url}\n`);
     }),
   );
-  common(apps.command('update').description('change an app’s view'))
+  common(apps.command('update').description('change an app’s URL or view height; what is not given stays as it is'))
     .argument('<embedId>')
-    .requiredOption('--app-url <url>', 'the new URL')
-    .addOption(view().default('full'))
+    .option('--app-url <url>', 'the new URL (default: unchanged)')
+    .addOption(view().default(undefined, 'unchanged'))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ npx embedkit apps update 1650000001-AbCd1234 --view tall\n  $ npx embedkit apps update 1650000001-AbCd1234 --app-url http://localhost:5174/',
+    )
     .action(
       guarded(
         'apps',
-        async (embedId: string, opts: { appUrl: string; view: string; url?: string; channelId?: string; channelSecret?: string }) => {
+        async (embedId: string, opts: { appUrl?: string; view?: string; url?: string; channelId?: string; channelSecret?: string }) => {
+          if (opts.appUrl === undefined && opts.view === undefined)
+            throw new CliError('nothing to change: give --app-url <url>, --view <type> or both');
           const t = targetOf(opts);
+          const bearer = await token(t);
+          // The platform's update takes the whole view: what is not given is read back first.
+          let current = { type: opts.view, url: opts.appUrl };
+          if (current.type === undefined || current.url === undefined) {
+            const listed = await call(t, 'GET', '/embed/v1/apps', { token: bearer });
+            const app = (
+              listed.status === 200 ? (listed.body.apps as Array<{ embedId: string; view: { type: string; url: string } }>) : []
+            ).find((a) => a.embedId === embedId);
+            if (!app) throw new CliError(`no app ${embedId} in channel ${t.channelId}: see npx embedkit apps list`);
+            current = { type: current.type ?? app.view.type, url: current.url ?? app.view.url };
+          }
           const res = await call(t, 'PUT', `/embed/v1/apps/${encodeURIComponent(embedId)}/view`, {
-            token: await token(t),
-            json: { type: opts.view, url: opts.appUrl },
+            token: bearer,
+            json: current,
           });
           if (res.status !== 200) throw new CliError(`the update was refused: ${reason(res)}`);
           process.stdout.write(`${embedId} updated\n`);

@@ -12,7 +12,7 @@ import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc
 import { scenarioProblems } from '../scenario/load.js';
 import { ConfigSchema } from './config-schema.js';
 import { compile } from '../http/validate.js';
-import { botCall, CliError } from './http.js';
+import { botCall, CliError, reason } from './http.js';
 
 /** The names `start` and `exec` look for in the current directory, in this order. */
 export const CONFIG_FILES = ['embedkit.config.json', 'embedkit.config.jsonc'] as const;
@@ -82,7 +82,7 @@ export async function applyConfig(
     botCall(target, method, path, init);
   for (const [channelId, url] of Object.entries(config.webhooks ?? {})) {
     const res = await call('PUT', `/embedkit/v1/channels/${channelId}/webhook`, { json: { url } });
-    if (res.status !== 200) throw new CliError(`webhooks.${channelId}: ${res.status} ${res.body?.message ?? ''}`);
+    if (res.status !== 200) throw new CliError(`webhooks.${channelId}: ${reason(res)}`);
     lines.push(`  webhook         channel ${channelId} → ${url}`);
   }
   for (const [i, app] of (config.apps ?? []).entries()) {
@@ -98,10 +98,7 @@ export async function applyConfig(
     let embedId = existing?.embedId;
     if (!embedId) {
       const res = await call('POST', '/embed/v1/apps', { token, json: { view: { type: app.view ?? 'tall', url: app.url } } });
-      if (res.status !== 200)
-        throw new CliError(
-          `apps[${i}] (${app.url}): ${res.status} ${res.body?.message ?? ''}${res.body?.details ? ` ${JSON.stringify(res.body.details)}` : ''}`,
-        );
+      if (res.status !== 200) throw new CliError(`apps[${i}] (${app.url}): ${reason(res)}`);
       embedId = res.body.embedId as string;
     }
     lines.push(`  app             ${app.url} → ${baseUrl}/?app=${embedId}`);

@@ -87,12 +87,27 @@ export async function issueToken(t: Target): Promise<string> {
   return res.body.access_token as string;
 }
 
-/** A refusal as one line: status and the server's message. */
+/**
+ * The `details` of a refusal (the platform's `{message, details: [{message, property}]}`), one
+ * indented line each (`  view.url: must use https ...`); empty when there are none.
+ */
+export function detailLines(body: AnswerJson): string {
+  const details: unknown = body?.details;
+  if (!Array.isArray(details)) return '';
+  return details
+    .map((d: { message?: unknown; property?: unknown }) =>
+      typeof d?.message === 'string' ? `\n  ${typeof d.property === 'string' && d.property ? `${d.property}: ` : ''}${d.message}` : '',
+    )
+    .join('');
+}
+
+/** A refusal: status and the server's message, then each of its details on a line of its own. */
 export const reason = (res: { status: number; body: AnswerJson }) =>
   `${res.status} ${typeof res.body?.message === 'string' ? res.body.message : JSON.stringify(res.body)}` +
   (res.status === 401 && typeof res.body?.message === 'string' && res.body.message.includes('admin token')
     ? ` (set ${ADMIN_TOKEN_ENV})`
-    : '');
+    : '') +
+  detailLines(res.body);
 
 /** Runs an action, turning refusals into one line on stderr and exit code 1. */
 export const guarded =
@@ -107,10 +122,14 @@ export const guarded =
     }
   };
 
+/** Adds the `--url` option (the running embedkit) to a command. */
+export function urlOption(c: Command): Command {
+  return c.option('--url <url>', 'the running embedkit (default: EMBEDKIT_URL, else http://localhost:8080)');
+}
+
 /** Adds the `--url` and `--channel-*` options to a command. */
 export function channelOptions(c: Command): Command {
-  return c
-    .option('--url <url>', 'the running embedkit (default: EMBEDKIT_URL, else http://localhost:8080)')
+  return urlOption(c)
     .option('--channel-id <id>', 'channel (default: EMBEDKIT_CHANNEL_ID, else the default channel)')
     .option('--channel-secret <secret>', 'its secret (default: EMBEDKIT_CHANNEL_SECRET, else the default channel’s)');
 }

@@ -1,10 +1,12 @@
 /**
  * `embedkit` (`npx embedkit`, `npm start`): the server and the commands a project runs beside it.
  * Each command lives in `cli/`; with no command, `start` runs. User mistakes end with a message
- * saying what to do and exit code 1 or 2, never a stack trace. Loaded by `../cli.ts`, which sets up
+ * saying what to do, never a stack trace: exit code 2 for a wrong command line (an unknown option,
+ * a missing argument, a value a parser refuses: the usage errors of POSIX utilities), 1 for a
+ * refusal (a file that is invalid, a server that says no). Loaded by `../cli.ts`, which sets up
  * the heap first; importing this module runs the command line.
  */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, type CommanderError, InvalidArgumentError } from 'commander';
 import { appsCommand } from './apps.js';
 import { execCommand } from './exec.js';
 import { sendCommand } from './send.js';
@@ -12,6 +14,8 @@ import { runStart, type StartOptions } from './start.js';
 import { validateCommand } from './validate.js';
 import { triggerCommand } from './trigger.js';
 import { exportCommand } from './export.js';
+import { sayCommand } from './say.js';
+import { webhookCommand } from './webhook.js';
 import { withServerOptions } from './server-options.js';
 
 function parsePort(value: string): number {
@@ -31,7 +35,7 @@ const program = new Command()
   .description('Local platform, host shell and SDK for embedded web apps')
   .showHelpAfterError('(add --help for the options and examples)');
 
-withServerOptions(
+const start = withServerOptions(
   program
     .command('start', { isDefault: true })
     .description('run embedkit: the host shell, the SDK and every interface of the platform (the default command)')
@@ -53,6 +57,7 @@ withServerOptions(
   .option('--config <file>', 'config file (default: embedkit.config.json or .jsonc in this directory, when there is one)')
   .option('--import <file>', 'start a new data directory with this scenario (a file written by embedkit export)')
   .option('--no-demo-bot', "do not run the default world's demo bots in this process (run npm run demo:bot, or your own bots)")
+  .option('-q, --quiet', 'no line per failed webhook delivery attempt (nor when a channel’s deliveries recover)', false)
   .addHelpText(
     'after',
     `
@@ -73,5 +78,26 @@ program.addCommand(appsCommand());
 program.addCommand(sendCommand());
 program.addCommand(triggerCommand());
 program.addCommand(exportCommand());
+program.addCommand(webhookCommand());
+program.addCommand(sayCommand());
+
+// The default command's options work without its name (`npx embedkit --port 9000`): list them in the top-level help.
+program.addHelpText('after', () => {
+  const help = start.createHelp();
+  const width = help.longestOptionTermLength(start, help);
+  return `\nOptions of start (the default command: \`embedkit [options]\`):\n${help
+    .visibleOptions(start)
+    .map((o) => `  ${help.optionTerm(o).padEnd(width)}  ${help.optionDescription(o)}`)
+    .join(
+      '\n',
+    )}\n\nExit codes: 0 done; 1 refused (an invalid file, a server that says no); 2 a wrong command line (unknown option, missing argument).`;
+});
+
+/** Usage errors exit 2, help and version 0; set on every command (addCommand does not pass it on). */
+function usageExitCodes(c: Command): void {
+  c.exitOverride((err: CommanderError) => process.exit(err.exitCode === 0 ? 0 : 2));
+  for (const sub of c.commands) usageExitCodes(sub);
+}
+usageExitCodes(program);
 
 await program.parseAsync();

@@ -4,7 +4,7 @@
  * embedkit, where the chat shows it.
  */
 import { Command } from 'commander';
-import { botCall, channelOptions, CliError, guarded, issueToken, targetOf, type TargetOptions } from './http.js';
+import { botCall, channelOptions, CliError, guarded, issueToken, reason, targetOf, type TargetOptions } from './http.js';
 import { asMessagesBody, readJsonFile, validateMessages } from './validate.js';
 
 export function sendCommand(): Command {
@@ -27,7 +27,7 @@ export function sendCommand(): Command {
         const t = targetOf(opts);
         const { messages } = asMessagesBody(data) as { messages: unknown[] };
         const res = await botCall(t, 'POST', '/v2/bot/message/push', { token: await issueToken(t), json: { to: opts.to, messages } });
-        if (res.status !== 200) throw new CliError(`the push was refused: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status !== 200) throw new CliError(`the push was refused: ${reason(res)}`);
         process.stdout.write(`sent ${messages.length} message(s) to ${opts.to}\n`);
       }),
     );

@@ -1,8 +1,7 @@
 /** `embedkit start`: the server, as `npm start` runs it. */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startServer, type RunningServer } from '../app.js';
-import type { Logger } from 'pino';
 import { createLogger } from '../logger.js';
 import { isLoopbackHost } from '../http/loopback.js';
 import { compileAll } from '../http/validate.js';
@@ -14,6 +13,8 @@ import { CliError } from './http.js';
 import { headerPrefixOption } from './header-prefix.js';
 import { WorldStore, type ChannelRow } from '../world/world-store.js';
 import { demoBotMounts, demoBotsOffReason, loadDemoBots, pointDemoBotWebhooks, type DemoBotsModule } from './demo-bots.js';
+import { logDeliveries } from './delivery-log.js';
+import { stopWithLauncher } from './launcher.js';
 
 /** The URL without its password, for the ready lines. */
 function redactPassword(url: string): string {
@@ -62,6 +63,8 @@ export interface StartOptions {
   headerPrefix?: string;
   /** False with `--no-demo-bot`: the demo bots do not run in this process (cli/demo-bots.ts). */
   demoBot?: boolean;
+  /** `--quiet`: no line per failed webhook delivery attempt. */
+  quiet?: boolean;
 }
 
 /** What a start resolves from its options, the environment and the config file. */
@@ -113,6 +116,16 @@ function planStart(opts: StartOptions): StartPlan {
         : config && configFile
           ? scenarioFileOf(config, configFile)
           : undefined;
+  if (scenario !== undefined && opts.import === undefined) {
+    const named = opts.scenario !== undefined ? `--scenario ${opts.scenario}` : `${configFile}: scenario`;
+    if (!existsSync(scenario)) return fail(`${named}: no such file (${scenario})`);
+    // A scenario loads into an empty database only: say so rather than start silently on the old world.
+    if (!opts.inMemory && databaseUrl === undefined && existsSync(join(opts.data, 'embedkit.sqlite')))
+      process.stderr.write(
+        `embedkit: warning: ${named} is not loaded: the data directory ${resolve(opts.data)} already holds a world ` +
+          `(load it into a new one with --data <dir> or --in-memory, or remove that one)\n`,
+      );
+  }
   let allowedHosts: AllowedHosts;
   try {
     allowedHosts = allowedHostsOf(opts.allowedHosts, config);
@@ -177,21 +190,32 @@ async function readyLines(
  * SIGTERM/SIGINT: drain (requests in flight get {@link DRAIN_MS}), close the database, exit 0, so
  * that a supervisor's restart loses no request. A second signal while draining stops at once.
  */
-function stopOnSignals(server: RunningServer, logger: Logger): void {
+function stopOnSignals(server: RunningServer): void {
   let stopping = false;
   const stop = () => {
     if (stopping) process.exit(1);
     stopping = true;
     server.close(DRAIN_MS).then(
       () => process.exit(0),
-      (e: unknown) => {
-        logger.error(e instanceof Error ? e.message : String(e));
-        process.exit(1);
-      },
+      (e: unknown) => fail(`could not stop cleanly: ${e instanceof Error ? e.message : String(e)}`),
     );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Killing npx kills npm and its shell only: stop with them.
+  stopWithLauncher(() => {
+    if (!stopping) stop();
+  });
+}
+
+/**
+ * Removes what a failed start wrote into a data directory that held no world before (the database
+ * file and its journals, the directory when it was made for it), so that a corrected retry starts
+ * afresh instead of being refused.
+ */
+function forgetFailedStart(dataDir: string, dirExisted: boolean): void {
+  if (!dirExisted) return void rmSync(dataDir, { recursive: true, force: true });
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(join(dataDir, `embedkit.sqlite${suffix}`), { force: true });
 }
 
 /**
@@ -221,6 +245,9 @@ export async function runStart(opts: StartOptions): Promise<void> {
       return null;
     });
 
+  const dataDir = resolve(opts.data);
+  const dirExisted = existsSync(dataDir);
+  const fresh = !opts.inMemory && databaseUrl === undefined && !existsSync(join(dataDir, 'embedkit.sqlite'));
   try {
     const server = await startServer({
       port,
@@ -232,7 +259,7 @@ export async function runStart(opts: StartOptions): Promise<void> {
       ...(opts.host !== undefined ? { host: opts.host } : {}),
       allowedHosts,
       ...(admin ? { adminToken: admin.token } : {}),
-      dataDir: resolve(opts.data),
+      dataDir,
       inMemory: opts.inMemory,
       ...(databaseUrl !== undefined ? { databaseUrl } : {}),
       ...(opts.databaseSchema !== undefined ? { databaseSchema: opts.databaseSchema } : {}),
@@ -263,11 +290,19 @@ export async function runStart(opts: StartOptions): Promise<void> {
       logger.warn(e.message);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
+    if (!opts.quiet) {
+      const { live, deliveries } = server.embedkit.services.bots;
+      logDeliveries(
+        { subscribe: (l) => live.subscribe(l), list: (c, n) => deliveries.list(c, n), now: () => server.embedkit.clock.now() },
+        (line) => process.stderr.write(`embedkit: ${line}\n`),
+      );
+    }
     // Ready first, then compile the validators in the background: the first request finds them done.
     setTimeout(compileAll, 200).unref();
-    stopOnSignals(server, logger);
+    stopOnSignals(server);
   } catch (e) {
-    logger.error(e instanceof Error ? e.message : String(e));
-    process.exit(1);
+    if (fresh) forgetFailedStart(dataDir, dirExisted);
+    // Plain text like every other refusal of the CLI, with or without a terminal.
+    return fail(e instanceof Error ? e.message : String(e));
   }
 }

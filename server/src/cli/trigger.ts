@@ -5,7 +5,8 @@
  * gets a reply token from the running embedkit (`--url` / `EMBEDKIT_URL`) so that the bot's reply
  * lands in the chat, or a random one (that only a running embedkit would accept) when none answers.
  * The signature goes in `<prefix>Signature`, with the prefix the running embedkit is configured with
- * unless `--header-prefix` or `EMBEDKIT_HEADER_PREFIX` names one.
+ * unless `--header-prefix` or `EMBEDKIT_HEADER_PREFIX` names one. A `message` is stored in its
+ * chat of the running embedkit first, as the host would (the event carries its ID).
  */
 import { randomBytes } from 'node:crypto';
 import { Command, InvalidArgumentError } from 'commander';
@@ -28,7 +29,8 @@ import { signBody, WEBHOOK_USER_AGENT } from '../webhooks/signature.js';
 import { botUserId } from '../world/bot-user-id.js';
 import { DEFAULT_HEADER_PREFIX, HEADER_PREFIX_PATTERN, headerPrefixProblem, platformHeaders } from '../http/platform-headers.js';
 import { parseHeaderPrefix } from './header-prefix.js';
-import { botCall, channelOptions, CliError, guarded, targetOf, type TargetOptions } from './http.js';
+import { botCall, channelOptions, CliError, guarded, reason, targetOf, type TargetOptions } from './http.js';
+import { chatWithBot, storeUserMessage } from './user-message.js';
 
 /**
  * The event types `trigger` makes: every type of the spec's webhook table, and the published
@@ -119,7 +121,7 @@ async function replyTokenFrom(opts: TriggerOptions): Promise<string | null> {
       json: chat ? { chatId: chat } : { userId: opts.user },
     });
     if (res.status === 200) return res.body.replyToken as string;
-    process.stderr.write(`embedkit trigger: no reply token from ${t.url}: ${res.status} ${res.body?.message ?? ''}; using a random one\n`);
+    process.stderr.write(`embedkit trigger: no reply token from ${t.url}: ${reason(res)}\nusing a random one\n`);
   } catch {
     process.stderr.write(`embedkit trigger: no embedkit at ${t.url}; the reply token is random (a reply with it is refused)\n`);
   }
@@ -146,6 +148,35 @@ async function headerPrefixOf(opts: TriggerOptions): Promise<string> {
     // No embedkit running: the spec's prefix.
   }
   return DEFAULT_HEADER_PREFIX;
+}
+
+/**
+ * Stores a triggered message in its chat of the running embedkit first, as the host would, so that
+ * the chat shows what the bot answers to. The chat: `--group` / `--room`, else the user's 1:1 chat
+ * with the channel's bot. Says so on stderr and goes on when it cannot.
+ * @returns the stored message's ID (the event's `message.id`), or undefined when not stored
+ */
+async function storeTriggeredMessage(opts: TriggerOptions): Promise<string | undefined> {
+  const t = targetOf(opts);
+  try {
+    const chatId = opts.group ?? opts.room ?? (await chatWithBot(t, opts.user));
+    if (chatId === undefined) {
+      process.stderr.write(
+        `embedkit trigger: ${opts.user} has no 1:1 chat with channel ${t.channelId} at ${t.url}: the message is not stored\n`,
+      );
+      return undefined;
+    }
+    const settings = await botCall(t, 'GET', `/embedkit/v1/channels/${encodeURIComponent(t.channelId)}/webhook`);
+    if (settings.status === 200 && typeof settings.body?.url === 'string')
+      process.stderr.write(
+        `embedkit trigger: channel ${t.channelId} has a webhook (${settings.body.url}): embedkit delivers the stored message there too\n`,
+      );
+    return (await storeUserMessage(t, chatId, opts.user, opts.text)).id;
+  } catch (e) {
+    if (!(e instanceof CliError)) throw e;
+    process.stderr.write(`embedkit trigger: the message is not stored in a chat: ${e.message}\n`);
+    return undefined;
+  }
 }
 
 const oneOf = (allowed: readonly string[]) => (v: string) => {
@@ -195,6 +226,10 @@ Examples:
           throw new CliError(`--to ${opts.to} is not a URL: give the bot's webhook URL, e.g. http://127.0.0.1:3000/webhook`);
         }
         const draft = triggerDraft(type, opts);
+        if (draft.type === 'message') {
+          const stored = await storeTriggeredMessage(opts);
+          if (stored !== undefined) (draft.fields!.message as { id: string }).id = stored;
+        }
         const replyToken = isRepliable(draft) ? ((await replyTokenFrom(opts)) ?? randomBytes(16).toString('hex')) : undefined;
         const t = targetOf(opts);
         const body = callbackBody(botUserId(t.channelId), [finishEvent(draft, Date.now(), replyToken, false)]);

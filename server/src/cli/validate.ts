@@ -48,7 +48,8 @@ export function validateCommand(): Command {
     .addHelpText(
       'after',
       `
-Exit code 0 when valid, 1 when invalid (each error printed with its path), 2 when the file cannot be read.
+Exit code 0 when valid, 1 when invalid (each error printed with its path), 2 when the file cannot be read
+or the command line is wrong (an unknown option, no file).
 
 Examples:
   $ npx embedkit validate messages/welcome.json

@@ -3,7 +3,7 @@
  * and back into a new data directory, where the same world shows. Runs the built CLI.
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -108,5 +108,28 @@ describe('embedkit export / start --import', { timeout: 60_000 }, () => {
       env,
     }).catch((e: { code: number; stderr: string }) => e);
     expect((missing as { stderr: string }).stderr.trim()).toBe(`embedkit: --import ${join(dir, 'nope.json')}: no such file`);
+  });
+
+  it('every field export writes is in the README’s scenario table', async () => {
+    await request(server.baseUrl).put('/embedkit/v1/channels/1650000001/webhook').send({ url: 'http://127.0.0.1:4999/hook' }).expect(200);
+    const file = join(dir, 'fields.json');
+    await run(process.execPath, [CLI, 'export', file, '--url', server.baseUrl]);
+    const keys = new Set<string>();
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) return v.forEach(walk);
+      if (v === null || typeof v !== 'object') return;
+      for (const [k, child] of Object.entries(v)) {
+        if (k !== '$schema') keys.add(k);
+        walk(child);
+      }
+    };
+    walk(JSON.parse(readFileSync(file, 'utf8')));
+    expect([...keys]).toEqual(expect.arrayContaining(['webhookUrl', 'botName']));
+    const readme = readFileSync('README.md', 'utf8');
+    const start = readme.indexOf('## Scenarios');
+    const table = readme.slice(start, readme.indexOf('\n## ', start + 1));
+    // The words inside the table's code spans: `channels[]`, `{tokenType, name, meta?}`, ...
+    const documented = new Set([...table.matchAll(/`([^`]+)`/g)].flatMap(([, code]) => code!.match(/[A-Za-z_$][\w$]*/g) ?? []));
+    expect([...keys].filter((k) => !documented.has(k))).toEqual([]);
   });
 });

@@ -148,3 +148,15 @@ describe('embedkit trigger', { timeout: 60_000 }, () => {
     expect(failing.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('embedkit trigger message', { timeout: 60_000 }, () => {
+  it('stores the user’s message in the chat first, as the host would: the event carries its ID', async () => {
+    const before = bot.received.length;
+    const r = await trigger('message', '--text', 'stored first', '--to', bot.url);
+    expect(r.code, r.stderr).toBe(0);
+    const event = (await bot.waitFor(before + 1))[before]!.body.events[0]!;
+    const last = (await chatMessages(server.embedkit, ALICE_BOT)).at(-1)!;
+    expect(last).toMatchObject({ sender: { type: 'user', id: ALICE }, message: { type: 'text', text: 'stored first' } });
+    expect(event.message.id).toBe(last.id);
+  });
+});

@@ -1,15 +1,19 @@
 // The package: `npm pack` of this repository installs in an empty project and works
 // there with nothing else: the CLI (`npx embedkit`: help, exec, validate, start, apps),
-// `embedkit/testing` and `embedkit/sdk/mock`. Needs a build (npm test builds first) and the npm
-// registry (the package's dependencies are installed, better-sqlite3 built from source when no
-// prebuilt binary can be fetched). Runs once, in the embedded-database pass.
-import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+// `embedkit/testing` and `embedkit/sdk/mock`. The README's "Use embedkit in your project" is
+// walked as written, in a new CommonJS project and a new ES module project: its commands in its
+// order (parsed from the README, so that a change there is tested) and its example files. Needs a
+// build (npm test builds first) and the npm registry (the package's dependencies are installed,
+// better-sqlite3 built from source when no prebuilt binary can be fetched). Runs once, in the
+// embedded-database pass.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -20,19 +24,82 @@ let dir: string;
 let project: string;
 let tarball: string;
 
-/** Runs a command in the project; resolves with its exit code and output (never rejects on a non-zero code). */
-async function sh(cmd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+/** A step of the README's section: a shell command, or an example file (a code block whose first line is `// <name>`). */
+type Step = { kind: 'sh'; line: string } | { kind: 'file'; name: string; text: string };
+
+/** The README's "Use embedkit in your project" (up to the next `## `), as steps in its order. */
+function readmeSteps(readme: string): Step[] {
+  const start = readme.indexOf('## Use embedkit in your project');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const steps: Step[] = [];
+  for (const [, lang, body] of section.matchAll(/```(\w+)[^\n]*\n([\s\S]*?)```/g)) {
+    if (lang === 'sh') {
+      for (const raw of body!.split('\n')) {
+        const line = raw.replace(/\s+#.*$/, '').trim();
+        if (line && !line.startsWith('#')) steps.push({ kind: 'sh', line });
+      }
+    } else {
+      const name = /^\/\/ ([\w.-]+\.(?:m?js|c?js|ts))\b/.exec(body!)?.[1];
+      if (name) steps.push({ kind: 'file', name, text: body! });
+    }
+  }
+  return steps;
+}
+
+/** The README's tarball path, replaced by the packed one. */
+const README_TARBALL = '../embedkit/embedkit-0.1.0.tgz';
+
+/** Words of a README command line (double-quoted words kept whole). */
+const words = (line: string) => [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]!);
+
+/** npm from the cache where it can: the repository installed the same packages. */
+const NPM_ENV = { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
+
+/** Runs a command in a project (default the ES module one); resolves with its exit code and output (never rejects on a non-zero code). */
+async function sh(
+  cmd: string,
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = project,
+  timeout = 120_000,
+): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(
-      cmd,
-      args,
-      { cwd: project, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 },
-      (err, stdout, stderr) => {
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
-      },
-    );
+    execFile(cmd, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024, timeout }, (err, stdout, stderr) => {
+      const killed = err && (err as { killed?: boolean }).killed ? `\n(stopped after ${timeout} ms)` : '';
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}${killed}` });
+    });
   });
 }
+
+/** Waits for a started embedkit's ready line; resolves with its base URL. */
+function readyUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no ready line:\n${out}`)), 30_000);
+    const read = (c: Buffer) => {
+      out += c.toString();
+      const m = /embedkit ready: (http:\/\/localhost:\d+)\//.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+  });
+}
+
+const steps = readmeSteps(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+/** How many tests the README's test files hold (each `it(` at the start of a line). */
+const readmeTests = steps.reduce(
+  (n, s) => n + (s.kind === 'file' && /\.test\.[mc]?[jt]s$/.test(s.name) ? (s.text.match(/^it\(/gm) ?? []).length : 0),
+  0,
+);
+/** The projects the README is walked in, and what their npm commands printed. */
+const projects: Record<'commonjs' | 'module', { dir: string; installs: Array<{ line: string; code: number; out: string }> }> = {
+  commonjs: { dir: '', installs: [] },
+  module: { dir: '', installs: [] },
+};
 
 beforeAll(async () => {
   if (skip) return;
@@ -43,16 +110,27 @@ beforeAll(async () => {
     maxBuffer: 64 * 1024 * 1024,
   });
   tarball = join(dir, (JSON.parse(stdout) as Array<{ filename: string }>)[0]!.filename);
-  project = join(dir, 'my-app');
-  mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-app', private: true, type: 'module' }));
-  // vitest 4 beside it (from the npm cache: the repository installed it), for the project's own test file.
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', tarball, 'vitest@4'], {
-    cwd: project,
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 600_000,
-  });
-}, 660_000);
+  // A new project as `npm init -y` makes it (CommonJS), and one set to ES modules (at once: each
+  // compiles the SQLite driver where no prebuilt binary is fetched, minutes on a busy machine); each runs the
+  // README's npm commands in the README's order, each a command of its own (a later install must work).
+  await Promise.all(
+    (['commonjs', 'module'] as const).map(async (type) => {
+      const p = projects[type];
+      p.dir = join(dir, `my-${type}-app`);
+      mkdirSync(p.dir);
+      await run('npm', ['init', '-y'], { cwd: p.dir });
+      if (type === 'module') await run('npm', ['pkg', 'set', 'type=module'], { cwd: p.dir });
+      for (const step of steps) {
+        if (step.kind !== 'sh' || !step.line.startsWith('npm ')) continue;
+        const args = words(step.line)
+          .slice(1)
+          .map((w) => (w === README_TARBALL ? tarball : w));
+        p.installs.push({ line: step.line, ...(await sh('npm', args, NPM_ENV, p.dir, 1_500_000)) });
+      }
+    }),
+  );
+  project = projects.module.dir;
+}, 3_200_000);
 
 // The project holds a whole node_modules (a compiled better-sqlite3 among it): removing it takes a while on a busy machine.
 afterAll(async () => {
@@ -60,6 +138,64 @@ afterAll(async () => {
 }, 120_000);
 
 describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000 }, () => {
+  for (const type of ['commonjs', 'module'] as const)
+    it(`the README walked in a new ${type} project: install, start, apps add, a bot behind the official middleware tested with vitest, exec`, async () => {
+      const p = projects[type];
+      expect(p.installs.map((i) => i.line).length, 'the README gives its npm commands').toBeGreaterThanOrEqual(2);
+      for (const i of p.installs) expect(i.code, `${i.line}\n${i.out}`).toBe(0);
+      // Once allowScripts names the SQLite driver, later installs do not warn about its install script.
+      const allowed = p.installs.findIndex((i) => i.line.includes('allowScripts'));
+      expect(allowed).toBeGreaterThan(0);
+      for (const i of p.installs.slice(allowed + 1)) expect(i.out, i.line).not.toContain('not yet covered by allowScripts');
+      let server: ChildProcess | undefined;
+      let url = '';
+      try {
+        for (const step of steps) {
+          if (step.kind === 'file') {
+            writeFileSync(join(p.dir, step.name), step.text);
+            continue;
+          }
+          if (step.line.startsWith('npm ')) continue;
+          const [cmd, ...args] = words(step.line);
+          if (cmd === 'npx' && args[0] === 'embedkit' && (args.length === 1 || args[1] === 'start' || args[1]!.startsWith('-'))) {
+            // The README's port may be taken on this machine: a free one, and nothing written.
+            server = spawn(join(p.dir, 'node_modules/.bin/embedkit'), [...args.slice(1), '--port', '0', '--in-memory'], {
+              cwd: p.dir,
+              stdio: ['ignore', 'pipe', 'pipe'],
+            });
+            url = await readyUrl(server);
+            continue;
+          }
+          const r = await sh(cmd!, args, url ? { EMBEDKIT_URL: url } : {}, p.dir);
+          expect(r.code, `${step.line}\n${r.out}`).toBe(0);
+          if (step.line.startsWith('npx embedkit apps add')) expect(r.out).toContain(`${url}/?app=`);
+          // vitest colours its summary: compare the text.
+          if (/^npx (embedkit exec -- npx )?vitest run/.test(step.line))
+            expect(stripVTControlCharacters(r.out)).toMatch(new RegExp(`Tests\\s+${readmeTests} passed`));
+        }
+      } finally {
+        if (server && server.exitCode === null) {
+          server.kill('SIGTERM');
+          await once(server, 'exit');
+        }
+      }
+      expect(url, 'the README starts embedkit').not.toBe('');
+    }, 900_000);
+
+  it('installed alone first, a later install of vitest works (no stale @types/node of a dependency at the root)', async () => {
+    // npm 11 crashed ("Cannot read properties of null (reading 'children')") when jimp's image-q put its
+    // @types/node 16 at the root, against vitest's optional peer; resolving the tree is enough to see it.
+    const alone = join(dir, 'installed-alone');
+    mkdirSync(alone);
+    await run('npm', ['init', '-y'], { cwd: alone });
+    const lockOnly = ['install', '--package-lock-only', '--ignore-scripts', '--save-dev'];
+    const first = await sh('npm', [...lockOnly, tarball], NPM_ENV, alone, 600_000);
+    expect(first.code, first.out).toBe(0);
+    const later = await sh('npm', [...lockOnly, 'vitest@4'], NPM_ENV, alone, 600_000);
+    expect(later.out).not.toContain('Cannot read properties of null');
+    expect(later.code, later.out).toBe(0);
+  }, 1_200_000);
+
   it('ships the built server, host, SDK and demo, and no tests', async () => {
     const { stdout } = await run('tar', ['-tzf', tarball], { maxBuffer: 16 * 1024 * 1024 });
     const files = stdout.split('\n');
@@ -234,8 +370,9 @@ assert.equal(typeof require('embedkit/sdk').embed, 'object');
 
   it('a vitest file of the project uses embedkit/testing, embedkit/sdk/mock and the SDK’s message types', async () => {
     writeFileSync(
-      join(project, 'bot.test.ts'),
-      `import { afterAll, beforeAll, expect, it } from 'vitest';
+      join(project, 'types.test.ts'),
+      `import { once } from 'node:events';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmbedkit, type TestKit } from 'embedkit/testing';
 import { createEmbedMock } from 'embedkit/sdk/mock';
 import type { Message } from 'embedkit/sdk';
@@ -261,7 +398,7 @@ it('the page sends what the mock checks', async () => {
 });
 `,
     );
-    const tests = await sh('npx', ['vitest', 'run', 'bot.test.ts']);
+    const tests = await sh('npx', ['vitest', 'run', 'types.test.ts']);
     expect(tests.out).toMatch(/2 passed/);
     expect(tests.code, tests.out).toBe(0);
   });

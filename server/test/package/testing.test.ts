@@ -51,3 +51,66 @@ describe('startEmbedkit', () => {
     await expect(startEmbedkit({ scenario: { channels: [], users: [], chats: [], apps: [] } as never })).rejects.toThrow(/channels/);
   });
 });
+
+describe('testing a bot: webhooks, say and waitForReply', () => {
+  /** A bot on a free port that answers every text message with "echo: <text>" through the reply API. */
+  async function echoBot(): Promise<{ url: string; close: () => Promise<void> }> {
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        res.writeHead(200).end('{}');
+        const { events } = JSON.parse(raw) as { events: Array<{ type: string; replyToken?: string; message?: { text?: string } }> };
+        for (const e of events)
+          if (e.type === 'message' && e.replyToken)
+            void kit!.token().then((token) =>
+              fetch(`${kit!.url}/v2/bot/message/reply`, {
+                method: 'POST',
+                headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+                body: JSON.stringify({ replyToken: e.replyToken, messages: [{ type: 'text', text: `echo: ${e.message?.text}` }] }),
+              }),
+            );
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    return { url: `http://127.0.0.1:${port}/webhook`, close: () => new Promise((r) => server.close(() => r())) };
+  }
+
+  it('startEmbedkit({ webhooks }) sends the events to the bot; waitForReply resolves with its answer to each say', async () => {
+    const bot = await echoBot();
+    try {
+      kit = await startEmbedkit({ webhooks: { '1650000001': bot.url } });
+      const alice = kit.world.users.find((u) => u.displayName === 'Alice')!;
+      const chat = kit.world.chats.find((c) => c.bot === kit!.channel.id && c.memberIds.includes(alice.userId))!;
+      const said = await kit.say(chat.chatId, alice.userId, 'hello bot');
+      expect(said).toMatchObject({ chatId: chat.chatId, sender: { type: 'user', id: alice.userId }, message: { text: 'hello bot' } });
+      const reply = await kit.waitForReply(chat.chatId);
+      expect(reply.map((m) => m.message)).toEqual([{ type: 'text', text: 'echo: hello bot' }]);
+      expect(reply[0]!.sender.type).toBe('bot');
+      await kit.say(chat.chatId, alice.userId, 'again');
+      expect((await kit.waitForReply(chat.chatId, { timeoutMs: 3000 })).map((m) => m.message.text)).toEqual(['echo: again']);
+    } finally {
+      await bot.close();
+    }
+  });
+
+  it('setWebhook points a channel at the bot later; with none, waitForReply rejects after its timeout saying what to check', async () => {
+    kit = await startEmbedkit();
+    const alice = kit.world.users.find((u) => u.displayName === 'Alice')!;
+    const chat = kit.world.chats.find((c) => c.bot === kit!.channel.id && c.memberIds.includes(alice.userId))!;
+    await kit.setWebhook(kit.channel.id, null);
+    await kit.say(chat.chatId, alice.userId, 'anyone?');
+    await expect(kit.waitForReply(chat.chatId, { timeoutMs: 200 })).rejects.toThrow(/no bot message in chat .* within 200 ms.*webhook/);
+    const bot = await echoBot();
+    try {
+      await kit.setWebhook(kit.channel.id, bot.url);
+      await kit.say(chat.chatId, alice.userId, 'now?');
+      expect((await kit.waitForReply(chat.chatId)).map((m) => m.message.text)).toEqual(['echo: now?']);
+    } finally {
+      await bot.close();
+    }
+    await expect(kit.setWebhook(kit.channel.id, 'not a url')).rejects.toBeInstanceOf(TestKitError);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The CLI's details: `apps update` changes only what it is given; a 400's details are printed;
+ * `exec` says where a command's own options go; exit code 2 for a wrong command line, 1 for a
+ * refusal; the top-level help lists the server's options. Runs the built CLI.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/app.js';
+import { onTestDatabase } from '../helpers.js';
+import { cli } from './run-cli.js';
+
+let server: RunningServer;
+let dir: string;
+beforeAll(async () => {
+  server = await startServer(onTestDatabase({ port: 0, inMemory: true, logger: pino({ level: 'silent' }) }));
+  dir = mkdtempSync(join(tmpdir(), 'embedkit-cli-details-'));
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const withUrl = (...args: string[]) => [...args, '--url', server.baseUrl];
+
+describe('embedkit CLI details', { timeout: 60_000 }, () => {
+  it('apps update changes only what is given: --view alone keeps the URL, --app-url alone keeps the view', async () => {
+    const add = await cli(withUrl('apps', 'add', 'http://localhost:5173/', '--view', 'compact'));
+    expect(add.code, add.stderr).toBe(0);
+    const embedId = add.stdout.split('\n')[0]!;
+    const view = await cli(withUrl('apps', 'update', embedId, '--view', 'tall'));
+    expect(view.code, view.stderr).toBe(0);
+    expect((await cli(withUrl('apps', 'list'))).stdout).toContain(`${embedId}  tall     http://localhost:5173/`);
+    const url = await cli(withUrl('apps', 'update', embedId, '--app-url', 'http://localhost:5174/'));
+    expect(url.code, url.stderr).toBe(0);
+    expect((await cli(withUrl('apps', 'list'))).stdout).toContain(`${embedId}  tall     http://localhost:5174/`);
+    const nothing = await cli(withUrl('apps', 'update', embedId));
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toContain('nothing to change: give --app-url <url>, --view <type> or both');
+  });
+
+  it('a refusal prints the details of the 400', async () => {
+    const refused = await cli(withUrl('apps', 'add', 'http://example.com/'));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('the app was refused: 400 The request body has 1 error(s)');
+    expect(refused.stderr).toContain('must use https (http is accepted for loopback hosts only)');
+  });
+
+  it('exec with an option of the command before -- says to put it after --, as a usage error (2)', async () => {
+    const r = await cli(['exec', 'npx', 'vitest', 'run', '--reporter=dot']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown option '--reporter=dot'");
+    expect(r.stderr).toContain('go after --: npx embedkit exec -- npx vitest run --reporter=dot');
+  });
+
+  it('validate: 1 for an invalid file, 2 for a wrong option or a missing file', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ type: 'text' }));
+    expect((await cli(['validate', bad])).code).toBe(1);
+    const wrong = await cli(['validate', '--strict', bad]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("unknown option '--strict'");
+    expect((await cli(['validate'])).code).toBe(2);
+    expect((await cli(['validate', join(dir, 'missing.json')])).code).toBe(2);
+    expect((await cli(['start', '--port', 'eighty'])).code).toBe(2);
+  });
+
+  it('the top-level help lists the options of start, the default command, and the exit codes', async () => {
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    for (const o of ['--port <port>', '--data <dir>', '--in-memory', '--scenario <file>', '--header-prefix <prefix>', '--quiet'])
+      expect(help.stdout).toContain(o);
+    expect(help.stdout).toMatch(/Exit codes: 0 .*1 refused.*2 a wrong command line/);
+  });
+});
