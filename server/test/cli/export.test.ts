@@ -61,7 +61,7 @@ describe('embedkit export / start --import', { timeout: 60_000 }, () => {
 
     const file = join(dir, 'world.json');
     const out = await run(process.execPath, [CLI, 'export', file, '--url', server.baseUrl]);
-    expect(out.stdout).toMatch(/^wrote .*world\.json: 3 channels, 3 users, 12 chats, 3 apps/);
+    expect(out.stdout).toMatch(/^wrote .*world\.json: 3 channels, 3 users, 12 chats, 4 apps/);
     const scenario = await readScenario(file);
     expect(scenario.apps.find((a) => a.embedId === '1650000001-demoapp1')!.view.url).toBe('{demo_origin}/demo/app/');
     expect(scenario.chats.find((c) => c.chatId === 'R0000000000000000000000000000000a')!.bots).toEqual(['1650000001']);
@@ -110,7 +110,7 @@ describe('embedkit export / start --import', { timeout: 60_000 }, () => {
     expect((missing as { stderr: string }).stderr.trim()).toBe(`embedkit: --import ${join(dir, 'nope.json')}: no such file`);
   });
 
-  it('every field export writes is in the README’s scenario table', async () => {
+  it('every field export writes is in the scenario table of docs/scenarios.md', async () => {
     await request(server.baseUrl).put('/embedkit/v1/channels/1650000001/webhook').send({ url: 'http://127.0.0.1:4999/hook' }).expect(200);
     const file = join(dir, 'fields.json');
     await run(process.execPath, [CLI, 'export', file, '--url', server.baseUrl]);
@@ -125,9 +125,9 @@ describe('embedkit export / start --import', { timeout: 60_000 }, () => {
     };
     walk(JSON.parse(readFileSync(file, 'utf8')));
     expect([...keys]).toEqual(expect.arrayContaining(['webhookUrl', 'botName']));
-    const readme = readFileSync('README.md', 'utf8');
-    const start = readme.indexOf('## Scenarios');
-    const table = readme.slice(start, readme.indexOf('\n## ', start + 1));
+    const page = readFileSync('docs/scenarios.md', 'utf8');
+    const start = page.indexOf('| key | fields |');
+    const table = page.slice(start, page.indexOf('\n\n', start));
     // The words inside the table's code spans: `channels[]`, `{tokenType, name, meta?}`, ...
     const documented = new Set([...table.matchAll(/`([^`]+)`/g)].flatMap(([, code]) => code!.match(/[A-Za-z_$][\w$]*/g) ?? []));
     expect([...keys].filter((k) => !documented.has(k))).toEqual([]);
