@@ -3,7 +3,7 @@
  * target, result) and writes the same as JSON to bench/results.json (git-ignored). Each figure is
  * the median of repeated runs with min and max, measured side by side with its anchor.
  *
- * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http, startup, webhooks, scale, testing, long-chat, package).
+ * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http, startup, webhooks, scale, testing, long-chat, package, liff).
  */
 import { writeFileSync } from 'node:fs';
 import { browserFigures } from './browser.js';
@@ -18,6 +18,7 @@ import { scaleFigures } from './scale.js';
 import { testingFigures } from './testing.js';
 import { longChatFigures } from './long-chat.js';
 import { packageSizeFigures } from './package-size.js';
+import { liffFigures } from './liff.js';
 
 const groups: Record<string, () => Promise<Figure[]>> = {
   size: sdkSize,
@@ -31,6 +32,7 @@ const groups: Record<string, () => Promise<Figure[]>> = {
   testing: testingFigures,
   'long-chat': longChatFigures,
   package: packageSizeFigures,
+  liff: liffFigures,
 };
 
 const asked = process.argv.slice(2).filter((a) => a in groups);
