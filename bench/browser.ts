@@ -22,13 +22,13 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** Registers the bench app on the default channel. @returns its embed id */
-async function register(baseUrl: string, url: string): Promise<string> {
+export async function register(baseUrl: string, url: string): Promise<string> {
   const res = await botPost(baseUrl, await channelToken(baseUrl))('/embed/v1/apps', { view: { type: 'full', url } });
   return ((await res.json()) as { embedId: string }).embedId;
 }
 
 /** Waits until the app frame's bench object has `key`, and returns it. */
-async function benchValue<T>(frame: Frame, key: string): Promise<T> {
+export async function benchValue<T>(frame: Frame, key: string): Promise<T> {
   await frame.waitForFunction((k) => {
     const b = (window as unknown as { bench?: Record<string, unknown> }).bench;
     return b && (b[k] !== undefined || b.initError !== undefined);
@@ -38,14 +38,15 @@ async function benchValue<T>(frame: Frame, key: string): Promise<T> {
   return frame.evaluate((k) => (window as unknown as { bench: Record<string, unknown> }).bench[k], key) as Promise<T>;
 }
 
-function appFrame(page: Page, appUrl: string): Frame {
+/** The frame of the page showing `appUrl`. */
+export function appFrame(page: Page, appUrl: string): Frame {
   const frame = page.frames().find((f) => f.url() === appUrl);
   if (!frame) throw new Error('app frame not found');
   return frame;
 }
 
 /** Echo listeners in the top page (the anchors), as the stub host has them built in. */
-async function injectEcho(page: Page): Promise<void> {
+export async function injectEcho(page: Page): Promise<void> {
   await page.evaluate(() => {
     addEventListener('message', (e) => {
       if ((e.data as { benchEcho?: number } | null)?.benchEcho !== undefined && e.source)

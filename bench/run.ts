@@ -6,7 +6,7 @@
  * the running Node.js and again on Node.js 24 (bench/on-node.ts), each figure with its version.
  *
  * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http,
- * memory, startup, webhooks, scale, testing, long-chat, package, install); `--install` adds the
+ * memory, startup, webhooks, scale, testing, long-chat, package, liff, install); `--install` adds the
  * install group, which is left out unless asked for (a clean `npm install`: minutes);
  * `--nodes=22,24` measures the per-Node groups on those majors (`--nodes=` on none).
  */
@@ -28,6 +28,7 @@ import { scaleFigures } from './scale.js';
 import { testingFigures } from './testing.js';
 import { longChatFigures } from './long-chat.js';
 import { packageSizeFigures } from './package-size.js';
+import { liffFigures } from './liff.js';
 
 const groups: Record<string, () => Promise<Figure[]>> = {
   size: sdkSize,
@@ -43,6 +44,7 @@ const groups: Record<string, () => Promise<Figure[]>> = {
   'long-chat': longChatFigures,
   package: packageSizeFigures,
   install: installFigures,
+  liff: liffFigures,
 };
 
 const args = parseArgs(process.argv.slice(2), Object.keys(groups), process.versions.node.split('.')[0]!);

@@ -10,6 +10,10 @@ export interface PagesServer {
   port: number;
   appUrl: string;
   stubHostUrl: string;
+  /** The app page on `@line/liff` with embedkit's plugin (bench/pages/liff-app.ts), same origin as `appUrl`. */
+  liffAppUrl: string;
+  /** Tells the LIFF page its LIFF ID (the embed ID it was registered under). */
+  setLiffId(id: string): void;
   close(): Promise<void>;
 }
 
@@ -17,6 +21,16 @@ export interface PagesServer {
 export async function servePages(sdkUrl: string): Promise<PagesServer> {
   const app = express();
   let port = 0;
+  let liffId = '';
+  app.get('/liff.html', (_req, res) => {
+    res
+      .type('html')
+      .send(
+        `<!doctype html><meta charset="utf-8"><title>bench liff app</title>` +
+          `<script>window.benchStart = performance.now(); window.benchLiffId = ${JSON.stringify(liffId)};</script>` +
+          `<script src="/liff-app.js"></script>`,
+      );
+  });
   app.get('/app.html', (_req, res) => {
     res.type('html').send(
       `<!doctype html><meta charset="utf-8"><title>bench app</title>` +
@@ -43,6 +57,8 @@ export async function servePages(sdkUrl: string): Promise<PagesServer> {
     port,
     appUrl: `http://127.0.0.1:${port}/app.html`,
     stubHostUrl: `http://localhost:${port}/stub-host.html`,
+    liffAppUrl: `http://127.0.0.1:${port}/liff.html`,
+    setLiffId: (id) => void (liffId = id),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

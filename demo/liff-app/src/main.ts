@@ -16,6 +16,11 @@ const liff = liffModule as unknown as Liff;
 
 /** The embed ID of this demo in the default scenario; `?liffId=` picks another. */
 const LIFF_ID = new URLSearchParams(location.search).get('liffId') ?? '1650000001-liffapp1';
+/**
+ * The embedkit server a login outside the host goes to: `?embedkit=` names it, else this page's own
+ * origin (the demo is served by embedkit itself).
+ */
+const SERVER = new URLSearchParams(location.search).get('embedkit') ?? location.origin;
 
 function el<T extends HTMLElement = HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -39,7 +44,7 @@ async function outcome(run: () => unknown): Promise<unknown> {
 }
 
 async function main(): Promise<void> {
-  liff.use(new EmbedkitPlugin());
+  liff.use(new EmbedkitPlugin({ server: SERVER }));
   try {
     await liff.init({ liffId: LIFF_ID });
   } catch (error) {
@@ -114,5 +119,11 @@ el('friend').addEventListener('click', () => {
 });
 el('open').addEventListener('click', () => liff.openWindow({ url: 'https://example.com/', external: false }));
 el('close').addEventListener('click', () => liff.closeWindow());
+// Outside the host (a normal tab): the login pages and back; the page inits again on its return.
+el('login').addEventListener('click', () => liff.login());
+el('logout').addEventListener('click', () => {
+  liff.logout();
+  el('action').textContent = JSON.stringify({ logout: { isLoggedIn: liff.isLoggedIn(), accessToken: liff.getAccessToken() } });
+});
 
 void main();

@@ -5,5 +5,12 @@
  */
 // First, for its effect: web storage where the browser blocks it, before @line/liff reads it.
 import './storage.js';
-export { EmbedkitPlugin, LIFF_COVERAGE, type Coverage, type EmbedkitPluginApi } from './plugin.js';
+export {
+  EmbedkitPlugin,
+  LIFF_COVERAGE,
+  pluginDefaults,
+  type Coverage,
+  type EmbedkitPluginApi,
+  type EmbedkitPluginOptions,
+} from './plugin.js';
 export { LiffError } from './errors.js';

@@ -16,6 +16,7 @@ import { forbidden, fromEmbedError, LiffError, needLogin } from './errors.js';
 import { decodeIdToken } from './id-token.js';
 import type { Liff, LiffContext, LiffPlugin, LiffPluginContext } from './liff-types.js';
 import { pageOfLiffState, permanentLinkOf } from './permanent-link.js';
+import { finishLogin, forgetTokens, platformGet, startLogin, storedTokens, type WebTokens } from './web-login.js';
 
 /** What embedkit does with a member of `Liff`: answers it, refuses it (as a client lacking it), or keeps the SDK's own. */
 export type Coverage = 'served' | 'refused' | 'kept';
@@ -96,15 +97,35 @@ const LIFF_NAME: Partial<Record<HostMethod, string>> = {
   liffShareTargetPicker: 'shareTargetPicker',
 };
 
+/** Options of {@link EmbedkitPlugin}. */
+export interface EmbedkitPluginOptions {
+  /**
+   * The embedkit server's origin, where `liff.login()` outside the host signs in and the profile
+   * and friendship calls go (e.g. `http://localhost:8080`). Default: {@link pluginDefaults}.
+   */
+  server?: string;
+}
+
+/**
+ * Defaults of the plugin: `server` is embedkit's default address, or the origin the script-tag
+ * form was loaded from (`/sdk/v1/liff.js`).
+ */
+export const pluginDefaults = { server: 'http://localhost:8080' };
+
 /**
  * The plugin. `name` is `embedkit` (the plugin's API is `liff.$embedkit`). Install it before
  * `liff.init({liffId})`, where `liffId` is an embedkit embed ID.
  */
 export class EmbedkitPlugin implements LiffPlugin<EmbedkitPluginApi> {
   readonly name = 'embedkit';
+  private readonly server: string;
+
+  constructor(options: EmbedkitPluginOptions = {}) {
+    this.server = new URL(options.server ?? pluginDefaults.server).origin;
+  }
 
   install({ liff }: LiffPluginContext): EmbedkitPluginApi {
-    const state = createState();
+    const state = createState(this.server);
     const members = liffMembers(state);
     for (const [key, value] of Object.entries(members)) {
       try {
@@ -125,6 +146,10 @@ export class EmbedkitPlugin implements LiffPlugin<EmbedkitPluginApi> {
 interface State {
   host?: HostApi;
   session?: LiffSession;
+  /** The tokens of a login outside the host (`liff.login()` in a normal tab). */
+  web?: WebTokens;
+  /** The embedkit server's origin (web login, platform API calls outside the host). */
+  server: string;
   initialized: boolean;
   pending?: Promise<void>;
   liffId: string | null;
@@ -133,10 +158,10 @@ interface State {
   resolveReady(): void;
 }
 
-function createState(): State {
+function createState(server: string): State {
   let resolveReady = () => {};
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
-  return { initialized: false, liffId: null, extraQuery: '', ready, resolveReady };
+  return { initialized: false, liffId: null, extraQuery: '', ready, resolveReady, server };
 }
 
 /** The members the plugin puts on the `liff` object, typed as `Liff` types them. */
@@ -156,10 +181,19 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
     return state.session;
   };
   const inClientOnly = (api: string): LiffSession => {
-    const session = loggedIn();
-    if (!state.host) throw new LiffError('FORBIDDEN', `${api} is not allowed in external browser`);
-    return session;
+    if (!state.host) {
+      if (!state.web) throw needLogin();
+      throw new LiffError('FORBIDDEN', `${api} is not allowed in external browser`);
+    }
+    return loggedIn();
   };
+  /** The granted scopes of the host's session or the web login. */
+  const grantedScopes = (): string[] => {
+    if (state.session) return [...state.session.context.scope];
+    if (state.web) return [...state.web.scope];
+    throw needLogin();
+  };
+  const idToken = () => state.session?.idToken ?? state.web?.idToken ?? null;
   const refuse = (api: string) => () => Promise.reject(forbidden(api));
   const refuseSync = (api: string) => () => {
     throw forbidden(api);
@@ -174,7 +208,9 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
       const w = window as { __liffConfig?: Record<string, unknown> };
       w.__liffConfig = { ...w.__liffConfig, liffId };
       if (window.parent === window) {
-        // A normal tab: the app runs outside the host, not logged in (isInClient false).
+        // A normal tab: the app runs outside the host (isInClient false), logged in once
+        // `liff.login()` came back here (the code in the address) or a kept login is still valid.
+        state.web = (await finishLogin(liffId)) ?? storedTokens(liffId) ?? undefined;
         state.initialized = true;
         return;
       }
@@ -217,7 +253,18 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
     );
   };
 
-  const context = (): LiffContext | null => (state.session ? (structuredClone(state.session.context) as unknown as LiffContext) : null);
+  const context = (): LiffContext | null => {
+    if (state.session) return structuredClone(state.session.context) as unknown as LiffContext;
+    if (!state.web) return null;
+    // Outside the messenger the published context has type `external` and no chat.
+    const sub = decodeIdToken(state.web.idToken)?.sub;
+    return {
+      type: 'external',
+      liffId: state.liffId,
+      ...(sub ? { userId: sub } : {}),
+      scope: [...state.web.scope],
+    } as unknown as LiffContext;
+  };
   const link = () => {
     const s = loggedIn();
     return { hostUrl: s.hostUrl, liffId: s.context.liffId, endpointUrl: s.context.endpointUrl };
@@ -240,24 +287,33 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
       return { liffApp: location.origin, liffServer: origin, miniApp: origin };
     },
     isInClient: () => !!state.host,
-    isLoggedIn: () => !!state.session,
-    login: () => {
-      if (state.session) return;
-      throw new LiffError('FORBIDDEN', 'liff.login: embedkit signs users in only inside its host; open the app there');
+    isLoggedIn: () => !!state.session || !!state.web,
+    login: (loginConfig) => {
+      if (state.session || state.web) return;
+      if (!state.initialized || !state.liffId) throw new LiffError('UNAUTHORIZED', 'liff.login: call liff.init first');
+      // The page leaves for embedkit's login pages; the promise only reports a failure to start.
+      startLogin({ server: state.server, liffId: state.liffId, redirectUri: loginConfig?.redirectUri }).catch((error: unknown) =>
+        console.error(error),
+      );
     },
     logout: () => {
       // In the host the messenger keeps the person signed in, as the platform's does.
-      if (!state.host) state.session = undefined;
+      if (state.host) return;
+      state.session = undefined;
+      state.web = undefined;
+      if (state.liffId) forgetTokens(state.liffId);
     },
-    getAccessToken: () => state.session?.accessToken ?? null,
-    getIDToken: () => state.session?.idToken ?? null,
-    getDecodedIDToken: () => decodeIdToken(state.session?.idToken) as ReturnType<Liff['getDecodedIDToken']>,
+    getAccessToken: () => state.session?.accessToken ?? state.web?.accessToken ?? null,
+    getIDToken: idToken,
+    getDecodedIDToken: () => decodeIdToken(idToken() ?? undefined) as ReturnType<Liff['getDecodedIDToken']>,
     getContext: context,
     getProfile: async () => {
+      if (state.web) return platformGet(state.server, '/v2/profile', state.web.accessToken, 'getProfile');
       loggedIn();
       return bridge('getProfile', []);
     },
     getFriendship: async () => {
+      if (state.web) return platformGet(state.server, '/friendship/v1/status', state.web.accessToken, 'getFriendship');
       loggedIn();
       return bridge('liffFriendship', []);
     },
@@ -287,15 +343,15 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
     },
     permission: {
       query: async (permission) => {
-        const session = loggedIn();
+        const scopes = grantedScopes();
         if (!['profile', 'chat_message.write', 'openid', 'email'].includes(permission)) {
           throw new LiffError('INVALID_ARGUMENT', `liff.permission.query: unknown permission ${String(permission)}`);
         }
         // embedkit's login issues no email: the app's channel cannot have it.
         if (permission === 'email') return { state: 'unavailable' };
-        return { state: (session.context.scope as string[]).includes(permission) ? 'granted' : 'prompt' };
+        return { state: scopes.includes(permission) ? 'granted' : 'prompt' };
       },
-      getGrantedAll: async () => [...loggedIn().context.scope],
+      getGrantedAll: async () => grantedScopes() as Awaited<ReturnType<Liff['permission']['getGrantedAll']>>,
       requestAll: async () => {
         inClientOnly('permission.requestAll');
         state.session = await bridge('liffRequestAll', []);
