@@ -3,23 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { createHostApi } from '../src/bridge/api.js';
 import type { BridgeCallRecord, BridgeHandlers } from '../src/bridge/connect.js';
 import { BridgeError } from '../src/bridge/errors.js';
+import { fakeHandlers } from './handlers.fixture.js';
 
 const profile = { userId: 'U1', displayName: 'Alice', pictureUrl: 'https://example.com/p.png' };
 
 function handlers(overrides: Partial<BridgeHandlers> = {}): BridgeHandlers {
-  return {
-    openWindow: vi.fn(),
-    getProfile: vi.fn(async () => profile),
-    sendMessages: vi.fn(async () => {}),
-    closeWindow: vi.fn(),
-    liffInit: vi.fn(),
-    liffFriendship: vi.fn(async () => ({ friendFlag: true })),
-    liffRequestAll: vi.fn(),
-    liffScanCode: vi.fn(),
-    liffRequestFriendship: vi.fn(),
-    liffShareTargetPicker: vi.fn(),
-    ...overrides,
-  };
+  return fakeHandlers(profile, overrides);
 }
 
 /** The api's methods take anything: what arrives over the port is not typed. */

@@ -3,24 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectApp, LIVENESS_WAIT_MS, type AppConnectionOptions, type BridgeHandlers } from '../src/bridge/connect.js';
 import { BridgeError } from '../src/bridge/errors.js';
 import { PROTOCOL, PROTOCOL_VERSION, type InitData } from '../../sdk/src/protocol.js';
+import { fakeHandlers } from './handlers.fixture.js';
 
 const APP_URL = 'https://app.test:8443/view/index.html?x=1';
 const APP_ORIGIN = 'https://app.test:8443';
 const hello = { protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'hello' };
 const initData: InitData = { language: 'en', context: { type: 'group', viewType: 'tall', userId: 'U1', groupId: 'G1' } };
 
-const handlers: BridgeHandlers = {
-  openWindow: vi.fn(),
-  getProfile: vi.fn(async () => ({ userId: 'U1', displayName: 'Alice' })),
-  sendMessages: vi.fn(async () => {}),
-  closeWindow: vi.fn(),
-  liffInit: vi.fn(),
-  liffFriendship: vi.fn(async () => ({ friendFlag: true })),
-  liffRequestAll: vi.fn(),
-  liffScanCode: vi.fn(),
-  liffRequestFriendship: vi.fn(),
-  liffShareTargetPicker: vi.fn(),
-};
+const handlers: BridgeHandlers = fakeHandlers({ userId: 'U1', displayName: 'Alice' });
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));

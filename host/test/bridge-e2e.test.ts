@@ -11,6 +11,7 @@ import { connectApp, type BridgeCallRecord, type BridgeHandlers } from '../src/b
 import { BridgeError } from '../src/bridge/errors.js';
 import { resetBridge, settings } from '../../sdk/src/bridge.js';
 import { embed, EmbedError, type InitData } from '../../sdk/src/index.js';
+import { fakeHandlers } from './handlers.fixture.js';
 
 const HOST_ORIGIN = 'https://host.test';
 const initData: InitData = { language: 'en', context: { type: 'room', viewType: 'full', userId: 'U1', roomId: 'R1' } };
@@ -56,19 +57,7 @@ function world(handlerOverrides: Partial<BridgeHandlers> = {}, appUrl = `${locat
   Object.defineProperty(window, 'parent', { value: parentWindow, configurable: true });
   cleanups.push(() => (own ? Object.defineProperty(window, 'parent', own) : delete (window as { parent?: unknown }).parent));
 
-  const handlers: BridgeHandlers = {
-    openWindow: vi.fn(),
-    getProfile: vi.fn(async () => profile),
-    sendMessages: vi.fn(async () => {}),
-    closeWindow: vi.fn(),
-    liffInit: vi.fn(),
-    liffFriendship: vi.fn(async () => ({ friendFlag: true })),
-    liffRequestAll: vi.fn(),
-    liffScanCode: vi.fn(),
-    liffRequestFriendship: vi.fn(),
-    liffShareTargetPicker: vi.fn(),
-    ...handlerOverrides,
-  };
+  const handlers: BridgeHandlers = fakeHandlers(profile, handlerOverrides);
   const calls: BridgeCallRecord[] = [];
   const onRejected = vi.fn();
   const connection = connectApp({

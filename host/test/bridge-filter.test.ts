@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHostApi } from '../src/bridge/api.js';
 import type { BridgeHandlers } from '../src/bridge/connect.js';
 import { filteredEndpoint, screenMessage } from '../src/bridge/filter.js';
+import { fakeHandlers } from './handlers.fixture.js';
 
 const profile = { userId: 'U1', displayName: 'Alice' };
 const ports: MessagePort[] = [];
@@ -17,18 +18,7 @@ afterEach(() => {
  * raw comlink wire messages on port2, as a hostile page could.
  */
 function setup({ unfiltered = false } = {}) {
-  const handlers: BridgeHandlers = {
-    openWindow: vi.fn(),
-    getProfile: vi.fn(async () => profile),
-    sendMessages: vi.fn(async () => {}),
-    closeWindow: vi.fn(),
-    liffInit: vi.fn(),
-    liffFriendship: vi.fn(async () => ({ friendFlag: true })),
-    liffRequestAll: vi.fn(),
-    liffScanCode: vi.fn(),
-    liffRequestFriendship: vi.fn(),
-    liffShareTargetPicker: vi.fn(),
-  };
+  const handlers: BridgeHandlers = fakeHandlers(profile);
   const { port1, port2 } = new MessageChannel();
   ports.push(port1, port2);
   const refused: string[] = [];
