@@ -4,7 +4,7 @@
 // types (`@line/bot-sdk` 10 and 11). Then the fields embedkit fills: destination, webhookEventId
 // across a retry and Redeliver, quoting, unsend, members joining and leaving, follow.isUnblocked.
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
 import { TRIGGER_EVENTS, triggerDraft } from '../../src/cli/trigger.js';
 import { callbackBody, finishEvent, isRepliable } from '../../src/webhooks/events.js';
@@ -236,10 +236,13 @@ describe('the fields embedkit fills', () => {
       await request(quick.app)
         .post(`/embedkit/v1/chats/${ALICE_BOT}/messages`)
         .send({ userId: ALICE, message: { type: 'text', text: 'b' } });
-      await quick.services.bots.dispatcher.idle();
+      // The dispatcher is idle between retries too: wait for what the receiver gets, not for it.
+      const texts = () => receiver.received.map((r) => r.body.events[0]!.message.text as string);
+      await vi.waitFor(() => expect(texts().filter((t) => t === 'b')).toHaveLength(1), { timeout: 15_000 });
+      const sent = receiver.received.length;
       const [first] = await deliveries(quick);
       await request(quick.app).post(`/embedkit/v1/deliveries/${first!.id}/redeliver`).expect(200);
-      await quick.services.bots.dispatcher.idle();
+      await vi.waitFor(() => expect(receiver.received.length).toBeGreaterThan(sent), { timeout: 15_000 });
       const ids = receiver.received.map((r) => ({
         text: r.body.events[0]!.message.text as string,
         id: r.body.events[0]!.webhookEventId as string,
