@@ -3,6 +3,7 @@
 // group (the bot tools' "Members"). The chat shows each as a person sees it, and the bot's
 // webhook bodies carry quotedMessageId, unsend, memberLeft and memberJoined.
 import { expect, test, ALICE, CHATS } from './fixtures.js';
+import { removeDataDir, startServer, type ServerHandle } from './server.js';
 
 /** The default scenario's messaging bot: it is in the group. */
 const BOT_CHANNEL = '1650000001';
@@ -15,7 +16,18 @@ async function botEvents(baseUrl: string): Promise<Record<string, any>[]> {
   return deliveries.reverse().flatMap((d) => (JSON.parse(d.body) as { events: Record<string, any>[] }).events);
 }
 
-test('quote a message, unsend one, and a person leaving and joining the group', async ({ page, server }) => {
+// A server of its own: the group's messages, system lines and member order it leaves behind would
+// shift what later specs of the worker draw in that group (the rendering screenshots).
+let server: ServerHandle;
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(async () => {
+  await server.stop();
+  removeDataDir(server.dataDir);
+});
+
+test('quote a message, unsend one, and a person leaving and joining the group', async ({ page }) => {
   await page.goto(`${server.baseUrl}/?user=${ALICE}&context=group&chat=${CHATS.group}`);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   const input = page.locator('#chat-input');

@@ -191,6 +191,25 @@ export class DeliveryStore {
         .where('id', '=', id),
   );
 
+  /**
+   * Makes the channel's pending deliveries that wait for a retry due at `now`. One claimed by a
+   * process (its send counted, its attempt not yet recorded: `sends > attempts`) keeps its lease,
+   * so that it is never sent twice at once.
+   * @returns how many were moved
+   */
+  async retryChannelNow(channelId: string, now: number): Promise<number> {
+    const result = await this.db
+      .updateTable('deliveries')
+      .set({ next_attempt_at: now })
+      .where('channel_id', '=', channelId)
+      .where('status', '=', 'pending')
+      .where('attempts', '>', 0)
+      .where('next_attempt_at', '>', now)
+      .whereRef('sends', '<=', 'attempts')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Gives a claimed delivery back, due at `now` (this process stopped before its attempt ended). */
   async release(id: number, now: number): Promise<void> {
     await this.db.updateTable('deliveries').set({ next_attempt_at: now }).where('id', '=', id).where('status', '=', 'pending').execute();

@@ -41,6 +41,15 @@ export class WebhookEmitter {
   }
 
   /**
+   * The channel's webhook URL changed: deliveries waiting for their next retry are sent at once
+   * (to the new URL), so a person who starts their bot or sets its URL in the Webhooks panel does
+   * not wait out the backoff (up to 64 s) behind events that already failed.
+   */
+  async retryChannelNow(channelId: string): Promise<void> {
+    if ((await this.o.deliveries.retryChannelNow(channelId, this.o.clock.now())) > 0) this.o.dispatcher.kick();
+  }
+
+  /**
    * Runs a write of the chat (storing its messages, then the events they cause) as one step of
    * the chat's order (chat-order.ts): a bot then gets the chat's events in the order the chat
    * lists its messages, with one server or several on one PostgreSQL database.

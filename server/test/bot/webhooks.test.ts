@@ -433,6 +433,24 @@ describe('retries, order and redelivery', () => {
     expect(d!.attempts[0]).toMatchObject({ statusCode: null, error: expect.stringMatching(/ECONNREFUSED|fetch failed/) });
   });
 
+  it('a new webhook URL sends what waits for a retry at once, in order, without waiting out the backoff', async () => {
+    // A retry an hour away: only the new URL can make the first delivery due again.
+    const slow = await makeBotKit({ bots: { webhookRetryScheduleMs: [3_600_000] } });
+    try {
+      await setWebhook(slow, TRIAL.id, { url: 'http://127.0.0.1:9/webhook' });
+      await say(slow, ALICE_BOT, ALICE, 'while nothing listened');
+      await say(slow, ALICE_BOT, ALICE, 'and after it');
+      await slow.services.bots.dispatcher.idle();
+      expect((await deliveries(slow)).map((d) => d.status)).toEqual(['pending', 'pending']);
+      await setWebhook(slow, TRIAL.id, { url: receiver.url });
+      await receiver.waitFor(2);
+      expect(receiver.received.map((r) => r.body.events[0]!.message.text)).toEqual(['while nothing listened', 'and after it']);
+      expect(receiver.received.map((r) => redeliveryFlags(r.raw))).toEqual([[true], [false]]);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('sends the events of one chat in order: a later one waits for an earlier one being retried', async () => {
     await setWebhook(kit, TRIAL.id, { url: receiver.url });
     receiver.answers.push(500);

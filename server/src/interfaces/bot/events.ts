@@ -447,6 +447,7 @@ export class BotEventService {
       ...(b.url !== undefined ? { url: b.url || null } : {}),
       ...(b.unknownProperty !== undefined ? { unknownProperty: b.unknownProperty } : {}),
     });
+    if (b.url) await this.d.emitter.retryChannelNow(channelId);
     this.d.live.publish({ type: 'bots', channelId });
     return this.webhookSettings(channelId);
   }
