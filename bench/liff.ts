@@ -5,40 +5,17 @@
  * callback (from the SDK script's arrival), and a `getProfile` round trip of each (host → HTTP →
  * server → host → app).
  */
-import { rollup } from 'rollup';
 import { startServer } from '../e2e/server.js';
 import { appFrame, benchValue, injectEcho, launchChromium, register } from './browser.js';
-import { commonjs, nodeResolve, typescript } from './plugins.js';
 import type { Figure } from './report.js';
 import { servePages } from './serve-pages.js';
-import { buildPages } from './build-pages.js';
+import { buildPage, buildPages } from './build-pages.js';
 import { summarize } from './stats.js';
 import type { Page } from '@playwright/test';
 
 const ALICE = 'U0a11ce0000000000000000000000a11c';
 const LOADS = 20;
 const CALLS = 500;
-
-/** Bundles bench/pages/liff-app.ts with @line/liff (partly CommonJS) into bench/dist/liff-app.js. */
-async function buildLiffPage(): Promise<void> {
-  const build = await rollup({
-    input: 'bench/pages/liff-app.ts',
-    plugins: [
-      nodeResolve({ browser: true }),
-      commonjs(),
-      typescript({
-        tsconfig: 'bench/pages/tsconfig.json',
-        outDir: 'bench/dist',
-        module: 'NodeNext',
-        declaration: false,
-        noEmitOnError: true,
-      }),
-    ],
-    onwarn: () => undefined,
-  });
-  await build.write({ file: 'bench/dist/liff-app.js', format: 'iife' });
-  await build.close();
-}
 
 /** Opens `embedId` in the host, reloads its frame `LOADS` times; the init times, then `CALLS` getProfile calls. */
 async function measure(page: Page, baseUrl: string, embedId: string, appUrl: string): Promise<{ init: number[]; calls: number[] }> {
@@ -64,7 +41,7 @@ async function measure(page: Page, baseUrl: string, embedId: string, appUrl: str
 
 export async function liffFigures(): Promise<Figure[]> {
   await buildPages();
-  await buildLiffPage();
+  await buildPage('liff-app', { format: 'iife', commonjs: true });
   const server = await startServer();
   const pages = await servePages(`${server.baseUrl}/sdk/v1/sdk.js`);
   const browser = await launchChromium();
