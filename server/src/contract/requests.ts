@@ -1,0 +1,158 @@
+/**
+ * Query and body schemas of the simulator API (docs/simulator-api.md), declared once: the server
+ * compiles its checks from them (`http/validate.ts`), the clients take their types from them.
+ * A body that carries a message object types it loosely here; the platform's validator
+ * (`messages/schema/`) checks it on the server.
+ */
+import { Type } from '@sinclair/typebox';
+import { CHAT_TYPES, FRIEND_STATES, JsonObject, StringEnum } from './wire.js';
+
+const UserId = Type.String({ minLength: 1, maxLength: 100 });
+
+/** `limit` (1 to 200, default 200), and `before` or `after` a message id, of a chat page; decimal strings on the wire. */
+export const ChatPageQuerySchema = Type.Object({
+  limit: Type.Optional(Type.Number()),
+  before: Type.Optional(Type.String()),
+  after: Type.Optional(Type.String()),
+});
+
+/** Scopes a user access token can carry (spec part C; `chat_message.write` for sendMessages). */
+// `ADD_OWN_OFFICIAL_ACCOUNTS`: the permission of the enterprise friend-list call (spec part E).
+export const SCOPES = ['profile', 'openid', 'chat_message.write', 'ADD_OWN_OFFICIAL_ACCOUNTS'] as const;
+
+/** Body of a session: the user signed in to a channel, with scopes, bound to the chat an app is opened from. */
+export const SessionBodySchema = Type.Object(
+  {
+    userId: Type.String({ minLength: 1 }),
+    channelId: Type.String({ minLength: 1 }),
+    scopes: Type.Array(StringEnum(SCOPES), { maxItems: 4 }),
+    context: Type.Optional(
+      Type.Object(
+        { type: StringEnum([...CHAT_TYPES, 'none']), chatId: Type.Optional(Type.String({ minLength: 1 })) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Body of a message a person sends from the phone, quoting `quotedMessageId` when given. */
+export const UserMessageRequestSchema = Type.Object({
+  userId: Type.String({ minLength: 1 }),
+  message: JsonObject,
+  quotedMessageId: Type.Optional(Type.String()),
+});
+
+/** Body of a shared contact: the sender, and the MID (user ID) of the shared user. */
+export const ContactBodySchema = Type.Object({ userId: Type.String({ minLength: 1 }), mid: Type.String({ minLength: 1 }) });
+
+/** Body of the validator as data: the messages of a send. */
+export const ValidateBodySchema = Type.Object({ messages: Type.Unknown() });
+
+/** Body of moving the clock: exactly one of `advanceMs` (integer ms) and `advance` ("90m", "1d12h"). */
+export const ClockBodySchema = Type.Object(
+  {
+    advanceMs: Type.Optional(Type.Integer({ minimum: 0 })),
+    advance: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^([0-9]+(ms|s|m|h|d|w))+$' })),
+  },
+  { additionalProperties: false, minProperties: 1, maxProperties: 1 },
+);
+
+/** Body of a friendship change: add (or unblock) or block the bot. */
+export const FriendshipBodySchema = Type.Object({ state: StringEnum(FRIEND_STATES) }, { additionalProperties: false });
+
+/** Body of invalidating a user's tokens on a channel (v1: `accessToken expired(1)` or `(2)`). */
+export const InvalidateBodySchema = Type.Object(
+  { userId: Type.String({ minLength: 1 }), channelId: Type.String({ minLength: 1 }), reason: StringEnum(['platform', 'unlinked']) },
+  { additionalProperties: false },
+);
+
+/** Body of a channel change: at least one of `active` and `blockOperations` (v1 bots). */
+export const ChannelPatchBodySchema = Type.Object(
+  { active: Type.Optional(Type.Boolean()), blockOperations: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+/** Body of a link message template (docs/v1-bots.md); refused field by field in the v1 format. */
+export const LinkTemplateBodySchema = Type.Object({
+  text: Type.Optional(Type.String()),
+  subText: Type.Optional(Type.String()),
+  linkText: Type.Optional(Type.String()),
+  previewUrl: Type.Optional(Type.String()),
+  linkUri: Type.Optional(Type.String()),
+  aLinkUri: Type.Optional(Type.String()),
+  iLinkUri: Type.Optional(Type.String()),
+});
+
+/** `params` of a datetime picker's postback (spec "Events", postback), or of a rich menu switch. */
+const PostbackParams = Type.Union([
+  Type.Object({ date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }) }, { additionalProperties: false }),
+  Type.Object({ time: Type.String({ pattern: '^\\d{2}:\\d{2}$' }) }, { additionalProperties: false }),
+  Type.Object({ datetime: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}$' }) }, { additionalProperties: false }),
+  // A rich menu switch action's postback (the platform's `richmenuswitch` postback params).
+  Type.Object(
+    {
+      newRichMenuAliasId: Type.String({ minLength: 1, maxLength: 32 }),
+      status: StringEnum(['SUCCESS', 'RICHMENU_ALIAS_ID_NOTFOUND', 'RICHMENU_NOTFOUND', 'FAILED']),
+    },
+    { additionalProperties: false },
+  ),
+]);
+
+/** Body of a postback; lengths are those of the postback action; `channelId`: the bot whose message held the action. */
+export const PostbackBodySchema = Type.Object(
+  {
+    userId: UserId,
+    data: Type.String({ minLength: 1, maxLength: 300 }),
+    displayText: Type.Optional(Type.String({ maxLength: 300 })),
+    params: Type.Optional(PostbackParams),
+    channelId: Type.Optional(Type.String({ minLength: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+/** Body of inviting a bot: the user who invites, and the bot's channel. */
+export const InviteBodySchema = Type.Object({ userId: UserId, channelId: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+
+/** Body of a beacon event (spec "Events", beacon). */
+export const BeaconBodySchema = Type.Object(
+  {
+    userId: UserId,
+    hwid: Type.String({ minLength: 1, maxLength: 100 }),
+    type: StringEnum(['enter', 'leave', 'banner']),
+    dm: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+/** Body of an account link event (spec "Events", accountLink). */
+export const AccountLinkBodySchema = Type.Object(
+  { userId: UserId, nonce: Type.String({ minLength: 1, maxLength: 255 }), result: StringEnum(['ok', 'failed']) },
+  { additionalProperties: false },
+);
+
+/** Body of the webhook settings; a field left out keeps its value; `url` null or "" removes it. */
+export const WebhookSettingsBodySchema = Type.Object(
+  { url: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])), unknownProperty: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+
+/** Query of a media upload (the body is the file): `duration` is an audio file's length in ms, as decimal text. */
+export const MediaQuerySchema = Type.Object(
+  {
+    userId: UserId,
+    type: StringEnum(['image', 'video', 'audio', 'file']),
+    fileName: Type.Optional(Type.String({ maxLength: 255 })),
+    duration: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })),
+  },
+  { additionalProperties: false },
+);
+
+/** Body of what a person does themself in a chat (joins it, unsends a message). */
+export const PersonBodySchema = Type.Object({ userId: UserId }, { additionalProperties: false });
+
+/** Body of a reply token request: for a user's 1:1 chat with the bot, or for a group or room the bot is in. */
+export const ReplyTokenBodySchema = Type.Union([Type.Object({ userId: Type.String() }), Type.Object({ chatId: Type.String() })]);
+
+/** Query of the deliveries list: one channel's, and how many (1 to 200, default 50). */
+export const DeliveriesQuerySchema = Type.Object({ channelId: Type.Optional(Type.String()), limit: Type.Optional(Type.Number()) });

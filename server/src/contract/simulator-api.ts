@@ -1,0 +1,314 @@
+/**
+ * The simulator API: embedkit's own HTTP API under {@link SIMULATOR_PREFIX}, what only a simulator
+ * has (the world, what a person does in the host, the clock, webhook deliveries). One map of
+ * routes, {@link SIMULATOR_API}: the server mounts exactly these (`server/src/simulator/mount.ts`;
+ * a route without a handler does not compile), and the host, the CLI and `embedkit/testing` call
+ * them through the client of `./client.ts` (no path written anywhere else). docs/simulator-api.md's
+ * route tables are checked against this map by a test.
+ */
+import { Type } from '@sinclair/typebox';
+import type { Scenario } from '../scenario/schema.js';
+import { defineContract, fillPath, type PathParams } from './route.js';
+import {
+  AccountLinkBodySchema,
+  BeaconBodySchema,
+  ChannelPatchBodySchema,
+  ChatPageQuerySchema,
+  ClockBodySchema,
+  ContactBodySchema,
+  DeliveriesQuerySchema,
+  FriendshipBodySchema,
+  InvalidateBodySchema,
+  InviteBodySchema,
+  LinkTemplateBodySchema,
+  MediaQuerySchema,
+  PersonBodySchema,
+  PostbackBodySchema,
+  ReplyTokenBodySchema,
+  SessionBodySchema,
+  UserMessageRequestSchema,
+  ValidateBodySchema,
+  WebhookSettingsBodySchema,
+} from './requests.js';
+import {
+  BlockchainViewSchema,
+  BotInfoSchema,
+  ChannelV1Schema,
+  ChannelViewSchema,
+  ChatMessageSchema,
+  ChatPageSchema,
+  ClockStateSchema,
+  DeliverySchema,
+  FriendshipViewSchema,
+  IndicatorStateSchema,
+  LinkTemplateSchema,
+  SessionTokenSchema,
+  ShownRichMenuSchema,
+  ValidationAnswerSchema,
+  WebhookSettingsSchema,
+  WorldSchema,
+} from './wire.js';
+
+/** Where the simulator API lives on `{base_url}`. */
+export const SIMULATOR_PREFIX = '/embedkit/v1';
+
+/** Readiness probes (`http/readiness.ts` answers them before the kit is built, so they are not routes of the map). */
+export const PROBE_PATHS = { health: `${SIMULATOR_PREFIX}/health`, ready: `${SIMULATOR_PREFIX}/ready` } as const;
+
+/** `{delivered: n}`: how many bots were sent the event. */
+const Delivered = Type.Object({ delivered: Type.Number() });
+const Empty = Type.Object({});
+
+/** Every route of the simulator API, by name. */
+export const SIMULATOR_API = defineContract({
+  // The world and its chats.
+  world: { method: 'GET', path: '/world', summary: 'the scenario’s world, the origins and the header prefix', answer: WorldSchema },
+  createSession: {
+    method: 'POST',
+    path: '/sessions',
+    summary: 'signs a user in to a channel without a login page (a user access token bound to a chat)',
+    body: SessionBodySchema,
+    answer: SessionTokenSchema,
+  },
+  chatMessages: {
+    method: 'GET',
+    path: '/chats/:chatId/messages',
+    summary: 'a page of a chat, oldest first',
+    query: ChatPageQuerySchema,
+    answer: ChatPageSchema,
+  },
+  sendMessage: {
+    method: 'POST',
+    path: '/chats/:chatId/messages',
+    summary: 'a person sends one message from the phone (event: message)',
+    body: UserMessageRequestSchema,
+    answer: ChatMessageSchema,
+  },
+  shareContact: {
+    method: 'POST',
+    path: '/chats/:chatId/contacts',
+    summary: 'a person shares another person’s contact (v1 bots: contentType 10)',
+    body: ContactBodySchema,
+    answer: ChatMessageSchema,
+  },
+  validateMessages: {
+    method: 'POST',
+    path: '/messages/validate',
+    summary: 'the platform’s message validator, as data',
+    body: ValidateBodySchema,
+    answer: ValidationAnswerSchema,
+  },
+  userPicture: { method: 'GET', path: '/users/:userId/picture', summary: 'a user’s profile picture (SVG)', answer: 'binary' },
+  userPictureSized: {
+    method: 'GET',
+    path: '/users/:userId/picture/:size',
+    summary: 'a user’s profile picture, `large` (200x200) or `small` (51x51)',
+    answer: 'binary',
+  },
+
+  // Time, friendships, tokens, channels.
+  clock: { method: 'GET', path: '/clock', summary: 'the simulated time', answer: ClockStateSchema },
+  advanceClock: {
+    method: 'POST',
+    path: '/clock',
+    summary: 'moves simulated time forward',
+    body: ClockBodySchema,
+    answer: ClockStateSchema,
+  },
+  friendship: {
+    method: 'GET',
+    path: '/users/:userId/friendships/:channelId',
+    summary: 'a user’s friendship with a channel’s bot',
+    answer: FriendshipViewSchema,
+  },
+  setFriendship: {
+    method: 'PUT',
+    path: '/users/:userId/friendships/:channelId',
+    summary: 'the user adds (or unblocks) or blocks the bot (events: follow, unfollow)',
+    body: FriendshipBodySchema,
+    answer: FriendshipViewSchema,
+  },
+  invalidateTokens: {
+    method: 'POST',
+    path: '/tokens/invalidate',
+    summary: 'a user’s access tokens on a channel stop working',
+    body: InvalidateBodySchema,
+    answer: Type.Object({ invalidated: Type.Number() }),
+  },
+  patchChannel: {
+    method: 'PATCH',
+    path: '/channels/:channelId',
+    summary: 'makes a channel inactive or active; block operations of a v1 bot on or off',
+    body: ChannelPatchBodySchema,
+    answer: ChannelViewSchema,
+  },
+
+  // The v1 bots (spec parts E and F).
+  channelV1: { method: 'GET', path: '/channels/:channelId/v1', summary: 'a channel’s v1 settings', answer: ChannelV1Schema },
+  putLinkTemplate: {
+    method: 'PUT',
+    path: '/channels/:channelId/link-templates/:templateId',
+    summary: 'adds or replaces a link message template (enterprise channels)',
+    body: LinkTemplateBodySchema,
+    bodyKind: 'v1-json',
+    answer: LinkTemplateSchema,
+  },
+  deleteLinkTemplate: {
+    method: 'DELETE',
+    path: '/channels/:channelId/link-templates/:templateId',
+    summary: 'removes a link message template',
+    answer: 'empty',
+  },
+  channelIcon: { method: 'GET', path: '/channels/:channelId/icon', summary: 'a channel’s icon (SVG)', answer: 'binary' },
+
+  // What a person does with bots (each names the webhook event it causes).
+  liveEvents: { method: 'GET', path: '/events/stream', summary: 'the host’s live feed (server-sent events)', answer: 'stream' },
+  postback: {
+    method: 'POST',
+    path: '/chats/:chatId/postbacks',
+    summary: 'a person taps a postback action (event: postback)',
+    body: PostbackBodySchema,
+    answer: Delivered,
+  },
+  sendMedia: {
+    method: 'POST',
+    path: '/chats/:chatId/media',
+    summary: 'a person sends an image, video, audio or file (event: message)',
+    query: MediaQuerySchema,
+    bodyKind: 'raw',
+    answer: ChatMessageSchema,
+  },
+  content: { method: 'GET', path: '/contents/:messageId', summary: 'the binary of a media message a person sent', answer: 'binary' },
+  unsend: {
+    method: 'POST',
+    path: '/chats/:chatId/messages/:messageId/unsend',
+    summary: 'a person unsends their message (event: unsend)',
+    body: PersonBodySchema,
+    answer: Delivered,
+  },
+  joinChat: {
+    method: 'POST',
+    path: '/chats/:chatId/members',
+    summary: 'a person joins a group or room (event: memberJoined)',
+    body: PersonBodySchema,
+    answer: Delivered,
+  },
+  leaveChat: {
+    method: 'DELETE',
+    path: '/chats/:chatId/members/:userId',
+    summary: 'a person leaves a group or room (event: memberLeft)',
+    answer: Delivered,
+  },
+  inviteBot: {
+    method: 'POST',
+    path: '/chats/:chatId/bots',
+    summary: 'a person invites a bot to a group or room (event: join)',
+    body: InviteBodySchema,
+    answer: Type.Object({ state: Type.Union([Type.Literal('joined'), Type.Literal('pending')]) }),
+  },
+  removeBot: {
+    method: 'DELETE',
+    path: '/chats/:chatId/bots/:channelId',
+    summary: 'a person removes a bot from a group or room (event: leave)',
+    answer: Empty,
+  },
+  replyToken: {
+    method: 'POST',
+    path: '/channels/:channelId/reply-tokens',
+    summary: 'a reply token for a chat of the bot (`embedkit trigger`)',
+    body: ReplyTokenBodySchema,
+    answer: Type.Object({ replyToken: Type.String(), expiresAt: Type.Number() }),
+  },
+  beacon: {
+    method: 'POST',
+    path: '/channels/:channelId/beacon',
+    summary: 'a person enters a beacon’s range or taps its banner (event: beacon)',
+    body: BeaconBodySchema,
+    answer: Empty,
+  },
+  accountLink: {
+    method: 'POST',
+    path: '/channels/:channelId/account-link',
+    summary: 'a person links their account (event: accountLink)',
+    body: AccountLinkBodySchema,
+    answer: Empty,
+  },
+
+  // Bots, webhooks and deliveries.
+  bots: {
+    method: 'GET',
+    path: '/bots',
+    summary: 'every channel’s bot, friends and chats',
+    answer: Type.Object({ bots: Type.Array(BotInfoSchema) }),
+  },
+  webhook: { method: 'GET', path: '/channels/:channelId/webhook', summary: 'a channel’s webhook settings', answer: WebhookSettingsSchema },
+  setWebhook: {
+    method: 'PUT',
+    path: '/channels/:channelId/webhook',
+    summary: 'sets a channel’s webhook settings',
+    body: WebhookSettingsBodySchema,
+    answer: WebhookSettingsSchema,
+  },
+  deliveries: {
+    method: 'GET',
+    path: '/deliveries',
+    summary: 'webhook deliveries, newest first',
+    query: DeliveriesQuerySchema,
+    answer: Type.Object({ deliveries: Type.Array(DeliverySchema) }),
+  },
+  redeliver: { method: 'POST', path: '/deliveries/:id/redeliver', summary: 'sends a delivery again now', answer: DeliverySchema },
+  indicators: {
+    method: 'GET',
+    path: '/chats/:chatId/indicators',
+    summary: 'a chat’s loading indicator and read mark',
+    answer: IndicatorStateSchema,
+  },
+
+  // Rich menus as the person sees them.
+  shownRichMenu: {
+    method: 'GET',
+    path: '/channels/:channelId/rich-menu',
+    summary: 'the rich menu shown to a user (null when none)',
+    query: Type.Object({ userId: Type.String() }),
+    answer: Type.Object({ richMenu: Type.Union([ShownRichMenuSchema, Type.Null()]) }),
+  },
+  aliasRichMenu: {
+    method: 'GET',
+    path: '/channels/:channelId/rich-menu-aliases/:aliasId',
+    summary: 'the rich menu of an alias (a rich menu switch action)',
+    answer: Type.Object({ richMenu: ShownRichMenuSchema }),
+  },
+  richMenuImage: {
+    method: 'GET',
+    path: '/channels/:channelId/rich-menus/:richMenuId/image',
+    summary: 'a rich menu’s image',
+    answer: 'binary',
+  },
+
+  // Other interfaces' views, and the world as a file.
+  blockchain: { method: 'GET', path: '/blockchain', summary: 'the Blockchain tab’s view (no secret)', answer: BlockchainViewSchema },
+  scenario: {
+    method: 'GET',
+    path: '/scenario',
+    summary: 'today’s world as a scenario file',
+    answer: Type.Unsafe<Scenario>(Type.Object({})),
+  },
+});
+
+/** The simulator API's routes by name. */
+export type SimulatorApi = typeof SIMULATOR_API;
+/** The name of a simulator route. */
+export type SimulatorRoute = keyof SimulatorApi;
+
+/**
+ * The path of a simulator route on `{base_url}`, parameters filled in and the query appended, e.g.
+ * `simulatorPath('userPicture', {userId})` → `/embedkit/v1/users/U1/picture`: for the routes a
+ * page uses as a URL (pictures, contents, the live feed).
+ */
+export function simulatorPath<K extends SimulatorRoute>(
+  name: K,
+  params: PathParams<SimulatorApi[K]>,
+  query?: Record<string, unknown>,
+): string {
+  return SIMULATOR_PREFIX + fillPath(SIMULATOR_API[name].path, params as Record<string, string>, query);
+}
