@@ -102,7 +102,7 @@ export type SimulatorAnswers = { [K in SimulatorRoute]: AnswerOf<SimulatorApi[K]
 
 /** The arguments of a call after the route's name: its input, which may be left out when every part of it is optional. */
 export type SimulatorCallArgs = {
-  [K in SimulatorRoute]: {} extends SimulatorInputs[K] ? [input?: SimulatorInputs[K]] : [input: SimulatorInputs[K]];
+  [K in SimulatorRoute]: Record<never, never> extends SimulatorInputs[K] ? [input?: SimulatorInputs[K]] : [input: SimulatorInputs[K]];
 };
 
 /** Client of the simulator API of one embedkit. */
