@@ -21,6 +21,7 @@ import type { Database } from './db/schema.js';
 import { demoLoginRoutes } from './demo/login-routes.js';
 import { DemoLoginSessionStore } from './demo/login-session-store.js';
 import { adminTokenGuard } from './http/admin-token.js';
+import { jsonBody } from './http/body.js';
 import { crossSiteGuard } from './http/cross-site.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { hostChecked, type AllowedHosts } from './http/host-check.js';
@@ -30,17 +31,18 @@ import { requestId } from './http/request-id.js';
 import { platformHeaders, type PlatformHeaders } from './http/platform-headers.js';
 import { SIDE_INTERFACES, type InterfaceUrls, type SideInterface } from './interface-urls.js';
 import { blockchainUnavailable, BlockchainStore, createBlockchain, type Blockchain } from './interfaces/blockchain/index.js';
-import { createBotMessaging, type BotMessaging, type BotMessagingOptions } from './interfaces/bot/index.js';
+import { createBotMessaging, mediaBody, type BotMessaging, type BotMessagingOptions } from './interfaces/bot/index.js';
 import { AppStore, createEmbeddedApps, type EmbeddedApps } from './interfaces/embedded-apps/index.js';
 import { createSocialLogin, type SocialLogin, type UserTokenService } from './interfaces/social/index.js';
-import { createV1Bots, V1BotStore, type V1Bots } from './interfaces/v1-bots/index.js';
+import { createV1Bots, v1Json, V1BotStore, type V1Bots } from './interfaces/v1-bots/index.js';
 import { LiveHub } from './live/hub.js';
 import { PostgresLiveRelay } from './live/postgres-relay.js';
 import { createLogger } from './logger.js';
 import { MessageStore } from './messages/message-store.js';
-import { scenarioExportRoutes } from './scenario/export-routes.js';
+import { scenarioExportHandlers } from './scenario/export-routes.js';
 import { applyScenario, DEFAULT_SCENARIO } from './scenario/load.js';
-import { simulatorRoutes } from './simulator/routes.js';
+import { mountSimulatorApi } from './simulator/mount.js';
+import { worldSimulatorHandlers } from './simulator/routes.js';
 import { schemaRoutes } from './simulator/schema-routes.js';
 import { staticRoutes } from './simulator/static-routes.js';
 import { ChannelTokenStore } from './tokens/channel-token-store.js';
@@ -349,14 +351,25 @@ function baseApp(
   app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));
   app.get(READY_PATH, (_req, res) => void res.json({ ready: true, phase: 'ready' }));
   app.use(units.embeddedApps.routes);
-  app.use(simulatorRoutes({ world, apps: d.apps, chats: units.chats, userTokens: units.social.userTokens, baseUrl, urls, headers }));
+  // The simulator API: one handler per route of its contract, from the unit the route belongs to.
+  app.use(
+    mountSimulatorApi(
+      {
+        ...worldSimulatorHandlers({ world, apps: d.apps, chats: units.chats, userTokens: units.social.userTokens, baseUrl, urls, headers }),
+        ...units.social.simulator((channelId, on) => units.v1Bots.service.setBlockOperations(channelId, on)),
+        ...units.bots.simulator,
+        ...units.v1Bots.simulator,
+        ...units.blockchain.simulator,
+        ...scenarioExportHandlers(db),
+      },
+      { json: jsonBody, 'v1-json': v1Json, raw: mediaBody },
+    ),
+  );
   app.use(schemaRoutes());
-  app.use(scenarioExportRoutes(db));
   app.use(units.social.routes);
   app.use(demoLoginRoutes({ world, sessions: new DemoLoginSessionStore(db), clock: d.clock, baseUrl }));
   app.use(units.bots.routes);
   app.use(units.v1Bots.baseRoutes);
-  app.use(units.blockchain.simulatorRoutes);
   app.use(staticRoutes());
   app.use(notFoundHandler);
   app.use(errorHandler(logger, outage));

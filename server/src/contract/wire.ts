@@ -226,7 +226,7 @@ export const ShownRichMenuSchema = Type.Object({
 /** What the host's Blockchain tab shows (no secret in it). */
 export const BlockchainViewSchema = Type.Object({
   services: Type.Array(Type.Object({ apiKey: Type.String(), name: Type.String(), activated: Type.Boolean() })),
-  wallets: Type.Array(Type.Object({ name: Type.String(), walletAddress: Type.String() })),
+  wallets: Type.Array(Type.Object({ name: Type.String(), walletAddress: Type.String(), apiKey: Type.String() })),
   tokens: Type.Array(
     Type.Object({ contractId: Type.String(), tokenId: Type.String(), name: Type.String(), meta: Type.String(), owner: Type.String() }),
   ),
@@ -235,7 +235,7 @@ export const BlockchainViewSchema = Type.Object({
       height: Type.Number(),
       txhash: Type.String(),
       timestamp: Type.Number(),
-      tx: Type.Object({ value: Type.Object({ msg: Type.Array(Type.Object({ type: Type.String() })) }) }),
+      tx: Type.Object({ value: Type.Object({ msg: Type.Array(Type.Unknown()) }) }),
     }),
   ),
   requests: Type.Array(
@@ -244,6 +244,7 @@ export const BlockchainViewSchema = Type.Object({
       at: Type.Number(),
       method: Type.String(),
       path: Type.String(),
+      apiKey: Nullable(Type.String()),
       statusCode: Type.Number(),
       statusMessage: Type.String(),
       signatureInput: Nullable(Type.String()),
@@ -276,10 +277,14 @@ export type SessionToken = Static<typeof SessionTokenSchema>;
 export type ClockState = Static<typeof ClockStateSchema>;
 export type FriendshipView = Static<typeof FriendshipViewSchema>;
 export type ChannelV1 = Static<typeof ChannelV1Schema>;
+export type ChannelView = Static<typeof ChannelViewSchema>;
 export type LinkTemplate = Static<typeof LinkTemplateSchema>;
 export type BotInfo = Static<typeof BotInfoSchema>;
 export type WebhookSettings = Static<typeof WebhookSettingsSchema>;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export type BotInterface = (typeof BOT_INTERFACES)[number];
+export type ChatType = (typeof CHAT_TYPES)[number];
+export type ViewType = (typeof VIEW_TYPES)[number];
 export type DeliveryAttempt = Static<typeof DeliveryAttemptSchema>;
 export type Delivery = Static<typeof DeliverySchema>;
 export type IndicatorState = Static<typeof IndicatorStateSchema>;

@@ -3,6 +3,7 @@
  * Unix epoch (from the server's clock); booleans are 0/1 integers (SQLite has no boolean).
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { BotInterface, ChatType, DeliveryStatus, ViewType } from '../contract/wire.js';
 
 /** A nullable column that may be left out on insert (SQLite fills NULL). */
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
@@ -21,7 +22,7 @@ export interface ChannelTable {
   /** The bot's display name in chats; null: the channel name. */
   bot_name: Nullable<string>;
   /** `messaging` (spec part B), `enterprise` (E) or `trial` (F): which interface its bot uses. */
-  bot_interface: Generated<string>;
+  bot_interface: Generated<BotInterface>;
   /** Channel MID (`u` + 32 hex digits) of an enterprise or trial channel; null for messaging. */
   channel_mid: Nullable<string>;
   /** 1: block (8) and unblock (4) operations are sent to the v1 bot (spec: off by default). */
@@ -55,7 +56,7 @@ export interface UserTable {
 /** A chat: a 1:1 chat (`utou`), a room or a group. `chat_id` is the context's utouId/roomId/groupId. */
 export interface ChatTable {
   chat_id: string;
-  type: string;
+  type: ChatType;
   name: string;
   /** For a `utou` chat of a user with a bot: the bot's channel id; else null. */
   bot_channel_id: Nullable<string>;
@@ -72,7 +73,7 @@ export interface AppTable {
   embed_id: string;
   channel_id: string;
   name: string;
-  view_type: string;
+  view_type: ViewType;
   view_url: string;
   created_at: number;
   /** Insertion order, so lists are stable. */
@@ -170,7 +171,7 @@ export interface DeliveryTable {
   event_types: string;
   body: string;
   signature: string;
-  status: string;
+  status: DeliveryStatus;
   attempts: Generated<number>;
   /** Times handed to an attempt (claimed, or started on SQLite), never reset: more than 0 means a re-send. */
   sends: Generated<number>;

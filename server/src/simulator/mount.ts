@@ -4,31 +4,10 @@
  * one object with a handler per route name, so a route without a handler, or a handler for a
  * route the contract does not have, does not compile.
  */
-import { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { AnswerOf, BodyKind, PathParams, RouteSpec } from '../contract/route.js';
-import { SIMULATOR_API, SIMULATOR_PREFIX, type SimulatorApi, type SimulatorRoute } from '../contract/simulator-api.js';
-
-/** What a JSON route's handler gets: the path parameters, the query as Express parsed it, the body as its reader left it. */
-export interface RouteInput<R extends RouteSpec> {
-  params: PathParams<R>;
-  query: Record<string, unknown>;
-  /** Unchecked: the rule the handler calls checks it (with the contract's schema). A `raw` body is a Buffer. */
-  body: unknown;
-  req: Request;
-  res: Response;
-}
-
-/**
- * The handler of one route: a function of its input to its answer for JSON (and empty) answers,
- * which the mount writes (200 JSON, or 204); an Express handler for binary answers and streams,
- * which writes its own.
- */
-export type RouteHandler<R extends RouteSpec> = R['answer'] extends 'binary' | 'stream'
-  ? RequestHandler
-  : (input: RouteInput<R>) => Promise<AnswerOf<R>> | AnswerOf<R>;
-
-/** A handler for every route of the simulator API. */
-export type SimulatorHandlers = { [K in SimulatorRoute]: RouteHandler<SimulatorApi[K]> };
+import { Router, type RequestHandler } from 'express';
+import type { RouteInput, SimulatorHandlers } from '../contract/handlers.js';
+import type { BodyKind, RouteSpec } from '../contract/route.js';
+import { SIMULATOR_API, SIMULATOR_PREFIX, type SimulatorRoute } from '../contract/simulator-api.js';
 
 /** The body readers of the server, by kind (`http/body.ts` and the units' own). */
 export type BodyReaders = Record<BodyKind, RequestHandler>;

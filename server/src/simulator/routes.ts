@@ -1,6 +1,6 @@
-/** The simulator API under `/embedkit/v1` (docs/simulator-api.md): what only a simulator has. */
-import { Router } from 'express';
-import { jsonBody } from '../http/body.js';
+/** The simulator API's routes of the world and its chats (docs/simulator-api.md): what only a simulator has. */
+import type { SimulatorHandlers } from '../contract/handlers.js';
+import type { World } from '../contract/wire.js';
 import { checkShareBody } from '../messages/bodies.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { avatarSvg } from '../world/avatar.js';
@@ -12,67 +12,69 @@ import type { WorldStore } from '../world/world-store.js';
 import type { InterfaceUrls } from '../interface-urls.js';
 import type { PlatformHeaders } from '../http/platform-headers.js';
 
-export function simulatorRoutes(deps: {
+/** The routes of the world and its chats in the simulator API. */
+export type WorldSimulatorRoute =
+  'world' | 'createSession' | 'chatMessages' | 'sendMessage' | 'shareContact' | 'validateMessages' | 'userPicture';
+
+/** The handlers of the world's simulator routes: what only a simulator has. */
+export function worldSimulatorHandlers(deps: {
   world: WorldStore;
   apps: AppStore;
   chats: ChatService;
   userTokens: UserTokenService;
   baseUrl: () => string;
-  /** Origins of the spec's address placeholders (`GET /embedkit/v1/world` lists them). */
+  /** Origins of the spec's address placeholders (the world lists them). */
   urls: InterfaceUrls;
-  /** The platform header names (`GET /embedkit/v1/world` tells the host and the CLI which prefix is configured). */
+  /** The platform header names (the world tells the host and the CLI which prefix is configured). */
   headers: PlatformHeaders;
-}): Router {
-  const r = Router();
-  r.get('/embedkit/v1/world', async (_req, res) => {
-    const [channels, users, chats, apps, defaults] = await Promise.all([
-      deps.world.channels(),
-      deps.world.users(),
-      deps.world.chats(),
-      deps.apps.listAll(),
-      deps.world.getMeta('defaults'),
-    ]);
-    res.json({
-      // The channel secret stays on the server: the host is a page too.
-      channels: channels.map((c) => ({ channelId: c.channel_id, name: c.name })),
-      users: users.map((u) => toProfile(u, deps.baseUrl())),
-      // `bot`: the channel of the bot a utou chat is with.
-      chats: chats.map((c) => ({
-        chatId: c.chat_id,
-        type: c.type,
-        name: c.name,
-        memberIds: c.memberIds,
-        ...(c.bot_channel_id ? { bot: c.bot_channel_id } : {}),
-      })),
-      apps: apps.map((a) => ({ embedId: a.embed_id, channelId: a.channel_id, name: a.name, view: { type: a.view_type, url: a.view_url } })),
-      defaults: defaults ? (JSON.parse(defaults) as unknown) : {},
-      urls: deps.urls,
-      headerPrefix: deps.headers.prefix,
-    });
-  });
-  r.post('/embedkit/v1/sessions', jsonBody, async (req, res) => {
-    res.json(await deps.userTokens.issue(req.body));
-  });
-  r.get('/embedkit/v1/chats/:chatId/messages', async (req, res) => {
-    res.json(await deps.chats.list(String(req.params.chatId), pageQuery(req.query)));
-  });
-  r.post('/embedkit/v1/chats/:chatId/messages', jsonBody, async (req, res) => {
-    res.json(await deps.chats.sendAsUser(String(req.params.chatId), req.body));
-  });
-  r.post('/embedkit/v1/chats/:chatId/contacts', jsonBody, async (req, res) => {
-    res.json(await deps.chats.shareContact(String(req.params.chatId), req.body));
-  });
-  // The message preview of the host: the same validator as the platform endpoints, answered as data.
-  r.post('/embedkit/v1/messages/validate', jsonBody, async (req, res) => {
-    const details = checkShareBody(req.body);
-    res.json(details ? { valid: false, message: `The request body has ${details.length} error(s)`, details } : { valid: true });
-  });
-  r.get('/embedkit/v1/users/:userId/picture', async (req, res) => {
-    const user = await deps.world.user(String(req.params.userId));
-    if (!user?.has_picture) throw notFound('This user has no picture');
-    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=3600').send(avatarSvg(user.user_id, user.display_name));
-  });
-  return r;
+}): Pick<SimulatorHandlers, WorldSimulatorRoute> {
+  return {
+    world: async () => {
+      const [channels, users, chats, apps, defaults] = await Promise.all([
+        deps.world.channels(),
+        deps.world.users(),
+        deps.world.chats(),
+        deps.apps.listAll(),
+        deps.world.getMeta('defaults'),
+      ]);
+      return {
+        // The channel secret stays on the server: the host is a page too.
+        channels: channels.map((c) => ({ channelId: c.channel_id, name: c.name })),
+        users: users.map((u) => toProfile(u, deps.baseUrl())),
+        // `bot`: the channel of the bot a utou chat is with.
+        chats: chats.map((c) => ({
+          chatId: c.chat_id,
+          type: c.type,
+          name: c.name,
+          memberIds: c.memberIds,
+          ...(c.bot_channel_id ? { bot: c.bot_channel_id } : {}),
+        })),
+        apps: apps.map((a) => ({
+          embedId: a.embed_id,
+          channelId: a.channel_id,
+          name: a.name,
+          view: { type: a.view_type, url: a.view_url },
+        })),
+        defaults: defaults ? (JSON.parse(defaults) as World['defaults']) : {},
+        urls: deps.urls,
+        headerPrefix: deps.headers.prefix,
+      };
+    },
+    createSession: ({ body }) => deps.userTokens.issue(body),
+    chatMessages: ({ params, query }) => deps.chats.list(params.chatId, pageQuery(query)),
+    sendMessage: ({ params, body }) => deps.chats.sendAsUser(params.chatId, body),
+    shareContact: ({ params, body }) => deps.chats.shareContact(params.chatId, body),
+    // The message preview of the host: the same validator as the platform endpoints, answered as data.
+    validateMessages: ({ body }) => {
+      const details = checkShareBody(body);
+      return details ? { valid: false, message: `The request body has ${details.length} error(s)`, details } : { valid: true };
+    },
+    userPicture: async (req, res) => {
+      const user = await deps.world.user(String(req.params.userId));
+      if (!user?.has_picture) throw notFound('This user has no picture');
+      res.type('image/svg+xml').set('Cache-Control', 'public, max-age=3600').send(avatarSvg(user.user_id, user.display_name));
+    },
+  };
 }
 
 /**

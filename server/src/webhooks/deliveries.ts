@@ -1,30 +1,15 @@
 /** The webhook panel's view of deliveries, and its redeliver button. */
 import type { Clock } from '../clock/clock.js';
 import { notFound } from '../http/errors.js';
-import type { AttemptResult, DeliveryRow, DeliveryStore } from './delivery-store.js';
+import type { Delivery } from '../contract/wire.js';
+import type { DeliveryRow, DeliveryStore } from './delivery-store.js';
 import type { LiveHub } from '../live/hub.js';
 import type { WebhookDispatcher } from './dispatcher.js';
 import { deliveryHeaders } from './signature.js';
 import type { PlatformHeaders } from '../http/platform-headers.js';
 
-/** One attempt as the panel shows it: its stored outcome. `statusCode` null: no answer (`error` says why). */
-export type DeliveryAttemptView = AttemptResult;
-
-/** One delivery as the panel shows it: the exact body and signature header, and every attempt. */
-export interface DeliveryView {
-  id: number;
-  channelId: string;
-  eventTypes: string[];
-  /** `pending`, `delivered`, `failed` (retries used up) or `skipped` (no webhook URL). */
-  status: string;
-  createdAt: number;
-  deliveredAt: number | null;
-  nextAttemptAt: number | null;
-  /** The raw request body, byte for byte as signed. */
-  body: string;
-  headers: Record<string, string>;
-  attempts: DeliveryAttemptView[];
-}
+/** One delivery as the panel shows it: the exact body and signature header, and every attempt (the contract's shape). */
+export type DeliveryView = Delivery;
 
 /** Most deliveries listed at once. */
 export const MAX_LISTED_DELIVERIES = 200;

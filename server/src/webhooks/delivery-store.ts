@@ -2,6 +2,7 @@
  * SQL for webhook deliveries and their attempts. A delivery is written before it is sent and
  * changes state only when an attempt ends, so a restart finds every undelivered one.
  */
+import type { DeliveryAttempt, DeliveryStatus } from '../contract/wire.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { isPostgres } from '../db/db.js';
 import { compileOnce, prepared, type QueryExecutor } from '../db/prepared.js';
@@ -16,8 +17,7 @@ export type DeliveryRow = Selectable<DeliveryTable>;
 export const MAX_IN_FLIGHT = 32;
 export type DeliveryAttemptRow = Selectable<DeliveryAttemptTable>;
 
-/** Delivery states: sent and answered 200; retries exhausted; not sent (no webhook URL); waiting. */
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'skipped';
+export type { DeliveryStatus };
 
 /** A delivery to store. */
 export interface NewDelivery {
@@ -30,15 +30,8 @@ export interface NewDelivery {
   createdAt: number;
 }
 
-/** The outcome of one HTTP attempt. */
-export interface AttemptResult {
-  url: string;
-  startedAt: number;
-  statusCode: number | null;
-  error: string | null;
-  latencyMs: number;
-  responseBody: string | null;
-}
+/** The outcome of one HTTP attempt: what the deliveries list shows of it (the contract's shape). */
+export type AttemptResult = DeliveryAttempt;
 
 /**
  * Chats held at once by one process on PostgreSQL (see {@link DeliveryStore.withChatLock}). Each
@@ -223,7 +216,7 @@ export class DeliveryStore {
 
   private readonly nextDueAtCompiled = prepared(
     () => this.db,
-    (status: string) =>
+    (status: DeliveryStatus) =>
       this.db
         .selectFrom('deliveries')
         .select((eb) => eb.fn.min('next_attempt_at').as('at'))

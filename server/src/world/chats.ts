@@ -1,4 +1,5 @@
 /** Chats and their messages: what the host shows, and sendMessages (spec part D). */
+import type { ChatMessage } from '../contract/wire.js';
 import type { Clock } from '../clock/clock.js';
 import { accessDenied, badRequest, invalidBody, notFound } from '../http/errors.js';
 import { checkShareBody, checkUserMessageBody } from '../messages/bodies.js';
@@ -6,17 +7,8 @@ import type { MessageStore } from '../messages/message-store.js';
 import type { UserTokenRow } from '../tokens/user-token-store.js';
 import type { ChatRow, WorldStore } from './world-store.js';
 
-/** A message as the host reads it. `message` is the message object as it was sent. */
-export interface ChatMessage {
-  id: string;
-  chatId: string;
-  sender: { type: 'user' | 'bot' | 'system'; id: string; displayName: string };
-  message: unknown;
-  /** ms since the Unix epoch (server clock). */
-  timestamp: number;
-  /** When the sender unsent it (ms); the host then shows "<name> unsent a message" in its place. */
-  unsentAt?: number;
-}
+/** A message as the host reads it (the contract's shape): the message object as it was sent. */
+export type { ChatMessage };
 
 /** `quotedMessageId` of the composer's body, and the body without it (checked by the message rules). */
 function splitQuote(body: unknown): { quotedMessageId?: unknown; rest: unknown } {
@@ -109,7 +101,13 @@ export class ChatService {
       await this.hooks.userMessagesStored?.(chat, userId, [{ id: ref!.id, body: message, quoteToken: ref!.quoteToken }]);
       return ref!.id;
     });
-    return { id: String(id), chatId, sender: { type: 'user', id: userId, displayName: user.display_name }, message, timestamp: now };
+    return {
+      id: String(id),
+      chatId,
+      sender: { type: 'user', id: userId, displayName: user.display_name },
+      message: message as Record<string, unknown>,
+      timestamp: now,
+    };
   }
 
   /**
@@ -175,7 +173,7 @@ export class ChatService {
           id: String(r.id),
           chatId: r.chat_id,
           sender: { type, id: r.sender_id, displayName: names.get(r.sender_id) ?? r.sender_id },
-          message: JSON.parse(r.body) as unknown,
+          message: JSON.parse(r.body) as Record<string, unknown>,
           timestamp: r.created_at,
           ...(r.unsent_at !== null && r.unsent_at !== undefined ? { unsentAt: r.unsent_at } : {}),
         };

@@ -3,13 +3,14 @@
  * signature and item-token rules, the routes of `{blockchain_url}` (an origin of its own, served
  * by `app`), and the simulator call the host's Blockchain tab reads on `{base_url}`.
  */
-import type { Router, Express } from 'express';
+import type { Express } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { originApp } from '../../http/origin-app.js';
 import type { Clock } from '../../clock/clock.js';
 import { blockchainErrors, blockchainNotFound, blockchainRoutes } from './routes.js';
-import { blockchainSimulatorRoutes } from './simulator-routes.js';
+import { blockchainSimulatorHandlers } from './simulator-routes.js';
+import type { SimulatorHandlers } from '../../contract/handlers.js';
 import { BlockchainAuth } from './auth.js';
 import { ItemTokenService } from './item-tokens.js';
 import { BlockchainStore } from './store.js';
@@ -24,8 +25,8 @@ export { blockchainUnavailable } from './routes.js';
 export interface Blockchain {
   /** The app of `{blockchain_url}`. */
   app: Express;
-  /** `GET /embedkit/v1/blockchain` for the host (on `{base_url}`). */
-  simulatorRoutes: Router;
+  /** The handler of the Blockchain tab's simulator route (on `{base_url}`). */
+  simulator: Pick<SimulatorHandlers, 'blockchain'>;
   store: BlockchainStore;
   auth: BlockchainAuth;
   tokens: ItemTokenService;
@@ -40,5 +41,5 @@ export function createBlockchain(db: Kysely<Database>, clock: Clock, logger: Log
     notFound: blockchainNotFound,
     handler: blockchainErrors(clock, logger, outage),
   });
-  return { app, simulatorRoutes: blockchainSimulatorRoutes(store), store, auth, tokens };
+  return { app, simulator: blockchainSimulatorHandlers(store), store, auth, tokens };
 }

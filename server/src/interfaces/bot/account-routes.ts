@@ -56,10 +56,6 @@ export function botAccountRoutes(
     await deps.indicators.markAsRead(channel(res).channel_id, req.body);
     res.json({});
   });
-  // The host's read of a chat's indicators (no secret: what the user sees).
-  r.get('/embedkit/v1/chats/:chatId/indicators', (req, res) => {
-    res.json(deps.indicators.state(String(req.params.chatId)));
-  });
   for (const kind of VALIDATE_KINDS) {
     r.post(`/v2/bot/message/validate/${kind}`, api(`validate.${kind}`), jsonBody, (req, res) => {
       const details = checkValidateMessagesBody(req.body);

@@ -3,6 +3,7 @@
  * postbacks, adding and blocking a bot (follow, unfollow), inviting and removing it (join, leave),
  * beacons and account links. Also the webhook settings of a channel.
  */
+import type { BotInterface } from '../../contract/wire.js';
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock/clock.js';
 import { ApiError, badRequest, invalidBody, notFound } from '../../http/errors.js';
@@ -57,7 +58,7 @@ export interface BotView {
   webhookUrl: string | null;
   unknownProperty: boolean;
   /** `messaging` (part B), `enterprise` (E) or `trial` (F). */
-  botInterface: string;
+  botInterface: BotInterface;
   /** Channel MID of a v1 bot. */
   channelMid: string | null;
   /** Whether a v1 bot is sent block (8) and unblock (4) operations. */

@@ -4,14 +4,17 @@
  * app.ts wires it in: `chatHooks` into the ChatService, `routes` into the app, `start` after
  * the app is built, `stop` before the database closes.
  */
+import type { SimulatorHandlers } from '../../contract/handlers.js';
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock/clock.js';
-import { botSimulatorRoutes } from './simulator-routes.js';
+import { botSimulatorHandlers, type BotSimulatorRoute } from './simulator-routes.js';
+
+export { mediaBody } from './simulator-routes.js';
 import { channelOauthRoutes } from './oauth-routes.js';
 import { botRoutes } from './routes.js';
-import { botRichMenuRoutes, richMenuHostRoutes } from './rich-menu-routes.js';
+import { botRichMenuRoutes } from './rich-menu-routes.js';
 import { botAccountRoutes } from './account-routes.js';
 import { botBroadcastRoutes, sentCounter } from './broadcast-routes.js';
 import { BotBroadcastService } from './broadcast.js';
@@ -76,8 +79,10 @@ export interface BotMessaging {
   richMenus: RichMenuService;
   /** For the ChatService: users' messages become webhook events and live updates. */
   chatHooks: ChatHooks;
-  /** `/v2/oauth`, `/v2/bot` and the bot simulator calls under `/embedkit/v1`. */
+  /** `/v2/oauth`, `/v2/bot` and the account link page, in the order they must be mounted. */
   routes: Router[];
+  /** The handlers of the unit's simulator routes (`contract/simulator-api.ts`). */
+  simulator: Pick<SimulatorHandlers, BotSimulatorRoute>;
   /** Starts sending webhook deliveries (those left from the last run first). */
   start(): void;
   /** Stops the dispatcher and ends the live streams; call before the database closes. */
@@ -157,13 +162,12 @@ export function createBotMessaging(
       sentCounter(broadcasts),
       Router().use(retryKeys.onlyWhereTaken()),
       botRoutes({ tokens: deps.tokens, bot: messaging, limits, retryKeys }),
-      botSimulatorRoutes({ events, bot: messaging, deliveries, contents, live }),
       botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus, headers: deps.headers }),
-      richMenuHostRoutes({ menus: richMenus }),
       botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators, links }),
       accountLinkPageRoutes(links),
       botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers, retryKeys }),
     ],
+    simulator: botSimulatorHandlers({ events, deliveries, contents, live, menus: richMenus, indicators }),
     start: () => dispatcher.start(),
     stop: async () => {
       live.closeAll();

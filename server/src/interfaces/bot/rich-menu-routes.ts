@@ -2,12 +2,10 @@
  * Rich menu endpoints under `/v2/bot` (the platform's published rich menu API), on
  * `Authorization: Bearer <channel access token>`, each one API for the per-minute request limit.
  * The image upload and download are the platform's `api-data` paths, served on the same base URL.
- * Also the host's reads under `/embedkit/v1`: the menu shown to a user, an alias's menu, the image.
  */
 import express, { Router } from 'express';
 import { botApi, channelOf, type BotApiDeps } from './authenticate.js';
 import { jsonBody } from '../../http/body.js';
-import { notFound } from '../../http/errors.js';
 import { MAX_RICH_MENU_IMAGE_BYTES } from './rich-menu-rules.js';
 import type { RichMenuService } from './rich-menus.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
@@ -141,28 +139,4 @@ function userMenuRoutes(r: Router, api: Api, menus: RichMenuService): void {
     await menus.unlink(ch(res), p(req.params.userId));
     res.json({});
   });
-}
-
-/**
- * The host's reads (the host is a page: no secret here, menus are what the user would see):
- * `GET /embedkit/v1/channels/:channelId/rich-menu?userId=` → `{richMenu}` (null when none),
- * `GET /embedkit/v1/channels/:channelId/rich-menu-aliases/:aliasId` → `{richMenu}` (404 when unknown),
- * `GET /embedkit/v1/channels/:channelId/rich-menus/:richMenuId/image` → the image.
- */
-export function richMenuHostRoutes(deps: { menus: RichMenuService }): Router {
-  const r = Router();
-  const p = (v: unknown) => String(v);
-  r.get('/embedkit/v1/channels/:channelId/rich-menu', async (req, res) => {
-    res.json({ richMenu: await deps.menus.shownTo(p(req.params.channelId), p(req.query.userId ?? '')) });
-  });
-  r.get('/embedkit/v1/channels/:channelId/rich-menu-aliases/:aliasId', async (req, res) => {
-    const richMenu = await deps.menus.shownByAlias(p(req.params.channelId), p(req.params.aliasId));
-    if (!richMenu) throw notFound('richmenu alias not found');
-    res.json({ richMenu });
-  });
-  r.get('/embedkit/v1/channels/:channelId/rich-menus/:richMenuId/image', async (req, res) => {
-    const image = await deps.menus.image(p(req.params.channelId), p(req.params.richMenuId));
-    res.type(image.type).set('Cache-Control', 'no-cache').send(image.data);
-  });
-  return r;
 }

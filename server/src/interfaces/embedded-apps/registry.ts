@@ -1,4 +1,5 @@
 /** The embedded-app registry: rules of spec part D (server API table, "Errors" and "Limits"). */
+import type { ViewType } from '../../contract/wire.js';
 import type { Clock } from '../../clock/clock.js';
 import { badRequest, invalidBody, notFound } from '../../http/errors.js';
 import { checkAddAppBody, checkViewBody, checkViewUrl } from './schemas.js';
@@ -32,7 +33,7 @@ export class RegistryService {
     const details = [...(checkAddAppBody(body) ?? []), ...urlDetails((body as { view?: { url?: unknown } } | null)?.view?.url, 'view.url')];
     // Checked first: a body of JSON `null` has no view to read.
     if (details.length > 0) throw invalidBody(details);
-    const view = (body as { view: { type: string; url: string } }).view;
+    const view = (body as { view: { type: ViewType; url: string } }).view;
     const embedId = `${channelId}-${randomAlnum(8)}`;
     const added = await this.apps.insertWithinLimit(
       { embedId, channelId, name: embedId, viewType: view.type, viewUrl: view.url, createdAt: this.clock.now() },
@@ -49,7 +50,7 @@ export class RegistryService {
   async updateView(channelId: string, embedId: string, body: unknown): Promise<void> {
     const details = [...(checkViewBody(body) ?? []), ...urlDetails((body as { url?: unknown } | null)?.url, 'url')];
     if (details.length > 0) throw invalidBody(details);
-    const view = body as { type: string; url: string };
+    const view = body as { type: ViewType; url: string };
     if (!(await this.apps.updateView(channelId, embedId, view.type, view.url))) throw appNotFound(embedId);
   }
 

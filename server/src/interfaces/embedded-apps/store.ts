@@ -1,4 +1,5 @@
 /** SQL for the embedded-app registry (spec part D). */
+import type { ViewType } from '../../contract/wire.js';
 import type { Kysely, Selectable } from 'kysely';
 import { lockChannel } from '../../db/db.js';
 import type { AppTable, Database } from '../../db/schema.js';
@@ -11,7 +12,7 @@ export interface NewApp {
   embedId: string;
   channelId: string;
   name: string;
-  viewType: string;
+  viewType: ViewType;
   viewUrl: string;
   createdAt: number;
 }
@@ -65,7 +66,7 @@ export class AppStore {
   }
 
   /** Sets the view of a channel's app. @returns false when no such app belongs to the channel. */
-  async updateView(channelId: string, embedId: string, viewType: string, viewUrl: string): Promise<boolean> {
+  async updateView(channelId: string, embedId: string, viewType: ViewType, viewUrl: string): Promise<boolean> {
     const r = await this.db
       .updateTable('apps')
       .set({ view_type: viewType, view_url: viewUrl })

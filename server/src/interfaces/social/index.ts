@@ -2,11 +2,13 @@
  * The social login (spec parts C and G) as one unit: its stores, services and routes,
  * built from the database, the world and the one clock. app.ts wires it in.
  */
+import type { SimulatorHandlers } from '../../contract/handlers.js';
+import type { ChannelView } from '../../contract/wire.js';
 import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.js';
 import { socialLoginRoutes } from './routes.js';
-import { socialSimulatorRoutes } from './simulator-routes.js';
+import { socialSimulatorHandlers, type SocialSimulatorRoute } from './simulator-routes.js';
 import { socialV1Routes } from './v1-routes.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
 import { FriendshipService } from './friendships.js';
@@ -35,8 +37,13 @@ export interface SocialLogin {
   friendships: FriendshipService;
   /** The v1 access tokens of spec part G (logout, reissue, verify), also what E authenticates with. */
   v1Tokens: SocialV1Service;
-  /** Routes of `/oauth2/v2.1`, `/friendship/v1`, `/v1/oauth` and their simulator calls. */
+  /** Routes of `/oauth2/v2.1`, `/friendship/v1` and `/v1/oauth`. */
   routes: Router[];
+  /**
+   * The handlers of the unit's simulator routes (`contract/simulator-api.ts`).
+   * @param setBlockOperations the v1 bots' setting a channel change may carry, applied after `active`
+   */
+  simulator(setBlockOperations: (channelId: string, on: boolean) => Promise<ChannelView>): Pick<SimulatorHandlers, SocialSimulatorRoute>;
 }
 
 /**
@@ -84,10 +91,16 @@ export function createSocialLogin(
     userTokens,
     friendships,
     v1Tokens,
-    routes: [
-      socialLoginRoutes({ login, userTokens, friendships, world, baseUrl }),
-      socialV1Routes(v1Tokens, deps.headers),
-      socialSimulatorRoutes({ clock, world, friendships, invalidations, logins, ...(clockMoved ? { clockMoved } : {}) }),
-    ],
+    routes: [socialLoginRoutes({ login, userTokens, friendships, world, baseUrl }), socialV1Routes(v1Tokens, deps.headers)],
+    simulator: (setBlockOperations) =>
+      socialSimulatorHandlers({
+        clock,
+        world,
+        friendships,
+        invalidations,
+        logins,
+        setBlockOperations,
+        ...(clockMoved ? { clockMoved } : {}),
+      }),
   };
 }

@@ -5,8 +5,7 @@
  */
 import express, { Router, type RequestHandler, type Response } from 'express';
 import { formBody } from '../../http/body.js';
-import { authenticationFailed, notFound, oauthError } from '../../http/errors.js';
-import { avatarSvg } from '../../world/avatar.js';
+import { authenticationFailed, oauthError } from '../../http/errors.js';
 import { toProfile } from '../../world/profiles.js';
 import type { FriendshipService } from './friendships.js';
 import type { AuthorizeOutcome, SocialLoginService } from './login.js';
@@ -16,9 +15,6 @@ import { sendConsentPage, sendErrorPage } from './login-pages.js';
 
 const form = formBody(() => oauthError('invalid_request', 'Content-Type must be application/x-www-form-urlencoded'));
 const consentForm = express.urlencoded({ extended: false, limit: 16 * 1024 });
-
-/** Picture sizes of spec part C: `/large` 200x200, `/small` 51x51. */
-const PICTURE_SIZES: Record<string, number> = { large: 200, small: 51 };
 
 /**
  * The calls an app page makes from the browser, as the platform's LIFF SDK does outside the
@@ -87,15 +83,6 @@ export function socialLoginRoutes(deps: {
     res.json(await deps.friendships.status(token));
   });
 
-  r.get('/embedkit/v1/users/:userId/picture/:size', async (req, res) => {
-    const size = PICTURE_SIZES[String(req.params.size)];
-    const user = await deps.world.user(String(req.params.userId));
-    if (size === undefined || !user?.has_picture) throw notFound('This user has no such picture');
-    res
-      .type('image/svg+xml')
-      .set('Cache-Control', 'public, max-age=3600')
-      .send(avatarSvg(user.user_id, user.display_name, size));
-  });
   return r;
 }
 

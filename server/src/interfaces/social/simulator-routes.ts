@@ -1,21 +1,30 @@
 /**
- * Simulator calls for the social login (docs/simulator-api.md): the one clock, users'
- * friendships with a channel's bot, invalidating a user's tokens, and making a channel inactive.
- * They are not part of the platform.
+ * The simulator API's social login routes (docs/simulator-api.md): the one clock, users'
+ * friendships with a channel's bot, invalidating a user's tokens, making a channel inactive, and
+ * the users' pictures. Handlers of the contract's routes (`contract/simulator-api.ts`); errors are
+ * `{message, details?}` with 400 or 404.
  */
-import { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { Clock } from '../../clock/clock.js';
-import { jsonBody } from '../../http/body.js';
+import type { SimulatorHandlers } from '../../contract/handlers.js';
+import type { ChannelView } from '../../contract/wire.js';
 import { invalidBody, notFound } from '../../http/errors.js';
 import { checkChannelPatchBody, checkInvalidateBody } from './schemas.js';
 import type { FriendshipService } from './friendships.js';
 import { advanceClock, clockState } from '../../clock/sim-clock.js';
+import { avatarSvg } from '../../world/avatar.js';
 import type { ChannelLoginStore } from '../../world/channel-login-store.js';
 import type { InvalidationReason, TokenInvalidationStore } from './token-invalidation-store.js';
 import type { WorldStore } from '../../world/world-store.js';
 
-/** Simulator routes of the social login; errors are `{message, details?}` with 400 or 404. */
-export function socialSimulatorRoutes(deps: {
+/** The routes of the social login in the simulator API. */
+export type SocialSimulatorRoute =
+  'clock' | 'advanceClock' | 'friendship' | 'setFriendship' | 'invalidateTokens' | 'patchChannel' | 'userPictureSized';
+
+/** Sizes of a profile picture by suffix (spec part C: `/large` 200x200, `/small` 51x51), in px. */
+const PICTURE_SIZES: Record<string, number> = { large: 200, small: 51 };
+
+export function socialSimulatorHandlers(deps: {
   clock: Clock;
   world: WorldStore;
   friendships: FriendshipService;
@@ -23,44 +32,46 @@ export function socialSimulatorRoutes(deps: {
   logins: ChannelLoginStore;
   /** Told the new offset (ms) after each move, so the other servers on the database follow. */
   clockMoved?: (offsetMs: number) => void;
-}): Router {
-  const r = Router();
-  r.get('/embedkit/v1/clock', (_req, res) => {
-    res.json(clockState(deps.clock));
-  });
-  r.post('/embedkit/v1/clock', jsonBody, async (req, res) => {
-    const state = await advanceClock(deps.clock, deps.world, req.body);
-    deps.clockMoved?.(state.offsetMs);
-    res.json(state);
-  });
-
-  r.get('/embedkit/v1/users/:userId/friendships/:channelId', async (req, res) => {
-    res.json(await deps.friendships.get(String(req.params.userId), String(req.params.channelId)));
-  });
-  r.put('/embedkit/v1/users/:userId/friendships/:channelId', jsonBody, async (req, res) => {
-    res.json(await deps.friendships.set(String(req.params.userId), String(req.params.channelId), req.body));
-  });
-
-  r.post('/embedkit/v1/tokens/invalidate', jsonBody, async (req, res) => {
-    const details = checkInvalidateBody(req.body);
-    if (details) throw invalidBody(details);
-    const { userId, channelId, reason } = req.body as { userId: string; channelId: string; reason: InvalidationReason };
-    if (!(await deps.world.user(userId))) throw notFound(`Unknown user ${userId}`);
-    if (!(await deps.world.channel(channelId))) throw notFound(`Unknown channel ${channelId}`);
-    res.json({ invalidated: await deps.invalidations.invalidateUser(userId, channelId, reason, deps.clock.now()) });
-  });
-
-  r.patch('/embedkit/v1/channels/:channelId', jsonBody, async (req, res, next) => {
-    const channelId = String(req.params.channelId);
-    if (!(await deps.world.channel(channelId))) throw notFound(`Unknown channel ${channelId}`);
-    const details = checkChannelPatchBody(req.body);
-    if (details) throw invalidBody(details);
-    const body = req.body as { active?: boolean; blockOperations?: boolean };
-    if (body.active !== undefined) await deps.logins.setActive(channelId, body.active);
-    // The v1 bots' route (routes/v1-bots.ts) applies the rest and answers.
-    if (body.blockOperations !== undefined) return next();
-    const login = await deps.logins.get(channelId);
-    res.json({ channelId, active: login.active, applicationType: login.applicationType, botLinked: login.botLinked });
-  });
-  return r;
+  /** Applies `blockOperations` of a channel change (the v1 bots' setting), after `active`. */
+  setBlockOperations: (channelId: string, on: boolean) => Promise<ChannelView>;
+}): Pick<SimulatorHandlers, SocialSimulatorRoute> {
+  const pictureSized: RequestHandler = async (req, res) => {
+    const size = PICTURE_SIZES[String(req.params.size)];
+    const user = await deps.world.user(String(req.params.userId));
+    if (size === undefined || !user?.has_picture) throw notFound('This user has no such picture');
+    res
+      .type('image/svg+xml')
+      .set('Cache-Control', 'public, max-age=3600')
+      .send(avatarSvg(user.user_id, user.display_name, size));
+  };
+  return {
+    clock: () => clockState(deps.clock),
+    advanceClock: async ({ body }) => {
+      const state = await advanceClock(deps.clock, deps.world, body);
+      deps.clockMoved?.(state.offsetMs);
+      return state;
+    },
+    friendship: ({ params }) => deps.friendships.get(params.userId, params.channelId),
+    setFriendship: ({ params, body }) => deps.friendships.set(params.userId, params.channelId, body),
+    invalidateTokens: async ({ body }) => {
+      const details = checkInvalidateBody(body);
+      if (details) throw invalidBody(details);
+      const { userId, channelId, reason } = body as { userId: string; channelId: string; reason: InvalidationReason };
+      if (!(await deps.world.user(userId))) throw notFound(`Unknown user ${userId}`);
+      if (!(await deps.world.channel(channelId))) throw notFound(`Unknown channel ${channelId}`);
+      return { invalidated: await deps.invalidations.invalidateUser(userId, channelId, reason, deps.clock.now()) };
+    },
+    patchChannel: async ({ params, body }) => {
+      const { channelId } = params;
+      if (!(await deps.world.channel(channelId))) throw notFound(`Unknown channel ${channelId}`);
+      const details = checkChannelPatchBody(body);
+      if (details) throw invalidBody(details);
+      const patch = body as { active?: boolean; blockOperations?: boolean };
+      if (patch.active !== undefined) await deps.logins.setActive(channelId, patch.active);
+      if (patch.blockOperations !== undefined) return deps.setBlockOperations(channelId, patch.blockOperations);
+      const login = await deps.logins.get(channelId);
+      return { channelId, active: login.active, applicationType: login.applicationType, botLinked: login.botLinked };
+    },
+    userPictureSized: pictureSized,
+  };
 }

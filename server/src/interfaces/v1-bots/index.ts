@@ -8,7 +8,10 @@
 import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.js';
-import { enterpriseRoutes, trialRoutes, v1SimulatorRoutes } from './routes.js';
+import { enterpriseRoutes, trialRoutes, v1SimulatorHandlers, type V1SimulatorRoute } from './routes.js';
+import type { SimulatorHandlers } from '../../contract/handlers.js';
+
+export { v1Json } from './routes.js';
 import type { BotEventService } from '../bot/index.js';
 import type { FriendshipService } from '../social/index.js';
 import type { SocialV1Service } from '../social/index.js';
@@ -31,8 +34,10 @@ export { checkLinkTemplate } from './link-message.js';
 /** The v1 bots' service and the routes of each origin. */
 export interface V1Bots {
   service: V1BotService;
-  /** `{base_url}`: the enterprise interface and the simulator's v1 calls. */
+  /** `{base_url}`: the enterprise interface. */
   baseRoutes: Router[];
+  /** The handlers of the unit's simulator routes (`contract/simulator-api.ts`). */
+  simulator: Pick<SimulatorHandlers, V1SimulatorRoute>;
   /** `{deprecated_url}`: the enterprise interface with `Deprecation: true`. */
   deprecatedRoutes: Router[];
   /** `{trialbot_url}`: the trial interface. */
@@ -80,7 +85,8 @@ export function createV1Bots(
   };
   return {
     service,
-    baseRoutes: [enterpriseRoutes(service, false, deps.headers), v1SimulatorRoutes(service, channelName)],
+    baseRoutes: [enterpriseRoutes(service, false, deps.headers)],
+    simulator: v1SimulatorHandlers(service, channelName),
     deprecatedRoutes: [enterpriseRoutes(service, true, deps.headers)],
     trialRoutes: [trialRoutes(service, deps.headers)],
   };

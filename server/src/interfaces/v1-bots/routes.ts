@@ -1,7 +1,8 @@
 /**
  * HTTP of the enterprise bot interface (spec part E, at `{base_url}` and, deprecated, at
  * `{deprecated_url}`) and the trial bot interface (part F, at `{trialbot_url}`), plus the
- * simulator's v1 settings under `/embedkit/v1/channels`. Errors are `{statusCode, statusMessage}`.
+ * simulator's v1 routes (a channel's v1 settings, link message templates, the channel icon).
+ * Errors are `{statusCode, statusMessage}`.
  */
 import { Router, type RequestHandler, type Response } from 'express';
 import { jsonBodyParser, MAX_JSON_DEPTH } from '../../http/body.js';
@@ -11,13 +12,14 @@ import { headerValue, type PlatformHeaders } from '../../http/platform-headers.j
 import { avatarSvg } from '../../world/avatar.js';
 import type { V1BotService, V1Channel } from './service.js';
 import type { V1Interface } from './post-event.js';
+import type { SimulatorHandlers } from '../../contract/handlers.js';
 
 /**
  * A JSON body for a v1 call: `Content-Type: application/json` (with a UTF-8 charset or none, as
  * the spec's `application/json; charset=UTF-8`).
  * @throws ApiError 400 `400` for another content type or a body that is not JSON
  */
-const v1Json = jsonBodyParser({
+export const v1Json = jsonBodyParser({
   contentType: (type) => v1Error(400, '400', `Content-Type must be application/json; charset=UTF-8 (got ${type ?? 'none'})`),
   notJson: (line, column) => v1Error(400, '400', `the request body is not valid JSON (line: ${line}, column: ${column})`),
   tooDeep: () => v1Error(400, '400', `the request body nests deeper than ${MAX_JSON_DEPTH} levels`),
@@ -104,31 +106,27 @@ export function trialRoutes(v1: V1BotService, names: PlatformHeaders): Router {
   return r;
 }
 
+/** The routes of the v1 bots in the simulator API. */
+export type V1SimulatorRoute = 'channelV1' | 'putLinkTemplate' | 'deleteLinkTemplate' | 'channelIcon';
+
 /**
- * The simulator's v1 calls (docs/simulator-api.md): a channel's v1 settings and its block
- * operations switch, link message templates, and the channel icon.
+ * The simulator's v1 routes (docs/simulator-api.md): a channel's v1 settings, link message
+ * templates, and the channel icon. (Block operations are set by the channel change of the social
+ * unit's routes, with {@link V1BotService.setBlockOperations}.)
  */
-export function v1SimulatorRoutes(v1: V1BotService, channelName: (id: string) => Promise<string | undefined>): Router {
-  const r = Router();
-  r.get('/embedkit/v1/channels/:id/v1', async (req, res) => {
-    res.json(await v1.settings(String(req.params.id)));
-  });
-  // After the social login's PATCH of the same path, which checked the body and applied `active`.
-  r.patch('/embedkit/v1/channels/:id', async (req, res) => {
-    res.json(await v1.setBlockOperations(String(req.params.id), (req.body as { blockOperations: boolean }).blockOperations));
-  });
-  r.put('/embedkit/v1/channels/:id/link-templates/:templateId', v1Json, async (req, res) => {
-    res.json(await v1.putTemplate(String(req.params.id), String(req.params.templateId), req.body));
-  });
-  r.delete('/embedkit/v1/channels/:id/link-templates/:templateId', async (req, res) => {
-    await v1.deleteTemplate(String(req.params.id), String(req.params.templateId));
-    res.status(204).end();
-  });
-  r.get('/embedkit/v1/channels/:id/icon', async (req, res) => {
-    const id = String(req.params.id);
-    const name = await channelName(id);
-    if (name === undefined) return void res.status(404).json({ message: `No channel ${id}` });
-    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=3600').send(avatarSvg(id, name));
-  });
-  return r;
+export function v1SimulatorHandlers(
+  v1: V1BotService,
+  channelName: (id: string) => Promise<string | undefined>,
+): Pick<SimulatorHandlers, V1SimulatorRoute> {
+  return {
+    channelV1: ({ params }) => v1.settings(params.channelId),
+    putLinkTemplate: ({ params, body }) => v1.putTemplate(params.channelId, params.templateId, body),
+    deleteLinkTemplate: ({ params }) => v1.deleteTemplate(params.channelId, params.templateId),
+    channelIcon: async (req, res) => {
+      const id = String(req.params.channelId);
+      const name = await channelName(id);
+      if (name === undefined) return void res.status(404).json({ message: `No channel ${id}` });
+      res.type('image/svg+xml').set('Cache-Control', 'public, max-age=3600').send(avatarSvg(id, name));
+    },
+  };
 }

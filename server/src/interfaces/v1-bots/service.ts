@@ -4,6 +4,7 @@
  * it reads (profiles, content), the enterprise calls (leave, the friend-list call) and the
  * simulator's settings (block operations, link templates).
  */
+import type { ChannelV1 } from '../../contract/wire.js';
 import type { Clock } from '../../clock/clock.js';
 import { type ApiError, notFound, v1Error, V1_ERRORS } from '../../http/errors.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
@@ -299,13 +300,7 @@ export class V1BotService {
   }
 
   /** The v1 settings of a channel as the host shows them. @throws ApiError 404 for an unknown channel. */
-  async settings(channelId: string): Promise<{
-    channelId: string;
-    botInterface: string;
-    channelMid: string | null;
-    blockOperations: boolean;
-    linkTemplates: LinkTemplate[];
-  }> {
+  async settings(channelId: string): Promise<ChannelV1> {
     const c = await this.d.world.channel(channelId);
     if (!c) throw notFound(`No channel ${channelId}`);
     return {

@@ -1,0 +1,32 @@
+/**
+ * The server's side of the simulator API's contract, as types: what a handler of a route gets and
+ * answers, and the one object of handlers the mount takes (`server/src/simulator/mount.ts`). Each
+ * unit builds the handlers of its routes as a `Pick` of {@link SimulatorHandlers}, so a handler
+ * whose answer does not match the contract's, or for a route the contract does not have, does not
+ * compile. Types only (Express's, erased at build): no browser bundle reaches this file.
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import type { AnswerOf, PathParams, RouteSpec } from './route.js';
+import type { SimulatorApi, SimulatorRoute } from './simulator-api.js';
+
+/** What a JSON route's handler gets: the path parameters, the query as Express parsed it, the body as its reader left it. */
+export interface RouteInput<R extends RouteSpec> {
+  params: PathParams<R>;
+  query: Record<string, unknown>;
+  /** Unchecked: the rule the handler calls checks it (with the contract's schema). A `raw` body is a Buffer. */
+  body: unknown;
+  req: Request;
+  res: Response;
+}
+
+/**
+ * The handler of one route: a function of its input to its answer for JSON (and empty) answers,
+ * which the mount writes (200 JSON, or 204); an Express handler for binary answers and streams,
+ * which writes its own.
+ */
+export type RouteHandler<R extends RouteSpec> = R['answer'] extends 'binary' | 'stream'
+  ? RequestHandler
+  : (input: RouteInput<R>) => Promise<AnswerOf<R>> | AnswerOf<R>;
+
+/** A handler for every route of the simulator API. */
+export type SimulatorHandlers = { [K in SimulatorRoute]: RouteHandler<SimulatorApi[K]> };
