@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { scenarioProblems } from '../scenario/load.js';
-import { ConfigSchema } from './config-schema.js';
+import { ConfigSchema } from '../config-schema.js';
 import { compile } from '../http/validate.js';
 import { botCall, CliError, reason } from './http.js';
 

@@ -42,6 +42,12 @@ export interface RouteSpec {
   /** How the body is read; `json` when a body schema is given and this is left out. */
   bodyKind?: BodyKind;
   answer: AnswerSpec;
+  /**
+   * `public`: a picture the platform hands out as a URL to apps and bots (a profile's `pictureUrl`,
+   * a channel's icon), which a page of any origin may show with `<img>`; every other route serves
+   * embedkit's own pages only (`http/cross-site.ts`).
+   */
+  crossSite?: 'public';
 }
 
 /** The names of a path's `:name` parameters, e.g. `"chatId" | "messageId"`. */
@@ -87,6 +93,12 @@ export type Contract = Record<string, RouteSpec>;
  */
 export function defineContract<const C extends Contract>(routes: C): C {
   return routes;
+}
+
+/** A regular expression matching a route's path (below the prefix given) with any value of each parameter. */
+export function pathPattern(prefix: string, path: string): RegExp {
+  const escaped = (prefix + path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+');
+  return new RegExp(`^${escaped}$`);
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { Scenario } from '../scenario/schema.js';
-import { defineContract, fillPath, type PathParams } from './route.js';
+import { defineContract, fillPath, pathPattern, type Contract, type PathParams } from './route.js';
 import {
   AccountLinkBodySchema,
   BeaconBodySchema,
@@ -98,12 +98,19 @@ export const SIMULATOR_API = defineContract({
     body: ValidateBodySchema,
     answer: ValidationAnswerSchema,
   },
-  userPicture: { method: 'GET', path: '/users/:userId/picture', summary: 'a user’s profile picture (SVG)', answer: 'binary' },
+  userPicture: {
+    method: 'GET',
+    path: '/users/:userId/picture',
+    summary: 'a user’s profile picture (SVG)',
+    answer: 'binary',
+    crossSite: 'public',
+  },
   userPictureSized: {
     method: 'GET',
     path: '/users/:userId/picture/:size',
     summary: 'a user’s profile picture, `large` (200x200) or `small` (51x51)',
     answer: 'binary',
+    crossSite: 'public',
   },
 
   // Time, friendships, tokens, channels.
@@ -159,7 +166,13 @@ export const SIMULATOR_API = defineContract({
     summary: 'removes a link message template',
     answer: 'empty',
   },
-  channelIcon: { method: 'GET', path: '/channels/:channelId/icon', summary: 'a channel’s icon (SVG)', answer: 'binary' },
+  channelIcon: {
+    method: 'GET',
+    path: '/channels/:channelId/icon',
+    summary: 'a channel’s icon (SVG)',
+    answer: 'binary',
+    crossSite: 'public',
+  },
 
   // What a person does with bots (each names the webhook event it causes).
   liveEvents: { method: 'GET', path: '/events/stream', summary: 'the host’s live feed (server-sent events)', answer: 'stream' },
@@ -294,6 +307,11 @@ export const SIMULATOR_API = defineContract({
     answer: Type.Unsafe<Scenario>(Type.Object({})),
   },
 });
+
+/** The paths of the routes any page may read (see `RouteSpec.crossSite`), as patterns. */
+export const PUBLIC_PATHS: readonly RegExp[] = Object.values(SIMULATOR_API as Contract)
+  .filter((r) => r.crossSite === 'public')
+  .map((r) => pathPattern(SIMULATOR_PREFIX, r.path));
 
 /** The simulator API's routes by name. */
 export type SimulatorApi = typeof SIMULATOR_API;

@@ -9,6 +9,7 @@
  * page are not under this check.
  */
 import type { RequestHandler } from 'express';
+import { PROBE_PATHS, PUBLIC_PATHS } from '../contract/simulator-api.js';
 import { headerValue } from './platform-headers.js';
 
 /** The headers and target of a request that the decision reads. */
@@ -29,13 +30,13 @@ const GUARDED = [/^\/embedkit\//, /^\/demo\/login\/api(\/|$)/];
 
 /**
  * Read-only pictures that the platform hands out as URLs to apps and bots (a profile's
- * `pictureUrl`, a v1 channel's icon): an app page of any origin shows them with `<img>`, as it
- * shows the platform's CDN pictures.
+ * `pictureUrl`, a v1 channel's icon; the contract's `crossSite: 'public'` routes): an app page of
+ * any origin shows them with `<img>`, as it shows the platform's CDN pictures.
  */
-const PUBLIC_IMAGES = [/^\/embedkit\/v1\/users\/[^/]+\/picture(\/[^/]+)?$/, /^\/embedkit\/v1\/channels\/[^/]+\/icon$/];
+const PUBLIC_IMAGES = PUBLIC_PATHS;
 
 /** Liveness and readiness: answered before any app by a listening server, whoever asks. */
-const PROBES = new Set(['/embedkit/v1/health', '/embedkit/v1/ready']);
+const PROBES = new Set<string>(Object.values(PROBE_PATHS));
 
 /** Whether a path is under the cross-site check (see {@link crossSiteRefusal}). */
 export function isGuardedPath(method: string, path: string): boolean {

@@ -6,12 +6,13 @@
  * at once, so a load balancer or a test runner can poll them.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { PROBE_PATHS } from '../contract/simulator-api.js';
 import { RETRY_AFTER_S, unavailableByPath, type UnavailableBody } from './error-format.js';
 
 /** Liveness: 200 whenever the process answers HTTP. */
-export const HEALTH_PATH = '/embedkit/v1/health';
+export const HEALTH_PATH = PROBE_PATHS.health;
 /** Readiness: 200 when the server serves requests, 503 while it starts or drains. */
-export const READY_PATH = '/embedkit/v1/ready';
+export const READY_PATH = PROBE_PATHS.ready;
 
 /** Where a server is in its life. */
 export type ServerPhase = 'starting' | 'ready' | 'draining' | 'failed';

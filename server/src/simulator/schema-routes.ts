@@ -8,7 +8,7 @@ import { Router } from 'express';
 import { MessageSchema, RichMenuSchema } from '../messages/schema/index.js';
 import { publishSchema } from '../messages/schema/publish.js';
 import type { TSchema } from '@sinclair/typebox';
-import { ConfigSchema } from '../cli/config-schema.js';
+import { ConfigSchema } from '../config-schema.js';
 
 export function schemaRoutes(): Router {
   const r = Router();

@@ -1,4 +1,5 @@
 /** User profiles (spec part C "Profile", part D "SDK profile"). */
+import { simulatorPath } from '../contract/simulator-api.js';
 import type { UserRow } from './world-store.js';
 
 /** The profile object; `pictureUrl` and `statusMessage` are absent when unset, never null. */
@@ -22,5 +23,5 @@ export function toProfile(user: UserRow, baseUrl: string): Profile {
 
 /** Where the simulator serves a user's picture. */
 export function pictureUrl(baseUrl: string, userId: string): string {
-  return `${baseUrl}/embedkit/v1/users/${encodeURIComponent(userId)}/picture`;
+  return baseUrl + simulatorPath('userPicture', { userId });
 }

@@ -143,6 +143,19 @@ export function createBotMessaging(
   const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, clock });
   const retryKeys = new RetryKeys({ store: new RetryKeyStore(db), clock, headers: deps.headers });
   const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, clock, headers: deps.headers });
+  // What must see a `/v2/bot` request before the route that answers it, so mounted first: the
+  // sent counter (it counts on the answer's finish) and the refusal of a retry key where the API
+  // takes none.
+  const watchers = [sentCounter(broadcasts), Router().use(retryKeys.onlyWhereTaken())];
+  // One router per published API group (docs/architecture.md); their paths do not overlap.
+  const apis = [
+    channelOauthRoutes(deps.tokens),
+    botRoutes({ tokens: deps.tokens, bot: messaging, limits, retryKeys }),
+    botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus, headers: deps.headers }),
+    botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators, links }),
+    accountLinkPageRoutes(links),
+    botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers, retryKeys }),
+  ];
   return {
     events,
     messaging,
@@ -157,16 +170,7 @@ export function createBotMessaging(
       userMessagesStored: (chat, userId, stored) => events.userMessages(chat, userId, stored),
       inChatOrder: (chatId, write) => emitter.inChatOrder(chatId, write),
     },
-    routes: [
-      channelOauthRoutes(deps.tokens),
-      sentCounter(broadcasts),
-      Router().use(retryKeys.onlyWhereTaken()),
-      botRoutes({ tokens: deps.tokens, bot: messaging, limits, retryKeys }),
-      botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus, headers: deps.headers }),
-      botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators, links }),
-      accountLinkPageRoutes(links),
-      botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers, retryKeys }),
-    ],
+    routes: [...watchers, ...apis],
     simulator: botSimulatorHandlers({ events, deliveries, contents, live, menus: richMenus, indicators }),
     start: () => dispatcher.start(),
     stop: async () => {

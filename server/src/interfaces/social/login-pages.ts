@@ -3,6 +3,7 @@
  * user, allow or deny the scopes) and the error page shown when a request cannot be redirected.
  * Server-rendered with escaping (http/html.ts), no script at all, a strict CSP, never framed.
  */
+import { simulatorPath } from '../../contract/simulator-api.js';
 import type { Response } from 'express';
 import { cspHash, html, SafeHtml } from '../../http/html.js';
 import type { ChannelRow, UserRow } from '../../world/world-store.js';
@@ -66,7 +67,7 @@ export function sendConsentPage(
         (
           u,
         ) => html`<label class="user"><input type="radio" name="userId" value="${u.user_id}"${u.user_id === selected ? html` checked` : ''} required>
-        ${u.has_picture ? html`<img class="avatar" alt="" src="/embedkit/v1/users/${encodeURIComponent(u.user_id)}/picture/small">` : html`<span class="avatar" aria-hidden="true">${[...u.display_name][0] ?? '?'}</span>`}
+        ${u.has_picture ? html`<img class="avatar" alt="" src="${simulatorPath('userPictureSized', { userId: u.user_id, size: 'small' })}">` : html`<span class="avatar" aria-hidden="true">${[...u.display_name][0] ?? '?'}</span>`}
         <span class="who"><span>${u.display_name}</span><code>${u.user_id}</code></span></label>`,
       )}
     </fieldset>

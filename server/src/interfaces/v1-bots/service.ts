@@ -4,6 +4,7 @@
  * it reads (profiles, content), the enterprise calls (leave, the friend-list call) and the
  * simulator's settings (block operations, link templates).
  */
+import { simulatorPath } from '../../contract/simulator-api.js';
 import type { ChannelV1 } from '../../contract/wire.js';
 import type { Clock } from '../../clock/clock.js';
 import { type ApiError, notFound, v1Error, V1_ERRORS } from '../../http/errors.js';
@@ -357,7 +358,7 @@ export class V1BotService {
 
   /** Where the channel's icon is served (the link message's last preview fallback). */
   iconUrl(channelId: string): string {
-    return `${this.d.baseUrl()}/embedkit/v1/channels/${encodeURIComponent(channelId)}/icon`;
+    return this.d.baseUrl() + simulatorPath('channelIcon', { channelId });
   }
 }
 
