@@ -87,7 +87,7 @@ export interface SimulatorClientOptions {
   /** Headers of every call (the admin token's `Authorization` of a server beyond loopback). */
   headers?: Record<string, string>;
   /** `same-origin` in the host, so the admin token's cookie goes along. */
-  credentials?: RequestCredentials;
+  credentials?: RequestInit['credentials'];
 }
 
 /** The routes of the simulator API that answer JSON (or nothing), which {@link SimulatorClient.call} can call. */
@@ -147,7 +147,7 @@ export class SimulatorClient {
     if (this.options.credentials) init.credentials = this.options.credentials;
     if ('bodyKind' in route && route.bodyKind === 'raw') {
       headers['Content-Type'] = contentType || 'application/octet-stream';
-      init.body = body as BodyInit;
+      init.body = body as RequestInit['body'];
     } else if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
