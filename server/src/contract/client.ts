@@ -134,7 +134,9 @@ export class SimulatorClient {
    * Calls a route and resolves with its typed answer.
    * @throws HttpError for a non-2xx answer (the status and the server's message)
    */
-  call<K extends CallableRoute>(name: K, ...args: SimulatorCallArgs[K]): Promise<SimulatorAnswers[K]> {
+  call<K extends CallableRoute>(name: K, ...args: SimulatorCallArgs[K]): Promise<NoInfer<SimulatorAnswers[K]>> {
+    // NoInfer in the signature: a caller's declared return type (`Promise<World>`) would otherwise make the
+    // compiler infer the route back from the answer, through every route's schema (TS2589, too deep).
     // Typed by the signature: the answer's shape is the contract's (the server's handlers are checked against it).
     return this.fetchRoute(name, (args[0] ?? {}) as RawInput).then((res) => answerOrThrow<never>(res));
   }
