@@ -119,6 +119,13 @@ describe('WebhookPanel', () => {
     chats: [],
     apps: [],
     defaults: { userId: 'U1', language: 'en', embedId: 'x' },
+    urls: {
+      base: 'http://127.0.0.1:8080',
+      deprecated: 'http://127.0.0.1:8081',
+      trialbot: 'http://127.0.0.1:8082',
+      blockchain: 'http://127.0.0.1:8083',
+    },
+    headerPrefix: 'X-Service-',
   };
   const delivery: Delivery = {
     id: 7,

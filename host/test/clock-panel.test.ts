@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-// The host's "Time and friendship" panel (host/src/panels/clock.ts) against a fake server.
+// The host's "Time and friendship" panel (host/src/panels/sim-panel.ts) against a fake server.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DEVICE } from '../src/device.js';
-import { describeOffset, SimPanel } from '../src/panels/clock.js';
+import { describeOffset } from '../src/panels/clock.js';
+import { SimPanel } from '../src/panels/sim-panel.js';
 import type { HostState } from '../src/state.js';
 import type { World } from '../src/world.js';
 
@@ -15,6 +16,13 @@ const world: World = {
   chats: [],
   apps: [{ embedId: 'app1', channelId: '1650000001', name: 'App', view: { type: 'tall', url: 'http://127.0.0.1/app/' } }],
   defaults: { userId: 'Ualice', language: 'en', embedId: 'app1' },
+  urls: {
+    base: 'http://127.0.0.1:8080',
+    deprecated: 'http://127.0.0.1:8081',
+    trialbot: 'http://127.0.0.1:8082',
+    blockchain: 'http://127.0.0.1:8083',
+  },
+  headerPrefix: 'X-Service-',
 };
 
 const state = (userId: string): HostState => ({

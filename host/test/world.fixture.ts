@@ -31,6 +31,13 @@ export const world: World = {
     },
   ],
   defaults: { userId: 'Ualice', language: 'en', embedId: '1000000001-demo' },
+  urls: {
+    base: 'http://127.0.0.1:8080',
+    deprecated: 'http://127.0.0.1:8081',
+    trialbot: 'http://127.0.0.1:8082',
+    blockchain: 'http://127.0.0.1:8083',
+  },
+  headerPrefix: 'X-Service-',
 };
 
 /** Alice in her 1:1 chat with Bob, with the demo app in its tall view, the default scopes and a current client. */
