@@ -7,6 +7,7 @@ import { BotApi, type Delivery } from '../src/bot-api.js';
 import { Composer } from '../src/chat/composer.js';
 import { WebhookPanel } from '../src/panels/webhooks.js';
 import type { World } from '../src/world.js';
+import { ORIGINS } from './world.fixture.js';
 
 const stored = (message: Record<string, unknown>): ChatMessage => ({
   id: '1',
@@ -119,13 +120,7 @@ describe('WebhookPanel', () => {
     chats: [],
     apps: [],
     defaults: { userId: 'U1', language: 'en', embedId: 'x' },
-    urls: {
-      base: 'http://127.0.0.1:8080',
-      deprecated: 'http://127.0.0.1:8081',
-      trialbot: 'http://127.0.0.1:8082',
-      blockchain: 'http://127.0.0.1:8083',
-    },
-    headerPrefix: 'X-Service-',
+    ...ORIGINS,
   };
   const delivery: Delivery = {
     id: 7,

@@ -6,6 +6,7 @@ import { describeOffset } from '../src/panels/clock.js';
 import { SimPanel } from '../src/panels/sim-panel.js';
 import type { HostState } from '../src/state.js';
 import type { World } from '../src/world.js';
+import { ORIGINS } from './world.fixture.js';
 
 const world: World = {
   channels: [{ channelId: '1650000001', name: 'Demo' }],
@@ -16,13 +17,7 @@ const world: World = {
   chats: [],
   apps: [{ embedId: 'app1', channelId: '1650000001', name: 'App', view: { type: 'tall', url: 'http://127.0.0.1/app/' } }],
   defaults: { userId: 'Ualice', language: 'en', embedId: 'app1' },
-  urls: {
-    base: 'http://127.0.0.1:8080',
-    deprecated: 'http://127.0.0.1:8081',
-    trialbot: 'http://127.0.0.1:8082',
-    blockchain: 'http://127.0.0.1:8083',
-  },
-  headerPrefix: 'X-Service-',
+  ...ORIGINS,
 };
 
 const state = (userId: string): HostState => ({
