@@ -6,10 +6,12 @@
  * host to call the platform for it, as the messenger app does.
  */
 import type { ErrorCode, InitData, LiffSession, Profile } from '../../sdk/src/protocol.js';
-import { ApiError, type SessionToken, type SimulatorApi } from './api.js';
+import type { SimulatorApi } from './api.js';
+import type { SessionToken } from '../../server/src/contract/wire.js';
 import { connectApp } from './bridge/connect.js';
 import type { BridgeCallRecord, BridgeHandlers } from './bridge/types.js';
 import { BridgeError } from './bridge/errors.js';
+import { HttpError } from './client.js';
 import { clientFeatures, type ClientFeatures } from './device.js';
 import { buildInitData, buildSessionRequest, cannotOpenReason, SCOPES, type HostState } from './state.js';
 import { buildLiffSession } from './liff/session.js';
@@ -49,12 +51,12 @@ interface OpenApp {
 }
 
 /**
- * Turns an {@link ApiError} into the error the app sees: `BridgeError` with the HTTP status as
+ * Turns an {@link HttpError} into the error the app sees: `BridgeError` with the HTTP status as
  * its code (spec "Errors", embedded app SDK: API failures carry the status, e.g. "401") and the
  * server's message. Anything else is rethrown as is (the bridge reports it as INTERNAL_ERROR).
  */
 export function toBridgeError(err: unknown): unknown {
-  if (err instanceof ApiError) return new BridgeError(String(err.status) as ErrorCode, err.message);
+  if (err instanceof HttpError) return new BridgeError(String(err.status) as ErrorCode, err.message);
   return err;
 }
 
@@ -83,10 +85,10 @@ export class AppSession {
   }
 
   /**
-   * Opens the state's app: `POST /embedkit/v1/sessions`, then the overlay with the app's view URL,
+   * Opens the state's app: a session (`SimulatorApi.createSession`), then the overlay with the app's view URL,
    * then the bridge with the init data of `state` (taken now: later control changes apply to the
    * next open). Resolves with the frame, or null when a newer open or a close overtook this one.
-   * Throws when the state cannot open an app or the session is refused ({@link ApiError}).
+   * Throws when the state cannot open an app or the session is refused ({@link HttpError}).
    * `liffState` (a permanent link's page, `/shop?item=7`) is passed to the view URL as its
    * `liff.state` query parameter, as the platform opens an endpoint; the plugin for its current
    * SDK goes there on init.

@@ -1,14 +1,16 @@
 /**
- * The server's live feed (`GET /embedkit/v1/events/stream`, server-sent events): tells the host
- * when a chat got messages (a bot replied), a webhook delivery changed, or bots changed, so that
- * it refreshes what it shows at once instead of waiting for the next poll.
+ * The server's live feed (the simulator API's `liveEvents` route, server-sent events): tells the
+ * host when a chat got messages (a bot replied), a webhook delivery changed, or bots changed, so
+ * that it refreshes what it shows at once instead of waiting for the next poll.
  */
+import { simulatorPath } from '../../server/src/contract/simulator-api.js';
+import { LiveEventSchemas, type LiveEvents } from '../../server/src/contract/wire.js';
 
-/** What the feed reports (the server's `LiveEvent`). */
-export type LiveEvent =
-  | { type: 'chat'; chatId: string }
-  | { type: 'delivery'; channelId: string; id: number; status: string }
-  | { type: 'bots'; channelId: string };
+/** The feed's event names, as the contract declares them. */
+const LIVE_EVENT_NAMES = Object.keys(LiveEventSchemas) as (keyof LiveEvents)[];
+
+/** What the feed reports: an event's name as `type`, with its data (the contract's {@link LiveEvents}). */
+export type LiveEvent = { [K in keyof LiveEvents]: { type: K } & LiveEvents[K] }[keyof LiveEvents];
 
 /** Called for each event of the feed. */
 export interface LiveHandlers {
@@ -24,10 +26,10 @@ export const LIVE_RELAY_CHANNEL = 'embedkit-live';
  * Opens the feed; the browser reconnects by itself after a drop (the server asks for 2 s).
  * @returns a function that closes it
  */
-export function connectLive(handlers: LiveHandlers, url = '/embedkit/v1/events/stream'): () => void {
+export function connectLive(handlers: LiveHandlers, url = simulatorPath('liveEvents', {})): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
   const source = new EventSource(url);
-  for (const type of ['chat', 'delivery', 'bots'] as const) {
+  for (const type of LIVE_EVENT_NAMES) {
     source.addEventListener(type, (e) => {
       const event = parse((e as MessageEvent).data);
       if (event?.type === type) dispatch(event, handlers);

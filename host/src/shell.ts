@@ -7,7 +7,7 @@
  * Elements it finds by id: `#phone-screen`, `#chat-list-view`, `#chat-view`, `#bridge-log`,
  * `#log-clear`, `#sim-panel`, `#bot-tools`, `#webhook-panel` (the panels build their own insides).
  */
-import { ApiError, type ChatMessage, type SimulatorApi } from './api.js';
+import type { ChatMessage, SimulatorApi } from './api.js';
 import { AppSession } from './app-session.js';
 import { BotApi } from './bot-api.js';
 import { BlockchainPane } from './blockchain/pane.js';
@@ -17,14 +17,15 @@ import { renderChatList } from './chat/list.js';
 import { DeliveryNotices, NOTICE_LOOKUP } from './chat/delivery-notice.js';
 import { previewText } from './chat/render.js';
 import { ChatPreviews } from './chat/previews.js';
-import { RichMenuBar } from './chat/rich-menu.js';
+import { RichMenuBar, type RichMenuCall } from './chat/rich-menu.js';
 import { ChatScreen } from './chat/screen.js';
 import { deepLinkOfState, serializeDeepLink, stateRequestOfDeepLink, type DeepLink } from './deeplink.js';
 import { clientFeatures, sameDevice, type ClientFeatures } from './device.js';
+import { HttpError } from './client.js';
 import { byId } from './dom.js';
 import { connectLive, listenRelayedLive } from './live.js';
 import { BotTools } from './panels/bot-tools.js';
-import { SimPanel } from './panels/clock.js';
+import { SimPanel } from './panels/sim-panel.js';
 import { Controls } from './panels/controls.js';
 import { BridgeLog } from './panels/log.js';
 import { WebhookPanel } from './panels/webhooks.js';
@@ -55,7 +56,7 @@ export class HostShell {
   private readonly screen = byId('phone-screen');
   private readonly listView = byId('chat-list-view');
   private readonly chatView = byId('chat-view');
-  private readonly botApi = new BotApi();
+  private readonly botApi: BotApi;
   private readonly log: BridgeLog;
   private readonly browser: InAppBrowser;
   private readonly previews: ChatPreviews;
@@ -91,6 +92,7 @@ export class HostShell {
     private readonly options: ShellOptions,
   ) {
     this.world = world;
+    this.botApi = new BotApi(api.client);
     this.state = resolveState(world, stateRequestOfDeepLink(options.link));
     this.log = new BridgeLog(byId('bridge-log'), byId('log-clear'));
     this.browser = new InAppBrowser(this.screen);
@@ -100,7 +102,7 @@ export class HostShell {
     );
     this.session = this.appSession();
     this.controls = new Controls(world, { onChange: (patch) => this.update(patch), onOpen: () => void this.openApp() });
-    this.simPanel = new SimPanel(byId('sim-panel'), world);
+    this.simPanel = new SimPanel(byId('sim-panel'), world, api.client);
     this.toasts = new Toasts(this.screen);
     this.actions = this.actionDispatcher();
     const composer = this.composer();
@@ -193,7 +195,8 @@ export class HostShell {
   /** The bot's rich menu under a 1:1 bot chat: its areas run actions as chat buttons do. */
   private richMenuBar(): RichMenuBar {
     return new RichMenuBar({
-      getJson: getJsonOrNull,
+      getJson: (...[name, input]: RichMenuCall) =>
+        nullOn404(name === 'shownRichMenu' ? this.api.client.call(name, input) : this.api.client.call(name, input)),
       run: (action, ctx) => void this.actions.run(action, ctx),
       postback: (event) => this.sendPostback(event),
       client: this.client,
@@ -357,16 +360,18 @@ export class HostShell {
       this.controls.setStatus(`${app?.name} opened for ${user} in ${CONTEXT_NAMES[this.state.contextType]} (${this.state.viewType}).`);
       this.syncUrl();
     } catch (err) {
-      const text = err instanceof ApiError ? `${err.status}: ${err.message}` : (err as Error).message;
+      const text = err instanceof HttpError ? `${err.status}: ${err.message}` : (err as Error).message;
       this.controls.setStatus(`Could not open the app: ${text}`, 'error');
     }
   }
 }
 
-/** GETs a JSON document of the embedkit server: null for a 404; throws an Error naming the status otherwise. */
-async function getJsonOrNull(path: string): Promise<unknown> {
-  const res = await fetch(path);
-  if (res.status === 404) return null;
-  if (!res.ok) throw new Error(`${res.status}`);
-  return res.json();
+/** The answer of a call, or null for a 404 (no such thing: a user without a rich menu, an unknown alias). @throws HttpError otherwise */
+async function nullOn404<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 404) return null;
+    throw err;
+  }
 }

@@ -6,6 +6,7 @@
 import type { ContextType, InitData, InitContext, ViewType } from '../../sdk/src/protocol.js';
 import { VIEW_TYPES, CONTEXT_TYPES } from '../../sdk/src/protocol.js';
 import { chatsOfUser, findApp, findUser, isChatType, type World, type WorldApp } from './world.js';
+import type { SimulatorInputs } from '../../server/src/contract/client.js';
 import { DEFAULT_DEVICE, isAppVersion, isOsVersion, PLATFORMS, type Device } from './device.js';
 
 /** Language tags the host offers (the messenger's UI languages). */
@@ -41,9 +42,15 @@ export interface HostState {
 /** A wish for a state: any field may be missing or invalid; {@link resolveState} settles it. */
 export type StateRequest = { [K in keyof HostState]?: HostState[K] | null | undefined };
 
+/** The world's default language; the first of {@link LANGUAGES} when the scenario names none. */
+export function defaultLanguage(world: World): string {
+  return world.defaults.language ?? LANGUAGES[0]!;
+}
+
 /** The language tags to offer: {@link LANGUAGES}, plus the world's default when it is another one. */
 export function languageOptions(world: World): string[] {
-  return LANGUAGES.includes(world.defaults.language) ? [...LANGUAGES] : [...LANGUAGES, world.defaults.language];
+  const fallback = defaultLanguage(world);
+  return LANGUAGES.includes(fallback) ? [...LANGUAGES] : [...LANGUAGES, fallback];
 }
 
 /**
@@ -56,7 +63,7 @@ export function languageOptions(world: World): string[] {
  * - context: requested if valid, else `utou`;
  * - chat: null for `none`; else the requested chat when the user is a member and its type matches,
  *   else the user's first chat of that type, else null;
- * - language: requested if offered, else `defaults.language`;
+ * - language: requested if offered, else `defaults.language` (else the first of {@link LANGUAGES});
  * - scopes: the requested ones that exist (in canonical order), else {@link DEFAULT_SCOPES};
  * - device: requested if its platform and versions are valid, else {@link DEFAULT_DEVICE}.
  */
@@ -74,7 +81,7 @@ export function resolveState(world: World, req: StateRequest): HostState {
     chatId = chats.find((c) => c.chatId === req.chatId)?.chatId ?? chats[0]?.chatId ?? null;
   }
   const languages = languageOptions(world);
-  const language = req.language && languages.includes(req.language) ? req.language : world.defaults.language;
+  const language = req.language && languages.includes(req.language) ? req.language : defaultLanguage(world);
   const scopes = req.scopes ? SCOPES.filter((s) => req.scopes?.includes(s)) : [...DEFAULT_SCOPES];
   const d = req.device;
   const device =
@@ -109,17 +116,12 @@ export function buildInitData(state: HostState): InitData {
   return { language: state.language, context };
 }
 
-/** Body of `POST /embedkit/v1/sessions` (docs/simulator-api.md); `chatId` is omitted for `none`. */
-export interface SessionRequest {
-  userId: string;
-  channelId: string;
-  scopes: string[];
-  context: { type: ContextType; chatId?: string };
-}
+/** Body of a session (the simulator API's `createSession` route, docs/simulator-api.md); `chatId` is omitted for `none`. */
+export type SessionRequest = SimulatorInputs['createSession']['body'];
 
 /** The session request that signs the user in to `app`'s channel, bound to the state's chat. */
 export function buildSessionRequest(state: HostState, app: WorldApp): SessionRequest {
-  const context: SessionRequest['context'] = { type: state.contextType };
+  const context: NonNullable<SessionRequest['context']> = { type: state.contextType };
   if (isChatType(state.contextType) && state.chatId) context.chatId = state.chatId;
   return { userId: state.userId, channelId: app.channelId, scopes: [...state.scopes], context };
 }

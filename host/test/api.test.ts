@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessageOf, SimulatorApi, type Fetch } from '../src/api.js';
+import { errorMessageOf } from '../../server/src/contract/client.js';
+import { SimulatorApi } from '../src/api.js';
+import { HttpError, type Fetch } from '../src/client.js';
 import { toBridgeError } from '../src/app-session.js';
 import { BridgeError } from '../src/bridge/errors.js';
 
@@ -29,7 +31,7 @@ describe('SimulatorApi', () => {
     expect(calls[1]?.url).toBe('/embedkit/v1/chats/c/messages?limit=50&before=7');
   });
 
-  it('throws ApiError with the status and the server message', async () => {
+  it('throws HttpError with the status and the server message', async () => {
     const api = new SimulatorApi('', fakeFetch(403, { message: 'The token lacks the chat_message.write scope', details: [] }));
     await expect(api.share('tok', [])).rejects.toMatchObject({ status: 403, message: 'The token lacks the chat_message.write scope' });
   });
@@ -63,7 +65,7 @@ describe('errorMessageOf', () => {
 
 describe('toBridgeError', () => {
   it('turns an HTTP failure into a BridgeError coded with the status', () => {
-    const err = toBridgeError(new ApiError(401, 'The access token expired'));
+    const err = toBridgeError(new HttpError(401, 'The access token expired'));
     expect(err).toBeInstanceOf(BridgeError);
     expect(err).toMatchObject({ code: '401', message: 'The access token expired' });
   });

@@ -7,6 +7,7 @@ import { BotApi, type Delivery } from '../src/bot-api.js';
 import { Composer } from '../src/chat/composer.js';
 import { WebhookPanel } from '../src/panels/webhooks.js';
 import type { World } from '../src/world.js';
+import { ORIGINS } from './world.fixture.js';
 
 const stored = (message: Record<string, unknown>): ChatMessage => ({
   id: '1',
@@ -119,6 +120,7 @@ describe('WebhookPanel', () => {
     chats: [],
     apps: [],
     defaults: { userId: 'U1', language: 'en', embedId: 'x' },
+    ...ORIGINS,
   };
   const delivery: Delivery = {
     id: 7,

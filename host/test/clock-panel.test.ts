@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
-// The host's "Time and friendship" panel (host/src/panels/clock.ts) against a fake server.
+// The host's "Time and friendship" panel (host/src/panels/sim-panel.ts) against a fake server.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DEVICE } from '../src/device.js';
-import { describeOffset, SimPanel } from '../src/panels/clock.js';
+import { describeOffset } from '../src/panels/clock.js';
+import { SimPanel } from '../src/panels/sim-panel.js';
 import type { HostState } from '../src/state.js';
 import type { World } from '../src/world.js';
+import { ORIGINS } from './world.fixture.js';
 
 const world: World = {
   channels: [{ channelId: '1650000001', name: 'Demo' }],
@@ -15,6 +17,7 @@ const world: World = {
   chats: [],
   apps: [{ embedId: 'app1', channelId: '1650000001', name: 'App', view: { type: 'tall', url: 'http://127.0.0.1/app/' } }],
   defaults: { userId: 'Ualice', language: 'en', embedId: 'app1' },
+  ...ORIGINS,
 };
 
 const state = (userId: string): HostState => ({

@@ -3,6 +3,17 @@ import { DEFAULT_DEVICE } from '../src/device.js';
 import type { HostState } from '../src/state.js';
 import type { World } from '../src/world.js';
 
+/** The origins and header prefix of a world (what the server adds to the scenario), for the tests' own worlds too. */
+export const ORIGINS: Pick<World, 'urls' | 'headerPrefix'> = {
+  urls: {
+    base: 'http://127.0.0.1:8080',
+    deprecated: 'http://127.0.0.1:8081',
+    trialbot: 'http://127.0.0.1:8082',
+    blockchain: 'http://127.0.0.1:8083',
+  },
+  headerPrefix: 'X-Service-',
+};
+
 export const world: World = {
   channels: [{ channelId: '1000000001', name: 'Demo channel' }],
   users: [
@@ -31,6 +42,7 @@ export const world: World = {
     },
   ],
   defaults: { userId: 'Ualice', language: 'en', embedId: '1000000001-demo' },
+  ...ORIGINS,
 };
 
 /** Alice in her 1:1 chat with Bob, with the demo app in its tall view, the default scopes and a current client. */

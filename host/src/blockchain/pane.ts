@@ -2,27 +2,11 @@
  * The host's Blockchain tab (spec part A): the signed requests `{blockchain_url}`
  * received, each with its verdict and the exact string the server signed to check it (the
  * commonest failure is a signature mismatch, which the platform only calls an error), and the
- * wallets, tokens and transactions that writes change. Reads `GET /embedkit/v1/blockchain`; no
- * secret is in it. Everything lands in `textContent`.
+ * wallets, tokens and transactions that writes change. Reads the simulator API's `blockchain`
+ * route; no secret is in it. Everything lands in `textContent`.
  */
+import type { BlockchainView } from '../../../server/src/contract/wire.js';
 import { h, replaceChildren } from '../dom.js';
-
-/** What `GET /embedkit/v1/blockchain` answers. */
-export interface BlockchainView {
-  services: Array<{ apiKey: string; name: string; activated: boolean }>;
-  wallets: Array<{ name: string; walletAddress: string }>;
-  tokens: Array<{ contractId: string; tokenId: string; name: string; meta: string; owner: string }>;
-  transactions: Array<{ height: number; txhash: string; timestamp: number; tx: { value: { msg: Array<{ type: string }> } } }>;
-  requests: Array<{
-    id: number;
-    at: number;
-    method: string;
-    path: string;
-    statusCode: number;
-    statusMessage: string;
-    signatureInput: string | null;
-  }>;
-}
 
 /** Refresh period while the tab shows, in ms. */
 export const BLOCKCHAIN_POLL_MS = 2000;
@@ -174,7 +158,7 @@ function transactions(v: BlockchainView): HTMLElement {
           'tr',
           {},
           h('td', { text: String(t.height) }),
-          h('td', { text: t.tx.value.msg[0]?.type ?? '' }),
+          h('td', { text: String((t.tx.value.msg[0] as { type?: unknown } | undefined)?.type ?? '') }),
           h('td', {}, h('code', { text: t.txhash })),
           h('td', { text: time(t.timestamp) }),
         ),

@@ -12,7 +12,8 @@
  *   an image message; `location`: the location screen, then a location message.
  * Every outcome is also shown as a toast, so a user sees that something happened.
  */
-import type { ChatMessage } from '../api.js';
+import type { ChatMessage } from '../../../server/src/contract/wire.js';
+import type { PostbackRequest } from '../bot-api.js';
 import type { DateTimeMode, LocationPick } from '../views/pickers.js';
 import { dateTimeMode } from '../views/pickers.js';
 import type { ClientFeatures } from '../device.js';
@@ -36,7 +37,7 @@ export interface PostbackEvent {
   /** The action's `displayText`, when set: shown in the chat as the user's message, sent to no bot as one. */
   displayText?: string;
   /** Datetimepicker: `{date}`, `{time}` or `{datetime}`; rich menu switch (chat/rich-menu.ts): `{newRichMenuAliasId, status}`. */
-  params?: { date?: string; time?: string; datetime?: string; newRichMenuAliasId?: string; status?: string };
+  params?: PostbackRequest['params'];
 }
 
 /**
@@ -50,7 +51,7 @@ export const recordPostback: PostbackHook = () => undefined;
 
 /** What the dispatcher needs from the page. */
 export interface ActionDeps {
-  /** Sends a message as the user (`POST /embedkit/v1/chats/<chatId>/messages`). */
+  /** Sends a message as the user (the simulator API's `sendMessage` route). */
   sendAsUser(chatId: string, userId: string, message: Record<string, unknown>): Promise<ChatMessage>;
   /** Opens an http(s) URL in the in-app browser. */
   openBrowser(url: string): void;
@@ -123,7 +124,12 @@ export class ActionDispatcher {
         if (picker && !picker.supported) return this.block(picker.why);
         const value = await deps.pickers.dateTime(mode, a);
         if (value === null) return { kind: 'cancelled' };
-        const event: PostbackEvent = { chatId: ctx?.chatId ?? '', userId: ctx?.userId ?? '', data: str(a.data), params: { [mode]: value } };
+        const event: PostbackEvent = {
+          chatId: ctx?.chatId ?? '',
+          userId: ctx?.userId ?? '',
+          data: str(a.data),
+          params: pickedParams(mode, value),
+        };
         return this.postback(event, '', ctx);
       }
       case 'uri':
@@ -210,4 +216,11 @@ export class ActionDispatcher {
 
 function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
+}
+
+/** A datetimepicker's postback `params`: the picked value under the key named by its mode. */
+function pickedParams(mode: DateTimeMode, value: string): NonNullable<PostbackRequest['params']> {
+  if (mode === 'date') return { date: value };
+  if (mode === 'time') return { time: value };
+  return { datetime: value };
 }

@@ -2,12 +2,12 @@
  * The phone's message composer, at the bottom of the chat screen: a text field with a send
  * button, and a "+" menu to send a sticker, an image, a video, an audio file, any file, a
  * location or another user's contact as the signed-in user. Text, stickers and locations go through
- * `POST /embedkit/v1/chats/<chatId>/messages`; media are uploaded as binary to
- * `POST /embedkit/v1/chats/<chatId>/media`, which keeps them for the bot's content endpoint.
+ * the simulator API's `sendMessage` route; media are uploaded as binary with its `sendMedia` route,
+ * which keeps them for the bot's content endpoint.
  * A message chosen to quote (the messenger's "Reply") shows in a bar over the field until the next
  * text or sticker is sent with it (`quotedMessageId`), or the bar is closed.
  */
-import type { ChatMessage } from '../api.js';
+import type { ChatMessage } from '../../../server/src/contract/wire.js';
 import type { MediaUpload } from '../bot-api.js';
 import { h, replaceChildren } from '../dom.js';
 

@@ -2,9 +2,9 @@
  * A muted line in the chat when the bot of the chat cannot be reached because nothing listens at
  * its webhook URL (the connection was refused): the person sees at once why no answer comes and
  * what to do, not only in the Webhooks panel. Fed by the live feed's delivery events and the
- * deliveries list (`GET /embedkit/v1/deliveries`); a later delivery that arrives takes the line away.
+ * deliveries list (the simulator API's `deliveries` route); a later delivery that arrives takes the line away.
  */
-import type { Delivery } from '../bot-api.js';
+import type { Delivery } from '../../../server/src/contract/wire.js';
 
 /** The chat on screen, as the signed-in user sees it. */
 export interface NoticeChat {

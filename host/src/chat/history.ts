@@ -4,7 +4,7 @@
  * scrolls back and gives up its far end when it is full, so a chat of 100,000 messages costs the
  * page no more than one of 200. Pure functions: the screen does the loading and the drawing.
  */
-import type { ChatMessage } from '../api.js';
+import type { ChatMessage, ChatPage } from '../../../server/src/contract/wire.js';
 
 /** Messages the window holds; `olderMore`/`newerMore`: the chat has messages beyond either end. */
 export interface HistoryWindow {
@@ -14,11 +14,8 @@ export interface HistoryWindow {
   newerMore: boolean;
 }
 
-/** A page as `GET /embedkit/v1/chats/<id>/messages` answers it. */
-export interface HistoryPage {
-  messages: ChatMessage[];
-  more: boolean;
-}
+/** A page as the simulator API's `chatMessages` route answers it. */
+export type HistoryPage = ChatPage;
 
 /** The empty window of a chat not loaded yet. */
 export const EMPTY_WINDOW: HistoryWindow = { messages: [], olderMore: false, newerMore: false };

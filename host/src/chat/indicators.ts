@@ -1,10 +1,10 @@
 /**
  * The bot's loading indicator and the "Read" marks of a 1:1 bot chat (the platform's
  * `POST /v2/bot/chat/loading/start` and `POST /v2/bot/message/markAsRead`), drawn over
- * the chat's messages from `GET /embedkit/v1/chats/<chatId>/indicators`. Pure decisions in
+ * the chat's messages from the simulator API's `indicators` route. Pure decisions in
  * {@link indicatorView}; {@link applyIndicators} changes the DOM.
  */
-import type { ChatMessage, IndicatorState } from '../api.js';
+import type { ChatMessage, IndicatorState } from '../../../server/src/contract/wire.js';
 import { h } from '../dom.js';
 
 /** What to draw: the typing indicator or not, and the ids of the user's messages marked "Read". */

@@ -8,25 +8,29 @@
  * `richmenuswitch` shows the alias's menu and sends its postback with `params`
  * `{newRichMenuAliasId, status}`. All data lands in attributes or `textContent` only.
  */
+import type { SimulatorInputs } from '../../../server/src/contract/client.js';
+import { simulatorPath } from '../../../server/src/contract/simulator-api.js';
+import type { ShownRichMenu } from '../../../server/src/contract/wire.js';
 import { h, replaceChildren } from '../dom.js';
 import type { ClientFeatures } from '../device.js';
 import type { WorldChat } from '../world.js';
 import type { Action, ActionContext, PostbackEvent } from './actions.js';
 
-/** A rich menu as the host reads it from `GET /embedkit/v1/channels/<channelId>/rich-menu`. */
-export interface ShownRichMenu {
-  richMenuId: string;
-  size: { width: number; height: number };
-  selected: boolean;
-  name: string;
-  chatBarText: string;
-  areas: { bounds: { x: number; y: number; width: number; height: number }; action: Action }[];
+export type { ShownRichMenu } from '../../../server/src/contract/wire.js';
+
+/** The simulator routes the rich menu reads: the menu shown to the user, and an alias's menu. */
+export type RichMenuRoute = 'shownRichMenu' | 'aliasRichMenu';
+/** A call of one of the rich menu's routes: its name and its input. */
+export type RichMenuCall = { [K in RichMenuRoute]: [name: K, input: SimulatorInputs[K]] }[RichMenuRoute];
+/** What the rich menu's routes answer: the menu, null when the user is shown none. */
+export interface RichMenuAnswer {
+  richMenu: ShownRichMenu | null;
 }
 
 /** What the rich menu needs from the page. */
 export interface RichMenuDeps {
-  /** GETs a JSON path of the embedkit server; null for a 404. */
-  getJson(path: string): Promise<unknown>;
+  /** Calls a simulator route of the rich menu; null for a 404. */
+  getJson(...call: RichMenuCall): Promise<RichMenuAnswer | null>;
   /** Runs an action as a chat button does. */
   run(action: Action, ctx: ActionContext): void;
   /** Sends a postback event (the richmenuswitch postback). */
@@ -37,8 +41,6 @@ export interface RichMenuDeps {
 
 /** How often the menu is re-read while a bot chat is shown, in ms (the bot may change it any time). */
 export const RICH_MENU_POLL_MS = 3000;
-
-const enc = encodeURIComponent;
 
 /** The rich menu bar and panel of the chat screen. */
 export class RichMenuBar {
@@ -86,11 +88,9 @@ export class RichMenuBar {
   async load(): Promise<void> {
     const ctx = this.ctx;
     if (!ctx) return;
-    let answer: { richMenu: ShownRichMenu | null } | null;
+    let answer: RichMenuAnswer | null;
     try {
-      answer = (await this.deps.getJson(`/embedkit/v1/channels/${enc(ctx.channelId)}/rich-menu?userId=${enc(ctx.userId)}`)) as {
-        richMenu: ShownRichMenu | null;
-      } | null;
+      answer = await this.deps.getJson('shownRichMenu', { params: { channelId: ctx.channelId }, query: { userId: ctx.userId } });
     } catch {
       return;
     }
@@ -115,7 +115,7 @@ export class RichMenuBar {
     const image = h('img', {
       className: 'rich-menu-image',
       attrs: {
-        src: `/embedkit/v1/channels/${enc(this.ctx.channelId)}/rich-menus/${enc(menu.richMenuId)}/image`,
+        src: simulatorPath('richMenuImage', { channelId: this.ctx.channelId, richMenuId: menu.richMenuId }),
         alt: '',
         draggable: 'false',
       },
@@ -161,9 +161,7 @@ export class RichMenuBar {
     const data = typeof action.data === 'string' ? action.data : '';
     let status: 'SUCCESS' | 'RICHMENU_ALIAS_ID_NOTFOUND' = 'RICHMENU_ALIAS_ID_NOTFOUND';
     try {
-      const answer = (await this.deps.getJson(`/embedkit/v1/channels/${enc(ctx.channelId)}/rich-menu-aliases/${enc(aliasId)}`)) as {
-        richMenu: ShownRichMenu;
-      } | null;
+      const answer = await this.deps.getJson('aliasRichMenu', { params: { channelId: ctx.channelId, aliasId } });
       if (answer?.richMenu && ctx === this.ctx) {
         status = 'SUCCESS';
         this.switched = true;

@@ -5,7 +5,7 @@
  * but for the token hash (Web Crypto).
  */
 import type { LiffScope, LiffSession } from '../../../sdk/src/protocol.js';
-import type { SessionToken } from '../api.js';
+import type { SessionToken } from '../../../server/src/contract/wire.js';
 import type { Device } from '../device.js';
 import type { HostState } from '../state.js';
 import { isChatType, type WorldApp } from '../world.js';
@@ -64,13 +64,18 @@ export async function accessTokenHash(accessToken: string): Promise<string> {
 
 /**
  * The session the host answers to `liff.init` for `app` opened in `state` with `token` (the answer
- * of `POST /embedkit/v1/sessions`). `context` follows `@line/liff`'s `Context`: `type` is the
+ * of the simulator API's `createSession` route). `context` follows `@line/liff`'s `Context`: `type` is the
  * state's context, exactly one chat id named by it (none for `none`), `userId` always (the person
  * is logged in, as in the messenger), `scope` the token's granted scopes. The refresh token never
  * crosses: only the access token and the ID token.
  * @param hostUrl the host page's URL without query, the base of permanent links
  */
-export async function buildLiffSession(state: HostState, app: WorldApp, token: SessionToken, hostUrl: string): Promise<LiffSession> {
+export async function buildLiffSession(
+  state: HostState,
+  app: WorldApp,
+  token: Pick<SessionToken, 'access_token' | 'scope' | 'id_token'>,
+  hostUrl: string,
+): Promise<LiffSession> {
   const context: LiffSession['context'] = {
     type: state.contextType,
     userId: state.userId,

@@ -4,7 +4,7 @@
  * the signature header and each attempt, with a button that sends it again. Refreshed by the live
  * feed (see live.ts) when a delivery changes.
  */
-import { ApiError } from '../api.js';
+import { HttpError } from '../client.js';
 import type { BotApi, Delivery } from '../bot-api.js';
 import { webhookDeprecations } from '../deprecations.js';
 import { h, replaceChildren } from '../dom.js';
@@ -187,7 +187,7 @@ export class WebhookPanel {
       this.unknownBox.checked = saved.unknownProperty;
       this.setNote(saved.url ? `Events go to ${saved.url}` : 'No webhook URL: events are recorded, not sent.', 'info');
     } catch (err) {
-      this.setNote(err instanceof ApiError ? err.message : (err as Error).message, 'error');
+      this.setNote(err instanceof HttpError ? err.message : (err as Error).message, 'error');
     }
   }
 
@@ -200,7 +200,7 @@ export class WebhookPanel {
         'info',
       );
     } catch (err) {
-      this.setNote(err instanceof ApiError ? err.message : (err as Error).message, 'error');
+      this.setNote(err instanceof HttpError ? err.message : (err as Error).message, 'error');
     }
   }
 

@@ -1,7 +1,7 @@
 /**
  * The message preview ("Simulator" tab): paste message JSON (one message, an array, or a request
  * body `{messages}`), see it rendered as the chat would, and, beside it, the platform validator's
- * errors (`POST /embedkit/v1/messages/validate`) with the JSON at each error's path highlighted.
+ * errors (the simulator API's `validateMessages` route) with the JSON at each error's path highlighted.
  * The preview renders even invalid messages, so a developer sees both at once.
  *
  * Elements: `#simulator-pane`, `#preview-input` (textarea), `#preview-highlights` (marks behind it),
@@ -9,8 +9,9 @@
  * took, DOM and layout, in ms), `#preview-status[data-state="valid"|"invalid"|"syntax"|"pending"|"error"]`,
  * `#preview-errors` > `li.preview-error[data-property]`, `#preview-example`.
  */
-import { ApiError, type ValidationAnswer } from '../api.js';
+import type { ValidationAnswer } from '../../../server/src/contract/wire.js';
 import { ActionDispatcher, recordPostback } from '../chat/actions.js';
+import { HttpError } from '../client.js';
 import { renderMessageContent, renderQuickReply } from '../chat/render.js';
 import { messageDeprecations } from '../deprecations.js';
 import { h, replaceChildren } from '../dom.js';
@@ -178,7 +179,7 @@ export class SimulatorPane {
       answer = await this.deps.validate(messages);
     } catch (err) {
       if (generation !== this.generation) return;
-      this.setStatus('error', `Could not validate: ${err instanceof ApiError ? `${err.status} ${err.message}` : (err as Error).message}`);
+      this.setStatus('error', `Could not validate: ${err instanceof HttpError ? `${err.status} ${err.message}` : (err as Error).message}`);
       return;
     }
     if (generation !== this.generation) return;

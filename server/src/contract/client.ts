@@ -87,7 +87,7 @@ export interface SimulatorClientOptions {
   /** Headers of every call (the admin token's `Authorization` of a server beyond loopback). */
   headers?: Record<string, string>;
   /** `same-origin` in the host, so the admin token's cookie goes along. */
-  credentials?: RequestCredentials;
+  credentials?: RequestInit['credentials'];
 }
 
 /** The routes of the simulator API that answer JSON (or nothing), which {@link SimulatorClient.call} can call. */
@@ -134,7 +134,9 @@ export class SimulatorClient {
    * Calls a route and resolves with its typed answer.
    * @throws HttpError for a non-2xx answer (the status and the server's message)
    */
-  call<K extends CallableRoute>(name: K, ...args: SimulatorCallArgs[K]): Promise<SimulatorAnswers[K]> {
+  call<K extends CallableRoute>(name: K, ...args: SimulatorCallArgs[K]): Promise<NoInfer<SimulatorAnswers[K]>> {
+    // NoInfer in the signature: a caller's declared return type (`Promise<World>`) would otherwise make the
+    // compiler infer the route back from the answer, through every route's schema (TS2589, too deep).
     // Typed by the signature: the answer's shape is the contract's (the server's handlers are checked against it).
     return this.fetchRoute(name, (args[0] ?? {}) as RawInput).then((res) => answerOrThrow<never>(res));
   }
@@ -147,7 +149,7 @@ export class SimulatorClient {
     if (this.options.credentials) init.credentials = this.options.credentials;
     if ('bodyKind' in route && route.bodyKind === 'raw') {
       headers['Content-Type'] = contentType || 'application/octet-stream';
-      init.body = body as BodyInit;
+      init.body = body as RequestInit['body'];
     } else if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
