@@ -2,10 +2,10 @@
 // leave the server only in the ready line, the export (`GET /embedkit/v1/scenario`) and the
 // platform's own login pages. Every GET of the simulator API, the live stream and the logs are
 // checked on the default world after a webhook delivery and a signed blockchain call.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { SIMULATOR_API, simulatorPath, type SimulatorRoute } from '../../src/contract/simulator-api.js';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -27,16 +27,6 @@ function secretsOf(value: unknown, key = ''): string[] {
   return [];
 }
 const SECRETS = secretsOf(JSON.parse(readFileSync(DEFAULT_SCENARIO, 'utf8')));
-
-/** The GET routes of the simulator API, as the source declares them. */
-function simulatorGetRoutes(dir = 'server/src'): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return simulatorGetRoutes(path);
-    if (!name.endsWith('.ts')) return [];
-    return [...readFileSync(path, 'utf8').matchAll(/r\.get\(\s*'(\/embedkit[^']*)'/g)].map((m) => m[1]!);
-  });
-}
 
 let server: RunningServer;
 let hook: Server;
@@ -95,39 +85,37 @@ it('knows the default world’s secrets (channels, the blockchain service, the w
 });
 
 it('answers no secret in any GET of the simulator API, in the live stream, in a delivery or in the logs', async () => {
-  const paths: Record<string, string> = {
-    '/embedkit/v1/world': '/embedkit/v1/world',
-    '/embedkit/v1/chats/:chatId/messages': `/embedkit/v1/chats/${BOT_CHAT}/messages`,
-    '/embedkit/v1/users/:userId/picture': `/embedkit/v1/users/${ALICE}/picture`,
-    '/embedkit/v1/users/:userId/picture/:size': `/embedkit/v1/users/${ALICE}/picture/small`,
-    '/embedkit/v1/channels/:id/v1': '/embedkit/v1/channels/1650000002/v1',
-    '/embedkit/v1/channels/:id/icon': '/embedkit/v1/channels/1650000002/icon',
-    '/embedkit/v1/clock': '/embedkit/v1/clock',
-    '/embedkit/v1/users/:userId/friendships/:channelId': `/embedkit/v1/users/${ALICE}/friendships/${CHANNEL}`,
-    '/embedkit/v1/channels/:channelId/rich-menu': `/embedkit/v1/channels/${CHANNEL}/rich-menu?userId=${ALICE}`,
-    '/embedkit/v1/channels/:channelId/rich-menu-aliases/:aliasId': `/embedkit/v1/channels/${CHANNEL}/rich-menu-aliases/a`,
-    '/embedkit/v1/channels/:channelId/rich-menus/:richMenuId/image': `/embedkit/v1/channels/${CHANNEL}/rich-menus/x/image`,
-    '/embedkit/v1/contents/:messageId': `/embedkit/v1/contents/${messageId}`,
-    '/embedkit/v1/bots': '/embedkit/v1/bots',
-    '/embedkit/v1/channels/:channelId/webhook': `/embedkit/v1/channels/${CHANNEL}/webhook`,
-    '/embedkit/v1/deliveries': '/embedkit/v1/deliveries',
-    '/embedkit/v1/chats/:chatId/indicators': `/embedkit/v1/chats/${BOT_CHAT}/indicators`,
-    '/embedkit/v1/blockchain': '/embedkit/v1/blockchain',
+  // Every GET route of the contract, by name, with values to fill in (the export and the stream are checked apart).
+  const fill: Record<string, Record<string, string>> = {
+    chatMessages: { chatId: BOT_CHAT },
+    userPicture: { userId: ALICE },
+    userPictureSized: { userId: ALICE, size: 'small' },
+    channelV1: { channelId: '1650000002' },
+    channelIcon: { channelId: '1650000002' },
+    friendship: { userId: ALICE, channelId: CHANNEL },
+    shownRichMenu: { channelId: CHANNEL },
+    aliasRichMenu: { channelId: CHANNEL, aliasId: 'a' },
+    richMenuImage: { channelId: CHANNEL, richMenuId: 'x' },
+    content: { messageId },
+    webhook: { channelId: CHANNEL },
+    indicators: { chatId: BOT_CHAT },
   };
-  const routes = simulatorGetRoutes();
-  // A new GET route fails here until it is added to the walk (the export and the stream are checked apart).
-  expect(routes.filter((r) => !['/embedkit/v1/scenario', '/embedkit/v1/events/stream'].includes(r)).sort()).toEqual(
-    Object.keys(paths).sort(),
+  const gets = (Object.keys(SIMULATOR_API) as SimulatorRoute[]).filter(
+    (n) => SIMULATOR_API[n].method === 'GET' && n !== 'scenario' && n !== 'liveEvents',
   );
+  const paths = Object.fromEntries(
+    gets.map((n) => [n, simulatorPath(n, (fill[n] ?? {}) as never, n === 'shownRichMenu' ? { userId: ALICE } : undefined)]),
+  );
+  expect(Object.keys(fill).filter((n) => !gets.includes(n as SimulatorRoute))).toEqual([]);
   const answers: Record<string, string> = {};
   for (const path of Object.values(paths)) {
     const res = await raw(server.port, 'GET', path, { host: `localhost:${server.port}` });
     expect(res.status, path).toBeLessThan(500);
     answers[path] = res.text;
   }
-  const deliveries = JSON.parse(answers['/embedkit/v1/deliveries']!) as { deliveries?: unknown[] };
+  const deliveries = JSON.parse(answers[paths.deliveries!]!) as { deliveries?: unknown[] };
   expect(JSON.stringify(deliveries)).toContain('hello bot');
-  expect(answers['/embedkit/v1/blockchain']).toContain('Renamed Sword');
+  expect(answers[paths.blockchain!]).toContain('Renamed Sword');
   for (const secret of SECRETS) {
     for (const [path, text] of Object.entries(answers)) expect(text.includes(secret), `${path} carries a secret`).toBe(false);
     expect(stream.includes(secret), 'the live stream carries a secret').toBe(false);
