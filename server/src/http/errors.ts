@@ -42,6 +42,22 @@ export function notFound(message: string): ApiError {
 }
 
 /**
+ * The refusals of the simulator API and the platform's own calls that many rules share, in the
+ * bot interface's format `{message}`, each written once.
+ */
+/** 404 `No channel <id>`: a channel the scenario does not have. */
+export const noChannel = (channelId: string): ApiError => notFound(`No channel ${channelId}`);
+/** 404 `Unknown channel <id>` (the friendship and token calls of the simulator API). */
+export const unknownChannel = (channelId: string): ApiError => notFound(`Unknown channel ${channelId}`);
+/** 404 `No chat <id>`: a chat the scenario does not have. */
+export const noChat = (chatId: string): ApiError => notFound(`No chat ${chatId}`);
+/** `Unknown user <id>`: 400 where the user is a field of the body, 404 where it names the resource. */
+export const unknownUser = (userId: string, status: 400 | 404 = 400): ApiError =>
+  new ApiError(status, { message: `Unknown user ${userId}` });
+/** 400 `User <userId> is not a member of chat <chatId>`. */
+export const notAMember = (userId: string, chatId: string): ApiError => badRequest(`User ${userId} is not a member of chat ${chatId}`);
+
+/**
  * 400 OAuth error body `{error, error_description}` (spec "OAuth error (HTTP 400)").
  * @param error an RFC 6749 error code such as `invalid_request`, `invalid_client`, `invalid_grant`
  */

@@ -1,7 +1,7 @@
 /** Chats and their messages: what the host shows, and sendMessages (spec part D). */
 import type { ChatMessage } from '../contract/wire.js';
 import type { Clock } from '../clock/clock.js';
-import { accessDenied, badRequest, invalidBody, notFound } from '../http/errors.js';
+import { accessDenied, badRequest, invalidBody, noChat, notAMember, unknownUser } from '../http/errors.js';
 import { checkShareBody, checkUserMessageBody } from '../messages/bodies.js';
 import type { MessageStore } from '../messages/message-store.js';
 import type { UserTokenRow } from '../tokens/user-token-store.js';
@@ -84,7 +84,7 @@ export class ChatService {
    */
   async sendAsUser(chatId: string, body: unknown, stored?: Record<string, unknown>): Promise<ChatMessage> {
     const chat = await this.world.chat(chatId);
-    if (!chat) throw notFound(`No chat ${chatId}`);
+    if (!chat) throw noChat(chatId);
     const { quotedMessageId, rest } = splitQuote(body);
     const details = checkUserMessageBody(rest);
     if (details) throw invalidBody(details);
@@ -92,8 +92,8 @@ export class ChatService {
     // `stored`: a message the composer builds itself (a contact), checked through a stand-in.
     let message = stored ?? (rest as { message: unknown }).message;
     const user = await this.world.user(userId);
-    if (!user) throw badRequest(`Unknown user ${userId}`);
-    if (!chat.memberIds.includes(userId)) throw badRequest(`User ${userId} is not a member of chat ${chatId}`);
+    if (!user) throw unknownUser(userId);
+    if (!chat.memberIds.includes(userId)) throw notAMember(userId, chatId);
     if (quotedMessageId !== undefined) message = await this.quoting(chatId, message as Record<string, unknown>, quotedMessageId);
     const now = this.clock.now();
     const id = await this.inChatOrder(chatId, async () => {
@@ -161,7 +161,7 @@ export class ChatService {
     chatId: string,
     page: { limit?: number; before?: number; after?: number } = {},
   ): Promise<{ messages: ChatMessage[]; more: boolean }> {
-    if (!(await this.world.chat(chatId))) throw notFound(`No chat ${chatId}`);
+    if (!(await this.world.chat(chatId))) throw noChat(chatId);
     const { rows, more } = await this.messages.pageOfChat(chatId, page.limit ?? MAX_PAGE, page);
     const users = new Map((await this.world.users()).map((u) => [u.user_id, u.display_name]));
     const channels = new Map((await this.world.channels()).map((c) => [c.channel_id, c.bot_name ?? c.name]));

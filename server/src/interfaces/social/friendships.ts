@@ -4,7 +4,7 @@
  * table the bot messaging interface reads, so there is one truth for both.
  */
 import type { Clock } from '../../clock/clock.js';
-import { accessDenied, badRequest, invalidBody, notFound } from '../../http/errors.js';
+import { accessDenied, badRequest, invalidBody, unknownChannel, unknownUser } from '../../http/errors.js';
 import { checkFriendshipBody } from './schemas.js';
 import type { MembershipStore, FriendState } from '../../world/membership-store.js';
 import type { ChannelLoginStore } from '../../world/channel-login-store.js';
@@ -93,7 +93,7 @@ export class FriendshipService {
   }
 
   private async checkKnown(userId: string, channelId: string): Promise<void> {
-    if (!(await this.world.user(userId))) throw notFound(`Unknown user ${userId}`);
-    if (!(await this.world.channel(channelId))) throw notFound(`Unknown channel ${channelId}`);
+    if (!(await this.world.user(userId))) throw unknownUser(userId, 404);
+    if (!(await this.world.channel(channelId))) throw unknownChannel(channelId);
   }
 }

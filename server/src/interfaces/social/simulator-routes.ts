@@ -8,7 +8,7 @@ import type { RequestHandler } from 'express';
 import type { Clock } from '../../clock/clock.js';
 import type { SimulatorHandlers } from '../../contract/handlers.js';
 import type { ChannelView } from '../../contract/wire.js';
-import { invalidBody, notFound } from '../../http/errors.js';
+import { invalidBody, notFound, unknownChannel, unknownUser } from '../../http/errors.js';
 import { checkChannelPatchBody, checkInvalidateBody } from './schemas.js';
 import type { FriendshipService } from './friendships.js';
 import { advanceClock, clockState } from '../../clock/sim-clock.js';
@@ -57,13 +57,13 @@ export function socialSimulatorHandlers(deps: {
       const details = checkInvalidateBody(body);
       if (details) throw invalidBody(details);
       const { userId, channelId, reason } = body as { userId: string; channelId: string; reason: InvalidationReason };
-      if (!(await deps.world.user(userId))) throw notFound(`Unknown user ${userId}`);
-      if (!(await deps.world.channel(channelId))) throw notFound(`Unknown channel ${channelId}`);
+      if (!(await deps.world.user(userId))) throw unknownUser(userId, 404);
+      if (!(await deps.world.channel(channelId))) throw unknownChannel(channelId);
       return { invalidated: await deps.invalidations.invalidateUser(userId, channelId, reason, deps.clock.now()) };
     },
     patchChannel: async ({ params, body }) => {
       const { channelId } = params;
-      if (!(await deps.world.channel(channelId))) throw notFound(`Unknown channel ${channelId}`);
+      if (!(await deps.world.channel(channelId))) throw unknownChannel(channelId);
       const details = checkChannelPatchBody(body);
       if (details) throw invalidBody(details);
       const patch = body as { active?: boolean; blockOperations?: boolean };

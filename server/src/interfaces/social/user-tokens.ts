@@ -4,7 +4,7 @@
  * status, sendMessages).
  */
 import type { Clock } from '../../clock/clock.js';
-import { accessDenied, ApiError, authenticationFailed, badRequest, invalidBody } from '../../http/errors.js';
+import { ApiError, accessDenied, authenticationFailed, badRequest, invalidBody, notAMember, unknownUser } from '../../http/errors.js';
 import { checkSessionBody } from './session-schemas.js';
 import type { UserTokenRow, UserTokenStore } from '../../tokens/user-token-store.js';
 import type { WorldStore } from '../../world/world-store.js';
@@ -43,7 +43,7 @@ export class UserTokenService {
       scopes: string[];
       context?: { type: string; chatId?: string };
     };
-    if (!(await this.world.user(userId))) throw badRequest(`Unknown user ${userId}`);
+    if (!(await this.world.user(userId))) throw unknownUser(userId);
     const channel = await this.world.channel(channelId);
     if (!channel) throw badRequest(`Unknown channel ${channelId}`);
     const contextType = context?.type ?? 'none';
@@ -52,7 +52,7 @@ export class UserTokenService {
       if (!chatId) throw invalidBody([{ message: 'must be specified', property: 'context.chatId' }]);
       const chat = await this.world.chat(chatId);
       if (!chat || chat.type !== contextType) throw badRequest(`No ${contextType} chat ${chatId}`);
-      if (!chat.memberIds.includes(userId)) throw badRequest(`User ${userId} is not a member of chat ${chatId}`);
+      if (!chat.memberIds.includes(userId)) throw notAMember(userId, chatId);
     }
     try {
       return await this.login.signIn({ channel, userId, scopes: [...new Set(scopes)], context: { type: contextType, chatId } });

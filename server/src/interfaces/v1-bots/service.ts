@@ -7,7 +7,7 @@
 import { simulatorPath } from '../../contract/simulator-api.js';
 import type { ChannelV1 } from '../../contract/wire.js';
 import type { Clock } from '../../clock/clock.js';
-import { type ApiError, notFound, v1Error, V1_ERRORS } from '../../http/errors.js';
+import { V1_ERRORS, noChannel, notFound, type ApiError, v1Error } from '../../http/errors.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
 import type { MembershipStore } from '../../world/membership-store.js';
 import type { ChannelLoginStore } from '../../world/channel-login-store.js';
@@ -303,7 +303,7 @@ export class V1BotService {
   /** The v1 settings of a channel as the host shows them. @throws ApiError 404 for an unknown channel. */
   async settings(channelId: string): Promise<ChannelV1> {
     const c = await this.d.world.channel(channelId);
-    if (!c) throw notFound(`No channel ${channelId}`);
+    if (!c) throw noChannel(channelId);
     return {
       channelId,
       botInterface: c.bot_interface,
@@ -322,7 +322,7 @@ export class V1BotService {
     channelId: string,
     on: boolean,
   ): Promise<{ channelId: string; active: boolean; applicationType: string; botLinked: boolean; blockOperations: boolean }> {
-    if (!(await this.d.world.channel(channelId))) throw notFound(`No channel ${channelId}`);
+    if (!(await this.d.world.channel(channelId))) throw noChannel(channelId);
     await this.d.store.setBlockOperations(channelId, on);
     this.d.live.publish({ type: 'bots', channelId });
     const login = await this.d.logins.get(channelId);
@@ -336,7 +336,7 @@ export class V1BotService {
    */
   async putTemplate(channelId: string, templateId: string, body: unknown): Promise<LinkTemplate> {
     const c = await this.d.world.channel(channelId);
-    if (!c) throw notFound(`No channel ${channelId}`);
+    if (!c) throw noChannel(channelId);
     if (c.bot_interface !== 'enterprise') throw invalidField('channel', 'link messages exist on the enterprise interface only');
     if (!isObject(body)) throw invalidField('body', 'must be a JSON object');
     const t = { ...body, templateId } as LinkTemplate;
