@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark in one go. Prints one table (figure, Node.js version, embedkit,
- * anchor, ratio, target, result) and writes the same as JSON to bench/results.json (git-ignored).
+ * anchor, ratio, target, result) and writes the same as JSON to `results.json` in this folder (git-ignored).
  * Each figure is the median of repeated runs with min and max, measured side by side with its
  * anchor. The groups whose figures depend on the server's Node.js (http, memory, webhooks) run on
  * the running Node.js and again on Node.js 24 (bench/on-node.ts), each figure with its version.

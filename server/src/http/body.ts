@@ -13,7 +13,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /**
  * Deepest nesting of arrays and objects in any JSON body: checked on the text before
  * parsing, so that no later step (Ajv, rules, logging) walks an unbounded depth. Above the message
- * validator's own limit of 100 (`schemas/messages.ts`), which answers with a detail.
+ * validator's own limit of 100 (`messages/bodies.ts`), which answers with a detail.
  */
 export const MAX_JSON_DEPTH = 128;
 

@@ -6,7 +6,7 @@
  *
  * Every check answers `null` for a valid body, else every error found (up to {@link MAX_DETAILS})
  * as the platform's `details`: schema errors first, then the cross-field rules of
- * `./message/rules.ts`. Before validation, properties whose value is `null` are treated as absent
+ * `schema/rules.ts`. Before validation, properties whose value is `null` are treated as absent
  * (as the platform does), and a body nested deeper than {@link MAX_NESTING_DEPTH} is refused with
  * one detail, so that no check recurses without bound.
  */

@@ -66,7 +66,7 @@ export class WebhookEmitter {
    * a new reply token (32 hex digits) that replies into `chatId`, valid for the reply token life.
    * Without a webhook URL the delivery is stored as `skipped` (visible in the panel, never sent).
    * A v1 channel (enterprise or trial) gets the v1 envelope `{result: [...]}` instead,
-   * without reply tokens (services/v1-bots/callbacks.ts); `meta.unblock` marks a follow that ends a block.
+   * without reply tokens (`v1-callbacks.ts`); `meta.unblock` marks a follow that ends a block.
    * @param chatId deliveries of the same chat are sent in order
    * @returns the delivery id, or null when there was nothing to send
    */

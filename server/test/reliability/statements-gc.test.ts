@@ -1,6 +1,6 @@
 // better-sqlite3 12 on Node 24 aborts the process (SIGABRT, "Assertion failed: (env) != nullptr")
 // when one of its statement objects is garbage-collected outside JavaScript. embedkit keeps them
-// referenced there (store/db.ts). A process that opens, uses and closes many databases, then
+// referenced there (`db/db.ts`). A process that opens, uses and closes many databases, then
 // allocates enough for the collector to run, must exit normally. Meaningful on Node 24 and later
 // (the CI runs the server suite on Node 24 too: scripts/test-node.sh).
 import { spawnSync } from 'node:child_process';

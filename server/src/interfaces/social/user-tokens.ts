@@ -1,6 +1,6 @@
 /**
  * User access tokens: issued to the host's signed-in user through the social login flow of spec
- * part C (services/social-login.ts), and checked on every user call (`/v2/profile`, friendship
+ * part C (`login.ts`), and checked on every user call (`/v2/profile`, friendship
  * status, sendMessages).
  */
 import type { Clock } from '../../clock/clock.js';

@@ -16,7 +16,7 @@ function headersOfRequest(req: Request, names: PlatformHeaders): V1Headers {
 }
 
 /**
- * Routes of spec part G; errors are `{statusCode, statusMessage}` (services/social-v1.ts).
+ * Routes of spec part G; errors are `{statusCode, statusMessage}` (`v1.ts`).
  * @param names the kit's header names: the token may come in `<prefix>ChannelToken`, answers carry `<prefix>Request-Id`
  */
 export function socialV1Routes(v1: SocialV1Service, names: PlatformHeaders): Router {
