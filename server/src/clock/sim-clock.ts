@@ -4,19 +4,12 @@
  */
 import type { Clock } from './clock.js';
 import { invalidBody } from '../http/errors.js';
-import { Type } from '@sinclair/typebox';
+import { ClockBodySchema } from '../contract/requests.js';
 import { compile } from '../http/validate.js';
 import type { WorldStore } from '../world/world-store.js';
 import { DAY_MS } from '../limits.js';
 
-/** Body of `POST /embedkit/v1/clock`: exactly one of `advanceMs` (integer ms) and `advance` ("90m", "1d12h"). */
-const ClockBodySchema = Type.Object(
-  {
-    advanceMs: Type.Optional(Type.Integer({ minimum: 0 })),
-    advance: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^([0-9]+(ms|s|m|h|d|w))+$' })),
-  },
-  { additionalProperties: false, minProperties: 1, maxProperties: 1 },
-);
+// The body: exactly one of `advanceMs` (integer ms) and `advance` ("90m", "1d12h"), as the contract says.
 const checkClockBody = compile(ClockBodySchema);
 
 /** Meta key of the clock offset (ms, decimal text). */

@@ -1,29 +1,10 @@
-/** Request bodies of the simulator's social login and clock calls (docs/simulator-api.md). */
-import { Type } from '@sinclair/typebox';
+/** Checks of the simulator API's social login bodies, compiled from the contract's schemas (`contract/requests.ts`). */
+import { ChannelPatchBodySchema, FriendshipBodySchema, InvalidateBodySchema } from '../../contract/requests.js';
 import { compile } from '../../http/validate.js';
 
-/** Body of `PUT /embedkit/v1/users/<userId>/friendships/<channelId>`: add (or unblock) or block the bot. */
-export const FriendshipBodySchema = Type.Object(
-  { state: Type.Unsafe<'friend' | 'blocked'>({ type: 'string', enum: ['friend', 'blocked'] }) },
-  { additionalProperties: false },
-);
+/** A friendship change: add (or unblock) or block the bot. */
 export const checkFriendshipBody = compile(FriendshipBodySchema);
-
-/** Body of `POST /embedkit/v1/tokens/invalidate`: invalidate a user's tokens on a channel. */
-export const InvalidateBodySchema = Type.Object(
-  {
-    userId: Type.String({ minLength: 1 }),
-    channelId: Type.String({ minLength: 1 }),
-    reason: Type.Unsafe<'platform' | 'unlinked'>({ type: 'string', enum: ['platform', 'unlinked'] }),
-  },
-  { additionalProperties: false },
-);
+/** Invalidating a user's tokens on a channel. */
 export const checkInvalidateBody = compile(InvalidateBodySchema);
-
-/** Body of `PATCH /embedkit/v1/channels/<channelId>`. */
-// `blockOperations` is applied by the v1 bots' simulator routes, after `active`.
-export const ChannelPatchBodySchema = Type.Object(
-  { active: Type.Optional(Type.Boolean()), blockOperations: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false, minProperties: 1 },
-);
+/** A channel change: `active`, `blockOperations` (at least one). */
 export const checkChannelPatchBody = compile(ChannelPatchBodySchema);
