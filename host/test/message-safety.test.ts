@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { appLinkEmbedId, mediaSrc, safeColor, uriTarget } from '../src/chat/safe.js';
+import { appLinkEmbedId, mediaSrc, safeColor, uriTarget } from '../src/shared/safe.js';
 import { linkify } from '../src/chat/text.js';
 
 describe('safeColor', () => {

@@ -5,9 +5,9 @@
  * passed `mediaSrc` / `uriTarget`.
  */
 import { h } from '../dom.js';
-import { brokenPicture } from '../flex/render.js';
+import { brokenPicture } from '../shared/picture.js';
 import type { Action } from './actions.js';
-import { mediaSrc } from './safe.js';
+import { mediaSrc } from '../shared/safe.js';
 
 /** A message object as received. */
 type Json = Record<string, unknown>;

@@ -12,7 +12,7 @@
  * and the quick reply buttons of the last message under it.
  *
  * Message data only ever reaches the DOM as text (`textContent`) or as checked URLs and colors
- * (`safe.ts`); no markup from a message becomes HTML.
+ * (`../shared/safe.ts`); no markup from a message becomes HTML.
  */
 import type { ChatMessage } from '../api.js';
 import { h } from '../dom.js';

@@ -6,7 +6,7 @@
 import { h } from '../dom.js';
 import type { Action } from './actions.js';
 import { messageImage, tappable } from './media.js';
-import { safeColor } from './safe.js';
+import { safeColor } from '../shared/safe.js';
 import { enableSwipe } from './swipe.js';
 
 type Json = Record<string, unknown>;

@@ -2,7 +2,7 @@
  * Text messages: line breaks kept, http(s) URLs turned into links that open the in-app browser,
  * as the messenger does. The text reaches the DOM as text nodes only.
  */
-import { uriTarget } from './safe.js';
+import { uriTarget } from '../shared/safe.js';
 
 /** A piece of a text: plain text, or a URL to show as a link. */
 export type TextPiece = { text: string } | { text: string; url: string };

@@ -1,5 +1,5 @@
 /** Starting points of the message preview: one small valid message of a few kinds. */
-import { sampleUrl } from '../chat/safe.js';
+import { sampleUrl } from '../shared/safe.js';
 
 /** A named example for the preview's "Example" menu. */
 export interface PreviewSample {
