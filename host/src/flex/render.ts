@@ -1,7 +1,7 @@
 /**
  * The flex message renderer: a bubble or a carousel container (spec part B "Flex message") as DOM,
  * laid out by CSS flexbox with the mapping of `style.ts` and the classes of
- * `host/static/messages.css` (`.fx-*`).
+ * `host/src/chat/kinds/flex/style.css` (`.fx-*`).
  *
  * Safety: the DOM is built with `createElement`, text lands in `textContent` only, colors pass
  * `safeColor`, pictures load only from http(s) URLs (`mediaSrc`), and actions are never turned
