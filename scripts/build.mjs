@@ -3,6 +3,7 @@
 // works right after `npm install` and costs nothing when everything is already built, also after
 // `npm pack` or a checkout that touched files without changing them. `--force` rebuilds all.
 import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isStale, markBuilt } from './build-stale.mjs';
 
@@ -11,6 +12,33 @@ const bin = (name) => join('node_modules', '.bin', name);
 
 /** Where the stamps of built steps are kept (see build-stale.mjs). */
 const STAMPS = join('node_modules', '.cache', 'embedkit-build');
+
+/** Where each message kind keeps its stylesheet (`<kind>/style.css`), beside the rules they share. */
+const KINDS_DIR = join('host', 'src', 'chat', 'kinds');
+
+/**
+ * The kinds' stylesheets in the order they reach the page: the cascade decides between rules of
+ * equal weight by this order, so it is the order the rules had in the one stylesheet they came from
+ * and the screenshots stay as they are. The shared rules come first.
+ */
+const MESSAGE_STYLES = [
+  'common.css',
+  ...['text', 'video', 'audio', 'location', 'template', 'sticker', 'imagemap', 'flex', 'link', 'contact', 'system'].map(
+    (k) => `${k}/style.css`,
+  ),
+];
+
+/** `host/dist/messages.css`: the kinds' stylesheets joined; a kind's stylesheet missing from the order stops the build. */
+function buildMessageStyles() {
+  const found = readdirSync(KINDS_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(KINDS_DIR, e.name, 'style.css')))
+    .map((e) => `${e.name}/style.css`);
+  const unlisted = found.filter((f) => !MESSAGE_STYLES.includes(f));
+  if (unlisted.length) throw new Error(`scripts/build.mjs: add ${unlisted.join(', ')} to MESSAGE_STYLES (in cascade order)`);
+  const css = MESSAGE_STYLES.map((f) => `/* ${f} */\n${readFileSync(join(KINDS_DIR, f), 'utf8')}`).join('\n');
+  mkdirSync(join('host', 'dist'), { recursive: true });
+  writeFileSync(join('host', 'dist', 'messages.css'), css);
+}
 
 const steps = [
   {
@@ -28,6 +56,12 @@ const steps = [
       'demo/liff-app/dist/app.js',
     ],
     run: () => execFileSync(bin('rollup'), ['-c', 'rollup.config.mjs', '--silent'], { stdio: 'inherit' }),
+  },
+  {
+    name: 'host message stylesheet',
+    inputs: [KINDS_DIR, 'scripts/build.mjs'],
+    outputs: ['host/dist/messages.css'],
+    run: buildMessageStyles,
   },
   {
     name: 'sdk type declarations',

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { appLinkEmbedId, mediaSrc, safeColor, uriTarget } from '../src/chat/safe.js';
-import { linkify } from '../src/chat/text.js';
+import { appLinkEmbedId, mediaSrc, safeColor, uriTarget } from '../src/shared/safe.js';
+import { linkify } from '../src/chat/kinds/text/view.js';
 
 describe('safeColor', () => {
   it('takes #RRGGBB and #RRGGBBAA only', () => {

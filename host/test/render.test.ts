@@ -97,7 +97,9 @@ describe('renderMessage', () => {
     ];
     for (const [message, selector] of kinds)
       expect(renderMessage(msg({ message: { ...message } }), 'Ubob').querySelector(selector), selector).not.toBeNull();
-    expect(renderMessage(msg({ message: { ...Sample.AUDIO } }), 'Ubob').querySelector('.m-audio-time')?.textContent).toBe('1:01');
+    // Over a minute, to show the minutes.
+    const minuteLong = { ...Sample.AUDIO, duration: 61_000 };
+    expect(renderMessage(msg({ message: minuteLong }), 'Ubob').querySelector('.m-audio-time')?.textContent).toBe('1:01');
   });
 
   it('links URLs in text and keeps the rest as text', () => {

@@ -3,7 +3,7 @@
 // a shared contact, and their chat list previews; hostile text stays text.
 import { describe, expect, it, vi } from 'vitest';
 import { previewText, renderMessageContent } from '../src/chat/render.js';
-import { linkTextRuns } from '../src/chat/v1-messages.js';
+import { linkTextRuns } from '../src/chat/kinds/link/view.js';
 
 const link = (text: string) => ({
   type: 'link',

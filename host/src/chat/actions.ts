@@ -17,7 +17,7 @@ import type { PostbackRequest } from '../bot-api.js';
 import type { DateTimeMode, LocationPick } from '../views/pickers.js';
 import { dateTimeMode } from '../views/pickers.js';
 import type { ClientFeatures } from '../device.js';
-import { appLinkEmbedId, uriTarget } from './safe.js';
+import { appLinkEmbedId, uriTarget } from '../shared/safe.js';
 
 /** An action object as received (unchecked). */
 export type Action = Record<string, unknown>;

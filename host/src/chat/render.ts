@@ -1,37 +1,24 @@
 /**
- * How chat messages look in the phone, kind by kind, as the messenger shows them:
- * - `text`: a bubble, line breaks kept, http(s) URLs as links (in-app browser);
- * - `image`, `video`: the preview picture (video with a play mark), opening a viewer;
- * - `audio`: a player bubble with the duration; `location`: a card with a map link;
- * - `sticker`: a placeholder picture naming package and sticker id;
- * - `imagemap`: the image with tappable areas (also the v1 rich message);
- * - `link`, `contact`: the v1 bots' link message and a shared contact (`v1-messages.ts`);
- * - `template`: buttons, confirm, carousel and image carousel (`templates.ts`);
- * - `flex`: bubble and carousel (`../flex/render.ts`);
- * - anything else: a card with the type and the altText;
- * and the quick reply buttons of the last message under it.
+ * How chat messages look in the phone, as the messenger shows them: each kind in its folder under
+ * `kinds/` (its drawing, preview line, label and stylesheet), dispatched here through the
+ * registry (`kinds/index.ts`); a kind the chat does not know shows a card with the type and the
+ * altText. Around the bodies: the sender, the time, the quote of a quoted message, the message's
+ * own controls, the line of an unsent message, and the quick reply buttons of the last message.
  *
  * Message data only ever reaches the DOM as text (`textContent`) or as checked URLs and colors
- * (`safe.ts`); no markup from a message becomes HTML.
+ * (`../shared/safe.ts`); no markup from a message becomes HTML.
  */
 import type { ChatMessage } from '../api.js';
 import { h } from '../dom.js';
-import { renderFlex } from '../flex/render.js';
 import type { ClientFeatures } from '../device.js';
 import type { Action } from './actions.js';
-import {
-  messageImage,
-  renderAudioMessage,
-  renderImageMessage,
-  renderImagemapMessage,
-  renderLocationMessage,
-  renderStickerMessage,
-  renderVideoMessage,
-} from './media.js';
+import { kindOf } from './kinds/index.js';
+import type { RenderedContent } from './kinds/kind.js';
+import { messageImage, NO_PREVIEW, obj, str } from './kinds/parts.js';
+import { renderSystemNotice } from './kinds/system/view.js';
 import { enableSwipe } from './swipe.js';
-import { linkTextRuns, renderContactMessage, renderLinkMessage } from './v1-messages.js';
-import { renderTemplate } from './templates.js';
-import { textNodes } from './text.js';
+
+export type { RenderedContent } from './kinds/kind.js';
 
 type Json = Record<string, unknown>;
 
@@ -53,95 +40,33 @@ const NO_HANDLERS: RenderHandlers = { onAction: () => undefined };
 /** What a message shows as a plain card: its text as a bubble, or a type label and a text. */
 export type MessageView = { kind: 'text'; text: string } | { kind: 'card'; label: string; text: string };
 
-const LABELS: Record<string, string> = {
-  image: 'Image',
-  video: 'Video',
-  audio: 'Audio',
-  sticker: 'Sticker',
-  location: 'Location',
-  imagemap: 'Imagemap',
-  template: 'Template',
-  flex: 'Flex message',
-};
-
 /**
  * The plain view of a message object, for kinds the chat cannot draw (and for tests):
  * - `text` → a bubble with `text`;
- * - anything else → a card labelled with its type (templates add the template type, e.g.
- *   "Template · buttons") showing `altText` when it has one, else a summary: image → "Image",
- *   video → "Video", audio → "Audio", sticker → "Sticker <packageId>/<stickerId>", location →
- *   its title and address on two lines; else "(no preview)".
+ * - anything else → a card labelled by its kind (templates add the template type, e.g.
+ *   "Template · buttons"; an unknown kind, its type) showing `altText` when it has one, else the
+ *   kind's summary (image → "Image", sticker → "Sticker <packageId>/<stickerId>", location → its
+ *   title and address on two lines, …), else "(no preview)".
  */
 export function messageView(message: Record<string, unknown>): MessageView {
   const type = typeof message.type === 'string' ? message.type : 'unknown';
   if (type === 'text') return { kind: 'text', text: str(message.text) };
-  let label = LABELS[type] ?? type;
-  const template = obj(message.template);
-  if (type === 'template' && template && typeof template.type === 'string') label += ` · ${template.type}`;
-  const altText = str(message.altText);
-  return { kind: 'card', label, text: altText || summary(type, message) };
-}
-
-function summary(type: string, m: Record<string, unknown>): string {
-  switch (type) {
-    case 'image':
-      return 'Image';
-    case 'video':
-      return 'Video';
-    case 'audio':
-      return 'Audio';
-    case 'sticker':
-      return `Sticker ${str(m.packageId)}/${str(m.stickerId)}`;
-    case 'location':
-      return [str(m.title), str(m.address)].filter(Boolean).join('\n') || 'Location';
-    default:
-      return '(no preview)';
-  }
+  const kind = kindOf(type);
+  const label = kind ? kind.label(message) : type;
+  return { kind: 'card', label, text: str(message.altText) || kind?.cardText?.(message) || NO_PREVIEW };
 }
 
 /**
- * The one-line preview of a message in the chat list, as the messenger writes it: the text of a
- * text message; the `altText` of templates, flex messages and imagemaps (spec: altText is what
- * notifications and the chat list show); "Photo", "Video", "Audio", "Sticker", "Location: <title>"
- * for the others. Line breaks become spaces.
+ * The one-line preview of a message in the chat list and its notification, as the messenger
+ * writes it: each kind's own line (the text of a text message; the `altText` of templates, flex
+ * messages and imagemaps, as the spec says; "Photo", "Video", "Audio", "Sticker",
+ * "Location: <title>" for the others); a kind the chat does not know, its `altText` or card text.
+ * Line breaks become spaces.
  */
 export function previewText(message: Record<string, unknown> | undefined): string {
   const m = message ?? {};
-  const type = str(m.type);
-  let text: string;
-  switch (type) {
-    case 'text':
-      text = str(m.text);
-      break;
-    case 'image':
-      text = 'Photo';
-      break;
-    case 'video':
-      text = 'Video';
-      break;
-    case 'audio':
-      text = 'Audio';
-      break;
-    case 'sticker':
-      text = 'Sticker';
-      break;
-    case 'location':
-      text = str(m.title) ? `Location: ${str(m.title)}` : 'Location';
-      break;
-    case 'contact':
-      text = `Contact: ${str(m.displayName)}`;
-      break;
-    case 'system':
-      text = str(m.text);
-      break;
-    case 'link':
-      text = linkTextRuns(str(m.text))
-        .map((r) => r.text)
-        .join('');
-      break;
-    default:
-      text = str(m.altText) || messageView(m).text;
-  }
+  const kind = kindOf(m.type);
+  const text = kind ? kind.preview(m) : str(m.altText) || messageView(m).text;
   return text.replace(/\s+/g, ' ').trim();
 }
 
@@ -152,57 +77,11 @@ export function formatTime(timestamp: number | string): string {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
-/** A rendered message body, and whether it needs the chat's full width (carousels). */
-export interface RenderedContent {
-  node: HTMLElement;
-  wide: boolean;
-}
-
 /** The body of one message object (no sender, no time): what the chat and the preview show. */
 export function renderMessageContent(message: Json, handlers: RenderHandlers = NO_HANDLERS): RenderedContent {
   const onAction = (action: Action) => handlers.onAction(action);
-  switch (message.type) {
-    case 'text':
-      return {
-        node: h('div', { className: 'bubble m-text' }, ...textNodes(str(message.text), (url) => onAction({ type: 'uri', uri: url }))),
-        wide: false,
-      };
-    case 'image':
-      return { node: renderImageMessage(message), wide: false };
-    case 'video':
-      return { node: renderVideoMessage(message), wide: false };
-    case 'audio':
-      return { node: renderAudioMessage(message), wide: false };
-    case 'location':
-      return { node: renderLocationMessage(message, { onAction }), wide: false };
-    case 'sticker':
-      return { node: renderStickerMessage(message), wide: false };
-    case 'imagemap':
-      return { node: renderImagemapMessage(message, { onAction }), wide: false };
-    case 'link':
-      return { node: renderLinkMessage(message, onAction), wide: false };
-    case 'contact':
-      return { node: renderContactMessage(message), wide: false };
-    case 'template': {
-      const template = obj(message.template);
-      const node = template ? renderTemplate(template, { onAction }) : null;
-      if (node) return { node, wide: template?.type === 'carousel' || template?.type === 'image_carousel' };
-      break;
-    }
-    case 'flex': {
-      const contents = obj(message.contents);
-      if (contents?.type === 'bubble' || contents?.type === 'carousel') {
-        const flex = renderFlex(contents, { onAction, ...(handlers.client ? { client: handlers.client } : {}) });
-        if (contents.type === 'carousel') enableSwipe(flex);
-        return {
-          node: h('div', { className: `m-flex ${contents.type === 'carousel' ? 'm-flex-carousel' : 'm-flex-single'}` }, flex),
-          wide: contents.type === 'carousel',
-        };
-      }
-      break;
-    }
-  }
-  return { node: cardView(message), wide: false };
+  const drawn = kindOf(message.type)?.draw(message, { onAction, ...(handlers.client ? { client: handlers.client } : {}) });
+  return drawn ?? { node: cardView(message), wide: false };
 }
 
 function cardView(message: Json): HTMLElement {
@@ -223,12 +102,7 @@ function cardView(message: Json): HTMLElement {
  */
 export function renderMessage(msg: ChatMessage, signedInUserId: string, handlers: RenderHandlers = NO_HANDLERS): HTMLElement {
   // A notice of the chat itself: one centred line, no sender, no bubble.
-  if (msg.sender.type === 'system')
-    return h(
-      'div',
-      { className: 'message system', attrs: { 'data-sender-type': 'system', 'data-message-id': msg.id, role: 'note' } },
-      h('span', { className: 'system-text', text: str(msg.message?.text) }),
-    );
+  if (msg.sender.type === 'system') return renderSystemNotice(msg);
   const mine = msg.sender.type === 'user' && msg.sender.id === signedInUserId;
   // An unsent message: one centred line in its place, as the messenger shows it to everyone.
   if (msg.unsentAt !== undefined)
@@ -379,12 +253,4 @@ export function renderChatMessages(messages: ChatMessage[], signedInUserId: stri
   const quick = renderQuickReply(messages.at(-1)?.message, handlers);
   if (quick) nodes.push(quick);
   return nodes;
-}
-
-function obj(v: unknown): Json | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
-}
-
-function str(v: unknown): string {
-  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 }

@@ -1,14 +1,15 @@
 /**
  * The flex message renderer: a bubble or a carousel container (spec part B "Flex message") as DOM,
  * laid out by CSS flexbox with the mapping of `style.ts` and the classes of
- * `host/static/messages.css` (`.fx-*`).
+ * `host/src/chat/kinds/flex/style.css` (`.fx-*`).
  *
  * Safety: the DOM is built with `createElement`, text lands in `textContent` only, colors pass
  * `safeColor`, pictures load only from http(s) URLs (`mediaSrc`), and actions are never turned
  * into links: a tap hands the action object to `handlers.onAction`, which decides what follows.
  */
 import type { ClientFeatures } from '../device.js';
-import { mediaSrc } from '../chat/safe.js';
+import { brokenPicture } from '../shared/picture.js';
+import { mediaSrc } from '../shared/safe.js';
 import {
   BLOCKS,
   blockCss,
@@ -254,20 +255,6 @@ export function picture(url: unknown): HTMLElement {
   img.addEventListener('error', () => img.replaceWith(brokenPicture(img)), { once: true });
   img.src = src;
   return img;
-}
-
-/**
- * The placeholder of a picture that cannot be shown: a `span.broken` with the picture's classes
- * and inline style, so it takes the same box (an `<img>` without a picture would show the
- * browser's broken-image icon).
- */
-export function brokenPicture(img: HTMLImageElement): HTMLElement {
-  const span = document.createElement('span');
-  span.className = `${img.className} broken`;
-  span.style.cssText = img.style.cssText;
-  span.setAttribute('role', 'img');
-  span.setAttribute('aria-label', 'Picture not available');
-  return span;
 }
 
 /** Marks a part drawn without a property its client does not support, the reason as a tooltip. */

@@ -19,7 +19,7 @@
  *   (`justify-content`); ignored in a baseline box.
  * - `align`: text → `text-align`; image → `align-items` of its column.
  */
-import { safeColor } from '../chat/safe.js';
+import { safeColor } from '../shared/safe.js';
 import {
   BLOCK_PADDING_PX,
   BUTTON_HEIGHT_PX,

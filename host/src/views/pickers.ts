@@ -9,7 +9,7 @@
  * `#picker-location-title|address|lat|lng`, `#picker-call-end`.
  */
 import { h } from '../dom.js';
-import { mediaSrc, sampleUrl } from '../chat/safe.js';
+import { mediaSrc, sampleUrl } from '../shared/safe.js';
 
 /** Datetimepicker modes (spec "Action objects", datetimepicker). */
 export type DateTimeMode = 'date' | 'time' | 'datetime';

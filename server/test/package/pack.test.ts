@@ -209,6 +209,8 @@ describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000
       'package/sdk/dist/types/mock.d.ts',
       'package/host/index.html',
       'package/host/dist/host.js',
+      // The message kinds' stylesheets, joined by the build.
+      'package/host/dist/messages.css',
       'package/demo/app/index.html',
       'package/demo/bot/dist/bots.js',
       'package/server/scenarios/default.json',

@@ -1,12 +1,18 @@
 /**
  * Flex messages (spec part B "Flex message"): the message, bubble and carousel containers, block
  * styles, and the components box, button, filler, icon, image, separator, spacer and text.
- * Byte sizes of the containers (bubble 10KB, carousel 50KB) are checked in rules.ts.
+ * The containers' byte sizes (bubble 10KB, carousel 50KB) are below; rules.ts measures them, in its
+ * one walk over a body.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { FlexButtonActionSchema, FlexComponentActionSchema } from './actions.js';
 import { Enum, HexColor, HttpsUrl, Int, Obj, Str } from './common.js';
 import { QuickReplySchema } from './quick-reply.js';
+
+/** Largest bubble container: 10KB of UTF-8 JSON. */
+export const MAX_BUBBLE_BYTES = 10 * 1024;
+/** Largest carousel container, bubbles included: 50KB of UTF-8 JSON. */
+export const MAX_CAROUSEL_BYTES = 50 * 1024;
 
 /** SPACE of the spec, smallest first. */
 export const SPACE = ['none', 'xs', 'sm', 'md', 'lg', 'xl', 'xxl'] as const;

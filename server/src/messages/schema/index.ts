@@ -28,7 +28,6 @@ export * from './imagemap.js';
 export * from './quick-reply.js';
 export * from './rich-menu.js';
 export * from './template.js';
-export { MAX_BUBBLE_BYTES, MAX_CAROUSEL_BYTES } from './rules.js';
 
 /**
  * Message `type` values, in the order the platform lists them in an error detail (spec: "text,

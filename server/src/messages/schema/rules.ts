@@ -17,11 +17,7 @@
  */
 import type { ErrorDetail } from '../../http/validate.js';
 import { DATETIME_FORMATS, DATETIME_MODES } from './actions.js';
-
-/** Largest bubble container: 10KB of UTF-8 JSON. */
-export const MAX_BUBBLE_BYTES = 10 * 1024;
-/** Largest carousel container, bubbles included: 50KB of UTF-8 JSON. */
-export const MAX_CAROUSEL_BYTES = 50 * 1024;
+import { MAX_BUBBLE_BYTES, MAX_CAROUSEL_BYTES } from './flex.js';
 
 type Path = (string | number)[];
 type Json = Record<string, unknown>;

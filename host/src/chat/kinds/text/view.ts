@@ -1,8 +1,11 @@
 /**
- * Text messages: line breaks kept, http(s) URLs turned into links that open the in-app browser,
- * as the messenger does. The text reaches the DOM as text nodes only.
+ * `text`: a bubble with line breaks kept and http(s) URLs turned into links that open the in-app
+ * browser, as the messenger does. The text reaches the DOM as text nodes only.
  */
-import { uriTarget } from './safe.js';
+import { h } from '../../../dom.js';
+import { uriTarget } from '../../../shared/safe.js';
+import type { KindView } from '../kind.js';
+import { str } from '../parts.js';
 
 /** A piece of a text: plain text, or a URL to show as a link. */
 export type TextPiece = { text: string } | { text: string; url: string };
@@ -61,3 +64,13 @@ export function textNodes(text: string, onLink: (url: string) => void): Node[] {
     return a;
   });
 }
+
+/** `text`: its bubble; the chat list shows the text itself. */
+export const text: KindView = {
+  label: () => 'text',
+  draw: (m, { onAction }) => ({
+    node: h('div', { className: 'bubble m-text' }, ...textNodes(str(m.text), (url) => onAction({ type: 'uri', uri: url }))),
+    wide: false,
+  }),
+  preview: (m) => str(m.text),
+};

@@ -1,23 +1,17 @@
 /**
- * Template messages (spec part B "Template"): buttons, confirm, carousel (columns side by side,
- * swiped horizontally) and image carousel. Texts are `textContent`; colors pass `safeColor`;
- * pictures pass `mediaSrc`; buttons hand their action to `onAction`.
+ * `template` (spec part B "Template"): buttons, confirm, carousel (columns side by side, swiped
+ * horizontally) and image carousel. Texts are `textContent`; colors pass `safeColor`; pictures
+ * pass `mediaSrc`; buttons hand their action to `onAction`.
  */
-import { h } from '../dom.js';
-import type { Action } from './actions.js';
-import { messageImage, tappable } from './media.js';
-import { safeColor } from './safe.js';
-import { enableSwipe } from './swipe.js';
-
-type Json = Record<string, unknown>;
-
-/** What a template does on a tap. */
-export interface TemplateHandlers {
-  onAction(action: Action): void;
-}
+import { h } from '../../../dom.js';
+import { safeColor } from '../../../shared/safe.js';
+import type { Action } from '../../actions.js';
+import { enableSwipe } from '../../swipe.js';
+import type { DrawContext, Json, KindView } from '../kind.js';
+import { altTextPreview, messageImage, obj, str, tappable } from '../parts.js';
 
 /** Renders `template` of a template message; an unknown template type → `null` (the caller shows altText). */
-export function renderTemplate(template: Json, handlers: TemplateHandlers): HTMLElement | null {
+function renderTemplate(template: Json, handlers: DrawContext): HTMLElement | null {
   switch (template.type) {
     case 'buttons':
       return renderColumn(template, template, handlers, 'm-card m-template m-buttons');
@@ -50,7 +44,7 @@ function scroller(className: string, items: HTMLElement[]): HTMLElement {
  * `imageAspectRatio` and `imageSize`, which apply to every column): thumbnail, title, text, and
  * the action buttons. `defaultAction` makes the image, title and text area tappable.
  */
-function renderColumn(column: Json, shared: Json, handlers: TemplateHandlers, className: string): HTMLElement {
+function renderColumn(column: Json, shared: Json, handlers: DrawContext, className: string): HTMLElement {
   const node = h('div', { className });
   const defaultAction = action(column.defaultAction);
   const run = defaultAction ? () => handlers.onAction(defaultAction) : null;
@@ -76,7 +70,7 @@ function renderColumn(column: Json, shared: Json, handlers: TemplateHandlers, cl
 }
 
 /** A confirm template: the text, then its two buttons side by side. */
-function renderConfirm(template: Json, handlers: TemplateHandlers): HTMLElement {
+function renderConfirm(template: Json, handlers: DrawContext): HTMLElement {
   return h(
     'div',
     { className: 'm-card m-template m-confirm' },
@@ -86,7 +80,7 @@ function renderConfirm(template: Json, handlers: TemplateHandlers): HTMLElement 
 }
 
 /** One image of an image carousel: the square picture with the action's label over its foot. */
-function renderImageColumn(column: Json, handlers: TemplateHandlers): HTMLElement {
+function renderImageColumn(column: Json, handlers: DrawContext): HTMLElement {
   const a = action(column.action);
   const label = str(a?.label);
   const node = h(
@@ -103,7 +97,7 @@ function renderImageColumn(column: Json, handlers: TemplateHandlers): HTMLElemen
 }
 
 /** The action buttons of a template: `button.m-tpl-action[data-action-type]` with the label. */
-function actionList(actions: unknown[], handlers: TemplateHandlers, className: string): HTMLElement {
+function actionList(actions: unknown[], handlers: DrawContext, className: string): HTMLElement {
   const list = h('div', { className });
   for (const raw of actions) {
     const a = action(raw);
@@ -134,10 +128,19 @@ function arr(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
 }
 
-function obj(v: unknown): Json | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
-}
-
-function str(v: unknown): string {
-  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
-}
+/**
+ * `template`: labelled with its template type ("Template · buttons"); carousels take the chat's
+ * full width; an unknown template type shows the plain card. The chat list shows its `altText`.
+ */
+export const template: KindView = {
+  label: (m) => {
+    const t = obj(m.template);
+    return t && typeof t.type === 'string' ? `Template · ${t.type}` : 'Template';
+  },
+  draw: (m, context) => {
+    const t = obj(m.template);
+    const node = t ? renderTemplate(t, context) : null;
+    return node ? { node, wide: t?.type === 'carousel' || t?.type === 'image_carousel' } : null;
+  },
+  preview: altTextPreview,
+};

@@ -1,0 +1,34 @@
+/** `video`: the preview picture with a play mark; a tap plays the video in the viewer. */
+import { h } from '../../../dom.js';
+import { mediaSrc } from '../../../shared/safe.js';
+import type { Json, KindView } from '../kind.js';
+import { messageImage, openViewer, tappable } from '../parts.js';
+
+/** `video`: the preview image with a play mark; a tap plays `originalContentUrl` in the viewer. */
+function renderVideo(m: Json): HTMLElement {
+  const node = h(
+    'div',
+    { className: 'm-media m-video' },
+    messageImage(m.previewImageUrl, 'm-media-img'),
+    h('span', { className: 'm-play', attrs: { 'aria-hidden': 'true' } }),
+  );
+  return tappable(node, 'Play video', () => {
+    const src = mediaSrc(m.originalContentUrl);
+    const note = h('p', { className: 'm-viewer-note', text: src ? '' : 'This video cannot be played.' });
+    const video = h('video', { className: 'm-viewer-video', attrs: { controls: true, playsinline: true, preload: 'metadata' } });
+    if (src) {
+      video.addEventListener('error', () => (note.textContent = 'This video cannot be played (the file did not load).'), { once: true });
+      video.src = src;
+      void video.play().catch(() => undefined);
+    }
+    openViewer(node, h('div', { className: 'm-viewer-stack' }, video, note), 'Video');
+  });
+}
+
+/** `video`. */
+export const video: KindView = {
+  label: () => 'Video',
+  draw: (m) => ({ node: renderVideo(m), wide: false }),
+  preview: () => 'Video',
+  cardText: () => 'Video',
+};
