@@ -2,8 +2,8 @@
  * A comment that names a file of the project names one that exists: a reader who follows it finds
  * it. A path in a comment (`http/errors.ts`, `docs/webhooks.md`, `server/src/contract/`) resolves
  * from the repository's root, from the commenting file's folder or one above it, or from a source
- * root (`server/src`, `host/src`, `sdk/src`); paths with placeholders (`<name>`) and URLs are not
- * files of the project.
+ * root (`server/src`, `host/src`, `sdk/src`); paths with placeholders (`<name>`), URLs and build
+ * output (`dist/`) are not files of the tree.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -38,6 +38,8 @@ function pathsIn(comment: string): string[] {
     /(?<![\w@:./<-])((?:\.\.?\/)?(?:[\w.-]+\/)+[\w.-]*\.(?:ts|mjs|md|json|css|html|sh)|(?:[\w-]+\/)+)(?![\w<>*{}])/g,
   )) {
     const p = m[1]!;
+    // Build output is made by the build, not kept in the tree.
+    if (/(^|\/)dist\//.test(p)) continue;
     // A lone word before a slash is prose ("fromOrigin/toOrigin", "alias/..."), not a folder.
     if (p.endsWith('/') && p.split('/').length < 3) continue;
     if (
