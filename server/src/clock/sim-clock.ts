@@ -6,11 +6,16 @@ import type { Clock } from './clock.js';
 import { invalidBody } from '../http/errors.js';
 import { ClockBodySchema } from '../contract/requests.js';
 import { compile } from '../http/validate.js';
-import type { WorldStore } from '../world/world-store.js';
 import { DAY_MS } from '../limits.js';
 
 // The body: exactly one of `advanceMs` (integer ms) and `advance` ("90m", "1d12h"), as the contract says.
 const checkClockBody = compile(ClockBodySchema);
+
+/** Where the clock's offset is kept: the world's meta table (`world/world-store.ts`), as the clock needs it. */
+export interface OffsetStore {
+  getMeta(key: string): Promise<string | undefined>;
+  setMeta(key: string, value: string): Promise<void>;
+}
 
 /** Meta key of the clock offset (ms, decimal text). */
 const OFFSET_KEY = 'clock_offset_ms';
@@ -36,7 +41,7 @@ export function clockState(clock: Clock): ClockState {
 }
 
 /** Moves a fresh clock to the offset saved in the database (no-op when none was saved). */
-export async function restoreClock(clock: Clock, world: WorldStore): Promise<void> {
+export async function restoreClock(clock: Clock, world: OffsetStore): Promise<void> {
   const saved = Number((await world.getMeta(OFFSET_KEY)) ?? 0);
   if (Number.isFinite(saved) && saved > clock.offset) clock.advance(saved - clock.offset);
 }
@@ -46,7 +51,7 @@ export async function restoreClock(clock: Clock, world: WorldStore): Promise<voi
  * @param body `{advanceMs: <integer ms>}` or `{advance: "30d"}` (units ms, s, m, h, d, w; "1d12h" adds up)
  * @throws ApiError 400 `{message, details}` for another body or a step above ten years.
  */
-export async function advanceClock(clock: Clock, world: WorldStore, body: unknown): Promise<ClockState> {
+export async function advanceClock(clock: Clock, world: OffsetStore, body: unknown): Promise<ClockState> {
   const details = checkClockBody(body);
   if (details) throw invalidBody(details);
   const b = body as { advanceMs?: number; advance?: string };

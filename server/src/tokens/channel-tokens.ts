@@ -5,7 +5,6 @@
 import type { Clock } from '../clock/clock.js';
 import { authenticationFailed, oauthError } from '../http/errors.js';
 import type { ChannelTokenStore } from './channel-token-store.js';
-import type { WorldStore } from '../world/world-store.js';
 import { ACCESS_TOKEN_LIFE_MS, MAX_CHANNEL_TOKENS } from '../limits.js';
 import { hashToken, newToken } from './secrets.js';
 
@@ -17,10 +16,15 @@ export interface ChannelTokenResponse {
   token_type: 'Bearer';
 }
 
+/** What issuing a token reads of a channel: its ID and secret (the world's channels, `world/world-store.ts`). */
+export interface ChannelLookup {
+  channel(channelId: string): Promise<{ channel_id: string; secret: string } | undefined>;
+}
+
 export class ChannelTokenService {
   constructor(
     private readonly tokens: ChannelTokenStore,
-    private readonly world: WorldStore,
+    private readonly world: ChannelLookup,
     private readonly clock: Clock,
   ) {}
 
