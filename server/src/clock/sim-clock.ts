@@ -24,7 +24,7 @@ export const MAX_ADVANCE_MS = 3650 * DAY_MS;
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: DAY_MS, w: 7 * DAY_MS };
 
-/** What `GET /embedkit/v1/clock` answers. */
+/** What simulator route `clock` answers. */
 export interface ClockState {
   /** Simulated time, ms since the epoch. */
   now: number;
@@ -47,7 +47,7 @@ export async function restoreClock(clock: Clock, world: OffsetStore): Promise<vo
 }
 
 /**
- * `POST /embedkit/v1/clock`: moves simulated time forward and saves the offset.
+ * simulator route `advanceClock`: moves simulated time forward and saves the offset.
  * @param body `{advanceMs: <integer ms>}` or `{advance: "30d"}` (units ms, s, m, h, d, w; "1d12h" adds up)
  * @throws ApiError 400 `{message, details}` for another body or a step above ten years.
  */

@@ -1,5 +1,5 @@
 /**
- * The live feed of the host (`GET /embedkit/v1/events/stream`, server-sent events): what changed,
+ * The live feed of the host (simulator route `liveEvents`, server-sent events): what changed,
  * so that the host refreshes the open chat and the webhook panel without polling.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The host's live feed as server-sent events (`GET /embedkit/v1/events/stream`): every event of
+ * The host's live feed as server-sent events (simulator route `liveEvents`): every event of
  * the live hub as `event: <type>` with its JSON, a keep-alive comment every 15 s, and a `retry`
  * hint of 2 s for the browser's reconnection.
  */

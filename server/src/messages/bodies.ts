@@ -50,7 +50,7 @@ export const MessagesSchema = Type.Array(MessageRef, { minItems: 1, maxItems: MA
 /** Body of the sendMessages endpoint: `{messages}`. */
 export const ShareBodySchema = Type.Object({ messages: MessagesSchema }, { additionalProperties: false });
 
-/** Body of `POST /embedkit/v1/chats/<chatId>/messages`: one message a user sends from the host. */
+/** Body of simulator route `sendMessage`: one message a user sends from the host. */
 export const UserMessageBodySchema = Type.Object(
   { userId: Type.String({ minLength: 1 }), message: MessageRef },
   { additionalProperties: false },

@@ -360,7 +360,7 @@ export class SocialLoginService {
 
   /**
    * Signs a user in without the consent page, through the same code → token path: the host's
-   * `POST /embedkit/v1/sessions`. The token is bound to the chat the app was opened from.
+   * simulator route `createSession`. The token is bound to the chat the app was opened from.
    * @throws ApiError 400 as {@link exchangeCode} (for example an inactive channel).
    */
   async signIn(opts: {

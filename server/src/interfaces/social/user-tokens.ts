@@ -13,7 +13,7 @@ import { hashToken } from '../../tokens/secrets.js';
 import type { SocialLoginService, TokenResponse } from './login.js';
 
 /**
- * The answer of `POST /embedkit/v1/sessions`: the token response of spec part C (with
+ * The answer of simulator route `createSession`: the token response of spec part C (with
  * `refresh_token`, and `id_token` when the scopes have `openid`), as the login flow issues it.
  */
 export type UserTokenResponse = TokenResponse;

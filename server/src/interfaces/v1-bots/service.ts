@@ -314,7 +314,7 @@ export class V1BotService {
   }
 
   /**
-   * Block operations on or off (`PATCH /embedkit/v1/channels/<id>` `{blockOperations}`, the host's
+   * Block operations on or off (simulator route `patchChannel` `{blockOperations}`, the host's
    * switch). @returns the channel's login settings and v1 settings together
    * @throws ApiError 404 for an unknown channel
    */
