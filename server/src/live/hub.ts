@@ -2,17 +2,14 @@
  * The live feed of the host (simulator route `liveEvents`, server-sent events): what changed,
  * so that the host refreshes the open chat and the webhook panel without polling.
  */
+import type { LiveEvents } from '../contract/wire.js';
 
-/** One change. The host re-reads what it shows; the event only says where to look. */
-export type LiveEvent =
-  /** Messages were added to a chat (by a user or a bot). */
-  | { type: 'chat'; chatId: string }
-  /** A webhook delivery was created or changed state. */
-  | { type: 'delivery'; channelId: string; id: number; status: string }
-  /** A bot joined or left a chat, or a friendship or a webhook setting changed. */
-  | { type: 'bots'; channelId: string }
-  /** Simulated time moved: every server on the database follows (one clock). */
-  | { type: 'clock'; offsetMs: number };
+/**
+ * One change. The host re-reads what it shows; the event only says where to look. The events the
+ * host receives are the contract's (`contract/wire.ts` `LiveEvents`: chat, delivery, bots);
+ * `clock` stays among the servers: simulated time moved, every server on the database follows.
+ */
+export type LiveEvent = { [K in keyof LiveEvents]: { type: K } & LiveEvents[K] }[keyof LiveEvents] | { type: 'clock'; offsetMs: number };
 
 export type LiveListener = (event: LiveEvent) => void;
 
