@@ -5,7 +5,7 @@
  * (`messages/schema/`) checks it on the server.
  */
 import { Type } from '@sinclair/typebox';
-import { CHAT_TYPES, FRIEND_STATES, JsonObject, StringEnum } from './wire.js';
+import { CHAT_TYPES, FRIEND_STATES, JsonObject, LINK_TEMPLATE_FIELDS, StringEnum } from './wire.js';
 
 const UserId = Type.String({ minLength: 1, maxLength: 100 });
 
@@ -74,15 +74,7 @@ export const ChannelPatchBodySchema = Type.Object(
 );
 
 /** Body of a link message template (docs/v1-bots.md); refused field by field in the v1 format. */
-export const LinkTemplateBodySchema = Type.Object({
-  text: Type.Optional(Type.String()),
-  subText: Type.Optional(Type.String()),
-  linkText: Type.Optional(Type.String()),
-  previewUrl: Type.Optional(Type.String()),
-  linkUri: Type.Optional(Type.String()),
-  aLinkUri: Type.Optional(Type.String()),
-  iLinkUri: Type.Optional(Type.String()),
-});
+export const LinkTemplateBodySchema = Type.Object(LINK_TEMPLATE_FIELDS);
 
 /** `params` of a datetime picker's postback (spec "Events", postback), or of a rich menu switch. */
 const PostbackParams = Type.Union([

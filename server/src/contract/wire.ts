@@ -125,21 +125,20 @@ export const FriendshipViewSchema = Type.Object({
   botLinked: Type.Boolean(),
 });
 
-/** A channel's login settings after `PATCH /channels/<id>` (`blockOperations` when the body set it). */
+/** A channel's login settings after a change (`blockOperations` when the change set it). */
 export const ChannelViewSchema = Type.Object({
   channelId: Type.String(),
-  active: Type.Optional(Type.Boolean()),
-  applicationType: Type.Optional(Type.String()),
-  botLinked: Type.Optional(Type.Boolean()),
+  active: Type.Boolean(),
+  applicationType: Type.String(),
+  botLinked: Type.Boolean(),
   blockOperations: Type.Optional(Type.Boolean()),
 });
 
 /** The bot interfaces: `messaging` (spec part B), `enterprise` (E), `trial` (F). */
 export const BOT_INTERFACES = ['messaging', 'enterprise', 'trial'] as const;
 
-/** A link message template of an enterprise channel (docs/v1-bots.md). */
-export const LinkTemplateSchema = Type.Object({
-  templateId: Type.String(),
+/** The fields of a link message template a channel sets (docs/v1-bots.md), each optional text. */
+export const LINK_TEMPLATE_FIELDS = {
   text: Type.Optional(Type.String()),
   subText: Type.Optional(Type.String()),
   linkText: Type.Optional(Type.String()),
@@ -147,7 +146,9 @@ export const LinkTemplateSchema = Type.Object({
   linkUri: Type.Optional(Type.String()),
   aLinkUri: Type.Optional(Type.String()),
   iLinkUri: Type.Optional(Type.String()),
-});
+};
+/** A link message template of an enterprise channel, with its ID. */
+export const LinkTemplateSchema = Type.Object({ templateId: Type.String(), ...LINK_TEMPLATE_FIELDS });
 /** A channel's v1 settings. */
 export const ChannelV1Schema = Type.Object({
   channelId: Type.String(),

@@ -30,24 +30,8 @@ export function mountSimulatorApi(handlers: SimulatorHandlers, readers: BodyRead
         else res.json(answer);
       });
     }
-    const path = SIMULATOR_PREFIX + route.path;
-    switch (route.method) {
-      case 'GET':
-        r.get(path, ...stack);
-        break;
-      case 'POST':
-        r.post(path, ...stack);
-        break;
-      case 'PUT':
-        r.put(path, ...stack);
-        break;
-      case 'PATCH':
-        r.patch(path, ...stack);
-        break;
-      case 'DELETE':
-        r.delete(path, ...stack);
-        break;
-    }
+    const method = route.method.toLowerCase() as Lowercase<RouteSpec['method']>;
+    r.route(SIMULATOR_PREFIX + route.path)[method](...stack);
   }
   return r;
 }
