@@ -8,6 +8,7 @@
  */
 import type { BotApi, BotInfo } from '../bot-api.js';
 import { h, option, replaceChildren } from '../dom.js';
+import { HOST_EVENTS } from '../event-types.js';
 import type { HostState } from '../state.js';
 import { findChat, type World } from '../world.js';
 
@@ -121,7 +122,7 @@ export class BotTools {
       attrs: { id: 'beacon-dm', placeholder: 'device message (hex, optional)', maxlength: 100, 'aria-label': 'Device message' },
     });
     const send = () =>
-      this.run('Beacon event sent.', (userId) =>
+      this.run(`${HOST_EVENTS.beacon.label} event sent.`, (userId) =>
         this.api.beacon(this.channelId, {
           userId,
           hwid: hwid.value.trim(),
@@ -130,7 +131,7 @@ export class BotTools {
         }),
       );
     return tool(
-      'Beacon',
+      HOST_EVENTS.beacon.label,
       [
         ['hwid', hwid],
         ['Event', type],
@@ -150,12 +151,12 @@ export class BotTools {
       option('failed', 'failed'),
     );
     const send = () =>
-      this.run(`Account link (${result.value}) sent.`, async (userId) => {
+      this.run(`${HOST_EVENTS.accountLink.label} (${result.value}) sent.`, async (userId) => {
         await this.api.accountLink(this.channelId, { userId, nonce: nonce.value.trim(), result: result.value as 'ok' | 'failed' });
         nonce.value = randomNonce();
       });
     return tool(
-      'Account link',
+      HOST_EVENTS.accountLink.label,
       [
         ['Nonce', nonce],
         ['Result', result],

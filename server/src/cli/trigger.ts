@@ -10,48 +10,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Command, InvalidArgumentError } from 'commander';
-import {
-  accountLinkEvent,
-  beaconEvent,
-  callbackBody,
-  finishEvent,
-  followEvent,
-  isRepliable,
-  memberEvent,
-  messageEvent,
-  postbackEvent,
-  sourceOf,
-  unsendEvent,
-  type DraftEvent,
-  type EventType,
-} from '../webhooks/events.js';
+import { SimulatorClient } from '../contract/client.js';
+import { draftOf, EVENT_TYPE_NAMES, isEventType, type DraftEvent, type DraftOf, type EventType } from '../webhooks/event-types.js';
+import { callbackBody, finishEvent, isRepliable, sourceOf, type EventSource } from '../webhooks/events.js';
 import { signBody, WEBHOOK_USER_AGENT } from '../webhooks/signature.js';
 import { botUserId } from '../world/bot-user-id.js';
 import { DEFAULT_HEADER_PREFIX, HEADER_PREFIX_PATTERN, headerPrefixProblem, platformHeaders } from '../http/platform-headers.js';
 import { parseHeaderPrefix } from './header-prefix.js';
-import { botCall, channelOptions, CliError, guarded, reason, targetOf, type TargetOptions } from './http.js';
+import { channelOptions, CliError, guarded, reason, targetOf, type Target, type TargetOptions } from './http.js';
 import { chatWithBot, storeUserMessage } from './user-message.js';
-
-/**
- * The event types `trigger` makes: every type of the spec's webhook table, and the published
- * events a person causes in the host (unsend, memberJoined, memberLeft).
- */
-export const TRIGGER_EVENTS: readonly EventType[] = [
-  'message',
-  'follow',
-  'unfollow',
-  'join',
-  'leave',
-  'postback',
-  'beacon',
-  'accountLink',
-  'unsend',
-  'memberJoined',
-  'memberLeft',
-];
-
-/** Events that happen in a group or a room only. */
-const GROUP_EVENTS: readonly string[] = ['join', 'leave', 'memberJoined', 'memberLeft'];
 
 /** The default scenario's Alice: the user of a triggered event unless `--user` says otherwise. */
 const DEFAULT_USER = 'U0a11ce0000000000000000000000a11c';
@@ -73,43 +40,121 @@ export interface TriggerOptions extends TargetOptions {
   headerPrefix?: string;
 }
 
+/** The options a draft reads. */
+export type TriggerDraftOptions = Pick<
+  TriggerOptions,
+  'user' | 'group' | 'room' | 'text' | 'data' | 'hwid' | 'beaconType' | 'nonce' | 'result' | 'messageId'
+>;
+
+/** One flag of a type's trigger, as commander takes it; its help is prefixed with the type's name. */
+export interface TriggerFlag {
+  flags: string;
+  description: string;
+  default: string;
+  /** Refuses a value the type does not take. */
+  parse?: (value: string) => string;
+}
+
+/**
+ * How `trigger` makes events of type `K`:
+ * - `place`: `user` for an event between the user and the bot only (refused with `--group` /
+ *   `--room`), `chat` for one in a group or room only (refused without), `any` for either;
+ * - `userInChat`: the source names the user in a group or room too (as message events do);
+ * - `flags`: the options only this type reads;
+ * - `draft`: the event from its source and the options.
+ */
+export interface TriggerEntry<K extends EventType> {
+  place: 'user' | 'chat' | 'any';
+  userInChat?: boolean;
+  flags: readonly TriggerFlag[];
+  draft: (source: EventSource, o: TriggerDraftOptions) => DraftOf<K>;
+}
+
+/**
+ * The entry of every event type of the registry (`T` only widens the union in tests), so a type
+ * added to the registry does not compile until `trigger` knows how to make it.
+ */
+export type TriggerTable<T extends string = EventType> = { [K in T]: K extends EventType ? TriggerEntry<K> : unknown };
+
+const oneOf = (allowed: readonly string[]) => (v: string) => {
+  if (!allowed.includes(v)) throw new InvalidArgumentError(`one of ${allowed.join(', ')}`);
+  return v;
+};
+
+/** What `trigger` makes of each event type. */
+export const TRIGGER_TABLE: TriggerTable = {
+  message: {
+    place: 'any',
+    userInChat: true,
+    flags: [{ flags: '--text <text>', description: 'the text', default: 'Hello from embedkit trigger' }],
+    draft: (source, o) => draftOf('message', source, { id: String(Date.now()), type: 'text', text: o.text }),
+  },
+  follow: { place: 'user', flags: [], draft: (source) => draftOf('follow', source, false) },
+  unfollow: { place: 'user', flags: [], draft: (source) => draftOf('unfollow', source) },
+  join: { place: 'chat', flags: [], draft: (source) => draftOf('join', source) },
+  leave: { place: 'chat', flags: [], draft: (source) => draftOf('leave', source) },
+  postback: {
+    place: 'any',
+    flags: [{ flags: '--data <data>', description: 'the data', default: 'action=trigger' }],
+    draft: (source, o) => draftOf('postback', source, o.data),
+  },
+  beacon: {
+    place: 'user',
+    flags: [
+      { flags: '--hwid <hwid>', description: 'the hardware ID', default: 'd41d8cd98f' },
+      {
+        flags: '--beacon-type <type>',
+        description: 'enter, leave or banner',
+        default: 'enter',
+        parse: oneOf(['enter', 'leave', 'banner']),
+      },
+    ],
+    draft: (source, o) => draftOf('beacon', source, { hwid: o.hwid, type: o.beaconType }),
+  },
+  accountLink: {
+    place: 'user',
+    flags: [
+      { flags: '--nonce <nonce>', description: 'the nonce', default: 'trigger-nonce' },
+      { flags: '--result <result>', description: 'ok or failed', default: 'ok', parse: oneOf(['ok', 'failed']) },
+    ],
+    draft: (source, o) => draftOf('accountLink', source, o.result, o.nonce),
+  },
+  unsend: {
+    place: 'any',
+    userInChat: true,
+    flags: [{ flags: '--message-id <id>', description: 'the id of the unsent message', default: '1' }],
+    draft: (source, o) => draftOf('unsend', source, o.messageId ?? '1'),
+  },
+  memberJoined: { place: 'chat', flags: [], draft: (source, o) => draftOf('memberJoined', source, [o.user]) },
+  memberLeft: { place: 'chat', flags: [], draft: (source, o) => draftOf('memberLeft', source, [o.user]) },
+};
+
+/**
+ * The event types `trigger` makes: every type of the registry (the spec's webhook table, and the
+ * published events a person causes in the host), in its order.
+ */
+export const TRIGGER_EVENTS: readonly EventType[] = EVENT_TYPE_NAMES;
+
 /**
  * The event draft a trigger makes (pure): its source (a user, or a group or room with the user)
  * and the type's fields.
- * @throws CliError for an event type the spec does not have, or a group-only event without a group
+ * @throws CliError for an event type the registry does not have (naming those it has), or a
+ *   group-only event without a group, or a user's event with one
  */
-export function triggerDraft(
-  type: string,
-  o: Pick<TriggerOptions, 'user' | 'group' | 'room' | 'text' | 'data' | 'hwid' | 'beaconType' | 'nonce' | 'result' | 'messageId'>,
-): DraftEvent {
-  if (!(TRIGGER_EVENTS as readonly string[]).includes(type))
-    throw new CliError(`unknown event ${type}: use one of ${TRIGGER_EVENTS.join(', ')}`);
+export function triggerDraft(type: string, o: TriggerDraftOptions): DraftEvent {
+  if (!isEventType(type)) throw new CliError(`unknown event ${type}: use one of ${TRIGGER_EVENTS.join(', ')}`);
+  // The entry of `type` makes drafts of `type`: TypeScript cannot pair the key with the union's member.
+  const entry = TRIGGER_TABLE[type] as TriggerEntry<EventType>;
   const chat = o.group ? { chatId: o.group, type: 'group' } : o.room ? { chatId: o.room, type: 'room' } : { chatId: '', type: 'utou' };
-  const user = { userId: o.user, agreed: true };
-  if (GROUP_EVENTS.includes(type) && chat.type === 'utou')
+  if (entry.place === 'chat' && chat.type === 'utou')
     throw new CliError(`a ${type} event happens in a group or a room: add --group <groupId> or --room <roomId>`);
-  if ((type === 'follow' || type === 'unfollow' || type === 'beacon' || type === 'accountLink') && chat.type !== 'utou')
-    throw new CliError(`a ${type} event comes from a user: drop --group / --room`);
-  const source = sourceOf(chat, user, type === 'message' || type === 'unsend');
-  switch (type) {
-    case 'message':
-      return messageEvent(source, { id: String(Date.now()), type: 'text', text: o.text });
-    case 'postback':
-      return postbackEvent(source, o.data);
-    case 'beacon':
-      return beaconEvent(source, { hwid: o.hwid, type: o.beaconType });
-    case 'accountLink':
-      return accountLinkEvent(source, o.result, o.nonce);
-    case 'follow':
-      return followEvent(source, false);
-    case 'unsend':
-      return unsendEvent(source, o.messageId ?? '1');
-    case 'memberJoined':
-    case 'memberLeft':
-      return memberEvent(source, type === 'memberJoined' ? 'joined' : 'left', [o.user]);
-    default:
-      return { type: type as EventType, source };
-  }
+  if (entry.place === 'user' && chat.type !== 'utou') throw new CliError(`a ${type} event comes from a user: drop --group / --room`);
+  return entry.draft(sourceOf(chat, { userId: o.user, agreed: true }, entry.userInChat === true), o) as DraftEvent;
+}
+
+/** The simulator API of the target: its URL, and its admin token when one is set. */
+function simulatorOf(t: Target): SimulatorClient {
+  return new SimulatorClient({ baseUrl: t.url, headers: t.adminToken ? { Authorization: `Bearer ${t.adminToken}` } : {} });
 }
 
 /** A reply token the running embedkit accepts for this chat, or null when none answers or it refuses. */
@@ -117,10 +162,11 @@ async function replyTokenFrom(opts: TriggerOptions): Promise<string | null> {
   const t = targetOf(opts);
   const chat = opts.group ?? opts.room;
   try {
-    const res = await botCall(t, 'POST', `/embedkit/v1/channels/${encodeURIComponent(t.channelId)}/reply-tokens`, {
-      json: chat ? { chatId: chat } : { userId: opts.user },
+    const res = await simulatorOf(t).send('replyToken', {
+      params: { channelId: t.channelId },
+      body: chat ? { chatId: chat } : { userId: opts.user },
     });
-    if (res.status === 200) return res.body.replyToken as string;
+    if (res.status === 200) return (res.body as { replyToken: string }).replyToken;
     process.stderr.write(`embedkit trigger: no reply token from ${t.url}: ${reason(res)}\nusing a random one\n`);
   } catch {
     process.stderr.write(`embedkit trigger: no embedkit at ${t.url}; the reply token is random (a reply with it is refused)\n`);
@@ -130,7 +176,7 @@ async function replyTokenFrom(opts: TriggerOptions): Promise<string | null> {
 
 /**
  * The header prefix to sign with: `--header-prefix`, else `EMBEDKIT_HEADER_PREFIX`, else the one the
- * running embedkit answers in `GET /embedkit/v1/world`, else the default (`X-Service-`).
+ * running embedkit answers in simulator route `world`, else the default (`X-Service-`).
  * @throws CliError when `EMBEDKIT_HEADER_PREFIX` is malformed
  */
 async function headerPrefixOf(opts: TriggerOptions): Promise<string> {
@@ -141,8 +187,8 @@ async function headerPrefixOf(opts: TriggerOptions): Promise<string> {
     return env;
   }
   try {
-    const res = await botCall(targetOf(opts), 'GET', '/embedkit/v1/world');
-    const prefix = res.status === 200 ? (res.body?.headerPrefix as unknown) : undefined;
+    const res = await simulatorOf(targetOf(opts)).send('world', {});
+    const prefix = res.status === 200 ? (res.body as { headerPrefix?: unknown } | null)?.headerPrefix : undefined;
     if (typeof prefix === 'string' && HEADER_PREFIX_PATTERN.test(prefix)) return prefix;
   } catch {
     // No embedkit running: the spec's prefix.
@@ -166,10 +212,15 @@ async function storeTriggeredMessage(opts: TriggerOptions): Promise<string | und
       );
       return undefined;
     }
-    const settings = await botCall(t, 'GET', `/embedkit/v1/channels/${encodeURIComponent(t.channelId)}/webhook`);
-    if (settings.status === 200 && typeof settings.body?.url === 'string')
+    const settings = await simulatorOf(t)
+      .send('webhook', { params: { channelId: t.channelId } })
+      .catch(() => {
+        throw new CliError(`no embedkit answers at ${t.url}: start one (npx embedkit) or point --url / EMBEDKIT_URL at it`);
+      });
+    const url = settings.status === 200 ? (settings.body as { url?: unknown } | null)?.url : undefined;
+    if (typeof url === 'string')
       process.stderr.write(
-        `embedkit trigger: channel ${t.channelId} has a webhook (${settings.body.url}): embedkit delivers the stored message there too\n`,
+        `embedkit trigger: channel ${t.channelId} has a webhook (${url}): embedkit delivers the stored message there too\n`,
       );
     return (await storeUserMessage(t, chatId, opts.user, opts.text)).id;
   } catch (e) {
@@ -179,26 +230,21 @@ async function storeTriggeredMessage(opts: TriggerOptions): Promise<string | und
   }
 }
 
-const oneOf = (allowed: readonly string[]) => (v: string) => {
-  if (!allowed.includes(v)) throw new InvalidArgumentError(`one of ${allowed.join(', ')}`);
-  return v;
-};
-
+/** `embedkit trigger`: the common options, then each event type's own flags from {@link TRIGGER_TABLE}, in the registry's order. */
 export function triggerCommand(): Command {
-  return channelOptions(new Command('trigger'))
+  const command = channelOptions(new Command('trigger'))
     .description(`post one signed webhook event to a bot, without the host (${TRIGGER_EVENTS.join(', ')})`)
     .argument('<event>', `event type: ${TRIGGER_EVENTS.join(', ')}`)
     .requiredOption('--to <url>', 'the bot’s webhook URL')
     .option('--user <userId>', 'the user the event comes from', DEFAULT_USER)
     .option('--group <groupId>', 'the event happens in this group')
-    .option('--room <roomId>', 'the event happens in this room')
-    .option('--text <text>', 'message: the text', 'Hello from embedkit trigger')
-    .option('--data <data>', 'postback: the data', 'action=trigger')
-    .option('--hwid <hwid>', 'beacon: the hardware ID', 'd41d8cd98f')
-    .option('--beacon-type <type>', 'beacon: enter, leave or banner', oneOf(['enter', 'leave', 'banner']), 'enter')
-    .option('--nonce <nonce>', 'accountLink: the nonce', 'trigger-nonce')
-    .option('--result <result>', 'accountLink: ok or failed', oneOf(['ok', 'failed']), 'ok')
-    .option('--message-id <id>', 'unsend: the id of the unsent message', '1')
+    .option('--room <roomId>', 'the event happens in this room');
+  for (const type of TRIGGER_EVENTS)
+    for (const f of TRIGGER_TABLE[type].flags as readonly TriggerFlag[]) {
+      if (f.parse) command.option(f.flags, `${type}: ${f.description}`, f.parse, f.default);
+      else command.option(f.flags, `${type}: ${f.description}`, f.default);
+    }
+  return command
     .option(
       '--header-prefix <prefix>',
       'platform header prefix, e.g. X-Line- (default: EMBEDKIT_HEADER_PREFIX, else the running embedkit’s, else X-Service-)',
@@ -228,7 +274,7 @@ Examples:
         const draft = triggerDraft(type, opts);
         if (draft.type === 'message') {
           const stored = await storeTriggeredMessage(opts);
-          if (stored !== undefined) (draft.fields!.message as { id: string }).id = stored;
+          if (stored !== undefined) draft.fields.message.id = stored;
         }
         const replyToken = isRepliable(draft) ? ((await replyTokenFrom(opts)) ?? randomBytes(16).toString('hex')) : undefined;
         const t = targetOf(opts);

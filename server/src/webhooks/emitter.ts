@@ -95,7 +95,7 @@ export class WebhookEmitter {
       return events.length ? this.store(channel, chatId, JSON.stringify({ result: events }), kinds, now) : null;
     }
     // The bot messaging interface has no contact message (a v1 content type): its bots never see one.
-    drafts = drafts.filter((d) => d.type !== 'message' || (d.fields?.message as { type?: string } | undefined)?.type !== 'contact');
+    drafts = drafts.filter((d) => d.type !== 'message' || d.fields.message.type !== 'contact');
     if (drafts.length === 0) return null;
     // Expired tokens can never be used again; an hour of grace keeps the table small.
     await this.o.replyTokens.deleteExpired(now - 3_600_000);

@@ -5,16 +5,10 @@
  * no store. A property without a value is left out.
  */
 import { ulid } from 'ulid';
+import { compact, type DraftEvent, type EventSource } from './event-types.js';
 
-/** `source` of an event (spec table "source type"). */
-export type EventSource =
-  | { type: 'user'; userId: string }
-  | { type: 'group'; groupId: string; userId?: string }
-  | { type: 'room'; roomId: string; userId?: string };
-
-/** Event types of the spec. */
-export type EventType =
-  'message' | 'follow' | 'unfollow' | 'join' | 'leave' | 'postback' | 'beacon' | 'accountLink' | 'unsend' | 'memberJoined' | 'memberLeft';
+// The registry's types and rules, for the modules that read events from here.
+export { isRepliable, type DraftEvent, type EventSource, type EventType } from './event-types.js';
 
 /** `stickerResourceType` values of a sticker message event (published `webhook.yml`). */
 export const STICKER_RESOURCE_TYPES = [
@@ -30,17 +24,6 @@ export const STICKER_RESOURCE_TYPES = [
   'PER_STICKER_TEXT',
 ] as const;
 export type StickerResourceType = (typeof STICKER_RESOURCE_TYPES)[number];
-
-/**
- * An event before it is sent: everything but `timestamp` and `replyToken`, which the emitter adds
- * (`replyToken` only for repliable events, see {@link isRepliable}).
- */
-export interface DraftEvent {
-  type: EventType;
-  source: EventSource;
-  /** The type's own fields: `message`, `postback`, `beacon`, `link`, `follow`, `unsend`, `joined`, `left`. */
-  fields?: Record<string, unknown>;
-}
 
 /** A chat as the event rules need it. */
 export interface EventChat {
@@ -139,75 +122,6 @@ export function stickerResourceTypeOf(value: unknown): StickerResourceType {
   return (STICKER_RESOURCE_TYPES as readonly unknown[]).includes(value) ? (value as StickerResourceType) : 'STATIC';
 }
 
-/** A message event draft. */
-export function messageEvent(source: EventSource, message: Record<string, unknown>): DraftEvent {
-  return { type: 'message', source, fields: { message } };
-}
-
-/**
- * A postback event draft. `params` only for datetime pickers: `{date}`, `{time}` or `{datetime}`.
- */
-export function postbackEvent(source: EventSource, data: string, params?: Record<string, string>): DraftEvent {
-  return { type: 'postback', source, fields: { postback: params && Object.keys(params).length ? { data, params } : { data } } };
-}
-
-/** A beacon event draft: `beacon: {hwid, type, dm?}`. */
-export function beaconEvent(source: EventSource, beacon: { hwid: string; type: string; dm?: string }): DraftEvent {
-  return { type: 'beacon', source, fields: { beacon: compact({ hwid: beacon.hwid, type: beacon.type, dm: beacon.dm || undefined }) } };
-}
-
-/** An account link event draft: `link: {result, nonce}`. Repliable only when `result` is `ok`. */
-export function accountLinkEvent(source: EventSource, result: 'ok' | 'failed', nonce: string): DraftEvent {
-  return { type: 'accountLink', source, fields: { link: { result, nonce } } };
-}
-
-/**
- * A follow event draft: `follow: {isUnblocked}`, true when the user had blocked the bot and
- * unblocks it, false when the user adds it (published `webhook.yml` FollowDetail).
- */
-export function followEvent(source: EventSource, isUnblocked: boolean): DraftEvent {
-  return { type: 'follow', source, fields: { follow: { isUnblocked } } };
-}
-
-/** An unsend event draft: `unsend: {messageId}`, the id of the message the person unsent (published `webhook.yml`). */
-export function unsendEvent(source: EventSource, messageId: string): DraftEvent {
-  return { type: 'unsend', source, fields: { unsend: { messageId } } };
-}
-
-/**
- * A memberJoined (`joined: {members}`) or memberLeft (`left: {members}`) event draft: people joined
- * or left a group or room the bot is in; each member is a user source `{type: "user", userId}`
- * (published `webhook.yml` JoinedMembers, LeftMembers).
- */
-export function memberEvent(source: EventSource, kind: 'joined' | 'left', userIds: string[]): DraftEvent {
-  const members = userIds.map((userId) => ({ type: 'user', userId }));
-  return kind === 'joined'
-    ? { type: 'memberJoined', source, fields: { joined: { members } } }
-    : { type: 'memberLeft', source, fields: { left: { members } } };
-}
-
-/**
- * Whether the event carries a reply token (spec table "Repliable"): message, follow, join,
- * postback, beacon and accountLink; an accountLink event whose link failed has none. Of the
- * published events beyond the spec's table, memberJoined has one (its schema requires it), unsend
- * and memberLeft none.
- */
-export function isRepliable(draft: DraftEvent): boolean {
-  switch (draft.type) {
-    case 'message':
-    case 'follow':
-    case 'join':
-    case 'postback':
-    case 'beacon':
-    case 'memberJoined':
-      return true;
-    case 'accountLink':
-      return (draft.fields?.link as { result?: string } | undefined)?.result === 'ok';
-    default:
-      return false;
-  }
-}
-
 /** Name and value of the property the "unknown property" option adds to every event and its source. */
 export const UNKNOWN_PROPERTY = { name: 'embedkitUnknownProperty', value: 'a property this receiver does not know: ignore it' } as const;
 
@@ -245,9 +159,4 @@ export function finishEvent(
  */
 export function callbackBody(destination: string, events: Record<string, unknown>[]): string {
   return JSON.stringify({ destination, events });
-}
-
-/** The object without its undefined and null values (spec: a property without a value is left out). */
-function compact<T extends Record<string, unknown>>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T;
 }

@@ -4,7 +4,7 @@
  * v2 event drafts every bot rule makes, turned here into the v1 envelope `{result: [events]}`.
  * Pure functions: no clock, no store.
  */
-import type { DraftEvent } from './events.js';
+import type { DraftEvent, DraftOf, EventType } from './event-types.js';
 
 /** `from` of every callback event: the platform's sender MID, as its v1 SDKs' fixtures show it. */
 export const CALLBACK_FROM = 'u206d25c2ea6bd87c17655609a1c37cb8';
@@ -49,10 +49,50 @@ export interface V1CallbackContext {
   unblock?: boolean;
 }
 
+/** What one v2 draft becomes on the v1 interfaces: a received message, or an operation on a MID. */
+export type V1Callback = { message: Record<string, unknown> } | { operation: number; mid: string };
+
+/** The v1 form of drafts of type `K`: the callback, or null when this draft sends none (a setting, a chat type). */
+export type V1Form<K extends EventType> = (draft: DraftOf<K>, channel: V1CallbackChannel, ctx: V1CallbackContext) => V1Callback | null;
+
 /**
- * The v1 events for the drafts, in order, and the names the deliveries list shows. Drafts the v1
- * interfaces have no form for (postback, beacon, accountLink, leave, a room's deferred join) are
- * dropped, as are blocks and unblocks unless the channel enabled them, and events of groups and
+ * The v1 form of every event type, or null for a type the v1 interfaces have no form for. Typed
+ * over the registry's union (`T` only widens it in tests), so a type added to the registry does not
+ * compile until it has its decision here.
+ */
+export type V1Forms<T extends string = EventType> = { [K in T]: K extends EventType ? V1Form<K> | null : unknown };
+
+/**
+ * The spec's operation table: a follow is operation 4 (an unblock only when the channel enabled
+ * blocks), an unfollow 8 (only then), a join 5 in a group and 7 in a room. Postbacks, beacons,
+ * account links, leaves, unsends and members joining or leaving have no v1 form.
+ */
+export const V1_FORMS: V1Forms = {
+  message: (d, channel, ctx) => {
+    const content = receivedContent(d, channel, ctx);
+    return content ? { message: content } : null;
+  },
+  follow: ({ source: s }, channel, ctx) =>
+    s.type === 'user' && (!ctx.unblock || channel.blockOperations) ? { operation: OP_ADDED_AS_FRIEND, mid: s.userId } : null,
+  unfollow: ({ source: s }, channel) => (s.type === 'user' && channel.blockOperations ? { operation: OP_BLOCKED, mid: s.userId } : null),
+  join: ({ source: s }) =>
+    s.type === 'group'
+      ? { operation: OP_INVITED_TO_GROUP, mid: s.groupId }
+      : s.type === 'room'
+        ? { operation: OP_ADDED_TO_ROOM, mid: s.roomId }
+        : null,
+  leave: null,
+  postback: null,
+  beacon: null,
+  accountLink: null,
+  unsend: null,
+  memberJoined: null,
+  memberLeft: null,
+};
+
+/**
+ * The v1 events for the drafts, in order, and the names the deliveries list shows: each draft in
+ * its type's form ({@link V1_FORMS}); drafts without one are dropped, as are events of groups and
  * rooms on the trial interface (it knows only users).
  */
 export function v1Events(
@@ -71,34 +111,20 @@ export function v1Events(
     id: ctx.nextId(),
     content,
   });
-  const operation = (opType: number, mid: string) => {
-    events.push(envelope(EVENT_TYPE_OPERATION, { params: [mid, null, null], revision: ctx.revision, opType }));
-    kinds.push(`operation ${opType}`);
-  };
   for (const d of drafts) {
-    const s = d.source;
-    if (channel.botInterface === 'trial' && s.type !== 'user') continue;
-    switch (d.type) {
-      case 'message': {
-        const content = receivedContent(d, channel, ctx);
-        if (content) {
-          events.push(envelope(EVENT_TYPE_MESSAGE, content));
-          kinds.push('message');
-        }
-        break;
-      }
-      case 'follow':
-        if (s.type === 'user' && (!ctx.unblock || channel.blockOperations)) operation(OP_ADDED_AS_FRIEND, s.userId);
-        break;
-      case 'unfollow':
-        if (s.type === 'user' && channel.blockOperations) operation(OP_BLOCKED, s.userId);
-        break;
-      case 'join':
-        if (s.type === 'group') operation(OP_INVITED_TO_GROUP, s.groupId);
-        else if (s.type === 'room') operation(OP_ADDED_TO_ROOM, s.roomId);
-        break;
-      default:
-        break;
+    if (channel.botInterface === 'trial' && d.source.type !== 'user') continue;
+    // The form of the draft's own type: TypeScript cannot pair the key with the union's member.
+    const form = V1_FORMS[d.type] as V1Form<typeof d.type> | null;
+    const callback = form?.(d as never, channel, ctx) ?? null;
+    if (!callback) continue;
+    if ('message' in callback) {
+      events.push(envelope(EVENT_TYPE_MESSAGE, callback.message));
+      kinds.push('message');
+    } else {
+      events.push(
+        envelope(EVENT_TYPE_OPERATION, { params: [callback.mid, null, null], revision: ctx.revision, opType: callback.operation }),
+      );
+      kinds.push(`operation ${callback.operation}`);
     }
   }
   return { events, kinds };
@@ -109,8 +135,8 @@ export function v1Events(
  * null for a kind the v1 interfaces do not receive (files). `from` is null for group and room
  * messages (enterprise interface, as the spec says); text is cut to 10,000 characters.
  */
-export function receivedContent(d: DraftEvent, channel: V1CallbackChannel, ctx: V1CallbackContext): Record<string, unknown> | null {
-  const m = (d.fields?.message ?? {}) as Record<string, unknown>;
+export function receivedContent(d: DraftOf<'message'>, channel: V1CallbackChannel, ctx: V1CallbackContext): Record<string, unknown> | null {
+  const m = d.fields.message;
   const type = String(m.type ?? '');
   if (!(type in RECEIVED_CONTENT_TYPES)) return null;
   const s = d.source;

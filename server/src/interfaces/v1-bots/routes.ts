@@ -6,7 +6,7 @@
  */
 import { Router, type RequestHandler, type Response } from 'express';
 import { jsonBodyParser, MAX_JSON_DEPTH } from '../../http/body.js';
-import { v1Error } from '../../http/errors.js';
+import { noChannel, v1Error } from '../../http/errors.js';
 import { requestId } from '../../http/request-id.js';
 import { headerValue, type PlatformHeaders } from '../../http/platform-headers.js';
 import { avatarSvg } from '../../world/avatar.js';
@@ -125,7 +125,7 @@ export function v1SimulatorHandlers(
     channelIcon: async (req, res) => {
       const id = String(req.params.channelId);
       const name = await channelName(id);
-      if (name === undefined) return void res.status(404).json({ message: `No channel ${id}` });
+      if (name === undefined) throw noChannel(id);
       res.type('image/svg+xml').set('Cache-Control', 'public, max-age=3600').send(avatarSvg(id, name));
     },
   };

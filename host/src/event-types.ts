@@ -1,0 +1,35 @@
+/**
+ * Where a person causes each webhook event type in the host: one entry per type of the registry
+ * (`server/src/webhooks/event-types.ts`), typed over its union, so a type added there does not
+ * compile until the host says where it is caused. The panels take their tools' names from here.
+ */
+import { EVENT_TYPES, type EventType } from '../../server/src/webhooks/event-types.js';
+
+/** The host's entry of one event type. */
+export interface HostEventEntry {
+  /** The event's name in the host's tools. */
+  label: string;
+  /** Where a person causes it: the part of the host and the control (its id or class). */
+  where: string;
+}
+
+/** The host's entry of every event type (`T` only widens the union in tests). */
+export type HostEventTable<T extends string = EventType> = { [K in T]: HostEventEntry };
+
+/** Where each event type is caused in the host. */
+export const HOST_EVENTS: HostEventTable = {
+  message: {
+    label: EVENT_TYPES.message.label,
+    where: 'the chat bar: Send (#chat-send), a file or a location from its menu (#chat-attach)',
+  },
+  follow: { label: EVENT_TYPES.follow.label, where: 'side panel, Time and friendship: Add friend (#friend-add)' },
+  unfollow: { label: EVENT_TYPES.unfollow.label, where: 'side panel, Time and friendship: Block (#friend-block)' },
+  join: { label: EVENT_TYPES.join.label, where: 'side panel, Bot: Invite to this chat (#bot-invite)' },
+  leave: { label: EVENT_TYPES.leave.label, where: 'side panel, Bot: Remove from this chat (#bot-remove)' },
+  postback: { label: EVENT_TYPES.postback.label, where: 'a postback action of a bot’s message, quick reply or rich menu' },
+  beacon: { label: EVENT_TYPES.beacon.label, where: 'side panel, Bot: Beacon (#beacon-send)' },
+  accountLink: { label: EVENT_TYPES.accountLink.label, where: 'side panel, Bot: Account link (#link-send), or the account link page' },
+  unsend: { label: EVENT_TYPES.unsend.label, where: 'Unsend on a message of one’s own (.message-unsend)' },
+  memberJoined: { label: EVENT_TYPES.memberJoined.label, where: 'side panel, Bot, Members: Join this chat (#member-join)' },
+  memberLeft: { label: EVENT_TYPES.memberLeft.label, where: 'side panel, Bot, Members: Leave this chat (#member-leave)' },
+};
