@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { pino } from 'pino';
 import { startServer, type RunningServer } from '../server/dist/app.js';
+import { simulatorPath } from '../server/dist/contract/simulator-api.js';
 import { channelToken, userToken } from '../e2e/platform.js';
 import type { Figure } from './report.js';
 import { summarize } from './stats.js';
@@ -95,7 +96,10 @@ export async function scaleFigures(): Promise<Figure[]> {
         },
       },
       { name: 'GET /v2/profile', opts: { url: `${base}/v2/profile`, headers: { authorization: `Bearer ${user}` } } },
-      { name: 'open a chat (GET /embedkit/v1/chats/<id>/messages)', opts: { url: `${base}/embedkit/v1/chats/${UTOU}/messages` } },
+      {
+        name: 'open a chat (GET /embedkit/v1/chats/<id>/messages)',
+        opts: { url: `${base}${simulatorPath('chatMessages', { chatId: UTOU })}` },
+      },
     ];
     const at = new Map<string, Map<number, number[]>>(routes.map((r) => [r.name, new Map()]));
     let stored = 0;

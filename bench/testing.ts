@@ -2,6 +2,7 @@
  * `embedkit/testing`: `startEmbedkit()` in memory, from the call to the first answer
  * of `GET /embedkit/v1/world`, and its `stop()`; a project's test suite starts one per file.
  */
+import { simulatorPath } from '../server/dist/contract/simulator-api.js';
 import { startEmbedkit } from '../server/dist/testing.js';
 import type { Figure } from './report.js';
 import { summarize } from './stats.js';
@@ -16,7 +17,7 @@ export async function testingFigures(): Promise<Figure[]> {
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
     const kit = await startEmbedkit();
-    const res = await fetch(`${kit.url}/embedkit/v1/world`);
+    const res = await fetch(`${kit.url}${simulatorPath('world', {})}`);
     await res.text();
     starts.push(performance.now() - t0);
     const t1 = performance.now();

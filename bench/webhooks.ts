@@ -9,6 +9,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { startServer, type RunningServer } from '../server/dist/app.js';
+import { SimulatorClient } from '../server/dist/contract/client.js';
 import { DeliveryStore } from '../server/dist/webhooks/delivery-store.js';
 import type { Figure } from './report.js';
 import { summarize } from './stats.js';
@@ -97,6 +98,9 @@ async function bareRate(bot: Bot, n: number): Promise<number> {
   return n / ((performance.now() - t0) / 1000);
 }
 
+/** The simulator API of a running kit. */
+const simulator = (kit: RunningServer) => new SimulatorClient({ baseUrl: kit.baseUrl });
+
 /** ms from a user's message (POST to the simulator) to the webhook's arrival at the bot, one at a time. */
 async function idleLatencies(kit: RunningServer, bot: Bot, n: number): Promise<number[]> {
   const out: number[] = [];
@@ -111,12 +115,7 @@ async function idleLatencies(kit: RunningServer, bot: Bot, n: number): Promise<n
       bot.child.on('message', onMessage);
     });
     const t0 = performance.timeOrigin + performance.now();
-    const res = await fetch(`${kit.baseUrl}/embedkit/v1/chats/${ALICE_BOT}/messages`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ userId: ALICE, message: { type: 'text', text } }),
-    });
-    await res.text();
+    await simulator(kit).call('sendMessage', { params: { chatId: ALICE_BOT }, body: { userId: ALICE, message: { type: 'text', text } } });
     out.push((await arrived) - t0);
   }
   return out;
@@ -131,11 +130,7 @@ export async function webhookFigures(): Promise<Figure[]> {
     const bot = await startBot();
     const kit = await startServer({ port: 0, inMemory: true, logger: pino({ level: 'silent' }) });
     try {
-      await fetch(`${kit.baseUrl}/embedkit/v1/channels/${CHANNEL}/webhook`, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ url: bot.url }),
-      });
+      await simulator(kit).call('setWebhook', { params: { channelId: CHANNEL }, body: { url: bot.url } });
       if (round === 0) latencies = await idleLatencies(kit, bot, 50);
       small.push(await drainRate(kit, bot, 100));
       large.push(await drainRate(kit, bot, 10_000));

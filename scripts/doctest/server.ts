@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { SimulatorClient } from '../../server/src/contract/client.js';
 
 /** A started embedkit. */
 export interface DocServer {
@@ -53,7 +54,7 @@ export async function startDocServer(projectRoot: string, dataDir: string, timeo
     await new Promise((r) => setTimeout(r, 50));
   }
   const url = /^embedkit ready: (\S+?)\/?$/m.exec(out)![1]!;
-  const world = (await (await fetch(`${url}/embedkit/v1/world`)).json()) as { urls: Record<keyof typeof DOCUMENTED_PORTS, string> };
+  const world = await new SimulatorClient({ baseUrl: url }).call('world');
   // The ready lines are written at once: the first line and the indented ones after it.
   const readyLines = out
     .slice(out.search(/^embedkit ready: /m))

@@ -22,6 +22,15 @@ import { readScenario } from './scenario/load.js';
 import type { Scenario } from './scenario/schema.js';
 import { WorldStore } from './world/world-store.js';
 import type { PlatformHeaders } from './http/platform-headers.js';
+import {
+  HttpError,
+  readAnswer,
+  SimulatorClient,
+  type CallableRoute,
+  type SimulatorAnswers,
+  type SimulatorCallArgs,
+} from './contract/client.js';
+import type { ChatMessage, World } from './contract/wire.js';
 
 export type { PlatformHeaders } from './http/platform-headers.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -69,26 +78,19 @@ export interface WaitForReplyOptions {
 /** How long {@link TestKit.waitForReply} waits by default, in ms: under a test runner's usual 5 s, so that its error is the one shown. */
 export const DEFAULT_REPLY_TIMEOUT_MS = 4000;
 
-/** A message of a chat as the host sees it (`GET /embedkit/v1/chats/<chatId>/messages`). */
-export interface KitChatMessage {
-  id: string;
-  chatId: string;
-  sender: { type: 'user' | 'bot'; id: string; displayName: string };
-  message: Record<string, unknown>;
-  timestamp: number;
-}
+/**
+ * A message of a chat as the host sees it (`GET /embedkit/v1/chats/<chatId>/messages`): its sender
+ * (`user`, `bot`, or `system` for the chat's own notices), the message object, `timestamp` in ms
+ * on the kit's clock, `unsentAt` when the sender unsent it.
+ */
+export type KitChatMessage = ChatMessage;
 
-/** The world as `GET /embedkit/v1/world` answers it. */
-export interface KitWorld {
-  channels: Array<{ channelId: string; name: string }>;
-  users: Array<{ userId: string; displayName: string; pictureUrl?: string; statusMessage?: string }>;
-  chats: Array<{ chatId: string; type: 'utou' | 'room' | 'group'; name: string; memberIds: string[]; bot?: string }>;
-  apps: Array<{ embedId: string; channelId: string; name: string; view: { type: string; url: string } }>;
-  defaults: { userId?: string; language?: string; embedId?: string };
-  urls: InterfaceUrls;
-  /** The prefix of the platform headers, e.g. `X-Service-`. */
-  headerPrefix: string;
-}
+/**
+ * The world as `GET /embedkit/v1/world` answers it: channels (no secrets), users, chats, apps, the
+ * host's defaults, every address placeholder's origin (`urls`) and the prefix of the platform
+ * headers (`headerPrefix`, e.g. `X-Service-`).
+ */
+export type KitWorld = World;
 
 /** A running in-process embedkit. */
 export interface TestKit {
@@ -177,25 +179,17 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   }
   const url = server.baseUrl;
-  const call = async <T>(what: string, path: string, init: RequestInit = {}): Promise<T> => {
-    const admin = options.adminToken !== undefined && path.startsWith('/embedkit/');
-    const headers = {
-      ...(init.headers as Record<string, string> | undefined),
-      ...(admin ? { Authorization: `Bearer ${options.adminToken}` } : {}),
-    };
-    const res = await fetch(`${url}${path}`, { ...init, headers });
-    const text = await res.text();
-    const body: unknown = text ? JSON.parse(text) : undefined;
-    if (!res.ok) throw new TestKitError(res.status, body, what);
-    return body as T;
-  };
-  const json = (method: string, body: unknown): RequestInit => ({
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const admin: Record<string, string> = options.adminToken !== undefined ? { Authorization: `Bearer ${options.adminToken}` } : {};
+  const simulator = new SimulatorClient({ baseUrl: url, headers: admin });
+  /** A simulator call; a refusal is a TestKitError named `what`. */
+  const call = <K extends CallableRoute>(what: string, name: K, ...args: SimulatorCallArgs[K]): Promise<NoInfer<SimulatorAnswers[K]>> =>
+    simulator.call(name, ...args).catch((e: unknown) => {
+      // TestKitError's body is undefined for an empty answer, which the client reads as null.
+      if (e instanceof HttpError) throw new TestKitError(e.status, e.body ?? undefined, what);
+      throw e;
+    });
   const setWebhook = async (channelId: string, hookUrl: string | null) => {
-    await call('webhook', `/embedkit/v1/channels/${encodeURIComponent(channelId)}/webhook`, json('PUT', { url: hookUrl }));
+    await call('webhook', 'setWebhook', { params: { channelId }, body: { url: hookUrl } });
   };
   try {
     for (const [channelId, hookUrl] of Object.entries(options.webhooks ?? {})) await setWebhook(channelId, hookUrl);
@@ -203,9 +197,8 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
     await server.close();
     throw e;
   }
-  const world = await call<KitWorld>('world', '/embedkit/v1/world');
-  const messages = async (chatId: string) =>
-    (await call<{ messages: KitChatMessage[] }>('messages', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`)).messages;
+  const world = await call('world', 'world');
+  const messages = async (chatId: string) => (await call('messages', 'chatMessages', { params: { chatId } })).messages;
   /** Per chat, the id of the last message the test has seen (said or waited for): a reply is what a bot stores after it. */
   const seen = new Map<string, string>();
   const live = server.embedkit.services.bots.live;
@@ -259,28 +252,29 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
     headers: server.embedkit.headers,
     channel: firstChannel,
     world,
-    token: async (channel = firstChannel) =>
-      (
-        await call<{ access_token: string }>('token', '/v2/oauth/accessToken', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'client_credentials', client_id: channel.id, client_secret: channel.secret }).toString(),
-        })
-      ).access_token,
+    token: async (channel = firstChannel) => {
+      const res = await fetch(`${url}/v2/oauth/accessToken`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: channel.id, client_secret: channel.secret }).toString(),
+      });
+      const { status, body } = await readAnswer(res);
+      if (!res.ok) throw new TestKitError(status, body ?? undefined, 'token');
+      return (body as { access_token: string }).access_token;
+    },
     messages,
     say: async (chatId, userId, message) => {
-      const stored = await call<KitChatMessage>(
-        'say',
-        `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`,
-        json('POST', { userId, message: typeof message === 'string' ? { type: 'text', text: message } : message }),
-      );
+      const stored = await call('say', 'sendMessage', {
+        params: { chatId },
+        body: { userId, message: typeof message === 'string' ? { type: 'text', text: message } : message },
+      });
       seen.set(chatId, stored.id);
       return stored;
     },
     setWebhook,
     waitForReply,
     advanceClock: async (ms) => {
-      await call('clock', '/embedkit/v1/clock', json('POST', { advanceMs: ms }));
+      await call('clock', 'advanceClock', { body: { advanceMs: ms } });
     },
     stop: () => server.close(),
   };

@@ -63,6 +63,8 @@ export function createDemoBots(config: DemoBotsConfig): DemoBotsHandler {
   const client = new BotClient({ baseUrl: base, channelId: channel.id, channelSecret: channel.secret });
   let trialbotUrl = config.trialbotUrl;
   const trialbot = async (): Promise<string> => {
+    // The path as written, not simulatorPath(): the demo bot is a program of its own (compiled with
+    // rootDir src, shipped as demo/bot/dist without server/src) that knows embedkit only over HTTP.
     trialbotUrl ??= ((await (await fetch(`${base}/embedkit/v1/world`)).json()) as { urls: { trialbot: string } }).urls.trialbot;
     return trialbotUrl;
   };

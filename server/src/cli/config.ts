@@ -12,7 +12,7 @@ import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc
 import { scenarioProblems } from '../scenario/load.js';
 import { ConfigSchema } from '../config-schema.js';
 import { compile } from '../http/validate.js';
-import { botCall, CliError, reason } from './http.js';
+import { botCall, CliError, reason, simCall } from './http.js';
 
 /** The names `start` and `exec` look for in the current directory, in this order. */
 export const CONFIG_FILES = ['embedkit.config.json', 'embedkit.config.jsonc'] as const;
@@ -81,8 +81,7 @@ export async function applyConfig(
   const call = (method: string, path: string, init: { token?: string; json?: unknown; form?: Record<string, string> } = {}) =>
     botCall(target, method, path, init);
   for (const [channelId, url] of Object.entries(config.webhooks ?? {})) {
-    const res = await call('PUT', `/embedkit/v1/channels/${channelId}/webhook`, { json: { url } });
-    if (res.status !== 200) throw new CliError(`webhooks.${channelId}: ${reason(res)}`);
+    await simCall(target, `webhooks.${channelId}`, 'setWebhook', { params: { channelId }, body: { url } });
     lines.push(`  webhook         channel ${channelId} → ${url}`);
   }
   for (const [i, app] of (config.apps ?? []).entries()) {

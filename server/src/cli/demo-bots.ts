@@ -15,7 +15,7 @@ import type { InterfaceUrls } from '../interface-urls.js';
 import type { PlatformHeaders } from '../http/platform-headers.js';
 import type { EmbedkitConfig } from './config.js';
 import { isLoopbackHost } from '../http/loopback.js';
-import { botCall, CliError } from './http.js';
+import { CliError, simSend } from './http.js';
 
 /** Where the in-process demo bots are mounted on `{base_url}`. */
 export const DEMO_BOT_MOUNT = '/demo/bot';
@@ -209,7 +209,7 @@ export async function pointDemoBotWebhooks(
   const plan = demoBotWebhooks(bots, channels, { run: mod !== null, baseUrl: origin, configured: Object.keys(config?.webhooks ?? {}) });
   const target = { url: origin, channelId: '', channelSecret: '', adminToken };
   for (const change of plan.set) {
-    const res = await botCall(target, 'PUT', `/embedkit/v1/channels/${change.channelId}/webhook`, { json: { url: change.url } });
+    const res = await simSend(target, 'setWebhook', { params: { channelId: change.channelId }, body: { url: change.url } });
     if (res.status !== 200) throw new CliError(`demo bot webhook of channel ${change.channelId}: ${res.status} ${res.body?.message ?? ''}`);
   }
   return demoBotLines(mod ? plan : null, offReason);

@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { botCall, CliError, guarded, reason, targetOf } from './http.js';
+import { CliError, guarded, simCall, targetOf } from './http.js';
 
 export function exportCommand(): Command {
   return new Command('export')
@@ -23,14 +23,13 @@ Examples:
     .action(
       guarded('export', async (file: string, opts: { url?: string }) => {
         const t = targetOf(opts);
-        const res = await botCall(t, 'GET', '/embedkit/v1/scenario');
-        if (res.status !== 200) throw new CliError(`the world could not be read: ${reason(res)}`);
+        const scenario = await simCall(t, 'the world could not be read', 'scenario');
         try {
-          writeFileSync(file, `${JSON.stringify(res.body, null, 2)}\n`);
+          writeFileSync(file, `${JSON.stringify(scenario, null, 2)}\n`);
         } catch (e) {
           throw new CliError(`could not write ${file}: ${(e as Error).message}`);
         }
-        const s = res.body as { channels: unknown[]; users: unknown[]; chats: unknown[]; apps: unknown[] };
+        const s = scenario as { channels: unknown[]; users: unknown[]; chats: unknown[]; apps: unknown[] };
         process.stdout.write(
           `wrote ${file}: ${s.channels.length} channels, ${s.users.length} users, ${s.chats.length} chats, ${s.apps.length} apps\n`,
         );

@@ -7,7 +7,16 @@
  */
 import type { Command } from 'commander';
 import { ADMIN_TOKEN_ENV } from '../http/admin-token.js';
-import { readAnswer } from '../http/answer.js';
+import {
+  HttpError,
+  readAnswer,
+  SimulatorClient,
+  type CallableRoute,
+  type SimulatorAnswers,
+  type SimulatorCallArgs,
+  type SimulatorInputs,
+} from '../contract/client.js';
+import { SIMULATOR_PREFIX } from '../contract/simulator-api.js';
 
 /** The default scenario's channel (server/scenarios/default.json). */
 const DEFAULT_CHANNEL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
@@ -17,7 +26,7 @@ export interface Target {
   url: string;
   channelId: string;
   channelSecret: string;
-  /** The admin token, sent as `Authorization: Bearer` on `/embedkit/...` calls; none when undefined. */
+  /** The admin token, sent as `Authorization: Bearer` on the simulator API's calls; none when undefined. */
   adminToken?: string | undefined;
 }
 
@@ -46,9 +55,13 @@ export function targetOf(opts: TargetOptions): Target {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any answer's JSON
 type AnswerJson = any;
 
+/** What the commands say when nothing answers at the target's URL. */
+const unreachable = (t: Target) =>
+  new CliError(`no embedkit answers at ${t.url}: start one (npx embedkit) or point --url / EMBEDKIT_URL at it`);
+
 /**
- * One HTTP call; the body parsed when it is JSON. A call to the simulator API (`/embedkit/...`)
- * without a token of its own carries the target's admin token.
+ * One HTTP call to the platform's interfaces (tokens, `/embed/v1/apps`, `/v2/bot`); the body parsed
+ * when it is JSON. The simulator API goes through {@link simulatorOf} instead.
  * @throws CliError when nothing answers
  */
 export async function botCall(
@@ -58,7 +71,8 @@ export async function botCall(
   init: { token?: string; json?: unknown; form?: Record<string, string> } = {},
 ): Promise<{ status: number; body: AnswerJson }> {
   let res: Response;
-  const token = init.token ?? (path.startsWith('/embedkit/') ? t.adminToken : undefined);
+  // trigger.ts still reaches the simulator API through here: such a path keeps the admin token.
+  const token = init.token ?? (path.startsWith(`${SIMULATOR_PREFIX}/`) ? t.adminToken : undefined);
   try {
     res = await fetch(`${t.url}${path}`, {
       method,
@@ -70,9 +84,59 @@ export async function botCall(
       body: init.json !== undefined ? JSON.stringify(init.json) : init.form ? new URLSearchParams(init.form).toString() : undefined,
     });
   } catch {
-    throw new CliError(`no embedkit answers at ${t.url}: start one (npx embedkit) or point --url / EMBEDKIT_URL at it`);
+    throw unreachable(t);
   }
   return readAnswer(res);
+}
+
+/**
+ * The simulator API client of a target: its URL, its admin token as `Authorization: Bearer`. Its
+ * calls throw the {@link CliError} that says to start embedkit when nothing answers, so a command
+ * can use `send` (the answer whatever its status) or `call` (the typed answer) alike.
+ */
+export function simulatorOf(t: Target): SimulatorClient {
+  return new SimulatorClient({
+    baseUrl: t.url,
+    headers: t.adminToken ? { Authorization: `Bearer ${t.adminToken}` } : {},
+    fetch: (input, init) =>
+      fetch(input, init).catch(() => {
+        throw unreachable(t);
+      }),
+  });
+}
+
+/**
+ * One call of the simulator API answered whatever its status, for a command that reads the
+ * refusal itself (with {@link reason}).
+ * @throws CliError when nothing answers
+ */
+export function simSend<K extends CallableRoute>(
+  t: Target,
+  name: K,
+  input: SimulatorInputs[K],
+): Promise<{ status: number; body: AnswerJson }> {
+  return simulatorOf(t).send(name, input);
+}
+
+/**
+ * One call of the simulator API and its typed answer.
+ * @param refused what the command says was refused, before the {@link reason} (`the webhook was refused`)
+ * @throws CliError when nothing answers, or `<refused>: <reason>` when the call is refused
+ */
+export function simCall<K extends CallableRoute>(
+  t: Target,
+  refused: string,
+  name: K,
+  ...args: SimulatorCallArgs[K]
+): Promise<NoInfer<SimulatorAnswers[K]>> {
+  // NoInfer: a caller's expected answer (a declared return type, a destructuring) would otherwise make the
+  // compiler infer the route back from it, through every route's schema (TS2589).
+  return simulatorOf(t)
+    .call(name, ...args)
+    .catch((e: unknown) => {
+      if (e instanceof HttpError) throw new CliError(`${refused}: ${reason({ status: e.status, body: e.body })}`);
+      throw e;
+    });
 }
 
 /** Issues a channel access token. @throws CliError when the channel is refused */

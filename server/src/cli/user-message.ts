@@ -3,25 +3,21 @@
  * (`POST /embedkit/v1/chats/<chatId>/messages`): the chat shows it and the bots in the chat get
  * the event through their webhook. Shared by `say` and `trigger message`.
  */
-import { botCall, CliError, reason, type Target } from './http.js';
+import type { ChatMessage } from '../contract/wire.js';
+import { simCall, type Target } from './http.js';
 
 /** The stored message as the simulator API answers it. */
-export interface StoredUserMessage {
-  id: string;
-  chatId: string;
-  message: Record<string, unknown>;
-}
+export type StoredUserMessage = ChatMessage;
 
 /**
  * Stores a text message from a user in a chat.
  * @throws CliError when nothing answers or the chat, the user or the text is refused (with the details)
  */
-export async function storeUserMessage(t: Target, chatId: string, userId: string, text: string): Promise<StoredUserMessage> {
-  const res = await botCall(t, 'POST', `/embedkit/v1/chats/${encodeURIComponent(chatId)}/messages`, {
-    json: { userId, message: { type: 'text', text } },
+export function storeUserMessage(t: Target, chatId: string, userId: string, text: string): Promise<StoredUserMessage> {
+  return simCall(t, 'the message was refused', 'sendMessage', {
+    params: { chatId },
+    body: { userId, message: { type: 'text', text } },
   });
-  if (res.status !== 200) throw new CliError(`the message was refused: ${reason(res)}`);
-  return res.body as StoredUserMessage;
 }
 
 /**
@@ -30,8 +26,6 @@ export async function storeUserMessage(t: Target, chatId: string, userId: string
  * @throws CliError when nothing answers or the world is refused
  */
 export async function chatWithBot(t: Target, userId: string): Promise<string | undefined> {
-  const res = await botCall(t, 'GET', '/embedkit/v1/world');
-  if (res.status !== 200) throw new CliError(`the world was refused: ${reason(res)}`);
-  const chats = res.body.chats as Array<{ chatId: string; type: string; memberIds: string[]; bot?: string }>;
+  const { chats } = await simCall(t, 'the world was refused', 'world');
   return chats.find((c) => c.type === 'utou' && c.bot === t.channelId && c.memberIds.includes(userId))?.chatId;
 }

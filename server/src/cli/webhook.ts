@@ -4,7 +4,7 @@
  * file's `webhooks` set): its bot gets the events of its chats there. `none` removes it.
  */
 import { Command } from 'commander';
-import { botCall, CliError, guarded, reason, targetOf, urlOption, type TargetOptions } from './http.js';
+import { guarded, simCall, targetOf, urlOption, type TargetOptions } from './http.js';
 
 export function webhookCommand(): Command {
   const webhook = new Command('webhook').description('set the webhook URL of a channel of a running embedkit');
@@ -15,11 +15,11 @@ export function webhookCommand(): Command {
     .action(
       guarded('webhook', async (channelId: string, url: string, opts: TargetOptions) => {
         const t = targetOf(opts);
-        const res = await botCall(t, 'PUT', `/embedkit/v1/channels/${encodeURIComponent(channelId)}/webhook`, {
-          json: { url: url === 'none' ? null : url },
+        const settings = await simCall(t, 'the webhook was refused', 'setWebhook', {
+          params: { channelId },
+          body: { url: url === 'none' ? null : url },
         });
-        if (res.status !== 200) throw new CliError(`the webhook was refused: ${reason(res)}`);
-        process.stdout.write(res.body.url ? `channel ${channelId} → ${res.body.url}\n` : `channel ${channelId}: no webhook\n`);
+        process.stdout.write(settings.url ? `channel ${channelId} → ${settings.url}\n` : `channel ${channelId}: no webhook\n`);
       }),
     );
   return webhook;
