@@ -1,6 +1,6 @@
 /**
  * Flat costs as the store grows: push, sendMessages, `GET /v2/profile` and opening a
- * chat in the host (`GET /embedkit/v1/chats/<id>/messages`, the latest page) with 10,000, 100,000
+ * chat in the host (simulator route `chatMessages`, the latest page) with 10,000, 100,000
  * and 1,000,000 messages stored, each measured with autocannon and compared with its own figure at
  * 10,000. The messages are written straight into the database file (one transaction per 10,000) so
  * that filling takes seconds, spread over the scenario's chats, half of them in the chat opened.
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { pino } from 'pino';
 import { startServer, type RunningServer } from '../server/dist/app.js';
-import { simulatorPath } from '../server/dist/contract/simulator-api.js';
+import { SIMULATOR_PREFIX, simulatorPath } from '../server/dist/contract/simulator-api.js';
 import { channelToken, userToken } from '../e2e/platform.js';
 import type { Figure } from './report.js';
 import { summarize } from './stats.js';
@@ -97,7 +97,7 @@ export async function scaleFigures(): Promise<Figure[]> {
       },
       { name: 'GET /v2/profile', opts: { url: `${base}/v2/profile`, headers: { authorization: `Bearer ${user}` } } },
       {
-        name: 'open a chat (GET /embedkit/v1/chats/<id>/messages)',
+        name: `open a chat (GET ${SIMULATOR_PREFIX}/chats/<id>/messages)`,
         opts: { url: `${base}${simulatorPath('chatMessages', { chatId: UTOU })}` },
       },
     ];

@@ -1,6 +1,6 @@
 /**
  * `embedkit/testing`: `startEmbedkit()` in memory, from the call to the first answer
- * of `GET /embedkit/v1/world`, and its `stop()`; a project's test suite starts one per file.
+ * of simulator route `world`, and its `stop()`; a project's test suite starts one per file.
  */
 import { simulatorPath } from '../server/dist/contract/simulator-api.js';
 import { startEmbedkit } from '../server/dist/testing.js';

@@ -79,14 +79,14 @@ export interface WaitForReplyOptions {
 export const DEFAULT_REPLY_TIMEOUT_MS = 4000;
 
 /**
- * A message of a chat as the host sees it (`GET /embedkit/v1/chats/<chatId>/messages`): its sender
+ * A message of a chat as the host sees it (simulator route `chatMessages`): its sender
  * (`user`, `bot`, or `system` for the chat's own notices), the message object, `timestamp` in ms
  * on the kit's clock, `unsentAt` when the sender unsent it.
  */
 export type KitChatMessage = ChatMessage;
 
 /**
- * The world as `GET /embedkit/v1/world` answers it: channels (no secrets), users, chats, apps, the
+ * The world as simulator route `world` answers it: channels (no secrets), users, chats, apps, the
  * host's defaults, every address placeholder's origin (`urls`) and the prefix of the platform
  * headers (`headerPrefix`, e.g. `X-Service-`).
  */

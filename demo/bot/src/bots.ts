@@ -39,7 +39,7 @@ export interface BotLog {
 export interface DemoBotsConfig {
   /** `{base_url}`, e.g. `http://localhost:8080`. */
   embedkitUrl: string;
-  /** `{trialbot_url}`; default: asked of embedkit once (`GET /embedkit/v1/world`). */
+  /** `{trialbot_url}`; default: asked of embedkit once (simulator route `world`). */
   trialbotUrl?: string;
   /** The platform header prefix embedkit runs with (`--header-prefix`); default `X-Service-`. */
   headerPrefix?: string;

@@ -1,6 +1,6 @@
 /**
  * `embedkit export <file>`: today's world of a running embedkit as a scenario file
- * (`GET /embedkit/v1/scenario`), to load elsewhere with `embedkit start --import <file>`.
+ * (simulator route `scenario`), to load elsewhere with `embedkit start --import <file>`.
  */
 import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';

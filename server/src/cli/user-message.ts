@@ -1,6 +1,6 @@
 /**
  * A user's message stored in a chat of a running embedkit, as the host's composer stores it
- * (`POST /embedkit/v1/chats/<chatId>/messages`): the chat shows it and the bots in the chat get
+ * (simulator route `sendMessage`): the chat shows it and the bots in the chat get
  * the event through their webhook. Shared by `say` and `trigger message`.
  */
 import type { ChatMessage } from '../contract/wire.js';

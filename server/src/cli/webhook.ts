@@ -1,6 +1,6 @@
 /**
  * `embedkit webhook set <channelId> <url>`: the webhook URL of a channel of a running embedkit
- * (`PUT /embedkit/v1/channels/<channelId>/webhook`, what the host's Webhooks panel and the config
+ * (simulator route `setWebhook`, what the host's Webhooks panel and the config
  * file's `webhooks` set): its bot gets the events of its chats there. `none` removes it.
  */
 import { Command } from 'commander';
