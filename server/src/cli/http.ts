@@ -16,7 +16,6 @@ import {
   type SimulatorCallArgs,
   type SimulatorInputs,
 } from '../contract/client.js';
-import { SIMULATOR_PREFIX } from '../contract/simulator-api.js';
 
 /** The default scenario's channel (server/scenarios/default.json). */
 const DEFAULT_CHANNEL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };
@@ -71,8 +70,7 @@ export async function botCall(
   init: { token?: string; json?: unknown; form?: Record<string, string> } = {},
 ): Promise<{ status: number; body: AnswerJson }> {
   let res: Response;
-  // trigger.ts still reaches the simulator API through here: such a path keeps the admin token.
-  const token = init.token ?? (path.startsWith(`${SIMULATOR_PREFIX}/`) ? t.adminToken : undefined);
+  const { token } = init;
   try {
     res = await fetch(`${t.url}${path}`, {
       method,

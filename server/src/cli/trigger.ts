@@ -10,14 +10,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Command, InvalidArgumentError } from 'commander';
-import { SimulatorClient } from '../contract/client.js';
 import { draftOf, EVENT_TYPE_NAMES, isEventType, type DraftEvent, type DraftOf, type EventType } from '../webhooks/event-types.js';
 import { callbackBody, finishEvent, isRepliable, sourceOf, type EventSource } from '../webhooks/events.js';
 import { signBody, WEBHOOK_USER_AGENT } from '../webhooks/signature.js';
 import { botUserId } from '../world/bot-user-id.js';
 import { DEFAULT_HEADER_PREFIX, HEADER_PREFIX_PATTERN, headerPrefixProblem, platformHeaders } from '../http/platform-headers.js';
 import { parseHeaderPrefix } from './header-prefix.js';
-import { channelOptions, CliError, guarded, reason, targetOf, type Target, type TargetOptions } from './http.js';
+import { channelOptions, CliError, guarded, reason, simSend, targetOf, type TargetOptions } from './http.js';
 import { chatWithBot, storeUserMessage } from './user-message.js';
 
 /** The default scenario's Alice: the user of a triggered event unless `--user` says otherwise. */
@@ -152,17 +151,12 @@ export function triggerDraft(type: string, o: TriggerDraftOptions): DraftEvent {
   return entry.draft(sourceOf(chat, { userId: o.user, agreed: true }, entry.userInChat === true), o) as DraftEvent;
 }
 
-/** The simulator API of the target: its URL, and its admin token when one is set. */
-function simulatorOf(t: Target): SimulatorClient {
-  return new SimulatorClient({ baseUrl: t.url, headers: t.adminToken ? { Authorization: `Bearer ${t.adminToken}` } : {} });
-}
-
 /** A reply token the running embedkit accepts for this chat, or null when none answers or it refuses. */
 async function replyTokenFrom(opts: TriggerOptions): Promise<string | null> {
   const t = targetOf(opts);
   const chat = opts.group ?? opts.room;
   try {
-    const res = await simulatorOf(t).send('replyToken', {
+    const res = await simSend(t, 'replyToken', {
       params: { channelId: t.channelId },
       body: chat ? { chatId: chat } : { userId: opts.user },
     });
@@ -187,7 +181,7 @@ async function headerPrefixOf(opts: TriggerOptions): Promise<string> {
     return env;
   }
   try {
-    const res = await simulatorOf(targetOf(opts)).send('world', {});
+    const res = await simSend(targetOf(opts), 'world', {});
     const prefix = res.status === 200 ? (res.body as { headerPrefix?: unknown } | null)?.headerPrefix : undefined;
     if (typeof prefix === 'string' && HEADER_PREFIX_PATTERN.test(prefix)) return prefix;
   } catch {
@@ -212,11 +206,7 @@ async function storeTriggeredMessage(opts: TriggerOptions): Promise<string | und
       );
       return undefined;
     }
-    const settings = await simulatorOf(t)
-      .send('webhook', { params: { channelId: t.channelId } })
-      .catch(() => {
-        throw new CliError(`no embedkit answers at ${t.url}: start one (npx embedkit) or point --url / EMBEDKIT_URL at it`);
-      });
+    const settings = await simSend(t, 'webhook', { params: { channelId: t.channelId } });
     const url = settings.status === 200 ? (settings.body as { url?: unknown } | null)?.url : undefined;
     if (typeof url === 'string')
       process.stderr.write(
