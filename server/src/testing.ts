@@ -22,14 +22,7 @@ import { readScenario } from './scenario/load.js';
 import type { Scenario } from './scenario/schema.js';
 import { WorldStore } from './world/world-store.js';
 import type { PlatformHeaders } from './http/platform-headers.js';
-import {
-  HttpError,
-  readAnswer,
-  SimulatorClient,
-  type CallableRoute,
-  type SimulatorAnswers,
-  type SimulatorCallArgs,
-} from './contract/client.js';
+import { readAnswer, SimulatorClient, type CallableRoute, type SimulatorCallArgs } from './contract/client.js';
 import type { ChatMessage, World } from './contract/wire.js';
 
 export type { PlatformHeaders } from './http/platform-headers.js';
@@ -182,12 +175,9 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
   const admin: Record<string, string> = options.adminToken !== undefined ? { Authorization: `Bearer ${options.adminToken}` } : {};
   const simulator = new SimulatorClient({ baseUrl: url, headers: admin });
   /** A simulator call; a refusal is a TestKitError named `what`. */
-  const call = <K extends CallableRoute>(what: string, name: K, ...args: SimulatorCallArgs[K]): Promise<NoInfer<SimulatorAnswers[K]>> =>
-    simulator.call(name, ...args).catch((e: unknown) => {
-      // TestKitError's body is undefined for an empty answer, which the client reads as null.
-      if (e instanceof HttpError) throw new TestKitError(e.status, e.body ?? undefined, what);
-      throw e;
-    });
+  const call = <K extends CallableRoute>(what: string, name: K, ...args: SimulatorCallArgs[K]) =>
+    // TestKitError's body is undefined for an empty answer, which the client reads as null.
+    simulator.callOr((e) => new TestKitError(e.status, e.body ?? undefined, what), name, ...args);
   const setWebhook = async (channelId: string, hookUrl: string | null) => {
     await call('webhook', 'setWebhook', { params: { channelId }, body: { url: hookUrl } });
   };

@@ -173,25 +173,13 @@ function messageActions(msg: ChatMessage, mine: boolean, handlers: RenderHandler
   const quote = handlers.onQuote;
   const unsend = mine ? handlers.onUnsend : undefined;
   if (!quote && !unsend) return null;
+  const button = (kind: string, text: string, title: string, act: (m: ChatMessage) => void) =>
+    h('button', { className: `message-action message-${kind}`, text, attrs: { type: 'button', title }, on: { click: () => act(msg) } });
   return h(
     'div',
     { className: 'message-actions' },
-    quote
-      ? h('button', {
-          className: 'message-action message-quote',
-          text: 'Reply',
-          attrs: { type: 'button', title: 'Quote this message in your reply' },
-          on: { click: () => quote(msg) },
-        })
-      : null,
-    unsend
-      ? h('button', {
-          className: 'message-action message-unsend',
-          text: 'Unsend',
-          attrs: { type: 'button', title: 'Unsend this message for everyone' },
-          on: { click: () => unsend(msg) },
-        })
-      : null,
+    quote ? button('quote', 'Reply', 'Quote this message in your reply', quote) : null,
+    unsend ? button('unsend', 'Unsend', 'Unsend this message for everyone', unsend) : null,
   );
 }
 

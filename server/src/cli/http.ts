@@ -8,7 +8,6 @@
 import type { Command } from 'commander';
 import { ADMIN_TOKEN_ENV } from '../http/admin-token.js';
 import {
-  HttpError,
   readAnswer,
   SimulatorClient,
   type CallableRoute,
@@ -129,12 +128,7 @@ export function simCall<K extends CallableRoute>(
 ): Promise<NoInfer<SimulatorAnswers[K]>> {
   // NoInfer: a caller's expected answer (a declared return type, a destructuring) would otherwise make the
   // compiler infer the route back from it, through every route's schema (TS2589).
-  return simulatorOf(t)
-    .call(name, ...args)
-    .catch((e: unknown) => {
-      if (e instanceof HttpError) throw new CliError(`${refused}: ${reason({ status: e.status, body: e.body })}`);
-      throw e;
-    });
+  return simulatorOf(t).callOr((e) => new CliError(`${refused}: ${reason({ status: e.status, body: e.body })}`), name, ...args);
 }
 
 /** Issues a channel access token. @throws CliError when the channel is refused */

@@ -141,6 +141,21 @@ export class SimulatorClient {
     return this.fetchRoute(name, (args[0] ?? {}) as RawInput).then((res) => answerOrThrow<never>(res));
   }
 
+  /**
+   * {@link call}, with a refusal turned into the caller's own error (the CLI's, the test kit's).
+   * @param refusal makes the error to throw of a non-2xx answer
+   * @throws what `refusal` makes, for a non-2xx answer
+   */
+  callOr<K extends CallableRoute>(
+    refusal: (e: HttpError) => Error,
+    name: K,
+    ...args: SimulatorCallArgs[K]
+  ): Promise<NoInfer<SimulatorAnswers[K]>> {
+    return this.call(name, ...args).catch((e: unknown) => {
+      throw e instanceof HttpError ? refusal(e) : e;
+    });
+  }
+
   private fetchRoute(name: SimulatorRoute, input: RawInput): Promise<Response> {
     const route = SIMULATOR_API[name];
     const { body, contentType } = input;
