@@ -1,5 +1,5 @@
 /** Playwright fixtures: one embedkit server per worker, and the scenario's well-known ids. */
-import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
+import { test as base, expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { removeDataDir, startServer, type ServerHandle } from './server.js';
 
 export const DEMO_APP = '1650000001-demoapp1';
@@ -37,4 +37,16 @@ export async function openDemo(page: Page, server: ServerHandle, params: Record<
   const app = page.frameLocator('#app-frame');
   await expect(app.locator('body')).toHaveAttribute('data-init', /ok|error/);
   return app;
+}
+
+/**
+ * Clicks a button that removes the frame it is in (closeWindow). The click is scheduled inside the
+ * page and runs after the evaluation has answered: a click Playwright waits on (its own, or a
+ * dispatched event) is retried when the frame goes away mid-action, and then waits for a frame that
+ * is gone until the test times out.
+ */
+export async function clickClosingButton(button: Locator): Promise<void> {
+  await button.evaluate((el) => {
+    setTimeout(() => (el as HTMLElement).click(), 0);
+  });
 }

@@ -6,7 +6,7 @@
  */
 import { jwtVerify } from 'jose';
 import type { FrameLocator, Page } from '@playwright/test';
-import { ALICE, CHATS, expect, test } from './fixtures.js';
+import { ALICE, CHATS, clickClosingButton, expect, test } from './fixtures.js';
 import type { ServerHandle } from './server.js';
 
 const LIFF_APP = '1650000001-liffapp1';
@@ -121,8 +121,7 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
     for (const method of ['liffInit', 'getProfile', 'liffFriendship', 'sendMessages']) {
       await expect(log.locator(`.log-entry[data-method="${method}"][data-outcome="ok"]`).first()).toBeAttached();
     }
-    // The button removes the frame it is in: a dispatched click, as Playwright's own click can wait on the gone frame.
-    await app.locator('#close').dispatchEvent('click');
+    await clickClosingButton(app.locator('#close'));
     await expect(page.locator('#app-frame')).toHaveCount(0);
     await expect(page.locator('#chat-messages').getByText('Hello from the LIFF demo')).toBeVisible();
   });

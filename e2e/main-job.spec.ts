@@ -1,5 +1,5 @@
 // The main job end to end: demo app ↔ SDK ↔ host ↔ server, in Chromium.
-import { ALICE, CHATS, expect, hostUrl, openDemo, test } from './fixtures.js';
+import { ALICE, CHATS, clickClosingButton, expect, hostUrl, openDemo, test } from './fixtures.js';
 import { removeDataDir, startServer } from './server.js';
 
 const VIEW_HEIGHT = { compact: 0.5, tall: 0.8, full: 1 } as const;
@@ -104,8 +104,7 @@ test("sendMessages surfaces the server's 400 with its message, and 1..5 is check
 
 test('closeWindow closes the overlay', async ({ page, server }) => {
   const app = await openDemo(page, server);
-  // The button removes the frame it is in: a dispatched click, as Playwright's own click can wait on the gone frame.
-  await app.locator('#btn-close').dispatchEvent('click');
+  await clickClosingButton(app.locator('#btn-close'));
   await expect(page.locator('#app-overlay')).toBeHidden();
 });
 
