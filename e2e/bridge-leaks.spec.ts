@@ -3,7 +3,7 @@
 // secret and every access token the server issued. Also: the host page's Content Security Policy
 // and the app frame's sandbox.
 import type { Page } from '@playwright/test';
-import { expect, openDemo, test } from './fixtures.js';
+import { clickClosingButton, expect, openDemo, test } from './fixtures.js';
 import { removeDataDir, startServer } from './server.js';
 
 const CHANNEL_SECRET = '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f';
@@ -68,7 +68,7 @@ test('no channel secret and no access token reaches the app frame during a whole
   const frame = page.frame({ url: /127\.0\.0\.1.*\/demo\/app\// })!;
   const received = await frame.evaluate(() => (window as unknown as { __everything: unknown[] }).__everything);
   const inapp = page.frames().filter((f) => f !== frame && f !== page.mainFrame());
-  await app.locator('#btn-close').click();
+  await clickClosingButton(app.locator('#btn-close'));
   await expect(page.locator('#app-overlay')).toBeHidden();
 
   // The host's own session token exists (the host called the platform with it), so the search means something.
