@@ -1,0 +1,680 @@
+/**
+ * The platform's published operations, webhook event types and message kinds, each with what
+ * embedkit does with it: the project's copy of the facts of the published OpenAPI documents
+ * (`messaging-api.yml`, `channel-access-token.yml`, `liff.yml`, `insight.yml`,
+ * `manage-audience.yml`, `module.yml`, `module-attach.yml`, `shop.yml`, `webhook.yml`), which CI
+ * cannot read. Only facts are copied (document, method, path in the documents' `{param}` form,
+ * operationId, server, discriminator values), never the documents' text.
+ *
+ * `docs/coverage.md` is generated from these lists (`npm run docs:coverage`);
+ * `scripts/coverage-vs-openapi.ts <folder>` compares them with a checkout of the documents, and
+ * `server/test/contract/coverage.test.ts` checks every state against a started embedkit: a served
+ * operation is mounted, a refused one answers the route-missing 404 (or its deliberate answer),
+ * a served event type is in the registry, a served message kind passes the validator.
+ *
+ * A leaf the host's browser bundle may import: data and types only, no Node import.
+ */
+
+/** A published OpenAPI document, by its file name without `.yml`. */
+export type PublishedDocument =
+  'messaging-api' | 'channel-access-token' | 'liff' | 'insight' | 'manage-audience' | 'module' | 'module-attach' | 'shop';
+
+/** The documents in the order the page lists them. */
+export const PUBLISHED_DOCUMENTS: readonly PublishedDocument[] = [
+  'messaging-api',
+  'channel-access-token',
+  'liff',
+  'insight',
+  'manage-audience',
+  'module',
+  'module-attach',
+  'shop',
+];
+
+/**
+ * The published server of an operation other than the documents' default `api.line.me`:
+ * `api-data` is `api-data.line.me` (content and rich menu images, audience files), `manager` is
+ * `manager.line.biz` (attaching a module).
+ */
+export type PublishedServer = 'api-data' | 'manager';
+
+/**
+ * Where embedkit serves the paths of each published server: on `{base_url}`, like the rest (one
+ * origin, so an official client needs one `baseURL`). embedkit's side origins (`{deprecated_url}`,
+ * `{trialbot_url}`, `{blockchain_url}`) serve the spec's v1 and blockchain interfaces, none of
+ * the published documents' paths.
+ */
+export const EMBEDKIT_ORIGIN_OF_SERVER: Readonly<Record<PublishedServer | 'api', 'base'>> = {
+  api: 'base',
+  'api-data': 'base',
+  manager: 'base',
+};
+
+/**
+ * The answer a refused operation gives on purpose, when its path is served for another reason
+ * (for example social login's `/oauth2/v2.1/token`): its status and the fields its JSON body
+ * carries (other fields may follow). Without one, a refused operation answers the route-missing
+ * 404 `{"message": "Not found: <METHOD> <path>"}`.
+ */
+export interface RefusalAnswer {
+  status: number;
+  body?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * What embedkit does with a published item:
+ * - `'served'`: answered as the document says;
+ * - `{ served: note }`: answered, with `note` saying what is simulated differently;
+ * - `{ refused: why, answers? }`: not served, `why` in a user's words; `answers` when the
+ *   refusal is a deliberate answer rather than the route-missing 404.
+ */
+export type Coverage = 'served' | { readonly served: string } | { readonly refused: string; readonly answers?: RefusalAnswer };
+
+/** One published operation (an operation of a document's `paths`). */
+export interface PublishedOperation {
+  document: PublishedDocument;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The document's path, with its `{param}` placeholders. */
+  path: string;
+  operationId: string;
+  /** The published server when not `api.line.me` (see {@link EMBEDKIT_ORIGIN_OF_SERVER}). */
+  server?: PublishedServer;
+  state: Coverage;
+}
+
+/** One webhook event type (`webhook.yml` `Event` discriminator). */
+export interface PublishedEventType {
+  type: string;
+  /** The values of the type's own discriminator (`module.type`, `membership.type`), when it has one. */
+  subtypes?: readonly string[];
+  state: Coverage;
+}
+
+/** One message kind (`messaging-api.yml` `Message` discriminator). */
+export interface PublishedMessageKind {
+  type: string;
+  state: Coverage;
+}
+
+/** Whether an item is served (with or without a note). */
+export function isServed(state: Coverage): boolean {
+  return state === 'served' || 'served' in state;
+}
+
+/** The refusal of a refused item, or `null` when it is served. */
+export function refusalOf(state: Coverage): { refused: string; answers?: RefusalAnswer } | null {
+  return typeof state === 'object' && 'refused' in state ? state : null;
+}
+
+const SERVED: Coverage = 'served';
+const NOT_YET = 'not served yet: answers 404';
+const notYet = (what: string): Coverage => ({ refused: `${NOT_YET} (${what})` });
+
+const NOT_YET_STATELESS = notYet('stateless channel access tokens are not issued');
+const NOT_YET_KEY_IDS = notYet('channel access tokens v2.1 are not issued, so no key IDs exist');
+const NOT_YET_AGGREGATION = notYet('aggregation units are not counted');
+const NOT_YET_PHONE = notYet('users have no phone numbers in the world');
+const NOT_YET_MEMBERSHIP = notYet('memberships are not simulated');
+const NOT_YET_COUPON = notYet('coupons are not simulated');
+const NOT_YET_LIFF = notYet('LIFF apps are not managed through the API; the scenario registers the embedded apps');
+const NOT_YET_INSIGHT = notYet('insight statistics are not counted');
+const NOT_YET_AUDIENCE = notYet('audience groups are not simulated');
+const NOT_YET_MODULE = notYet('module channels and chat control are not simulated');
+const NOT_YET_SHOP = notYet('the shop is not simulated');
+
+// The v2.1 channel access token paths are social login's own (spec part C): the refusal is the
+// answer social login gives to a channel's request there.
+const JWT_TOKEN_REFUSED: Coverage = {
+  refused:
+    'channel access tokens v2.1 are not issued: the path is social login’s token endpoint, which answers a JWT assertion (`grant_type=client_credentials`) 400 `unsupported_grant_type`',
+  answers: { status: 400, body: { error: 'unsupported_grant_type' } },
+};
+const JWT_VERIFY_REFUSED: Coverage = {
+  refused:
+    'the path is social login’s verify, which knows users’ access tokens only: a channel access token answers 400 `invalid_request` “invalid access token”',
+  answers: { status: 400, body: { error: 'invalid_request', error_description: 'invalid access token' } },
+};
+const JWT_REVOKE_REFUSED: Coverage = {
+  refused:
+    'no channel access token v2.1 exists to revoke: the path is social login’s revoke, which answers 200 to a token it does not know (RFC 7009) and revokes nothing; revoke a channel access token with `POST /v2/oauth/revoke`',
+  answers: { status: 200 },
+};
+
+/** Every published operation (110: `messaging-api.yml` 73, `channel-access-token.yml` 8, `liff.yml` 4, `insight.yml` 7, `manage-audience.yml` 12, `module.yml` 4, `module-attach.yml` 1, `shop.yml` 1), in each document's order. */
+export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
+  // messaging-api.yml
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/channel/webhook/endpoint', operationId: 'getWebhookEndpoint', state: SERVED },
+  { document: 'messaging-api', method: 'PUT', path: '/v2/bot/channel/webhook/endpoint', operationId: 'setWebhookEndpoint', state: SERVED },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/channel/webhook/test', operationId: 'testWebhookEndpoint', state: SERVED },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/message/{messageId}/content',
+    operationId: 'getMessageContent',
+    server: 'api-data',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/message/{messageId}/content/preview',
+    operationId: 'getMessageContentPreview',
+    server: 'api-data',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/message/{messageId}/content/transcoding',
+    operationId: 'getMessageContentTranscodingByMessageId',
+    server: 'api-data',
+    state: SERVED,
+  },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/message/reply', operationId: 'replyMessage', state: SERVED },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/message/push', operationId: 'pushMessage', state: SERVED },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/message/multicast', operationId: 'multicast', state: SERVED },
+  {
+    document: 'messaging-api',
+    method: 'POST',
+    path: '/v2/bot/message/narrowcast',
+    operationId: 'narrowcast',
+    state: { served: 'to every friend or by a demographic `filter`; a `recipient` (audiences) answers 400' },
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/message/progress/narrowcast',
+    operationId: 'getNarrowcastProgress',
+    state: SERVED,
+  },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/message/broadcast', operationId: 'broadcast', state: SERVED },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/message/quota', operationId: 'getMessageQuota', state: SERVED },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/message/quota/consumption',
+    operationId: 'getMessageQuotaConsumption',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/message/delivery/reply',
+    operationId: 'getNumberOfSentReplyMessages',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/message/delivery/push',
+    operationId: 'getNumberOfSentPushMessages',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/message/delivery/multicast',
+    operationId: 'getNumberOfSentMulticastMessages',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/message/delivery/broadcast',
+    operationId: 'getNumberOfSentBroadcastMessages',
+    state: SERVED,
+  },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/message/validate/reply', operationId: 'validateReply', state: SERVED },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/message/validate/push', operationId: 'validatePush', state: SERVED },
+  {
+    document: 'messaging-api',
+    method: 'POST',
+    path: '/v2/bot/message/validate/multicast',
+    operationId: 'validateMulticast',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'POST',
+    path: '/v2/bot/message/validate/narrowcast',
+    operationId: 'validateNarrowcast',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'POST',
+    path: '/v2/bot/message/validate/broadcast',
+    operationId: 'validateBroadcast',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/message/aggregation/info',
+    operationId: 'getAggregationUnitUsage',
+    state: NOT_YET_AGGREGATION,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/message/aggregation/list',
+    operationId: 'getAggregationUnitNameList',
+    state: NOT_YET_AGGREGATION,
+  },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/profile/{userId}', operationId: 'getProfile', state: SERVED },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/followers/ids', operationId: 'getFollowers', state: SERVED },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/info', operationId: 'getBotInfo', state: SERVED },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/group/{groupId}/member/{userId}',
+    operationId: 'getGroupMemberProfile',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/room/{roomId}/member/{userId}',
+    operationId: 'getRoomMemberProfile',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/group/{groupId}/members/ids',
+    operationId: 'getGroupMembersIds',
+    state: SERVED,
+  },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/room/{roomId}/members/ids', operationId: 'getRoomMembersIds', state: SERVED },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/group/{groupId}/leave', operationId: 'leaveGroup', state: SERVED },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/room/{roomId}/leave', operationId: 'leaveRoom', state: SERVED },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/group/{groupId}/summary', operationId: 'getGroupSummary', state: SERVED },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/group/{groupId}/members/count',
+    operationId: 'getGroupMemberCount',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/room/{roomId}/members/count',
+    operationId: 'getRoomMemberCount',
+    state: SERVED,
+  },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/richmenu', operationId: 'createRichMenu', state: SERVED },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/richmenu/validate', operationId: 'validateRichMenuObject', state: SERVED },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/richmenu/{richMenuId}/content',
+    operationId: 'getRichMenuImage',
+    server: 'api-data',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'POST',
+    path: '/v2/bot/richmenu/{richMenuId}/content',
+    operationId: 'setRichMenuImage',
+    server: 'api-data',
+    state: SERVED,
+  },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/richmenu/{richMenuId}', operationId: 'getRichMenu', state: SERVED },
+  { document: 'messaging-api', method: 'DELETE', path: '/v2/bot/richmenu/{richMenuId}', operationId: 'deleteRichMenu', state: SERVED },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/richmenu/list', operationId: 'getRichMenuList', state: SERVED },
+  {
+    document: 'messaging-api',
+    method: 'POST',
+    path: '/v2/bot/user/all/richmenu/{richMenuId}',
+    operationId: 'setDefaultRichMenu',
+    state: SERVED,
+  },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/user/all/richmenu', operationId: 'getDefaultRichMenuId', state: SERVED },
+  { document: 'messaging-api', method: 'DELETE', path: '/v2/bot/user/all/richmenu', operationId: 'cancelDefaultRichMenu', state: SERVED },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/richmenu/alias', operationId: 'createRichMenuAlias', state: SERVED },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/richmenu/alias/{richMenuAliasId}',
+    operationId: 'getRichMenuAlias',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'POST',
+    path: '/v2/bot/richmenu/alias/{richMenuAliasId}',
+    operationId: 'updateRichMenuAlias',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'DELETE',
+    path: '/v2/bot/richmenu/alias/{richMenuAliasId}',
+    operationId: 'deleteRichMenuAlias',
+    state: SERVED,
+  },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/richmenu/alias/list', operationId: 'getRichMenuAliasList', state: SERVED },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/user/{userId}/richmenu', operationId: 'getRichMenuIdOfUser', state: SERVED },
+  {
+    document: 'messaging-api',
+    method: 'DELETE',
+    path: '/v2/bot/user/{userId}/richmenu',
+    operationId: 'unlinkRichMenuIdFromUser',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'POST',
+    path: '/v2/bot/user/{userId}/richmenu/{richMenuId}',
+    operationId: 'linkRichMenuIdToUser',
+    state: SERVED,
+  },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/richmenu/bulk/link', operationId: 'linkRichMenuIdToUsers', state: SERVED },
+  {
+    document: 'messaging-api',
+    method: 'POST',
+    path: '/v2/bot/richmenu/bulk/unlink',
+    operationId: 'unlinkRichMenuIdFromUsers',
+    state: SERVED,
+  },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/richmenu/batch', operationId: 'richMenuBatch', state: SERVED },
+  {
+    document: 'messaging-api',
+    method: 'POST',
+    path: '/v2/bot/richmenu/validate/batch',
+    operationId: 'validateRichMenuBatchRequest',
+    state: SERVED,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/richmenu/progress/batch',
+    operationId: 'getRichMenuBatchProgress',
+    state: SERVED,
+  },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/user/{userId}/linkToken', operationId: 'issueLinkToken', state: SERVED },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/message/markAsRead', operationId: 'markMessagesAsRead', state: SERVED },
+  { document: 'messaging-api', method: 'POST', path: '/bot/pnp/push', operationId: 'pushMessagesByPhone', state: NOT_YET_PHONE },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/message/delivery/pnp',
+    operationId: 'getPNPMessageStatistics',
+    state: NOT_YET_PHONE,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/membership/subscription/{userId}',
+    operationId: 'getMembershipSubscription',
+    state: NOT_YET_MEMBERSHIP,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/membership/list',
+    operationId: 'getMembershipList',
+    state: NOT_YET_MEMBERSHIP,
+  },
+  {
+    document: 'messaging-api',
+    method: 'GET',
+    path: '/v2/bot/membership/{membershipId}/users/ids',
+    operationId: 'getJoinedMembershipUsers',
+    state: NOT_YET_MEMBERSHIP,
+  },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/coupon', operationId: 'listCoupon', state: NOT_YET_COUPON },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/coupon', operationId: 'createCoupon', state: NOT_YET_COUPON },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/coupon/{couponId}', operationId: 'getCouponDetail', state: NOT_YET_COUPON },
+  { document: 'messaging-api', method: 'PUT', path: '/v2/bot/coupon/{couponId}/close', operationId: 'closeCoupon', state: NOT_YET_COUPON },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/chat/loading/start', operationId: 'showLoadingAnimation', state: SERVED },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/chat/markAsRead', operationId: 'markMessagesAsReadByToken', state: SERVED },
+  // channel-access-token.yml
+  {
+    document: 'channel-access-token',
+    method: 'POST',
+    path: '/oauth2/v3/token',
+    operationId: 'issueStatelessChannelToken',
+    state: NOT_YET_STATELESS,
+  },
+  {
+    document: 'channel-access-token',
+    method: 'GET',
+    path: '/oauth2/v2.1/tokens/kid',
+    operationId: 'getsAllValidChannelAccessTokenKeyIds',
+    state: NOT_YET_KEY_IDS,
+  },
+  {
+    document: 'channel-access-token',
+    method: 'POST',
+    path: '/oauth2/v2.1/token',
+    operationId: 'issueChannelTokenByJWT',
+    state: JWT_TOKEN_REFUSED,
+  },
+  {
+    document: 'channel-access-token',
+    method: 'GET',
+    path: '/oauth2/v2.1/verify',
+    operationId: 'verifyChannelTokenByJWT',
+    state: JWT_VERIFY_REFUSED,
+  },
+  {
+    document: 'channel-access-token',
+    method: 'POST',
+    path: '/oauth2/v2.1/revoke',
+    operationId: 'revokeChannelTokenByJWT',
+    state: JWT_REVOKE_REFUSED,
+  },
+  { document: 'channel-access-token', method: 'POST', path: '/v2/oauth/accessToken', operationId: 'issueChannelToken', state: SERVED },
+  {
+    document: 'channel-access-token',
+    method: 'POST',
+    path: '/v2/oauth/verify',
+    operationId: 'verifyChannelToken',
+    state: { refused: NOT_YET },
+  },
+  { document: 'channel-access-token', method: 'POST', path: '/v2/oauth/revoke', operationId: 'revokeChannelToken', state: SERVED },
+  // liff.yml
+  { document: 'liff', method: 'POST', path: '/liff/v1/apps', operationId: 'addLIFFApp', state: NOT_YET_LIFF },
+  { document: 'liff', method: 'GET', path: '/liff/v1/apps', operationId: 'getAllLIFFApps', state: NOT_YET_LIFF },
+  { document: 'liff', method: 'PUT', path: '/liff/v1/apps/{liffId}', operationId: 'updateLIFFApp', state: NOT_YET_LIFF },
+  { document: 'liff', method: 'DELETE', path: '/liff/v1/apps/{liffId}', operationId: 'deleteLIFFApp', state: NOT_YET_LIFF },
+  // insight.yml
+  {
+    document: 'insight',
+    method: 'GET',
+    path: '/v2/bot/insight/demographic',
+    operationId: 'getFriendsDemographics',
+    state: NOT_YET_INSIGHT,
+  },
+  {
+    document: 'insight',
+    method: 'GET',
+    path: '/v2/bot/insight/message/delivery',
+    operationId: 'getNumberOfMessageDeliveries',
+    state: NOT_YET_INSIGHT,
+  },
+  { document: 'insight', method: 'GET', path: '/v2/bot/insight/followers', operationId: 'getNumberOfFollowers', state: NOT_YET_INSIGHT },
+  { document: 'insight', method: 'GET', path: '/v2/bot/insight/message/event', operationId: 'getMessageEvent', state: NOT_YET_INSIGHT },
+  {
+    document: 'insight',
+    method: 'GET',
+    path: '/v2/bot/insight/message/event/aggregation',
+    operationId: 'getStatisticsPerUnit',
+    state: NOT_YET_INSIGHT,
+  },
+  {
+    document: 'insight',
+    method: 'GET',
+    path: '/v2/bot/insight/richmenu/{richMenuId}/summary',
+    operationId: 'getRichMenuInsightSummary',
+    state: NOT_YET_INSIGHT,
+  },
+  {
+    document: 'insight',
+    method: 'GET',
+    path: '/v2/bot/insight/richmenu/{richMenuId}/daily',
+    operationId: 'getRichMenuInsightDaily',
+    state: NOT_YET_INSIGHT,
+  },
+  // manage-audience.yml
+  {
+    document: 'manage-audience',
+    method: 'POST',
+    path: '/v2/bot/audienceGroup/upload',
+    operationId: 'createAudienceGroup',
+    state: NOT_YET_AUDIENCE,
+  },
+  {
+    document: 'manage-audience',
+    method: 'PUT',
+    path: '/v2/bot/audienceGroup/upload',
+    operationId: 'addAudienceToAudienceGroup',
+    state: NOT_YET_AUDIENCE,
+  },
+  {
+    document: 'manage-audience',
+    method: 'POST',
+    path: '/v2/bot/audienceGroup/upload/byFile',
+    operationId: 'createAudienceForUploadingUserIds',
+    server: 'api-data',
+    state: NOT_YET_AUDIENCE,
+  },
+  {
+    document: 'manage-audience',
+    method: 'PUT',
+    path: '/v2/bot/audienceGroup/upload/byFile',
+    operationId: 'addUserIdsToAudience',
+    server: 'api-data',
+    state: NOT_YET_AUDIENCE,
+  },
+  {
+    document: 'manage-audience',
+    method: 'POST',
+    path: '/v2/bot/audienceGroup/click',
+    operationId: 'createClickBasedAudienceGroup',
+    state: NOT_YET_AUDIENCE,
+  },
+  {
+    document: 'manage-audience',
+    method: 'POST',
+    path: '/v2/bot/audienceGroup/imp',
+    operationId: 'createImpBasedAudienceGroup',
+    state: NOT_YET_AUDIENCE,
+  },
+  {
+    document: 'manage-audience',
+    method: 'PUT',
+    path: '/v2/bot/audienceGroup/{audienceGroupId}/updateDescription',
+    operationId: 'updateAudienceGroupDescription',
+    state: NOT_YET_AUDIENCE,
+  },
+  {
+    document: 'manage-audience',
+    method: 'DELETE',
+    path: '/v2/bot/audienceGroup/{audienceGroupId}',
+    operationId: 'deleteAudienceGroup',
+    state: NOT_YET_AUDIENCE,
+  },
+  {
+    document: 'manage-audience',
+    method: 'GET',
+    path: '/v2/bot/audienceGroup/{audienceGroupId}',
+    operationId: 'getAudienceData',
+    state: NOT_YET_AUDIENCE,
+  },
+  {
+    document: 'manage-audience',
+    method: 'GET',
+    path: '/v2/bot/audienceGroup/list',
+    operationId: 'getAudienceGroups',
+    state: NOT_YET_AUDIENCE,
+  },
+  {
+    document: 'manage-audience',
+    method: 'GET',
+    path: '/v2/bot/audienceGroup/shared/{audienceGroupId}',
+    operationId: 'getSharedAudienceData',
+    state: NOT_YET_AUDIENCE,
+  },
+  {
+    document: 'manage-audience',
+    method: 'GET',
+    path: '/v2/bot/audienceGroup/shared/list',
+    operationId: 'getSharedAudienceGroups',
+    state: NOT_YET_AUDIENCE,
+  },
+  // module.yml
+  { document: 'module', method: 'POST', path: '/v2/bot/channel/detach', operationId: 'detachModule', state: NOT_YET_MODULE },
+  {
+    document: 'module',
+    method: 'POST',
+    path: '/v2/bot/chat/{chatId}/control/acquire',
+    operationId: 'acquireChatControl',
+    state: NOT_YET_MODULE,
+  },
+  {
+    document: 'module',
+    method: 'POST',
+    path: '/v2/bot/chat/{chatId}/control/release',
+    operationId: 'releaseChatControl',
+    state: NOT_YET_MODULE,
+  },
+  { document: 'module', method: 'GET', path: '/v2/bot/list', operationId: 'getModules', state: NOT_YET_MODULE },
+  // module-attach.yml
+  {
+    document: 'module-attach',
+    method: 'POST',
+    path: '/module/auth/v1/token',
+    operationId: 'attachModule',
+    server: 'manager',
+    state: NOT_YET_MODULE,
+  },
+  // shop.yml
+  { document: 'shop', method: 'POST', path: '/shop/v3/mission', operationId: 'missionStickerV3', state: NOT_YET_SHOP },
+];
+
+const NO_MODULES = 'embedkit has no module channels';
+
+/** Every webhook event type of `webhook.yml` (19), in its discriminator's order. */
+export const PUBLISHED_EVENT_TYPES: readonly PublishedEventType[] = [
+  { type: 'message', subtypes: ['text', 'image', 'video', 'audio', 'file', 'location', 'sticker'], state: SERVED },
+  { type: 'unsend', state: SERVED },
+  { type: 'follow', state: SERVED },
+  { type: 'unfollow', state: SERVED },
+  { type: 'join', state: SERVED },
+  { type: 'leave', state: SERVED },
+  { type: 'memberJoined', state: SERVED },
+  { type: 'memberLeft', state: SERVED },
+  { type: 'postback', state: SERVED },
+  { type: 'videoPlayComplete', state: { refused: 'not sent: the host does not report when a video was watched to its end' } },
+  { type: 'beacon', state: SERVED },
+  { type: 'accountLink', state: SERVED },
+  { type: 'membership', subtypes: ['joined', 'left', 'renewed'], state: { refused: 'not sent: memberships are not simulated' } },
+  { type: 'module', subtypes: ['attached', 'detached'], state: { refused: `not sent: ${NO_MODULES}` } },
+  { type: 'activated', state: { refused: `not sent: ${NO_MODULES} (chat control)` } },
+  { type: 'deactivated', state: { refused: `not sent: ${NO_MODULES} (chat control)` } },
+  { type: 'botSuspended', state: { refused: `not sent: ${NO_MODULES}` } },
+  { type: 'botResumed', state: { refused: `not sent: ${NO_MODULES}` } },
+  { type: 'delivery', state: { refused: 'not sent: messages by phone number are not sent' } },
+];
+
+/** Every message kind of `messaging-api.yml`'s `Message` (11), in its discriminator's order. */
+export const PUBLISHED_MESSAGE_KINDS: readonly PublishedMessageKind[] = [
+  { type: 'text', state: SERVED },
+  {
+    type: 'textV2',
+    state: { refused: 'refused with 400: text with `substitution` (mentions and emoji by key) is not validated or drawn yet' },
+  },
+  { type: 'sticker', state: SERVED },
+  { type: 'image', state: SERVED },
+  { type: 'video', state: SERVED },
+  { type: 'audio', state: SERVED },
+  { type: 'location', state: SERVED },
+  { type: 'imagemap', state: SERVED },
+  { type: 'template', state: SERVED },
+  { type: 'flex', state: SERVED },
+  { type: 'coupon', state: { refused: 'refused with 400: coupons are not simulated' } },
+];
