@@ -658,7 +658,7 @@ export const PUBLISHED_EVENT_TYPES: readonly PublishedEventType[] = [
   { type: 'deactivated', state: { refused: `not sent: ${NO_MODULES} (chat control)` } },
   { type: 'botSuspended', state: { refused: `not sent: ${NO_MODULES}` } },
   { type: 'botResumed', state: { refused: `not sent: ${NO_MODULES}` } },
-  { type: 'delivery', state: { refused: 'not sent: messages by phone number are not sent' } },
+  { type: 'delivery', state: { refused: 'not sent: messages by phone number (`POST /bot/pnp/push`) are not served' } },
 ];
 
 /** Every message kind of `messaging-api.yml`'s `Message` (11), in its discriminator's order. */
@@ -666,7 +666,10 @@ export const PUBLISHED_MESSAGE_KINDS: readonly PublishedMessageKind[] = [
   { type: 'text', state: SERVED },
   {
     type: 'textV2',
-    state: { refused: 'refused with 400: text with `substitution` (mentions and emoji by key) is not validated or drawn yet' },
+    state: {
+      refused:
+        'answered 400 (an unknown message type): text with `substitution` (mentions and emojis by key) is not validated or drawn yet',
+    },
   },
   { type: 'sticker', state: SERVED },
   { type: 'image', state: SERVED },
@@ -676,5 +679,5 @@ export const PUBLISHED_MESSAGE_KINDS: readonly PublishedMessageKind[] = [
   { type: 'imagemap', state: SERVED },
   { type: 'template', state: SERVED },
   { type: 'flex', state: SERVED },
-  { type: 'coupon', state: { refused: 'refused with 400: coupons are not simulated' } },
+  { type: 'coupon', state: { refused: 'answered 400 (an unknown message type): coupons are not simulated' } },
 ];
