@@ -89,7 +89,9 @@ export class BotBroadcastService {
     const messages = this.checked(body);
     const b = body as { recipient?: unknown; filter?: { demographic?: unknown }; limit?: { max?: unknown } };
     if (b.recipient !== undefined && !this.d.recipients)
-      throw invalidBody([{ message: 'recipients are not served by this kit: use filter.demographic or omit recipient', property: 'recipient' }]);
+      throw invalidBody([
+        { message: 'recipients are not served by this kit: use filter.demographic or omit recipient', property: 'recipient' },
+      ]);
     if (b.filter !== undefined) {
       const problems =
         typeof b.filter === 'object' && b.filter !== null

@@ -148,7 +148,11 @@ export function createBotMessaging(
   });
   const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock, deps.headers);
   const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
-  const audiences = new AudienceService({ store: new AudienceStore(db), reach: deps.reach ?? options.messageReach ?? noMessageReach, clock });
+  const audiences = new AudienceService({
+    store: new AudienceStore(db),
+    reach: deps.reach ?? options.messageReach ?? noMessageReach,
+    clock,
+  });
   const broadcasts = new BotBroadcastService({
     counters: new BotCounterStore(db),
     bot: messaging,

@@ -215,7 +215,8 @@ export function listQueryOf(
   const int = (name: string, min: number, max: number, fallback: number | undefined): number => {
     const v = one(name);
     if (v === undefined) {
-      if (fallback === undefined && !details.some((d) => d.property === name)) details.push({ message: 'must be specified', property: name });
+      if (fallback === undefined && !details.some((d) => d.property === name))
+        details.push({ message: 'must be specified', property: name });
       return fallback ?? 0;
     }
     const n = /^[0-9]{1,9}$/.test(v) ? Number(v) : NaN;
@@ -254,7 +255,8 @@ export function pageOf(rows: readonly AudienceRow[], q: ListQuery, now: number):
   const matching = rows
     .filter((r) => needle === undefined || r.description.toLowerCase().includes(needle))
     .filter((r) => q.status === undefined || statusOf(r, now) === q.status)
-    .filter((r) => q.createRoute === undefined || q.createRoute === 'MESSAGING_API')
+    // Every audience of embedkit was created with the Messaging API.
+    .filter(() => q.createRoute === undefined || q.createRoute === 'MESSAGING_API')
     .sort((a, b) => Number(b.created_at) - Number(a.created_at) || Number(b.audience_group_id) - Number(a.audience_group_id));
   const start = (q.page - 1) * q.size;
   return {
@@ -306,7 +308,8 @@ export function recipientProblems(value: unknown, path = 'recipient', depth = 0)
       const k = given[0]!;
       if (k === 'not') return recipientProblems(v.not, `${path}.not`, depth + 1);
       const list = v[k];
-      if (!Array.isArray(list) || list.length === 0) return [{ message: 'must be a non-empty array of recipients', property: `${path}.${k}` }];
+      if (!Array.isArray(list) || list.length === 0)
+        return [{ message: 'must be a non-empty array of recipients', property: `${path}.${k}` }];
       const details = list.flatMap((r, i) => recipientProblems(r, `${path}.${k}[${i}]`, depth + 1));
       if (!details.length && depth === 0 && leavesOf(value as Recipient).length > MAX_RECIPIENT_AUDIENCES)
         details.push({ message: `must name at most ${MAX_RECIPIENT_AUDIENCES} audiences and redeliveries`, property: path });
@@ -318,7 +321,10 @@ export function recipientProblems(value: unknown, path = 'recipient', depth = 0)
 }
 
 /** The audience and redelivery objects of a checked recipient, with their paths. */
-export function leavesOf(r: Recipient, path = 'recipient'): { leaf: Extract<Recipient, { type: 'audience' | 'redelivery' }>; path: string }[] {
+export function leavesOf(
+  r: Recipient,
+  path = 'recipient',
+): { leaf: Extract<Recipient, { type: 'audience' | 'redelivery' }>; path: string }[] {
   if (r.type !== 'operator') return [{ leaf: r, path }];
   if ('not' in r) return leavesOf(r.not, `${path}.not`);
   const [k, list] = 'and' in r ? ['and', r.and] : ['or', r.or];

@@ -228,7 +228,10 @@ export class AudienceService {
       } else {
         const sent = await this.d.reach.request(channel.channel_id, leaf.requestId);
         if (!sent || !REACH_REQUEST_KINDS.includes(sent.kind))
-          details.push({ message: `no narrowcast or broadcast of the channel has the request ID ${leaf.requestId}`, property: `${path}.requestId` });
+          details.push({
+            message: `no narrowcast or broadcast of the channel has the request ID ${leaf.requestId}`,
+            property: `${path}.requestId`,
+          });
         else members.set(leaf, new Set(await this.d.reach.sentUsers(channel.channel_id, leaf.requestId)));
       }
     }
@@ -244,7 +247,8 @@ export class AudienceService {
 
   /** A channel's audience group named by a path parameter. @throws ApiError 400 unknown audience. */
   private async group(channel: ChannelRow, audienceGroupId: string | number): Promise<AudienceRow> {
-    const id = typeof audienceGroupId === 'number' ? audienceGroupId : /^[1-9][0-9]{0,15}$/.test(audienceGroupId) ? Number(audienceGroupId) : NaN;
+    const id =
+      typeof audienceGroupId === 'number' ? audienceGroupId : /^[1-9][0-9]{0,15}$/.test(audienceGroupId) ? Number(audienceGroupId) : NaN;
     const group = Number.isSafeInteger(id) ? await this.d.store.get(channel.channel_id, id) : undefined;
     if (!group) throw audienceGroupNotFound();
     return group;
@@ -254,7 +258,12 @@ export class AudienceService {
   private async uploadGroup(channel: ChannelRow, audienceGroupId: number): Promise<AudienceRow> {
     const group = await this.group(channel, audienceGroupId);
     if (group.type !== 'UPLOAD')
-      throw invalidBody([{ message: `audience group ${audienceGroupId} is a ${group.type} audience: only UPLOAD audiences take IDs`, property: 'audienceGroupId' }]);
+      throw invalidBody([
+        {
+          message: `audience group ${audienceGroupId} is a ${group.type} audience: only UPLOAD audiences take IDs`,
+          property: 'audienceGroupId',
+        },
+      ]);
     if (statusOf(group, this.d.clock.now()) === 'EXPIRED')
       throw invalidBody([{ message: `audience group ${audienceGroupId} has expired`, property: 'audienceGroupId' }]);
     return group;
@@ -269,7 +278,9 @@ export class AudienceService {
     const sent = await this.d.reach.request(channel.channel_id, requestId);
     const fresh = sent !== undefined && this.d.clock.now() - sent.sentAt <= MAX_REQUEST_AGE_MS;
     if (!sent || !REACH_REQUEST_KINDS.includes(sent.kind) || !fresh)
-      throw invalidBody([{ message: 'must be the request ID of a broadcast or narrowcast the channel sent in the past 60 days', property: 'requestId' }]);
+      throw invalidBody([
+        { message: 'must be the request ID of a broadcast or narrowcast the channel sent in the past 60 days', property: 'requestId' },
+      ]);
   }
 
   /** Stores a new audience under a fresh 13-digit ID. @throws ApiError 400 when the channel holds the most it may. */
@@ -311,4 +322,5 @@ function fieldsOf<K extends string>(fields: Record<string, unknown>, names: read
   return out;
 }
 
-const uploadDescriptionOf = (f: { uploadDescription?: string }) => (f.uploadDescription !== undefined ? { uploadDescription: f.uploadDescription } : {});
+const uploadDescriptionOf = (f: { uploadDescription?: string }) =>
+  f.uploadDescription !== undefined ? { uploadDescription: f.uploadDescription } : {};

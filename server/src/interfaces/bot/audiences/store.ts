@@ -180,6 +180,11 @@ async function addMembers(trx: Transaction<Database>, audienceGroupId: number, m
 async function insertJob(trx: Transaction<Database>, audienceGroupId: number, job: NewJob): Promise<void> {
   await trx
     .insertInto('audience_jobs')
-    .values({ audience_group_id: audienceGroupId, description: job.description, audience_count: job.audienceCount, created_at: job.createdAt })
+    .values({
+      audience_group_id: audienceGroupId,
+      description: job.description,
+      audience_count: job.audienceCount,
+      created_at: job.createdAt,
+    })
     .execute();
 }
