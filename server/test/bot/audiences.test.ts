@@ -479,3 +479,38 @@ describe('narrowcast to audiences', () => {
     expect((await request(kit.app).get('/v2/bot/audienceGroup/list?page=1').set(bearer(token))).body.totalCount).toBe(0);
   });
 });
+
+describe('audiences in a scenario', () => {
+  it('a declared audience is READY at load, reached by a narrowcast, and exported with its members', async () => {
+    const s = JSON.parse(readFileSync(BOTS_SCENARIO, 'utf8'));
+    s.channels[0].audiences = [{ audienceGroupId: 1111111111111, description: 'Bob only', ids: [BOB] }];
+    const dir = mkdtempSync(join(tmpdir(), 'embedkit-audiences-'));
+    writeFileSync(join(dir, 's.json'), JSON.stringify(s));
+    const kit = await makeBotKit({ scenarioFile: join(dir, 's.json') });
+    try {
+      const token = await botToken(kit);
+      const data = await request(kit.app).get('/v2/bot/audienceGroup/1111111111111').set(bearer(token));
+      expect(data.body.audienceGroup).toMatchObject({ status: 'READY', audienceCount: 1, description: 'Bob only' });
+      const sent = await request(kit.app)
+        .post('/v2/bot/message/narrowcast')
+        .set(bearer(token))
+        .send({ messages: [{ type: 'text', text: 'declared' }], recipient: { type: 'audience', audienceGroupId: 1111111111111 } });
+      expect(sent.status).toBe(202);
+      expect((await chatMessages(kit, BOB_BOT)).some((m) => m.message.text === 'declared')).toBe(true);
+      expect((await chatMessages(kit, ALICE_BOT)).some((m) => m.message.text === 'declared')).toBe(false);
+      const exported = await request(kit.app).get('/embedkit/v1/scenario');
+      expect(exported.body.channels[0].audiences).toEqual([{ audienceGroupId: 1111111111111, description: 'Bob only', ids: [BOB] }]);
+      expect(exported.body.channels[1].audiences).toBeUndefined();
+    } finally {
+      await kit.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a scenario whose audience holds an ID of the wrong kind', async () => {
+    const { scenarioProblems } = await import('../../src/scenario/load.js');
+    const s = JSON.parse(readFileSync(BOTS_SCENARIO, 'utf8'));
+    s.channels[0].audiences = [{ description: 'x', isIfaAudience: true, ids: [ALICE] }];
+    expect(scenarioProblems(s)).toEqual(['channels[0].audiences[0].ids[0]: not an IFA']);
+  });
+});

@@ -58,6 +58,8 @@ export type { BotEventService } from './events.js';
 export type { SentMessage, SentMessages } from './messaging.js';
 export type { MessageReach } from './audiences/message-reach.js';
 export { AudienceStore } from './audiences/store.js';
+export { scenarioAudienceOf, scenarioAudienceRow } from './audiences/rules.js';
+export { drawAudienceGroupId } from './audiences/service.js';
 
 /** Options of the bot messaging unit. */
 export interface BotMessagingOptions {

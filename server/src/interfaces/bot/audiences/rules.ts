@@ -347,3 +347,46 @@ export function recipientsOf(r: Recipient, friends: ReadonlySet<string>, members
   if ('or' in r) return new Set(parts.flatMap((p) => [...p]));
   return new Set([...friends].filter((u) => parts.every((p) => p.has(u))));
 }
+
+/** An audience a scenario declares for a channel (scenario/schema.ts `channels[].audiences`). */
+export interface ScenarioAudience {
+  audienceGroupId?: number;
+  description: string;
+  type?: AudienceType;
+  isIfaAudience?: boolean;
+  requestId?: string;
+  clickUrl?: string;
+  ids: string[];
+}
+
+/**
+ * The row of an audience a scenario declares: READY from `now` (ms), expiring 180 days later.
+ * @param drawId the ID when the scenario gives none
+ */
+export function scenarioAudienceRow(channelId: string, a: ScenarioAudience, now: number, drawId: () => number): AudienceGroupRow {
+  return {
+    audience_group_id: a.audienceGroupId ?? drawId(),
+    channel_id: channelId,
+    type: a.type ?? 'UPLOAD',
+    description: a.description,
+    is_ifa: a.isIfaAudience ? 1 : 0,
+    request_id: a.requestId ?? null,
+    click_url: a.clickUrl ?? null,
+    created_at: now,
+    ready_at: now,
+    expires_at: now + AUDIENCE_LIFE_MS,
+  };
+}
+
+/** A stored audience as a scenario declares it (the export); fields at their default left out. */
+export function scenarioAudienceOf(row: AudienceGroupRow, ids: string[]): ScenarioAudience {
+  return {
+    audienceGroupId: Number(row.audience_group_id),
+    description: row.description,
+    ...(row.type !== 'UPLOAD' ? { type: row.type as AudienceType } : {}),
+    ...(Number(row.is_ifa) === 1 ? { isIfaAudience: true } : {}),
+    ...(row.request_id !== null ? { requestId: row.request_id } : {}),
+    ...(row.click_url !== null ? { clickUrl: row.click_url } : {}),
+    ids,
+  };
+}

@@ -295,7 +295,7 @@ export class AudienceService {
     const now = this.d.clock.now();
     for (;;) {
       const group: AudienceGroupRow = {
-        audience_group_id: randomInt(1_000_000_000_000, 10_000_000_000_000),
+        audience_group_id: drawAudienceGroupId(),
         channel_id: channel.channel_id,
         type,
         description,
@@ -311,6 +311,9 @@ export class AudienceService {
     }
   }
 }
+
+/** A fresh audience ID: 13 digits, as the platform's. */
+export const drawAudienceGroupId = (): number => randomInt(1_000_000_000_000, 10_000_000_000_000);
 
 /** The text fields of a multipart body that are given (once, as text, not the SDK's `undefined`). */
 function fieldsOf<K extends string>(fields: Record<string, unknown>, names: readonly K[]): Partial<Record<K, string>> {

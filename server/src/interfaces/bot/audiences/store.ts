@@ -49,6 +49,16 @@ export class AudienceStore {
     }
   }
 
+  /** Stores the audiences a scenario declares, all or nothing. */
+  async seed(groups: readonly { group: AudienceGroupRow; ids: readonly string[] }[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const g of groups) {
+        await trx.insertInto('audience_groups').values(g.group).execute();
+        await addMembers(trx, g.group.audience_group_id, g.ids);
+      }
+    });
+  }
+
   /** A channel's audience group with its member count, or undefined. */
   async get(channelId: string, audienceGroupId: number): Promise<AudienceRow | undefined> {
     return (await this.rows(channelId, audienceGroupId))[0];
