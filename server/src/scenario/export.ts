@@ -1,12 +1,13 @@
 /**
  * Today's world as a scenario file (`embedkit export` / `start --import`): channels with
  * their login and v1 settings and link templates, users, chats with their members and bots, apps,
- * the blockchain section and the defaults. What a scenario cannot hold is left out: messages,
+ * the blockchain section, audience groups and the defaults. What a scenario cannot hold is left out: messages,
  * tokens, deliveries, rich menus and friendships beyond "a 1:1 chat with the bot". App URLs on the
  * demo origin get the `{demo_origin}` placeholder back, so the file works on any port. Pure.
  */
 import type { WorldRows } from './world-export-store.js';
 import type { Scenario } from './schema.js';
+import { scenarioAudienceOf } from '../interfaces/bot/index.js';
 
 const DEMO_ORIGIN = '{demo_origin}';
 
@@ -52,8 +53,22 @@ function channelsOf(rows: WorldRows) {
       ...(c.add_friend_approved ? { addFriendApproved: true } : {}),
       ...(c.permissions ? { permissions: c.permissions.split(' ').filter(Boolean) } : {}),
       ...(templates.length ? { linkTemplates: templates } : {}),
+      ...audiencesOf(rows, c.channel_id),
     };
   });
+}
+
+/** A channel's audience groups with their members, as `{audiences}`; nothing when it has none. */
+function audiencesOf(rows: WorldRows, channelId: string) {
+  const audiences = rows.audienceGroups
+    .filter((g) => g.channel_id === channelId)
+    .map((g) =>
+      scenarioAudienceOf(
+        g,
+        rows.audienceMembers.filter((m) => Number(m.audience_group_id) === Number(g.audience_group_id)).map((m) => m.member_id),
+      ),
+    );
+  return audiences.length ? { audiences } : {};
 }
 
 /** The users; a field at its default is left out. */

@@ -13,6 +13,7 @@ import type { ChannelLoginStore } from '../world/channel-login-store.js';
 import type { BlockchainSeed, BlockchainStore } from '../interfaces/blockchain/index.js';
 import type { WorldStore } from '../world/world-store.js';
 import { checkLinkTemplate, type V1BotStore } from '../interfaces/v1-bots/index.js';
+import { drawAudienceGroupId, scenarioAudienceRow, type AudienceStore } from '../interfaces/bot/index.js';
 import { checkScenario, type Scenario } from './schema.js';
 
 /** Path of the scenario loaded when no `--scenario` is given. */
@@ -55,6 +56,7 @@ function crossReferenceProblems(s: Scenario): string[] {
   problems.push(...botProblems(s, channels));
   problems.push(...v1Problems(s));
   problems.push(...blockchainProblems(s));
+  problems.push(...audienceProblems(s));
   const d = s.defaults;
   if (d?.userId && !users.has(d.userId)) problems.push(`defaults.userId: unknown user ${d.userId}`);
   if (d?.embedId && !s.apps.some((a) => a.embedId === d.embedId)) problems.push(`defaults.embedId: unknown app ${d.embedId}`);
@@ -112,6 +114,27 @@ function v1Problems(s: Scenario): string[] {
   return problems;
 }
 
+/** Audiences: IDs unique; members are user IDs, or IFAs when `isIfaAudience`; CLICK and IMP name their request. */
+function audienceProblems(s: Scenario): string[] {
+  const problems: string[] = [];
+  const ids = new Set<number>();
+  s.channels.forEach((c, i) =>
+    (c.audiences ?? []).forEach((a, j) => {
+      const at = `channels[${i}].audiences[${j}]`;
+      if (a.audienceGroupId !== undefined && ids.has(a.audienceGroupId))
+        problems.push(`${at}.audienceGroupId: ${a.audienceGroupId} is used twice`);
+      if (a.audienceGroupId !== undefined) ids.add(a.audienceGroupId);
+      const ifa = a.isIfaAudience === true;
+      a.ids.forEach((id, k) =>
+        id.startsWith('U') === ifa ? problems.push(`${at}.ids[${k}]: not ${ifa ? 'an IFA' : 'a user ID'}`) : undefined,
+      );
+      if ((a.type ?? 'UPLOAD') !== 'UPLOAD' && !a.requestId) problems.push(`${at}.requestId: a ${a.type} audience names its request`);
+      if (a.clickUrl !== undefined && a.type !== 'CLICK') problems.push(`${at}.clickUrl: only a CLICK audience has a clickUrl`);
+    }),
+  );
+  return problems;
+}
+
 /** The channel MID of a v1 channel that names none: `u` + 32 hex digits derived from its ID. */
 export function channelMidOf(channelId: string): string {
   return `u${createHash('sha256').update(`channel-mid|${channelId}`).digest('hex').slice(0, 32)}`;
@@ -150,6 +173,7 @@ export async function applyScenario(
     logins?: ChannelLoginStore;
     blockchain?: BlockchainStore;
     v1Bots?: V1BotStore;
+    audiences?: AudienceStore;
   },
   demoOrigin: string,
   now: number,
@@ -208,6 +232,11 @@ export async function applyScenario(
     }
     for (const c of s.channels) for (const t of c.linkTemplates ?? []) await stores.v1Bots?.putTemplate(c.channelId, t);
     if (s.blockchain && stores.blockchain) await stores.blockchain.seed(blockchainSeed(s.blockchain, now));
+    await stores.audiences?.seed(
+      s.channels.flatMap((c) =>
+        (c.audiences ?? []).map((a) => ({ group: scenarioAudienceRow(c.channelId, a, now, drawAudienceGroupId), ids: a.ids })),
+      ),
+    );
     await stores.world.setMeta('defaults', JSON.stringify(s.defaults ?? {}));
     await stores.world.setMeta('scenario', file);
   } else {

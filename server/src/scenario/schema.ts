@@ -55,6 +55,31 @@ export const ScenarioSchema = Type.Object(
               { maxItems: 100 },
             ),
           ),
+          // Audience groups of the channel (docs/audiences.md): READY when the scenario loads.
+          audiences: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  audienceGroupId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+                  description: Type.String({ minLength: 1, maxLength: 120 }),
+                  type: Type.Optional(Type.Unsafe<'UPLOAD' | 'CLICK' | 'IMP'>({ type: 'string', enum: ['UPLOAD', 'CLICK', 'IMP'] })),
+                  isIfaAudience: Type.Optional(Type.Boolean()),
+                  requestId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+                  clickUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://' })),
+                  ids: Type.Array(
+                    Type.String({
+                      pattern: '^(U[0-9a-f]{32}|[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})$',
+                    }),
+                    {
+                      maxItems: 10_000,
+                    },
+                  ),
+                },
+                { additionalProperties: false },
+              ),
+              { maxItems: 1000 },
+            ),
+          ),
         },
         { additionalProperties: false },
       ),

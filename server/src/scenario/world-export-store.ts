@@ -26,7 +26,28 @@ export async function readWorldRows(db: Kysely<Database>) {
       db.selectFrom('bc_token_types').selectAll().orderBy('token_type').execute(),
       db.selectFrom('bc_tokens').selectAll().orderBy('token_type').orderBy('token_index').execute(),
     ]);
-  return { channels, logins, templates, users, chats, members, memberships, apps, meta, services, wallets, contracts, tokenTypes, tokens };
+  const [audienceGroups, audienceMembers] = await Promise.all([
+    db.selectFrom('audience_groups').selectAll().orderBy('channel_id').orderBy('created_at').orderBy('audience_group_id').execute(),
+    db.selectFrom('audience_members').selectAll().orderBy('member_id').execute(),
+  ]);
+  return {
+    channels,
+    logins,
+    templates,
+    users,
+    chats,
+    members,
+    memberships,
+    apps,
+    meta,
+    services,
+    wallets,
+    contracts,
+    tokenTypes,
+    tokens,
+    audienceGroups,
+    audienceMembers,
+  };
 }
 
 /** What {@link readWorldRows} answers. */

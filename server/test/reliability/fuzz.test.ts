@@ -77,6 +77,15 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/v2/bot/richmenu/batch',
     '/v2/bot/richmenu/validate/batch',
     '/v2/bot/richmenu/progress/batch',
+    '/v2/bot/audienceGroup/upload',
+    '/v2/bot/audienceGroup/upload/byFile',
+    '/v2/bot/audienceGroup/click',
+    '/v2/bot/audienceGroup/imp',
+    '/v2/bot/audienceGroup/:audienceGroupId/updateDescription',
+    '/v2/bot/audienceGroup/:audienceGroupId',
+    '/v2/bot/audienceGroup/list',
+    '/v2/bot/audienceGroup/shared/:audienceGroupId',
+    '/v2/bot/audienceGroup/shared/list',
   ].map((path) => ({ path, format: ['message'] as Format[] })),
   // The platform's account-link page (HTML for people; unknown methods get the 404 JSON).
   { path: '/dialog/bot/accountLink', format: ['html', 'message'] },
@@ -264,6 +273,7 @@ const goodSegment: Record<string, string[]> = {
   channelId: [TRIAL.id, VERIFIED.id],
   size: ['large', 'small'],
   id: ['1', '2', '999999'],
+  audienceGroupId: ['1234567890123', '1', '99999999999999999999'],
 };
 const path = fc
   .tuple(
@@ -293,6 +303,11 @@ const path = fc
             'nonce',
             'prompt',
             'code_challenge',
+            'page',
+            'size',
+            'status',
+            'createRoute',
+            'includesExternalPublicGroups',
             'x',
           ),
           fc.oneof(

@@ -30,8 +30,23 @@ export function platformDay(ms: number): string {
   return new Date(ms + PLATFORM_TZ_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
 }
 
+/**
+ * The friends a narrowcast `recipient` reaches among `friends` (the audience unit's rule).
+ * @throws ApiError 400 with details for a malformed recipient or an audience it cannot use
+ */
+export type RecipientResolver = (channel: ChannelRow, recipient: unknown, friends: ReadonlySet<string>) => Promise<Set<string>>;
+
 export class BotBroadcastService {
-  constructor(private readonly d: { counters: BotCounterStore; bot: BotMessagingService; limits: RateLimiter; clock: Clock }) {}
+  constructor(
+    private readonly d: {
+      counters: BotCounterStore;
+      bot: BotMessagingService;
+      limits: RateLimiter;
+      clock: Clock;
+      /** Narrowcast recipients (audiences, redelivery); without it a `recipient` is refused. */
+      recipients?: RecipientResolver;
+    },
+  ) {}
 
   /** Counts `n` messages (recipients) of `kind` sent now. */
   async count(channelId: string, kind: SentKind, n: number): Promise<void> {
@@ -63,23 +78,19 @@ export class BotBroadcastService {
   }
 
   /**
-   * Narrowcast, done at once: to every friend, or those a `filter.demographic` matches
-   * (demographics.ts), at most `limit.max`. A `recipient` (audiences, redelivery) is refused: the
-   * audience calls are set aside.
+   * Narrowcast, done at once: to every friend, or those a `recipient` reaches (audiences and
+   * redelivery combined with and/or/not, see audiences/rules.ts), of them those a
+   * `filter.demographic` matches (demographics.ts), at most `limit.max`.
    * @param requestId the request's ID (answered in `<prefix>Request-Id`), for the progress call
    * @param claim called once the body passed, before anything is counted or sent (retry keys)
-   * @throws ApiError 400 invalid body, filter or a recipient; 429 as broadcast; what `claim` throws.
+   * @throws ApiError 400 invalid body, filter or recipient (an unknown or not-ready audience); 429 as broadcast; what `claim` throws.
    */
   async narrowcast(channel: ChannelRow, body: unknown, requestId: string, claim: Claim = async () => undefined): Promise<void> {
     const messages = this.checked(body);
     const b = body as { recipient?: unknown; filter?: { demographic?: unknown }; limit?: { max?: unknown } };
-    if (b.recipient !== undefined)
+    if (b.recipient !== undefined && !this.d.recipients)
       throw invalidBody([
-        {
-          message:
-            'audiences and redelivery are not served by embedkit (the audience calls are set aside): use filter.demographic or omit recipient',
-          property: 'recipient',
-        },
+        { message: 'recipients are not served by this kit: use filter.demographic or omit recipient', property: 'recipient' },
       ]);
     if (b.filter !== undefined) {
       const problems =
@@ -88,9 +99,17 @@ export class BotBroadcastService {
           : [{ message: 'must be an object with demographic', property: 'filter' }];
       if (problems.length) throw invalidBody(problems);
     }
-    await claim();
     const now = this.d.clock.now();
-    let friends = (await this.d.counters.friendsWithDemographics(channel.channel_id))
+    const all = await this.d.counters.friendsWithDemographics(channel.channel_id);
+    // Before the claim: a recipient naming an audience the channel cannot use is a refusal that
+    // leaves the retry key free.
+    const reached =
+      b.recipient !== undefined && this.d.recipients
+        ? await this.d.recipients(channel, b.recipient, new Set(all.map((f) => f.user_id)))
+        : undefined;
+    await claim();
+    let friends = all
+      .filter((f) => reached === undefined || reached.has(f.user_id))
       .filter(
         (f) =>
           b.filter === undefined ||

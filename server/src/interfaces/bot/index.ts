@@ -17,6 +17,10 @@ import { botRoutes } from './routes.js';
 import { botRichMenuRoutes } from './rich-menu-routes.js';
 import { botAccountRoutes } from './account-routes.js';
 import { botBroadcastRoutes, sentCounter } from './broadcast-routes.js';
+import { botAudienceRoutes } from './audiences/routes.js';
+import { AudienceService } from './audiences/service.js';
+import { AudienceStore } from './audiences/store.js';
+import { noMessageReach, type MessageReach } from './audiences/message-reach.js';
 import { BotBroadcastService } from './broadcast.js';
 import { BotCounterStore } from './counter-store.js';
 import { BotAccountService } from './account.js';
@@ -52,6 +56,10 @@ import type { PlatformHeaders } from '../../http/platform-headers.js';
 // What other units use of this one.
 export type { BotEventService } from './events.js';
 export type { SentMessage, SentMessages } from './messaging.js';
+export type { MessageReach } from './audiences/message-reach.js';
+export { AudienceStore } from './audiences/store.js';
+export { scenarioAudienceOf, scenarioAudienceRow } from './audiences/rules.js';
+export { drawAudienceGroupId } from './audiences/service.js';
 
 /** Options of the bot messaging unit. */
 export interface BotMessagingOptions {
@@ -63,6 +71,8 @@ export interface BotMessagingOptions {
   planLimits?: Record<'developer-trial' | 'other', PlanLimits>;
   /** How long one webhook attempt waits for the bot's answer, in ms; default 10 s. */
   webhookTimeoutMs?: number;
+  /** Who the bot's requests reached, used when `deps.reach` is not given (a test's own). */
+  messageReach?: MessageReach;
 }
 
 /** The bot messaging unit's services and routes. */
@@ -94,7 +104,8 @@ export interface BotMessaging {
  * @param deps `tokens`: channel access tokens (authentication of `/v2/bot`); `baseUrl`: the
  *   server's public origin (picture and content URLs); `outage`: deliveries pause while the
  *   database is unreachable and resume when it is back; `headers`: the platform header names of
- *   the kit's prefix (webhook signatures, request IDs)
+ *   the kit's prefix (webhook signatures, request IDs); `reach`: who the bot's requests reached
+ *   (click and impression audiences, redelivery), by default a reach that knows no request
  */
 export function createBotMessaging(
   db: Kysely<Database>,
@@ -107,6 +118,7 @@ export function createBotMessaging(
     headers: PlatformHeaders;
     live?: LiveHub;
     outage?: DatabaseOutage;
+    reach?: MessageReach;
   },
   options: BotMessagingOptions = {},
 ): BotMessaging {
@@ -138,7 +150,18 @@ export function createBotMessaging(
   });
   const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock, deps.headers);
   const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
-  const broadcasts = new BotBroadcastService({ counters: new BotCounterStore(db), bot: messaging, limits, clock });
+  const audiences = new AudienceService({
+    store: new AudienceStore(db),
+    reach: deps.reach ?? options.messageReach ?? noMessageReach,
+    clock,
+  });
+  const broadcasts = new BotBroadcastService({
+    counters: new BotCounterStore(db),
+    bot: messaging,
+    limits,
+    clock,
+    recipients: (channel, recipient, friends) => audiences.recipients(channel, recipient, friends),
+  });
   const indicators = new ChatIndicatorService({ memberships, live, clock });
   const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, clock });
   const retryKeys = new RetryKeys({ store: new RetryKeyStore(db), clock, headers: deps.headers });
@@ -155,6 +178,7 @@ export function createBotMessaging(
     botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators, links }),
     accountLinkPageRoutes(links),
     botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers, retryKeys }),
+    botAudienceRoutes({ tokens: deps.tokens, bot: messaging, limits, audiences }),
   ];
   return {
     events,

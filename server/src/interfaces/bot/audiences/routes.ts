@@ -1,0 +1,108 @@
+/**
+ * The manage-audience API group under `/v2/bot/audienceGroup` (published `manage-audience.yml`,
+ * its 12 operations), on the channel access token, each operation one API for the per-minute
+ * request limit. The two file uploads (the data API host's, the same origin in embedkit) are
+ * multipart bodies read with multer once the token passed. HTTP only: the rules are in service.ts.
+ */
+import { Router, type RequestHandler } from 'express';
+import multer from 'multer';
+import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
+import { jsonBody } from '../../../http/body.js';
+import { invalidBody } from '../../../http/errors.js';
+import type { AudienceService, UploadForm } from './service.js';
+import { MAX_FILE_BYTES } from './rules.js';
+
+/** Text fields of an upload form: few and short. */
+const MAX_FIELDS = 10;
+const MAX_FIELD_BYTES = 4096;
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { files: 1, fileSize: MAX_FILE_BYTES, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
+}).single('file');
+
+/**
+ * Reads a `multipart/form-data` body into `req.body` (text fields) and `req.file` (the `file`
+ * part); any other body, a second file, a file under another name or a part over the limits is a
+ * 400 with a detail naming the part.
+ */
+const multipartBody: RequestHandler = (req, res, next) => {
+  if (!req.is('multipart/form-data'))
+    return next(invalidBody([{ message: 'the body must be multipart/form-data with a text/plain part named file' }]));
+  upload(req, res, (err?: unknown) => {
+    if (!err) return next();
+    if (err instanceof multer.MulterError) {
+      const property = err.field ?? (err.code === 'LIMIT_FILE_SIZE' || err.code === 'LIMIT_FILE_COUNT' ? 'file' : undefined);
+      return next(invalidBody([{ message: multerMessage(err), ...(property ? { property } : {}) }]));
+    }
+    next(invalidBody([{ message: `malformed multipart body: ${err instanceof Error ? err.message : String(err)}` }]));
+  });
+};
+
+function multerMessage(err: multer.MulterError): string {
+  switch (err.code) {
+    case 'LIMIT_FILE_SIZE':
+      return `must be at most ${MAX_FILE_BYTES} bytes`;
+    case 'LIMIT_UNEXPECTED_FILE':
+    case 'LIMIT_FILE_COUNT':
+      return 'one file only, in the part named file';
+    default:
+      return 'too many or too large form fields';
+  }
+}
+
+const formOf = (req: { body?: unknown; file?: { buffer: Buffer } }): UploadForm => ({
+  fields: typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {},
+  file: req.file?.buffer,
+});
+
+/** The router of the manage-audience operations. */
+export function botAudienceRoutes(deps: BotApiDeps & { audiences: AudienceService }): Router {
+  const r = Router();
+  const api = botApi(deps);
+  const { audiences } = deps;
+  const p = (v: unknown) => String(v);
+  const base = '/v2/bot/audienceGroup';
+
+  r.post(`${base}/upload`, api('audienceGroup.upload'), jsonBody, async (req, res) => {
+    res.status(202).json(await audiences.createUpload(channelOf(res), req.body));
+  });
+  r.put(`${base}/upload`, api('audienceGroup.upload.add'), jsonBody, async (req, res) => {
+    await audiences.addUpload(channelOf(res), req.body);
+    res.status(202).json({});
+  });
+  r.post(`${base}/upload/byFile`, api('audienceGroup.upload.byFile'), multipartBody, async (req, res) => {
+    res.status(202).json(await audiences.createUploadByFile(channelOf(res), formOf(req)));
+  });
+  r.put(`${base}/upload/byFile`, api('audienceGroup.upload.byFile.add'), multipartBody, async (req, res) => {
+    await audiences.addUploadByFile(channelOf(res), formOf(req));
+    res.status(202).json({});
+  });
+  r.post(`${base}/click`, api('audienceGroup.click'), jsonBody, async (req, res) => {
+    res.status(202).json(await audiences.createClick(channelOf(res), req.body));
+  });
+  r.post(`${base}/imp`, api('audienceGroup.imp'), jsonBody, async (req, res) => {
+    res.status(202).json(await audiences.createImp(channelOf(res), req.body));
+  });
+  r.put(`${base}/:audienceGroupId/updateDescription`, api('audienceGroup.updateDescription'), jsonBody, async (req, res) => {
+    await audiences.rename(channelOf(res), p(req.params.audienceGroupId), req.body);
+    res.json({});
+  });
+  r.get(`${base}/list`, api('audienceGroup.list'), async (req, res) => {
+    res.json(await audiences.list(channelOf(res), req.query as Record<string, unknown>, false));
+  });
+  r.get(`${base}/shared/list`, api('audienceGroup.shared.list'), async (req, res) => {
+    res.json(await audiences.list(channelOf(res), req.query as Record<string, unknown>, true));
+  });
+  r.get(`${base}/shared/:audienceGroupId`, api('audienceGroup.shared.get'), async (req, res) => {
+    res.json(await audiences.data(channelOf(res), p(req.params.audienceGroupId)));
+  });
+  r.get(`${base}/:audienceGroupId`, api('audienceGroup.get'), async (req, res) => {
+    res.json(await audiences.data(channelOf(res), p(req.params.audienceGroupId)));
+  });
+  r.delete(`${base}/:audienceGroupId`, api('audienceGroup.delete'), async (req, res) => {
+    await audiences.delete(channelOf(res), p(req.params.audienceGroupId));
+    res.json({});
+  });
+  return r;
+}
