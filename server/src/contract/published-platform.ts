@@ -118,7 +118,6 @@ const NOT_YET_MEMBERSHIP = notYet('memberships are not simulated');
 const NOT_YET_COUPON = notYet('coupons are not simulated');
 const NOT_YET_LIFF = notYet('LIFF apps are not managed through the API; the scenario registers the embedded apps');
 const NOT_YET_INSIGHT = notYet('insight statistics are not counted');
-const NOT_YET_AUDIENCE = notYet('audience groups are not simulated');
 const NOT_YET_MODULE = notYet('module channels and chat control are not simulated');
 const NOT_YET_SHOP = notYet('the shop is not simulated');
 
@@ -178,7 +177,9 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
     method: 'POST',
     path: '/v2/bot/message/narrowcast',
     operationId: 'narrowcast',
-    state: { served: 'to every friend or by a demographic `filter`; a `recipient` (audiences) answers 400' },
+    state: {
+      served: 'to every friend, a demographic `filter`, audience and redelivery `recipient`s with `and`/`or`/`not`; no 50-person minimum',
+    },
   },
   {
     document: 'messaging-api',
@@ -525,14 +526,14 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
     method: 'POST',
     path: '/v2/bot/audienceGroup/upload',
     operationId: 'createAudienceGroup',
-    state: NOT_YET_AUDIENCE,
+    state: SERVED,
   },
   {
     document: 'manage-audience',
     method: 'PUT',
     path: '/v2/bot/audienceGroup/upload',
     operationId: 'addAudienceToAudienceGroup',
-    state: NOT_YET_AUDIENCE,
+    state: SERVED,
   },
   {
     document: 'manage-audience',
@@ -540,7 +541,7 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
     path: '/v2/bot/audienceGroup/upload/byFile',
     operationId: 'createAudienceForUploadingUserIds',
     server: 'api-data',
-    state: NOT_YET_AUDIENCE,
+    state: SERVED,
   },
   {
     document: 'manage-audience',
@@ -548,63 +549,63 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
     path: '/v2/bot/audienceGroup/upload/byFile',
     operationId: 'addUserIdsToAudience',
     server: 'api-data',
-    state: NOT_YET_AUDIENCE,
+    state: SERVED,
   },
   {
     document: 'manage-audience',
     method: 'POST',
     path: '/v2/bot/audienceGroup/click',
     operationId: 'createClickBasedAudienceGroup',
-    state: NOT_YET_AUDIENCE,
+    state: { served: "from the URL taps of the host's people" },
   },
   {
     document: 'manage-audience',
     method: 'POST',
     path: '/v2/bot/audienceGroup/imp',
     operationId: 'createImpBasedAudienceGroup',
-    state: NOT_YET_AUDIENCE,
+    state: { served: "from what the host's people saw" },
   },
   {
     document: 'manage-audience',
     method: 'PUT',
     path: '/v2/bot/audienceGroup/{audienceGroupId}/updateDescription',
     operationId: 'updateAudienceGroupDescription',
-    state: NOT_YET_AUDIENCE,
+    state: SERVED,
   },
   {
     document: 'manage-audience',
     method: 'DELETE',
     path: '/v2/bot/audienceGroup/{audienceGroupId}',
     operationId: 'deleteAudienceGroup',
-    state: NOT_YET_AUDIENCE,
+    state: SERVED,
   },
   {
     document: 'manage-audience',
     method: 'GET',
     path: '/v2/bot/audienceGroup/{audienceGroupId}',
     operationId: 'getAudienceData',
-    state: NOT_YET_AUDIENCE,
+    state: SERVED,
   },
   {
     document: 'manage-audience',
     method: 'GET',
     path: '/v2/bot/audienceGroup/list',
     operationId: 'getAudienceGroups',
-    state: NOT_YET_AUDIENCE,
+    state: SERVED,
   },
   {
     document: 'manage-audience',
     method: 'GET',
     path: '/v2/bot/audienceGroup/shared/{audienceGroupId}',
     operationId: 'getSharedAudienceData',
-    state: NOT_YET_AUDIENCE,
+    state: { served: "no channel has a Business Manager: answers the channel's own audiences" },
   },
   {
     document: 'manage-audience',
     method: 'GET',
     path: '/v2/bot/audienceGroup/shared/list',
     operationId: 'getSharedAudienceGroups',
-    state: NOT_YET_AUDIENCE,
+    state: { served: 'no channel has a Business Manager: empty unless `includesOwnedAudienceGroups=true`' },
   },
   // module.yml
   { document: 'module', method: 'POST', path: '/v2/bot/channel/detach', operationId: 'detachModule', state: NOT_YET_MODULE },
