@@ -14,6 +14,8 @@ import type { BlockchainSeed, BlockchainStore } from '../interfaces/blockchain/i
 import type { WorldStore } from '../world/world-store.js';
 import { checkLinkTemplate, type V1BotStore } from '../interfaces/v1-bots/index.js';
 import { checkScenario, type Scenario } from './schema.js';
+import type { AssertionKeyStore } from '../tokens/assertion-key-store.js';
+import { assertionKeyOf } from '../tokens/assertion.js';
 
 /** Path of the scenario loaded when no `--scenario` is given. */
 export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.json', import.meta.url));
@@ -150,6 +152,7 @@ export async function applyScenario(
     logins?: ChannelLoginStore;
     blockchain?: BlockchainStore;
     v1Bots?: V1BotStore;
+    assertionKeys?: AssertionKeyStore;
   },
   demoOrigin: string,
   now: number,
@@ -207,6 +210,7 @@ export async function applyScenario(
       );
     }
     for (const c of s.channels) for (const t of c.linkTemplates ?? []) await stores.v1Bots?.putTemplate(c.channelId, t);
+    if (stores.assertionKeys) await seedAssertionKeys(stores.assertionKeys, s, now);
     if (s.blockchain && stores.blockchain) await stores.blockchain.seed(blockchainSeed(s.blockchain, now));
     await stores.world.setMeta('defaults', JSON.stringify(s.defaults ?? {}));
     await stores.world.setMeta('scenario', file);
@@ -243,4 +247,23 @@ function blockchainSeed(b: NonNullable<Scenario['blockchain']>, now: number): Bl
       })),
     ),
   };
+}
+
+/**
+ * The channels' assertion signing keys of a scenario, each under its kid.
+ * @throws Error naming the key (`channels[i].assertionKeys[j]`) when it is not a public RSA key of
+ *   2048 bits or more
+ */
+async function seedAssertionKeys(store: AssertionKeyStore, s: Scenario, now: number): Promise<void> {
+  for (const [i, c] of s.channels.entries()) {
+    for (const [j, jwk] of (c.assertionKeys ?? []).entries()) {
+      let key;
+      try {
+        key = await assertionKeyOf(jwk);
+      } catch (e) {
+        throw new Error(`channels[${i}].assertionKeys[${j}]: ${(e as Error).message}`, { cause: e });
+      }
+      await store.add({ channel_id: c.channelId, kid: key.kid, jwk: JSON.stringify(key.jwk), created_at: now });
+    }
+  }
 }

@@ -9,24 +9,56 @@ import type { Database } from '../db/schema.js';
 /** The rows of the world, each table in a stable order. */
 export async function readWorldRows(db: Kysely<Database>) {
   const order = (isPostgres(db) ? 'seq' : 'rowid') as never;
-  const [channels, logins, templates, users, chats, members, memberships, apps, meta, services, wallets, contracts, tokenTypes, tokens] =
-    await Promise.all([
-      db.selectFrom('channels').selectAll().orderBy('channel_id').execute(),
-      db.selectFrom('channel_login').selectAll().execute(),
-      db.selectFrom('link_templates').selectAll().orderBy('channel_id').orderBy('template_id').execute(),
-      db.selectFrom('users').selectAll().orderBy('user_id').execute(),
-      db.selectFrom('chats').select(['chat_id', 'type', 'name', 'bot_channel_id']).orderBy(order).execute(),
-      db.selectFrom('chat_members').selectAll().execute(),
-      db.selectFrom('bot_memberships').selectAll().orderBy('channel_id').execute(),
-      db.selectFrom('apps').selectAll().orderBy('seq').execute(),
-      db.selectFrom('meta').selectAll().execute(),
-      db.selectFrom('bc_services').selectAll().orderBy('api_key').execute(),
-      db.selectFrom('bc_wallets').selectAll().orderBy('created_at').orderBy('address').execute(),
-      db.selectFrom('bc_contracts').selectAll().orderBy('contract_id').execute(),
-      db.selectFrom('bc_token_types').selectAll().orderBy('token_type').execute(),
-      db.selectFrom('bc_tokens').selectAll().orderBy('token_type').orderBy('token_index').execute(),
-    ]);
-  return { channels, logins, templates, users, chats, members, memberships, apps, meta, services, wallets, contracts, tokenTypes, tokens };
+  const [
+    channels,
+    logins,
+    templates,
+    users,
+    chats,
+    members,
+    memberships,
+    apps,
+    meta,
+    services,
+    wallets,
+    contracts,
+    tokenTypes,
+    tokens,
+    assertionKeys,
+  ] = await Promise.all([
+    db.selectFrom('channels').selectAll().orderBy('channel_id').execute(),
+    db.selectFrom('channel_login').selectAll().execute(),
+    db.selectFrom('link_templates').selectAll().orderBy('channel_id').orderBy('template_id').execute(),
+    db.selectFrom('users').selectAll().orderBy('user_id').execute(),
+    db.selectFrom('chats').select(['chat_id', 'type', 'name', 'bot_channel_id']).orderBy(order).execute(),
+    db.selectFrom('chat_members').selectAll().execute(),
+    db.selectFrom('bot_memberships').selectAll().orderBy('channel_id').execute(),
+    db.selectFrom('apps').selectAll().orderBy('seq').execute(),
+    db.selectFrom('meta').selectAll().execute(),
+    db.selectFrom('bc_services').selectAll().orderBy('api_key').execute(),
+    db.selectFrom('bc_wallets').selectAll().orderBy('created_at').orderBy('address').execute(),
+    db.selectFrom('bc_contracts').selectAll().orderBy('contract_id').execute(),
+    db.selectFrom('bc_token_types').selectAll().orderBy('token_type').execute(),
+    db.selectFrom('bc_tokens').selectAll().orderBy('token_type').orderBy('token_index').execute(),
+    db.selectFrom('channel_assertion_keys').selectAll().orderBy('channel_id').orderBy('created_at').orderBy('kid').execute(),
+  ]);
+  return {
+    channels,
+    logins,
+    templates,
+    users,
+    chats,
+    members,
+    memberships,
+    apps,
+    meta,
+    services,
+    wallets,
+    contracts,
+    tokenTypes,
+    tokens,
+    assertionKeys,
+  };
 }
 
 /** What {@link readWorldRows} answers. */
