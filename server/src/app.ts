@@ -47,6 +47,9 @@ import { schemaRoutes } from './simulator/schema-routes.js';
 import { staticRoutes } from './simulator/static-routes.js';
 import { ChannelTokenStore } from './tokens/channel-token-store.js';
 import { ChannelTokenService } from './tokens/channel-tokens.js';
+import { AssertionKeyStore } from './tokens/assertion-key-store.js';
+import { KitSecretStore } from './tokens/kit-secret-store.js';
+import { channelTokenSimulatorHandlers } from './tokens/simulator-routes.js';
 import { ChannelLoginStore } from './world/channel-login-store.js';
 import { ChatService } from './world/chats.js';
 import { MembershipStore } from './world/membership-store.js';
@@ -160,6 +163,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
       blockchain: new BlockchainStore(db),
       v1Bots: new V1BotStore(db),
       audiences: new AudienceStore(db),
+      assertionKeys: new AssertionKeyStore(db),
     };
     await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, stores, demoOrigin, clock.now());
   } catch (e) {
@@ -301,7 +305,11 @@ interface Units {
 function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Units {
   const { db, world, clock, logger, live, outage, headers } = d;
   const baseUrl = () => d.urls.base;
-  const channelTokens = new ChannelTokenService(new ChannelTokenStore(db), world, clock);
+  const channelTokens = new ChannelTokenService(new ChannelTokenStore(db), world, clock, {
+    keys: new AssertionKeyStore(db),
+    secrets: new KitSecretStore(db),
+    baseUrl,
+  });
   // One clock for every server on the database: a move reaches the others as a live event.
   const apps = new AppStore(db);
   const appViewUrls = async (channelId: string) => (await apps.listByChannel(channelId)).map((app) => app.view_url);
@@ -362,11 +370,14 @@ function baseApp(
         ...units.v1Bots.simulator,
         ...units.blockchain.simulator,
         ...scenarioExportHandlers(db),
+        ...channelTokenSimulatorHandlers(units.channelTokens),
       },
       { json: jsonBody, 'v1-json': v1Json, raw: mediaBody },
     ),
   );
   app.use(schemaRoutes());
+  // Before the social login: the channel token operations that share its paths pass the rest on.
+  app.use(units.bots.sharedOauthRoutes);
   app.use(units.social.routes);
   app.use(demoLoginRoutes({ world, sessions: new DemoLoginSessionStore(db), clock: d.clock, baseUrl }));
   app.use(units.bots.routes);

@@ -9,7 +9,7 @@
  * `docs/coverage.md` is generated from these lists (`npm run docs:coverage`);
  * `scripts/coverage-vs-openapi.ts <folder>` compares them with a checkout of the documents, and
  * `server/test/contract/coverage.test.ts` checks every state against a started embedkit: a served
- * operation is mounted, a refused one answers the route-missing 404 (or its deliberate answer),
+ * operation is mounted, a refused one answers the route-missing 404,
  * a served event type is in the registry, a served message kind passes the validator.
  *
  * A leaf the host's browser bundle may import: data and types only, no Node import.
@@ -51,24 +51,12 @@ export const EMBEDKIT_ORIGIN_OF_SERVER: Readonly<Record<PublishedServer | 'api',
 };
 
 /**
- * The answer a refused operation gives on purpose, when its path is served for another reason
- * (for example social login's `/oauth2/v2.1/token`): its status and the fields its JSON body
- * carries (other fields may follow). Without one, a refused operation answers the route-missing
- * 404 `{"message": "Not found: <METHOD> <path>"}`.
- */
-export interface RefusalAnswer {
-  status: number;
-  body?: Readonly<Record<string, unknown>>;
-}
-
-/**
  * What embedkit does with a published item:
  * - `'served'`: answered as the document says;
  * - `{ served: note }`: answered, with `note` saying what is simulated differently;
- * - `{ refused: why, answers? }`: not served, `why` in a user's words; `answers` when the
- *   refusal is a deliberate answer rather than the route-missing 404.
+ * - `{ refused: why }`: not served (it answers the route-missing 404), `why` in a user's words.
  */
-export type Coverage = 'served' | { readonly served: string } | { readonly refused: string; readonly answers?: RefusalAnswer };
+export type Coverage = 'served' | { readonly served: string } | { readonly refused: string };
 
 /** One published operation (an operation of a document's `paths`). */
 export interface PublishedOperation {
@@ -102,7 +90,7 @@ export function isServed(state: Coverage): boolean {
 }
 
 /** The refusal of a refused item, or `null` when it is served. */
-export function refusalOf(state: Coverage): { refused: string; answers?: RefusalAnswer } | null {
+export function refusalOf(state: Coverage): { refused: string } | null {
   return typeof state === 'object' && 'refused' in state ? state : null;
 }
 
@@ -110,8 +98,6 @@ const SERVED: Coverage = 'served';
 const NOT_YET = 'not served yet: answers 404';
 const notYet = (what: string): Coverage => ({ refused: `${NOT_YET} (${what})` });
 
-const NOT_YET_STATELESS = notYet('stateless channel access tokens are not issued');
-const NOT_YET_KEY_IDS = notYet('channel access tokens v2.1 are not issued, so no key IDs exist');
 const NOT_YET_AGGREGATION = notYet('aggregation units are not counted');
 const NOT_YET_PHONE = notYet('users have no phone numbers in the world');
 const NOT_YET_MEMBERSHIP = notYet('memberships are not simulated');
@@ -120,24 +106,6 @@ const NOT_YET_LIFF = notYet('LIFF apps are not managed through the API; the scen
 const NOT_YET_INSIGHT = notYet('insight statistics are not counted');
 const NOT_YET_MODULE = notYet('module channels and chat control are not simulated');
 const NOT_YET_SHOP = notYet('the shop is not simulated');
-
-// The v2.1 channel access token paths are social login's own (spec part C): the refusal is the
-// answer social login gives to a channel's request there.
-const JWT_TOKEN_REFUSED: Coverage = {
-  refused:
-    'channel access tokens v2.1 are not issued: the path is social login’s token endpoint, which answers a JWT assertion (`grant_type=client_credentials`) 400 `unsupported_grant_type`',
-  answers: { status: 400, body: { error: 'unsupported_grant_type' } },
-};
-const JWT_VERIFY_REFUSED: Coverage = {
-  refused:
-    'the path is social login’s verify, which knows users’ access tokens only: a channel access token answers 400 `invalid_request` “invalid access token”',
-  answers: { status: 400, body: { error: 'invalid_request', error_description: 'invalid access token' } },
-};
-const JWT_REVOKE_REFUSED: Coverage = {
-  refused:
-    'no channel access token v2.1 exists to revoke: the path is social login’s revoke, which answers 200 to a token it does not know (RFC 7009) and revokes nothing; revoke a channel access token with `POST /v2/oauth/revoke`',
-  answers: { status: 200 },
-};
 
 /** Every published operation (110: `messaging-api.yml` 73, `channel-access-token.yml` 8, `liff.yml` 4, `insight.yml` 7, `manage-audience.yml` 12, `module.yml` 4, `module-attach.yml` 1, `shop.yml` 1), in each document's order. */
 export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
@@ -438,35 +406,35 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
     method: 'POST',
     path: '/oauth2/v3/token',
     operationId: 'issueStatelessChannelToken',
-    state: NOT_YET_STATELESS,
+    state: { served: 'by client secret or JWT assertion; 15 minutes on the simulated clock, signed, never stored' },
   },
   {
     document: 'channel-access-token',
     method: 'GET',
     path: '/oauth2/v2.1/tokens/kid',
     operationId: 'getsAllValidChannelAccessTokenKeyIds',
-    state: NOT_YET_KEY_IDS,
+    state: SERVED,
   },
   {
     document: 'channel-access-token',
     method: 'POST',
     path: '/oauth2/v2.1/token',
     operationId: 'issueChannelTokenByJWT',
-    state: JWT_TOKEN_REFUSED,
+    state: { served: 'shares its path with social login: a `client_credentials` form with a `client_assertion` is a channel’s' },
   },
   {
     document: 'channel-access-token',
     method: 'GET',
     path: '/oauth2/v2.1/verify',
     operationId: 'verifyChannelTokenByJWT',
-    state: JWT_VERIFY_REFUSED,
+    state: { served: 'shares its path with social login: a channel access token is answered as one' },
   },
   {
     document: 'channel-access-token',
     method: 'POST',
     path: '/oauth2/v2.1/revoke',
     operationId: 'revokeChannelTokenByJWT',
-    state: JWT_REVOKE_REFUSED,
+    state: { served: 'shares its path with social login: a channel access token is revoked as one' },
   },
   { document: 'channel-access-token', method: 'POST', path: '/v2/oauth/accessToken', operationId: 'issueChannelToken', state: SERVED },
   {
@@ -474,7 +442,7 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
     method: 'POST',
     path: '/v2/oauth/verify',
     operationId: 'verifyChannelToken',
-    state: { refused: NOT_YET },
+    state: SERVED,
   },
   { document: 'channel-access-token', method: 'POST', path: '/v2/oauth/revoke', operationId: 'revokeChannelToken', state: SERVED },
   // liff.yml

@@ -61,6 +61,22 @@ export const ClockBodySchema = Type.Object(
 /** Body of a friendship change: add (or unblock) or block the bot. */
 export const FriendshipBodySchema = Type.Object({ state: StringEnum(FRIEND_STATES) }, { additionalProperties: false });
 
+/**
+ * Body of registering an assertion signing key: the public key as a JWK (RSA, RS256), as pasted in
+ * the console; `kid` optional (default: the key's RFC 7638 thumbprint). Private members refused.
+ */
+export const AssertionKeyBodySchema = Type.Object(
+  {
+    kty: Type.Literal('RSA'),
+    n: Type.String({ minLength: 1, maxLength: 2000, pattern: '^[A-Za-z0-9_-]+$' }),
+    e: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
+    kid: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' })),
+    alg: Type.Optional(Type.Literal('RS256')),
+    use: Type.Optional(Type.Literal('sig')),
+  },
+  { additionalProperties: false },
+);
+
 /** Body of invalidating a user's tokens on a channel (v1: `accessToken expired(1)` or `(2)`). */
 export const InvalidateBodySchema = Type.Object(
   { userId: Type.String({ minLength: 1 }), channelId: Type.String({ minLength: 1 }), reason: StringEnum(['platform', 'unlinked']) },

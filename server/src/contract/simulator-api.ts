@@ -17,6 +17,7 @@ import {
   ContactBodySchema,
   DeliveriesQuerySchema,
   FriendshipBodySchema,
+  AssertionKeyBodySchema,
   InvalidateBodySchema,
   InviteBodySchema,
   LinkTemplateBodySchema,
@@ -30,6 +31,7 @@ import {
   WebhookSettingsBodySchema,
 } from './requests.js';
 import {
+  AssertionKeyViewSchema,
   BlockchainViewSchema,
   BotInfoSchema,
   ChannelV1Schema,
@@ -141,6 +143,13 @@ export const SIMULATOR_API = defineContract({
     summary: 'a user’s access tokens on a channel stop working',
     body: InvalidateBodySchema,
     answer: Type.Object({ invalidated: Type.Number() }),
+  },
+  addAssertionKey: {
+    method: 'POST',
+    path: '/channels/:channelId/assertion-keys',
+    summary: 'registers a public key (JWK) for a channel’s JWT assertions, as the console does; answers its kid',
+    body: AssertionKeyBodySchema,
+    answer: AssertionKeyViewSchema,
   },
   patchChannel: {
     method: 'PATCH',

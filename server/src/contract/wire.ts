@@ -134,6 +134,9 @@ export const ChannelViewSchema = Type.Object({
   blockOperations: Type.Optional(Type.Boolean()),
 });
 
+/** An assertion signing key registered for a channel: the kid a JWT assertion names it by. */
+export const AssertionKeyViewSchema = Type.Object({ channelId: Type.String(), kid: Type.String() });
+
 /** The bot interfaces: `messaging` (spec part B), `enterprise` (E), `trial` (F). */
 export const BOT_INTERFACES = ['messaging', 'enterprise', 'trial'] as const;
 

@@ -87,6 +87,24 @@ export interface ChannelTokenTable {
   issued_at: number;
   expires_at: number;
   seq: Generated<number>;
+  /** `v2` (short-lived, by channel secret) or `v2.1` (by JWT assertion); migration 0017. */
+  kind: ColumnType<string, string | undefined, string>;
+  /** The key ID of a v2.1 token (`key_id` of its issue answer), null for `v2`. */
+  key_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A public key a channel registered for its JWT assertions: the JWK as JSON text, by key ID. Times in ms. */
+export interface ChannelAssertionKeyTable {
+  channel_id: string;
+  kid: string;
+  jwk: string;
+  created_at: number;
+}
+
+/** A secret made once per database (the stateless tokens' HMAC key), by name. */
+export interface KitSecretTable {
+  name: string;
+  value: string;
 }
 
 /**
@@ -359,6 +377,8 @@ export interface Database {
   chat_members: ChatMemberTable;
   apps: AppTable;
   channel_tokens: ChannelTokenTable;
+  channel_assertion_keys: ChannelAssertionKeyTable;
+  kit_secrets: KitSecretTable;
   user_tokens: UserTokenTable;
   messages: MessageTable;
   meta: MetaTable;

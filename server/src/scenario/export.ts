@@ -33,6 +33,7 @@ function channelsOf(rows: WorldRows) {
     const l = login.get(c.channel_id);
     const templates = rows.templates.filter((t) => t.channel_id === c.channel_id).map((t) => JSON.parse(t.body) as Record<string, string>);
     const v1 = c.bot_interface !== 'messaging';
+    const keys = rows.assertionKeys.filter((k) => k.channel_id === c.channel_id).map((k) => JSON.parse(k.jwk) as Record<string, string>);
     return {
       channelId: c.channel_id,
       name: c.name,
@@ -52,6 +53,7 @@ function channelsOf(rows: WorldRows) {
       ...(c.block_operations ? { blockOperations: true } : {}),
       ...(c.add_friend_approved ? { addFriendApproved: true } : {}),
       ...(c.permissions ? { permissions: c.permissions.split(' ').filter(Boolean) } : {}),
+      ...(keys.length ? { assertionKeys: keys } : {}),
       ...(templates.length ? { linkTemplates: templates } : {}),
       ...audiencesOf(rows, c.channel_id),
     };

@@ -15,6 +15,8 @@ import type { WorldStore } from '../world/world-store.js';
 import { checkLinkTemplate, type V1BotStore } from '../interfaces/v1-bots/index.js';
 import { drawAudienceGroupId, scenarioAudienceRow, type AudienceStore } from '../interfaces/bot/index.js';
 import { checkScenario, type Scenario } from './schema.js';
+import type { AssertionKeyStore } from '../tokens/assertion-key-store.js';
+import { assertionKeyOf } from '../tokens/assertion.js';
 
 /** Path of the scenario loaded when no `--scenario` is given. */
 export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.json', import.meta.url));
@@ -174,6 +176,7 @@ export async function applyScenario(
     blockchain?: BlockchainStore;
     v1Bots?: V1BotStore;
     audiences?: AudienceStore;
+    assertionKeys?: AssertionKeyStore;
   },
   demoOrigin: string,
   now: number,
@@ -231,6 +234,7 @@ export async function applyScenario(
       );
     }
     for (const c of s.channels) for (const t of c.linkTemplates ?? []) await stores.v1Bots?.putTemplate(c.channelId, t);
+    if (stores.assertionKeys) await seedAssertionKeys(stores.assertionKeys, s, now);
     if (s.blockchain && stores.blockchain) await stores.blockchain.seed(blockchainSeed(s.blockchain, now));
     await stores.audiences?.seed(
       s.channels.flatMap((c) =>
@@ -272,4 +276,23 @@ function blockchainSeed(b: NonNullable<Scenario['blockchain']>, now: number): Bl
       })),
     ),
   };
+}
+
+/**
+ * The channels' assertion signing keys of a scenario, each under its kid.
+ * @throws Error naming the key (`channels[i].assertionKeys[j]`) when it is not a public RSA key of
+ *   2048 bits or more
+ */
+async function seedAssertionKeys(store: AssertionKeyStore, s: Scenario, now: number): Promise<void> {
+  for (const [i, c] of s.channels.entries()) {
+    for (const [j, jwk] of (c.assertionKeys ?? []).entries()) {
+      let key;
+      try {
+        key = await assertionKeyOf(jwk);
+      } catch (e) {
+        throw new Error(`channels[${i}].assertionKeys[${j}]: ${(e as Error).message}`, { cause: e });
+      }
+      await store.add({ channel_id: c.channelId, kid: key.kid, jwk: JSON.stringify(key.jwk), created_at: now });
+    }
+  }
 }

@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { compile } from '../http/validate.js';
+import { AssertionKeyBodySchema } from '../contract/requests.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 
@@ -37,6 +38,9 @@ export const ScenarioSchema = Type.Object(
           blockOperations: Type.Optional(Type.Boolean()),
           addFriendApproved: Type.Optional(Type.Boolean()),
           permissions: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Z_]{1,64}$' }), { maxItems: 20 })),
+          // Channel access tokens v2.1 and stateless: the public keys (JWK) that verify the
+          // developer's JWT assertions; kid: its own, else the RFC 7638 thumbprint.
+          assertionKeys: Type.Optional(Type.Array(AssertionKeyBodySchema, { maxItems: 50 })),
           linkTemplates: Type.Optional(
             Type.Array(
               Type.Object(

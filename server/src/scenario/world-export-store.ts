@@ -26,9 +26,10 @@ export async function readWorldRows(db: Kysely<Database>) {
       db.selectFrom('bc_token_types').selectAll().orderBy('token_type').execute(),
       db.selectFrom('bc_tokens').selectAll().orderBy('token_type').orderBy('token_index').execute(),
     ]);
-  const [audienceGroups, audienceMembers] = await Promise.all([
+  const [audienceGroups, audienceMembers, assertionKeys] = await Promise.all([
     db.selectFrom('audience_groups').selectAll().orderBy('channel_id').orderBy('created_at').orderBy('audience_group_id').execute(),
     db.selectFrom('audience_members').selectAll().orderBy('member_id').execute(),
+    db.selectFrom('channel_assertion_keys').selectAll().orderBy('channel_id').orderBy('created_at').orderBy('kid').execute(),
   ]);
   return {
     channels,
@@ -47,6 +48,7 @@ export async function readWorldRows(db: Kysely<Database>) {
     tokens,
     audienceGroups,
     audienceMembers,
+    assertionKeys,
   };
 }
 

@@ -1,13 +1,10 @@
 // The coverage page (docs/coverage.md) held to what embedkit does: the page is what
 // `npm run docs:coverage` generates from the list (server/src/contract/published-platform.ts);
 // every served operation of the list is mounted on a started kit and every refused one answers
-// the route-missing 404, or the answer its row names (requested through the official client 11.x,
-// unmodified but for `baseURL`); every served event type is in the registry and the host's
+// the route-missing 404; every served event type is in the registry and the host's
 // table, every served message kind passes the message validator, and the refused ones do not.
 // When someone serves a refused item, this test says which row to flip.
 import { readFileSync } from 'node:fs';
-import { Ajv, type AnySchema } from 'ajv';
-import { channelAccessToken, HTTPFetchError } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app.js';
@@ -26,7 +23,7 @@ import { HOST_EVENTS } from '../../../host/src/event-types.js';
 import { COVERAGE_PAGE, renderCoveragePage } from '../../../scripts/coverage-page.js';
 import { AUDIO, FLEX_BUBBLE, IMAGE, IMAGEMAP, LOCATION, STICKER, BUTTONS_TEMPLATE, TEXT, VIDEO } from '../fixtures/messages.js';
 import { onTestDatabase } from '../helpers.js';
-import { ALICE, BOTS_SCENARIO, TRIAL } from '../bot/helpers.js';
+import { ALICE, BOTS_SCENARIO } from '../bot/helpers.js';
 
 const ROOT = new URL('../../../', import.meta.url);
 
@@ -87,75 +84,12 @@ describe('operations', () => {
 
   it('every refused operation answers the route-missing 404 (flip its row once it is served)', async () => {
     const answered: string[] = [];
-    for (const o of PUBLISHED_OPERATIONS.filter((op) => refusalOf(op.state) && !refusalOf(op.state)?.answers)) {
+    for (const o of PUBLISHED_OPERATIONS.filter((op) => refusalOf(op.state))) {
       const { status, body } = await request(o);
       if (status !== 404 || JSON.stringify(body) !== JSON.stringify(routeMissing(o.method, filled(o.path))))
         answered.push(`${label(o)}: ${status} ${JSON.stringify(body)}`);
     }
     expect(answered, 'refused in the list but answered').toEqual([]);
-  });
-
-  describe('refusals that are a deliberate answer, through the official client', () => {
-    const ajv = new Ajv();
-    // channel-access-token.yml ErrorResponse, no properties beyond it.
-    const errorResponse: AnySchema = {
-      type: 'object',
-      required: ['error'],
-      properties: { error: { type: 'string' }, error_description: { type: 'string' } },
-      additionalProperties: false,
-    };
-    let tokens: channelAccessToken.ChannelAccessTokenClient;
-    let channelToken: string;
-    beforeAll(async () => {
-      tokens = new channelAccessToken.ChannelAccessTokenClient({ baseURL: server.baseUrl });
-      channelToken = (await tokens.issueChannelToken('client_credentials', TRIAL.id, TRIAL.secret)).access_token;
-    });
-
-    /** The status and parsed body of a call through the client, answered or refused. */
-    async function answerOf(call: () => Promise<{ httpResponse: Response }>): Promise<{ status: number; body: unknown }> {
-      try {
-        const { httpResponse } = await call();
-        const text = await httpResponse.text().catch(() => '');
-        return { status: httpResponse.status, body: text ? JSON.parse(text) : undefined };
-      } catch (e) {
-        if (!(e instanceof HTTPFetchError)) throw e;
-        return { status: e.status, body: JSON.parse(e.body) };
-      }
-    }
-
-    // One call per operation whose refusal is an answer: a new one needs its call here.
-    const CALLS: Record<string, () => Promise<{ httpResponse: Response }>> = {
-      issueChannelTokenByJWT: () =>
-        tokens.issueChannelTokenByJWTWithHttpInfo(
-          'client_credentials',
-          'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-          'eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiIxNjUwMDAwMDAxIn0.c2lnbmF0dXJl',
-        ),
-      verifyChannelTokenByJWT: () => tokens.verifyChannelTokenByJWTWithHttpInfo(channelToken),
-      revokeChannelTokenByJWT: () => tokens.revokeChannelTokenByJWTWithHttpInfo(TRIAL.id, TRIAL.secret, channelToken),
-    };
-
-    const deliberate = PUBLISHED_OPERATIONS.filter((o) => refusalOf(o.state)?.answers);
-
-    it('each has its call', () => {
-      expect(Object.keys(CALLS).sort()).toEqual(deliberate.map((o) => o.operationId).sort());
-    });
-
-    it.each(deliberate.map((o) => [o.operationId, o] as const))('%s answers what its row says', async (operationId, o) => {
-      const expected = refusalOf(o.state)!.answers!;
-      const { status, body } = await answerOf(CALLS[operationId]!);
-      expect(status).toBe(expected.status);
-      if (expected.body) {
-        expect(body).toMatchObject(expected.body);
-        expect(ajv.validate(errorResponse, body), ajv.errorsText()).toBe(true);
-      }
-    });
-
-    it('the channel access token the v2.1 revoke was given still works (nothing was revoked)', async () => {
-      await tokens.revokeChannelTokenByJWT(TRIAL.id, TRIAL.secret, channelToken);
-      const res = await fetch(`${server.baseUrl}/v2/bot/info`, { headers: { Authorization: `Bearer ${channelToken}` } });
-      expect(res.status).toBe(200);
-    });
   });
 });
 

@@ -16,7 +16,7 @@ type Format = 'message' | 'oauth' | 'v1' | 'html' | 'any';
 
 /** Every route of the routers, with the error format(s) its interface uses. */
 const ROUTES: Array<{ path: string; format: Format[] }> = [
-  ...['/v2/oauth/accessToken', '/v2/oauth/revoke'].map((path) => ({ path, format: ['oauth'] as Format[] })),
+  ...['/v2/oauth/accessToken', '/v2/oauth/revoke', '/v2/oauth/verify'].map((path) => ({ path, format: ['oauth'] as Format[] })),
   ...['/embed/v1/apps', '/embed/v1/apps/:embedId', '/embed/v1/apps/:embedId/view'].map((path) => ({
     path,
     format: ['message'] as Format[],
@@ -96,7 +96,10 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
   { path: '/embedkit/v1/channels/:channelId/link-templates/:id', format: ['v1', 'message'] },
   { path: '/oauth2/v2.1/authorize', format: ['html', 'message'] },
   { path: '/oauth2/v2.1/authorize/consent', format: ['html', 'message'] },
-  ...['/oauth2/v2.1/token', '/oauth2/v2.1/verify', '/oauth2/v2.1/revoke'].map((path) => ({ path, format: ['oauth'] as Format[] })),
+  ...['/oauth2/v2.1/token', '/oauth2/v2.1/verify', '/oauth2/v2.1/revoke', '/oauth2/v2.1/tokens/kid', '/oauth2/v3/token'].map((path) => ({
+    path,
+    format: ['oauth'] as Format[],
+  })),
   ...['/v1/oauth/accessToken', '/v1/oauth/verify', '/v1/oauth/logout'].map((path) => ({ path, format: ['v1'] as Format[] })),
   { path: '/friendship/v1/status', format: ['message'] },
   ...[

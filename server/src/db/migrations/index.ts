@@ -23,6 +23,7 @@ import { addQuoteTokensAndUnsend } from './0012-quote-tokens-and-unsend.js';
 import { addRetryKeys } from './0014-retry-keys.js';
 import { addDeliverySends } from './0015-delivery-sends.js';
 import { addPkce } from './0016-pkce.js';
+import { addChannelAssertionKeys } from './0017-channel-assertion-keys.js';
 import { addAudiences } from './0020-audiences.js';
 import { columnTypes, type ColumnTypes, type Dialect } from './dialect.js';
 
@@ -45,6 +46,7 @@ const SHIPPED: ReadonlyArray<readonly [key: string, up: SchemaChange]> = [
   ['0014_retry_keys', addRetryKeys],
   ['0015_delivery_sends', addDeliverySends],
   ['0016_pkce', addPkce],
+  ['0017_channel_assertion_keys', addChannelAssertionKeys],
   ['0020_audiences', addAudiences],
 ];
 

@@ -12,7 +12,7 @@ import type { Clock } from '../../clock/clock.js';
 import { botSimulatorHandlers, type BotSimulatorRoute } from './simulator-routes.js';
 
 export { mediaBody } from './simulator-routes.js';
-import { channelOauthRoutes } from './oauth-routes.js';
+import { channelOauthRoutes, channelOauthV21Routes } from './oauth-routes.js';
 import { botRoutes } from './routes.js';
 import { botRichMenuRoutes } from './rich-menu-routes.js';
 import { botAccountRoutes } from './account-routes.js';
@@ -91,6 +91,11 @@ export interface BotMessaging {
   chatHooks: ChatHooks;
   /** `/v2/oauth`, `/v2/bot` and the account link page, in the order they must be mounted. */
   routes: Router[];
+  /**
+   * The v2.1 and stateless channel token operations, some on the social login's paths: mounted
+   * before the social login's routes, they answer channel tokens and pass everything else on.
+   */
+  sharedOauthRoutes: Router;
   /** The handlers of the unit's simulator routes (`contract/simulator-api.ts`). */
   simulator: Pick<SimulatorHandlers, BotSimulatorRoute>;
   /** Starts sending webhook deliveries (those left from the last run first). */
@@ -195,6 +200,7 @@ export function createBotMessaging(
       inChatOrder: (chatId, write) => emitter.inChatOrder(chatId, write),
     },
     routes: [...watchers, ...apis],
+    sharedOauthRoutes: channelOauthV21Routes(deps.tokens),
     simulator: botSimulatorHandlers({ events, deliveries, contents, live, menus: richMenus, indicators }),
     start: () => dispatcher.start(),
     stop: async () => {
