@@ -17,10 +17,12 @@ type Format = 'message' | 'oauth' | 'v1' | 'html' | 'any';
 /** Every route of the routers, with the error format(s) its interface uses. */
 const ROUTES: Array<{ path: string; format: Format[] }> = [
   ...['/v2/oauth/accessToken', '/v2/oauth/revoke'].map((path) => ({ path, format: ['oauth'] as Format[] })),
-  ...['/embed/v1/apps', '/embed/v1/apps/:embedId', '/embed/v1/apps/:embedId/view'].map((path) => ({
-    path,
-    format: ['message'] as Format[],
-  })),
+  ...['/embed/v1/apps', '/embed/v1/apps/:embedId', '/embed/v1/apps/:embedId/view', '/liff/v1/apps', '/liff/v1/apps/:liffId'].map(
+    (path) => ({
+      path,
+      format: ['message'] as Format[],
+    }),
+  ),
   { path: '/v2/profile', format: ['message'] },
   { path: '/message/v3/share', format: ['message'] },
   ...[
