@@ -260,6 +260,7 @@ const garbageSegment = fc.oneof(
 );
 const goodSegment: Record<string, string[]> = {
   embedId: ['1650000001-demoapp1', '1650000002-abcdefgh'],
+  liffId: ['1650000001-demoapp1', '1650000002-abcdefgh'],
   messageId: ['1', '100000000000000000000'],
   userId: [ALICE, BOB],
   chatId: [ALICE_BOT, GROUP, 'R0000000000000000000000000000000a'],
