@@ -7,6 +7,7 @@
 import type { Profile } from '../../sdk/src/protocol.js';
 import { answerOrThrow } from '../../server/src/contract/client.js';
 import type {
+  FriendshipView,
   BlockchainView,
   ChatMessage,
   ChatPage,
@@ -92,6 +93,11 @@ export class SimulatorApi {
   /** `GET /friendship/v1/status` with the user access token (scope `profile`): whether the user is a friend of the channel's bot. */
   friendship(accessToken: string): Promise<{ friendFlag: boolean }> {
     return this.platform<{ friendFlag: boolean }>('GET', '/friendship/v1/status', accessToken);
+  }
+
+  /** A user's friendship with a channel's bot, and whether the channel has one (route `friendship`). */
+  friendshipOf(userId: string, channelId: string): Promise<FriendshipView> {
+    return this.client.call('friendship', { params: { userId, channelId } });
   }
 
   /** The user adds (`friend`) or blocks the channel's bot (route `setFriendship`). */

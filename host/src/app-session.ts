@@ -7,7 +7,7 @@
  */
 import type { ErrorCode, InitData, LiffSession, Profile } from '../../sdk/src/protocol.js';
 import type { SimulatorApi } from './api.js';
-import type { SessionToken } from '../../server/src/contract/wire.js';
+import type { FriendshipView, SessionToken } from '../../server/src/contract/wire.js';
 import { connectApp } from './bridge/connect.js';
 import type { BridgeCallRecord, BridgeHandlers } from './bridge/types.js';
 import { BridgeError } from './bridge/errors.js';
@@ -74,6 +74,8 @@ function unavailableOnThisOs(open: OpenApp, method: 'getProfile' | 'sendMessages
 /** Opens at most one app at a time in the overlay. */
 export class AppSession {
   private current: OpenApp | null = null;
+  /** `<userId> <embedId>` of the apps whose bot prompt was offered (once per person and app, as a first consent is). */
+  private readonly prompted = new Set<string>();
   /** Bumped by every open and close, so a session answer arriving after a newer action is dropped. */
   private generation = 0;
 
@@ -132,7 +134,39 @@ export class AppSession {
       throw err;
     }
     this.current = open;
+    void this.offerBot(open);
     return frame;
+  }
+
+  /**
+   * The app's bot prompt (LIFF server API `botPrompt`) the first time the person opens the app in
+   * this page: when its channel has a linked bot they are not a friend of, `normal` offers an
+   * "add friend" option beside the app and `aggressive` shows an "add friend" screen over it
+   * (`AppOverlay.showBotPrompt`); `none` shows nothing. Adding makes them friends (the bot gets
+   * its `follow` event). A failure to read the friendship only leaves the prompt out.
+   */
+  private async offerBot(open: OpenApp): Promise<void> {
+    const kind = open.app.botPrompt ?? 'none';
+    const key = `${open.state.userId} ${open.app.embedId}`;
+    if (kind === 'none' || this.prompted.has(key)) return;
+    this.prompted.add(key);
+    const { api, overlay } = this.deps;
+    let friendship: FriendshipView;
+    try {
+      friendship = await api.friendshipOf(open.state.userId, open.app.channelId);
+    } catch {
+      return;
+    }
+    if (!friendship.botLinked || friendship.friendFlag || this.current !== open) return;
+    const botName = open.world.channels.find((c) => c.channelId === open.app.channelId)?.name ?? open.app.channelId;
+    overlay.showBotPrompt(kind, botName, async () => {
+      try {
+        await api.setFriendship(open.state.userId, open.app.channelId, 'friend');
+      } catch (err) {
+        // The prompt closes either way; the friendship panel shows the state that holds.
+        console.error('adding the bot as a friend failed', err);
+      }
+    });
   }
 
   /** Closes the open app: disposes the bridge, removes the overlay and the in-app browser, forgets the token. */

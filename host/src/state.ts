@@ -19,6 +19,16 @@ export type Scope = (typeof SCOPES)[number];
 /** Scopes checked until the user changes them: enough for getProfile and sendMessages. */
 export const DEFAULT_SCOPES: readonly Scope[] = ['profile', 'chat_message.write'];
 
+/**
+ * The scopes an app asks for (its registered `scope`, LIFF server API), as far as the host's
+ * sessions can carry them (`email` is never issued): the published default `profile`,
+ * `chat_message.write` when the world names none.
+ */
+export function appScopes(app: WorldApp): Scope[] {
+  const asked: readonly string[] = app.scope ?? DEFAULT_SCOPES;
+  return SCOPES.filter((s) => asked.includes(s));
+}
+
 /** Everything the controls choose. */
 export interface HostState {
   /** Signed-in user. */
@@ -119,9 +129,14 @@ export function buildInitData(state: HostState): InitData {
 /** Body of a session (the simulator API's `createSession` route, docs/simulator-api.md); `chatId` is omitted for `none`. */
 export type SessionRequest = SimulatorInputs['createSession']['body'];
 
-/** The session request that signs the user in to `app`'s channel, bound to the state's chat. */
+/**
+ * The session request that signs the user in to `app`'s channel, bound to the state's chat, with
+ * the scopes the person consents to (`state.scopes`) among those the app asks for ({@link appScopes}):
+ * as on the platform, a token never carries a scope the app was not registered with.
+ */
 export function buildSessionRequest(state: HostState, app: WorldApp): SessionRequest {
   const context: NonNullable<SessionRequest['context']> = { type: state.contextType };
   if (isChatType(state.contextType) && state.chatId) context.chatId = state.chatId;
-  return { userId: state.userId, channelId: app.channelId, scopes: [...state.scopes], context };
+  const asked = appScopes(app);
+  return { userId: state.userId, channelId: app.channelId, scopes: state.scopes.filter((s) => asked.includes(s)), context };
 }

@@ -42,6 +42,17 @@ describe('buildSessionRequest', () => {
     });
   });
 
+  it('asks only for the scopes the app is registered with, of those the person consents to', () => {
+    const app = { ...world.apps[0]!, scope: ['openid' as const, 'chat_message.write' as const] };
+    const all = { ...base, scopes: ['profile' as const, 'chat_message.write' as const, 'openid' as const] };
+    expect(buildSessionRequest(all, app).scopes).toEqual(['chat_message.write', 'openid']);
+    expect(buildSessionRequest({ ...base, scopes: ['profile'] }, app).scopes).toEqual([]);
+    // email is registered but never issued by the host's sessions.
+    expect(buildSessionRequest(all, { ...app, scope: ['email', 'profile'] }).scopes).toEqual(['profile']);
+    // Without registered scopes: the published default, profile and chat_message.write.
+    expect(buildSessionRequest(all, world.apps[0]!).scopes).toEqual(['profile', 'chat_message.write']);
+  });
+
   it('omits chatId for none', () => {
     const req = buildSessionRequest({ ...base, contextType: 'none', chatId: null }, world.apps[0]!);
     expect(req.context).toEqual({ type: 'none' });

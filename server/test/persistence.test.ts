@@ -23,6 +23,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/db.js';
 import { migrationsFor } from '../src/db/migrations/index.js';
+import { AppStore, toLiffApp } from '../src/interfaces/embedded-apps/index.js';
 import type { Dialect } from '../src/db/migrations/dialect.js';
 import type { Database } from '../src/db/schema.js';
 import { dropSchema } from '../src/db/pg-schemas.js';
@@ -109,6 +110,34 @@ describe('databases migrated by earlier versions', () => {
     }
   });
 
+  it('apps stored before the LIFF settings (0018) get the published defaults', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'embedkit-'));
+    dirs.push(dir);
+    const earlier = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new SQLite(join(dir, 'earlier.sqlite')) }) });
+    await migrateAsShipped(earlier, 'sqlite', undefined, '0018_liff_app_fields');
+    await sql`insert into channels (channel_id, name, secret, plan) values ('1', 'kept', 's', 'developer')`.execute(earlier);
+    await sql`insert into apps (embed_id, channel_id, name, view_type, view_url, created_at)
+      values ('1-app', '1', 'old', 'tall', 'https://example.com/', 0)`.execute(earlier);
+    await earlier.destroy();
+
+    const reopened = await openDatabase({ file: join(dir, 'earlier.sqlite') });
+    try {
+      expect(await migrationKeys(reopened)).toContain('0018_liff_app_fields');
+      const [app] = await new AppStore(reopened).listByChannel('1');
+      expect(app && toLiffApp(app)).toEqual({
+        liffId: '1-app',
+        view: { type: 'tall', url: 'https://example.com/', moduleMode: false },
+        description: 'old',
+        features: { ble: false, qrCode: false },
+        permanentLinkPattern: 'concat',
+        scope: ['profile', 'chat_message.write'],
+        botPrompt: 'none',
+      });
+    } finally {
+      await reopened.destroy();
+    }
+  });
+
   it.skipIf(!TEST_DATABASE_URL)('a PostgreSQL schema migrated by them opens as current: keys, data and schema as a new one', async () => {
     const url = TEST_DATABASE_URL!;
     const [old, neu] = [`m_${randomBytes(5).toString('hex')}`, `m_${randomBytes(5).toString('hex')}`];
@@ -180,17 +209,22 @@ async function compiledMigrations(dialect: Dialect): Promise<CompiledMigration[]
   return out;
 }
 
-/** Migrates a database as the earlier versions did: their keys, their SQL, through Kysely's Migrator. */
-async function migrateAsShipped(db: Kysely<unknown>, dialect: Dialect, migrationTableSchema?: string): Promise<void> {
+/**
+ * Migrates a database as the earlier versions did: their keys, their SQL, through Kysely's Migrator;
+ * with `before`, only the migrations whose keys sort before it (a database of an older version).
+ */
+async function migrateAsShipped(db: Kysely<unknown>, dialect: Dialect, migrationTableSchema?: string, before?: string): Promise<void> {
   const migrations = Object.fromEntries(
-    SHIPPED[dialect].map((m) => [
-      m.name,
-      {
-        async up(trx: Kysely<unknown>) {
-          for (const statement of m.statements) await sql.raw(statement).execute(trx);
+    SHIPPED[dialect]
+      .filter((m) => !before || m.name < before)
+      .map((m) => [
+        m.name,
+        {
+          async up(trx: Kysely<unknown>) {
+            for (const statement of m.statements) await sql.raw(statement).execute(trx);
+          },
         },
-      },
-    ]),
+      ]),
   );
   const { error } = await new Migrator({
     db,

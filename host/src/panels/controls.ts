@@ -5,7 +5,16 @@
  */
 import { CONTEXT_TYPES, VIEW_TYPES, type ContextType, type ViewType } from '../../../sdk/src/protocol.js';
 import { byId, h, option, replaceChildren } from '../dom.js';
-import { cannotOpenReason, languageOptions, SCOPES, DEFAULT_SCOPES, type HostState, type Scope, type StateRequest } from '../state.js';
+import {
+  appScopes,
+  cannotOpenReason,
+  languageOptions,
+  SCOPES,
+  DEFAULT_SCOPES,
+  type HostState,
+  type Scope,
+  type StateRequest,
+} from '../state.js';
 import { chatsOfUser, findApp, isChatType, type World } from '../world.js';
 import { chatTitle } from '../chat/list.js';
 import { DeviceControls } from './device-controls.js';
@@ -86,14 +95,21 @@ export class Controls {
     }
     this.chat.disabled = chats.length === 0;
 
+    const app = findApp(this.world, state.embedId);
+    // A scope the app is not registered with cannot be granted: its box is shown off and disabled.
+    const asked = app ? appScopes(app) : [...SCOPES];
     for (const box of this.scopes.querySelectorAll<HTMLInputElement>('input[name="scope"]')) {
-      box.checked = state.scopes.includes(box.value as Scope);
+      const registered = asked.includes(box.value as Scope);
+      box.checked = registered && state.scopes.includes(box.value as Scope);
+      box.disabled = !registered;
+      box.title = registered ? '' : 'The app is not registered with this scope';
+      // Kept in the state for the next app that asks for it.
+      box.dataset.kept = state.scopes.includes(box.value as Scope) ? '1' : '';
     }
 
     this.device.render(state.device);
     this.phones.href = phonesLink(this.world, state);
 
-    const app = findApp(this.world, state.embedId);
     this.appUrl.textContent = app ? `${app.view.url} · registered view: ${app.view.type}` : '';
     const reason = cannotOpenReason(state);
     this.open.disabled = reason !== null;
@@ -158,7 +174,7 @@ export class Controls {
 
   private checkedScopes(): Scope[] {
     const boxes = Array.from(this.scopes.querySelectorAll<HTMLInputElement>('input[name="scope"]'));
-    return boxes.filter((b) => b.checked).map((b) => b.value as Scope);
+    return boxes.filter((b) => (b.disabled ? b.dataset.kept === '1' : b.checked)).map((b) => b.value as Scope);
   }
 }
 

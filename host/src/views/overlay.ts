@@ -74,6 +74,62 @@ export class AppOverlay {
     return frame;
   }
 
+  /**
+   * Offers to add the app channel's bot as a friend (the app's `botPrompt`, LIFF server API):
+   * `normal` is an option bar under the header, the app usable beside it; `aggressive` is a screen
+   * of its own over the app, which the person leaves by adding the bot or by "Not now". The element
+   * is `#app-bot-prompt[data-bot-prompt]`, its buttons `#app-bot-prompt-add` and
+   * `#app-bot-prompt-dismiss`. Either button removes it; "Add friend" calls `onAdd` first.
+   * No-op when the overlay is closed.
+   */
+  showBotPrompt(kind: 'normal' | 'aggressive', botName: string, onAdd: () => Promise<void>): void {
+    const sheet = this.sheet;
+    if (!sheet) return;
+    const done = () => prompt.remove();
+    const add = h('button', {
+      className: 'pill-button',
+      text: 'Add friend',
+      attrs: { id: 'app-bot-prompt-add', type: 'button' },
+      on: {
+        click: () => {
+          add.disabled = true;
+          void onAdd().finally(done);
+        },
+      },
+    });
+    const dismiss = h('button', {
+      className: 'icon-button',
+      text: kind === 'aggressive' ? 'Not now' : '✕',
+      attrs: { id: 'app-bot-prompt-dismiss', type: 'button', 'aria-label': 'Do not add the bot' },
+      on: { click: done },
+    });
+    const prompt =
+      kind === 'aggressive'
+        ? h(
+            'div',
+            {
+              className: 'app-bot-prompt',
+              attrs: { id: 'app-bot-prompt', 'data-bot-prompt': kind, role: 'dialog', 'aria-label': 'Add friend' },
+            },
+            h('h3', { text: 'Add friend' }),
+            h('p', { text: `Add ${botName} as a friend to get its messages.` }),
+            h('div', { className: 'app-bot-prompt-actions' }, add, dismiss),
+          )
+        : h(
+            'div',
+            {
+              className: 'app-bot-prompt',
+              attrs: { id: 'app-bot-prompt', 'data-bot-prompt': kind, role: 'region', 'aria-label': 'Add friend' },
+            },
+            h('span', { text: `Add ${botName} as a friend` }),
+            add,
+            dismiss,
+          );
+    sheet.querySelector('#app-bot-prompt')?.remove();
+    // The option bar sits between the header and the frame; the screen covers the frame.
+    sheet.querySelector('.app-header')?.after(prompt);
+  }
+
   /** Removes the overlay and its frame from the DOM (no-op when closed). */
   close(): void {
     this.sheet?.remove();

@@ -1,6 +1,6 @@
 /**
- * `embedkit apps add|list|update|remove`: the embedded app registry (spec part D) of a running
- * embedkit, through its HTTP API with a channel access token the command issues. The server is
+ * `embedkit apps add|list|update|remove`: the embedded app registry (spec part D; `list` through
+ * the LIFF server API over the same registry, which shows every setting) of a running embedkit, through its HTTP API with a channel access token the command issues. The server is
  * `--url`, else `EMBEDKIT_URL`, else http://localhost:8080; the channel `--channel-id` /
  * `--channel-secret`, else `EMBEDKIT_CHANNEL_ID` / `EMBEDKIT_CHANNEL_SECRET`, else the default
  * scenario's channel.
@@ -8,6 +8,35 @@
 import { Command, Option } from 'commander';
 import { botCall as call, channelOptions, CliError, guarded, issueToken as token, reason, targetOf } from './http.js';
 
+/** An app as `GET /liff/v1/apps` lists it (liff.yml `LiffApp`, every field present on embedkit). */
+interface ListedApp {
+  liffId: string;
+  view: { type: string; url: string; moduleMode: boolean };
+  description: string;
+  features: { ble: boolean; qrCode: boolean };
+  permanentLinkPattern: string;
+  scope: string[];
+  botPrompt: string;
+}
+
+/**
+ * Two lines of `apps list`: the embed ID (= LIFF ID), view type and URL (the `/embed/v1` shape),
+ * then the LIFF settings, indented.
+ */
+function describeApp(a: ListedApp): string {
+  const on = (b: boolean) => (b ? 'on' : 'off');
+  const settings = [
+    `description: ${a.description}`,
+    `scope: ${a.scope.join(' ') || '(none)'}`,
+    `botPrompt: ${a.botPrompt}`,
+    `features: ble ${on(a.features.ble)}, qrCode ${on(a.features.qrCode)}`,
+    `permanentLinkPattern: ${a.permanentLinkPattern}`,
+    `moduleMode: ${on(a.view.moduleMode)}`,
+  ];
+  return `${a.liffId}  ${a.view.type.padEnd(7)}  ${a.view.url}\n    ${settings.join(' · ')}\n`;
+}
+
+/** `embedkit apps`: add, list, update and remove apps of a running embedkit (module comment). */
 export function appsCommand(): Command {
   const apps = new Command('apps').description('register, list, update and remove embedded apps of a running embedkit');
   const common = channelOptions;
@@ -30,11 +59,11 @@ export function appsCommand(): Command {
   common(apps.command('list').description('list the channel’s apps')).action(
     guarded('apps', async (opts: { url?: string; channelId?: string; channelSecret?: string }) => {
       const t = targetOf(opts);
-      const res = await call(t, 'GET', '/embed/v1/apps', { token: await token(t) });
+      // The LIFF server API lists the same apps with every setting: the embed ID is the LIFF ID.
+      const res = await call(t, 'GET', '/liff/v1/apps', { token: await token(t) });
       if (res.status === 404) return void process.stdout.write('no apps\n');
       if (res.status !== 200) throw new CliError(`listing failed: ${reason(res)}`);
-      for (const a of res.body.apps as Array<{ embedId: string; view: { type: string; url: string } }>)
-        process.stdout.write(`${a.embedId}  ${a.view.type.padEnd(7)}  ${a.view.url}\n`);
+      for (const a of res.body.apps as ListedApp[]) process.stdout.write(describeApp(a));
     }),
   );
   common(apps.command('update').description('change an app’s URL or view height; what is not given stays as it is'))

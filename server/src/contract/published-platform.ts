@@ -97,12 +97,14 @@ export function refusalOf(state: Coverage): { refused: string } | null {
 const SERVED: Coverage = 'served';
 const NOT_YET = 'not served yet: answers 404';
 const notYet = (what: string): Coverage => ({ refused: `${NOT_YET} (${what})` });
+const LIFF_REGISTRY: Coverage = {
+  served: 'one registry with `/embed/v1/apps`: an app added either way is listed, opened and removed by both',
+};
 
 const NOT_YET_AGGREGATION = notYet('aggregation units are not counted');
 const NOT_YET_PHONE = notYet('users have no phone numbers in the world');
 const NOT_YET_MEMBERSHIP = notYet('memberships are not simulated');
 const NOT_YET_COUPON = notYet('coupons are not simulated');
-const NOT_YET_LIFF = notYet('LIFF apps are not managed through the API; the scenario registers the embedded apps');
 const NOT_YET_INSIGHT = notYet('insight statistics are not counted');
 const NOT_YET_MODULE = notYet('module channels and chat control are not simulated');
 const NOT_YET_SHOP = notYet('the shop is not simulated');
@@ -446,10 +448,10 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
   },
   { document: 'channel-access-token', method: 'POST', path: '/v2/oauth/revoke', operationId: 'revokeChannelToken', state: SERVED },
   // liff.yml
-  { document: 'liff', method: 'POST', path: '/liff/v1/apps', operationId: 'addLIFFApp', state: NOT_YET_LIFF },
-  { document: 'liff', method: 'GET', path: '/liff/v1/apps', operationId: 'getAllLIFFApps', state: NOT_YET_LIFF },
-  { document: 'liff', method: 'PUT', path: '/liff/v1/apps/{liffId}', operationId: 'updateLIFFApp', state: NOT_YET_LIFF },
-  { document: 'liff', method: 'DELETE', path: '/liff/v1/apps/{liffId}', operationId: 'deleteLIFFApp', state: NOT_YET_LIFF },
+  { document: 'liff', method: 'POST', path: '/liff/v1/apps', operationId: 'addLIFFApp', state: LIFF_REGISTRY },
+  { document: 'liff', method: 'GET', path: '/liff/v1/apps', operationId: 'getAllLIFFApps', state: SERVED },
+  { document: 'liff', method: 'PUT', path: '/liff/v1/apps/{liffId}', operationId: 'updateLIFFApp', state: SERVED },
+  { document: 'liff', method: 'DELETE', path: '/liff/v1/apps/{liffId}', operationId: 'deleteLIFFApp', state: SERVED },
   // insight.yml
   {
     document: 'insight',

@@ -51,6 +51,10 @@ export const WorldAppSchema = Type.Object({
   channelId: Type.String(),
   name: Type.String(),
   view: Type.Object({ type: StringEnum(VIEW_TYPES), url: Type.String() }),
+  /** The scopes the app asks for (LIFF server API `scope`); the host's session gets no other. Absent: `profile`, `chat_message.write`. */
+  scope: Type.Optional(Type.Array(StringEnum(['openid', 'email', 'profile', 'chat_message.write']))),
+  /** Whether and how the host offers to add the channel's bot as a friend on the first open (LIFF `botPrompt`). Absent: `none`. */
+  botPrompt: Type.Optional(StringEnum(['normal', 'aggressive', 'none'])),
 });
 /** `defaults` of the world: what the host shows before the user picks anything (keys absent when the scenario sets none). */
 export const WorldDefaultsSchema = Type.Object({

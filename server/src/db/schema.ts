@@ -78,6 +78,16 @@ export interface AppTable {
   created_at: number;
   /** Insertion order, so lists are stable. */
   seq: Generated<number>;
+  /** LIFF server API settings (liff.yml `LiffApp`; migration 0018): booleans as 0 or 1. */
+  module_mode: Generated<number>;
+  feature_ble: Generated<number>;
+  feature_qr_code: Generated<number>;
+  /** Always `concat` (the only published value). */
+  permanent_link_pattern: Generated<string>;
+  /** JSON array of scope names (`openid`, `email`, `profile`, `chat_message.write`). */
+  scopes: Generated<string>;
+  /** `normal`, `aggressive` or `none`. */
+  bot_prompt: Generated<string>;
 }
 
 /** A channel access token (spec part B). Only the SHA-256 of the token is stored. */

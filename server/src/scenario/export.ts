@@ -5,6 +5,7 @@
  * tokens, deliveries, rich menus and friendships beyond "a 1:1 chat with the bot". App URLs on the
  * demo origin get the `{demo_origin}` placeholder back, so the file works on any port. Pure.
  */
+import { botPromptOf, DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, scopesOf } from '../interfaces/embedded-apps/index.js';
 import type { WorldRows } from './world-export-store.js';
 import type { Scenario } from './schema.js';
 import { scenarioAudienceOf } from '../interfaces/bot/index.js';
@@ -101,16 +102,28 @@ function chatsOf(rows: WorldRows) {
 }
 
 /** The apps; a URL on the demo origin gets the `{demo_origin}` placeholder back. */
-function appsOf(rows: WorldRows, demoOrigin: string | undefined) {
-  return rows.apps.map((a) => ({
-    embedId: a.embed_id,
-    channelId: a.channel_id,
-    name: a.name,
-    view: {
-      type: a.view_type,
-      url: demoOrigin && a.view_url.startsWith(`${demoOrigin}/`) ? DEMO_ORIGIN + a.view_url.slice(demoOrigin.length) : a.view_url,
-    },
-  }));
+// The LIFF settings are written only where they differ from the published defaults, so a world
+// without them exports as it did before they existed.
+function appsOf(rows: WorldRows, demoOrigin: string | undefined): Scenario['apps'] {
+  return rows.apps.map((a) => {
+    const scope = scopesOf(a);
+    const botPrompt = botPromptOf(a);
+    const features = { ...(a.feature_ble ? { ble: true } : {}), ...(a.feature_qr_code ? { qrCode: true } : {}) };
+    const defaultScopes = scope.length === DEFAULT_LIFF_SCOPES.length && DEFAULT_LIFF_SCOPES.every((s) => scope.includes(s));
+    return {
+      embedId: a.embed_id,
+      channelId: a.channel_id,
+      name: a.name,
+      view: {
+        type: a.view_type,
+        url: demoOrigin && a.view_url.startsWith(`${demoOrigin}/`) ? DEMO_ORIGIN + a.view_url.slice(demoOrigin.length) : a.view_url,
+        ...(a.module_mode ? { moduleMode: true } : {}),
+      },
+      ...(Object.keys(features).length ? { features } : {}),
+      ...(defaultScopes ? {} : { scope }),
+      ...(botPrompt === DEFAULT_BOT_PROMPT ? {} : { botPrompt }),
+    };
+  });
 }
 
 /** The blockchain section: services, wallets, contracts with their token types and tokens; undefined without services. */

@@ -229,6 +229,12 @@ export async function applyScenario(
           viewType: a.view.type,
           viewUrl: a.view.url.replaceAll(DEMO_ORIGIN, demoOrigin),
           createdAt: now,
+          moduleMode: a.view.moduleMode,
+          ble: a.features?.ble,
+          qrCode: a.features?.qrCode,
+          permanentLinkPattern: a.permanentLinkPattern,
+          scopes: a.scope,
+          botPrompt: a.botPrompt,
         },
         Number.MAX_SAFE_INTEGER,
       );

@@ -140,8 +140,26 @@ export const ScenarioSchema = Type.Object(
             {
               type: Type.Unsafe<'compact' | 'tall' | 'full'>({ type: 'string', enum: ['compact', 'tall', 'full'] }),
               url: Type.String({ minLength: 1 }),
+              // The LIFF server API's settings (liff.yml `LiffApp`); absent: the published defaults.
+              moduleMode: Type.Optional(Type.Boolean()),
             },
             { additionalProperties: false },
+          ),
+          features: Type.Optional(
+            Type.Object({ ble: Type.Optional(Type.Boolean()), qrCode: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+          ),
+          permanentLinkPattern: Type.Optional(Type.Unsafe<'concat'>({ type: 'string', enum: ['concat'] })),
+          scope: Type.Optional(
+            Type.Array(
+              Type.Unsafe<'openid' | 'email' | 'profile' | 'chat_message.write'>({
+                type: 'string',
+                enum: ['openid', 'email', 'profile', 'chat_message.write'],
+              }),
+              { maxItems: 4, uniqueItems: true },
+            ),
+          ),
+          botPrompt: Type.Optional(
+            Type.Unsafe<'normal' | 'aggressive' | 'none'>({ type: 'string', enum: ['normal', 'aggressive', 'none'] }),
           ),
         },
         { additionalProperties: false },

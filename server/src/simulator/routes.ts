@@ -7,7 +7,7 @@ import { avatarSvg } from '../world/avatar.js';
 import { MAX_PAGE, type ChatService } from '../world/chats.js';
 import { toProfile } from '../world/profiles.js';
 import type { UserTokenService } from '../interfaces/social/index.js';
-import type { AppStore } from '../interfaces/embedded-apps/index.js';
+import { botPromptOf, scopesOf, type AppStore } from '../interfaces/embedded-apps/index.js';
 import type { WorldStore } from '../world/world-store.js';
 import type { InterfaceUrls } from '../interface-urls.js';
 import type { PlatformHeaders } from '../http/platform-headers.js';
@@ -54,6 +54,8 @@ export function worldSimulatorHandlers(deps: {
           channelId: a.channel_id,
           name: a.name,
           view: { type: a.view_type, url: a.view_url },
+          scope: scopesOf(a),
+          botPrompt: botPromptOf(a),
         })),
         defaults: defaults ? (JSON.parse(defaults) as World['defaults']) : {},
         urls: deps.urls,

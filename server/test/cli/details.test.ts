@@ -1,5 +1,6 @@
 /**
- * The CLI's details: `apps update` changes only what it is given; a 400's details are printed;
+ * The CLI's details: `apps update` changes only what it is given; `apps list` shows every setting;
+ * a 400's details are printed;
  * `exec` says where a command's own options go; exit code 2 for a wrong command line, 1 for a
  * refusal; the top-level help lists the server's options. Runs the built CLI.
  */
@@ -39,6 +40,41 @@ describe('embedkit CLI details', { timeout: 60_000 }, () => {
     const nothing = await cli(withUrl('apps', 'update', embedId));
     expect(nothing.code).toBe(1);
     expect(nothing.stderr).toContain('nothing to change: give --app-url <url>, --view <type> or both');
+  });
+
+  it('apps list shows the LIFF settings beside the embed ID and view, for apps of either API', async () => {
+    const added = await cli(withUrl('apps', 'add', 'http://localhost:5175/', '--view', 'tall'));
+    const embedId = added.stdout.split('\n')[0]!;
+    const issued = await fetch(`${server.baseUrl}/v2/oauth/accessToken`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: '1650000001',
+        client_secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f',
+      }),
+    });
+    const token = ((await issued.json()) as { access_token: string }).access_token;
+    const liff = await fetch(`${server.baseUrl}/liff/v1/apps`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        view: { type: 'compact', url: 'https://example.com/shop', moduleMode: true },
+        description: 'Shop',
+        features: { qrCode: true },
+        scope: ['openid', 'chat_message.write'],
+        botPrompt: 'aggressive',
+      }),
+    });
+    const { liffId } = (await liff.json()) as { liffId: string };
+    const list = (await cli(withUrl('apps', 'list'))).stdout;
+    expect(list).toContain(
+      `${embedId}  tall     http://localhost:5175/\n` +
+        `    description: ${embedId} · scope: profile chat_message.write · botPrompt: none · features: ble off, qrCode off · permanentLinkPattern: concat · moduleMode: off\n`,
+    );
+    expect(list).toContain(
+      `${liffId}  compact  https://example.com/shop\n` +
+        '    description: Shop · scope: openid chat_message.write · botPrompt: aggressive · features: ble off, qrCode on · permanentLinkPattern: concat · moduleMode: on\n',
+    );
   });
 
   it('a refusal prints the details of the 400', async () => {

@@ -17,10 +17,12 @@ type Format = 'message' | 'oauth' | 'v1' | 'html' | 'any';
 /** Every route of the routers, with the error format(s) its interface uses. */
 const ROUTES: Array<{ path: string; format: Format[] }> = [
   ...['/v2/oauth/accessToken', '/v2/oauth/revoke', '/v2/oauth/verify'].map((path) => ({ path, format: ['oauth'] as Format[] })),
-  ...['/embed/v1/apps', '/embed/v1/apps/:embedId', '/embed/v1/apps/:embedId/view'].map((path) => ({
-    path,
-    format: ['message'] as Format[],
-  })),
+  ...['/embed/v1/apps', '/embed/v1/apps/:embedId', '/embed/v1/apps/:embedId/view', '/liff/v1/apps', '/liff/v1/apps/:liffId'].map(
+    (path) => ({
+      path,
+      format: ['message'] as Format[],
+    }),
+  ),
   { path: '/v2/profile', format: ['message'] },
   { path: '/message/v3/share', format: ['message'] },
   ...[
@@ -270,6 +272,7 @@ const garbageSegment = fc.oneof(
 );
 const goodSegment: Record<string, string[]> = {
   embedId: ['1650000001-demoapp1', '1650000002-abcdefgh'],
+  liffId: ['1650000001-demoapp1', '1650000002-abcdefgh'],
   messageId: ['1', '100000000000000000000'],
   userId: [ALICE, BOB],
   chatId: [ALICE_BOT, GROUP, 'R0000000000000000000000000000000a'],

@@ -24,6 +24,7 @@ import { addRetryKeys } from './0014-retry-keys.js';
 import { addDeliverySends } from './0015-delivery-sends.js';
 import { addPkce } from './0016-pkce.js';
 import { addChannelAssertionKeys } from './0017-channel-assertion-keys.js';
+import { addLiffAppFields } from './0018-liff-app-fields.js';
 import { addAudiences } from './0020-audiences.js';
 import { columnTypes, type ColumnTypes, type Dialect } from './dialect.js';
 
@@ -47,6 +48,7 @@ const SHIPPED: ReadonlyArray<readonly [key: string, up: SchemaChange]> = [
   ['0015_delivery_sends', addDeliverySends],
   ['0016_pkce', addPkce],
   ['0017_channel_assertion_keys', addChannelAssertionKeys],
+  ['0018_liff_app_fields', addLiffAppFields],
   ['0020_audiences', addAudiences],
 ];
 

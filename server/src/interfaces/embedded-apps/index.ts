@@ -16,13 +16,15 @@ import { shareRoutes } from './share-routes.js';
 import { AppStore } from './store.js';
 
 export { AppStore, type AppRow } from './store.js';
+export { botPromptOf, scopesOf, toLiffApp, type LiffApp } from './registry.js';
+export { DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, type BotPrompt, type LiffScope } from './schemas.js';
 
 /** The embedded apps unit: the registry, its store, and the routes of `{base_url}`. */
 export interface EmbeddedApps {
   registry: RegistryService;
   /** The registered apps (the scenario loads them; the host's world lists them). */
   store: AppStore;
-  /** `/embed/v1/apps` and `/message/v3/share`. */
+  /** `/embed/v1/apps`, `/liff/v1/apps` and `/message/v3/share`. */
   routes: Router[];
 }
 

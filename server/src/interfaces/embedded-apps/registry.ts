@@ -1,10 +1,27 @@
-/** The embedded-app registry: rules of spec part D (server API table, "Errors" and "Limits"). */
+/**
+ * The embedded-app registry: rules of spec part D (server API table, "Errors" and "Limits"), and
+ * the LIFF server API (liff.yml) over the same apps: a LIFF ID is an embed ID.
+ */
 import type { ViewType } from '../../contract/wire.js';
 import type { Clock } from '../../clock/clock.js';
 import { badRequest, invalidBody, notFound } from '../../http/errors.js';
-import { checkAddAppBody, checkViewBody, checkViewUrl } from './schemas.js';
+import {
+  BOT_PROMPTS,
+  checkAddAppBody,
+  checkAddLiffAppBody,
+  checkUpdateLiffAppBody,
+  checkViewBody,
+  checkViewUrl,
+  DEFAULT_BOT_PROMPT,
+  DEFAULT_LIFF_SCOPES,
+  LIFF_SCOPES,
+  type AddLiffAppBody,
+  type BotPrompt,
+  type LiffScope,
+  type UpdateLiffAppBody,
+} from './schemas.js';
 import type { ErrorDetail } from '../../http/validate.js';
-import type { AppRow, AppStore } from './store.js';
+import type { AppChange, AppRow, AppStore, NewApp } from './store.js';
 import { MAX_APPS_PER_CHANNEL } from '../../limits.js';
 import { randomAlnum } from '../../tokens/secrets.js';
 
@@ -17,6 +34,64 @@ export interface App {
 /** Maps a stored row to the spec's app object. */
 export function toApp(row: AppRow): App {
   return { embedId: row.embed_id, view: { type: row.view_type, url: row.view_url } };
+}
+
+/**
+ * The LIFF server API's app object (liff.yml `LiffApp`), every field present: `description` is the
+ * app's name (what the host shows as its title).
+ */
+export interface LiffApp {
+  liffId: string;
+  view: { type: ViewType; url: string; moduleMode: boolean };
+  description: string;
+  features: { ble: boolean; qrCode: boolean };
+  permanentLinkPattern: string;
+  scope: LiffScope[];
+  botPrompt: BotPrompt;
+}
+
+/** The scopes of a stored row (a JSON array); the published default for a value that is not one. */
+export function scopesOf(row: Pick<AppRow, 'scopes'>): LiffScope[] {
+  try {
+    const parsed: unknown = JSON.parse(row.scopes);
+    if (Array.isArray(parsed)) return LIFF_SCOPES.filter((s) => parsed.includes(s));
+  } catch {
+    // A value no migration writes: fall back to the default below.
+  }
+  return [...DEFAULT_LIFF_SCOPES];
+}
+
+/** The bot prompt of a stored row; the published default for a value that is not one. */
+export function botPromptOf(row: Pick<AppRow, 'bot_prompt'>): BotPrompt {
+  return (BOT_PROMPTS as readonly string[]).includes(row.bot_prompt) ? (row.bot_prompt as BotPrompt) : DEFAULT_BOT_PROMPT;
+}
+
+/** Maps a stored row to the LIFF server API's app object. */
+export function toLiffApp(row: AppRow): LiffApp {
+  return {
+    liffId: row.embed_id,
+    view: { type: row.view_type, url: row.view_url, moduleMode: row.module_mode === 1 },
+    description: row.name,
+    features: { ble: row.feature_ble === 1, qrCode: row.feature_qr_code === 1 },
+    permanentLinkPattern: row.permanent_link_pattern,
+    scope: scopesOf(row),
+    botPrompt: botPromptOf(row),
+  };
+}
+
+/** The LIFF fields of a body as store values; the scopes once each, in the order given. */
+function liffSettings(body: AddLiffAppBody | UpdateLiffAppBody): AppChange {
+  return {
+    name: body.description,
+    viewType: body.view?.type,
+    viewUrl: body.view?.url,
+    moduleMode: body.view?.moduleMode,
+    ble: body.features?.ble,
+    qrCode: body.features?.qrCode,
+    permanentLinkPattern: body.permanentLinkPattern,
+    scopes: body.scope ? [...new Set(body.scope)] : undefined,
+    botPrompt: body.botPrompt,
+  };
 }
 
 export class RegistryService {
@@ -34,13 +109,55 @@ export class RegistryService {
     // Checked first: a body of JSON `null` has no view to read.
     if (details.length > 0) throw invalidBody(details);
     const view = (body as { view: { type: ViewType; url: string } }).view;
+    return { embedId: await this.insert(channelId, { viewType: view.type, viewUrl: view.url }) };
+  }
+
+  /**
+   * Registers an app through the LIFF server API (liff.yml operationId `addLIFFApp`). What the body
+   * leaves out takes the published defaults: `scope` `["profile", "chat_message.write"]`,
+   * `botPrompt` `none`, `features` and `view.moduleMode` false, `permanentLinkPattern` `concat`;
+   * `description` defaults to the LIFF ID (the name an `/embed/v1` app gets).
+   * @throws ApiError 400 for invalid values (details with property paths), or when the channel already holds 30 apps.
+   */
+  async addLiff(channelId: string, body: unknown): Promise<{ liffId: string }> {
+    const view = (body as { view?: { url?: unknown } } | null)?.view;
+    const details = [...(checkAddLiffAppBody(body) ?? []), ...urlDetails(view?.url, 'view.url', true), ...descriptionDetails(body)];
+    if (details.length > 0) throw invalidBody(details);
+    const { name, viewType, viewUrl, ...settings } = liffSettings(body as AddLiffAppBody);
+    return { liffId: await this.insert(channelId, { ...settings, name, viewType: viewType!, viewUrl: viewUrl! }) };
+  }
+
+  /**
+   * Changes the fields the body gives, and only those (liff.yml operationId `updateLIFFApp`): in
+   * `view` and `features` too, each field given replaces its own value.
+   * @throws ApiError 400 for invalid values; 404 when the app does not exist or belongs to another channel.
+   */
+  async updateLiff(channelId: string, liffId: string, body: unknown): Promise<void> {
+    const view = (body as { view?: { url?: unknown } } | null)?.view;
+    const details = [...(checkUpdateLiffAppBody(body) ?? []), ...urlDetails(view?.url, 'view.url', true), ...descriptionDetails(body)];
+    if (details.length > 0) throw invalidBody(details);
+    if (!(await this.apps.update(channelId, liffId, liffSettings(body as UpdateLiffAppBody)))) throw appNotFound(liffId);
+  }
+
+  /** The channel's apps with every LIFF field (operationId `getAllLIFFApps`). @throws ApiError 404 when the channel has none. */
+  async listLiff(channelId: string): Promise<{ apps: LiffApp[] }> {
+    const rows = await this.apps.listByChannel(channelId);
+    if (rows.length === 0) throw noApps();
+    return { apps: rows.map(toLiffApp) };
+  }
+
+  /** One new app of the channel under a new ID, within the limit of apps per channel (spec "Limits"). */
+  private async insert(
+    channelId: string,
+    app: Omit<NewApp, 'embedId' | 'channelId' | 'name' | 'createdAt'> & { name?: string },
+  ): Promise<string> {
     const embedId = `${channelId}-${randomAlnum(8)}`;
     const added = await this.apps.insertWithinLimit(
-      { embedId, channelId, name: embedId, viewType: view.type, viewUrl: view.url, createdAt: this.clock.now() },
+      { ...app, embedId, channelId, name: app.name ?? embedId, createdAt: this.clock.now() },
       MAX_APPS_PER_CHANNEL,
     );
     if (!added) throw badRequest(`The channel already has the maximum number of apps (${MAX_APPS_PER_CHANNEL})`);
-    return { embedId };
+    return embedId;
   }
 
   /**
@@ -51,13 +168,14 @@ export class RegistryService {
     const details = [...(checkViewBody(body) ?? []), ...urlDetails((body as { url?: unknown } | null)?.url, 'url')];
     if (details.length > 0) throw invalidBody(details);
     const view = body as { type: ViewType; url: string };
-    if (!(await this.apps.updateView(channelId, embedId, view.type, view.url))) throw appNotFound(embedId);
+    // Only the view's type and URL: the LIFF settings (module mode included) stay as they are.
+    if (!(await this.apps.update(channelId, embedId, { viewType: view.type, viewUrl: view.url }))) throw appNotFound(embedId);
   }
 
   /** The channel's apps. @throws ApiError 404 when the channel has none (spec part D "Errors"). */
   async list(channelId: string): Promise<{ apps: App[] }> {
     const rows = await this.apps.listByChannel(channelId);
-    if (rows.length === 0) throw notFound('The channel has no apps');
+    if (rows.length === 0) throw noApps();
     return { apps: rows.map(toApp) };
   }
 
@@ -67,11 +185,25 @@ export class RegistryService {
   }
 }
 
-/** URL scheme rule of a view; only for a string (the schema reports other types). */
-function urlDetails(url: unknown, property: string): ErrorDetail[] {
+/** URL scheme rule of a view; only for a string (the schema reports other types). `noFragment`: the LIFF API's rule. */
+function urlDetails(url: unknown, property: string, noFragment = false): ErrorDetail[] {
   if (typeof url !== 'string' || url === '') return [];
-  const message = checkViewUrl(url);
+  const message = checkViewUrl(url, { noFragment });
   return message ? [{ message, property }] : [];
+}
+
+/**
+ * liff.yml `description`: "The LIFF app name can't include "LINE" or similar strings". embedkit
+ * refuses the word itself in any case (not letters inside another word, as in "Online").
+ */
+function descriptionDetails(body: unknown): ErrorDetail[] {
+  const description = (body as { description?: unknown } | null)?.description;
+  if (typeof description !== 'string' || !/\bline\b/i.test(description)) return [];
+  return [{ message: 'The LIFF app name cannot include "LINE"', property: 'description' }];
+}
+
+function noApps() {
+  return notFound('The channel has no apps');
 }
 
 function appNotFound(embedId: string) {

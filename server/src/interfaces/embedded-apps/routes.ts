@@ -1,4 +1,8 @@
-/** The embedded app server API under `/embed/v1/apps` (spec part D endpoint table). */
+/**
+ * The embedded app server API under `/embed/v1/apps` (spec part D endpoint table), and the LIFF
+ * server API under `/liff/v1/apps` (liff.yml) over the same registry, both authenticated by
+ * channel access token.
+ */
 import { Router, type RequestHandler, type Response } from 'express';
 import { jsonBody } from '../../http/body.js';
 import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
@@ -25,6 +29,20 @@ export function registryRoutes(registry: RegistryService, tokens: ChannelTokenSe
   });
   r.delete('/embed/v1/apps/:embedId', auth, async (req, res) => {
     await registry.delete(channel(res), String(req.params.embedId));
+    res.status(200).end();
+  });
+  r.post('/liff/v1/apps', auth, jsonBody, async (req, res) => {
+    res.json(await registry.addLiff(channel(res), req.body));
+  });
+  r.get('/liff/v1/apps', auth, async (_req, res) => {
+    res.json(await registry.listLiff(channel(res)));
+  });
+  r.put('/liff/v1/apps/:liffId', auth, jsonBody, async (req, res) => {
+    await registry.updateLiff(channel(res), String(req.params.liffId), req.body);
+    res.status(200).end();
+  });
+  r.delete('/liff/v1/apps/:liffId', auth, async (req, res) => {
+    await registry.delete(channel(res), String(req.params.liffId));
     res.status(200).end();
   });
   return r;

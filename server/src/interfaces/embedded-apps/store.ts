@@ -7,14 +7,51 @@ import type { AppTable, Database } from '../../db/schema.js';
 /** An app row as the services see it. */
 export type AppRow = Selectable<AppTable>;
 
+/**
+ * The LIFF server API's settings of an app (liff.yml `LiffApp`), as stored: what is left out
+ * takes the published default (migration 0018's column defaults).
+ */
+export interface LiffSettings {
+  moduleMode?: boolean;
+  ble?: boolean;
+  qrCode?: boolean;
+  permanentLinkPattern?: string;
+  scopes?: readonly string[];
+  botPrompt?: string;
+}
+
 /** New app values; `seq` is assigned by the database. */
-export interface NewApp {
+export interface NewApp extends LiffSettings {
   embedId: string;
   channelId: string;
   name: string;
   viewType: ViewType;
   viewUrl: string;
   createdAt: number;
+}
+
+/** A change to an app: only the fields given are written. */
+export interface AppChange extends LiffSettings {
+  name?: string;
+  viewType?: ViewType;
+  viewUrl?: string;
+}
+
+/** The columns of the fields a change or a new app gives. */
+function columnsOf(c: AppChange) {
+  const bit = (b: boolean | undefined) => (b === undefined ? undefined : b ? 1 : 0);
+  const columns = {
+    name: c.name,
+    view_type: c.viewType,
+    view_url: c.viewUrl,
+    module_mode: bit(c.moduleMode),
+    feature_ble: bit(c.ble),
+    feature_qr_code: bit(c.qrCode),
+    permanent_link_pattern: c.permanentLinkPattern,
+    scopes: c.scopes === undefined ? undefined : JSON.stringify(c.scopes),
+    bot_prompt: c.botPrompt,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<typeof columns>;
 }
 
 export class AppStore {
@@ -53,6 +90,7 @@ export class AppStore {
       await trx
         .insertInto('apps')
         .values({
+          ...columnsOf(app),
           embed_id: app.embedId,
           channel_id: app.channelId,
           name: app.name,
@@ -65,11 +103,16 @@ export class AppStore {
     });
   }
 
-  /** Sets the view of a channel's app. @returns false when no such app belongs to the channel. */
-  async updateView(channelId: string, embedId: string, viewType: ViewType, viewUrl: string): Promise<boolean> {
+  /**
+   * Writes the given fields of a channel's app (the LIFF server API's partial update); the others
+   * keep their values. @returns false when no such app belongs to the channel.
+   */
+  async update(channelId: string, embedId: string, change: AppChange): Promise<boolean> {
+    const columns = columnsOf(change);
+    if (Object.keys(columns).length === 0) return (await this.get(embedId))?.channel_id === channelId;
     const r = await this.db
       .updateTable('apps')
-      .set({ view_type: viewType, view_url: viewUrl })
+      .set(columns)
       .where('embed_id', '=', embedId)
       .where('channel_id', '=', channelId)
       .executeTakeFirst();
