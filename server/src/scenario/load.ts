@@ -210,6 +210,8 @@ export async function applyScenario(
     if (s.blockchain && stores.blockchain) await stores.blockchain.seed(blockchainSeed(s.blockchain, now));
     await stores.world.setMeta('defaults', JSON.stringify(s.defaults ?? {}));
     await stores.world.setMeta('scenario', file);
+    // Where the world's history starts: insight answers out_of_service for days before it.
+    await stores.world.setMeta('history_since', String(now));
   } else {
     const previous = await stores.world.getMeta('demo_origin');
     if (previous && previous !== demoOrigin) await stores.apps.moveOrigin(previous, demoOrigin);

@@ -23,6 +23,7 @@ import { addQuoteTokensAndUnsend } from './0012-quote-tokens-and-unsend.js';
 import { addRetryKeys } from './0014-retry-keys.js';
 import { addDeliverySends } from './0015-delivery-sends.js';
 import { addPkce } from './0016-pkce.js';
+import { addInsight } from './0019-insight.js';
 import { columnTypes, type ColumnTypes, type Dialect } from './dialect.js';
 
 /** One migration's schema changes, given the dialect's column types. */
@@ -44,6 +45,7 @@ const SHIPPED: ReadonlyArray<readonly [key: string, up: SchemaChange]> = [
   ['0014_retry_keys', addRetryKeys],
   ['0015_delivery_sends', addDeliverySends],
   ['0016_pkce', addPkce],
+  ['0019_insight', addInsight],
 ];
 
 /** The migrations for one dialect, by key, as Kysely's Migrator takes them. */

@@ -48,10 +48,12 @@ import type { Database } from '../../db/schema.js';
 import type { WorldStore } from '../../world/world-store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
+import { createInsight, type Insight, type InsightSimulatorRoute } from './insight/index.js';
 
 // What other units use of this one.
 export type { BotEventService } from './events.js';
 export type { SentMessage, SentMessages } from './messaging.js';
+export type { MessageReach, FriendshipChangeInput } from './insight/index.js';
 
 /** Options of the bot messaging unit. */
 export interface BotMessagingOptions {
@@ -77,12 +79,14 @@ export interface BotMessaging {
   memberships: MembershipStore;
   /** Rich menus. */
   richMenus: RichMenuService;
+  /** Insight: records what requests sent, the friendship history, the host's reports (docs/insight.md). */
+  insight: Insight;
   /** For the ChatService: users' messages become webhook events and live updates. */
   chatHooks: ChatHooks;
   /** `/v2/oauth`, `/v2/bot` and the account link page, in the order they must be mounted. */
   routes: Router[];
   /** The handlers of the unit's simulator routes (`contract/simulator-api.ts`). */
-  simulator: Pick<SimulatorHandlers, BotSimulatorRoute>;
+  simulator: Pick<SimulatorHandlers, BotSimulatorRoute | InsightSimulatorRoute>;
   /** Starts sending webhook deliveries (those left from the last run first). */
   start(): void;
   /** Stops the dispatcher and ends the live streams; call before the database closes. */
@@ -123,6 +127,8 @@ export function createBotMessaging(
     { deliveryStore, replyTokens, world, clock, live, logger: deps.logger, outage: deps.outage, headers: deps.headers },
     options,
   );
+  const counters = new BotCounterStore(db);
+  const insight = createInsight(db, world, clock, counters);
   const events = new BotEventService({ world, memberships, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
   const messaging = new BotMessagingService({
     world,
@@ -135,10 +141,11 @@ export function createBotMessaging(
     live,
     clock,
     baseUrl: deps.baseUrl,
+    recorder: insight.service,
   });
   const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock, deps.headers);
   const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
-  const broadcasts = new BotBroadcastService({ counters: new BotCounterStore(db), bot: messaging, limits, clock });
+  const broadcasts = new BotBroadcastService({ counters, bot: messaging, limits, clock });
   const indicators = new ChatIndicatorService({ memberships, live, clock });
   const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, clock });
   const retryKeys = new RetryKeys({ store: new RetryKeyStore(db), clock, headers: deps.headers });
@@ -150,11 +157,12 @@ export function createBotMessaging(
   // One router per published API group (docs/architecture.md); their paths do not overlap.
   const apis = [
     channelOauthRoutes(deps.tokens),
-    botRoutes({ tokens: deps.tokens, bot: messaging, limits, retryKeys }),
+    botRoutes({ tokens: deps.tokens, bot: messaging, limits, retryKeys, headers: deps.headers }),
     botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus, headers: deps.headers }),
     botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators, links }),
     accountLinkPageRoutes(links),
     botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers, retryKeys }),
+    insight.routes({ tokens: deps.tokens, bot: messaging, limits }),
   ];
   return {
     events,
@@ -166,12 +174,13 @@ export function createBotMessaging(
     limits,
     memberships,
     richMenus,
+    insight,
     chatHooks: {
       userMessagesStored: (chat, userId, stored) => events.userMessages(chat, userId, stored),
       inChatOrder: (chatId, write) => emitter.inChatOrder(chatId, write),
     },
     routes: [...watchers, ...apis],
-    simulator: botSimulatorHandlers({ events, deliveries, contents, live, menus: richMenus, indicators }),
+    simulator: { ...botSimulatorHandlers({ events, deliveries, contents, live, menus: richMenus, indicators }), ...insight.simulator },
     start: () => dispatcher.start(),
     stop: async () => {
       live.closeAll();
