@@ -65,6 +65,13 @@ test('the Blockchain tab', async ({ page }) => {
   expect(await violations(page)).toEqual([]);
 });
 
+test('the Insight tab', async ({ page }) => {
+  await open(page, '&tab=insight');
+  await expect(page.locator('#tab-insight')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('#insight-followers')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
 test('an app open in its overlay', async ({ page }) => {
   await open(page, `&app=${DEMO_APP}`);
   await expect(page.frameLocator('#app-frame').locator('body')).toHaveAttribute('data-init', /ok|error/);

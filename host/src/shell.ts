@@ -8,6 +8,8 @@
  * `#log-clear`, `#sim-panel`, `#bot-tools`, `#webhook-panel` (the panels build their own insides).
  */
 import type { ChatMessage, SimulatorApi } from './api.js';
+import type { SimulatorInputs } from '../../server/src/contract/client.js';
+import { InsightPane } from './insight/pane.js';
 import { AppSession } from './app-session.js';
 import { BotApi } from './bot-api.js';
 import { BlockchainPane } from './blockchain/pane.js';
@@ -113,6 +115,7 @@ export class HostShell {
       client: this.client,
       onQuote: (message) => composer.quote(message, previewText(message.message)),
       onUnsend: (message) => void this.unsend(message),
+      onBotMessagesShown: (userId, messages) => this.reportShown(userId, messages),
     });
     this.chatScreen.mountComposer(composer.root);
     this.richMenu = this.richMenuBar();
@@ -176,6 +179,7 @@ export class HostShell {
         void this.openApp();
       },
       client: this.client,
+      onUrlOpened: (ctx, url) => this.reportInsight({ type: 'click', userId: ctx.userId, messageId: ctx.messageId, url }),
     });
   }
 
@@ -199,8 +203,26 @@ export class HostShell {
         nullOn404(name === 'shownRichMenu' ? this.api.client.call(name, input) : this.api.client.call(name, input)),
       run: (action, ctx) => void this.actions.run(action, ctx),
       postback: (event) => this.sendPostback(event),
+      report: (report) => this.reportInsight(report),
       client: this.client,
     });
+  }
+
+  /** Bot messages shown to a person, reported once each for the bot's insight (docs/insight.md). */
+  private readonly reportedShown = new Set<string>();
+
+  private reportShown(userId: string, messages: ChatMessage[]): void {
+    for (const m of messages) {
+      const key = `${userId} ${m.id}`;
+      if (this.reportedShown.has(key)) continue;
+      this.reportedShown.add(key);
+      this.reportInsight({ type: 'impression', userId, messageId: m.id });
+    }
+  }
+
+  /** Sends a report for the bot's insight; a failure only costs a figure, so it is not shown. */
+  private reportInsight(body: SimulatorInputs['reportInsight']['body']): void {
+    void this.api.client.call('reportInsight', { body }).catch(() => undefined);
   }
 
   /** The signed-in person unsends a message of theirs: the chat's bots hear `unsend`, the chat shows it unsent. */
@@ -273,16 +295,23 @@ export class HostShell {
     phone.after(simulator.root);
     const blockchain = new BlockchainPane(() => this.api.blockchain(), this.world.urls?.blockchain ?? '');
     simulator.root.after(blockchain.root);
+    const insight = new InsightPane(
+      (channelId) => this.api.client.call('botInsight', { params: { channelId }, query: {} }),
+      this.world.channels,
+    );
+    blockchain.root.after(insight.root);
     const tabs = new StageTabs(
       phone.parentElement!,
-      { chat: phone, simulator: simulator.root, blockchain: blockchain.root },
+      { chat: phone, simulator: simulator.root, blockchain: blockchain.root, insight: insight.root },
       tabOfSearch(location.search),
       (tab) => {
         if (tab === 'blockchain') void blockchain.refresh();
+        if (tab === 'insight') void insight.refresh();
         this.syncUrl();
       },
     );
     if (tabs.current === 'blockchain') void blockchain.refresh();
+    if (tabs.current === 'insight') void insight.refresh();
     blockchain.startPolling(() => tabs.current === 'blockchain');
     return tabs;
   }

@@ -319,6 +319,7 @@ function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Units {
   const bots = createBotMessaging(db, world, clock, { tokens: channelTokens, logger, baseUrl, live, outage, headers }, botOptions);
   outage.onBack(() => bots.dispatcher.kick());
   social.friendships.onChange((change) => bots.events.friendshipChanged(change));
+  social.friendships.onChange((change) => bots.insight.service.friendshipChanged(change));
   live.subscribe((event) => {
     if (event.type === 'clock' && event.offsetMs > clock.offset) clock.advance(event.offsetMs - clock.offset);
   });

@@ -26,6 +26,8 @@ export type Action = Record<string, unknown>;
 export interface ActionContext {
   chatId: string;
   userId: string;
+  /** The bot message whose action was tapped (its URL opens are reported for insight). */
+  messageId?: string;
 }
 
 /** A postback the user triggered (spec "Events", postback), as the bot webhook will need it. */
@@ -69,6 +71,8 @@ export interface ActionDeps {
   onAppLink?(embedId: string): void;
   /** What the phone's client supports (device.ts); absent means a current client. */
   client?(): Pick<ClientFeatures, 'datetimePicker'>;
+  /** A web URL of a bot message's action was opened (reported for the bot's insight, docs/insight.md). */
+  onUrlOpened?(ctx: ActionContext & { messageId: string }, url: string): void;
 }
 
 /** What a tap did. */
@@ -133,7 +137,7 @@ export class ActionDispatcher {
         return this.postback(event, '', ctx);
       }
       case 'uri':
-        return this.openUri(a.uri);
+        return this.openUri(a.uri, ctx);
       case 'camera':
       case 'cameraRoll': {
         const url = await deps.pickers.photo(a.type);
@@ -187,10 +191,11 @@ export class ActionDispatcher {
     return { kind: 'postback', event };
   }
 
-  private async openUri(uri: unknown): Promise<ActionOutcome> {
+  private async openUri(uri: unknown, ctx: ActionContext | null): Promise<ActionOutcome> {
     const target = uriTarget(uri);
     switch (target.kind) {
       case 'web':
+        if (ctx?.messageId) this.deps.onUrlOpened?.({ ...ctx, messageId: ctx.messageId }, target.url);
         this.deps.openBrowser(target.url);
         return { kind: 'browser', url: target.url };
       case 'tel':

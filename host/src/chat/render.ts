@@ -24,7 +24,8 @@ type Json = Record<string, unknown>;
 
 /** What rendered messages do on a tap: every action (buttons, links, areas, quick replies) comes here. */
 export interface RenderHandlers {
-  onAction(action: Action): void;
+  /** `from`: the chat message whose content holds the action (none for a quick reply or a preview). */
+  onAction(action: Action, from?: ChatMessage): void;
   /** What the phone's client supports (device.ts); absent means a current client. */
   client?: ClientFeatures;
   /** The person chose "Reply" on a message (quote it); no button without it. */
@@ -121,7 +122,7 @@ export function renderMessage(msg: ChatMessage, signedInUserId: string, handlers
       h('span', { className: 'system-text', text: mine ? 'You unsent a message' : `${msg.sender.displayName} unsent a message` }),
     );
   const message = msg.message ?? {};
-  const { node, wide } = renderMessageContent(message, handlers);
+  const { node, wide } = renderMessageContent(message, { ...handlers, onAction: (action) => handlers.onAction(action, msg) });
   node.classList.add('message-body');
   const classes = ['message', mine ? 'mine' : msg.sender.type];
   if (wide) classes.push('wide');

@@ -37,6 +37,8 @@ export interface RichMenuDeps {
   postback(event: PostbackEvent): Promise<void>;
   /** What the phone's client supports (device.ts); absent means a current client. */
   client?(): Pick<ClientFeatures, 'richMenuLabels'>;
+  /** The menu was shown open, or an area tapped (reported for the bot's insight, docs/insight.md). */
+  report?(report: SimulatorInputs['reportInsight']['body']): void;
 }
 
 /** How often the menu is re-read while a bot chat is shown, in ms (the bot may change it any time). */
@@ -132,7 +134,7 @@ export class RichMenuBar {
           title: labels.supported ? label : labels.why,
           'data-action-type': String(area.action.type ?? ''),
         },
-        on: { click: () => void this.tap(area.action) },
+        on: { click: () => void this.tap(area.action, i) },
       });
       button.style.left = pct(b.x, menu.size.width);
       button.style.top = pct(b.y, menu.size.height);
@@ -148,14 +150,23 @@ export class RichMenuBar {
   }
 
   private setOpen(open: boolean): void {
+    if (open && this.panel.hidden && this.menu && this.ctx)
+      this.deps.report?.({
+        type: 'richMenuImpression',
+        userId: this.ctx.userId,
+        channelId: this.ctx.channelId,
+        richMenuId: this.menu.richMenuId,
+      });
     this.panel.hidden = !open;
     this.toggle.setAttribute('aria-expanded', String(open));
     this.toggle.textContent = this.menu ? `${this.menu.chatBarText} ${open ? '▾' : '▴'}` : '';
   }
 
-  private async tap(action: Action): Promise<void> {
+  private async tap(action: Action, area: number): Promise<void> {
     const ctx = this.ctx;
     if (!ctx) return;
+    if (this.menu)
+      this.deps.report?.({ type: 'richMenuClick', userId: ctx.userId, channelId: ctx.channelId, richMenuId: this.menu.richMenuId, area });
     if (action.type !== 'richmenuswitch') return this.deps.run(action, { chatId: ctx.chatId, userId: ctx.userId });
     const aliasId = typeof action.richMenuAliasId === 'string' ? action.richMenuAliasId : '';
     const data = typeof action.data === 'string' ? action.data : '';

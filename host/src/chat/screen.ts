@@ -39,6 +39,8 @@ export interface ChatScreenHandlers {
   onQuote?(message: ChatMessage): void;
   /** The person chose "Unsend" on a message of theirs. */
   onUnsend?(message: ChatMessage): void;
+  /** Bot messages came onto the screen of the person shown (each reported once, for the bot's insight). */
+  onBotMessagesShown?(userId: string, messages: ChatMessage[]): void;
 }
 
 /** The chat screen inside `root` (the `#chat-view` section). */
@@ -272,12 +274,15 @@ export class ChatScreen {
     const client = this.handlers.client?.();
     const byId = new Map(messages.map((m) => [m.id, m]));
     const handlers: RenderHandlers = {
-      onAction: (action: Action) => ctx && this.handlers.onAction?.(action, ctx),
+      onAction: (action: Action, from?: ChatMessage) =>
+        ctx && this.handlers.onAction?.(action, from?.sender.type === 'bot' ? { ...ctx, messageId: from.id } : ctx),
       ...(client ? { client } : {}),
       ...(this.handlers.onQuote ? { onQuote: this.handlers.onQuote } : {}),
       ...(this.handlers.onUnsend ? { onUnsend: this.handlers.onUnsend } : {}),
       quoted: (id) => byId.get(id),
     };
+    const shown = messages.filter((m) => m.sender.type === 'bot' && m.unsentAt === undefined);
+    if (shown.length && this.userId) this.handlers.onBotMessagesShown?.(this.userId, shown);
     // Quick replies belong to the chat's last message: not drawn while the window stops short of it.
     if (this.window.newerMore) return messages.map((m) => renderMessage(m, this.userId, handlers));
     return renderChatMessages(messages, this.userId, handlers);

@@ -1,15 +1,16 @@
 /**
  * The host's tabs above the stage: "Chat" (the phone), "Simulator" (the message preview) and
  * "Blockchain" (part A: wallets, tokens, transactions and signed requests). The tab is part of
- * the URL (`tab=simulator`, `tab=blockchain`), so a link opens it directly.
+ * the URL (`tab=simulator`, `tab=blockchain`), so a link opens it directly. "Insight": a bot's
+ * insight figures (insight/pane.ts).
  */
 import { h } from '../dom.js';
 
 /** The host's tabs, in their order on screen. */
-export const TABS = ['chat', 'simulator', 'blockchain'] as const;
+export const TABS = ['chat', 'simulator', 'blockchain', 'insight'] as const;
 export type Tab = (typeof TABS)[number];
 
-const LABELS: Record<Tab, string> = { chat: 'Chat', simulator: 'Simulator', blockchain: 'Blockchain' };
+const LABELS: Record<Tab, string> = { chat: 'Chat', simulator: 'Simulator', blockchain: 'Blockchain', insight: 'Insight' };
 
 /** The tab a query string asks for (`?tab=simulator`, `?tab=blockchain`); `chat` otherwise. */
 export function tabOfSearch(search: string): Tab {

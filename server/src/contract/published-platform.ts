@@ -97,6 +97,9 @@ export function refusalOf(state: Coverage): { refused: string } | null {
 const SERVED: Coverage = 'served';
 const NOT_YET = 'not served yet: answers 404';
 const notYet = (what: string): Coverage => ({ refused: `${NOT_YET} (${what})` });
+const INSIGHT_FROM_WORLD: Coverage = {
+  served: "computed from the world on the simulated clock: sends, friendships, the host's impressions, clicks and rich menu taps",
+};
 const LIFF_REGISTRY: Coverage = {
   served: 'one registry with `/embed/v1/apps`: an app added either way is listed, opened and removed by both',
 };
@@ -105,7 +108,6 @@ const NOT_YET_AGGREGATION = notYet('aggregation units are not counted');
 const NOT_YET_PHONE = notYet('users have no phone numbers in the world');
 const NOT_YET_MEMBERSHIP = notYet('memberships are not simulated');
 const NOT_YET_COUPON = notYet('coupons are not simulated');
-const NOT_YET_INSIGHT = notYet('insight statistics are not counted');
 const NOT_YET_MODULE = notYet('module channels and chat control are not simulated');
 const NOT_YET_SHOP = notYet('the shop is not simulated');
 
@@ -458,37 +460,37 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
     method: 'GET',
     path: '/v2/bot/insight/demographic',
     operationId: 'getFriendsDemographics',
-    state: NOT_YET_INSIGHT,
+    state: INSIGHT_FROM_WORLD,
   },
   {
     document: 'insight',
     method: 'GET',
     path: '/v2/bot/insight/message/delivery',
     operationId: 'getNumberOfMessageDeliveries',
-    state: NOT_YET_INSIGHT,
+    state: INSIGHT_FROM_WORLD,
   },
-  { document: 'insight', method: 'GET', path: '/v2/bot/insight/followers', operationId: 'getNumberOfFollowers', state: NOT_YET_INSIGHT },
-  { document: 'insight', method: 'GET', path: '/v2/bot/insight/message/event', operationId: 'getMessageEvent', state: NOT_YET_INSIGHT },
+  { document: 'insight', method: 'GET', path: '/v2/bot/insight/followers', operationId: 'getNumberOfFollowers', state: INSIGHT_FROM_WORLD },
+  { document: 'insight', method: 'GET', path: '/v2/bot/insight/message/event', operationId: 'getMessageEvent', state: INSIGHT_FROM_WORLD },
   {
     document: 'insight',
     method: 'GET',
     path: '/v2/bot/insight/message/event/aggregation',
     operationId: 'getStatisticsPerUnit',
-    state: NOT_YET_INSIGHT,
+    state: INSIGHT_FROM_WORLD,
   },
   {
     document: 'insight',
     method: 'GET',
     path: '/v2/bot/insight/richmenu/{richMenuId}/summary',
     operationId: 'getRichMenuInsightSummary',
-    state: NOT_YET_INSIGHT,
+    state: INSIGHT_FROM_WORLD,
   },
   {
     document: 'insight',
     method: 'GET',
     path: '/v2/bot/insight/richmenu/{richMenuId}/daily',
     operationId: 'getRichMenuInsightDaily',
-    state: NOT_YET_INSIGHT,
+    state: INSIGHT_FROM_WORLD,
   },
   // manage-audience.yml
   {

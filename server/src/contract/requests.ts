@@ -164,3 +164,47 @@ export const ReplyTokenBodySchema = Type.Union([Type.Object({ userId: Type.Strin
 
 /** Query of the deliveries list: one channel's, and how many (1 to 200, default 50). */
 export const DeliveriesQuerySchema = Type.Object({ channelId: Type.Optional(Type.String()), limit: Type.Optional(Type.Number()) });
+
+/**
+ * Body of reporting what a person did with bot messages and rich menus in the host (the insight
+ * figures, docs/insight.md): saw a message (`impression`, once per person and message), opened a
+ * URL of its actions (`click`), was shown a rich menu (`richMenuImpression`) or tapped one of its
+ * areas (`richMenuClick`, the area's index).
+ */
+export const InsightReportBodySchema = Type.Union([
+  Type.Object(
+    { type: Type.Literal('impression'), userId: UserId, messageId: Type.String({ pattern: '^[0-9]{1,15}$' }) },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      type: Type.Literal('click'),
+      userId: UserId,
+      messageId: Type.String({ pattern: '^[0-9]{1,15}$' }),
+      url: Type.String({ minLength: 1, maxLength: 1000 }),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      type: Type.Literal('richMenuImpression'),
+      userId: UserId,
+      channelId: Type.String({ minLength: 1 }),
+      richMenuId: Type.String({ minLength: 1, maxLength: 100 }),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      type: Type.Literal('richMenuClick'),
+      userId: UserId,
+      channelId: Type.String({ minLength: 1 }),
+      richMenuId: Type.String({ minLength: 1, maxLength: 100 }),
+      area: Type.Integer({ minimum: 0, maximum: 19 }),
+    },
+    { additionalProperties: false },
+  ),
+]);
+
+/** Query of a bot's insight in the host: how many days back from yesterday (1 to 90, default 14). */
+export const BotInsightQuerySchema = Type.Object({ days: Type.Optional(Type.String({ pattern: '^[0-9]{1,2}$' })) });

@@ -10,6 +10,8 @@ import { Type } from '@sinclair/typebox';
 import { defineContract, fillPath, pathPattern, type Contract, type PathParams } from './route.js';
 import {
   AccountLinkBodySchema,
+  BotInsightQuerySchema,
+  InsightReportBodySchema,
   BeaconBodySchema,
   ChannelPatchBodySchema,
   ChatPageQuerySchema,
@@ -33,6 +35,7 @@ import {
 import {
   AssertionKeyViewSchema,
   BlockchainViewSchema,
+  BotInsightSchema,
   BotInfoSchema,
   ChannelV1Schema,
   ChannelViewSchema,
@@ -299,6 +302,21 @@ export const SIMULATOR_API = defineContract({
     path: '/channels/:channelId/rich-menu-aliases/:aliasId',
     summary: 'the rich menu of an alias (a rich menu switch action)',
     answer: Type.Object({ richMenu: ShownRichMenuSchema }),
+  },
+  // Insight: what the person did, as the host reports it, and a bot's figures for the Insight view.
+  reportInsight: {
+    method: 'POST',
+    path: '/insight/reports',
+    summary: 'the person saw a bot message, opened its URL, saw a rich menu or tapped an area',
+    body: InsightReportBodySchema,
+    answer: Type.Object({ recorded: Type.Boolean() }),
+  },
+  botInsight: {
+    method: 'GET',
+    path: '/channels/:channelId/insight',
+    summary: 'a bot’s insight: followers, deliveries and message events per request, demographics',
+    query: BotInsightQuerySchema,
+    answer: BotInsightSchema,
   },
   richMenuImage: {
     method: 'GET',

@@ -298,3 +298,52 @@ export type Delivery = Static<typeof DeliverySchema>;
 export type IndicatorState = Static<typeof IndicatorStateSchema>;
 export type ShownRichMenu = Static<typeof ShownRichMenuSchema>;
 export type BlockchainView = Static<typeof BlockchainViewSchema>;
+
+/**
+ * A bot's insight as the host's Insight view shows it (docs/insight.md): the figures the platform's
+ * insight calls compute, without the privacy threshold (it is the developer's own simulator).
+ */
+export const BotInsightSchema = Type.Object({
+  channelId: Type.String(),
+  /** Per day (yyyyMMdd, UTC+9), oldest first: readiness, followers, blocks and messages sent per kind. */
+  days: Type.Array(
+    Type.Object({
+      date: Type.String(),
+      status: Type.String(),
+      followers: Type.Integer(),
+      targetedReaches: Type.Integer(),
+      blocks: Type.Integer(),
+      deliveries: Type.Record(Type.String(), Type.Integer()),
+    }),
+  ),
+  /** Message-sending requests, newest first, with what people did with their messages. */
+  requests: Type.Array(
+    Type.Object({
+      requestId: Type.String(),
+      kind: Type.String(),
+      /** ms. */
+      sentAt: Type.Number(),
+      unit: Type.Union([Type.String(), Type.Null()]),
+      /** Whether the request's figures are ready (its send day has ended, UTC+9). */
+      ready: Type.Boolean(),
+      delivered: Type.Integer(),
+      uniqueImpression: Type.Integer(),
+      uniqueClick: Type.Integer(),
+      impressions: Type.Integer(),
+      clicks: Type.Integer(),
+    }),
+  ),
+  /** Today's friends by attribute: each `[value, percentage]`; null with no friends. */
+  demographics: Type.Union([
+    Type.Object({
+      friends: Type.Integer(),
+      genders: Type.Array(Type.Tuple([Type.String(), Type.Number()])),
+      ages: Type.Array(Type.Tuple([Type.String(), Type.Number()])),
+      areas: Type.Array(Type.Tuple([Type.String(), Type.Number()])),
+      appTypes: Type.Array(Type.Tuple([Type.String(), Type.Number()])),
+    }),
+    Type.Null(),
+  ]),
+});
+
+export type BotInsight = Static<typeof BotInsightSchema>;

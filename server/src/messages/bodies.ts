@@ -62,9 +62,22 @@ export const ReplyBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * `customAggregationUnits` of push and multicast (published `messaging-api.yml` `PushMessageRequest`):
+ * at most one unit name, 1 to 30 of `a-zA-Z0-9_`, case-sensitive.
+ */
+export const CustomAggregationUnits = Type.Array(Type.String({ minLength: 1, maxLength: 30, pattern: '^[a-zA-Z0-9_]{1,30}$' }), {
+  maxItems: 1,
+});
+
 /** Body of `POST /v2/bot/message/push`: `{to, messages, notificationDisabled?}`; `to` a user, group or room ID. */
 export const PushBodySchema = Type.Object(
-  { to: Type.String({ minLength: 1 }), messages: MessagesSchema, notificationDisabled: Type.Optional(Type.Boolean()) },
+  {
+    to: Type.String({ minLength: 1 }),
+    messages: MessagesSchema,
+    notificationDisabled: Type.Optional(Type.Boolean()),
+    customAggregationUnits: Type.Optional(CustomAggregationUnits),
+  },
   { additionalProperties: false },
 );
 
@@ -74,6 +87,7 @@ export const MulticastBodySchema = Type.Object(
     to: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: MAX_MULTICAST_RECIPIENTS }),
     messages: Type.Array(MulticastMessageRef, { minItems: 1, maxItems: MAX_SEND_MESSAGES }),
     notificationDisabled: Type.Optional(Type.Boolean()),
+    customAggregationUnits: Type.Optional(CustomAggregationUnits),
   },
   { additionalProperties: false },
 );

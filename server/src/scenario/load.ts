@@ -249,6 +249,8 @@ export async function applyScenario(
     );
     await stores.world.setMeta('defaults', JSON.stringify(s.defaults ?? {}));
     await stores.world.setMeta('scenario', file);
+    // Where the world's history starts: insight answers out_of_service for days before it.
+    await stores.world.setMeta('history_since', String(now));
   } else {
     const previous = await stores.world.getMeta('demo_origin');
     if (previous && previous !== demoOrigin) await stores.apps.moveOrigin(previous, demoOrigin);

@@ -88,6 +88,16 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/v2/bot/audienceGroup/list',
     '/v2/bot/audienceGroup/shared/:audienceGroupId',
     '/v2/bot/audienceGroup/shared/list',
+    // Insight.
+    '/v2/bot/insight/demographic',
+    '/v2/bot/insight/message/delivery',
+    '/v2/bot/insight/followers',
+    '/v2/bot/insight/message/event',
+    '/v2/bot/insight/message/event/aggregation',
+    '/v2/bot/insight/richmenu/:richMenuId/summary',
+    '/v2/bot/insight/richmenu/:richMenuId/daily',
+    '/embedkit/v1/insight/reports',
+    '/embedkit/v1/channels/:channelId/insight',
   ].map((path) => ({ path, format: ['message'] as Format[] })),
   // The platform's account-link page (HTML for people; unknown methods get the 404 JSON).
   { path: '/dialog/bot/accountLink', format: ['html', 'message'] },

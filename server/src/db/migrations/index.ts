@@ -25,6 +25,7 @@ import { addDeliverySends } from './0015-delivery-sends.js';
 import { addPkce } from './0016-pkce.js';
 import { addChannelAssertionKeys } from './0017-channel-assertion-keys.js';
 import { addLiffAppFields } from './0018-liff-app-fields.js';
+import { addInsight } from './0019-insight.js';
 import { addAudiences } from './0020-audiences.js';
 import { columnTypes, type ColumnTypes, type Dialect } from './dialect.js';
 
@@ -49,6 +50,7 @@ const SHIPPED: ReadonlyArray<readonly [key: string, up: SchemaChange]> = [
   ['0016_pkce', addPkce],
   ['0017_channel_assertion_keys', addChannelAssertionKeys],
   ['0018_liff_app_fields', addLiffAppFields],
+  ['0019_insight', addInsight],
   ['0020_audiences', addAudiences],
 ];
 

@@ -55,7 +55,12 @@ export function botBroadcastRoutes(
   r.post('/v2/bot/message/broadcast', api('broadcast'), jsonBody, async (req, res) => {
     const c = channel(res);
     res.json(
-      await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, async (claim) => (await broadcasts.broadcast(c, req.body, claim), {})),
+      await retryKeys.once(
+        c.channel_id,
+        retryKeys.keyOf(req),
+        res,
+        async (claim) => (await broadcasts.broadcast(c, req.body, claim, String(res.getHeader(deps.headers.requestId))), {}),
+      ),
     );
   });
   r.post('/v2/bot/message/narrowcast', api('narrowcast'), jsonBody, async (req, res) => {

@@ -68,12 +68,17 @@ export class BotBroadcastService {
    * @param claim called once the body passed, before anything is counted or sent (retry keys)
    * @throws ApiError 400 invalid body; 429 when the recipients of this minute are used up; what `claim` throws.
    */
-  async broadcast(channel: ChannelRow, body: unknown, claim: Claim = async () => undefined): Promise<void> {
+  async broadcast(channel: ChannelRow, body: unknown, claim: Claim = async () => undefined, requestId?: string): Promise<void> {
     const messages = this.checked(body);
     await claim();
     const friends = await this.d.counters.friends(channel.channel_id);
     await this.d.limits.recipients(channel.channel_id, channel.plan, friends.length);
-    await this.d.bot.sendToUsers(channel.channel_id, friends, messages);
+    await this.d.bot.sendToUsers(
+      channel.channel_id,
+      friends,
+      messages,
+      requestId === undefined ? undefined : { requestId, kind: 'broadcast' },
+    );
     await this.count(channel.channel_id, 'broadcast', friends.length);
   }
 
@@ -122,7 +127,7 @@ export class BotBroadcastService {
     const max = b.limit?.max;
     if (typeof max === 'number' && Number.isInteger(max) && max >= 1) friends = friends.slice(0, max);
     await this.d.limits.recipients(channel.channel_id, channel.plan, friends.length);
-    await this.d.bot.sendToUsers(channel.channel_id, friends, messages);
+    await this.d.bot.sendToUsers(channel.channel_id, friends, messages, { requestId, kind: 'narrowcast' });
     await this.count(channel.channel_id, 'narrowcast', friends.length);
     await this.d.counters.insertNarrowcast(requestId, channel.channel_id, friends.length, now);
   }

@@ -20,7 +20,6 @@ import { botBroadcastRoutes, sentCounter } from './broadcast-routes.js';
 import { botAudienceRoutes } from './audiences/routes.js';
 import { AudienceService } from './audiences/service.js';
 import { AudienceStore } from './audiences/store.js';
-import { noMessageReach, type MessageReach } from './audiences/message-reach.js';
 import { BotBroadcastService } from './broadcast.js';
 import { BotCounterStore } from './counter-store.js';
 import { BotAccountService } from './account.js';
@@ -52,14 +51,16 @@ import type { Database } from '../../db/schema.js';
 import type { WorldStore } from '../../world/world-store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
+import { createInsight, type Insight, type InsightSimulatorRoute } from './insight/index.js';
 
 // What other units use of this one.
 export type { BotEventService } from './events.js';
 export type { SentMessage, SentMessages } from './messaging.js';
-export type { MessageReach } from './audiences/message-reach.js';
 export { AudienceStore } from './audiences/store.js';
 export { scenarioAudienceOf, scenarioAudienceRow } from './audiences/rules.js';
 export { drawAudienceGroupId } from './audiences/service.js';
+export type { MessageReach, FriendshipChangeInput } from './insight/index.js';
+import type { MessageReach } from './insight/index.js';
 
 /** Options of the bot messaging unit. */
 export interface BotMessagingOptions {
@@ -71,7 +72,7 @@ export interface BotMessagingOptions {
   planLimits?: Record<'developer-trial' | 'other', PlanLimits>;
   /** How long one webhook attempt waits for the bot's answer, in ms; default 10 s. */
   webhookTimeoutMs?: number;
-  /** Who the bot's requests reached, used when `deps.reach` is not given (a test's own). */
+  /** Who the bot's requests reached, instead of the recorded sends, impressions and clicks (a test's own). */
   messageReach?: MessageReach;
 }
 
@@ -87,6 +88,8 @@ export interface BotMessaging {
   memberships: MembershipStore;
   /** Rich menus. */
   richMenus: RichMenuService;
+  /** Insight: records what requests sent, the friendship history, the host's reports (docs/insight.md). */
+  insight: Insight;
   /** For the ChatService: users' messages become webhook events and live updates. */
   chatHooks: ChatHooks;
   /** `/v2/oauth`, `/v2/bot` and the account link page, in the order they must be mounted. */
@@ -97,7 +100,7 @@ export interface BotMessaging {
    */
   sharedOauthRoutes: Router;
   /** The handlers of the unit's simulator routes (`contract/simulator-api.ts`). */
-  simulator: Pick<SimulatorHandlers, BotSimulatorRoute>;
+  simulator: Pick<SimulatorHandlers, BotSimulatorRoute | InsightSimulatorRoute>;
   /** Starts sending webhook deliveries (those left from the last run first). */
   start(): void;
   /** Stops the dispatcher and ends the live streams; call before the database closes. */
@@ -109,8 +112,7 @@ export interface BotMessaging {
  * @param deps `tokens`: channel access tokens (authentication of `/v2/bot`); `baseUrl`: the
  *   server's public origin (picture and content URLs); `outage`: deliveries pause while the
  *   database is unreachable and resume when it is back; `headers`: the platform header names of
- *   the kit's prefix (webhook signatures, request IDs); `reach`: who the bot's requests reached
- *   (click and impression audiences, redelivery), by default a reach that knows no request
+ *   the kit's prefix (webhook signatures, request IDs)
  */
 export function createBotMessaging(
   db: Kysely<Database>,
@@ -123,7 +125,6 @@ export function createBotMessaging(
     headers: PlatformHeaders;
     live?: LiveHub;
     outage?: DatabaseOutage;
-    reach?: MessageReach;
   },
   options: BotMessagingOptions = {},
 ): BotMessaging {
@@ -140,6 +141,8 @@ export function createBotMessaging(
     { deliveryStore, replyTokens, world, clock, live, logger: deps.logger, outage: deps.outage, headers: deps.headers },
     options,
   );
+  const counters = new BotCounterStore(db);
+  const insight = createInsight(db, world, clock, counters);
   const events = new BotEventService({ world, memberships, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
   const messaging = new BotMessagingService({
     world,
@@ -152,16 +155,17 @@ export function createBotMessaging(
     live,
     clock,
     baseUrl: deps.baseUrl,
+    recorder: insight.service,
   });
   const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock, deps.headers);
   const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
   const audiences = new AudienceService({
     store: new AudienceStore(db),
-    reach: deps.reach ?? options.messageReach ?? noMessageReach,
+    reach: options.messageReach ?? insight.reach,
     clock,
   });
   const broadcasts = new BotBroadcastService({
-    counters: new BotCounterStore(db),
+    counters,
     bot: messaging,
     limits,
     clock,
@@ -178,12 +182,13 @@ export function createBotMessaging(
   // One router per published API group (docs/architecture.md); their paths do not overlap.
   const apis = [
     channelOauthRoutes(deps.tokens),
-    botRoutes({ tokens: deps.tokens, bot: messaging, limits, retryKeys }),
+    botRoutes({ tokens: deps.tokens, bot: messaging, limits, retryKeys, headers: deps.headers }),
     botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus, headers: deps.headers }),
     botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators, links }),
     accountLinkPageRoutes(links),
     botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers, retryKeys }),
     botAudienceRoutes({ tokens: deps.tokens, bot: messaging, limits, audiences }),
+    insight.routes({ tokens: deps.tokens, bot: messaging, limits }),
   ];
   return {
     events,
@@ -195,13 +200,14 @@ export function createBotMessaging(
     limits,
     memberships,
     richMenus,
+    insight,
     chatHooks: {
       userMessagesStored: (chat, userId, stored) => events.userMessages(chat, userId, stored),
       inChatOrder: (chatId, write) => emitter.inChatOrder(chatId, write),
     },
     routes: [...watchers, ...apis],
     sharedOauthRoutes: channelOauthV21Routes(deps.tokens),
-    simulator: botSimulatorHandlers({ events, deliveries, contents, live, menus: richMenus, indicators }),
+    simulator: { ...botSimulatorHandlers({ events, deliveries, contents, live, menus: richMenus, indicators }), ...insight.simulator },
     start: () => dispatcher.start(),
     stop: async () => {
       live.closeAll();

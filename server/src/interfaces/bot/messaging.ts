@@ -87,6 +87,24 @@ export interface MemberProfile {
   pictureUrl?: string;
 }
 
+/** A message-sending request as the insight records know it (insight/): its request ID, kind and custom aggregation unit. */
+export interface SendTrace {
+  /** The `<prefix>Request-Id` answered to the request. */
+  requestId: string;
+  kind: 'push' | 'multicast' | 'broadcast' | 'narrowcast';
+  unit?: string;
+}
+
+/** Records what a request sent, for the insight figures (implemented in insight/). */
+export interface SendRecorder {
+  /** Refuses a request before anything is sent. @throws ApiError 400 when its unit is over the channel's monthly limit */
+  admit(channelId: string, trace: SendTrace): Promise<void>;
+  /** The request was accepted (called once, before its messages are stored). */
+  request(channelId: string, trace: SendTrace): Promise<void>;
+  /** The request's messages were stored in a chat, in order. */
+  delivered(channelId: string, trace: SendTrace, chatId: string, messageIds: readonly number[]): Promise<void>;
+}
+
 export interface BotMessagingDeps {
   world: WorldStore;
   memberships: MembershipStore;
@@ -98,7 +116,12 @@ export interface BotMessagingDeps {
   live: LiveHub;
   clock: Clock;
   baseUrl: () => string;
+  /** Records traced requests for the insight figures. */
+  recorder?: SendRecorder;
 }
+
+/** The custom aggregation unit of a checked push or multicast body, if any. */
+const unitOf = (body: unknown): string | undefined => (body as { customAggregationUnits?: string[] }).customAggregationUnits?.[0];
 
 /**
  * Where a bot's message goes: the chat, when the receiver hears the bot now; and the chat whose
@@ -155,7 +178,7 @@ export class BotMessagingService {
    *   "Failed to send messages" for an unknown id or a group or room the bot is not in; 429 when the
    *   bot's recipients of this minute are used up; what `claim` throws.
    */
-  async push(channel: ChannelRow, body: unknown, claim: Claim = NO_CLAIM): Promise<SentMessages> {
+  async push(channel: ChannelRow, body: unknown, claim: Claim = NO_CLAIM, requestId?: string): Promise<SentMessages> {
     const details = checkPushBody(body);
     if (details) throw invalidBody(details);
     const { to, messages } = body as { to: string; messages: unknown[] };
@@ -173,9 +196,11 @@ export class BotMessagingService {
       recipients = chat.memberIds.length;
     }
     const bodies = await this.withQuotes(target.quoteChatId, messages);
+    const trace = await this.admit(channel.channel_id, requestId, 'push', unitOf(body));
     await claim();
     await this.d.limits.recipients(channel.channel_id, channel.plan, recipients);
-    return this.deliver(channel.channel_id, target, bodies);
+    await this.traced(channel.channel_id, trace);
+    return this.deliver(channel.channel_id, target, bodies, trace);
   }
 
   /**
@@ -187,7 +212,7 @@ export class BotMessagingService {
    *   of its message), "Failed to send messages" when an id is not a user; 429 when the recipients
    *   of this minute are used up; what `claim` throws.
    */
-  async multicast(channel: ChannelRow, body: unknown, claim: Claim = NO_CLAIM): Promise<void> {
+  async multicast(channel: ChannelRow, body: unknown, claim: Claim = NO_CLAIM, requestId?: string): Promise<void> {
     const details: ErrorDetail[] = [...(checkMulticastBody(body) ?? [])];
     const to = (body as { to?: unknown } | null)?.to;
     if (Array.isArray(to) && details.length === 0) {
@@ -201,9 +226,11 @@ export class BotMessagingService {
     const { messages } = body as { messages: unknown[] };
     const ids = [...new Set(to as string[])];
     for (const id of ids) if (!USER_ID.test(id) || !(await this.d.world.user(id))) throw failedToSend();
+    const trace = await this.admit(channel.channel_id, requestId, 'multicast', unitOf(body));
     await claim();
     await this.d.limits.recipients(channel.channel_id, channel.plan, ids.length);
-    for (const id of ids) await this.deliver(channel.channel_id, await this.targetOfUser(channel.channel_id, id), messages);
+    await this.traced(channel.channel_id, trace);
+    for (const id of ids) await this.deliver(channel.channel_id, await this.targetOfUser(channel.channel_id, id), messages, trace);
   }
 
   /**
@@ -287,8 +314,27 @@ export class BotMessagingService {
    * Delivers already checked messages to users, each into their 1:1 chat with the bot when they
    * are friends (broadcast and narrowcast). Counts nothing: the caller counts.
    */
-  async sendToUsers(channelId: string, userIds: readonly string[], messages: unknown[]): Promise<void> {
-    for (const id of userIds) await this.deliver(channelId, await this.targetOfUser(channelId, id), messages);
+  async sendToUsers(channelId: string, userIds: readonly string[], messages: unknown[], trace?: SendTrace): Promise<void> {
+    await this.traced(channelId, trace);
+    for (const id of userIds) await this.deliver(channelId, await this.targetOfUser(channelId, id), messages, trace);
+  }
+
+  /** The trace of a request that has an ID, once the recorder admitted it. @throws what {@link SendRecorder.admit} throws */
+  private async admit(
+    channelId: string,
+    requestId: string | undefined,
+    kind: SendTrace['kind'],
+    unit?: string,
+  ): Promise<SendTrace | undefined> {
+    if (requestId === undefined) return undefined;
+    const trace: SendTrace = unit === undefined ? { requestId, kind } : { requestId, kind, unit };
+    await this.d.recorder?.admit(channelId, trace);
+    return trace;
+  }
+
+  /** Records an accepted traced request. */
+  private async traced(channelId: string, trace: SendTrace | undefined): Promise<void> {
+    if (trace) await this.d.recorder?.request(channelId, trace);
   }
 
   /** A group or room the bot is in, with its members (summary and counts). @throws ApiError 404. */
@@ -348,7 +394,7 @@ export class BotMessagingService {
    *   who does not hear the bot, random IDs far above the stored ones that name no message (the
    *   platform answers a push to a user who blocked the bot the same way as any other)
    */
-  private async deliver(channelId: string, target: Target, messages: unknown[]): Promise<SentMessages> {
+  private async deliver(channelId: string, target: Target, messages: unknown[], trace?: SendTrace): Promise<SentMessages> {
     const types = messages.map((m) => String((m as { type?: unknown }).type));
     const sent = (id: string, quoteToken: string, i: number): SentMessage => (QUOTABLE.has(types[i]!) ? { id, quoteToken } : { id });
     if (!target.chatId) return { sentMessages: types.map((_, i) => sent(String(randomInt(2 ** 47, 2 ** 48)), newQuoteToken(), i)) };
@@ -357,6 +403,13 @@ export class BotMessagingService {
     const refs = await this.d.messages.insertAllRefs(
       messages.map((m) => ({ chatId, senderType: 'bot' as const, senderId: channelId, body: m, createdAt: now })),
     );
+    if (trace)
+      await this.d.recorder?.delivered(
+        channelId,
+        trace,
+        chatId,
+        refs.map((r) => Number(r.id)),
+      );
     this.d.live.publish({ type: 'chat', chatId });
     return { sentMessages: refs.map((r, i) => sent(String(r.id), r.quoteToken, i)) };
   }

@@ -5,15 +5,16 @@
  */
 import { botApi, channelOf, type BotApiDeps } from './authenticate.js';
 import { jpegThumbnail } from '../../messages/thumbnail.js';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { jsonBody } from '../../http/body.js';
 import { notFound } from '../../http/errors.js';
 import type { RetryKeys } from './retry-keys.js';
+import type { PlatformHeaders } from '../../http/platform-headers.js';
 
 /**
  * @param deps `retryKeys`: push and multicast run once per retry key (`<prefix>Retry-Key`)
  */
-export function botRoutes(deps: BotApiDeps & { retryKeys: RetryKeys }): Router {
+export function botRoutes(deps: BotApiDeps & { retryKeys: RetryKeys; headers?: PlatformHeaders }): Router {
   const r = Router();
   const { bot } = deps;
   // Authentication, then the rate limit, then the body: a caller without a token learns nothing.
@@ -22,6 +23,8 @@ export function botRoutes(deps: BotApiDeps & { retryKeys: RetryKeys }): Router {
   const p = (v: unknown) => String(v);
 
   const { retryKeys } = deps;
+  // The answer's request ID names the send in the insight records (message events, units).
+  const requestIdOf = (res: Response) => (deps.headers ? String(res.getHeader(deps.headers.requestId)) : undefined);
 
   // Push and reply answer the sent messages (published PushMessageResponse, ReplyMessageResponse).
   r.post('/v2/bot/message/reply', api('reply'), jsonBody, async (req, res) => {
@@ -29,11 +32,18 @@ export function botRoutes(deps: BotApiDeps & { retryKeys: RetryKeys }): Router {
   });
   r.post('/v2/bot/message/push', api('push'), jsonBody, async (req, res) => {
     const c = channel(res);
-    res.json(await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, (claim) => bot.push(c, req.body, claim)));
+    res.json(await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, (claim) => bot.push(c, req.body, claim, requestIdOf(res))));
   });
   r.post('/v2/bot/message/multicast', api('multicast'), jsonBody, async (req, res) => {
     const c = channel(res);
-    res.json(await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, async (claim) => (await bot.multicast(c, req.body, claim), {})));
+    res.json(
+      await retryKeys.once(
+        c.channel_id,
+        retryKeys.keyOf(req),
+        res,
+        async (claim) => (await bot.multicast(c, req.body, claim, requestIdOf(res)), {}),
+      ),
+    );
   });
   r.get('/v2/bot/message/:messageId/content', api('content'), async (req, res) => {
     const content = await bot.content(channel(res).channel_id, p(req.params.messageId));

@@ -5,6 +5,7 @@
 import {
   AccountLinkBodySchema,
   BeaconBodySchema,
+  InsightReportBodySchema,
   InviteBodySchema,
   MediaQuerySchema,
   PersonBodySchema,
@@ -20,3 +21,4 @@ export const checkBeaconBody = compile(BeaconBodySchema);
 export const checkAccountLinkBody = compile(AccountLinkBodySchema);
 export const checkWebhookSettingsBody = compile(WebhookSettingsBodySchema);
 export const checkMediaQuery = compile(MediaQuerySchema);
+export const checkInsightReportBody = compile(InsightReportBodySchema);

@@ -1,8 +1,4 @@
-/**
- * Who a message-sending request of a bot reached: the source of click and impression audiences
- * (`createClickBasedAudienceGroup`, `createImpBasedAudienceGroup`) and of `redelivery` narrowcast
- * recipients. The host records what its people saw and tapped; the audience unit only reads it.
- */
+/** What the audience calls may read of the insight records: who a message-sending request reached. */
 
 /** Who a message-sending request reached, from the recorded impressions and clicks. */
 export interface MessageReach {
@@ -15,15 +11,3 @@ export interface MessageReach {
   /** Users the request's messages were sent to. */
   sentUsers(channelId: string, requestId: string): Promise<string[]>;
 }
-
-/**
- * A {@link MessageReach} that knows no request: every click or impression audience, and every
- * redelivery, is refused as naming an unknown request ID. The unit's default until the host's
- * tracking is handed over.
- */
-export const noMessageReach: MessageReach = {
-  request: async () => undefined,
-  impressedUsers: async () => [],
-  clickedUsers: async () => [],
-  sentUsers: async () => [],
-};

@@ -1,0 +1,48 @@
+/**
+ * Insight (published `insight.yml`, docs/insight.md) as a part of the bot unit: its store, the
+ * service that records and computes, the `/v2/bot/insight` routes and the simulator handlers
+ * (`reportInsight`, `botInsight`). The bot unit builds it and hands its recorder to the messaging
+ * service; other units reach its {@link MessageReach} through the bot unit.
+ */
+import type { Kysely } from 'kysely';
+import type { Router } from 'express';
+import type { Clock } from '../../../clock/clock.js';
+import type { SimulatorHandlers } from '../../../contract/handlers.js';
+import type { Database } from '../../../db/schema.js';
+import type { WorldStore } from '../../../world/world-store.js';
+import type { BotApiDeps } from '../authenticate.js';
+import type { BotCounterStore } from '../counter-store.js';
+import { InsightService } from './insight.js';
+import { botInsightRoutes } from './routes.js';
+import { InsightStore } from './store.js';
+import type { MessageReach } from './message-reach.js';
+
+export type { MessageReach } from './message-reach.js';
+export type { InsightService, FriendshipChangeInput } from './insight.js';
+
+/** The insight part's simulator routes. */
+export type InsightSimulatorRoute = 'reportInsight' | 'botInsight';
+
+/** The insight part: the service (also the messaging's recorder), who requests reached, its routes. */
+export interface Insight {
+  service: InsightService;
+  reach: MessageReach;
+  /** `/v2/bot/insight` (needs the bot API's authentication, given later). */
+  routes(api: BotApiDeps): Router;
+  simulator: Pick<SimulatorHandlers, InsightSimulatorRoute>;
+}
+
+/** Builds the insight part on the database, reading the sent counters the bot unit keeps. */
+export function createInsight(db: Kysely<Database>, world: WorldStore, clock: Clock, counters: BotCounterStore): Insight {
+  const store = new InsightStore(db);
+  const service = new InsightService({ store, counters, world, clock });
+  return {
+    service,
+    reach: store,
+    routes: (api) => botInsightRoutes({ ...api, insight: service }),
+    simulator: {
+      reportInsight: ({ body }) => service.report(body),
+      botInsight: ({ params, query }) => service.view(params.channelId, query.days),
+    },
+  };
+}
