@@ -2,6 +2,8 @@
 // ManageAudienceClient and ManageAudienceBlobClient, unmodified, with their answers held against the
 // published schemas (Ajv, as answer-contract.test.ts); then a scripted world of three friends:
 // narrowcasts to audiences, combined with operators and demographic filters, and the refusals.
+// Click, impression and redelivery audiences come from real sends and from what the people saw and
+// tapped, reported through the simulator API as the host reports it.
 import { Ajv, type AnySchema } from 'ajv';
 import { channelAccessToken, HTTPFetchError, manageAudience } from '@line/bot-sdk-11';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +13,6 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type Embedkit, type RunningServer } from '../../src/app.js';
-import type { MessageReach } from '../../src/interfaces/bot/index.js';
 import { onTestDatabase } from '../helpers.js';
 import {
   ALICE,
@@ -28,31 +29,34 @@ import {
   VERIFIED,
 } from './helpers.js';
 
-/** A MessageReach the test fills: requests by channel and ID, with who was sent, saw and tapped what. */
-class RecordedReach implements MessageReach {
-  private readonly requests = new Map<string, { kind: string; sentAt: number; sent: string[]; seen: string[]; taps: [string, string][] }>();
-  record(
-    channelId: string,
-    requestId: string,
-    r: { kind: string; sentAt: number; sent: string[]; seen?: string[]; taps?: [string, string][] },
-  ) {
-    this.requests.set(`${channelId}|${requestId}`, { seen: [], taps: [], ...r });
-  }
-  async request(channelId: string, requestId: string) {
-    const r = this.requests.get(`${channelId}|${requestId}`);
-    return r && { kind: r.kind, sentAt: r.sentAt };
-  }
-  async impressedUsers(channelId: string, requestId: string) {
-    return this.requests.get(`${channelId}|${requestId}`)?.seen ?? [];
-  }
-  async clickedUsers(channelId: string, requestId: string, clickUrl?: string) {
-    const taps = this.requests.get(`${channelId}|${requestId}`)?.taps ?? [];
-    return [...new Set(taps.filter(([, url]) => clickUrl === undefined || url === clickUrl).map(([u]) => u))];
-  }
-  async sentUsers(channelId: string, requestId: string) {
-    return this.requests.get(`${channelId}|${requestId}`)?.sent ?? [];
-  }
+/**
+ * Reports, as the host does, that `userId` saw the bot's latest message in `chat` (and tapped `url`).
+ * @param target a kit's Express app or a running server's base URL
+ */
+async function seen(target: Parameters<typeof request>[0], chat: string, userId: string, url?: string): Promise<void> {
+  const messages = (await request(target).get(`/embedkit/v1/chats/${chat}/messages`)).body.messages as {
+    id: string;
+    sender: { type: string };
+  }[];
+  const messageId = messages.filter((m) => m.sender.type === 'bot').at(-1)!.id;
+  const report = (body: object) => request(target).post('/embedkit/v1/insight/reports').send(body);
+  expect((await report({ type: 'impression', userId, messageId })).status).toBe(200);
+  if (url) expect((await report({ type: 'click', userId, messageId, url })).status).toBe(200);
 }
+
+/** A message with two links, as a bot sends one whose clicks it counts. */
+const LINKS = {
+  type: 'template',
+  altText: 'links',
+  template: {
+    type: 'buttons',
+    text: 'Pick one',
+    actions: [
+      { type: 'uri', label: 'A', uri: 'https://example.com/a' },
+      { type: 'uri', label: 'B', uri: 'https://example.com/b' },
+    ],
+  },
+};
 
 // ---- The published schemas (manage-audience.yml components), nothing beyond them. ----
 const obj = (required: string[], properties: Record<string, AnySchema>): AnySchema => ({
@@ -164,7 +168,7 @@ describe('@line/bot-sdk 11.x manageAudience clients', () => {
   let client: manageAudience.ManageAudienceClient;
   let blob: manageAudience.ManageAudienceBlobClient;
   let other: manageAudience.ManageAudienceClient;
-  const reach = new RecordedReach();
+  let token: string;
 
   beforeAll(async () => {
     server = await startServer(
@@ -173,16 +177,19 @@ describe('@line/bot-sdk 11.x manageAudience clients', () => {
         inMemory: true,
         scenarioFile: BOTS_SCENARIO,
         logger: pino({ level: 'silent' }),
-        bots: { messageReach: reach },
       }),
     );
-    const tokens = new channelAccessToken.ChannelAccessTokenClient({ baseURL: server.baseUrl });
-    const t = (await tokens.issueChannelToken('client_credentials', TRIAL.id, TRIAL.secret)).access_token;
-    const v = (await tokens.issueChannelToken('client_credentials', VERIFIED.id, VERIFIED.secret)).access_token;
-    client = new manageAudience.ManageAudienceClient({ channelAccessToken: t, baseURL: server.baseUrl });
-    blob = new manageAudience.ManageAudienceBlobClient({ channelAccessToken: t, baseURL: server.baseUrl });
-    other = new manageAudience.ManageAudienceClient({ channelAccessToken: v, baseURL: server.baseUrl });
+    await signIn();
   });
+  /** New channel access tokens (30 days on the simulated clock) for the two channels' clients. */
+  async function signIn(): Promise<void> {
+    const tokens = new channelAccessToken.ChannelAccessTokenClient({ baseURL: server.baseUrl });
+    token = (await tokens.issueChannelToken('client_credentials', TRIAL.id, TRIAL.secret)).access_token;
+    const v = (await tokens.issueChannelToken('client_credentials', VERIFIED.id, VERIFIED.secret)).access_token;
+    client = new manageAudience.ManageAudienceClient({ channelAccessToken: token, baseURL: server.baseUrl });
+    blob = new manageAudience.ManageAudienceBlobClient({ channelAccessToken: token, baseURL: server.baseUrl });
+    other = new manageAudience.ManageAudienceClient({ channelAccessToken: v, baseURL: server.baseUrl });
+  }
   afterAll(() => server?.close());
 
   it('uploads by JSON and file, adds IDs, renames, reads, lists and deletes', async () => {
@@ -261,39 +268,46 @@ describe('@line/bot-sdk 11.x manageAudience clients', () => {
   });
 
   it('click and impression audiences come from who tapped and saw an earlier narrowcast', async () => {
-    const sentAt = Date.now();
-    reach.record(TRIAL.id, 'req-1', {
-      kind: 'narrowcast',
-      sentAt,
-      sent: [ALICE, BOB, CAROL],
-      seen: [ALICE, BOB],
-      taps: [
-        [ALICE, 'https://example.com/a'],
-        [BOB, 'https://example.com/b'],
-      ],
+    // Alice and Bob are the trial bot's friends: each sees the narrowcast and taps one link.
+    const sent = await fetch(`${server.baseUrl}/v2/bot/message/narrowcast`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [LINKS] }),
     });
-    reach.record(TRIAL.id, 'push-1', { kind: 'push', sentAt, sent: [ALICE], seen: [ALICE] });
+    expect(sent.status).toBe(202);
+    const requestId = sent.headers.get('x-service-request-id')!;
+    await seen(server.baseUrl, ALICE_BOT, ALICE, 'https://example.com/a');
+    await seen(server.baseUrl, BOB_BOT, BOB, 'https://example.com/b');
+    const push = await fetch(`${server.baseUrl}/v2/bot/message/push`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ to: ALICE, messages: [{ type: 'text', text: 'pushed' }] }),
+    });
+    expect(push.status).toBe(200);
+    const pushId = push.headers.get('x-service-request-id')!;
+    await seen(server.baseUrl, ALICE_BOT, ALICE);
+
     const click = await client.createClickBasedAudienceGroup({
       description: 'Tapped a',
-      requestId: 'req-1',
+      requestId,
       clickUrl: 'https://example.com/a',
     });
     conforms('CreateClickBasedAudienceGroupResponse', click);
-    expect(click).toMatchObject({ type: 'CLICK', requestId: 'req-1', clickUrl: 'https://example.com/a' });
-    const anyClick = await client.createClickBasedAudienceGroup({ description: 'Tapped any', requestId: 'req-1' });
-    const imp = await client.createImpBasedAudienceGroup({ description: 'Saw it', requestId: 'req-1' });
+    expect(click).toMatchObject({ type: 'CLICK', requestId, clickUrl: 'https://example.com/a' });
+    const anyClick = await client.createClickBasedAudienceGroup({ description: 'Tapped any', requestId });
+    const imp = await client.createImpBasedAudienceGroup({ description: 'Saw it', requestId });
     conforms('CreateImpBasedAudienceGroupResponse', imp);
     expect(imp).toEqual({
       audienceGroupId: imp.audienceGroupId,
       type: 'IMP',
       description: 'Saw it',
       created: imp.created,
-      requestId: 'req-1',
+      requestId,
     });
 
     const clickData = await client.getAudienceData(click.audienceGroupId!);
     conforms('GetAudienceDataResponse', clickData);
-    expect(clickData).toMatchObject({ audienceGroup: { status: 'IN_PROGRESS', audienceCount: 1, requestId: 'req-1' }, jobs: [] });
+    expect(clickData).toMatchObject({ audienceGroup: { status: 'IN_PROGRESS', audienceCount: 1, requestId }, jobs: [] });
     expect((await client.getAudienceData(anyClick.audienceGroupId!)).audienceGroup!.audienceCount).toBe(2);
     expect((await client.getAudienceData(imp.audienceGroupId!)).audienceGroup!.audienceCount).toBe(2);
     // Ready ten seconds later on the simulated clock.
@@ -305,14 +319,20 @@ describe('@line/bot-sdk 11.x manageAudience clients', () => {
     expect((await client.getAudienceData(click.audienceGroupId!)).audienceGroup!.status).toBe('READY');
 
     // Only a broadcast or narrowcast of the channel, at most 60 days old.
-    for (const requestId of ['nope', 'push-1']) {
-      const r = await refusal(client.createImpBasedAudienceGroup({ description: 'x', requestId }));
+    for (const notQualifying of ['nope', pushId]) {
+      const r = await refusal(client.createImpBasedAudienceGroup({ description: 'x', requestId: notQualifying }));
       expect(r.status).toBe(400);
       expect(r.body.details[0].property).toBe('requestId');
     }
-    expect((await refusal(other.createClickBasedAudienceGroup({ description: 'x', requestId: 'req-1' }))).status).toBe(400);
-    reach.record(TRIAL.id, 'old', { kind: 'broadcast', sentAt: sentAt - 61 * 86_400_000, sent: [ALICE], seen: [ALICE] });
-    expect((await refusal(client.createImpBasedAudienceGroup({ description: 'x', requestId: 'old' }))).status).toBe(400);
+    expect((await refusal(other.createClickBasedAudienceGroup({ description: 'x', requestId }))).status).toBe(400);
+    // 61 days later the narrowcast is too old.
+    await fetch(`${server.baseUrl}/embedkit/v1/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"advance":"61d"}',
+    });
+    await signIn();
+    expect((await refusal(client.createImpBasedAudienceGroup({ description: 'x', requestId }))).status).toBe(400);
     // Click and impression audiences take no IDs.
     expect(
       (await refusal(client.addAudienceToAudienceGroup({ audienceGroupId: imp.audienceGroupId!, audiences: [{ id: ALICE }] }))).status,
@@ -359,7 +379,6 @@ describe('narrowcast to audiences', () => {
   let kit: Embedkit;
   let token: string;
   let dir: string;
-  const reach = new RecordedReach();
   beforeEach(async () => {
     const s = JSON.parse(readFileSync(BOTS_SCENARIO, 'utf8'));
     s.chats.push({ chatId: CAROL_BOT, type: 'utou', name: 'Trial Bot', members: [CAROL], bot: TRIAL.id });
@@ -367,7 +386,7 @@ describe('narrowcast to audiences', () => {
     s.users[1].demographics = { gender: 'male', age: 41 };
     dir = mkdtempSync(join(tmpdir(), 'embedkit-audiences-'));
     writeFileSync(join(dir, 's.json'), JSON.stringify(s));
-    kit = await makeBotKit({ scenarioFile: join(dir, 's.json'), bots: { messageReach: reach } });
+    kit = await makeBotKit({ scenarioFile: join(dir, 's.json') });
     token = await botToken(kit);
   });
   afterEach(async () => {
@@ -427,8 +446,12 @@ describe('narrowcast to audiences', () => {
   });
 
   it('redelivers to who an earlier narrowcast was sent to, friends only', async () => {
-    reach.record(TRIAL.id, 'earlier', { kind: 'narrowcast', sentAt: Date.now(), sent: [ALICE, CAROL] });
-    expect((await narrowcast('again', { recipient: { type: 'redelivery', requestId: 'earlier' } })).who).toEqual(['alice', 'carol']);
+    const earlier = await narrowcast('first', { recipient: { type: 'audience', audienceGroupId: await audience([ALICE, CAROL]) } });
+    expect(earlier.who).toEqual(['alice', 'carol']);
+    expect((await narrowcast('again', { recipient: { type: 'redelivery', requestId: earlier.requestId } })).who).toEqual([
+      'alice',
+      'carol',
+    ]);
   });
 
   it('refuses an unknown, a not-ready or another channel’s audience, and sends nothing', async () => {
@@ -442,11 +465,12 @@ describe('narrowcast to audiences', () => {
     expect(unknown.body.details).toEqual([
       { message: 'audience group not found: 1234567890123', property: 'recipient.and[0].audienceGroupId' },
     ]);
-    reach.record(TRIAL.id, 'sent', { kind: 'broadcast', sentAt: Date.now(), sent: [ALICE], seen: [ALICE] });
+    const sent = await narrowcast('seen by alice', {});
+    await seen(kit.app, ALICE_BOT, ALICE);
     const imp = await request(kit.app)
       .post('/v2/bot/audienceGroup/imp')
       .set(bearer(token))
-      .send({ description: 'seen', requestId: 'sent' });
+      .send({ description: 'seen', requestId: sent.requestId });
     const notReady = await send({ type: 'audience', audienceGroupId: imp.body.audienceGroupId });
     expect(notReady.body.details[0].message).toBe(`audience group ${imp.body.audienceGroupId} is IN_PROGRESS, not READY`);
     const theirs = await request(kit.app)

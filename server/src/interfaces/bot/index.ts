@@ -60,7 +60,6 @@ export { AudienceStore } from './audiences/store.js';
 export { scenarioAudienceOf, scenarioAudienceRow } from './audiences/rules.js';
 export { drawAudienceGroupId } from './audiences/service.js';
 export type { MessageReach, FriendshipChangeInput } from './insight/index.js';
-import type { MessageReach } from './insight/index.js';
 
 /** Options of the bot messaging unit. */
 export interface BotMessagingOptions {
@@ -72,8 +71,6 @@ export interface BotMessagingOptions {
   planLimits?: Record<'developer-trial' | 'other', PlanLimits>;
   /** How long one webhook attempt waits for the bot's answer, in ms; default 10 s. */
   webhookTimeoutMs?: number;
-  /** Who the bot's requests reached, instead of the recorded sends, impressions and clicks (a test's own). */
-  messageReach?: MessageReach;
 }
 
 /** The bot messaging unit's services and routes. */
@@ -161,7 +158,7 @@ export function createBotMessaging(
   const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
   const audiences = new AudienceService({
     store: new AudienceStore(db),
-    reach: options.messageReach ?? insight.reach,
+    reach: insight.reach,
     clock,
   });
   const broadcasts = new BotBroadcastService({
