@@ -232,9 +232,9 @@ export class ChannelTokenService {
   }
 
   /**
-   * Registers a public key for a channel's JWT assertions, as the console does (simulator API
-   * `POST /embedkit/v1/channels/:channelId/assertion-keys`). The kid is the JWK's own `kid`, else
-   * its RFC 7638 thumbprint; registering the same key again answers the same kid.
+   * Registers a public key for a channel's JWT assertions, as the console does (simulator route
+   * `addAssertionKey`). The kid is the JWK's own `kid`, else its RFC 7638 thumbprint; registering
+   * the same key again answers the same kid.
    * @throws ApiError 404 unknown channel; 400 `{message, details}` when the JWK is not a public RSA
    *   key of 2048 bits or more; 409 when the channel has another key under that kid.
    */

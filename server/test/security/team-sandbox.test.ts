@@ -75,7 +75,8 @@ it('serves the CLI commands that send EMBEDKIT_ADMIN_TOKEN', async () => {
   rmSync(dir, { recursive: true, force: true });
   const apps = await run(process.execPath, [CLI, 'apps', 'list', '--url', url], { env: { ...env, EMBEDKIT_ADMIN_TOKEN: token } });
   expect(apps.stderr).toBe('');
-});
+  // Three CLI processes, each starting Node and reading the world.
+}, 30_000);
 
 it('leaves the platform APIs to their own authentication: a bot’s token and push need no admin token', async () => {
   const issued = await raw(
