@@ -32,4 +32,8 @@ export const HOST_EVENTS: HostEventTable = {
   unsend: { label: EVENT_TYPES.unsend.label, where: 'Unsend on a message of one’s own (.message-unsend)' },
   memberJoined: { label: EVENT_TYPES.memberJoined.label, where: 'side panel, Bot, Members: Join this chat (#member-join)' },
   memberLeft: { label: EVENT_TYPES.memberLeft.label, where: 'side panel, Bot, Members: Leave this chat (#member-leave)' },
+  delivery: {
+    label: EVENT_TYPES.delivery.label,
+    where: 'none: a bot’s push by phone number (POST /bot/pnp/push) to a person with that number, or embedkit trigger delivery',
+  },
 };

@@ -139,6 +139,8 @@ export function renderMessage(msg: ChatMessage, signedInUserId: string, handlers
       },
     },
     mine ? null : h('div', { className: 'message-sender', text: msg.sender.displayName }),
+    // A bot's message sent by phone number: the messenger labels notification messages.
+    msg.notification ? h('div', { className: 'message-notification', text: 'Notification message' }) : null,
     quotedId ? renderQuoted(quotedId, handlers.quoted?.(quotedId)) : null,
     h(
       'div',

@@ -18,9 +18,12 @@ import { DEFAULT_HEADER_PREFIX, HEADER_PREFIX_PATTERN, headerPrefixProblem, plat
 import { parseHeaderPrefix } from './header-prefix.js';
 import { channelOptions, CliError, guarded, reason, simSend, targetOf, type TargetOptions } from './http.js';
 import { chatWithBot, storeUserMessage } from './user-message.js';
+import { phoneNumberHash } from '../world/phone-numbers.js';
 
 /** The default scenario's Alice: the user of a triggered event unless `--user` says otherwise. */
 const DEFAULT_USER = 'U0a11ce0000000000000000000000a11c';
+/** A delivery event's default `data`: the hash of the default scenario's Alice's phone number. */
+const DEFAULT_DELIVERY_DATA = phoneNumberHash('+819012345678');
 
 export interface TriggerOptions extends TargetOptions {
   to: string;
@@ -35,6 +38,8 @@ export interface TriggerOptions extends TargetOptions {
   result: 'ok' | 'failed';
   /** `--message-id`: the message an unsend event names. */
   messageId?: string;
+  /** `--delivery-data`: a delivery event's `delivery.data`. */
+  deliveryData?: string;
   /** `--header-prefix`: the platform header prefix to sign with. */
   headerPrefix?: string;
 }
@@ -42,7 +47,7 @@ export interface TriggerOptions extends TargetOptions {
 /** The options a draft reads. */
 export type TriggerDraftOptions = Pick<
   TriggerOptions,
-  'user' | 'group' | 'room' | 'text' | 'data' | 'hwid' | 'beaconType' | 'nonce' | 'result' | 'messageId'
+  'user' | 'group' | 'room' | 'text' | 'data' | 'hwid' | 'beaconType' | 'nonce' | 'result' | 'messageId' | 'deliveryData'
 >;
 
 /** One flag of a type's trigger, as commander takes it; its help is prefixed with the type's name. */
@@ -126,6 +131,17 @@ export const TRIGGER_TABLE: TriggerTable = {
   },
   memberJoined: { place: 'chat', flags: [], draft: (source, o) => draftOf('memberJoined', source, [o.user]) },
   memberLeft: { place: 'chat', flags: [], draft: (source, o) => draftOf('memberLeft', source, [o.user]) },
+  delivery: {
+    place: 'user',
+    flags: [
+      {
+        flags: '--delivery-data <data>',
+        description: 'the hashed phone number (SHA-256 hex of E.164) or delivery tag',
+        default: DEFAULT_DELIVERY_DATA,
+      },
+    ],
+    draft: (source, o) => draftOf('delivery', source, o.deliveryData ?? DEFAULT_DELIVERY_DATA),
+  },
 };
 
 /**

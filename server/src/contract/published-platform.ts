@@ -105,7 +105,10 @@ const LIFF_REGISTRY: Coverage = {
 };
 
 const NOT_YET_AGGREGATION = notYet('aggregation units are not counted');
-const NOT_YET_PHONE = notYet('users have no phone numbers in the world');
+const PHONE_PUSH: Coverage = {
+  served:
+    "verified and official plans; reaches the scenario's person with that number, friend or not, as a notification message (docs/phone-push.md)",
+};
 const NOT_YET_MEMBERSHIP = notYet('memberships are not simulated');
 const NOT_YET_COUPON = notYet('coupons are not simulated');
 const NOT_YET_MODULE = notYet('module channels and chat control are not simulated');
@@ -369,13 +372,13 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
   },
   { document: 'messaging-api', method: 'POST', path: '/v2/bot/user/{userId}/linkToken', operationId: 'issueLinkToken', state: SERVED },
   { document: 'messaging-api', method: 'POST', path: '/v2/bot/message/markAsRead', operationId: 'markMessagesAsRead', state: SERVED },
-  { document: 'messaging-api', method: 'POST', path: '/bot/pnp/push', operationId: 'pushMessagesByPhone', state: NOT_YET_PHONE },
+  { document: 'messaging-api', method: 'POST', path: '/bot/pnp/push', operationId: 'pushMessagesByPhone', state: PHONE_PUSH },
   {
     document: 'messaging-api',
     method: 'GET',
     path: '/v2/bot/message/delivery/pnp',
     operationId: 'getPNPMessageStatistics',
-    state: NOT_YET_PHONE,
+    state: { served: '`unready` for today and later days, then the day’s delivered notification messages' },
   },
   {
     document: 'messaging-api',
@@ -631,7 +634,7 @@ export const PUBLISHED_EVENT_TYPES: readonly PublishedEventType[] = [
   { type: 'deactivated', state: { refused: `not sent: ${NO_MODULES} (chat control)` } },
   { type: 'botSuspended', state: { refused: `not sent: ${NO_MODULES}` } },
   { type: 'botResumed', state: { refused: `not sent: ${NO_MODULES}` } },
-  { type: 'delivery', state: { refused: 'not sent: messages by phone number (`POST /bot/pnp/push`) are not served' } },
+  { type: 'delivery', state: { served: 'after a notification message reaches its person; `embedkit trigger delivery`' } },
 ];
 
 /** Every message kind of `messaging-api.yml`'s `Message` (11), in its discriminator's order. */

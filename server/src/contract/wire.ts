@@ -90,6 +90,8 @@ export const ChatMessageSchema = Type.Object({
   message: JsonObject,
   timestamp: Type.Number(),
   unsentAt: Type.Optional(Type.Number()),
+  /** True for a notification message a bot sent by phone number (`POST /bot/pnp/push`): the host labels it. */
+  notification: Type.Optional(Type.Boolean()),
 });
 /** A page of a chat, oldest first; `more`: messages exist beyond it that way. */
 export const ChatPageSchema = Type.Object({ messages: Type.Array(ChatMessageSchema), more: Type.Boolean() });

@@ -51,6 +51,10 @@ export interface UserTable {
   agreed: Generated<number>;
   /** `{gender?, age?, appType?, area?}` as JSON (narrowcast filters); null: none known. */
   demographics: Nullable<string>;
+  /** The person's phone number in E.164 (`+819012345678`); null: none known (migration 0023). */
+  phone_number: Nullable<string>;
+  /** SHA-256 of `phone_number` in lowercase hex: what a bot's phone push names (migration 0023). */
+  phone_number_hash: Nullable<string>;
 }
 
 /** A chat: a 1:1 chat (`utou`), a room or a group. `chat_id` is the context's utouId/roomId/groupId. */
@@ -150,6 +154,8 @@ export interface MessageTable {
   quote_token: string | null;
   /** When a person unsent the message (ms), null while it stands. */
   unsent_at: number | null;
+  /** 1 for a notification message a bot sent by phone number (`POST /bot/pnp/push`), else 0 (migration 0023). */
+  notification: Generated<number>;
 }
 
 /** Small key/value facts about the database itself (scenario loaded, demo origin). */

@@ -34,6 +34,8 @@ export interface PlatformHeaders {
   retryKey: string;
   /** On a 409 for a retry key already accepted: that request's ID, `<prefix>Accepted-Request-Id`. */
   acceptedRequestId: string;
+  /** A push by phone number's tag, returned as the delivery event's `data`: `<prefix>Delivery-Tag`. */
+  deliveryTag: string;
 }
 
 /**
@@ -54,6 +56,7 @@ export function platformHeaders(prefix: string = DEFAULT_HEADER_PREFIX): Platfor
     trustedUser: `${prefix}Trusted-User-With-ACL`,
     retryKey: `${prefix}Retry-Key`,
     acceptedRequestId: `${prefix}Accepted-Request-Id`,
+    deliveryTag: `${prefix}Delivery-Tag`,
   };
 }
 

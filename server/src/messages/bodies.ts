@@ -81,6 +81,20 @@ export const PushBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * Body of `POST /bot/pnp/push` (published `messaging-api.yml` `PnpMessagesRequest`): `{to: the
+ * SHA-256 of an E.164 phone number in hex, messages (1 to 5), notificationDisabled?}`; the form of
+ * `to` is checked by the rule (`interfaces/bot/pnp.ts`).
+ */
+export const PnpBodySchema = Type.Object(
+  {
+    to: Type.String({ minLength: 1 }),
+    messages: MessagesSchema,
+    notificationDisabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
 /** Body of `POST /v2/bot/message/multicast`: `{to: 1..150 user IDs, messages (no flex), notificationDisabled?}`. */
 export const MulticastBodySchema = Type.Object(
   {
@@ -147,6 +161,8 @@ export const checkUserMessageBody = withoutQuoteTokens(bodyCheck(UserMessageBody
 export const checkReplyBody = bodyCheck(ReplyBodySchema, messageRules);
 /** Checks a push body (`POST /v2/bot/message/push`): `to` required, 1 to 5 messages. */
 export const checkPushBody = bodyCheck(PushBodySchema, messageRules);
+/** Checks a push-by-phone body (`POST /bot/pnp/push`): its messages as push checks them. */
+export const checkPnpBody = bodyCheck(PnpBodySchema, messageRules);
 /**
  * Checks a multicast body (`POST /v2/bot/message/multicast`): `to` 1 to 150 IDs, 1 to 5 messages,
  * none of type flex (a flex message is answered `Must be one of the following values: [text, image,

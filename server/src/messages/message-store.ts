@@ -68,6 +68,32 @@ export class MessageStore {
     return rows.map((r) => ({ id: Number(r.id), quoteToken: r.quote_token! })).sort((a, b) => a.id - b.id);
   }
 
+  /**
+   * Stores a bot's notification messages (sent by phone number), all or none, in order, each with
+   * a new quote token and marked `notification` (one multi-row INSERT, atomic).
+   * @returns their ids and quote tokens, in the order of `messages`
+   */
+  async insertNotificationRefs(messages: NewMessage[]): Promise<StoredMessageRef[]> {
+    if (messages.length === 0) return [];
+    const tokens = messages.map(() => newQuoteToken());
+    const rows = await this.db
+      .insertInto('messages')
+      .values(
+        messages.map((m, i) => ({
+          chat_id: m.chatId,
+          sender_type: m.senderType,
+          sender_id: m.senderId,
+          body: JSON.stringify(m.body),
+          created_at: m.createdAt,
+          quote_token: tokens[i]!,
+          notification: 1,
+        })),
+      )
+      .returning(['id', 'quote_token'])
+      .execute();
+    return rows.map((r) => ({ id: Number(r.id), quoteToken: r.quote_token! })).sort((a, b) => a.id - b.id);
+  }
+
   private readonly insertOne = prepared(
     () => this.db,
     (chatId: string, senderType: string, senderId: string, body: string, createdAt: number, quoteToken: string) =>

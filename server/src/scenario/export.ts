@@ -83,6 +83,7 @@ function usersOf(rows: WorldRows) {
     ...(u.status_message ? { statusMessage: u.status_message } : {}),
     ...(u.agreed === 0 ? { agreed: false } : {}),
     ...(u.demographics ? { demographics: JSON.parse(u.demographics) as Record<string, unknown> } : {}),
+    ...(u.phone_number ? { phoneNumber: u.phone_number } : {}),
   }));
 }
 

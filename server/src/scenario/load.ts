@@ -17,6 +17,7 @@ import { drawAudienceGroupId, scenarioAudienceRow, type AudienceStore } from '..
 import { checkScenario, type Scenario } from './schema.js';
 import type { AssertionKeyStore } from '../tokens/assertion-key-store.js';
 import { assertionKeyOf } from '../tokens/assertion.js';
+import { phoneNumberHash } from '../world/phone-numbers.js';
 
 /** Path of the scenario loaded when no `--scenario` is given. */
 export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.json', import.meta.url));
@@ -206,6 +207,8 @@ export async function applyScenario(
         status_message: u.statusMessage ?? null,
         agreed: u.agreed === false ? 0 : 1,
         demographics: u.demographics ? JSON.stringify(u.demographics) : null,
+        phone_number: u.phoneNumber ?? null,
+        phone_number_hash: u.phoneNumber ? phoneNumberHash(u.phoneNumber) : null,
       })),
       chats: s.chats.map((c) => ({ chat_id: c.chatId, type: c.type, name: c.name, bot_channel_id: c.bot ?? null, memberIds: c.members })),
     });

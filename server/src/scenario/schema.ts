@@ -98,6 +98,8 @@ export const ScenarioSchema = Type.Object(
           statusMessage: Type.Optional(Type.String()),
           /** Agreed to the official account terms (default true): in group member ids and group sources. */
           agreed: Type.Optional(Type.Boolean()),
+          /** The person's phone number in E.164 (`+819012345678`): a bot's push by phone number reaches them (docs/phone-push.md). */
+          phoneNumber: Type.Optional(Type.String({ pattern: '^\\+[1-9][0-9]{1,14}$' })),
           /** What narrowcast demographic filters see; a user without one matches none. */
           demographics: Type.Optional(
             Type.Object(

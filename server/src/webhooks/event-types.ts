@@ -141,6 +141,18 @@ export const EVENT_TYPES = {
     fields: (userIds: readonly string[]) => ({ left: { members: members(userIds) } }),
     repliable: false,
   }),
+  /**
+   * `delivery: {data}`: a notification message reached the person (published `webhook.yml`
+   * PnpDeliveryCompletionEvent); `data` is the SHA-256 of the person's E.164 phone number in hex,
+   * or the sender's `<prefix>Delivery-Tag`. No reply token (`webhook.yml` has none).
+   */
+  delivery: entry({
+    label: 'Delivery (notification message)',
+    causedBy: [],
+    note: 'a bot’s notification message (`POST /bot/pnp/push`) reaching the person it names',
+    fields: (data: string) => ({ delivery: { data } }),
+    repliable: false,
+  }),
 };
 
 type Registry = typeof EVENT_TYPES;

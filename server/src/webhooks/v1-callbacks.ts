@@ -65,7 +65,7 @@ export type V1Forms<T extends string = EventType> = { [K in T]: K extends EventT
 /**
  * The spec's operation table: a follow is operation 4 (an unblock only when the channel enabled
  * blocks), an unfollow 8 (only then), a join 5 in a group and 7 in a room. Postbacks, beacons,
- * account links, leaves, unsends and members joining or leaving have no v1 form.
+ * account links, leaves, unsends, members joining or leaving and deliveries have no v1 form.
  */
 export const V1_FORMS: V1Forms = {
   message: (d, channel, ctx) => {
@@ -88,6 +88,8 @@ export const V1_FORMS: V1Forms = {
   unsend: null,
   memberJoined: null,
   memberLeft: null,
+  // Notification messages by phone number are a bot messaging interface's call only.
+  delivery: null,
 };
 
 /**

@@ -176,6 +176,7 @@ export class ChatService {
           message: JSON.parse(r.body) as Record<string, unknown>,
           timestamp: r.created_at,
           ...(r.unsent_at !== null && r.unsent_at !== undefined ? { unsentAt: r.unsent_at } : {}),
+          ...(Number(r.notification) === 1 ? { notification: true } : {}),
         };
       }),
       more,

@@ -40,6 +40,14 @@ export class WorldStore {
   }
 
   /**
+   * The person whose phone number has this SHA-256 hash (lowercase hex), or undefined; of two with
+   * the same number, the first by user ID.
+   */
+  userByPhoneNumberHash(hash: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('phone_number_hash', '=', hash).orderBy('user_id').limit(1).executeTakeFirst();
+  }
+
+  /**
    * One chat with its member ids, or undefined. Runs on every sendMessages call, so a chat row once
    * found is answered from memory after ({@link FoundOnce}): chat rows are only ever inserted (the
    * scenario, a user adding a bot). Its members change (people join and leave groups and rooms),

@@ -22,8 +22,6 @@ const SET_ASIDE: Record<string, string> = {
   getMembershipSubscription: 'memberships',
   getAggregationUnitNameList: 'insight',
   getAggregationUnitUsage: 'insight',
-  getPNPMessageStatistics: 'insight',
-  pushMessagesByPhone: 'audience (phone numbers)',
 };
 
 let server: RunningServer;

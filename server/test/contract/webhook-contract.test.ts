@@ -3,6 +3,7 @@
 // from the published `webhook.yml` and against exemplars typed with the official SDKs' own webhook
 // types (`@line/bot-sdk` 10 and 11). Then the fields embedkit fills: destination, webhookEventId
 // across a retry and Redeliver, quoting, unsend, members joining and leaving, follow.isUnblocked.
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
@@ -182,12 +183,28 @@ describe('every webhook body is a valid CallbackRequest', () => {
         nonce: 'n',
         result: 'ok',
         messageId: '7',
+        deliveryData: 'a'.repeat(64),
       });
       const body = JSON.parse(
         callbackBody(botUserId(TRIAL.id), [finishEvent(draft, 1_700_000_000_000, isRepliable(draft) ? 'r' : undefined, false)]),
       );
       expect(problems(body), type).toEqual([]);
     }
+  });
+
+  it('for the delivery event of a notification message (push by phone number)', async () => {
+    const token = await channelToken(kit, VERIFIED);
+    const to = createHash('sha256').update('+819011112222').digest('hex');
+    await sim()
+      .post('/bot/pnp/push')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ to, messages: [{ type: 'text', text: 'notice' }] })
+      .expect(200);
+    const bodies = (await deliveries(kit, VERIFIED.id)).map((d) => JSON.parse(d.body) as ReceivedCallback);
+    const withDelivery = bodies.filter((b) => b.events.some((e) => e.type === 'delivery'));
+    expect(withDelivery).toHaveLength(1);
+    expect(problems(withDelivery[0])).toEqual([]);
+    expect(withDelivery[0]!.events[0]).toMatchObject({ type: 'delivery', delivery: { data: to }, source: { type: 'user', userId: BOB } });
   });
 
   it('refuses what the published document refuses (the schemas can fail)', () => {

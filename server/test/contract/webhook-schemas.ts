@@ -104,6 +104,8 @@ export const EVENTS: Record<string, Schema> = {
     replyToken: str,
     link: obj(['result', 'nonce'], { result: { enum: ['ok', 'failed'] }, nonce: str }),
   }),
+  // PnpDeliveryCompletionEvent: no reply token, `delivery: PnpDelivery {data}`.
+  delivery: typed('delivery', ['delivery'], { delivery: obj(['data'], { data: str }) }),
 };
 
 /** `Event`: the common part and exactly one of the subtypes. */

@@ -84,6 +84,10 @@ export const EVENT_EXEMPLARS: Record<string, Both<sdk10.Event, sdk11.Event>> = {
     sdk10.AccountLinkEvent,
     sdk11.AccountLinkEvent
   >,
+  delivery: { ...common, type: 'delivery', source: user, delivery: { data: 'd' } } satisfies Both<
+    sdk10.PnpDeliveryCompletionEvent,
+    sdk11.PnpDeliveryCompletionEvent
+  >,
 };
 
 /** The body's own exemplar: what `CallbackRequest` requires around the events. */

@@ -64,6 +64,8 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/v2/bot/message/quota',
     '/v2/bot/message/quota/consumption',
     '/v2/bot/message/delivery/push',
+    '/v2/bot/message/delivery/pnp',
+    '/bot/pnp/push',
     '/v2/bot/followers/ids',
     '/v2/bot/group/:chatId/summary',
     '/v2/bot/group/:chatId/members/count',

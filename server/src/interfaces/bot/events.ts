@@ -4,7 +4,7 @@
  * `./user-events/`: chat messages and media (`chat-messages.ts`: message, unsend), friendship
  * (`friendship.ts`: follow, unfollow), group membership (`membership.ts`: join, leave,
  * memberJoined, memberLeft), postbacks (`postback.ts`), beacons and account links
- * (`beacon-account-link.ts`), and reply tokens, the bots overview and webhook settings
+ * (`beacon-account-link.ts`), notification messages (`notification.ts`: delivery), and reply tokens, the bots overview and webhook settings
  * (`bots-overview.ts`); what they share is `context.ts`.
  */
 import { BeaconAndLinkEvents } from './user-events/beacon-account-link.js';
@@ -14,6 +14,7 @@ import { BotEventContext, type BotEventDeps } from './user-events/context.js';
 import { FriendshipEvents } from './user-events/friendship.js';
 import { MembershipEvents } from './user-events/membership.js';
 import { PostbackEvents } from './user-events/postback.js';
+import { NotificationEvents } from './user-events/notification.js';
 
 export { MAX_MEDIA_BYTES, type StoredUserMessage } from './user-events/chat-messages.js';
 export { botChatIdOf } from './user-events/friendship.js';
@@ -46,6 +47,8 @@ export class BotEventService {
   readonly beacon: BeaconAndLinkEvents['beacon'];
   /** A person links their account: {@link BeaconAndLinkEvents.accountLink}. */
   readonly accountLink: BeaconAndLinkEvents['accountLink'];
+  /** A bot's notification message reached the person (delivery): {@link NotificationEvents.notificationDelivered}. */
+  readonly notificationDelivered: NotificationEvents['notificationDelivered'];
   /** A reply token for `embedkit trigger`: {@link BotsOverview.replyTokenFor}. */
   readonly replyTokenFor: BotsOverview['replyTokenFor'];
   /** Every channel's bot for the host's bot tools: {@link BotsOverview.overview}. */
@@ -63,6 +66,7 @@ export class BotEventService {
     const postbacks = new PostbackEvents(context);
     const beaconsAndLinks = new BeaconAndLinkEvents(context);
     const bots = new BotsOverview(context);
+    const notifications = new NotificationEvents(context);
     this.userMessages = messages.userMessages.bind(messages);
     this.sendMedia = messages.sendMedia.bind(messages);
     this.unsend = messages.unsend.bind(messages);
@@ -75,6 +79,7 @@ export class BotEventService {
     this.postback = postbacks.postback.bind(postbacks);
     this.beacon = beaconsAndLinks.beacon.bind(beaconsAndLinks);
     this.accountLink = beaconsAndLinks.accountLink.bind(beaconsAndLinks);
+    this.notificationDelivered = notifications.notificationDelivered.bind(notifications);
     this.replyTokenFor = bots.replyTokenFor.bind(bots);
     this.overview = bots.overview.bind(bots);
     this.webhookSettings = bots.webhookSettings.bind(bots);

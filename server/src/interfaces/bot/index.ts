@@ -18,6 +18,8 @@ import { botRichMenuRoutes } from './rich-menu-routes.js';
 import { botAccountRoutes } from './account-routes.js';
 import { botBroadcastRoutes, sentCounter } from './broadcast-routes.js';
 import { botAudienceRoutes } from './audiences/routes.js';
+import { botPnpRoutes } from './pnp-routes.js';
+import { BotPnpService } from './pnp.js';
 import { AudienceService } from './audiences/service.js';
 import { AudienceStore } from './audiences/store.js';
 import { BotBroadcastService } from './broadcast.js';
@@ -168,6 +170,7 @@ export function createBotMessaging(
     clock,
     recipients: (channel, recipient, friends) => audiences.recipients(channel, recipient, friends),
   });
+  const pnp = new BotPnpService({ world, memberships, messages, events, counters, limits, live, clock });
   const indicators = new ChatIndicatorService({ memberships, live, clock });
   const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, clock });
   const retryKeys = new RetryKeys({ store: new RetryKeyStore(db), clock, headers: deps.headers });
@@ -186,6 +189,7 @@ export function createBotMessaging(
     botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers, retryKeys }),
     botAudienceRoutes({ tokens: deps.tokens, bot: messaging, limits, audiences }),
     insight.routes({ tokens: deps.tokens, bot: messaging, limits }),
+    botPnpRoutes({ tokens: deps.tokens, bot: messaging, limits, pnp, headers: deps.headers }),
   ];
   return {
     events,
