@@ -23,7 +23,7 @@ const KINDS_DIR = join('host', 'src', 'chat', 'kinds');
  */
 const MESSAGE_STYLES = [
   'common.css',
-  ...['text', 'video', 'audio', 'location', 'template', 'sticker', 'imagemap', 'flex', 'link', 'contact', 'system'].map(
+  ...['text', 'video', 'audio', 'location', 'template', 'sticker', 'imagemap', 'flex', 'coupon', 'link', 'contact', 'system'].map(
     (k) => `${k}/style.css`,
   ),
 ];

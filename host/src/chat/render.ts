@@ -13,7 +13,7 @@ import { h } from '../dom.js';
 import type { ClientFeatures } from '../device.js';
 import type { Action } from './actions.js';
 import { kindOf } from './kinds/index.js';
-import type { RenderedContent } from './kinds/kind.js';
+import type { CouponCalls, RenderedContent } from './kinds/kind.js';
 import { messageImage, NO_PREVIEW, obj, str } from './kinds/parts.js';
 import { renderSystemNotice } from './kinds/system/view.js';
 import { enableSwipe } from './swipe.js';
@@ -28,6 +28,8 @@ export interface RenderHandlers {
   onAction(action: Action, from?: ChatMessage): void;
   /** What the phone's client supports (device.ts); absent means a current client. */
   client?: ClientFeatures;
+  /** The person's coupon calls (a coupon message's state and Use). */
+  coupons?: CouponCalls;
   /** The person chose "Reply" on a message (quote it); no button without it. */
   onQuote?(message: ChatMessage): void;
   /** The person chose "Unsend" on a message of theirs; no button without it. */

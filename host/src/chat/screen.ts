@@ -11,6 +11,7 @@ import type { World, WorldChat } from '../world.js';
 import { avatar, chatTitle } from './list.js';
 import type { Action, ActionContext } from './actions.js';
 import { renderChatMessages, renderMessage, type RenderHandlers } from './render.js';
+import type { CouponCalls } from './kinds/kind.js';
 import type { ClientFeatures } from '../device.js';
 import { applyIndicators, indicatorView } from './indicators.js';
 import { EMPTY_WINDOW, withNewer, withNewest, withOlder, type HistoryPage, type HistoryWindow } from './history.js';
@@ -268,6 +269,14 @@ export class ChatScreen {
     this.render(false);
   }
 
+  /** A coupon message's calls for the person shown now: their state of a coupon, and Use. */
+  private couponCalls(userId: string): CouponCalls {
+    return {
+      ticket: (couponId) => this.api.client.call('couponTicket', { params: { couponId, userId } }),
+      use: (couponId) => this.api.client.call('useCoupon', { params: { couponId, userId } }),
+    };
+  }
+
   /** The messages with working actions, in the chat and as the user shown now. */
   private renderMessages(messages: ChatMessage[]): HTMLElement[] {
     const ctx: ActionContext | null = this.chat ? { chatId: this.chat.chatId, userId: this.userId } : null;
@@ -280,6 +289,7 @@ export class ChatScreen {
       ...(this.handlers.onQuote ? { onQuote: this.handlers.onQuote } : {}),
       ...(this.handlers.onUnsend ? { onUnsend: this.handlers.onUnsend } : {}),
       quoted: (id) => byId.get(id),
+      ...(this.userId ? { coupons: this.couponCalls(this.userId) } : {}),
     };
     const shown = messages.filter((m) => m.sender.type === 'bot' && m.unsentAt === undefined);
     if (shown.length && this.userId) this.handlers.onBotMessagesShown?.(this.userId, shown);

@@ -104,13 +104,16 @@ const LIFF_REGISTRY: Coverage = {
   served: 'one registry with `/embed/v1/apps`: an app added either way is listed, opened and removed by both',
 };
 
+const COUPONS: Coverage = {
+  served: 'on the simulated clock: a coupon is RUNNING until its end or closeCoupon, then CLOSED (never DRAFT); see coupons.md',
+};
+
 const NOT_YET_AGGREGATION = notYet('aggregation units are not counted');
 const PHONE_PUSH: Coverage = {
   served:
     "verified and official plans; reaches the scenario's person with that number, friend or not, as a notification message (docs/phone-push.md)",
 };
 const NOT_YET_MEMBERSHIP = notYet('memberships are not simulated');
-const NOT_YET_COUPON = notYet('coupons are not simulated');
 const NOT_YET_MODULE = notYet('module channels and chat control are not simulated');
 const NOT_YET_SHOP = notYet('the shop is not simulated');
 
@@ -401,10 +404,10 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
     operationId: 'getJoinedMembershipUsers',
     state: NOT_YET_MEMBERSHIP,
   },
-  { document: 'messaging-api', method: 'GET', path: '/v2/bot/coupon', operationId: 'listCoupon', state: NOT_YET_COUPON },
-  { document: 'messaging-api', method: 'POST', path: '/v2/bot/coupon', operationId: 'createCoupon', state: NOT_YET_COUPON },
-  { document: 'messaging-api', method: 'GET', path: '/v2/bot/coupon/{couponId}', operationId: 'getCouponDetail', state: NOT_YET_COUPON },
-  { document: 'messaging-api', method: 'PUT', path: '/v2/bot/coupon/{couponId}/close', operationId: 'closeCoupon', state: NOT_YET_COUPON },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/coupon', operationId: 'listCoupon', state: COUPONS },
+  { document: 'messaging-api', method: 'POST', path: '/v2/bot/coupon', operationId: 'createCoupon', state: COUPONS },
+  { document: 'messaging-api', method: 'GET', path: '/v2/bot/coupon/{couponId}', operationId: 'getCouponDetail', state: COUPONS },
+  { document: 'messaging-api', method: 'PUT', path: '/v2/bot/coupon/{couponId}/close', operationId: 'closeCoupon', state: COUPONS },
   { document: 'messaging-api', method: 'POST', path: '/v2/bot/chat/loading/start', operationId: 'showLoadingAnimation', state: SERVED },
   { document: 'messaging-api', method: 'POST', path: '/v2/bot/chat/markAsRead', operationId: 'markMessagesAsReadByToken', state: SERVED },
   // channel-access-token.yml
@@ -655,5 +658,8 @@ export const PUBLISHED_MESSAGE_KINDS: readonly PublishedMessageKind[] = [
   { type: 'imagemap', state: SERVED },
   { type: 'template', state: SERVED },
   { type: 'flex', state: SERVED },
-  { type: 'coupon', state: { refused: 'answered 400 (an unknown message type): coupons are not simulated' } },
+  {
+    type: 'coupon',
+    state: { served: 'a RUNNING coupon of the sending channel; stored with its card, drawn and usable in the host (coupons.md)' },
+  },
 ];

@@ -36,6 +36,7 @@ import {
   AssertionKeyViewSchema,
   BlockchainViewSchema,
   BotInsightSchema,
+  CouponTicketSchema,
   BotInfoSchema,
   ChannelV1Schema,
   ChannelViewSchema,
@@ -317,6 +318,19 @@ export const SIMULATOR_API = defineContract({
     summary: 'a bot’s insight: followers, deliveries and message events per request, demographics',
     query: BotInsightQuerySchema,
     answer: BotInsightSchema,
+  },
+  // Coupons: what a person sees of one a bot sent, and using it (docs/coupons.md).
+  couponTicket: {
+    method: 'GET',
+    path: '/coupons/:couponId/users/:userId',
+    summary: 'a person’s view of a coupon: its card, their state of it and uses',
+    answer: CouponTicketSchema,
+  },
+  useCoupon: {
+    method: 'POST',
+    path: '/coupons/:couponId/users/:userId/use',
+    summary: 'the person taps Use on a coupon',
+    answer: CouponTicketSchema,
   },
   richMenuImage: {
     method: 'GET',

@@ -349,3 +349,34 @@ export const BotInsightSchema = Type.Object({
 });
 
 export type BotInsight = Static<typeof BotInsightSchema>;
+
+/**
+ * A person's view of a coupon in the host (docs/coupons.md): the coupon's card (what the chat
+ * draws: title, image, reward, validity in epoch seconds, uses per person 1 or -1 for no limit),
+ * the person's state of it and how many times they used it.
+ */
+export const CouponTicketSchema = Type.Object({
+  coupon: Type.Object({
+    couponId: Type.String(),
+    title: Type.String(),
+    description: Type.Optional(Type.String()),
+    imageUrl: Type.Optional(Type.String()),
+    usageCondition: Type.Optional(Type.String()),
+    couponCode: Type.Optional(Type.String()),
+    reward: Type.Optional(Type.Object({ type: Type.String() }, { additionalProperties: true })),
+    startTimestamp: Type.Integer(),
+    endTimestamp: Type.Integer(),
+    timezone: Type.String(),
+    maxUseCountPerTicket: Type.Integer(),
+  }),
+  state: Type.Union([
+    Type.Literal('usable'),
+    Type.Literal('notStarted'),
+    Type.Literal('used'),
+    Type.Literal('expired'),
+    Type.Literal('closed'),
+  ]),
+  useCount: Type.Integer(),
+});
+
+export type CouponTicket = Static<typeof CouponTicketSchema>;

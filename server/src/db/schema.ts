@@ -432,6 +432,8 @@ export interface Database {
   retry_keys: RetryKeyTable;
   audience_groups: AudienceGroupTable;
   audience_members: AudienceMemberTable;
+  coupons: CouponTable;
+  coupon_uses: CouponUseTable;
   audience_jobs: AudienceJobTable;
   insight_requests: InsightRequestTable;
   insight_sent: InsightSentTable;
@@ -613,4 +615,28 @@ export interface InsightRichMenuEventTable {
   area: Nullable<number>;
   user_id: string;
   at: number;
+}
+
+/**
+ * A coupon of a channel (published `messaging-api.yml` `CouponCreateRequest`): its ID (26
+ * characters, a ULID), title, the created fields as JSON (`CouponFields`), validity in ms on the
+ * simulated clock, created at (ms), and closed at (ms) once closeCoupon closed it.
+ */
+export interface CouponTable {
+  coupon_id: string;
+  channel_id: string;
+  title: string;
+  fields: string;
+  start_at: number;
+  end_at: number;
+  created_at: number;
+  closed_at: Nullable<number>;
+}
+
+/** How many times a person used a coupon, and when last (ms). */
+export interface CouponUseTable {
+  coupon_id: string;
+  user_id: string;
+  use_count: number;
+  last_used_at: number;
 }

@@ -138,15 +138,22 @@ function stripNulls(node: unknown): unknown {
 /**
  * The check, plus: no message may carry `quoteToken`. The published documents give it to a bot's
  * push and reply only (`messaging-api.yml`); the SDK's sendMessages has none, and a person quotes
- * in the host with `quotedMessageId`. Without this the token would be stored as it came.
+ * in the host with `quotedMessageId`. Without this the token would be stored as it came. Nor a
+ * coupon message: a coupon belongs to a channel (published `CouponMessage`, sent by its bot).
  */
 function withoutQuoteTokens<T>(check: BodyCheck<T>, messagesOf: (body: Record<string, unknown>) => [path: string, message: unknown][]) {
   return ((value: unknown) => {
     const details = check(value);
     if (details || typeof value !== 'object' || value === null) return details;
-    const refused = messagesOf(value as Record<string, unknown>)
-      .filter(([, m]) => typeof m === 'object' && m !== null && (m as Record<string, unknown>).quoteToken !== undefined)
-      .map(([path]) => detail("quoteToken is accepted only in a bot's push and reply", `${path}.quoteToken`));
+    const objects = messagesOf(value as Record<string, unknown>).filter(
+      (e): e is [string, Record<string, unknown>] => typeof e[1] === 'object' && e[1] !== null,
+    );
+    const refused = [
+      ...objects
+        .filter(([, m]) => m.quoteToken !== undefined)
+        .map(([path]) => detail("quoteToken is accepted only in a bot's push and reply", `${path}.quoteToken`)),
+      ...objects.filter(([, m]) => m.type === 'coupon').map(([path]) => detail('a coupon message is sent by a bot only', `${path}.type`)),
+    ];
     return refused.length ? refused.slice(0, MAX_DETAILS) : null;
   }) as BodyCheck<T>;
 }

@@ -13,10 +13,6 @@ import { png } from './rich-menu-images.js';
 
 /** Methods not served (404 by design), by reason; the README says which. */
 const SET_ASIDE: Record<string, string> = {
-  closeCoupon: 'coupons',
-  createCoupon: 'coupons',
-  getCouponDetail: 'coupons',
-  listCoupon: 'coupons',
   getJoinedMembershipUsers: 'memberships',
   getMembershipList: 'memberships',
   getMembershipSubscription: 'memberships',

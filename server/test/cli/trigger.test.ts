@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app.js';
+import { TRIGGER_TABLE } from '../../src/cli/trigger.js';
 import { ALICE, ALICE_BOT, BOTS_SCENARIO, chatMessages, GROUP, startReceiver, TRIAL, type Receiver } from '../bot/helpers.js';
 import { onTestDatabase } from '../helpers.js';
 
@@ -135,7 +136,7 @@ describe('embedkit trigger', { timeout: 60_000 }, () => {
     const unknown = await trigger('poke', '--to', bot.url);
     expect([unknown.code, unknown.stderr.trim()]).toEqual([
       1,
-      'embedkit trigger: unknown event poke: use one of message, follow, unfollow, join, leave, postback, beacon, accountLink, unsend, memberJoined, memberLeft',
+      `embedkit trigger: unknown event poke: use one of ${Object.keys(TRIGGER_TABLE).join(', ')}`,
     ]);
     expect((await trigger('join', '--to', bot.url)).stderr).toContain('add --group <groupId> or --room <roomId>');
     const down = await trigger('follow', '--to', 'http://127.0.0.1:9/webhook');

@@ -76,6 +76,8 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/embedkit/v1/channels/:channelId/rich-menu',
     '/embedkit/v1/channels/:channelId/rich-menu-aliases/:aliasId',
     '/embedkit/v1/channels/:channelId/rich-menus/:richMenuId/image',
+    '/embedkit/v1/coupons/:couponId/users/:userId',
+    '/embedkit/v1/coupons/:couponId/users/:userId/use',
     '/embedkit/v1/chats/:chatId/indicators',
     '/v2/bot/user/:userId/linkToken',
     '/v2/bot/richmenu/batch',
@@ -90,6 +92,9 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/v2/bot/audienceGroup/list',
     '/v2/bot/audienceGroup/shared/:audienceGroupId',
     '/v2/bot/audienceGroup/shared/list',
+    '/v2/bot/coupon',
+    '/v2/bot/coupon/:couponId',
+    '/v2/bot/coupon/:couponId/close',
     // Insight.
     '/v2/bot/insight/demographic',
     '/v2/bot/insight/message/delivery',

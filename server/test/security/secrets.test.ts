@@ -100,6 +100,7 @@ it('answers no secret in any GET of the simulator API, in the live stream, in a 
     webhook: { channelId: CHANNEL },
     indicators: { chatId: BOT_CHAT },
     botInsight: { channelId: CHANNEL },
+    couponTicket: { couponId: 'x', userId: ALICE },
   };
   const gets = (Object.keys(SIMULATOR_API) as SimulatorRoute[]).filter(
     (n) => SIMULATOR_API[n].method === 'GET' && n !== 'scenario' && n !== 'liveEvents',

@@ -6,6 +6,7 @@
  */
 import { audio } from './audio/view.js';
 import { contact } from './contact/view.js';
+import { coupon } from './coupon/view.js';
 import { flex } from './flex/view.js';
 import { image } from './image/view.js';
 import { imagemap } from './imagemap/view.js';
@@ -29,6 +30,7 @@ export const KINDS = {
   imagemap,
   template,
   flex,
+  coupon,
   link,
   contact,
   system,

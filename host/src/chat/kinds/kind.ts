@@ -6,12 +6,13 @@
 import type { Message } from '../../../../sdk/src/messages.js';
 import type { ClientFeatures } from '../../device.js';
 import type { Action } from '../actions.js';
+import type { CouponTicket } from '../../../../server/src/contract/wire.js';
 
 /**
  * Every message kind the chat draws: the kinds `sendMessages` takes (the SDK's message types),
- * the v1 bots' link message and shared contact, and the chat's own notices.
+ * a bot's coupon, the v1 bots' link message and shared contact, and the chat's own notices.
  */
-export type MessageKind = Message['type'] | 'link' | 'contact' | 'system';
+export type MessageKind = Message['type'] | 'coupon' | 'link' | 'contact' | 'system';
 
 /** A message object as received: nothing in it is trusted or typed yet. */
 export type Json = Record<string, unknown>;
@@ -21,6 +22,14 @@ export interface DrawContext {
   onAction(action: Action): void;
   /** What the phone's client supports (device.ts); absent means a current client. */
   client?: ClientFeatures;
+  /** The person's coupons (a coupon's state, tapping Use); absent: a coupon is drawn as sent, Use does nothing. */
+  coupons?: CouponCalls;
+}
+
+/** The coupon calls of the person the phone plays (the simulator's `couponTicket` and `useCoupon`). */
+export interface CouponCalls {
+  ticket(couponId: string): Promise<CouponTicket>;
+  use(couponId: string): Promise<CouponTicket>;
 }
 
 /** A rendered message body, and whether it needs the chat's full width (carousels). */

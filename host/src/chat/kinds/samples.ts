@@ -6,6 +6,7 @@
  * and the tests can import it.
  */
 export * from './audio/samples.js';
+export * from './coupon/samples.js';
 export * from './flex/samples.js';
 export * from './image/samples.js';
 export * from './imagemap/samples.js';

@@ -27,6 +27,7 @@ import { addChannelAssertionKeys } from './0017-channel-assertion-keys.js';
 import { addLiffAppFields } from './0018-liff-app-fields.js';
 import { addInsight } from './0019-insight.js';
 import { addAudiences } from './0020-audiences.js';
+import { addCoupons } from './0022-coupons.js';
 import { addPhoneNumbers } from './0023-phone-numbers.js';
 import { columnTypes, type ColumnTypes, type Dialect } from './dialect.js';
 
@@ -53,6 +54,7 @@ const SHIPPED: ReadonlyArray<readonly [key: string, up: SchemaChange]> = [
   ['0018_liff_app_fields', addLiffAppFields],
   ['0019_insight', addInsight],
   ['0020_audiences', addAudiences],
+  ['0022_coupons', addCoupons],
   ['0023_phone_numbers', addPhoneNumbers],
 ];
 

@@ -53,14 +53,17 @@ export class BotBroadcastService {
     await this.d.counters.add(channelId, kind, platformDay(this.d.clock.now()), n);
   }
 
-  /** The messages of a valid body (a `quoteToken` is refused: a quote names one chat's message). */
-  private checked(body: unknown): unknown[] {
+  /**
+   * The messages of a valid body to store (a `quoteToken` is refused: a quote names one chat's
+   * message; a coupon message must name a RUNNING coupon of the channel).
+   */
+  private async checked(channelId: string, body: unknown): Promise<unknown[]> {
     const details = checkValidateMessagesBody(body);
     if (details) throw invalidBody(details);
     const { messages } = body as { messages: unknown[] };
     const quotes = quoteTokensRefused(messages);
     if (quotes.length) throw invalidBody(quotes);
-    return messages;
+    return this.d.bot.withCoupons(channelId, messages);
   }
 
   /**
@@ -69,7 +72,7 @@ export class BotBroadcastService {
    * @throws ApiError 400 invalid body; 429 when the recipients of this minute are used up; what `claim` throws.
    */
   async broadcast(channel: ChannelRow, body: unknown, claim: Claim = async () => undefined, requestId?: string): Promise<void> {
-    const messages = this.checked(body);
+    const messages = await this.checked(channel.channel_id, body);
     await claim();
     const friends = await this.d.counters.friends(channel.channel_id);
     await this.d.limits.recipients(channel.channel_id, channel.plan, friends.length);
@@ -91,7 +94,7 @@ export class BotBroadcastService {
    * @throws ApiError 400 invalid body, filter or recipient (an unknown or not-ready audience); 429 as broadcast; what `claim` throws.
    */
   async narrowcast(channel: ChannelRow, body: unknown, requestId: string, claim: Claim = async () => undefined): Promise<void> {
-    const messages = this.checked(body);
+    const messages = await this.checked(channel.channel_id, body);
     const b = body as { recipient?: unknown; filter?: { demographic?: unknown }; limit?: { max?: unknown } };
     if (b.recipient !== undefined && !this.d.recipients)
       throw invalidBody([

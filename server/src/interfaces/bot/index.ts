@@ -22,6 +22,9 @@ import { botPnpRoutes } from './pnp-routes.js';
 import { BotPnpService } from './pnp.js';
 import { AudienceService } from './audiences/service.js';
 import { AudienceStore } from './audiences/store.js';
+import { botCouponRoutes } from './coupons/routes.js';
+import { CouponService } from './coupons/service.js';
+import { CouponStore } from './coupons/store.js';
 import { BotBroadcastService } from './broadcast.js';
 import { BotCounterStore } from './counter-store.js';
 import { BotAccountService } from './account.js';
@@ -99,7 +102,7 @@ export interface BotMessaging {
    */
   sharedOauthRoutes: Router;
   /** The handlers of the unit's simulator routes (`contract/simulator-api.ts`). */
-  simulator: Pick<SimulatorHandlers, BotSimulatorRoute | InsightSimulatorRoute>;
+  simulator: Pick<SimulatorHandlers, BotSimulatorRoute | InsightSimulatorRoute | 'couponTicket' | 'useCoupon'>;
   /** Starts sending webhook deliveries (those left from the last run first). */
   start(): void;
   /** Stops the dispatcher and ends the live streams; call before the database closes. */
@@ -143,6 +146,7 @@ export function createBotMessaging(
   const counters = new BotCounterStore(db);
   const insight = createInsight(db, world, clock, counters);
   const events = new BotEventService({ world, memberships, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
+  const coupons = new CouponService({ store: new CouponStore(db), clock });
   const messaging = new BotMessagingService({
     world,
     memberships,
@@ -155,6 +159,7 @@ export function createBotMessaging(
     clock,
     baseUrl: deps.baseUrl,
     recorder: insight.service,
+    coupons,
   });
   const deliveries = new DeliveryService(deliveryStore, dispatcher, live, clock, deps.headers);
   const richMenus = new RichMenuService({ menus: new RichMenuStore(db), world, clock });
@@ -188,6 +193,7 @@ export function createBotMessaging(
     accountLinkPageRoutes(links),
     botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers, retryKeys }),
     botAudienceRoutes({ tokens: deps.tokens, bot: messaging, limits, audiences }),
+    botCouponRoutes({ tokens: deps.tokens, bot: messaging, limits, coupons }),
     insight.routes({ tokens: deps.tokens, bot: messaging, limits }),
     botPnpRoutes({ tokens: deps.tokens, bot: messaging, limits, pnp, headers: deps.headers }),
   ];
@@ -208,7 +214,12 @@ export function createBotMessaging(
     },
     routes: [...watchers, ...apis],
     sharedOauthRoutes: channelOauthV21Routes(deps.tokens),
-    simulator: { ...botSimulatorHandlers({ events, deliveries, contents, live, menus: richMenus, indicators }), ...insight.simulator },
+    simulator: {
+      ...botSimulatorHandlers({ events, deliveries, contents, live, menus: richMenus, indicators }),
+      ...insight.simulator,
+      couponTicket: ({ params }) => coupons.ticket(params.couponId, params.userId),
+      useCoupon: ({ params }) => coupons.use(params.couponId, params.userId),
+    },
     start: () => dispatcher.start(),
     stop: async () => {
       live.closeAll();

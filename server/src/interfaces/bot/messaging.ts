@@ -118,6 +118,17 @@ export interface BotMessagingDeps {
   baseUrl: () => string;
   /** Records traced requests for the insight figures. */
   recorder?: SendRecorder;
+  /** Checks the coupons of coupon messages and gives the messages to store (coupons/). */
+  coupons?: CouponResolver;
+}
+
+/**
+ * Resolves the coupon messages of a send (published `CouponMessage`), before anything is sent.
+ * @returns the messages to store, each coupon message with its coupon's card
+ * @throws ApiError 400 with a detail at `messages[i].couponId` for a coupon the channel cannot send
+ */
+export interface CouponResolver {
+  resolveMessages(channelId: string, messages: readonly unknown[]): Promise<unknown[]>;
 }
 
 /** The custom aggregation unit of a checked push or multicast body, if any. */
@@ -159,7 +170,7 @@ export class BotMessagingService {
     const now = this.d.clock.now();
     const usable = await this.d.replyTokens.usable(hash, channelId, now);
     if (!usable) throw invalidReplyToken();
-    const bodies = await this.withQuotes(usable.chat_id, messages);
+    const bodies = await this.withCoupons(channelId, await this.withQuotes(usable.chat_id, messages));
     const token = await this.d.replyTokens.use(hash, channelId, now);
     if (!token) throw invalidReplyToken();
     const chat = await this.d.world.chat(token.chat_id);
@@ -195,7 +206,7 @@ export class BotMessagingService {
       target = { chatId: chat.chat_id, quoteChatId: chat.chat_id };
       recipients = chat.memberIds.length;
     }
-    const bodies = await this.withQuotes(target.quoteChatId, messages);
+    const bodies = await this.withCoupons(channel.channel_id, await this.withQuotes(target.quoteChatId, messages));
     const trace = await this.admit(channel.channel_id, requestId, 'push', unitOf(body));
     await claim();
     await this.d.limits.recipients(channel.channel_id, channel.plan, recipients);
@@ -223,7 +234,7 @@ export class BotMessagingService {
     }
     if (details.length === 0) details.push(...quoteTokensRefused((body as { messages: unknown[] }).messages));
     if (details.length) throw invalidBody(details);
-    const { messages } = body as { messages: unknown[] };
+    const messages = await this.withCoupons(channel.channel_id, (body as { messages: unknown[] }).messages);
     const ids = [...new Set(to as string[])];
     for (const id of ids) if (!USER_ID.test(id) || !(await this.d.world.user(id))) throw failedToSend();
     const trace = await this.admit(channel.channel_id, requestId, 'multicast', unitOf(body));
@@ -308,6 +319,16 @@ export class BotMessagingService {
     const visible = chat && (chat.bot_channel_id === channelId || (await this.d.memberships.membership(chat.chat_id, channelId)));
     if (!visible) throw notFound('Not found');
     return { contentType: row.content_type, data: Buffer.from(row.data), fileName: row.file_name };
+  }
+
+  /**
+   * The messages of a send to store: a coupon message carries its coupon's card (see
+   * {@link CouponResolver}); the others as they are.
+   * @throws ApiError 400 for a coupon message naming a coupon the channel cannot send now
+   */
+  async withCoupons(channelId: string, messages: unknown[]): Promise<unknown[]> {
+    if (!this.d.coupons || !messages.some((m) => (m as { type?: unknown }).type === 'coupon')) return messages;
+    return this.d.coupons.resolveMessages(channelId, messages);
   }
 
   /**

@@ -16,12 +16,14 @@ import {
   TextMessageSchema,
   VideoMessageSchema,
 } from './basic.js';
+import { CouponMessageSchema } from './coupon.js';
 import { FLEX_BOX_ID, FlexBoxSchema, FlexMessageSchema } from './flex.js';
 import { ImagemapMessageSchema } from './imagemap.js';
 import { TemplateMessageSchema } from './template.js';
 
 export * from './actions.js';
 export * from './basic.js';
+export * from './coupon.js';
 export { ACTION_URI_SCHEMES, APP_SCHEME, MAX_URL_LENGTH } from './common.js';
 export * from './flex.js';
 export * from './imagemap.js';
@@ -31,9 +33,10 @@ export * from './template.js';
 
 /**
  * Message `type` values, in the order the platform lists them in an error detail (spec: "text,
- * image, video, audio, location, sticker, template, imagemap"), then `flex`.
+ * image, video, audio, location, sticker, template, imagemap"), then `flex`, then `coupon`
+ * (published `CouponMessage`, a bot's only).
  */
-export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'location', 'sticker', 'template', 'imagemap', 'flex'] as const;
+export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'location', 'sticker', 'template', 'imagemap', 'flex', 'coupon'] as const;
 
 /** `$id` of the message object schema (published at `/schemas/v1/message.json`). */
 export const MESSAGE_SCHEMA_ID = 'https://embedkit.local/schemas/v1/message.json';
@@ -49,6 +52,7 @@ const NOT_FLEX = [
   StickerMessageSchema,
   TemplateMessageSchema,
   ImagemapMessageSchema,
+  CouponMessageSchema,
 ] as const;
 
 /** One message object: any kind, chosen by `type`. */

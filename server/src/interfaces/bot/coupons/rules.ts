@@ -1,0 +1,282 @@
+/**
+ * The rules of coupons (published `messaging-api.yml`: createCoupon, listCoupon, getCouponDetail,
+ * closeCoupon, `CouponMessage`), pure: the check of a created coupon, its status on the simulated
+ * clock, the answer shapes, list paging, and what a person may do with one. Choices: docs/coupons.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { Type, type Static } from '@sinclair/typebox';
+import type { Selectable } from 'kysely';
+import { compile, uriProblem, type ErrorDetail } from '../../../http/validate.js';
+import type { CouponTable } from '../../../db/schema.js';
+import { Enum } from '../../../messages/schema/common.js';
+
+/** A coupon row as read (and as written: every column given). */
+export type CouponRow = Selectable<CouponTable>;
+
+/** Coupons per page of listCoupon: default and maximum (`limit`, 1 to 100, default 20). */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+/** Longest image or barcode URL, in characters (the platform's usual URL limit). */
+export const MAX_URL_LENGTH = 2000;
+/** Longest coupon code, in characters (the document names none). */
+export const MAX_CODE_LENGTH = 100;
+
+/** `CouponCreateRequest.timezone` (and `CouponResponse.timezone`). */
+export const TIMEZONES = [
+  'ETC_GMT_MINUS_12',
+  'ETC_GMT_MINUS_11',
+  'PACIFIC_HONOLULU',
+  'AMERICA_ANCHORAGE',
+  'AMERICA_LOS_ANGELES',
+  'AMERICA_PHOENIX',
+  'AMERICA_CHICAGO',
+  'AMERICA_NEW_YORK',
+  'AMERICA_CARACAS',
+  'AMERICA_SANTIAGO',
+  'AMERICA_ST_JOHNS',
+  'AMERICA_SAO_PAULO',
+  'ETC_GMT_MINUS_2',
+  'ATLANTIC_CAPE_VERDE',
+  'EUROPE_LONDON',
+  'EUROPE_PARIS',
+  'EUROPE_ISTANBUL',
+  'EUROPE_MOSCOW',
+  'ASIA_TEHRAN',
+  'ASIA_TBILISI',
+  'ASIA_KABUL',
+  'ASIA_TASHKENT',
+  'ASIA_COLOMBO',
+  'ASIA_KATHMANDU',
+  'ASIA_ALMATY',
+  'ASIA_RANGOON',
+  'ASIA_BANGKOK',
+  'ASIA_TAIPEI',
+  'ASIA_TOKYO',
+  'AUSTRALIA_DARWIN',
+  'AUSTRALIA_SYDNEY',
+  'ASIA_VLADIVOSTOK',
+  'ETC_GMT_PLUS_12',
+  'PACIFIC_TONGATAPU',
+] as const;
+
+/** `CouponResponse.status`; a coupon created by the Messaging API is never a DRAFT. */
+export const COUPON_STATUSES = ['DRAFT', 'RUNNING', 'CLOSED'] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+
+const Int64 = Type.Integer({ minimum: -(2 ** 53) + 1, maximum: 2 ** 53 - 1 });
+const Percentage = Type.Integer({ minimum: 1, maximum: 99 });
+const Amount = Type.Integer({ minimum: 0, maximum: 2 ** 53 - 1 });
+const Url = Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH });
+const Obj = <P extends Parameters<typeof Type.Object>[0]>(p: P) => Type.Object(p, { additionalProperties: false });
+
+const CashBackPriceInfo = Type.Union([
+  Obj({ type: Type.Literal('fixed'), fixedAmount: Type.Optional(Amount) }),
+  Obj({ type: Type.Literal('percentage'), percentage: Type.Optional(Percentage) }),
+]);
+const DiscountPriceInfo = Type.Union([
+  Obj({ type: Type.Literal('fixed'), fixedAmount: Type.Optional(Amount) }),
+  Obj({ type: Type.Literal('percentage'), percentage: Type.Optional(Percentage) }),
+  Obj({ type: Type.Literal('explicit'), priceAfterDiscount: Type.Optional(Amount), originalPrice: Type.Optional(Amount) }),
+]);
+const Reward = Type.Union([
+  Obj({ type: Type.Literal('cashBack'), priceInfo: Type.Optional(CashBackPriceInfo) }),
+  Obj({ type: Type.Literal('discount'), priceInfo: Type.Optional(DiscountPriceInfo) }),
+  Obj({ type: Type.Literal('free') }),
+  Obj({ type: Type.Literal('gift') }),
+  Obj({ type: Type.Literal('others') }),
+]);
+const AcquisitionCondition = Type.Union([
+  Obj({ type: Type.Literal('normal') }),
+  Obj({
+    type: Type.Literal('lottery'),
+    lotteryProbability: Percentage,
+    maxAcquireCount: Type.Integer({ minimum: -1, maximum: 999_999 }),
+  }),
+]);
+
+/** `CouponCreateRequest`, as published; unknown properties are refused. */
+export const CouponCreateSchema = Obj({
+  acquisitionCondition: AcquisitionCondition,
+  barcodeImageUrl: Type.Optional(Url),
+  couponCode: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_CODE_LENGTH })),
+  description: Type.Optional(Type.String({ minLength: 0, maxLength: 1000 })),
+  endTimestamp: Int64,
+  imageUrl: Type.Optional(Url),
+  maxUseCountPerTicket: Type.Integer({ minimum: -1, maximum: 1 }),
+  startTimestamp: Int64,
+  title: Type.String({ minLength: 1, maxLength: 60 }),
+  usageCondition: Type.Optional(Type.String({ minLength: 0, maxLength: 100 })),
+  reward: Type.Optional(Reward),
+  visibility: Enum(['UNLISTED', 'PUBLIC'] as const),
+  timezone: Enum(TIMEZONES),
+});
+
+/** The fields of a created coupon, as stored (`coupons.fields`) and answered by getCouponDetail. */
+export type CouponFields = Static<typeof CouponCreateSchema>;
+
+const checkShape = compile(CouponCreateSchema);
+
+/**
+ * Checks a createCoupon body: the published schema, then what it says in words: the URLs are
+ * http(s) (`format: uri` in the answer), `maxUseCountPerTicket` is 1 or -1 (no limit), the end
+ * comes after the start and after now.
+ * @param nowMs the simulated clock, ms
+ * @returns null when valid, else every problem with its property path
+ */
+export function checkCreateBody(body: unknown, nowMs: number): ErrorDetail[] | null {
+  const shape = checkShape(body);
+  if (shape) return shape;
+  const b = body as CouponFields;
+  const details: ErrorDetail[] = [];
+  for (const key of ['imageUrl', 'barcodeImageUrl'] as const) {
+    const url = b[key];
+    if (url !== undefined && uriProblem(url, ['http', 'https'])) details.push({ message: 'must be an http or https URL', property: key });
+  }
+  if (b.maxUseCountPerTicket === 0) details.push({ message: 'must be 1, or -1 for no limit', property: 'maxUseCountPerTicket' });
+  if (b.endTimestamp <= b.startTimestamp) details.push({ message: 'must be later than startTimestamp', property: 'endTimestamp' });
+  else if (b.endTimestamp * 1000 <= nowMs) details.push({ message: 'must be in the future', property: 'endTimestamp' });
+  return details.length ? details : null;
+}
+
+/**
+ * A coupon's status at `nowMs` (`CouponResponse.status`): CLOSED once closed or past its end,
+ * else RUNNING (also before its start: it is published and can be sent, only not used yet).
+ */
+export function statusOf(row: Pick<CouponRow, 'closed_at' | 'end_at'>, nowMs: number): CouponStatus {
+  return row.closed_at !== null || nowMs >= Number(row.end_at) ? 'CLOSED' : 'RUNNING';
+}
+
+/** What a person sees of a coupon: usable, not started yet, used up, past its end, or closed. */
+export type CouponState = 'usable' | 'notStarted' | 'used' | 'expired' | 'closed';
+
+/**
+ * The state of a coupon for one person at `nowMs`, given how many times they used it. Closing
+ * wins over the end; a person who used it up sees "used" until it closes or ends.
+ */
+export function stateFor(
+  row: Pick<CouponRow, 'closed_at' | 'end_at' | 'start_at'>,
+  maxUses: number,
+  used: number,
+  nowMs: number,
+): CouponState {
+  if (row.closed_at !== null && Number(row.closed_at) <= nowMs) return 'closed';
+  if (nowMs >= Number(row.end_at)) return 'expired';
+  if (maxUses !== -1 && used >= maxUses) return 'used';
+  if (nowMs < Number(row.start_at)) return 'notStarted';
+  return 'usable';
+}
+
+/** The fields of a stored row. */
+export function fieldsOf(row: Pick<CouponRow, 'fields'>): CouponFields {
+  return JSON.parse(row.fields) as CouponFields;
+}
+
+/** getCouponDetail's answer (`CouponResponse`). */
+export function couponResponseOf(row: CouponRow, nowMs: number): Record<string, unknown> {
+  const f = fieldsOf(row);
+  const lottery = f.acquisitionCondition.type === 'lottery' ? f.acquisitionCondition : null;
+  return {
+    couponId: row.coupon_id,
+    ...f,
+    ...(lottery ? { maxAcquireCount: lottery.maxAcquireCount } : {}),
+    maxTicketPerUser: 1,
+    createdTimestamp: Math.floor(Number(row.created_at) / 1000),
+    status: statusOf(row, nowMs),
+  };
+}
+
+/** A new coupon ID: a ULID (26 Crockford base32 characters, time first) at `nowMs`, as the published example. */
+export function newCouponId(nowMs: number): string {
+  const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  let time = '';
+  let t = Math.max(0, Math.floor(nowMs));
+  for (let i = 0; i < 10; i++) {
+    time = ALPHABET[t % 32]! + time;
+    t = Math.floor(t / 32);
+  }
+  const rand = [...randomBytes(16)].map((b) => ALPHABET[b % 32]).join('');
+  return time + rand.slice(0, 16);
+}
+
+/** listCoupon's query, checked: the statuses to keep (none: all), page size, and the offset `start` names. */
+export interface ListQuery {
+  statuses: CouponStatus[];
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Reads listCoupon's query (`status` repeated or comma-separated, `limit`, `start`).
+ * @returns the query, or the details of every bad parameter
+ */
+export function listQueryOf(query: Record<string, unknown>): ListQuery | { details: ErrorDetail[] } {
+  const details: ErrorDetail[] = [];
+  const raw = query.status === undefined ? [] : ([] as unknown[]).concat(query.status);
+  const statuses: CouponStatus[] = [];
+  // The official SDK sends the statuses comma-separated, and `status=` for an empty set.
+  for (const s of raw.flatMap((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : [v]))) {
+    if (typeof s === 'string' && (COUPON_STATUSES as readonly string[]).includes(s)) statuses.push(s as CouponStatus);
+    else details.push({ message: `Must be one of the following values: [${COUPON_STATUSES.join(', ')}]`, property: 'status' });
+  }
+  let limit = DEFAULT_PAGE_SIZE;
+  if (query.limit !== undefined) {
+    const n = typeof query.limit === 'string' && /^[0-9]{1,4}$/.test(query.limit) ? Number(query.limit) : NaN;
+    if (!(n >= 1 && n <= MAX_PAGE_SIZE)) details.push({ message: `must be an integer from 1 to ${MAX_PAGE_SIZE}`, property: 'limit' });
+    else limit = n;
+  }
+  let offset = 0;
+  if (query.start !== undefined) {
+    const o = typeof query.start === 'string' ? offsetOf(query.start) : null;
+    if (o === null) details.push({ message: 'is not a continuation token of this list', property: 'start' });
+    else offset = o;
+  }
+  return details.length ? { details } : { statuses: [...new Set(statuses)], limit, offset };
+}
+
+/** The `next` token of a page that ends before `offset`'s coupons run out. */
+export function nextTokenOf(offset: number): string {
+  return Buffer.from(`coupons:${offset}`).toString('base64url');
+}
+
+function offsetOf(token: string): number | null {
+  const m = /^coupons:([0-9]{1,9})$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * What the host draws of a coupon message: the coupon's card fields and a person's state, carried
+ * by the stored message (`coupon`) when it was sent and read again by the simulator's ticket route.
+ */
+export interface CouponCard {
+  couponId: string;
+  title: string;
+  description?: string;
+  imageUrl?: string;
+  usageCondition?: string;
+  couponCode?: string;
+  reward?: CouponFields['reward'];
+  /** Validity, epoch seconds, and the timezone its dates are shown in. */
+  startTimestamp: number;
+  endTimestamp: number;
+  timezone: string;
+  /** Uses per person: 1, or -1 for no limit. */
+  maxUseCountPerTicket: number;
+}
+
+/** The card fields of a coupon. */
+export function cardOf(row: CouponRow): CouponCard {
+  const f = fieldsOf(row);
+  return {
+    couponId: row.coupon_id,
+    title: f.title,
+    ...(f.description ? { description: f.description } : {}),
+    ...(f.imageUrl ? { imageUrl: f.imageUrl } : {}),
+    ...(f.usageCondition ? { usageCondition: f.usageCondition } : {}),
+    ...(f.couponCode ? { couponCode: f.couponCode } : {}),
+    ...(f.reward ? { reward: f.reward } : {}),
+    startTimestamp: f.startTimestamp,
+    endTimestamp: f.endTimestamp,
+    timezone: f.timezone,
+    maxUseCountPerTicket: f.maxUseCountPerTicket,
+  };
+}
