@@ -20,8 +20,6 @@ const SET_ASIDE: Record<string, string> = {
   getJoinedMembershipUsers: 'memberships',
   getMembershipList: 'memberships',
   getMembershipSubscription: 'memberships',
-  getAggregationUnitNameList: 'insight',
-  getAggregationUnitUsage: 'insight',
   getPNPMessageStatistics: 'insight',
   pushMessagesByPhone: 'audience (phone numbers)',
 };

@@ -96,6 +96,8 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/v2/bot/insight/message/event/aggregation',
     '/v2/bot/insight/richmenu/:richMenuId/summary',
     '/v2/bot/insight/richmenu/:richMenuId/daily',
+    '/v2/bot/message/aggregation/info',
+    '/v2/bot/message/aggregation/list',
     '/embedkit/v1/insight/reports',
     '/embedkit/v1/channels/:channelId/insight',
   ].map((path) => ({ path, format: ['message'] as Format[] })),
