@@ -2,12 +2,12 @@
 // official Node SDK 11 clients, unmodified (only `baseURL` set), their answers held against the
 // published schemas (messaging-api.yml, shop.yml) with Ajv.
 import { Ajv, type AnySchema } from 'ajv';
-import { channelAccessToken, HTTPFetchError, messagingApi } from '@line/bot-sdk-11';
+import { channelAccessToken, HTTPFetchError, messagingApi, shop } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app.js';
 import { onTestDatabase } from '../helpers.js';
-import { ALICE, BOTS_SCENARIO, TRIAL, VERIFIED } from './helpers.js';
+import { ALICE, ALICE_BOT, BOTS_SCENARIO, CAROL, TRIAL, VERIFIED } from './helpers.js';
 
 const obj = (required: string[], properties: Record<string, AnySchema>): AnySchema => ({
   type: 'object',
@@ -37,6 +37,7 @@ function expectValid(name: keyof typeof SCHEMAS, value: unknown): void {
 let server: RunningServer;
 let trial: messagingApi.MessagingApiClient;
 let verified: messagingApi.MessagingApiClient;
+let shopClient: shop.ShopClient;
 
 beforeAll(async () => {
   server = await startServer(onTestDatabase({ port: 0, inMemory: true, scenarioFile: BOTS_SCENARIO, logger: pino({ level: 'silent' }) }));
@@ -45,6 +46,7 @@ beforeAll(async () => {
   const v = (await tokens.issueChannelToken('client_credentials', VERIFIED.id, VERIFIED.secret)).access_token;
   trial = new messagingApi.MessagingApiClient({ channelAccessToken: trialToken, baseURL: server.baseUrl });
   verified = new messagingApi.MessagingApiClient({ channelAccessToken: v, baseURL: server.baseUrl });
+  shopClient = new shop.ShopClient({ channelAccessToken: trialToken, baseURL: server.baseUrl });
 });
 afterAll(() => server?.close());
 
@@ -66,6 +68,53 @@ const sim = async (method: string, path: string, body?: unknown) => {
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
+
+/** Chat messages as the host lists them. */
+async function chat(chatId: string): Promise<{ id: string; sender: { type: string; id?: string }; message: Record<string, unknown> }[]> {
+  return (await sim('GET', `/chats/${chatId}/messages`)).body.messages as never;
+}
+
+describe('mission stickers', () => {
+  it("a present shows in the user's chat with the bot as a line of the chat", async () => {
+    const before = (await chat(ALICE_BOT)).length;
+    const answer = await shopClient.missionStickerV3({ to: ALICE, productId: '8525', productType: 'STICKER', sendPresentMessage: false });
+    expect(answer).toEqual({});
+    const after = await chat(ALICE_BOT);
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)).toMatchObject({
+      sender: { type: 'system' },
+      message: { type: 'system', text: 'You received a sticker set from Trial Bot (product 8525)' },
+    });
+  });
+
+  it('refuses a body the published schema refuses, and an unknown user', async () => {
+    const bad = await failure(
+      shopClient.missionStickerV3({ to: ALICE, productId: '', productType: 'EMOJI', sendPresentMessage: true } as never),
+    );
+    expect(bad.status).toBe(400);
+    const body = JSON.parse(bad.body) as { details: { property: string }[] };
+    expectValid('ErrorResponse', body);
+    expect(body.details.map((d) => d.property).sort()).toEqual(['productId', 'productType', 'sendPresentMessage']);
+    const missing = await failure(shopClient.missionStickerV3({ to: ALICE } as never));
+    expect(JSON.parse(missing.body).details.length).toBe(3);
+
+    const stranger = 'U0000000000000000000000000000dead';
+    const unknown = await failure(
+      shopClient.missionStickerV3({ to: stranger, productId: '1', productType: 'STICKER', sendPresentMessage: false }),
+    );
+    expect(unknown.status).toBe(400);
+    expectValid('ErrorResponse', JSON.parse(unknown.body));
+    expect(JSON.parse(unknown.body).message).toBe(`Unknown user ${stranger}`);
+  });
+
+  it('a user who never added the bot gets it with no chat line; a bad token is refused', async () => {
+    await shopClient.missionStickerV3({ to: CAROL, productId: '1', productType: 'STICKER', sendPresentMessage: false });
+    const bad = new shop.ShopClient({ channelAccessToken: 'nope', baseURL: server.baseUrl });
+    expect(
+      (await failure(bad.missionStickerV3({ to: ALICE, productId: '1', productType: 'STICKER', sendPresentMessage: false }))).status,
+    ).toBe(401);
+  });
+});
 
 describe('custom aggregation units', () => {
   it('counts and lists the units used this month, in order of first use, a page at a time', async () => {

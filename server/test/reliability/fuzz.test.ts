@@ -98,6 +98,7 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/v2/bot/insight/richmenu/:richMenuId/daily',
     '/v2/bot/message/aggregation/info',
     '/v2/bot/message/aggregation/list',
+    '/shop/v3/mission',
     '/embedkit/v1/insight/reports',
     '/embedkit/v1/channels/:channelId/insight',
   ].map((path) => ({ path, format: ['message'] as Format[] })),

@@ -51,6 +51,8 @@ import type { Database } from '../../db/schema.js';
 import type { WorldStore } from '../../world/world-store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
+import { MissionStickerService } from './shop.js';
+import { botShopRoutes } from './shop-routes.js';
 import { createInsight, type Insight, type InsightSimulatorRoute } from './insight/index.js';
 
 // What other units use of this one.
@@ -168,6 +170,7 @@ export function createBotMessaging(
     clock,
     recipients: (channel, recipient, friends) => audiences.recipients(channel, recipient, friends),
   });
+  const stickers = new MissionStickerService({ world, memberships, messages, live, clock });
   const indicators = new ChatIndicatorService({ memberships, live, clock });
   const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, clock });
   const retryKeys = new RetryKeys({ store: new RetryKeyStore(db), clock, headers: deps.headers });
@@ -186,6 +189,7 @@ export function createBotMessaging(
     botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers, retryKeys }),
     botAudienceRoutes({ tokens: deps.tokens, bot: messaging, limits, audiences }),
     insight.routes({ tokens: deps.tokens, bot: messaging, limits }),
+    botShopRoutes({ tokens: deps.tokens, bot: messaging, limits, stickers }),
   ];
   return {
     events,
