@@ -170,3 +170,30 @@ describe('custom aggregation units', () => {
     expect((await failure(stranger.getAggregationUnitNameList())).status).toBe(401);
   });
 });
+
+describe('textV2', () => {
+  it('a push of textV2 is stored as sent, quotable, and a bad one is refused with details', async () => {
+    const message: messagingApi.TextMessageV2 = {
+      type: 'textV2',
+      text: 'Welcome {user} {wave}',
+      substitution: {
+        user: { type: 'mention', mentionee: { type: 'user', userId: ALICE } } as messagingApi.MentionSubstitutionObject,
+        wave: { type: 'emoji', productId: '5ac1bfd5040ab15980c9b435', emojiId: '001' } as messagingApi.EmojiSubstitutionObject,
+      },
+    };
+    const pushed = await trial.pushMessage({ to: ALICE, messages: [message] });
+    expectValid('PushMessageResponse', pushed);
+    expect(pushed.sentMessages[0]!.quoteToken).toEqual(expect.any(String));
+    const last = (await chat(ALICE_BOT)).at(-1)!;
+    expect(last.id).toBe(pushed.sentMessages[0]!.id);
+    expect(last).toMatchObject({ sender: { type: 'bot' }, message: { type: 'textV2', text: 'Welcome {user} {wave}' } });
+
+    const bad = await failure(trial.pushMessage({ to: ALICE, messages: [{ ...message, text: 'Welcome {user}' }] }));
+    expect(bad.status).toBe(400);
+    const body = JSON.parse(bad.body) as { details: { property: string }[] };
+    expectValid('ErrorResponse', body);
+    expect(body.details).toEqual([
+      { message: 'Substitution is not used: the text has no {wave}', property: 'messages[0].substitution.wave' },
+    ]);
+  });
+});

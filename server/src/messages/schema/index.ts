@@ -14,6 +14,7 @@ import {
   LocationMessageSchema,
   StickerMessageSchema,
   TextMessageSchema,
+  TextMessageV2Schema,
   VideoMessageSchema,
 } from './basic.js';
 import { FLEX_BOX_ID, FlexBoxSchema, FlexMessageSchema } from './flex.js';
@@ -31,9 +32,10 @@ export * from './template.js';
 
 /**
  * Message `type` values, in the order the platform lists them in an error detail (spec: "text,
- * image, video, audio, location, sticker, template, imagemap"), then `flex`.
+ * image, video, audio, location, sticker, template, imagemap"), then `flex` and `textV2`
+ * (published `messaging-api.yml`).
  */
-export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'location', 'sticker', 'template', 'imagemap', 'flex'] as const;
+export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'location', 'sticker', 'template', 'imagemap', 'flex', 'textV2'] as const;
 
 /** `$id` of the message object schema (published at `/schemas/v1/message.json`). */
 export const MESSAGE_SCHEMA_ID = 'https://embedkit.local/schemas/v1/message.json';
@@ -49,6 +51,7 @@ const NOT_FLEX = [
   StickerMessageSchema,
   TemplateMessageSchema,
   ImagemapMessageSchema,
+  TextMessageV2Schema,
 ] as const;
 
 /** One message object: any kind, chosen by `type`. */
