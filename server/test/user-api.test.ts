@@ -111,7 +111,7 @@ describe('POST /message/v3/share (sendMessages)', () => {
     [
       { messages: [{ type: 'text', text: 'ok' }, { type: 'gif' }] },
       'messages[1].type',
-      'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, flex]',
+      'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, textV2, coupon, flex]',
     ],
     [{ messages: [{ type: 'image', originalContentUrl: 'https://x/a.jpg' }] }, 'messages[0].previewImageUrl', 'must be specified'],
     [{}, 'messages', 'must be specified'],

@@ -108,14 +108,16 @@ const COUPONS: Coverage = {
   served: 'on the simulated clock: a coupon is RUNNING until its end or closeCoupon, then CLOSED (never DRAFT); see coupons.md',
 };
 
-const NOT_YET_AGGREGATION = notYet('aggregation units are not counted');
 const PHONE_PUSH: Coverage = {
   served:
     "verified and official plans; reaches the scenario's person with that number, friend or not, as a notification message (docs/phone-push.md)",
 };
+const UNITS_FROM_SENDS: Coverage = { served: 'the units push and multicast used this month (UTC+9, simulated clock)' };
 const NOT_YET_MEMBERSHIP = notYet('memberships are not simulated');
 const NOT_YET_MODULE = notYet('module channels and chat control are not simulated');
-const NOT_YET_SHOP = notYet('the shop is not simulated');
+const MISSION_STICKER_LINE: Coverage = {
+  served: "no sticker shop: the present shows as a line of the user's chat with the bot",
+};
 
 /** Every published operation (110: `messaging-api.yml` 73, `channel-access-token.yml` 8, `liff.yml` 4, `insight.yml` 7, `manage-audience.yml` 12, `module.yml` 4, `module-attach.yml` 1, `shop.yml` 1), in each document's order. */
 export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
@@ -231,14 +233,14 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
     method: 'GET',
     path: '/v2/bot/message/aggregation/info',
     operationId: 'getAggregationUnitUsage',
-    state: NOT_YET_AGGREGATION,
+    state: UNITS_FROM_SENDS,
   },
   {
     document: 'messaging-api',
     method: 'GET',
     path: '/v2/bot/message/aggregation/list',
     operationId: 'getAggregationUnitNameList',
-    state: NOT_YET_AGGREGATION,
+    state: UNITS_FROM_SENDS,
   },
   { document: 'messaging-api', method: 'GET', path: '/v2/bot/profile/{userId}', operationId: 'getProfile', state: SERVED },
   { document: 'messaging-api', method: 'GET', path: '/v2/bot/followers/ids', operationId: 'getFollowers', state: SERVED },
@@ -612,7 +614,7 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
     state: NOT_YET_MODULE,
   },
   // shop.yml
-  { document: 'shop', method: 'POST', path: '/shop/v3/mission', operationId: 'missionStickerV3', state: NOT_YET_SHOP },
+  { document: 'shop', method: 'POST', path: '/shop/v3/mission', operationId: 'missionStickerV3', state: MISSION_STICKER_LINE },
 ];
 
 const NO_MODULES = 'embedkit has no module channels';
@@ -643,13 +645,7 @@ export const PUBLISHED_EVENT_TYPES: readonly PublishedEventType[] = [
 /** Every message kind of `messaging-api.yml`'s `Message` (11), in its discriminator's order. */
 export const PUBLISHED_MESSAGE_KINDS: readonly PublishedMessageKind[] = [
   { type: 'text', state: SERVED },
-  {
-    type: 'textV2',
-    state: {
-      refused:
-        'answered 400 (an unknown message type): text with `substitution` (mentions and emojis by key) is not validated or drawn yet',
-    },
-  },
+  { type: 'textV2', state: { served: 'validated, stored and quotable; the host shows it as its plain card (not drawn yet)' } },
   { type: 'sticker', state: SERVED },
   { type: 'image', state: SERVED },
   { type: 'video', state: SERVED },

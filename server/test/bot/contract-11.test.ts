@@ -16,8 +16,6 @@ const SET_ASIDE: Record<string, string> = {
   getJoinedMembershipUsers: 'memberships',
   getMembershipList: 'memberships',
   getMembershipSubscription: 'memberships',
-  getAggregationUnitNameList: 'insight',
-  getAggregationUnitUsage: 'insight',
 };
 
 let server: RunningServer;

@@ -18,7 +18,7 @@ import { ABSENT, chars, set, useShare } from './harness.js';
 const text = { type: 'text', text: 'Hello' };
 const flex = { type: 'flex', altText: 'alt', contents: { type: 'bubble' } };
 const USER = 'U4af4980629e1d2b2c0a7b4d3f0e00001';
-const NOT_FLEX = 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap]';
+const NOT_FLEX = 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, textV2, coupon]';
 
 describe('reply body', () => {
   it.each([
@@ -74,7 +74,7 @@ describe('push body', () => {
         { message: 'May not be empty', property: 'to' },
         { message: 'must be specified', property: 'messages[0].text' },
         {
-          message: 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, flex]',
+          message: 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, textV2, coupon, flex]',
           property: 'messages[1].type',
         },
       ],
@@ -271,7 +271,7 @@ describe('sendMessages request errors (HTTP)', () => {
       details: [
         { message: 'May not be empty', property: 'messages[0].text' },
         {
-          message: 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, flex]',
+          message: 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, textV2, coupon, flex]',
           property: 'messages[1].type',
         },
       ],

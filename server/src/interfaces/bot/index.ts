@@ -56,6 +56,8 @@ import type { Database } from '../../db/schema.js';
 import type { WorldStore } from '../../world/world-store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
+import { MissionStickerService } from './shop.js';
+import { botShopRoutes } from './shop-routes.js';
 import { createInsight, type Insight, type InsightSimulatorRoute } from './insight/index.js';
 
 // What other units use of this one.
@@ -176,6 +178,7 @@ export function createBotMessaging(
     recipients: (channel, recipient, friends) => audiences.recipients(channel, recipient, friends),
   });
   const pnp = new BotPnpService({ world, memberships, messages, events, counters, limits, live, clock });
+  const stickers = new MissionStickerService({ world, memberships, messages, live, clock });
   const indicators = new ChatIndicatorService({ memberships, live, clock });
   const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, clock });
   const retryKeys = new RetryKeys({ store: new RetryKeyStore(db), clock, headers: deps.headers });
@@ -196,6 +199,7 @@ export function createBotMessaging(
     botCouponRoutes({ tokens: deps.tokens, bot: messaging, limits, coupons }),
     insight.routes({ tokens: deps.tokens, bot: messaging, limits }),
     botPnpRoutes({ tokens: deps.tokens, bot: messaging, limits, pnp, headers: deps.headers }),
+    botShopRoutes({ tokens: deps.tokens, bot: messaging, limits, stickers }),
   ];
   return {
     events,

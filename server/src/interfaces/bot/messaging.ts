@@ -60,7 +60,7 @@ const NO_CLAIM: Claim = async () => undefined;
  * `SentMessage.quoteToken`: "only included when a message object that can be specified as a quote
  * target was sent"; `webhook.yml` gives quote tokens to text, image, video and sticker messages).
  */
-const QUOTABLE = new Set(['text', 'image', 'video', 'sticker']);
+const QUOTABLE = new Set(['text', 'textV2', 'image', 'video', 'sticker']);
 
 /** The detail of a `quoteToken` that names no standing message of the chat the message goes to. */
 export const INVALID_QUOTE_TOKEN = 'The quote token is invalid: it names no message of this chat (or the message was unsent)';

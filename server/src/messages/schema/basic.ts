@@ -40,6 +40,44 @@ export const TextMessageSchema = Obj({
   quickReply,
 });
 
+/** Longest text of a textV2 message (published "Text message (v2)": 5000 characters). */
+export const MAX_TEXT_V2_LENGTH = 5000;
+/** Most substitutions of a textV2 message (published: 100 key and value pairs). */
+export const MAX_SUBSTITUTIONS = 100;
+/** A substitution key (published: 1 to 20 half-width letters, digits and `_`), checked in `rules.ts`. */
+export const SUBSTITUTION_KEY = /^[a-zA-Z0-9_]{1,20}$/;
+
+/** Published `MentionSubstitutionObject`: mentions a user of the chat (`user`) or everyone (`all`). */
+const MentionSubstitutionSchema = Obj({
+  type: Type.Literal('mention'),
+  mentionee: Type.Union([
+    Obj({ type: Type.Literal('user'), userId: Type.String({ pattern: '^U[0-9a-f]{32}$', description: 'A user ID.' }) }),
+    Obj({ type: Type.Literal('all') }),
+  ]),
+});
+
+/** Published `EmojiSubstitutionObject`: a LINE emoji by its product ID and emoji ID. */
+const EmojiSubstitutionSchema = Obj({
+  type: Type.Literal('emoji'),
+  productId: Type.String({ pattern: '^[0-9a-f]{24}$', description: 'Product ID of the emoji set: 24 hex digits.' }),
+  emojiId: Type.String({ pattern: '^[0-9]{3}$', description: 'ID of the emoji in the set: 3 digits (001).' }),
+});
+
+/**
+ * Text message v2 (published `messaging-api.yml` `TextMessageV2`): `text` 1 to 5000 characters
+ * with `{key}` placeholders, each replaced by its `substitution` (a mention or an emoji); the
+ * cross checks of keys and placeholders are in `rules.ts`.
+ */
+export const TextMessageV2Schema = Obj({
+  type: Type.Literal('textV2'),
+  text: Str(MAX_TEXT_V2_LENGTH, { description: 'Message text with {key} placeholders: 1 to 5000 characters.' }),
+  substitution: Type.Optional(
+    Type.Record(Type.String(), Type.Union([MentionSubstitutionSchema, EmojiSubstitutionSchema]), { maxProperties: MAX_SUBSTITUTIONS }),
+  ),
+  quoteToken,
+  quickReply,
+});
+
 /** Image message: original and preview image URLs (HTTPS, max 1000 characters, JPEG). */
 export const ImageMessageSchema = Obj({
   type: Type.Literal('image'),
@@ -83,6 +121,8 @@ export const StickerMessageSchema = Obj({
   quickReply,
 });
 
+/** Text message v2: `text` with `{key}` placeholders and their `substitution` (published `TextMessageV2`). */
+export type TextMessageV2 = Static<typeof TextMessageV2Schema>;
 /** Text message: `text` 1 to 2000 characters (published rule of the era; spec: "not shown"). */
 export type TextMessage = Static<typeof TextMessageSchema>;
 /** Image message: `originalContentUrl` and `previewImageUrl`, HTTPS, max 1000 characters each (published rules of the era). */

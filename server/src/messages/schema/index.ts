@@ -14,6 +14,7 @@ import {
   LocationMessageSchema,
   StickerMessageSchema,
   TextMessageSchema,
+  TextMessageV2Schema,
   VideoMessageSchema,
 } from './basic.js';
 import { CouponMessageSchema } from './coupon.js';
@@ -33,10 +34,22 @@ export * from './template.js';
 
 /**
  * Message `type` values, in the order the platform lists them in an error detail (spec: "text,
- * image, video, audio, location, sticker, template, imagemap"), then `flex`, then `coupon`
- * (published `CouponMessage`, a bot's only).
+ * image, video, audio, location, sticker, template, imagemap"), then `flex`, `textV2` (published
+ * `messaging-api.yml`) and `coupon` (published `CouponMessage`, a bot's only).
  */
-export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'location', 'sticker', 'template', 'imagemap', 'flex', 'coupon'] as const;
+export const MESSAGE_TYPES = [
+  'text',
+  'image',
+  'video',
+  'audio',
+  'location',
+  'sticker',
+  'template',
+  'imagemap',
+  'flex',
+  'textV2',
+  'coupon',
+] as const;
 
 /** `$id` of the message object schema (published at `/schemas/v1/message.json`). */
 export const MESSAGE_SCHEMA_ID = 'https://embedkit.local/schemas/v1/message.json';
@@ -52,6 +65,7 @@ const NOT_FLEX = [
   StickerMessageSchema,
   TemplateMessageSchema,
   ImagemapMessageSchema,
+  TextMessageV2Schema,
   CouponMessageSchema,
 ] as const;
 

@@ -18,6 +18,7 @@
 import type { ErrorDetail } from '../../http/validate.js';
 import { DATETIME_FORMATS, DATETIME_MODES } from './actions.js';
 import { MAX_BUBBLE_BYTES, MAX_CAROUSEL_BYTES } from './flex.js';
+import { SUBSTITUTION_KEY } from './basic.js';
 
 type Path = (string | number)[];
 type Json = Record<string, unknown>;
@@ -116,6 +117,9 @@ function visit(node: unknown, w: Walk, depth: number): number {
       break;
     case 'datetimepicker':
       datetimepicker(o, w.path, w.out);
+      break;
+    case 'textV2':
+      textV2(o, w.path, w.out);
       break;
   }
   return n;
@@ -236,4 +240,28 @@ export function richMenuRules(menu: unknown, out: ErrorDetail[], maxDepth = Infi
       ]);
   });
   return facts;
+}
+
+/** A `{key}` placeholder of a textV2 text: braces around letters, digits and `_`. */
+const PLACEHOLDER = /\{([a-zA-Z0-9_]+)\}/g;
+
+/** The keys of the `{key}` placeholders of a textV2 text, in order, each once. */
+export function placeholders(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
+}
+
+/**
+ * textV2 (published `TextMessageV2`): every substitution key is 1 to 20 of `a-zA-Z0-9_`, every
+ * `{key}` of the text has a substitution, and every substitution is used by the text.
+ */
+function textV2(message: Json, path: Path, out: ErrorDetail[]): void {
+  if (typeof message.text !== 'string') return;
+  const substitution = isObject(message.substitution) ? message.substitution : {};
+  const keys = Object.keys(substitution);
+  const used = placeholders(message.text);
+  for (const key of keys) {
+    if (!SUBSTITUTION_KEY.test(key)) push(out, 'Key must be 1 to 20 of a-z, A-Z, 0-9 and _', [...path, 'substitution', key]);
+    else if (!used.includes(key)) push(out, `Substitution is not used: the text has no {${key}}`, [...path, 'substitution', key]);
+  }
+  for (const key of used) if (!Object.hasOwn(substitution, key)) push(out, `No substitution for {${key}} of the text`, [...path, 'text']);
 }

@@ -5,7 +5,7 @@
  * service; other units reach its {@link MessageReach} through the bot unit.
  */
 import type { Kysely } from 'kysely';
-import type { Router } from 'express';
+import { Router } from 'express';
 import type { Clock } from '../../../clock/clock.js';
 import type { SimulatorHandlers } from '../../../contract/handlers.js';
 import type { Database } from '../../../db/schema.js';
@@ -14,6 +14,7 @@ import type { BotApiDeps } from '../authenticate.js';
 import type { BotCounterStore } from '../counter-store.js';
 import { InsightService } from './insight.js';
 import { botInsightRoutes } from './routes.js';
+import { botAggregationUnitRoutes } from './unit-routes.js';
 import { InsightStore } from './store.js';
 import type { MessageReach } from './message-reach.js';
 
@@ -27,7 +28,7 @@ export type InsightSimulatorRoute = 'reportInsight' | 'botInsight';
 export interface Insight {
   service: InsightService;
   reach: MessageReach;
-  /** `/v2/bot/insight` (needs the bot API's authentication, given later). */
+  /** `/v2/bot/insight` and `/v2/bot/message/aggregation` (need the bot API's authentication, given later). */
   routes(api: BotApiDeps): Router;
   simulator: Pick<SimulatorHandlers, InsightSimulatorRoute>;
 }
@@ -39,7 +40,7 @@ export function createInsight(db: Kysely<Database>, world: WorldStore, clock: Cl
   return {
     service,
     reach: store,
-    routes: (api) => botInsightRoutes({ ...api, insight: service }),
+    routes: (api) => Router().use(botInsightRoutes({ ...api, insight: service }), botAggregationUnitRoutes({ ...api, insight: service })),
     simulator: {
       reportInsight: ({ body }) => service.report(body),
       botInsight: ({ params, query }) => service.view(params.channelId, query.days),

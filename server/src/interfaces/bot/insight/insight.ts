@@ -19,6 +19,7 @@ import {
   ageTile,
   PRIVACY_THRESHOLD,
   UNITS_PER_MONTH,
+  UNIT_NAMES_PER_PAGE,
   dateParameter,
   dayStart,
   demographicsOf,
@@ -83,6 +84,45 @@ export class InsightService implements SendRecorder {
   /** Records a friendship change (the follower and block history). */
   async friendshipChanged(c: FriendshipChangeInput): Promise<void> {
     await this.d.store.addFriendChange(c.channelId, { userId: c.userId, from: c.from, to: c.to, at: c.at });
+  }
+
+  /**
+   * The number of custom aggregation units the channel used this month (UTC+9, simulated clock):
+   * published `getAggregationUnitUsage`.
+   */
+  async unitUsage(channel: ChannelRow): Promise<{ numOfCustomAggregationUnits: number }> {
+    const units = await this.d.store.units(channel.channel_id, platformDay(this.d.clock.now()).slice(0, 6));
+    return { numOfCustomAggregationUnits: units.length };
+  }
+
+  /**
+   * The names of the units the channel used this month (UTC+9), in order of first use, a page at a
+   * time: published `getAggregationUnitNameList`. `limit` (a string of an integer) is capped at
+   * {@link UNIT_NAMES_PER_PAGE} as documented; `next` is given only while names remain and is
+   * bound to the month it was given in.
+   * @throws ApiError 400 with a detail at `limit` (not an integer of at least 1) or `start` (not a
+   *   token this call gave this month)
+   */
+  async unitNames(channel: ChannelRow, limit: unknown, start: unknown): Promise<{ customAggregationUnits: string[]; next?: string }> {
+    const month = platformDay(this.d.clock.now()).slice(0, 6);
+    let per = UNIT_NAMES_PER_PAGE;
+    if (limit !== undefined) {
+      per = typeof limit === 'string' && /^[0-9]{1,9}$/.test(limit) ? Number(limit) : 0;
+      if (per < 1) throw invalidParameter('limit', 'must be an integer of at least 1');
+      per = Math.min(per, UNIT_NAMES_PER_PAGE);
+    }
+    let offset = 0;
+    if (start !== undefined) {
+      const found = typeof start === 'string' ? /^([0-9]{6}):([0-9]{1,9})$/.exec(Buffer.from(start, 'base64url').toString('utf8')) : null;
+      if (!found || found[1] !== month) throw invalidParameter('start', 'must be the next token of an earlier answer this month');
+      offset = Number(found[2]);
+    }
+    const units = await this.d.store.units(channel.channel_id, month);
+    const page = units.slice(offset, offset + per);
+    const end = offset + page.length;
+    return end < units.length
+      ? { customAggregationUnits: page, next: Buffer.from(`${month}:${end}`).toString('base64url') }
+      : { customAggregationUnits: page };
   }
 
   /**

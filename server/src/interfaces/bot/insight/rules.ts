@@ -19,6 +19,9 @@ export const HISTORY_DAYS = 3 * 366;
 /** Custom aggregation units a channel may use per month (the platform's documented limit). */
 export const UNITS_PER_MONTH = 1000;
 
+/** Unit names per page of `getAggregationUnitNameList` (the platform's documented maximum and default). */
+export const UNIT_NAMES_PER_PAGE = 100;
+
 /** Readiness of a day's figures (published `status`). */
 export type Readiness = 'ready' | 'unready' | 'out_of_service';
 

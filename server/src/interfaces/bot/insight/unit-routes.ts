@@ -1,0 +1,22 @@
+/**
+ * The two custom aggregation unit calls of the published `messaging-api.yml`
+ * (`getAggregationUnitUsage`, `getAggregationUnitNameList`), on the channel access token. Their
+ * own router beside insight's: they belong to the messaging API group, not to `insight.yml`, and
+ * read the units the insight store keeps (docs/bot-daily-calls.md).
+ */
+import { Router } from 'express';
+import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
+import type { InsightService } from './insight.js';
+
+export function botAggregationUnitRoutes(deps: BotApiDeps & { insight: InsightService }): Router {
+  const r = Router();
+  const { insight } = deps;
+  const api = botApi(deps);
+  r.get('/v2/bot/message/aggregation/info', api('aggregation.info'), async (_req, res) => {
+    res.json(await insight.unitUsage(channelOf(res)));
+  });
+  r.get('/v2/bot/message/aggregation/list', api('aggregation.list'), async (req, res) => {
+    res.json(await insight.unitNames(channelOf(res), req.query.limit, req.query.start));
+  });
+  return r;
+}
