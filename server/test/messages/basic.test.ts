@@ -34,7 +34,8 @@ const withQuickReply = {
     ],
   },
 };
-const types = 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, textV2, coupon, flex]';
+const types =
+  'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, textV2, coupon, flex]';
 
 ruleTable('message type', [
   { rule: 'type is one of the message types', base: text, path: 'type', ok: 'text', bad: 'gif', message: types },

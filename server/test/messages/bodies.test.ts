@@ -74,7 +74,8 @@ describe('push body', () => {
         { message: 'May not be empty', property: 'to' },
         { message: 'must be specified', property: 'messages[0].text' },
         {
-          message: 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, textV2, coupon, flex]',
+          message:
+            'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, textV2, coupon, flex]',
           property: 'messages[1].type',
         },
       ],
@@ -271,7 +272,8 @@ describe('sendMessages request errors (HTTP)', () => {
       details: [
         { message: 'May not be empty', property: 'messages[0].text' },
         {
-          message: 'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, textV2, coupon, flex]',
+          message:
+            'Must be one of the following values: [text, image, video, audio, location, sticker, template, imagemap, textV2, coupon, flex]',
           property: 'messages[1].type',
         },
       ],
