@@ -40,8 +40,11 @@ async function scrollThrough(page: Page, server: ServerHandle): Promise<void> {
   let pagesUp = 0;
   while ((await first.count()) === 0 && pagesUp < 40) {
     const top = await messages.first().getAttribute('data-message-id');
-    await list.evaluate((el) => (el.scrollTop = 0));
-    await expect(messages.first()).not.toHaveAttribute('data-message-id', top!);
+    // Scrolled again until the older page is in, as a person would when a scroll lands during a load.
+    await expect(async () => {
+      await list.evaluate((el) => (el.scrollTop = 0));
+      await expect(messages.first()).not.toHaveAttribute('data-message-id', top!, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     expect(await messages.count()).toBeLessThanOrEqual(200);
     pagesUp++;
   }
@@ -53,8 +56,10 @@ async function scrollThrough(page: Page, server: ServerHandle): Promise<void> {
   let pagesDown = 0;
   while ((await last.count()) === 0 && pagesDown < 40) {
     const bottom = await messages.last().getAttribute('data-message-id');
-    await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
-    await expect(messages.last()).not.toHaveAttribute('data-message-id', bottom!);
+    await expect(async () => {
+      await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await expect(messages.last()).not.toHaveAttribute('data-message-id', bottom!, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     expect(await messages.count()).toBeLessThanOrEqual(200);
     pagesDown++;
   }
