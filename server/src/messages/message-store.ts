@@ -49,23 +49,7 @@ export class MessageStore {
       const [row] = await this.insertOne(m.chatId, m.senderType, m.senderId, JSON.stringify(m.body), m.createdAt, quoteToken);
       return [{ id: Number(row!.id), quoteToken }];
     }
-    const tokens = messages.map(() => newQuoteToken());
-    const rows = await this.db
-      .insertInto('messages')
-      .values(
-        messages.map((m, i) => ({
-          chat_id: m.chatId,
-          sender_type: m.senderType,
-          sender_id: m.senderId,
-          body: JSON.stringify(m.body),
-          created_at: m.createdAt,
-          quote_token: tokens[i]!,
-        })),
-      )
-      .returning(['id', 'quote_token'])
-      .execute();
-    // Ids grow with insertion order; RETURNING itself promises no order.
-    return rows.map((r) => ({ id: Number(r.id), quoteToken: r.quote_token! })).sort((a, b) => a.id - b.id);
+    return this.insertRows(messages, 0);
   }
 
   /**
@@ -75,6 +59,11 @@ export class MessageStore {
    */
   async insertNotificationRefs(messages: NewMessage[]): Promise<StoredMessageRef[]> {
     if (messages.length === 0) return [];
+    return this.insertRows(messages, 1);
+  }
+
+  /** One multi-row INSERT (atomic), each message with a new quote token; ids in insertion order. */
+  private async insertRows(messages: NewMessage[], notification: 0 | 1): Promise<StoredMessageRef[]> {
     const tokens = messages.map(() => newQuoteToken());
     const rows = await this.db
       .insertInto('messages')
@@ -86,11 +75,12 @@ export class MessageStore {
           body: JSON.stringify(m.body),
           created_at: m.createdAt,
           quote_token: tokens[i]!,
-          notification: 1,
+          ...(notification ? { notification } : {}),
         })),
       )
       .returning(['id', 'quote_token'])
       .execute();
+    // Ids grow with insertion order; RETURNING itself promises no order.
     return rows.map((r) => ({ id: Number(r.id), quoteToken: r.quote_token! })).sort((a, b) => a.id - b.id);
   }
 
