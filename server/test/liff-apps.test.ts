@@ -13,14 +13,9 @@ import { readWorldRows } from '../src/scenario/world-export-store.js';
 import { CHANNEL_1, CHANNEL_2, onTestDatabase, TWO_CHANNELS, withTempDir } from './helpers.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { obj } from './published-schema.js';
 
 // ---- liff.yml components, nothing beyond them (unlisted properties refused). ----
-const obj = (required: string[], properties: Record<string, AnySchema>): AnySchema => ({
-  type: 'object',
-  required,
-  properties,
-  additionalProperties: false,
-});
 const bool = { type: 'boolean' };
 const LiffView = obj(['type', 'url'], {
   type: { enum: ['compact', 'tall', 'full'] },

@@ -28,6 +28,7 @@ import {
   TRIAL,
   VERIFIED,
 } from './helpers.js';
+import { obj, str, int } from '../published-schema.js';
 
 /**
  * Reports, as the host does, that `userId` saw the bot's latest message in `chat` (and tapped `url`).
@@ -59,14 +60,6 @@ const LINKS = {
 };
 
 // ---- The published schemas (manage-audience.yml components), nothing beyond them. ----
-const obj = (required: string[], properties: Record<string, AnySchema>): AnySchema => ({
-  type: 'object',
-  required,
-  properties,
-  additionalProperties: false,
-});
-const str = { type: 'string' };
-const int = { type: 'integer' };
 const bool = { type: 'boolean' };
 const TYPES = ['UPLOAD', 'CLICK', 'IMP', 'CHAT_TAG', 'FRIEND_PATH', 'RESERVATION', 'APP_EVENT', 'VIDEO_VIEW', 'WEBTRAFFIC', 'IMAGE_CLICK'];
 const type = { enum: [...TYPES, 'RICHMENU_IMP', 'RICHMENU_CLICK', 'POP_AD_IMP', 'TRACKINGTAG_WEBTRAFFIC'] };

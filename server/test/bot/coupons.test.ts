@@ -11,16 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, ALICE_BOT, BOB, BOTS_SCENARIO, TRIAL, VERIFIED } from './helpers.js';
+import { obj, str, int } from '../published-schema.js';
 
 // ---- The published schemas (messaging-api.yml components), nothing beyond them. ----
-const obj = (required: string[], properties: Record<string, AnySchema>): AnySchema => ({
-  type: 'object',
-  required,
-  properties,
-  additionalProperties: false,
-});
-const str = { type: 'string' };
-const int = { type: 'integer' };
 const uri = { type: 'string', format: 'uri' };
 const TIMEZONE = { type: 'string', pattern: '^[A-Z_]+$' };
 const tagged = (variants: Record<string, Record<string, AnySchema>>): AnySchema => ({

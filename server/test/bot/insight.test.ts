@@ -12,17 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app.js';
 import { platformDay } from '../../src/interfaces/bot/broadcast.js';
 import { onTestDatabase, withTempDir } from '../helpers.js';
+import { obj, str, int } from '../published-schema.js';
 
 // ---- The published schemas (insight.yml components), nothing beyond them. ----
-const obj = (required: string[], properties: Record<string, AnySchema>): AnySchema => ({
-  type: 'object',
-  required,
-  properties,
-  additionalProperties: false,
-});
-const int = { type: 'integer' };
 const nint = { type: ['integer', 'null'] };
-const str = { type: 'string' };
 const day = { type: 'string', pattern: '^[0-9]{8}$' };
 const status = { enum: ['ready', 'unready', 'out_of_service'] };
 const tile = (key: string, values?: string[]) => ({

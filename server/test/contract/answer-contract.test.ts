@@ -12,19 +12,12 @@ import { startServer, type RunningServer } from '../../src/app.js';
 import type { SentMessage, SentMessages } from '../../src/interfaces/bot/index.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, ALICE_BOT, BOB, BOTS_SCENARIO, GROUP, TRIAL, VERIFIED } from '../bot/helpers.js';
+import { obj, str, int } from '../published-schema.js';
 
 // ---- Schemas: the published facts (messaging-api.yml components), nothing beyond them. ----
 // Properties the published schema does not list are refused too (additionalProperties: false),
 // so that an answer carries nothing a typed bot cannot see.
-const obj = (required: string[], properties: Record<string, AnySchema>): AnySchema => ({
-  type: 'object',
-  required,
-  properties,
-  additionalProperties: false,
-});
-const str = { type: 'string' };
 const uri = { type: 'string', format: 'uri' };
-const int = { type: 'integer' };
 const SentMessage = obj(['id'], { id: str, quoteToken: str });
 const sentMessages = { type: 'array', minItems: 1, maxItems: 5, items: SentMessage };
 const SCHEMAS: Record<string, AnySchema> = {

@@ -14,16 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbedkit, startServer, type RunningServer } from '../../src/app.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, BOTS_SCENARIO, TRIAL, VERIFIED } from '../bot/helpers.js';
+import { obj, str, int } from '../published-schema.js';
 
 // ---- The published schemas (channel-access-token.yml components), nothing beyond them. ----
-const obj = (required: string[], properties: Record<string, AnySchema>): AnySchema => ({
-  type: 'object',
-  required,
-  properties,
-  additionalProperties: false,
-});
-const str = { type: 'string' };
-const int = { type: 'integer' };
 const SCHEMAS: Record<string, AnySchema> = {
   IssueShortLivedChannelAccessTokenResponse: obj(['access_token', 'expires_in', 'token_type'], {
     access_token: str,
