@@ -40,9 +40,12 @@ async function scrollThrough(page: Page, server: ServerHandle): Promise<void> {
   let pagesUp = 0;
   while ((await first.count()) === 0 && pagesUp < 40) {
     const top = await messages.first().getAttribute('data-message-id');
-    // Scrolled again until the older page is in, as a person would when a scroll lands during a load.
+    // Asked again until the older page is in: a list already at the top fires no scroll of its own.
     await expect(async () => {
-      await list.evaluate((el) => (el.scrollTop = 0));
+      await list.evaluate((el) => {
+        el.scrollTop = 0;
+        el.dispatchEvent(new Event('scroll'));
+      });
       await expect(messages.first()).not.toHaveAttribute('data-message-id', top!, { timeout: 3_000 });
     }).toPass({ timeout: 30_000 });
     expect(await messages.count()).toBeLessThanOrEqual(200);
@@ -57,7 +60,10 @@ async function scrollThrough(page: Page, server: ServerHandle): Promise<void> {
   while ((await last.count()) === 0 && pagesDown < 40) {
     const bottom = await messages.last().getAttribute('data-message-id');
     await expect(async () => {
-      await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await list.evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+        el.dispatchEvent(new Event('scroll'));
+      });
       await expect(messages.last()).not.toHaveAttribute('data-message-id', bottom!, { timeout: 3_000 });
     }).toPass({ timeout: 30_000 });
     expect(await messages.count()).toBeLessThanOrEqual(200);

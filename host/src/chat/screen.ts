@@ -52,6 +52,8 @@ export class ChatScreen {
   private renderedKey = '';
   /** Counts loads so that an answer for a chat left meanwhile is dropped. */
   private generation = 0;
+  /** Counts polls of the newest page, so that only the latest one's answer is drawn. */
+  private refreshSeq = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   /** True while the reader is at the bottom of the messages (they follow new ones). */
   private followBottom = true;
@@ -149,17 +151,20 @@ export class ChatScreen {
   async refresh(): Promise<void> {
     const chat = this.chat;
     if (!chat || this.window.newerMore) return;
-    const generation = ++this.generation;
+    // A poll answered after a newer poll is dropped; a page loading above or below is not (it
+    // would be lost, and a reader already at the top has no scroll left to ask again).
+    const generation = this.generation;
+    const seq = ++this.refreshSeq;
     let page: HistoryPage;
     try {
       page = await this.api.messages(chat.chatId, { limit: PAGE_SIZE });
     } catch (err) {
-      if (generation !== this.generation) return;
+      if (generation !== this.generation || seq !== this.refreshSeq) return;
       replaceChildren(this.messagesEl, [h('p', { className: 'chat-error', text: `Could not load messages: ${(err as Error).message}` })]);
       this.renderedKey = '';
       return;
     }
-    if (generation !== this.generation || this.window.newerMore) return;
+    if (generation !== this.generation || seq !== this.refreshSeq || this.window.newerMore) return;
     this.window = withNewest(this.window, page, MAX_RENDERED);
     this.render();
     await this.showIndicators(chat, generation);
