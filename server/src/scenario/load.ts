@@ -60,6 +60,7 @@ function crossReferenceProblems(s: Scenario): string[] {
   problems.push(...v1Problems(s));
   problems.push(...blockchainProblems(s));
   problems.push(...audienceProblems(s));
+  problems.push(...phoneNumberProblems(s));
   const d = s.defaults;
   if (d?.userId && !users.has(d.userId)) problems.push(`defaults.userId: unknown user ${d.userId}`);
   if (d?.embedId && !s.apps.some((a) => a.embedId === d.embedId)) problems.push(`defaults.embedId: unknown app ${d.embedId}`);
@@ -135,6 +136,19 @@ function audienceProblems(s: Scenario): string[] {
       if (a.clickUrl !== undefined && a.type !== 'CLICK') problems.push(`${at}.clickUrl: only a CLICK audience has a clickUrl`);
     }),
   );
+  return problems;
+}
+
+/** Phone numbers: one person each, as an account has one number (a push by number names one person). */
+function phoneNumberProblems(s: Scenario): string[] {
+  const owners = new Map<string, number>();
+  const problems: string[] = [];
+  s.users.forEach((u, i) => {
+    if (!u.phoneNumber) return;
+    const first = owners.get(u.phoneNumber);
+    if (first !== undefined) problems.push(`users[${i}].phoneNumber: ${u.phoneNumber} is also users[${first}]'s`);
+    else owners.set(u.phoneNumber, i);
+  });
   return problems;
 }
 

@@ -4,6 +4,7 @@
 // `delivery` event with the hashed number (or its delivery tag); the day's count is ready once the
 // day is over; bad numbers, bodies and plans are refused.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { channelAccessToken, HTTPFetchError, messagingApi } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -148,3 +149,14 @@ async function bearerOf(): Promise<string> {
   const tokens = new channelAccessToken.ChannelAccessTokenClient({ baseURL: server.baseUrl });
   return `Bearer ${(await tokens.issueChannelToken('client_credentials', VERIFIED.id, VERIFIED.secret)).access_token}`;
 }
+
+describe('phone numbers in a scenario', () => {
+  it('refuses one number given to two people, naming both', async () => {
+    const { scenarioProblems } = await import('../../src/scenario/load.js');
+    const s = JSON.parse(readFileSync(BOTS_SCENARIO, 'utf8')) as { users: { phoneNumber?: string }[] };
+    expect(scenarioProblems(s)).toEqual([]);
+    s.users[0]!.phoneNumber = '+819000000001';
+    s.users[1]!.phoneNumber = '+819000000001';
+    expect(scenarioProblems(s)).toEqual(["users[1].phoneNumber: +819000000001 is also users[0]'s"]);
+  });
+});
