@@ -23,7 +23,6 @@ const ALICE_DEMO_CHAT = 'UBa11ce0000000000000000000000a11c';
 const DEMO_SECRET = '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f';
 
 type ToolAnswer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, unknown> };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a tool's JSON answer, read field by field
 type Json = any;
 
 async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolAnswer> {
