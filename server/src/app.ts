@@ -23,6 +23,8 @@ import { DemoLoginSessionStore } from './demo/login-session-store.js';
 import { adminTokenGuard } from './http/admin-token.js';
 import { jsonBody } from './http/body.js';
 import { crossSiteGuard } from './http/cross-site.js';
+import { MCP_PATH, mcpRoutes } from './mcp/http.js';
+import { SimulatorClient } from './contract/client.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { hostChecked, type AllowedHosts } from './http/host-check.js';
 import { originApp } from './http/origin-app.js';
@@ -356,6 +358,11 @@ function baseApp(
   // Then the admin token, when one is in force (a server bound beyond loopback), still before any body is read.
   app.use(adminTokenGuard(d.adminToken));
   for (const [path, handler] of Object.entries(d.mounts)) app.use(path, handler);
+  // The MCP server for coding agents, behind the same guards; its tools call this kit's simulator API over HTTP.
+  app.use(
+    MCP_PATH,
+    mcpRoutes(() => new SimulatorClient({ baseUrl: urls.base, headers: d.adminToken ? { Authorization: `Bearer ${d.adminToken}` } : {} })),
+  );
   app.use(['/v2', '/embed', '/message', '/oauth2', '/friendship'], requestId(headers));
   // Answered by the listener of a running server before any app; here for in-process kits (tests).
   app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));

@@ -16,6 +16,7 @@ import { triggerCommand } from './trigger.js';
 import { exportCommand } from './export.js';
 import { sayCommand } from './say.js';
 import { webhookCommand } from './webhook.js';
+import { mcpCommand } from './mcp.js';
 import { withServerOptions } from './server-options.js';
 
 function parsePort(value: string): number {
@@ -80,6 +81,7 @@ program.addCommand(triggerCommand());
 program.addCommand(exportCommand());
 program.addCommand(webhookCommand());
 program.addCommand(sayCommand());
+program.addCommand(mcpCommand());
 
 // The default command's options work without its name (`npx embedkit --port 9000`): list them in the top-level help.
 program.addHelpText('after', () => {

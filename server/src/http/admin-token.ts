@@ -71,13 +71,13 @@ export function adminCookieName(host: string | undefined): string {
 
 /**
  * Whether a request needs the token: the host shell's page (`/`) and the simulator API
- * (`/embedkit/...`), except what any page may reach (the probes and the public pictures handed out
+ * (`/embedkit/...`) with its MCP server (`/mcp`), except what any page may reach (the probes and the public pictures handed out
  * as URLs, see `cross-site.ts`). The shell's static files (`/host/...`: code, styles, sample
  * media) hold no data and stay open; the demo login's backend is a model of another site's
  * backend, which acts only through the platform's public login flow.
  */
 export function needsAdminToken(method: string, path: string): boolean {
-  return path === '/' || (path.startsWith('/embedkit/') && isGuardedPath(method, path));
+  return path === '/' || ((path.startsWith('/embedkit/') || /^\/mcp(\/|$)/.test(path)) && isGuardedPath(method, path));
 }
 
 /** Compares two tokens in constant time (hashed first, so that the length is not told either). */

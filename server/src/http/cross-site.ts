@@ -25,8 +25,8 @@ export interface CrossSiteRequest {
   host?: string | undefined;
 }
 
-/** Paths under this check: embedkit's own API and the demo login's backend. */
-const GUARDED = [/^\/embedkit\//, /^\/demo\/login\/api(\/|$)/];
+/** Paths under this check: embedkit's own API, its MCP server (`/mcp`, which acts on the same API) and the demo login's backend. */
+const GUARDED = [/^\/embedkit\//, /^\/mcp(\/|$)/, /^\/demo\/login\/api(\/|$)/];
 
 /**
  * Read-only pictures that the platform hands out as URLs to apps and bots (a profile's

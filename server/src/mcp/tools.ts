@@ -1,0 +1,300 @@
+/**
+ * The tools of `embedkit mcp`: what a coding agent does as the people of the world and reads of
+ * the inspector, each a call of the simulator API through its one client
+ * (`contract/client.ts`). Input schemas are built from the contract's TypeBox schemas
+ * (`contract/requests.ts`): a tool's arguments are a route's path parameters beside its body or
+ * query, so the agent sees the same field names, limits and enums as the host's calls.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import {
+  ChatPageQuerySchema,
+  ClockBodySchema,
+  DeliveriesQuerySchema,
+  FriendshipBodySchema,
+  PersonBodySchema,
+  PostbackBodySchema,
+  UserMessageRequestSchema,
+  ValidateBodySchema,
+} from '../contract/requests.js';
+import type { SimulatorClient } from '../contract/client.js';
+import type { ChatMessage } from '../contract/wire.js';
+import { messageText } from '../contract/message-text.js';
+
+/** What a tool runs with: the simulator client of one embedkit, and what this agent's session has seen. */
+export interface ToolContext {
+  client: SimulatorClient;
+  /** Per chat, the id of the last message this session said or waited for: a reply is what a bot stores after it. */
+  seen: Map<string, string>;
+}
+
+/** One tool: its name and description for the agent, its input schema, and what it does. */
+export interface McpTool<S extends TSchema = TSchema> {
+  name: string;
+  description: string;
+  input: S;
+  /** Answers the tool's structured result. @throws HttpError with the simulator API's message when a call is refused */
+  run(args: Static<S>, ctx: ToolContext): Promise<unknown>;
+}
+
+/** The longest a wait may last, in ms: an agent's call should not outlive its client's request timeout (60 s by default). */
+export const MAX_WAIT_MS = 50_000;
+/** How often a wait reads the chat again, in ms. */
+const POLL_MS = 150;
+
+const Id = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
+const ChatId = Id('a chat ID of the world (get_world: chats[].chatId): a 1:1 chat with a bot, a group or a room');
+const UserId = Id('the person (get_world: users[].userId), a member of the chat');
+const ChannelId = Id('a channel ID (get_world: channels[].channelId)');
+const MessageId = Id('a message ID (read_transcript: messages[].id)');
+
+const tool = <S extends TSchema>(t: McpTool<S>): McpTool => t as unknown as McpTool;
+
+/** A chat message with the line a person reads for it. */
+function withText(m: ChatMessage) {
+  return { ...m, text: m.unsentAt !== undefined ? `${m.sender.displayName} unsent a message` : messageText(m.message) };
+}
+
+/** The chat's messages after `marker` sent by bots, oldest first (all of them when the marker is not on the page). */
+function botMessagesAfter(list: ChatMessage[], marker: string | undefined): ChatMessage[] {
+  const i = marker === undefined ? -1 : list.findIndex((m) => m.id === marker);
+  return list.slice(i + 1).filter((m) => m.sender.type === 'bot');
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Every tool of the server, in the order an agent meets them. */
+export const TOOLS: readonly McpTool[] = [
+  // The world.
+  tool({
+    name: 'get_world',
+    description:
+      'The simulated world: people (users), chats (1:1 chats with a bot, groups, rooms: their members and bot), channels (bots) and registered apps, and the URLs of every interface.',
+    input: Type.Object({}, { additionalProperties: false }),
+    run: (_args, { client }) => client.call('world'),
+  }),
+  tool({
+    name: 'list_bots',
+    description: 'Every channel’s bot: its webhook URL, its friends (followed or blocked) and the groups and rooms it is in.',
+    input: Type.Object({}, { additionalProperties: false }),
+    run: (_args, { client }) => client.call('bots'),
+  }),
+
+  // Acting as a person.
+  tool({
+    name: 'say',
+    description:
+      'A person sends a message in a chat from the phone (the bots in the chat get a message webhook event). Give `text` for a text message, or `message` for another message object: {"type":"sticker","packageId":"446","stickerId":"1988"}, {"type":"location","title":"…","address":"…","latitude":35.65,"longitude":139.74}.',
+    input: Type.Object(
+      {
+        chatId: ChatId,
+        userId: UserMessageRequestSchema.properties.userId,
+        text: Type.Optional(Type.String({ minLength: 1, maxLength: 5000, description: 'a text message' })),
+        message: Type.Optional(UserMessageRequestSchema.properties.message),
+        quotedMessageId: UserMessageRequestSchema.properties.quotedMessageId,
+      },
+      { additionalProperties: false },
+    ),
+    run: async ({ chatId, userId, text, message, quotedMessageId }, { client, seen }) => {
+      if ((text === undefined) === (message === undefined)) throw new ToolInputError('Give exactly one of text and message');
+      const stored = await client.call('sendMessage', {
+        params: { chatId },
+        body: { userId, message: message ?? { type: 'text', text }, ...(quotedMessageId !== undefined ? { quotedMessageId } : {}) },
+      });
+      seen.set(chatId, stored.id);
+      return withText(stored);
+    },
+  }),
+  tool({
+    name: 'tap_action',
+    description:
+      'A person taps an action of a message, a quick-reply item or a rich menu area in a chat: pass the action object as the transcript shows it. A postback sends a postback event (a datetimepicker needs `value`: "2025-01-31", "13:30" or "2025-01-31T13:30" by its mode); a message action says its text; a uri action answers the URI the phone opens.',
+    input: Type.Object(
+      {
+        chatId: ChatId,
+        userId: PostbackBodySchema.properties.userId,
+        action: Type.Object(
+          {
+            type: Type.String({ enum: ['postback', 'message', 'uri', 'datetimepicker'] }),
+            label: Type.Optional(Type.String({ maxLength: 1000 })),
+            data: Type.Optional(PostbackBodySchema.properties.data),
+            displayText: PostbackBodySchema.properties.displayText,
+            text: Type.Optional(Type.String({ maxLength: 5000 })),
+            uri: Type.Optional(Type.String({ maxLength: 1000 })),
+            mode: Type.Optional(Type.String({ enum: ['date', 'time', 'datetime'] })),
+          },
+          { description: 'the action object of the message, quick-reply item or rich menu area' },
+        ),
+        value: Type.Optional(Type.String({ maxLength: 40, description: 'the date, time or datetime a datetime picker picks' })),
+        channelId: PostbackBodySchema.properties.channelId,
+      },
+      { additionalProperties: false },
+    ),
+    run: async ({ chatId, userId, action, value, channelId }, { client, seen }) => {
+      switch (action.type) {
+        case 'message': {
+          if (!action.text) throw new ToolInputError('A message action needs its text');
+          const stored = await client.call('sendMessage', {
+            params: { chatId },
+            body: { userId, message: { type: 'text', text: action.text } },
+          });
+          seen.set(chatId, stored.id);
+          return withText(stored);
+        }
+        case 'uri':
+          if (!action.uri) throw new ToolInputError('A uri action needs its uri');
+          return { opens: action.uri };
+        default: {
+          if (!action.data) throw new ToolInputError(`A ${action.type} action needs its data`);
+          let params: Static<typeof PostbackBodySchema>['params'];
+          if (action.type === 'datetimepicker') {
+            const mode = action.mode ?? 'datetime';
+            if (value === undefined) throw new ToolInputError(`A datetimepicker action needs the ${mode} picked as value`);
+            params = mode === 'date' ? { date: value } : mode === 'time' ? { time: value } : { datetime: value };
+          }
+          return client.call('postback', {
+            params: { chatId },
+            body: {
+              userId,
+              data: action.data,
+              ...(action.displayText !== undefined ? { displayText: action.displayText } : {}),
+              ...(params ? { params } : {}),
+              ...(channelId !== undefined ? { channelId } : {}),
+            },
+          });
+        }
+      }
+    },
+  }),
+  tool({
+    name: 'set_friendship',
+    description: 'A person adds (or unblocks) a bot as a friend, or blocks it (the bot gets a follow or unfollow event).',
+    input: Type.Object({ userId: UserId, channelId: ChannelId, ...FriendshipBodySchema.properties }, { additionalProperties: false }),
+    run: ({ userId, channelId, state }, { client }) => client.call('setFriendship', { params: { userId, channelId }, body: { state } }),
+  }),
+  tool({
+    name: 'join_chat',
+    description: 'A person joins a group or room (the bots in it get a memberJoined event).',
+    input: Type.Object({ chatId: ChatId, ...PersonBodySchema.properties }, { additionalProperties: false }),
+    run: ({ chatId, userId }, { client }) => client.call('joinChat', { params: { chatId }, body: { userId } }),
+  }),
+  tool({
+    name: 'leave_chat',
+    description: 'A person leaves a group or room (the bots in it get a memberLeft event).',
+    input: Type.Object({ chatId: ChatId, ...PersonBodySchema.properties }, { additionalProperties: false }),
+    run: ({ chatId, userId }, { client }) => client.call('leaveChat', { params: { chatId, userId } }),
+  }),
+  tool({
+    name: 'unsend',
+    description: 'A person unsends a message they sent (the bots in the chat get an unsend event).',
+    input: Type.Object({ chatId: ChatId, messageId: MessageId, ...PersonBodySchema.properties }, { additionalProperties: false }),
+    run: ({ chatId, messageId, userId }, { client }) => client.call('unsend', { params: { chatId, messageId }, body: { userId } }),
+  }),
+
+  // Reading.
+  tool({
+    name: 'read_transcript',
+    description:
+      'A page of a chat, oldest first: each message with its sender, its message object and `text`, the line a person reads (alt texts, template and flex texts, buttons as [label → what it does], quick replies). Page with `before` or `after` a message ID; `more` says messages exist beyond the page.',
+    input: Type.Object(
+      {
+        chatId: ChatId,
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: 'messages per page (default 50)' })),
+        before: ChatPageQuerySchema.properties.before,
+        after: ChatPageQuerySchema.properties.after,
+      },
+      { additionalProperties: false },
+    ),
+    run: async ({ chatId, limit, before, after }, { client }) => {
+      const page = await client.call('chatMessages', { params: { chatId }, query: { limit: limit ?? 50, before, after } });
+      const messages = page.messages.map(withText);
+      return {
+        messages,
+        more: page.more,
+        transcript: messages.map((m) => `${m.sender.displayName} (${m.sender.type}, ${m.id}): ${m.text}`).join('\n'),
+      };
+    },
+  }),
+  tool({
+    name: 'list_deliveries',
+    description:
+      'Webhook deliveries, newest first: the event types, the signed body and headers sent (the signature header included), the status, and every attempt with the bot’s status code, answer and error.',
+    input: Type.Object(
+      {
+        channelId: DeliveriesQuerySchema.properties.channelId,
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: 'how many (default 20)' })),
+      },
+      { additionalProperties: false },
+    ),
+    run: ({ channelId, limit }, { client }) => client.call('deliveries', { query: { channelId, limit: limit ?? 20 } }),
+  }),
+
+  // Control.
+  tool({
+    name: 'redeliver',
+    description: 'Sends a webhook delivery again now (the body is marked as a redelivery).',
+    input: Type.Object(
+      { deliveryId: Type.Integer({ minimum: 1, description: 'list_deliveries: deliveries[].id' }) },
+      { additionalProperties: false },
+    ),
+    run: ({ deliveryId }, { client }) => client.call('redeliver', { params: { id: String(deliveryId) } }),
+  }),
+  tool({
+    name: 'advance_clock',
+    description:
+      'Moves the simulated clock forward: `advance` as "90m", "1d12h", "2w", or `advanceMs`. Tokens and reply tokens expire by it.',
+    input: ClockBodySchema,
+    run: (body, { client }) => client.call('advanceClock', { body }),
+  }),
+  tool({
+    name: 'validate_messages',
+    description:
+      'Checks message objects as the platform’s send calls do, without sending: {valid: true}, or the error message and each detail with its property path (messages[0].contents.body.contents[0].text).',
+    input: Type.Object({ messages: ValidateBodySchema.properties.messages }, { additionalProperties: false }),
+    run: ({ messages }, { client }) => client.call('validateMessages', { body: { messages } }),
+  }),
+  tool({
+    name: 'export_scenario',
+    description:
+      'Today’s world as a scenario file (channels with their secrets, users, chats, apps), to load with `embedkit start --import <file>`.',
+    input: Type.Object({}, { additionalProperties: false }),
+    run: (_args, { client }) => client.call('scenario'),
+  }),
+
+  // Waiting.
+  tool({
+    name: 'wait_for_reply',
+    description:
+      'Waits for the bots’ next messages in a chat: those after the last message this session said there (say, tap_action) or waited for, else after the chat’s newest message. Answers every bot message after that point as soon as there is one, or an error after `timeoutMs`.',
+    input: Type.Object(
+      {
+        chatId: ChatId,
+        timeoutMs: Type.Optional(
+          Type.Integer({ minimum: 0, maximum: MAX_WAIT_MS, description: 'how long to wait, in ms (default 10000)' }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    run: async ({ chatId, timeoutMs }, { client, seen }) => {
+      const read = async () => (await client.call('chatMessages', { params: { chatId }, query: { limit: 200 } })).messages;
+      const first = await read();
+      const marker = seen.get(chatId) ?? first.at(-1)?.id;
+      // Wall time, not the simulated clock: the wait is for the bot process, which runs in real time.
+      const deadline = performance.now() + (timeoutMs ?? 10_000);
+      for (let list = first; ; list = await read()) {
+        const replies = botMessagesAfter(list, marker);
+        if (replies.length > 0) {
+          seen.set(chatId, replies.at(-1)!.id);
+          return { messages: replies.map(withText) };
+        }
+        if (performance.now() >= deadline) break;
+        await sleep(Math.min(POLL_MS, Math.max(0, deadline - performance.now())));
+      }
+      throw new ToolInputError(
+        `No bot message in chat ${chatId} within ${timeoutMs ?? 10_000} ms: is the channel’s webhook set (list_bots), and does the bot answer 200 and reply? list_deliveries shows what it answered`,
+      );
+    },
+  }),
+];
+
+/** A tool call refused before or without a simulator call: its message is the tool's error result. */
+export class ToolInputError extends Error {}
