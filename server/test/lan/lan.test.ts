@@ -5,15 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { X509Certificate } from 'node:crypto';
-import { PNG } from 'pngjs';
-import jsQR from 'jsqr';
-import QRCode from 'qrcode';
+import jsQRModule from 'jsqr';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { startServer, type RunningServer } from '../../src/app.js';
 import { proxyRefusal } from '../../src/app-proxy/proxy.js';
 import { lanAddresses } from '../../src/lan/addresses.js';
+import { qrSvg, qrTerminal } from '../../src/lan/qr.js';
 import { CHANNEL_1, onTestDatabase, TWO_CHANNELS } from '../helpers.js';
 
 const TOKEN = 'lan-test-token-0123456789abcdef';
@@ -187,12 +186,51 @@ describe('embedkit --lan', () => {
     expect(status).toBe(401);
   });
 
-  it('draws a QR code that decodes to the exact link', async () => {
-    const link = `https://${LAN}:${server.port}/?token=${TOKEN}`;
-    const png = PNG.sync.read(await QRCode.toBuffer(link, { errorCorrectionLevel: 'M', margin: 4 }));
-    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(link);
+  it('draws a QR code in the terminal that decodes to the exact link, and the same code as SVG', async () => {
+    const link = `${server.lan!.origins[0]}/?token=${TOKEN}`;
+    expect(decodeTerminalQr(await qrTerminal(link))).toBe(link);
+    expect(await qrSvg(link)).toMatch(/^<svg [^>]*viewBox=/);
   });
 });
+
+type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR = ((jsQRModule as unknown as { default?: Decode }).default ?? jsQRModule) as unknown as Decode;
+
+/**
+ * Reads a QR code drawn for a terminal (black half blocks on white, two modules per character
+ * row) back into pixels, 4 per module with a white border, and decodes it.
+ */
+function decodeTerminalQr(text: string): string | undefined {
+  const ansi = ['\u001b[47m', '\u001b[30m', '\u001b[0m'];
+  const rows = ansi
+    .reduce((t, code) => t.replaceAll(code, ''), text)
+    .split('\n')
+    .filter((l) => l.length > 0);
+  const modules: boolean[][] = [];
+  for (const row of rows) {
+    const chars = [...row];
+    modules.push(
+      chars.map((c) => c === '█' || c === '▀'),
+      chars.map((c) => c === '█' || c === '▄'),
+    );
+  }
+  const scale = 4;
+  const border = 4;
+  const width = (modules[0]!.length + 2 * border) * scale;
+  const height = (modules.length + 2 * border) * scale;
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  modules.forEach((line, y) =>
+    line.forEach((dark, x) => {
+      if (!dark) return;
+      for (let dy = 0; dy < scale; dy++)
+        for (let dx = 0; dx < scale; dx++) {
+          const i = (((y + border) * scale + dy) * width + (x + border) * scale + dx) * 4;
+          data[i] = data[i + 1] = data[i + 2] = 0;
+        }
+    }),
+  );
+  return jsQR(data, width, height)?.data;
+}
 
 describe('proxyRefusal', () => {
   const rules = { hosts: new Set(['127.0.0.2:9001']), token: TOKEN, cookieName: 'embedkit-admin-8080' };
