@@ -5,6 +5,7 @@
  * their routes on the origins of the spec's address placeholders.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +21,8 @@ import { dropSchema } from './db/pg-schemas.js';
 import type { Database } from './db/schema.js';
 import { demoLoginRoutes } from './demo/login-routes.js';
 import { DemoLoginSessionStore } from './demo/login-session-store.js';
-import { adminTokenGuard } from './http/admin-token.js';
+import { AppProxies } from './app-proxy/proxy.js';
+import { adminCookieName, adminTokenGuard } from './http/admin-token.js';
 import { jsonBody } from './http/body.js';
 import { crossSiteGuard } from './http/cross-site.js';
 import { MCP_PATH, mcpRoutes } from './mcp/http.js';
@@ -37,6 +39,8 @@ import { AudienceStore, createBotMessaging, mediaBody, type BotMessaging, type B
 import { AppStore, createEmbeddedApps, type EmbeddedApps } from './interfaces/embedded-apps/index.js';
 import { createSocialLogin, type SocialLogin, type UserTokenService } from './interfaces/social/index.js';
 import { createV1Bots, v1Json, V1BotStore, type V1Bots } from './interfaces/v1-bots/index.js';
+import { CA_PAGE_PATH, caPageRoutes } from './lan/ca-page.js';
+import { issueServerCertificate, loadOrCreateCa, type LocalCa } from './lan/certificates.js';
 import { LiveHub } from './live/hub.js';
 import { PostgresLiveRelay } from './live/postgres-relay.js';
 import { createLogger } from './logger.js';
@@ -427,6 +431,25 @@ export interface ListenOptions extends Omit<EmbedkitOptions, 'baseUrl' | 'demoOr
    * `http/host-check.ts`); `'all'` serves any `Host`. Default none.
    */
   allowedHosts?: AllowedHosts;
+  /**
+   * `--lan`: also serve `{base_url}` over HTTPS on these network addresses (same port), with a
+   * certificate of the local CA in `caDir` (default `~/.embedkit/ca`), and each app registered on
+   * loopback through a proxy of its own (`app-proxy/`). Requires `adminToken`.
+   */
+  lan?: { addresses: readonly string[]; caDir?: string };
+}
+
+/** What `--lan` adds to a running server. */
+export interface LanServing {
+  /** `https://<address>:<port>` for each network address. */
+  origins: string[];
+  ca: LocalCa;
+  /** base64 SHA-256 of the server certificate's public key (what Chromium's `--ignore-certificate-errors-spki-list` takes). */
+  spkiSha256: string;
+  /** The apps' proxies; `sync` starts the ones of apps registered since. */
+  proxies: AppProxies;
+  /** Starts proxies for the loopback apps registered so far; resolves to every proxied app. */
+  syncApps(): ReturnType<AppProxies['sync']>;
 }
 
 /**
@@ -470,6 +493,8 @@ export interface RunningServer {
   urls: InterfaceUrls;
   /** Ports of the side origins. */
   ports: Record<SideInterface, number>;
+  /** With `lan`: the HTTPS origins, the CA and the apps' proxies. */
+  lan?: LanServing;
   /** The server's phase (starting, ready, draining) as its readiness endpoint tells it. */
   readiness: Readiness;
   /**
@@ -522,7 +547,17 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
   };
   const appOf = (origin: SideInterface | 'base') => () =>
     embedkit ? (origin === 'base' ? embedkit.app : embedkit.apps[origin]) : undefined;
+  if (options.lan && options.adminToken === undefined) throw new Error('--lan needs an admin token: the network reaches it');
   const { port, ports } = await bindOrigins(kitOptions, readiness, appOf, servers).catch(failed);
+  const lanTls = options.lan
+    ? await lanCertificate(options.lan)
+        .then(async (t) => {
+          for (const address of options.lan!.addresses)
+            await bindLan(port, address, t.cert, originListener(kitOptions, readiness, appOf, 'base'), servers);
+          return t;
+        })
+        .catch(failed)
+    : undefined;
   const baseUrl = `http://localhost:${port}`;
   const demoOrigin = `http://127.0.0.1:${port}`;
   const urls: InterfaceUrls = {
@@ -531,9 +566,35 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
     trialbot: `http://localhost:${ports.trialbot}`,
     blockchain: `http://localhost:${ports.blockchain}`,
   };
-  embedkit = await createEmbedkit({ ...kitOptions, baseUrl, demoOrigin, urls }).catch(failed);
-  readiness.set('ready');
+  const mounts: EmbedkitOptions['mounts'] = lanTls
+    ? (kit) => ({ ...options.mounts?.(kit), [CA_PAGE_PATH]: caPageRoutes(lanTls.ca) })
+    : options.mounts;
+  embedkit = await createEmbedkit({ ...kitOptions, baseUrl, demoOrigin, urls, ...(mounts ? { mounts } : {}) }).catch(failed);
   const running = embedkit;
+  let lan: LanServing | undefined;
+  if (lanTls && options.lan) {
+    const proxies = new AppProxies({
+      addresses: options.lan.addresses,
+      tls: lanTls.cert,
+      token: options.adminToken,
+      cookieName: adminCookieName(`x:${port}`),
+      logger: running.logger,
+    });
+    const appStore = new AppStore(running.db);
+    lan = {
+      origins: options.lan.addresses.map((a) => `https://${a}:${port}`),
+      ca: lanTls.ca,
+      spkiSha256: lanTls.cert.spkiSha256,
+      proxies,
+      syncApps: async () => proxies.sync((await appStore.listAll()).map((a) => a.view_url)),
+    };
+    await lan.syncApps().catch(async (e: unknown) => {
+      await proxies.close();
+      await running.close();
+      return failed(e);
+    });
+  }
+  readiness.set('ready');
   let closing: Promise<void> | undefined;
   return {
     embedkit: running,
@@ -543,13 +604,14 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
     urls,
     ports,
     readiness,
+    ...(lan ? { lan } : {}),
     close: (drainMs = 0) =>
       (closing ??= (async () => {
         // Readiness turns 503 first, so a load balancer stops sending; then no new connection is
         // accepted, the live streams end, and requests in flight get `drainMs` to finish.
         readiness.set('draining');
         running.services.bots.live.closeAll();
-        await Promise.all(servers.map((s) => drain(s, drainMs)));
+        await Promise.all([...servers.map((s) => drain(s, drainMs)), lan?.proxies.close()]);
         await running.close();
       })()),
   };
@@ -567,20 +629,47 @@ async function bindOrigins(
   appOf: (origin: SideInterface | 'base') => () => RequestListener | undefined,
   servers: Server[],
 ): Promise<{ port: number; ports: Record<SideInterface, number> }> {
-  const bind = (port: number, origin: SideInterface | 'base') => {
-    // Before the kit (and its clock) exists: the machine's time in the blockchain envelope.
-    const unavailable = origin === 'blockchain' ? blockchainUnavailable({ now: () => Date.now() }) : undefined;
-    const listener = hostChecked(readiness.listener(appOf(origin), unavailable), options.allowedHosts ?? [], (host, method, url) =>
-      options.logger?.warn({ host, method, url, origin }, `refused a request for the host ${host ?? '(none)'}: not allowed`),
-    );
-    return bindOrigin(port, origin, options, listener, servers);
-  };
+  const bind = (port: number, origin: SideInterface | 'base') =>
+    bindOrigin(port, origin, options, originListener(options, readiness, appOf, origin), servers);
   const port = await bind(options.port, 'base');
   const ports = {} as Record<SideInterface, number>;
   for (const [i, name] of SIDE_INTERFACES.entries()) {
     ports[name] = await bind(options.ports?.[name] ?? (options.port === 0 ? 0 : options.port + 1 + i), name);
   }
   return { port, ports };
+}
+
+/** One origin's request listener: the Host check around the readiness gate around the origin's app. */
+function originListener(
+  options: ListenOptions,
+  readiness: Readiness,
+  appOf: (origin: SideInterface | 'base') => () => RequestListener | undefined,
+  origin: SideInterface | 'base',
+): RequestListener {
+  // Before the kit (and its clock) exists: the machine's time in the blockchain envelope.
+  const unavailable = origin === 'blockchain' ? blockchainUnavailable({ now: () => Date.now() }) : undefined;
+  return hostChecked(readiness.listener(appOf(origin), unavailable), options.allowedHosts ?? [], (host, method, url) =>
+    options.logger?.warn({ host, method, url, origin }, `refused a request for the host ${host ?? '(none)'}: not allowed`),
+  );
+}
+
+/** The local CA (made on first use) and a server certificate for `localhost` and the network addresses. */
+async function lanCertificate(lan: NonNullable<ListenOptions['lan']>) {
+  const ca = await loadOrCreateCa(lan.caDir);
+  return { ca, cert: await issueServerCertificate(ca, ['localhost', ...lan.addresses]) };
+}
+
+/**
+ * Binds `{base_url}`'s listener over HTTPS on a network address at the main port (loopback stays
+ * plain HTTP). Only the base origin: the side origins are bots' and backends' APIs, not a phone's.
+ * @throws Error when the address cannot be bound (not this machine's, or the port taken there)
+ */
+async function bindLan(port: number, address: string, tls: { cert: string; key: string }, listener: RequestListener, servers: Server[]) {
+  const server = createHttpsServer({ cert: tls.cert, key: tls.key }, listener);
+  await listen(server, port, address).catch((e: NodeJS.ErrnoException) => {
+    throw new Error(`--lan: cannot listen on ${address}:${port} (${e.code ?? e.message})`);
+  });
+  servers.push(server);
 }
 
 /**

@@ -60,6 +60,11 @@ export const ConfigSchema = Type.Object(
           'prefix of the platform headers the spec writes as X-Service-… (signatures, request IDs, v1 tokens), e.g. X-Line- for the official SDKs; default X-Service-; `--header-prefix` wins',
       }),
     ),
+    lan: Type.Optional(
+      Type.Boolean({
+        description: "also serve the host over HTTPS on this machine's network addresses, for phones; `--lan`",
+      }),
+    ),
     demoBot: Type.Optional(
       Type.Boolean({
         description:

@@ -44,7 +44,15 @@ const start = withServerOptions(
     .option('--deprecated-port <port>', '{deprecated_url} port (default: --port + 1; free one when --port is 0)', parsePort)
     .option('--trialbot-port <port>', '{trialbot_url} port (default: --port + 2; free one when --port is 0)', parsePort)
     .option('--blockchain-port <port>', '{blockchain_url} port (default: --port + 3; free one when --port is 0)', parsePort)
-    .option('--host <address>', 'address to bind (default: loopback only)'),
+    .option('--host <address>', 'address to bind (default: loopback only)')
+    .option(
+      '--lan',
+      "also serve the host over HTTPS on this machine's network addresses, for phones (prints a QR code; see docs/phones.md)",
+    )
+    .option(
+      '--lan-addresses <list>',
+      `addresses --lan listens on, comma-separated IPv4 (default: env EMBEDKIT_LAN_ADDRESSES, else this machine's)`,
+    ),
 )
   .option('--data <dir>', 'data directory', '.embedkit')
   .option('--scenario <file>', 'scenario file loaded on first start (default: the packaged default world)')

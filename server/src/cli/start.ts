@@ -15,6 +15,8 @@ import { WorldStore, type ChannelRow } from '../world/world-store.js';
 import { demoBotMounts, demoBotsOffReason, loadDemoBots, pointDemoBotWebhooks, type DemoBotsModule } from './demo-bots.js';
 import { logDeliveries } from './delivery-log.js';
 import { stopWithLauncher } from './launcher.js';
+import { lanAddresses } from '../lan/addresses.js';
+import { lanLines } from './lan.js';
 
 /** The URL without its password, for the ready lines. */
 function redactPassword(url: string): string {
@@ -65,6 +67,10 @@ export interface StartOptions {
   demoBot?: boolean;
   /** `--quiet`: no line per failed webhook delivery attempt. */
   quiet?: boolean;
+  /** `--lan`: also HTTPS on the network addresses (default the config file's `lan`). */
+  lan?: boolean;
+  /** `--lan-addresses a,b`: the addresses `--lan` listens on. */
+  lanAddresses?: string;
 }
 
 /** What a start resolves from its options, the environment and the config file. */
@@ -225,9 +231,16 @@ function forgetFailedStart(dataDir: string, dirExisted: boolean): void {
 export async function runStart(opts: StartOptions): Promise<void> {
   const { databaseUrl, config, configFile, port, scenario, allowedHosts } = planStart(opts);
   const logger = createLogger();
+  let lan: string[] | undefined;
+  try {
+    lan = opts.lan || (opts.lan === undefined && config?.lan) ? lanAddresses(opts.lanAddresses) : undefined;
+  } catch (e) {
+    return fail((e as Error).message);
+  }
   let admin: ReturnType<typeof adminTokenPlan>;
   try {
-    admin = adminTokenPlan(opts.host, opts.adminToken);
+    // The network reaches a --lan server: it gets a token as a server bound beyond loopback does.
+    admin = adminTokenPlan(opts.host ?? (lan ? '0.0.0.0' : undefined), opts.adminToken);
   } catch (e) {
     return fail(`EMBEDKIT_ADMIN_TOKEN: ${(e as Error).message}`);
   }
@@ -259,6 +272,7 @@ export async function runStart(opts: StartOptions): Promise<void> {
       ...(opts.host !== undefined ? { host: opts.host } : {}),
       allowedHosts,
       ...(admin ? { adminToken: admin.token } : {}),
+      ...(lan ? { lan: { addresses: lan } } : {}),
       dataDir,
       inMemory: opts.inMemory,
       ...(databaseUrl !== undefined ? { databaseUrl } : {}),
@@ -272,6 +286,7 @@ export async function runStart(opts: StartOptions): Promise<void> {
     const channels = await new WorldStore(server.embedkit.db).channels();
     const lines = await readyLines(server, opts, { databaseUrl, allowedHosts }, channels);
     if (admin) lines.push(adminTokenLine(admin, opts.host, server.port));
+    if (server.lan && admin) lines.push(...(await lanLines(server, admin)));
     if (config && configFile) {
       lines.push(`  config          ${configFile}`);
       try {
@@ -297,6 +312,8 @@ export async function runStart(opts: StartOptions): Promise<void> {
         (line) => process.stderr.write(`embedkit: ${line}\n`),
       );
     }
+    // Apps registered after the start get their proxy within a few seconds.
+    if (server.lan) setInterval(() => void server.lan?.syncApps().catch((e: unknown) => logger.warn((e as Error).message)), 3000).unref();
     // Ready first, then compile the validators in the background: the first request finds them done.
     setTimeout(compileAll, 200).unref();
     stopOnSignals(server);

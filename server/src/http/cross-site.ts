@@ -21,8 +21,10 @@ export interface CrossSiteRequest {
   origin?: string | undefined;
   /** `Sec-Fetch-Site`: `same-origin`, `same-site`, `cross-site` or `none` (typed by the person). */
   secFetchSite?: string | undefined;
-  /** `Host`: the request's own origin is `http://<Host>` (it passed the Host check). */
+  /** `Host`: the request's own origin is `http://<Host>` (it passed the Host check), `https://<Host>` when `secure`. */
   host?: string | undefined;
+  /** Whether the request came over TLS (the `--lan` listeners). */
+  secure?: boolean | undefined;
 }
 
 /** Paths under this check: embedkit's own API, its MCP server (`/mcp`, which acts on the same API) and the demo login's backend. */
@@ -63,7 +65,7 @@ export function crossSiteRefusal(req: CrossSiteRequest, own: readonly string[]):
   if (req.origin !== undefined) {
     const origin = req.origin.toLowerCase();
     if (own.some((o) => o.toLowerCase() === origin)) return undefined;
-    if (req.host !== undefined && origin === `http://${req.host.toLowerCase()}`) return undefined;
+    if (req.host !== undefined && origin === `${req.secure ? 'https' : 'http'}://${req.host.toLowerCase()}`) return undefined;
     return `Cross-origin requests to embedkit's own API are refused (Origin ${req.origin.slice(0, 100)}): only embedkit's pages may call it`;
   }
   if (req.secFetchSite === 'cross-site' || req.secFetchSite === 'same-site')
@@ -85,6 +87,7 @@ export function crossSiteGuard(own: () => readonly string[]): RequestHandler {
         origin: req.headers.origin,
         secFetchSite: headerValue(req, 'sec-fetch-site'),
         host: req.headers.host,
+        secure: req.secure,
       },
       own(),
     );

@@ -161,6 +161,7 @@ console.log(JSON.stringify({ env: process.env.EMBEDKIT_HEADER_PREFIX, world: wor
         'webhooks',
         'allowedHosts',
         'headerPrefix',
+        'lan',
         'demoBot',
       ]);
     } finally {

@@ -1,0 +1,12 @@
+/** QR codes of the address a phone opens (`qrcode`): in the terminal and as SVG for the host's side panel. */
+import QRCode from 'qrcode';
+
+/** The QR code of `text` drawn with block characters for a terminal (two rows per line). */
+export function qrTerminal(text: string): Promise<string> {
+  return QRCode.toString(text, { type: 'terminal', small: true, errorCorrectionLevel: 'M' });
+}
+
+/** The QR code of `text` as an SVG document (black on white, 4-module quiet zone). */
+export function qrSvg(text: string): Promise<string> {
+  return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
+}
