@@ -4,11 +4,11 @@
  * deliveries. Calls the routes by name through the contract's client; errors are `HttpError`.
  */
 import type { SimulatorInputs } from '../../server/src/contract/client.js';
-import type { BotInfo, ChatMessage, Delivery, WebhookSettings } from '../../server/src/contract/wire.js';
+import type { BotInfo, ChatMessage, Delivery, MembershipPlanView, WebhookSettings } from '../../server/src/contract/wire.js';
 import { hostClient, type Fetch, type SimulatorClient } from './client.js';
 
 // The panels (bot tools, webhooks) and the delivery notice read the wire types from here.
-export type { BotInfo, Delivery, DeliveryAttempt, WebhookSettings } from '../../server/src/contract/wire.js';
+export type { BotInfo, Delivery, DeliveryAttempt, MembershipPlanView, WebhookSettings } from '../../server/src/contract/wire.js';
 
 /** What a postback carries (spec "Events", postback); `channelId`: the bot whose message held the action, every bot of the chat when absent. */
 export type PostbackRequest = SimulatorInputs['postback']['body'];
@@ -74,6 +74,17 @@ export class BotApi {
   /** The user links their account (route `accountLink`). */
   async accountLink(channelId: string, body: { userId: string; nonce: string; result: 'ok' | 'failed' }): Promise<void> {
     await this.client.call('accountLink', { params: { channelId }, body });
+  }
+
+  /** A bot's membership plans with the person's subscription of each (route `membershipPlans`). */
+  async membershipPlans(channelId: string, userId: string): Promise<MembershipPlanView[]> {
+    return (await this.client.call('membershipPlans', { params: { channelId }, query: { userId } })).memberships;
+  }
+
+  /** The person joins or leaves a membership plan (routes `joinMembership`, `leaveMembership`; event membership). */
+  membership(kind: 'join' | 'leave', membershipId: number, userId: string): Promise<MembershipPlanView> {
+    const params = { membershipId: String(membershipId), userId };
+    return kind === 'join' ? this.client.call('joinMembership', { params }) : this.client.call('leaveMembership', { params });
   }
 
   /** Sets the channel's webhook settings (route `setWebhook`); a field left out keeps its value. */

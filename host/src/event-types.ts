@@ -36,4 +36,8 @@ export const HOST_EVENTS: HostEventTable = {
     label: EVENT_TYPES.delivery.label,
     where: 'none: a bot’s push by phone number (POST /bot/pnp/push) to a person with that number, or embedkit trigger delivery',
   },
+  membership: {
+    label: EVENT_TYPES.membership.label,
+    where: 'side panel, Bot, Membership: Join / Leave on a plan (.membership-join, .membership-leave); renewed: moving the clock',
+  },
 };

@@ -11,6 +11,7 @@ import { h, option, replaceChildren } from '../dom.js';
 import { HOST_EVENTS } from '../event-types.js';
 import type { HostState } from '../state.js';
 import { findChat, type World } from '../world.js';
+import { MembershipTool } from './membership-tool.js';
 
 /** A random nonce of 16 letters and digits, as a bot's account link would carry. */
 function randomNonce(): string {
@@ -38,6 +39,7 @@ export class BotTools {
   private readonly memberUser: HTMLSelectElement;
   private readonly memberJoin: HTMLButtonElement;
   private readonly memberLeave: HTMLButtonElement;
+  private readonly plans: MembershipTool;
 
   /** @param onMembersChanged a person joined or left a chat: the page reloads the world. */
   constructor(
@@ -89,6 +91,8 @@ export class BotTools {
       on: { click: () => void this.members('leave') },
     });
 
+    this.plans = new MembershipTool(api);
+
     replaceChildren(root, [
       h('h2', { text: 'Bot' }),
       field('Bot', this.channel),
@@ -103,6 +107,7 @@ export class BotTools {
         field('Person', this.memberUser),
         h('div', { className: 'button-row' }, this.memberJoin, this.memberLeave),
       ),
+      this.plans.element,
       this.status,
     ]);
     void this.refresh();
@@ -201,6 +206,7 @@ export class BotTools {
     const member = Boolean(chat?.memberIds.includes(this.memberUser.value));
     this.memberJoin.disabled = !groupish || member;
     this.memberLeave.disabled = !groupish || !member;
+    void this.plans.show(this.channelId, this.state?.userId ?? '');
   }
 
   /** The chosen person joins or leaves the open group or room. */

@@ -10,7 +10,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Command, InvalidArgumentError } from 'commander';
-import { draftOf, EVENT_TYPE_NAMES, isEventType, type DraftEvent, type DraftOf, type EventType } from '../webhooks/event-types.js';
+import {
+  draftOf,
+  EVENT_TYPE_NAMES,
+  isEventType,
+  type DraftEvent,
+  type DraftOf,
+  type EventType,
+  type MembershipEventKind,
+} from '../webhooks/event-types.js';
 import { callbackBody, finishEvent, isRepliable, sourceOf, type EventSource } from '../webhooks/events.js';
 import { signBody, WEBHOOK_USER_AGENT } from '../webhooks/signature.js';
 import { botUserId } from '../world/bot-user-id.js';
@@ -40,6 +48,10 @@ export interface TriggerOptions extends TargetOptions {
   messageId?: string;
   /** `--delivery-data`: a delivery event's `delivery.data`. */
   deliveryData?: string;
+  /** `--membership-type`: a membership event's `membership.type` (joined, left, renewed). */
+  membershipType?: string;
+  /** `--membership-id`: a membership event's `membership.membershipId`. */
+  membershipId?: string;
   /** `--header-prefix`: the platform header prefix to sign with. */
   headerPrefix?: string;
 }
@@ -47,7 +59,19 @@ export interface TriggerOptions extends TargetOptions {
 /** The options a draft reads. */
 export type TriggerDraftOptions = Pick<
   TriggerOptions,
-  'user' | 'group' | 'room' | 'text' | 'data' | 'hwid' | 'beaconType' | 'nonce' | 'result' | 'messageId' | 'deliveryData'
+  | 'user'
+  | 'group'
+  | 'room'
+  | 'text'
+  | 'data'
+  | 'hwid'
+  | 'beaconType'
+  | 'nonce'
+  | 'result'
+  | 'messageId'
+  | 'deliveryData'
+  | 'membershipType'
+  | 'membershipId'
 >;
 
 /** One flag of a type's trigger, as commander takes it; its help is prefixed with the type's name. */
@@ -141,6 +165,28 @@ export const TRIGGER_TABLE: TriggerTable = {
       },
     ],
     draft: (source, o) => draftOf('delivery', source, o.deliveryData ?? DEFAULT_DELIVERY_DATA),
+  },
+  membership: {
+    place: 'user',
+    flags: [
+      {
+        flags: '--membership-type <type>',
+        description: 'joined, left or renewed',
+        default: 'joined',
+        parse: oneOf(['joined', 'left', 'renewed']),
+      },
+      {
+        flags: '--membership-id <id>',
+        description: 'the membership plan ID',
+        default: '3189',
+        parse: (v) => {
+          if (!/^[0-9]{1,15}$/.test(v)) throw new InvalidArgumentError('a plan ID (digits)');
+          return v;
+        },
+      },
+    ],
+    draft: (source, o) =>
+      draftOf('membership', source, (o.membershipType ?? 'joined') as MembershipEventKind, Number(o.membershipId ?? '3189')),
   },
 };
 

@@ -113,7 +113,9 @@ const PHONE_PUSH: Coverage = {
     "verified and official plans; reaches the scenario's person with that number, friend or not, as a notification message (docs/phone-push.md)",
 };
 const UNITS_FROM_SENDS: Coverage = { served: 'the units push and multicast used this month (UTC+9, simulated clock)' };
-const NOT_YET_MEMBERSHIP = notYet('memberships are not simulated');
+const MEMBERSHIPS: Coverage = {
+  served: "the scenario's plans and the host's subscriptions; renewal on the simulated clock (UTC+9 billing dates); see memberships.md",
+};
 const NOT_YET_MODULE = notYet('module channels and chat control are not simulated');
 const MISSION_STICKER_LINE: Coverage = {
   served: "no sticker shop: the present shows as a line of the user's chat with the bot",
@@ -390,21 +392,21 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
     method: 'GET',
     path: '/v2/bot/membership/subscription/{userId}',
     operationId: 'getMembershipSubscription',
-    state: NOT_YET_MEMBERSHIP,
+    state: MEMBERSHIPS,
   },
   {
     document: 'messaging-api',
     method: 'GET',
     path: '/v2/bot/membership/list',
     operationId: 'getMembershipList',
-    state: NOT_YET_MEMBERSHIP,
+    state: MEMBERSHIPS,
   },
   {
     document: 'messaging-api',
     method: 'GET',
     path: '/v2/bot/membership/{membershipId}/users/ids',
     operationId: 'getJoinedMembershipUsers',
-    state: NOT_YET_MEMBERSHIP,
+    state: MEMBERSHIPS,
   },
   { document: 'messaging-api', method: 'GET', path: '/v2/bot/coupon', operationId: 'listCoupon', state: COUPONS },
   { document: 'messaging-api', method: 'POST', path: '/v2/bot/coupon', operationId: 'createCoupon', state: COUPONS },
@@ -633,7 +635,14 @@ export const PUBLISHED_EVENT_TYPES: readonly PublishedEventType[] = [
   { type: 'videoPlayComplete', state: { refused: 'not sent: the host does not report when a video was watched to its end' } },
   { type: 'beacon', state: SERVED },
   { type: 'accountLink', state: SERVED },
-  { type: 'membership', subtypes: ['joined', 'left', 'renewed'], state: { refused: 'not sent: memberships are not simulated' } },
+  {
+    type: 'membership',
+    subtypes: ['joined', 'left', 'renewed'],
+    state: {
+      served:
+        'joined and left from the host’s Membership tool, renewed when the clock passes a billing date; `embedkit trigger membership`',
+    },
+  },
   { type: 'module', subtypes: ['attached', 'detached'], state: { refused: `not sent: ${NO_MODULES}` } },
   { type: 'activated', state: { refused: `not sent: ${NO_MODULES} (chat control)` } },
   { type: 'deactivated', state: { refused: `not sent: ${NO_MODULES} (chat control)` } },

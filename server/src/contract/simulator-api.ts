@@ -37,6 +37,7 @@ import {
   BlockchainViewSchema,
   BotInsightSchema,
   CouponTicketSchema,
+  MembershipPlanViewSchema,
   BotInfoSchema,
   ChannelV1Schema,
   ChannelViewSchema,
@@ -331,6 +332,26 @@ export const SIMULATOR_API = defineContract({
     path: '/coupons/:couponId/users/:userId/use',
     summary: 'the person taps Use on a coupon',
     answer: CouponTicketSchema,
+  },
+  // Membership plans: a bot's plans as a person sees them, joining and leaving (docs/memberships.md).
+  membershipPlans: {
+    method: 'GET',
+    path: '/channels/:channelId/memberships',
+    summary: 'a bot’s membership plans with the person’s subscription of each',
+    query: Type.Object({ userId: Type.String() }),
+    answer: Type.Object({ memberships: Type.Array(MembershipPlanViewSchema) }),
+  },
+  joinMembership: {
+    method: 'POST',
+    path: '/memberships/:membershipId/users/:userId/join',
+    summary: 'the person joins a membership plan (event: membership)',
+    answer: MembershipPlanViewSchema,
+  },
+  leaveMembership: {
+    method: 'POST',
+    path: '/memberships/:membershipId/users/:userId/leave',
+    summary: 'the person leaves a membership plan (event: membership)',
+    answer: MembershipPlanViewSchema,
   },
   richMenuImage: {
     method: 'GET',

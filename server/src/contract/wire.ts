@@ -380,3 +380,33 @@ export const CouponTicketSchema = Type.Object({
 });
 
 export type CouponTicket = Static<typeof CouponTicketSchema>;
+
+/**
+ * A bot's membership plan as a person sees it in the host (docs/memberships.md): the published
+ * `Membership` fields, and the person's subscription (published `SubscribedMembershipUser`:
+ * member number, joined at in epoch seconds, next billing date `yyyy-MM-dd` in UTC+9, months) or
+ * null when they are not subscribed.
+ */
+export const MembershipPlanViewSchema = Type.Object({
+  membershipId: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  benefits: Type.Array(Type.String()),
+  price: Type.Number(),
+  currency: Type.String(),
+  memberCount: Type.Integer(),
+  memberLimit: Type.Union([Type.Integer(), Type.Null()]),
+  isInAppPurchase: Type.Boolean(),
+  isPublished: Type.Boolean(),
+  subscription: Type.Union([
+    Type.Object({
+      membershipNo: Type.Integer(),
+      joinedTime: Type.Integer(),
+      nextBillingDate: Type.String(),
+      totalSubscriptionMonths: Type.Integer(),
+    }),
+    Type.Null(),
+  ]),
+});
+
+export type MembershipPlanView = Static<typeof MembershipPlanViewSchema>;

@@ -1,14 +1,14 @@
 /**
  * Today's world as a scenario file (`embedkit export` / `start --import`): channels with
  * their login and v1 settings and link templates, users, chats with their members and bots, apps,
- * the blockchain section, audience groups and the defaults. What a scenario cannot hold is left out: messages,
+ * the blockchain section, audience groups, membership plans with their members and the defaults. What a scenario cannot hold is left out: messages,
  * tokens, deliveries, rich menus and friendships beyond "a 1:1 chat with the bot". App URLs on the
  * demo origin get the `{demo_origin}` placeholder back, so the file works on any port. Pure.
  */
 import { botPromptOf, DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, scopesOf } from '../interfaces/embedded-apps/index.js';
 import type { WorldRows } from './world-export-store.js';
 import type { Scenario } from './schema.js';
-import { scenarioAudienceOf } from '../interfaces/bot/index.js';
+import { scenarioAudienceOf, scenarioMembershipOf } from '../interfaces/bot/index.js';
 
 const DEMO_ORIGIN = '{demo_origin}';
 
@@ -57,6 +57,7 @@ function channelsOf(rows: WorldRows) {
       ...(keys.length ? { assertionKeys: keys } : {}),
       ...(templates.length ? { linkTemplates: templates } : {}),
       ...audiencesOf(rows, c.channel_id),
+      ...membershipPlansOf(rows, c.channel_id),
     };
   });
 }
@@ -72,6 +73,19 @@ function audiencesOf(rows: WorldRows, channelId: string) {
       ),
     );
   return audiences.length ? { audiences } : {};
+}
+
+/** A channel's membership plans with their members, as `{memberships}`; nothing when it has none. */
+function membershipPlansOf(rows: WorldRows, channelId: string) {
+  const memberships = rows.membershipPlans
+    .filter((p) => p.channel_id === channelId)
+    .map((p) =>
+      scenarioMembershipOf(
+        p,
+        rows.membershipSubscriptions.filter((s) => Number(s.membership_id) === Number(p.membership_id)),
+      ),
+    );
+  return memberships.length ? { memberships } : {};
 }
 
 /** The users; a field at its default is left out. */

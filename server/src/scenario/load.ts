@@ -13,7 +13,13 @@ import type { ChannelLoginStore } from '../world/channel-login-store.js';
 import type { BlockchainSeed, BlockchainStore } from '../interfaces/blockchain/index.js';
 import type { WorldStore } from '../world/world-store.js';
 import { checkLinkTemplate, type V1BotStore } from '../interfaces/v1-bots/index.js';
-import { drawAudienceGroupId, scenarioAudienceRow, type AudienceStore } from '../interfaces/bot/index.js';
+import {
+  drawAudienceGroupId,
+  scenarioAudienceRow,
+  scenarioMembershipRows,
+  type AudienceStore,
+  type MembershipPlanStore,
+} from '../interfaces/bot/index.js';
 import { checkScenario, type Scenario } from './schema.js';
 import type { AssertionKeyStore } from '../tokens/assertion-key-store.js';
 import { assertionKeyOf } from '../tokens/assertion.js';
@@ -61,6 +67,7 @@ function crossReferenceProblems(s: Scenario): string[] {
   problems.push(...blockchainProblems(s));
   problems.push(...audienceProblems(s));
   problems.push(...phoneNumberProblems(s));
+  problems.push(...membershipPlanProblems(s, users));
   const d = s.defaults;
   if (d?.userId && !users.has(d.userId)) problems.push(`defaults.userId: unknown user ${d.userId}`);
   if (d?.embedId && !s.apps.some((a) => a.embedId === d.embedId)) problems.push(`defaults.embedId: unknown app ${d.embedId}`);
@@ -114,6 +121,28 @@ function v1Problems(s: Scenario): string[] {
         iface.get(b) === 'trial' &&
         problems.push(`chats[${i}].bots[${j}]: a trial bot cannot be in a group or room (the trial interface knows users only)`),
     ),
+  );
+  return problems;
+}
+
+/** Membership plans: IDs unique across channels; members known people, each once per plan, under the member limit. */
+function membershipPlanProblems(s: Scenario, users: Set<string>): string[] {
+  const problems: string[] = [];
+  const ids = new Set<number>();
+  s.channels.forEach((c, i) =>
+    (c.memberships ?? []).forEach((m, j) => {
+      const at = `channels[${i}].memberships[${j}]`;
+      if (ids.has(m.membershipId)) problems.push(`${at}.membershipId: ${m.membershipId} is used twice`);
+      ids.add(m.membershipId);
+      const seen = new Set<string>();
+      (m.members ?? []).forEach((p, k) => {
+        if (!users.has(p.userId)) problems.push(`${at}.members[${k}].userId: unknown user ${p.userId}`);
+        if (seen.has(p.userId)) problems.push(`${at}.members[${k}].userId: ${p.userId} is a member twice`);
+        seen.add(p.userId);
+      });
+      if (typeof m.memberLimit === 'number' && (m.members ?? []).length > m.memberLimit)
+        problems.push(`${at}.members: more members than its memberLimit ${m.memberLimit}`);
+    }),
   );
   return problems;
 }
@@ -192,6 +221,7 @@ export async function applyScenario(
     v1Bots?: V1BotStore;
     audiences?: AudienceStore;
     assertionKeys?: AssertionKeyStore;
+    membershipPlans?: MembershipPlanStore;
   },
   demoOrigin: string,
   now: number,
@@ -263,6 +293,9 @@ export async function applyScenario(
       s.channels.flatMap((c) =>
         (c.audiences ?? []).map((a) => ({ group: scenarioAudienceRow(c.channelId, a, now, drawAudienceGroupId), ids: a.ids })),
       ),
+    );
+    await stores.membershipPlans?.seed(
+      s.channels.flatMap((c) => (c.memberships ?? []).map((m, i) => scenarioMembershipRows(c.channelId, i, m))),
     );
     await stores.world.setMeta('defaults', JSON.stringify(s.defaults ?? {}));
     await stores.world.setMeta('scenario', file);

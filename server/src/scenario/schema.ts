@@ -84,6 +84,40 @@ export const ScenarioSchema = Type.Object(
               { maxItems: 1000 },
             ),
           ),
+          // Membership plans of the bot and who subscribes to them (docs/memberships.md).
+          memberships: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  membershipId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+                  title: Type.String({ minLength: 1, maxLength: 100 }),
+                  description: Type.String({ maxLength: 1000 }),
+                  benefits: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 20 }),
+                  price: Type.Number({ minimum: 0 }),
+                  currency: Type.Unsafe<'JPY' | 'TWD' | 'THB'>({ type: 'string', enum: ['JPY', 'TWD', 'THB'] }),
+                  memberLimit: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+                  isInAppPurchase: Type.Optional(Type.Boolean()),
+                  isPublished: Type.Optional(Type.Boolean()),
+                  /** Subscribed people, member numbers in this order from 1; `joinedAt` in ms, `months` paid (default 1). */
+                  members: Type.Optional(
+                    Type.Array(
+                      Type.Object(
+                        {
+                          userId: Type.String({ pattern: '^U[0-9a-f]{32}$' }),
+                          joinedAt: Type.Integer({ minimum: 0 }),
+                          months: Type.Optional(Type.Integer({ minimum: 1, maximum: 1200 })),
+                        },
+                        { additionalProperties: false },
+                      ),
+                      { maxItems: 10_000 },
+                    ),
+                  ),
+                },
+                { additionalProperties: false },
+              ),
+              { maxItems: 100 },
+            ),
+          ),
         },
         { additionalProperties: false },
       ),

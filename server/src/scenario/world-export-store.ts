@@ -26,10 +26,12 @@ export async function readWorldRows(db: Kysely<Database>) {
       db.selectFrom('bc_token_types').selectAll().orderBy('token_type').execute(),
       db.selectFrom('bc_tokens').selectAll().orderBy('token_type').orderBy('token_index').execute(),
     ]);
-  const [audienceGroups, audienceMembers, assertionKeys] = await Promise.all([
+  const [audienceGroups, audienceMembers, assertionKeys, membershipPlans, membershipSubscriptions] = await Promise.all([
     db.selectFrom('audience_groups').selectAll().orderBy('channel_id').orderBy('created_at').orderBy('audience_group_id').execute(),
     db.selectFrom('audience_members').selectAll().orderBy('member_id').execute(),
     db.selectFrom('channel_assertion_keys').selectAll().orderBy('channel_id').orderBy('created_at').orderBy('kid').execute(),
+    db.selectFrom('membership_plans').selectAll().orderBy('channel_id').orderBy('position').execute(),
+    db.selectFrom('membership_subscriptions').selectAll().orderBy('membership_id').orderBy('membership_no').execute(),
   ]);
   return {
     channels,
@@ -49,6 +51,8 @@ export async function readWorldRows(db: Kysely<Database>) {
     audienceGroups,
     audienceMembers,
     assertionKeys,
+    membershipPlans,
+    membershipSubscriptions,
   };
 }
 

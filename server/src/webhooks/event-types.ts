@@ -31,6 +31,9 @@ export interface BeaconFields {
   dm?: string;
 }
 
+/** `membership.type` of a membership event (published `webhook.yml` MembershipContent). */
+export type MembershipEventKind = 'joined' | 'left' | 'renewed';
+
 /**
  * One entry of {@link EVENT_TYPES}. `F` is the type's own fields as they appear in the event object
  * (`{postback: {...}}`), `A` the arguments its builder takes.
@@ -152,6 +155,17 @@ export const EVENT_TYPES = {
     note: 'a bot’s notification message (`POST /bot/pnp/push`) reaching the person it names',
     fields: (data: string) => ({ delivery: { data } }),
     repliable: false,
+  }),
+  /**
+   * `membership: {type, membershipId}`: the person joined, left or renewed one of the bot's
+   * membership plans (published `webhook.yml` MembershipEvent, which requires the reply token).
+   */
+  membership: entry({
+    label: 'Membership',
+    causedBy: ['joinMembership', 'leaveMembership', 'advanceClock'],
+    note: 'renewed: the simulated clock passing a subscription’s next billing date',
+    fields: (type: MembershipEventKind, membershipId: number) => ({ membership: { type, membershipId } }),
+    repliable: true,
   }),
 };
 

@@ -90,6 +90,8 @@ export const V1_FORMS: V1Forms = {
   memberLeft: null,
   // Notification messages by phone number are a bot messaging interface's call only.
   delivery: null,
+  // Membership plans belong to the bot messaging interface only.
+  membership: null,
 };
 
 /**

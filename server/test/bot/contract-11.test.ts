@@ -12,11 +12,7 @@ import { ALICE, BOB, BOTS_SCENARIO, GROUP, startReceiver, TRIAL, VERIFIED, type 
 import { png } from './rich-menu-images.js';
 
 /** Methods not served (404 by design), by reason; the README says which. */
-const SET_ASIDE: Record<string, string> = {
-  getJoinedMembershipUsers: 'memberships',
-  getMembershipList: 'memberships',
-  getMembershipSubscription: 'memberships',
-};
+const SET_ASIDE: Record<string, string> = {};
 
 let server: RunningServer;
 let receiver: Receiver;
@@ -115,6 +111,23 @@ describe('@line/bot-sdk 11.x', () => {
     await client.showLoadingAnimation({ chatId: ALICE, loadingSeconds: 5 });
     await client.markMessagesAsRead({ chat: { userId: ALICE } });
     expect((await client.issueLinkToken(ALICE)).linkToken).toMatch(/^[A-Za-z0-9]{32}$/);
+  });
+
+  it('memberships of a bot without plans: the published 404s (plans in memberships.test.ts)', async () => {
+    const bodyOf = (call: Promise<unknown>) =>
+      call.then(
+        () => expect.fail('the call succeeded'),
+        (e: unknown) => (e instanceof HTTPFetchError ? [e.status, JSON.parse(e.body) as unknown] : e),
+      );
+    expect(await bodyOf(client.getMembershipList())).toEqual([404, { message: 'Unable to get information about the memberships' }]);
+    expect(await bodyOf(client.getMembershipSubscription(ALICE))).toEqual([
+      404,
+      { message: 'Unable to get information about the membership to which the user subscribes' },
+    ]);
+    expect(await bodyOf(client.getJoinedMembershipUsers(3189))).toEqual([
+      404,
+      { message: 'Membership ID is not owned by the bot or does not exist' },
+    ]);
   });
 
   it('every client method not set aside has a route (no route-missing 404)', async () => {

@@ -83,6 +83,20 @@ describe('embedkit trigger', { timeout: 60_000 }, () => {
     }
   });
 
+  it('membership: its type and plan ID from --membership-type and --membership-id, with a reply token', async () => {
+    const before = bot.received.length;
+    const r = await trigger('membership', '--membership-type', 'renewed', '--membership-id', '3213', '--to', bot.url);
+    expect(r.code, r.stderr).toBe(0);
+    const event = (await bot.waitFor(before + 1))[before]!.body.events[0]!;
+    expect(event).toMatchObject({
+      type: 'membership',
+      membership: { type: 'renewed', membershipId: 3213 },
+      source: { type: 'user', userId: ALICE },
+    });
+    expect(event.replyToken).toEqual(expect.any(String));
+    expect((await trigger('membership', '--membership-type', 'paid', '--to', bot.url)).code).not.toBe(0);
+  });
+
   it('signs in <prefix>Signature: --header-prefix, else the running embedkit’s prefix', async () => {
     const before = bot.received.length;
     expect((await trigger('follow', '--to', bot.url, '--header-prefix', 'X-Line-')).code).toBe(0);

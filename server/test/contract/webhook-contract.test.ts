@@ -4,6 +4,9 @@
 // types (`@line/bot-sdk` 10 and 11). Then the fields embedkit fills: destination, webhookEventId
 // across a retry and Redeliver, quoting, unsend, members joining and leaving, follow.isUnblocked.
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
@@ -15,6 +18,7 @@ import {
   ALICE,
   ALICE_BOT,
   BOB,
+  BOTS_SCENARIO,
   CAROL,
   chatMessages,
   deliveries,
@@ -184,6 +188,8 @@ describe('every webhook body is a valid CallbackRequest', () => {
         result: 'ok',
         messageId: '7',
         deliveryData: 'a'.repeat(64),
+        membershipType: 'renewed',
+        membershipId: '7',
       });
       const body = JSON.parse(
         callbackBody(botUserId(TRIAL.id), [finishEvent(draft, 1_700_000_000_000, isRepliable(draft) ? 'r' : undefined, false)]),
@@ -205,6 +211,33 @@ describe('every webhook body is a valid CallbackRequest', () => {
     expect(withDelivery).toHaveLength(1);
     expect(problems(withDelivery[0])).toEqual([]);
     expect(withDelivery[0]!.events[0]).toMatchObject({ type: 'delivery', delivery: { data: to }, source: { type: 'user', userId: BOB } });
+  });
+
+  it('for the membership events of a person joining and leaving a plan and of a renewal on the clock', async () => {
+    const s = JSON.parse(readFileSync(BOTS_SCENARIO, 'utf8')) as { channels: Record<string, unknown>[] };
+    s.channels[0]!.memberships = [{ membershipId: 3189, title: 'Basic', description: 'd', benefits: ['b'], price: 500, currency: 'JPY' }];
+    const file = join(mkdtempSync(join(tmpdir(), 'embedkit-membership-')), 'scenario.json');
+    writeFileSync(file, JSON.stringify(s));
+    const plans = await makeBotKit({ scenarioFile: file });
+    try {
+      const at = (path: string) => request(plans.app).post(`/embedkit/v1/memberships/3189/users/${ALICE}/${path}`).expect(200);
+      await at('join');
+      await request(plans.app).post('/embedkit/v1/clock').send({ advance: '32d' }).expect(200);
+      // The renewal runs on the clock's move: reading the subscriptions makes sure it has.
+      await request(plans.app).get(`/embedkit/v1/channels/${TRIAL.id}/memberships?userId=${ALICE}`).expect(200);
+      await at('leave');
+      const bodies = (await deliveries(plans, TRIAL.id)).map((d) => JSON.parse(d.body) as ReceivedCallback);
+      const withMembership = bodies.filter((b) => b.events.some((e) => e.type === 'membership'));
+      expect(withMembership.map((b) => (b.events[0] as { membership?: { type: string } }).membership?.type)).toEqual([
+        'joined',
+        'renewed',
+        'left',
+      ]);
+      for (const b of withMembership) expect(problems(b)).toEqual([]);
+      expect(withMembership[0]!.events[0]).toMatchObject({ source: { type: 'user', userId: ALICE }, membership: { membershipId: 3189 } });
+    } finally {
+      await plans.close();
+    }
   });
 
   it('refuses what the published document refuses (the schemas can fail)', () => {

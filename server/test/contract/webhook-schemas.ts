@@ -106,6 +106,11 @@ export const EVENTS: Record<string, Schema> = {
   }),
   // PnpDeliveryCompletionEvent: no reply token, `delivery: PnpDelivery {data}`.
   delivery: typed('delivery', ['delivery'], { delivery: obj(['data'], { data: str }) }),
+  // MembershipEvent: a reply token, `membership: {type: joined | left | renewed, membershipId}`.
+  membership: typed('membership', ['replyToken', 'membership'], {
+    replyToken: str,
+    membership: obj(['type', 'membershipId'], { type: { enum: ['joined', 'left', 'renewed'] }, membershipId: { type: 'integer' } }),
+  }),
 };
 
 /** `Event`: the common part and exactly one of the subtypes. */

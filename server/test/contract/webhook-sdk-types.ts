@@ -88,6 +88,13 @@ export const EVENT_EXEMPLARS: Record<string, Both<sdk10.Event, sdk11.Event>> = {
     sdk10.PnpDeliveryCompletionEvent,
     sdk11.PnpDeliveryCompletionEvent
   >,
+  membership: {
+    ...common,
+    type: 'membership',
+    source: user,
+    replyToken: 'r',
+    membership: { type: 'joined', membershipId: 1 },
+  } satisfies Both<sdk10.MembershipEvent, sdk11.MembershipEvent>,
 };
 
 /** The body's own exemplar: what `CallbackRequest` requires around the events. */

@@ -108,6 +108,13 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/shop/v3/mission',
     '/embedkit/v1/insight/reports',
     '/embedkit/v1/channels/:channelId/insight',
+    // Memberships: the bot's operations and the person's plans, joining and leaving.
+    '/v2/bot/membership/subscription/:userId',
+    '/v2/bot/membership/list',
+    '/v2/bot/membership/:membershipId/users/ids',
+    '/embedkit/v1/channels/:channelId/memberships',
+    '/embedkit/v1/memberships/:membershipId/users/:userId/join',
+    '/embedkit/v1/memberships/:membershipId/users/:userId/leave',
   ].map((path) => ({ path, format: ['message'] as Format[] })),
   // The platform's account-link page (HTML for people; unknown methods get the 404 JSON).
   { path: '/dialog/bot/accountLink', format: ['html', 'message'] },
@@ -297,6 +304,7 @@ const goodSegment: Record<string, string[]> = {
   userId: [ALICE, BOB],
   chatId: [ALICE_BOT, GROUP, 'R0000000000000000000000000000000a'],
   channelId: [TRIAL.id, VERIFIED.id],
+  membershipId: ['3189', '99999999999999999999'],
   size: ['large', 'small'],
   id: ['1', '2', '999999'],
   audienceGroupId: ['1234567890123', '1', '99999999999999999999'],

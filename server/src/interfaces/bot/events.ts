@@ -4,7 +4,7 @@
  * `./user-events/`: chat messages and media (`chat-messages.ts`: message, unsend), friendship
  * (`friendship.ts`: follow, unfollow), group membership (`membership.ts`: join, leave,
  * memberJoined, memberLeft), postbacks (`postback.ts`), beacons and account links
- * (`beacon-account-link.ts`), notification messages (`notification.ts`: delivery), and reply tokens, the bots overview and webhook settings
+ * (`beacon-account-link.ts`), notification messages (`notification.ts`: delivery), membership plans (`membership-plans.ts`: membership), and reply tokens, the bots overview and webhook settings
  * (`bots-overview.ts`); what they share is `context.ts`.
  */
 import { BeaconAndLinkEvents } from './user-events/beacon-account-link.js';
@@ -15,6 +15,7 @@ import { FriendshipEvents } from './user-events/friendship.js';
 import { MembershipEvents } from './user-events/membership.js';
 import { PostbackEvents } from './user-events/postback.js';
 import { NotificationEvents } from './user-events/notification.js';
+import { MembershipPlanEvents } from './user-events/membership-plans.js';
 
 export { MAX_MEDIA_BYTES, type StoredUserMessage } from './user-events/chat-messages.js';
 export { botChatIdOf } from './user-events/friendship.js';
@@ -49,6 +50,8 @@ export class BotEventService {
   readonly accountLink: BeaconAndLinkEvents['accountLink'];
   /** A bot's notification message reached the person (delivery): {@link NotificationEvents.notificationDelivered}. */
   readonly notificationDelivered: NotificationEvents['notificationDelivered'];
+  /** A person joined, left or renewed a membership plan: {@link MembershipPlanEvents.membershipChanged}. */
+  readonly membershipChanged: MembershipPlanEvents['membershipChanged'];
   /** A reply token for `embedkit trigger`: {@link BotsOverview.replyTokenFor}. */
   readonly replyTokenFor: BotsOverview['replyTokenFor'];
   /** Every channel's bot for the host's bot tools: {@link BotsOverview.overview}. */
@@ -80,6 +83,8 @@ export class BotEventService {
     this.beacon = beaconsAndLinks.beacon.bind(beaconsAndLinks);
     this.accountLink = beaconsAndLinks.accountLink.bind(beaconsAndLinks);
     this.notificationDelivered = notifications.notificationDelivered.bind(notifications);
+    const plans = new MembershipPlanEvents(context);
+    this.membershipChanged = plans.membershipChanged.bind(plans);
     this.replyTokenFor = bots.replyTokenFor.bind(bots);
     this.overview = bots.overview.bind(bots);
     this.webhookSettings = bots.webhookSettings.bind(bots);

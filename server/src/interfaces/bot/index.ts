@@ -25,6 +25,9 @@ import { AudienceStore } from './audiences/store.js';
 import { botCouponRoutes } from './coupons/routes.js';
 import { CouponService } from './coupons/service.js';
 import { CouponStore } from './coupons/store.js';
+import { botMembershipRoutes } from './memberships/routes.js';
+import { MembershipPlanService } from './memberships/service.js';
+import { MembershipPlanStore } from './memberships/store.js';
 import { BotBroadcastService } from './broadcast.js';
 import { BotCounterStore } from './counter-store.js';
 import { BotAccountService } from './account.js';
@@ -66,6 +69,8 @@ export type { SentMessage, SentMessages } from './messaging.js';
 export { AudienceStore } from './audiences/store.js';
 export { scenarioAudienceOf, scenarioAudienceRow } from './audiences/rules.js';
 export { drawAudienceGroupId } from './audiences/service.js';
+export { MembershipPlanStore } from './memberships/store.js';
+export { scenarioMembershipOf, scenarioMembershipRows, type ScenarioMembership } from './memberships/rules.js';
 export type { MessageReach, FriendshipChangeInput } from './insight/index.js';
 
 /** Options of the bot messaging unit. */
@@ -104,7 +109,10 @@ export interface BotMessaging {
    */
   sharedOauthRoutes: Router;
   /** The handlers of the unit's simulator routes (`contract/simulator-api.ts`). */
-  simulator: Pick<SimulatorHandlers, BotSimulatorRoute | InsightSimulatorRoute | 'couponTicket' | 'useCoupon'>;
+  simulator: Pick<
+    SimulatorHandlers,
+    BotSimulatorRoute | InsightSimulatorRoute | 'couponTicket' | 'useCoupon' | 'membershipPlans' | 'joinMembership' | 'leaveMembership'
+  >;
   /** Starts sending webhook deliveries (those left from the last run first). */
   start(): void;
   /** Stops the dispatcher and ends the live streams; call before the database closes. */
@@ -149,6 +157,17 @@ export function createBotMessaging(
   const insight = createInsight(db, world, clock, counters);
   const events = new BotEventService({ world, memberships, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
   const coupons = new CouponService({ store: new CouponStore(db), clock });
+  const plans = new MembershipPlanService({
+    store: new MembershipPlanStore(db),
+    world,
+    memberships,
+    clock,
+    changed: (channelId, userId, type, membershipId) => events.membershipChanged(channelId, userId, type, membershipId),
+  });
+  // Moving the clock renews the subscriptions whose billing time it passed (docs/memberships.md).
+  live.subscribe((event) => {
+    if (event.type === 'clock') plans.renewDue().catch((err: unknown) => deps.logger.warn({ err }, 'membership renewal failed'));
+  });
   const messaging = new BotMessagingService({
     world,
     memberships,
@@ -197,6 +216,7 @@ export function createBotMessaging(
     botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers, retryKeys }),
     botAudienceRoutes({ tokens: deps.tokens, bot: messaging, limits, audiences }),
     botCouponRoutes({ tokens: deps.tokens, bot: messaging, limits, coupons }),
+    botMembershipRoutes({ tokens: deps.tokens, bot: messaging, limits, plans }),
     insight.routes({ tokens: deps.tokens, bot: messaging, limits }),
     botPnpRoutes({ tokens: deps.tokens, bot: messaging, limits, pnp, headers: deps.headers }),
     botShopRoutes({ tokens: deps.tokens, bot: messaging, limits, stickers }),
@@ -223,6 +243,9 @@ export function createBotMessaging(
       ...insight.simulator,
       couponTicket: ({ params }) => coupons.ticket(params.couponId, params.userId),
       useCoupon: ({ params }) => coupons.use(params.couponId, params.userId),
+      membershipPlans: ({ params, query }) => plans.planViews(params.channelId, String(query.userId ?? '')),
+      joinMembership: ({ params }) => plans.join(params.membershipId, params.userId),
+      leaveMembership: ({ params }) => plans.leave(params.membershipId, params.userId),
     },
     start: () => dispatcher.start(),
     stop: async () => {
