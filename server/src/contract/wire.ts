@@ -268,8 +268,9 @@ export const BlockchainViewSchema = Type.Object({
  * page of the phone renders it to text first, with tokens redacted, so what crosses is what the
  * desktop shows. `at`: epoch ms on the phone; `seq`: the server's number of the line (rising per
  * phone), set when stored. `call`: a bridge call (`args` and `outcome` as text, `durationMs` in ms);
- * `rejected`: a message the bridge refused; `notice`: a tolerance the SDK applied; `app`: a line of
- * the app's console, an uncaught error, or a request the app made (`level`, `method`, `status`, `ms`).
+ * `rejected`: a message the bridge refused (`text`, `origin`); `notice`: a tolerance the SDK applied
+ * (its kind in `method`); `app`: a line of the app's console, an uncaught error, or a request the app
+ * made (`appKind`, `text`, `level`, `method`, `url`, `status`, `durationMs`).
  */
 export const PhoneLogLineSchema = Type.Object(
   {

@@ -100,8 +100,11 @@ export function phoneSimulatorHandlers(inspector: PhoneInspector, live: LiveHub)
       const details = checkReport(body);
       if (details) throw invalidBody(details);
       const { lines, ...state } = body as PhoneReport;
+      const before = inspector.log(id, Number.MAX_SAFE_INTEGER)?.phone;
       const view = inspector.report(id, state, lines);
-      if (lines.length > 0) live.publish({ type: 'phone', phoneId: id });
+      // A heartbeat with nothing new stays quiet; a new phone, a change of person, app or screen, or new lines do not.
+      const changed = !before || (['device', 'userId', 'app', 'screen'] as const).some((k) => before[k] !== view[k]);
+      if (changed || lines.length > 0) live.publish({ type: 'phone', phoneId: id });
       return view;
     },
     phones: () => ({ phones: inspector.list() }),
