@@ -107,7 +107,12 @@ export function screenName(): string {
 
 /** The browser's device in a word or two, from its user agent: "iPhone", "Android 14", "Mac", "Linux"... */
 export function browserDevice(userAgent = navigator.userAgent): string {
-  return /iPhone|iPad|Android [\d.]+|Windows|Mac OS X|CrOS|Linux/.exec(userAgent)?.[0].replace('Mac OS X', 'Mac') ?? 'browser';
+  // The first that matches: an Android UA also says Linux, an iPhone's also says Mac OS X.
+  for (const pattern of [/iPhone|iPad/, /Android [\d.]+/, /Windows/, /CrOS/, /Mac OS X/, /Linux/]) {
+    const found = pattern.exec(userAgent)?.[0];
+    if (found) return found.replace('Mac OS X', 'Mac');
+  }
+  return 'browser';
 }
 
 const cut = (text: string): string => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
