@@ -30,7 +30,13 @@ async function phoneContext(browser: Browser, name: keyof typeof PHONES): Promis
 
 const SHOT = { maxDiffPixelRatio: 0.01, animations: 'disabled' } as const;
 /** What changes from run to run: times, and the app's own page (its content is the app's, not the layout's). */
-const moving = (page: Page) => [page.locator('time'), page.locator('.chat-time'), page.locator('#app-frame'), page.locator('#app-origin')];
+const moving = (page: Page) => [
+  page.locator('time'),
+  page.locator('.chat-time'),
+  page.locator('#app-frame'),
+  page.locator('#app-origin'),
+  page.locator('#ctl-app-url'),
+];
 
 for (const name of Object.keys(PHONES) as (keyof typeof PHONES)[]) {
   test.describe(`on ${name === 'iphone' ? 'an iPhone' : 'a Pixel'}`, () => {

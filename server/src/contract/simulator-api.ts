@@ -358,7 +358,7 @@ export const SIMULATOR_API = defineContract({
   reportPhone: {
     method: 'POST',
     path: '/phones/:phoneId/reports',
-    summary: 'a host page reports its device, person, open app and new bridge log lines (event: phone)',
+    summary: 'a host page reports its device, person, open app and new bridge log lines (live feed: phone)',
     body: PhoneReportBodySchema,
     answer: PhoneViewSchema,
   },
