@@ -17,6 +17,8 @@ export interface LiveHandlers {
   onChat?(chatId: string): void;
   onDelivery?(event: Extract<LiveEvent, { type: 'delivery' }>): void;
   onBots?(channelId: string): void;
+  /** A host page connected to the server (a phone) reported something new (`inspector/`). */
+  onPhone?(phoneId: string): void;
 }
 
 /** The BroadcastChannel on which the several-phones page relays the feed to its phones. */
@@ -52,6 +54,7 @@ export function relayLive(url?: string): () => void {
       onChat: (chatId) => forward({ type: 'chat', chatId }),
       onDelivery: forward,
       onBots: (channelId) => forward({ type: 'bots', channelId }),
+      onPhone: (phoneId) => forward({ type: 'phone', phoneId }),
     },
     url,
   );
@@ -84,4 +87,5 @@ function dispatch(event: LiveEvent, handlers: LiveHandlers): void {
   if (event.type === 'chat' && typeof event.chatId === 'string') handlers.onChat?.(event.chatId);
   else if (event.type === 'delivery') handlers.onDelivery?.(event);
   else if (event.type === 'bots' && typeof event.channelId === 'string') handlers.onBots?.(event.channelId);
+  else if (event.type === 'phone' && typeof event.phoneId === 'string') handlers.onPhone?.(event.phoneId);
 }

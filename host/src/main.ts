@@ -7,6 +7,7 @@ import { SimulatorApi } from './api.js';
 import { parseDeepLink } from './deeplink.js';
 import { byId } from './dom.js';
 import { isPhoneFrame, parsePhoneUsers } from './phones/layout.js';
+import { setUpPhoneLayout } from './phone-layout.js';
 import { showPhones } from './phones/page.js';
 import { HostShell } from './shell.js';
 import type { World } from './world.js';
@@ -39,6 +40,7 @@ async function start(): Promise<void> {
   // One phone of several: the phone alone, without the side panels.
   const phoneFrame = isPhoneFrame(location.search);
   if (phoneFrame) document.body.dataset.layout = 'phone';
+  else setUpPhoneLayout();
 
   const bareUrl = location.search === '';
   const link = parseDeepLink(location.search);

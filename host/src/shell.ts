@@ -22,7 +22,7 @@ import { ChatPreviews } from './chat/previews.js';
 import { RichMenuBar, type RichMenuCall } from './chat/rich-menu.js';
 import { ChatScreen } from './chat/screen.js';
 import { deepLinkOfState, serializeDeepLink, stateRequestOfDeepLink, type DeepLink } from './deeplink.js';
-import { clientFeatures, sameDevice, type ClientFeatures } from './device.js';
+import { clientFeatures, deviceName, sameDevice, type ClientFeatures } from './device.js';
 import { HttpError } from './client.js';
 import { byId } from './dom.js';
 import { connectLive, listenRelayedLive } from './live.js';
@@ -30,6 +30,8 @@ import { BotTools } from './panels/bot-tools.js';
 import { SimPanel } from './panels/sim-panel.js';
 import { Controls } from './panels/controls.js';
 import { BridgeLog } from './panels/log.js';
+import { PhoneInspectorPanel } from './inspector/panel.js';
+import { browserDevice, PhoneReporter } from './inspector/report.js';
 import { WebhookPanel } from './panels/webhooks.js';
 import { SimulatorPane } from './simulator/pane.js';
 import { StageTabs, tabOfSearch, withTab } from './simulator/tabs.js';
@@ -60,6 +62,9 @@ export class HostShell {
   private readonly chatView = byId('chat-view');
   private readonly botApi: BotApi;
   private readonly log: BridgeLog;
+  /** This page as a phone of the remote inspector, and the desktop's view of the other phones. */
+  private readonly reporter: PhoneReporter;
+  private readonly inspector: PhoneInspectorPanel;
   private readonly browser: InAppBrowser;
   private readonly previews: ChatPreviews;
   private readonly session: AppSession;
@@ -97,6 +102,22 @@ export class HostShell {
     this.botApi = new BotApi(api.client);
     this.state = resolveState(world, stateRequestOfDeepLink(options.link));
     this.log = new BridgeLog(byId('bridge-log'), byId('log-clear'));
+    this.reporter = new PhoneReporter(
+      api.client,
+      () => ({
+        device: `${deviceName(this.state.device)} · ${browserDevice()}`,
+        userId: this.state.userId,
+        app: this.session.isOpen ? (findApp(this.world, this.state.embedId)?.name ?? this.state.embedId) : null,
+      }),
+      // The frames of the several-phones page share the tab's session storage: one id per person.
+      options.phoneFrame ? this.state.userId : '',
+    );
+    this.inspector = new PhoneInspectorPanel(api.client, this.reporter.id, (id) => findUser(this.world, id)?.displayName ?? id, {
+      select: byId('inspect-phone') as HTMLSelectElement,
+      info: byId('inspect-phone-info'),
+      ownLog: byId('bridge-log'),
+      phoneLog: byId('phone-log'),
+    });
     this.browser = new InAppBrowser(this.screen);
     this.previews = new ChatPreviews(
       (chatId, page) => api.messages(chatId, page),
@@ -153,8 +174,14 @@ export class HostShell {
       api: this.api,
       overlay: new AppOverlay(this.screen, () => this.session.close()),
       browser: this.browser,
-      onCall: (record) => this.log.addCall(record),
-      onRejected: (reason, origin) => this.log.addRejected(reason, origin),
+      onCall: (record) => {
+        this.log.addCall(record);
+        this.reporter.addCall(record);
+      },
+      onRejected: (reason, origin) => {
+        this.log.addRejected(reason, origin);
+        this.reporter.addRejected(reason, origin);
+      },
       onMessagesSent: () => void this.chatScreen.refresh(),
       pickShareTargets: (chats, multiple) => pickShareTargets(this.screen, chats, multiple),
       onClosed: () => {
@@ -264,6 +291,7 @@ export class HostShell {
         void this.webhooks.loadSettings();
         void this.reloadWorld();
       },
+      onPhone: (phoneId) => this.inspector.onPhone(phoneId),
     });
   }
 

@@ -55,6 +55,7 @@ import { MessageStore } from './messages/message-store.js';
 import { scenarioExportHandlers } from './scenario/export-routes.js';
 import { applyScenario, DEFAULT_SCENARIO } from './scenario/load.js';
 import { mountSimulatorApi } from './simulator/mount.js';
+import { PhoneInspector, phoneSimulatorHandlers } from './simulator/phones.js';
 import { worldSimulatorHandlers } from './simulator/routes.js';
 import { schemaRoutes } from './simulator/schema-routes.js';
 import { staticRoutes } from './simulator/static-routes.js';
@@ -391,6 +392,8 @@ function baseApp(
         ...units.blockchain.simulator,
         ...scenarioExportHandlers(db),
         ...channelTokenSimulatorHandlers(units.channelTokens),
+        // A phone's liveness is wall time (the simulated clock's offset taken off).
+        ...phoneSimulatorHandlers(new PhoneInspector(() => d.clock.now() - d.clock.offset), units.bots.live),
       },
       { json: jsonBody, 'v1-json': v1Json, raw: mediaBody },
     ),

@@ -34,10 +34,12 @@ export class BridgeLog {
   /**
    * @param list the `#bridge-log` element entries go into
    * @param clearButton the button that empties the log
+   * @param emptyText what the empty log says
    */
   constructor(
     private readonly list: HTMLElement,
     clearButton: HTMLElement,
+    private readonly emptyText = 'Bridge calls of the open app appear here.',
   ) {
     clearButton.addEventListener('click', () => this.clear());
     this.showEmpty();
@@ -52,71 +54,20 @@ export class BridgeLog {
     }
     // A tolerance the SDK applied: a warning line, not a call of the app.
     if (record.method === 'notice' && record.ok) {
-      const kind = String(record.args[0]) as NoticeKind;
-      this.prepend(
-        h(
-          'li',
-          { className: 'log-entry warning', attrs: { 'data-outcome': 'warning', 'data-notice': kind, role: 'status' } },
-          h(
-            'div',
-            { className: 'log-head' },
-            h('span', { className: 'log-method', text: 'warning' }),
-            h('time', { className: 'log-time', text: clock(record.startedAt) }),
-          ),
-          h('div', { className: 'log-line' }, h('code', { className: 'log-result', text: NOTICES[kind] })),
-        ),
-      );
+      this.prepend(noticeEntry(String(record.args[0]) as NoticeKind, record.startedAt));
       return;
     }
-    const outcome = record.ok ? 'ok' : 'error';
-    this.prepend(
-      h(
-        'li',
-        { className: `log-entry ${outcome}`, attrs: { 'data-method': record.method, 'data-outcome': outcome } },
-        h(
-          'div',
-          { className: 'log-head' },
-          h('span', { className: 'log-method', text: record.method }),
-          h('span', { className: 'log-duration', text: `${Math.round(record.durationMs)} ms` }),
-          h('time', { className: 'log-time', text: clock(record.startedAt) }),
-        ),
-        h(
-          'div',
-          { className: 'log-line' },
-          h('span', { className: 'log-label', text: 'args' }),
-          h('code', { className: 'log-args', text: previewJson(record.args) }),
-        ),
-        h(
-          'div',
-          { className: 'log-line' },
-          h('span', { className: 'log-label', text: record.ok ? 'result' : 'error' }),
-          h('code', { className: 'log-result', text: outcomeText(record) }),
-        ),
-      ),
-    );
+    this.prepend(callEntry(record.method, previewJson(record.args), record.ok, outcomeText(record), record.durationMs, record.startedAt));
   }
 
   /** Adds a message the bridge refused: `.log-entry[data-outcome="rejected"]` with the reason and the sender's origin. */
   addRejected(reason: string, origin: string): void {
-    this.prepend(
-      h(
-        'li',
-        { className: 'log-entry rejected', attrs: { 'data-outcome': 'rejected' } },
-        h(
-          'div',
-          { className: 'log-head' },
-          h('span', { className: 'log-method', text: 'rejected' }),
-          h('time', { className: 'log-time', text: clock(Date.now()) }),
-        ),
-        h('div', { className: 'log-line' }, h('span', { className: 'log-label', text: 'origin' }), h('code', { text: origin || '(none)' })),
-        h(
-          'div',
-          { className: 'log-line' },
-          h('span', { className: 'log-label', text: 'reason' }),
-          h('code', { className: 'log-result', text: reason }),
-        ),
-      ),
-    );
+    this.prepend(rejectedEntry(reason, origin, Date.now()));
+  }
+
+  /** Adds an entry built elsewhere (a remote phone's line, `inspector/`), newest on top. */
+  add(entry: HTMLElement): void {
+    this.prepend(entry);
   }
 
   /** Removes all entries. */
@@ -130,8 +81,75 @@ export class BridgeLog {
   }
 
   private showEmpty(): void {
-    replaceChildren(this.list, [h('li', { className: 'log-empty', text: 'Bridge calls of the open app appear here.' })]);
+    replaceChildren(this.list, [h('li', { className: 'log-empty', text: this.emptyText })]);
   }
+}
+
+/** A tolerance the SDK applied: `.log-entry.warning[data-notice]`. `at`: epoch ms or a `performance.now()` reading. */
+export function noticeEntry(kind: NoticeKind, at: number): HTMLElement {
+  return h(
+    'li',
+    { className: 'log-entry warning', attrs: { 'data-outcome': 'warning', 'data-notice': kind, role: 'status' } },
+    h(
+      'div',
+      { className: 'log-head' },
+      h('span', { className: 'log-method', text: 'warning' }),
+      h('time', { className: 'log-time', text: clock(at) }),
+    ),
+    h('div', { className: 'log-line' }, h('code', { className: 'log-result', text: NOTICES[kind] ?? kind })),
+  );
+}
+
+/**
+ * A bridge call: `.log-entry[data-method][data-outcome="ok"|"error"]` with method, args and outcome
+ * (as text), duration (ms) and time (epoch ms or a `performance.now()` reading).
+ */
+export function callEntry(method: string, args: string, ok: boolean, outcome: string, durationMs: number, at: number): HTMLElement {
+  const kind = ok ? 'ok' : 'error';
+  return h(
+    'li',
+    { className: `log-entry ${kind}`, attrs: { 'data-method': method, 'data-outcome': kind } },
+    h(
+      'div',
+      { className: 'log-head' },
+      h('span', { className: 'log-method', text: method }),
+      h('span', { className: 'log-duration', text: `${Math.round(durationMs)} ms` }),
+      h('time', { className: 'log-time', text: clock(at) }),
+    ),
+    h(
+      'div',
+      { className: 'log-line' },
+      h('span', { className: 'log-label', text: 'args' }),
+      h('code', { className: 'log-args', text: args }),
+    ),
+    h(
+      'div',
+      { className: 'log-line' },
+      h('span', { className: 'log-label', text: ok ? 'result' : 'error' }),
+      h('code', { className: 'log-result', text: outcome }),
+    ),
+  );
+}
+
+/** A message the bridge refused: `.log-entry[data-outcome="rejected"]` with the reason and the sender's origin. */
+export function rejectedEntry(reason: string, origin: string, at: number): HTMLElement {
+  return h(
+    'li',
+    { className: 'log-entry rejected', attrs: { 'data-outcome': 'rejected' } },
+    h(
+      'div',
+      { className: 'log-head' },
+      h('span', { className: 'log-method', text: 'rejected' }),
+      h('time', { className: 'log-time', text: clock(at) }),
+    ),
+    h('div', { className: 'log-line' }, h('span', { className: 'log-label', text: 'origin' }), h('code', { text: origin || '(none)' })),
+    h(
+      'div',
+      { className: 'log-line' },
+      h('span', { className: 'log-label', text: 'reason' }),
+      h('code', { className: 'log-result', text: reason }),
+    ),
+  );
 }
 
 /**

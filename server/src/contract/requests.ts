@@ -5,7 +5,7 @@
  * (`messages/schema/`) checks it on the server.
  */
 import { Type } from '@sinclair/typebox';
-import { CHAT_TYPES, FRIEND_STATES, JsonObject, LINK_TEMPLATE_FIELDS, StringEnum } from './wire.js';
+import { CHAT_TYPES, FRIEND_STATES, JsonObject, LINK_TEMPLATE_FIELDS, Nullable, PhoneLogLineSchema, StringEnum } from './wire.js';
 
 const UserId = Type.String({ minLength: 1, maxLength: 100 });
 
@@ -208,3 +208,24 @@ export const InsightReportBodySchema = Type.Union([
 
 /** Query of a bot's insight in the host: how many days back from yesterday (1 to 90, default 14). */
 export const BotInsightQuerySchema = Type.Object({ days: Type.Optional(Type.String({ pattern: '^[0-9]{1,2}$' })) });
+
+/** Most lines one report of a phone carries (a phone sends its new lines a few times a second). */
+export const MAX_PHONE_REPORT_LINES = 100;
+
+/**
+ * Body of a phone's report to the remote inspector (docs/phones.md): who and where it is now, and
+ * its log lines since its last report (none: a heartbeat).
+ */
+export const PhoneReportBodySchema = Type.Object(
+  {
+    device: Type.String({ minLength: 1, maxLength: 200 }),
+    userId: Type.String({ minLength: 1, maxLength: 100 }),
+    app: Nullable(Type.String({ maxLength: 200 })),
+    screen: Type.String({ maxLength: 100 }),
+    lines: Type.Array(PhoneLogLineSchema, { maxItems: MAX_PHONE_REPORT_LINES }),
+  },
+  { additionalProperties: false },
+);
+
+/** Query of a phone's log: the lines after `after` (a `seq`), default all the server holds. */
+export const PhoneLogQuerySchema = Type.Object({ after: Type.Optional(Type.String()) });

@@ -25,6 +25,8 @@ import {
   LinkTemplateBodySchema,
   MediaQuerySchema,
   PersonBodySchema,
+  PhoneLogQuerySchema,
+  PhoneReportBodySchema,
   PostbackBodySchema,
   ReplyTokenBodySchema,
   SessionBodySchema,
@@ -49,6 +51,9 @@ import {
   IndicatorStateSchema,
   JsonObject,
   LinkTemplateSchema,
+  PhoneLogSchema,
+  PhonesSchema,
+  PhoneViewSchema,
   SessionTokenSchema,
   ShownRichMenuSchema,
   ValidationAnswerSchema,
@@ -368,6 +373,23 @@ export const SIMULATOR_API = defineContract({
     summary: 'today’s world as a scenario file',
     // Not typed as the scenario: its schema module pulls the server's validator (node:crypto) into the host's browser program.
     answer: JsonObject,
+  },
+
+  // The remote inspector: host pages on phones report, the desktop's host reads (docs/phones.md).
+  reportPhone: {
+    method: 'POST',
+    path: '/phones/:phoneId/reports',
+    summary: 'a host page reports its device, person, open app and new bridge log lines (live feed: phone)',
+    body: PhoneReportBodySchema,
+    answer: PhoneViewSchema,
+  },
+  phones: { method: 'GET', path: '/phones', summary: 'the host pages connected to this server', answer: PhonesSchema },
+  phoneLog: {
+    method: 'GET',
+    path: '/phones/:phoneId/log',
+    summary: 'a connected host page’s bridge log lines after a seq',
+    query: PhoneLogQuerySchema,
+    answer: PhoneLogSchema,
   },
 });
 

@@ -10,7 +10,8 @@ export const StringEnum = <const T extends readonly string[]>(values: T, options
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
 /** `T | null`. */
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** `schema` or null. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A JSON object the contract does not describe further (a message object, a scenario): its own schema lives elsewhere. */
 export const JsonObject = Type.Record(Type.String(), Type.Unknown());
@@ -263,6 +264,57 @@ export const BlockchainViewSchema = Type.Object({
 });
 
 /**
+ * One line of a phone's bridge log as the remote inspector carries it (docs/phones.md): the host
+ * page of the phone renders it to text first, with tokens redacted, so what crosses is what the
+ * desktop shows. `at`: epoch ms on the phone; `seq`: the server's number of the line (rising per
+ * phone), set when stored. `call`: a bridge call (`args` and `outcome` as text, `durationMs` in ms);
+ * `rejected`: a message the bridge refused (`text`, `origin`); `notice`: a tolerance the SDK applied
+ * (its kind in `method`); `app`: a line of the app's console, an uncaught error, or a request the app
+ * made (`appKind`, `text`, `level`, `method`, `url`, `status`, `durationMs`).
+ */
+export const PhoneLogLineSchema = Type.Object(
+  {
+    seq: Type.Optional(Type.Integer({ minimum: 0 })),
+    kind: StringEnum(['call', 'rejected', 'notice', 'app'] as const),
+    at: Type.Number(),
+    method: Type.Optional(Type.String({ maxLength: 100 })),
+    args: Type.Optional(Type.String({ maxLength: 2000 })),
+    ok: Type.Optional(Type.Boolean()),
+    outcome: Type.Optional(Type.String({ maxLength: 2000 })),
+    durationMs: Type.Optional(Type.Number({ minimum: 0 })),
+    origin: Type.Optional(Type.String({ maxLength: 500 })),
+    appKind: Type.Optional(StringEnum(['console', 'error', 'request'] as const)),
+    level: Type.Optional(StringEnum(['log', 'info', 'warn', 'error'] as const)),
+    url: Type.Optional(Type.String({ maxLength: 2000 })),
+    status: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
+    text: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * A host page connected to this server, as the desktop's inspector lists it: the id it keeps in
+ * its session storage, the device it plays, the person signed in, the app open in it (null when
+ * none), the screen it runs on, when it last reported (epoch ms, wall time) and how many log lines
+ * the server holds of it.
+ */
+export const PhoneViewSchema = Type.Object({
+  phoneId: Type.String(),
+  device: Type.String(),
+  userId: Type.String(),
+  app: Nullable(Type.String()),
+  screen: Type.String(),
+  lastSeen: Type.Number(),
+  lines: Type.Integer(),
+});
+
+/** The connected phones, most recently seen first. */
+export const PhonesSchema = Type.Object({ phones: Type.Array(PhoneViewSchema) });
+
+/** A phone's log lines after a `seq`, oldest first (the server keeps the newest only). */
+export const PhoneLogSchema = Type.Object({ phone: PhoneViewSchema, lines: Type.Array(PhoneLogLineSchema) });
+
+/**
  * The events of the host's live feed (server-sent events): what changed, so the host reads it
  * again. `chat`: messages were added to a chat; `delivery`: a webhook delivery changed status;
  * `bots`: a bot's membership, friendships or webhook settings changed.
@@ -271,11 +323,14 @@ export const LiveEventSchemas = {
   chat: Type.Object({ chatId: Type.String() }),
   delivery: Type.Object({ channelId: Type.String(), id: Type.Number(), status: StringEnum(DELIVERY_STATUSES) }),
   bots: Type.Object({ channelId: Type.String() }),
+  phone: Type.Object({ phoneId: Type.String() }),
 } as const;
 /** The live feed's event names and their data. */
 export type LiveEvents = { [K in keyof typeof LiveEventSchemas]: Static<(typeof LiveEventSchemas)[K]> };
 
 export type World = Static<typeof WorldSchema>;
+export type PhoneLogLine = Static<typeof PhoneLogLineSchema>;
+export type PhoneView = Static<typeof PhoneViewSchema>;
 export type WorldChannel = Static<typeof WorldChannelSchema>;
 export type WorldUser = Static<typeof WorldUserSchema>;
 export type WorldChat = Static<typeof WorldChatSchema>;
