@@ -10,9 +10,9 @@ import type { CouponTicket } from '../../../../server/src/contract/wire.js';
 
 /**
  * Every message kind the chat draws: the kinds `sendMessages` takes (the SDK's message types),
- * a bot's coupon, the v1 bots' link message and shared contact, and the chat's own notices.
+ * a bot's coupon and textV2, the v1 bots' link message and shared contact, and the chat's own notices.
  */
-export type MessageKind = Message['type'] | 'coupon' | 'link' | 'contact' | 'system';
+export type MessageKind = Message['type'] | 'coupon' | 'link' | 'contact' | 'system' | 'textV2';
 
 /** A message object as received: nothing in it is trusted or typed yet. */
 export type Json = Record<string, unknown>;
