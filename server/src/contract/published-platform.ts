@@ -645,7 +645,10 @@ export const PUBLISHED_EVENT_TYPES: readonly PublishedEventType[] = [
 /** Every message kind of `messaging-api.yml`'s `Message` (11), in its discriminator's order. */
 export const PUBLISHED_MESSAGE_KINDS: readonly PublishedMessageKind[] = [
   { type: 'text', state: SERVED },
-  { type: 'textV2', state: { served: 'validated, stored and quotable; the host draws mentions by display name and emojis as placeholder faces' } },
+  {
+    type: 'textV2',
+    state: { served: 'validated, stored and quotable; the host draws mentions by display name and emojis as placeholder faces' },
+  },
   { type: 'sticker', state: SERVED },
   { type: 'image', state: SERVED },
   { type: 'video', state: SERVED },
