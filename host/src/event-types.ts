@@ -36,4 +36,8 @@ export const HOST_EVENTS: HostEventTable = {
     label: EVENT_TYPES.delivery.label,
     where: 'none: a bot’s push by phone number (POST /bot/pnp/push) to a person with that number, or embedkit trigger delivery',
   },
+  videoPlayComplete: {
+    label: EVENT_TYPES.videoPlayComplete.label,
+    where: 'a bot’s video message with a trackingId: tap it and watch it to its end in the viewer (.m-viewer-video)',
+  },
 };

@@ -40,6 +40,8 @@ export interface TriggerOptions extends TargetOptions {
   messageId?: string;
   /** `--delivery-data`: a delivery event's `delivery.data`. */
   deliveryData?: string;
+  /** `--tracking-id`: a videoPlayComplete event's `videoPlayComplete.trackingId`. */
+  trackingId?: string;
   /** `--header-prefix`: the platform header prefix to sign with. */
   headerPrefix?: string;
 }
@@ -47,7 +49,7 @@ export interface TriggerOptions extends TargetOptions {
 /** The options a draft reads. */
 export type TriggerDraftOptions = Pick<
   TriggerOptions,
-  'user' | 'group' | 'room' | 'text' | 'data' | 'hwid' | 'beaconType' | 'nonce' | 'result' | 'messageId' | 'deliveryData'
+  'user' | 'group' | 'room' | 'text' | 'data' | 'hwid' | 'beaconType' | 'nonce' | 'result' | 'messageId' | 'deliveryData' | 'trackingId'
 >;
 
 /** One flag of a type's trigger, as commander takes it; its help is prefixed with the type's name. */
@@ -141,6 +143,12 @@ export const TRIGGER_TABLE: TriggerTable = {
       },
     ],
     draft: (source, o) => draftOf('delivery', source, o.deliveryData ?? DEFAULT_DELIVERY_DATA),
+  },
+  videoPlayComplete: {
+    place: 'any',
+    userInChat: true,
+    flags: [{ flags: '--tracking-id <id>', description: 'the trackingId of the watched video message', default: 'trigger-video' }],
+    draft: (source, o) => draftOf('videoPlayComplete', source, o.trackingId ?? 'trigger-video'),
   },
 };
 

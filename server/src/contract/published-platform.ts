@@ -630,7 +630,7 @@ export const PUBLISHED_EVENT_TYPES: readonly PublishedEventType[] = [
   { type: 'memberJoined', state: SERVED },
   { type: 'memberLeft', state: SERVED },
   { type: 'postback', state: SERVED },
-  { type: 'videoPlayComplete', state: { refused: 'not sent: the host does not report when a video was watched to its end' } },
+  { type: 'videoPlayComplete', state: SERVED },
   { type: 'beacon', state: SERVED },
   { type: 'accountLink', state: SERVED },
   { type: 'membership', subtypes: ['joined', 'left', 'renewed'], state: { refused: 'not sent: memberships are not simulated' } },

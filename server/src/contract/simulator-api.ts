@@ -348,6 +348,13 @@ export const SIMULATOR_API = defineContract({
     // Not typed as the scenario: its schema module pulls the server's validator (node:crypto) into the host's browser program.
     answer: JsonObject,
   },
+  videoPlayComplete: {
+    method: 'POST',
+    path: '/chats/:chatId/messages/:messageId/video-play-complete',
+    summary: 'a person watches a bot’s video message to its end (event: videoPlayComplete)',
+    body: PersonBodySchema,
+    answer: Delivered,
+  },
 });
 
 /** The paths of the routes any page may read (see `RouteSpec.crossSite`), as patterns. */

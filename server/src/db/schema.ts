@@ -434,6 +434,7 @@ export interface Database {
   audience_members: AudienceMemberTable;
   coupons: CouponTable;
   coupon_uses: CouponUseTable;
+  video_play_completes: VideoPlayCompleteTable;
   audience_jobs: AudienceJobTable;
   insight_requests: InsightRequestTable;
   insight_sent: InsightSentTable;
@@ -639,4 +640,12 @@ export interface CouponUseTable {
   user_id: string;
   use_count: number;
   last_used_at: number;
+}
+
+/** A person watched a bot's video message with a `trackingId` to its end (migration 0029): its event went once. */
+export interface VideoPlayCompleteTable {
+  message_id: number;
+  user_id: string;
+  /** When, ms on the simulated clock. */
+  completed_at: number;
 }

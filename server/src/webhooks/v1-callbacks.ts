@@ -90,6 +90,7 @@ export const V1_FORMS: V1Forms = {
   memberLeft: null,
   // Notification messages by phone number are a bot messaging interface's call only.
   delivery: null,
+  videoPlayComplete: null,
 };
 
 /**

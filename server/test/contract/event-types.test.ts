@@ -28,6 +28,7 @@ describe('the registry of event types', () => {
       'memberJoined',
       'memberLeft',
       'delivery',
+      'videoPlayComplete',
     ]);
     expect(TRIGGER_EVENTS).toEqual(EVENT_TYPE_NAMES);
   });
@@ -48,6 +49,7 @@ describe('the registry of event types', () => {
       draftOf('memberJoined', source, ['U1']),
       draftOf('memberLeft', source, ['U1']),
       draftOf('delivery', source, 'd'),
+      draftOf('videoPlayComplete', source, 't'),
     ];
     expect(drafts.map((d) => `${d.type}:${isRepliable(d)}`)).toEqual([
       'message:true',
@@ -63,6 +65,7 @@ describe('the registry of event types', () => {
       'memberJoined:true',
       'memberLeft:false',
       'delivery:false',
+      'videoPlayComplete:true',
     ]);
   });
 

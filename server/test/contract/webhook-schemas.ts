@@ -106,6 +106,11 @@ export const EVENTS: Record<string, Schema> = {
   }),
   // PnpDeliveryCompletionEvent: no reply token, `delivery: PnpDelivery {data}`.
   delivery: typed('delivery', ['delivery'], { delivery: obj(['data'], { data: str }) }),
+  // VideoPlayCompleteEvent: a reply token, `videoPlayComplete: {trackingId}`.
+  videoPlayComplete: typed('videoPlayComplete', ['replyToken', 'videoPlayComplete'], {
+    replyToken: str,
+    videoPlayComplete: obj(['trackingId'], { trackingId: str }),
+  }),
 };
 
 /** `Event`: the common part and exactly one of the subtypes. */

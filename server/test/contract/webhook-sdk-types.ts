@@ -88,6 +88,13 @@ export const EVENT_EXEMPLARS: Record<string, Both<sdk10.Event, sdk11.Event>> = {
     sdk10.PnpDeliveryCompletionEvent,
     sdk11.PnpDeliveryCompletionEvent
   >,
+  videoPlayComplete: {
+    ...common,
+    type: 'videoPlayComplete',
+    source: user,
+    replyToken: 'r',
+    videoPlayComplete: { trackingId: 't' },
+  } satisfies Both<sdk10.VideoPlayCompleteEvent, sdk11.VideoPlayCompleteEvent>,
 };
 
 /** The body's own exemplar: what `CallbackRequest` requires around the events. */

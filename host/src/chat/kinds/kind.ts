@@ -22,6 +22,8 @@ export interface DrawContext {
   onAction(action: Action): void;
   /** What the phone's client supports (device.ts); absent means a current client. */
   client?: ClientFeatures;
+  /** The person watched this message's video to its end (the video element's `ended`); absent: nobody is told. */
+  onVideoEnded?(): void;
   /** The person's coupons (a coupon's state, tapping Use); absent: a coupon is drawn as sent, Use does nothing. */
   coupons?: CouponCalls;
 }

@@ -4,7 +4,8 @@
  * `./user-events/`: chat messages and media (`chat-messages.ts`: message, unsend), friendship
  * (`friendship.ts`: follow, unfollow), group membership (`membership.ts`: join, leave,
  * memberJoined, memberLeft), postbacks (`postback.ts`), beacons and account links
- * (`beacon-account-link.ts`), notification messages (`notification.ts`: delivery), and reply tokens, the bots overview and webhook settings
+ * (`beacon-account-link.ts`), notification messages (`notification.ts`: delivery), videos watched to
+ * their end (`video.ts`: videoPlayComplete), and reply tokens, the bots overview and webhook settings
  * (`bots-overview.ts`); what they share is `context.ts`.
  */
 import { BeaconAndLinkEvents } from './user-events/beacon-account-link.js';
@@ -15,6 +16,7 @@ import { FriendshipEvents } from './user-events/friendship.js';
 import { MembershipEvents } from './user-events/membership.js';
 import { PostbackEvents } from './user-events/postback.js';
 import { NotificationEvents } from './user-events/notification.js';
+import { VideoEvents } from './user-events/video.js';
 
 export { MAX_MEDIA_BYTES, type StoredUserMessage } from './user-events/chat-messages.js';
 export { botChatIdOf } from './user-events/friendship.js';
@@ -49,6 +51,8 @@ export class BotEventService {
   readonly accountLink: BeaconAndLinkEvents['accountLink'];
   /** A bot's notification message reached the person (delivery): {@link NotificationEvents.notificationDelivered}. */
   readonly notificationDelivered: NotificationEvents['notificationDelivered'];
+  /** A person watched a bot's video to its end (videoPlayComplete): {@link VideoEvents.videoPlayComplete}. */
+  readonly videoPlayComplete: VideoEvents['videoPlayComplete'];
   /** A reply token for `embedkit trigger`: {@link BotsOverview.replyTokenFor}. */
   readonly replyTokenFor: BotsOverview['replyTokenFor'];
   /** Every channel's bot for the host's bot tools: {@link BotsOverview.overview}. */
@@ -67,6 +71,7 @@ export class BotEventService {
     const beaconsAndLinks = new BeaconAndLinkEvents(context);
     const bots = new BotsOverview(context);
     const notifications = new NotificationEvents(context);
+    const videos = new VideoEvents(context);
     this.userMessages = messages.userMessages.bind(messages);
     this.sendMedia = messages.sendMedia.bind(messages);
     this.unsend = messages.unsend.bind(messages);
@@ -80,6 +85,7 @@ export class BotEventService {
     this.beacon = beaconsAndLinks.beacon.bind(beaconsAndLinks);
     this.accountLink = beaconsAndLinks.accountLink.bind(beaconsAndLinks);
     this.notificationDelivered = notifications.notificationDelivered.bind(notifications);
+    this.videoPlayComplete = videos.videoPlayComplete.bind(videos);
     this.replyTokenFor = bots.replyTokenFor.bind(bots);
     this.overview = bots.overview.bind(bots);
     this.webhookSettings = bots.webhookSettings.bind(bots);

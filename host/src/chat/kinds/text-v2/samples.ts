@@ -1,7 +1,7 @@
 /** Sample textV2 messages: of the Simulator tab and the tests (a bot's message: apps cannot send it). */
 
 /** A textV2 message (published `TextMessageV2`); the SDK's message types do not hold it, as apps cannot send it. */
-export interface TextV2Message {
+export type TextV2Message = {
   type: 'textV2';
   text: string;
   substitution?: Record<
@@ -9,7 +9,7 @@ export interface TextV2Message {
     | { type: 'mention'; mentionee: { type: 'user'; userId: string } | { type: 'all' } }
     | { type: 'emoji'; productId: string; emojiId: string }
   >;
-}
+};
 
 /** A mention of the default scenario's Alice, one of everybody, an emoji and escaped braces. */
 export const TEXT_V2: TextV2Message = {
