@@ -23,9 +23,21 @@ const KINDS_DIR = join('host', 'src', 'chat', 'kinds');
  */
 const MESSAGE_STYLES = [
   'common.css',
-  ...['text', 'video', 'audio', 'location', 'template', 'sticker', 'imagemap', 'flex', 'coupon', 'link', 'contact', 'system'].map(
-    (k) => `${k}/style.css`,
-  ),
+  ...[
+    'text',
+    'video',
+    'audio',
+    'location',
+    'template',
+    'sticker',
+    'imagemap',
+    'flex',
+    'coupon',
+    'link',
+    'contact',
+    'system',
+    'text-v2',
+  ].map((k) => `${k}/style.css`),
 ];
 
 /** `host/dist/messages.css`: the kinds' stylesheets joined; a kind's stylesheet missing from the order stops the build. */

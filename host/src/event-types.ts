@@ -40,4 +40,8 @@ export const HOST_EVENTS: HostEventTable = {
     label: EVENT_TYPES.membership.label,
     where: 'side panel, Bot, Membership: Join / Leave on a plan (.membership-join, .membership-leave); renewed: moving the clock',
   },
+  videoPlayComplete: {
+    label: EVENT_TYPES.videoPlayComplete.label,
+    where: 'a bot’s video message with a trackingId: tap it and watch it to its end in the viewer (.m-viewer-video)',
+  },
 };

@@ -9,6 +9,7 @@ import { byId } from './dom.js';
 import { isPhoneFrame, parsePhoneUsers } from './phones/layout.js';
 import { setUpPhoneLayout } from './phone-layout.js';
 import { showPhones } from './phones/page.js';
+import { useDisplayNames } from './chat/kinds/text-v2/view.js';
 import { HostShell } from './shell.js';
 import type { World } from './world.js';
 
@@ -29,6 +30,8 @@ async function start(): Promise<void> {
   const api = new SimulatorApi();
   const world = await loadWorld(api);
   if (!world) return;
+  // A textV2 mention names the person as the chat does: their display name in the world.
+  useDisplayNames((userId) => world.users.find((u) => u.userId === userId)?.displayName);
 
   // `?users=a,b`: several phones side by side, each a host of its own in a frame (phones/).
   const phones = parsePhoneUsers(location.search, world);

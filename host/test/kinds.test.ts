@@ -29,9 +29,11 @@ describe('the message kinds', () => {
   it('each have their folder, and their stylesheet is in the order the build joins them', () => {
     const build = readFileSync(new URL('../../scripts/build.mjs', import.meta.url), 'utf8');
     for (const kind of Object.keys(KINDS)) {
-      const folder = new URL(`../src/chat/kinds/${kind}/`, import.meta.url);
+      // A folder is the kind's name in kebab case (`textV2` → `text-v2`).
+      const name = kind.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      const folder = new URL(`../src/chat/kinds/${name}/`, import.meta.url);
       expect(existsSync(new URL('view.ts', folder)), kind).toBe(true);
-      if (existsSync(new URL('style.css', folder))) expect(build, kind).toContain(`'${kind}'`);
+      if (existsSync(new URL('style.css', folder))) expect(build, kind).toContain(`'${name}'`);
     }
   });
 });

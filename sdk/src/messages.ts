@@ -78,6 +78,8 @@ export interface VideoMessage extends MessageBase {
   type: 'video';
   originalContentUrl: string;
   previewImageUrl: string;
+  /** The ID the bot hears in `videoPlayComplete` when the person watches it to its end (1 to 100 characters). */
+  trackingId?: string;
 }
 /** Audio: HTTPS m4a URL and its length in ms. */
 export interface AudioMessage extends MessageBase {

@@ -30,6 +30,8 @@ export interface RenderHandlers {
   client?: ClientFeatures;
   /** The person's coupon calls (a coupon message's state and Use). */
   coupons?: CouponCalls;
+  /** The person watched the video of chat message `from` to its end. */
+  onVideoEnded?(from: ChatMessage): void;
   /** The person chose "Reply" on a message (quote it); no button without it. */
   onQuote?(message: ChatMessage): void;
   /** The person chose "Unsend" on a message of theirs; no button without it. */
@@ -80,10 +82,15 @@ export function formatTime(timestamp: number | string): string {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
-/** The body of one message object (no sender, no time): what the chat and the preview show. */
-export function renderMessageContent(message: Json, handlers: RenderHandlers = NO_HANDLERS): RenderedContent {
+/** The body of one message object (no sender, no time): what the chat and the preview show; `from`: the chat message it is the body of. */
+export function renderMessageContent(message: Json, handlers: RenderHandlers = NO_HANDLERS, from?: ChatMessage): RenderedContent {
   const onAction = (action: Action) => handlers.onAction(action);
-  const drawn = kindOf(message.type)?.draw(message, { onAction, ...(handlers.client ? { client: handlers.client } : {}) });
+  const onEnded = handlers.onVideoEnded;
+  const drawn = kindOf(message.type)?.draw(message, {
+    onAction,
+    ...(handlers.client ? { client: handlers.client } : {}),
+    ...(onEnded && from ? { onVideoEnded: () => onEnded(from) } : {}),
+  });
   return drawn ?? { node: cardView(message), wide: false };
 }
 
@@ -124,7 +131,7 @@ export function renderMessage(msg: ChatMessage, signedInUserId: string, handlers
       h('span', { className: 'system-text', text: mine ? 'You unsent a message' : `${msg.sender.displayName} unsent a message` }),
     );
   const message = msg.message ?? {};
-  const { node, wide } = renderMessageContent(message, { ...handlers, onAction: (action) => handlers.onAction(action, msg) });
+  const { node, wide } = renderMessageContent(message, { ...handlers, onAction: (action) => handlers.onAction(action, msg) }, msg);
   node.classList.add('message-body');
   const classes = ['message', mine ? 'mine' : msg.sender.type];
   if (wide) classes.push('wide');

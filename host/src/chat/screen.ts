@@ -282,6 +282,18 @@ export class ChatScreen {
     };
   }
 
+  /**
+   * The person shown now watched the video of a bot's message to its end: with a `trackingId`, the
+   * server sends videoPlayComplete (once per person and message, its rule); a failure is not shown.
+   */
+  private videoEnded(from: ChatMessage): void {
+    const chatId = this.chat?.chatId;
+    if (!chatId || !this.userId || from.sender.type !== 'bot' || typeof from.message?.trackingId !== 'string') return;
+    void this.api.client
+      .call('videoPlayComplete', { params: { chatId, messageId: from.id }, body: { userId: this.userId } })
+      .catch(() => undefined);
+  }
+
   /** The messages with working actions, in the chat and as the user shown now. */
   private renderMessages(messages: ChatMessage[]): HTMLElement[] {
     const ctx: ActionContext | null = this.chat ? { chatId: this.chat.chatId, userId: this.userId } : null;
@@ -295,6 +307,7 @@ export class ChatScreen {
       ...(this.handlers.onUnsend ? { onUnsend: this.handlers.onUnsend } : {}),
       quoted: (id) => byId.get(id),
       ...(this.userId ? { coupons: this.couponCalls(this.userId) } : {}),
+      onVideoEnded: (from) => this.videoEnded(from),
     };
     const shown = messages.filter((m) => m.sender.type === 'bot' && m.unsentAt === undefined);
     if (shown.length && this.userId) this.handlers.onBotMessagesShown?.(this.userId, shown);

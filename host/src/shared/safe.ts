@@ -34,6 +34,7 @@ export const SAMPLE_FILES: Readonly<Record<string, string>> = {
   'icon-star': 'icon-star.svg',
   'icon-star-off': 'icon-star-off.svg',
   'video-preview': 'video-preview.svg',
+  'video-clip': 'video-clip.webm',
   tone: 'tone.wav',
 };
 

@@ -52,6 +52,8 @@ export interface TriggerOptions extends TargetOptions {
   membershipType?: string;
   /** `--membership-id`: a membership event's `membership.membershipId`. */
   membershipId?: string;
+  /** `--tracking-id`: a videoPlayComplete event's `videoPlayComplete.trackingId`. */
+  trackingId?: string;
   /** `--header-prefix`: the platform header prefix to sign with. */
   headerPrefix?: string;
 }
@@ -72,6 +74,7 @@ export type TriggerDraftOptions = Pick<
   | 'deliveryData'
   | 'membershipType'
   | 'membershipId'
+  | 'trackingId'
 >;
 
 /** One flag of a type's trigger, as commander takes it; its help is prefixed with the type's name. */
@@ -187,6 +190,12 @@ export const TRIGGER_TABLE: TriggerTable = {
     ],
     draft: (source, o) =>
       draftOf('membership', source, (o.membershipType ?? 'joined') as MembershipEventKind, Number(o.membershipId ?? '3189')),
+  },
+  videoPlayComplete: {
+    place: 'any',
+    userInChat: true,
+    flags: [{ flags: '--tracking-id <id>', description: 'the trackingId of the watched video message', default: 'trigger-video' }],
+    draft: (source, o) => draftOf('videoPlayComplete', source, o.trackingId ?? 'trigger-video'),
   },
 };
 

@@ -632,7 +632,7 @@ export const PUBLISHED_EVENT_TYPES: readonly PublishedEventType[] = [
   { type: 'memberJoined', state: SERVED },
   { type: 'memberLeft', state: SERVED },
   { type: 'postback', state: SERVED },
-  { type: 'videoPlayComplete', state: { refused: 'not sent: the host does not report when a video was watched to its end' } },
+  { type: 'videoPlayComplete', state: SERVED },
   { type: 'beacon', state: SERVED },
   { type: 'accountLink', state: SERVED },
   {
@@ -654,7 +654,10 @@ export const PUBLISHED_EVENT_TYPES: readonly PublishedEventType[] = [
 /** Every message kind of `messaging-api.yml`'s `Message` (11), in its discriminator's order. */
 export const PUBLISHED_MESSAGE_KINDS: readonly PublishedMessageKind[] = [
   { type: 'text', state: SERVED },
-  { type: 'textV2', state: { served: 'validated, stored and quotable; the host shows it as its plain card (not drawn yet)' } },
+  {
+    type: 'textV2',
+    state: { served: 'validated, stored and quotable; the host draws mentions by display name and emojis as placeholder faces' },
+  },
   { type: 'sticker', state: SERVED },
   { type: 'image', state: SERVED },
   { type: 'video', state: SERVED },

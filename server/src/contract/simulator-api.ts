@@ -391,6 +391,13 @@ export const SIMULATOR_API = defineContract({
     query: PhoneLogQuerySchema,
     answer: PhoneLogSchema,
   },
+  videoPlayComplete: {
+    method: 'POST',
+    path: '/chats/:chatId/messages/:messageId/video-play-complete',
+    summary: 'a person watches a bot’s video message to its end (event: videoPlayComplete)',
+    body: PersonBodySchema,
+    answer: Delivered,
+  },
 });
 
 /** The paths of the routes any page may read (see `RouteSpec.crossSite`), as patterns. */

@@ -434,6 +434,7 @@ export interface Database {
   audience_members: AudienceMemberTable;
   coupons: CouponTable;
   coupon_uses: CouponUseTable;
+  video_play_completes: VideoPlayCompleteTable;
   audience_jobs: AudienceJobTable;
   insight_requests: InsightRequestTable;
   insight_sent: InsightSentTable;
@@ -669,4 +670,12 @@ export interface MembershipSubscriptionTable {
   joined_at: number;
   months: number;
   next_billing_at: number;
+}
+
+/** A person watched a bot's video message with a `trackingId` to its end (migration 0026): its event went once. */
+export interface VideoPlayCompleteTable {
+  message_id: number;
+  user_id: string;
+  /** When, ms on the simulated clock. */
+  completed_at: number;
 }

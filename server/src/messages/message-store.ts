@@ -130,6 +130,20 @@ export class MessageStore {
   }
 
   /**
+   * Records that `userId` watched the video message `messageId` to its end at `at` (ms).
+   * @returns true the first time for this person and message, false after (published
+   *   VideoPlayCompleteEvent: the bot hears it once)
+   */
+  async markVideoPlayComplete(messageId: number, userId: string, at: number): Promise<boolean> {
+    const r = await this.db
+      .insertInto('video_play_completes')
+      .values({ message_id: messageId, user_id: userId, completed_at: at })
+      .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /**
    * A page of a chat's messages, oldest first: the newest `limit` (with `before`: the newest older
    * than that id; with `after`: the oldest newer than that id). One more row is read to tell
    * whether the page has neighbours beyond it. An index seek (`messages_chat`): the cost does not

@@ -167,6 +167,18 @@ export const EVENT_TYPES = {
     fields: (type: MembershipEventKind, membershipId: number) => ({ membership: { type, membershipId } }),
     repliable: true,
   }),
+  /**
+   * `videoPlayComplete: {trackingId}`: a person watched a bot's video message with that
+   * `trackingId` to its end, once per person and message (published `webhook.yml`
+   * VideoPlayCompleteEvent, which requires the reply token).
+   */
+  videoPlayComplete: entry({
+    label: 'Video play complete',
+    causedBy: ['videoPlayComplete'],
+    note: 'the host’s video player reaching the end of a bot’s video message that has a `trackingId`',
+    fields: (trackingId: string) => ({ videoPlayComplete: { trackingId } }),
+    repliable: true,
+  }),
 };
 
 type Registry = typeof EVENT_TYPES;

@@ -92,6 +92,7 @@ export const V1_FORMS: V1Forms = {
   delivery: null,
   // Membership plans belong to the bot messaging interface only.
   membership: null,
+  videoPlayComplete: null,
 };
 
 /**

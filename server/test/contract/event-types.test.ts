@@ -29,6 +29,7 @@ describe('the registry of event types', () => {
       'memberLeft',
       'delivery',
       'membership',
+      'videoPlayComplete',
     ]);
     expect(TRIGGER_EVENTS).toEqual(EVENT_TYPE_NAMES);
   });
@@ -50,6 +51,7 @@ describe('the registry of event types', () => {
       draftOf('memberLeft', source, ['U1']),
       draftOf('delivery', source, 'd'),
       draftOf('membership', source, 'joined', 1),
+      draftOf('videoPlayComplete', source, 't'),
     ];
     expect(drafts.map((d) => `${d.type}:${isRepliable(d)}`)).toEqual([
       'message:true',
@@ -66,6 +68,7 @@ describe('the registry of event types', () => {
       'memberLeft:false',
       'delivery:false',
       'membership:true',
+      'videoPlayComplete:true',
     ]);
   });
 

@@ -190,6 +190,7 @@ describe('every webhook body is a valid CallbackRequest', () => {
         deliveryData: 'a'.repeat(64),
         membershipType: 'renewed',
         membershipId: '7',
+        trackingId: 'video-1',
       });
       const body = JSON.parse(
         callbackBody(botUserId(TRIAL.id), [finishEvent(draft, 1_700_000_000_000, isRepliable(draft) ? 'r' : undefined, false)]),
@@ -411,5 +412,69 @@ describe('the fields embedkit fills', () => {
       [CAROL, { isUnblocked: false }],
       [BOB, { isUnblocked: true }],
     ]);
+  });
+});
+
+describe('videoPlayComplete: a person watches a bot’s video message to its end', () => {
+  const VIDEO = { type: 'video', originalContentUrl: 'https://example.com/v.mp4', previewImageUrl: 'https://example.com/v.jpg' };
+
+  /** The bot of `channel` pushes `message` to `to`; its id in the chat `chatId`. */
+  async function push(channel: typeof TRIAL, to: string, chatId: string, message: Record<string, unknown>): Promise<string> {
+    const token = await channelToken(kit, channel);
+    const pushed = await sim()
+      .post('/v2/bot/message/push')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ to, messages: [message] });
+    expect(pushed.status, JSON.stringify(pushed.body)).toBe(200);
+    return (await chatMessages(kit, chatId)).at(-1)!.id;
+  }
+  const watched = (chatId: string, id: string, userId: string) =>
+    sim().post(`/embedkit/v1/chats/${chatId}/messages/${id}/video-play-complete`).send({ userId });
+  const played = async (channelId: string) => (await events(kit, channelId)).filter((e) => e.type === 'videoPlayComplete');
+
+  it('sends videoPlayComplete {trackingId} with a reply token to the bot that sent it, once per person and message', async () => {
+    const id = await push(TRIAL, ALICE, ALICE_BOT, { ...VIDEO, trackingId: 'promo-1' });
+    expect((await watched(ALICE_BOT, id, ALICE).expect(200)).body).toEqual({ delivered: 1 });
+    expect((await watched(ALICE_BOT, id, ALICE).expect(200)).body).toEqual({ delivered: 0 });
+    const [event, ...more] = await played(TRIAL.id);
+    expect(more).toEqual([]);
+    expect(event).toMatchObject({
+      type: 'videoPlayComplete',
+      videoPlayComplete: { trackingId: 'promo-1' },
+      source: { type: 'user', userId: ALICE },
+    });
+    expect(typeof event!.replyToken).toBe('string');
+    const bodies = (await deliveries(kit)).map((d) => JSON.parse(d.body) as unknown);
+    for (const body of bodies) expect(problems(body)).toEqual([]);
+  });
+
+  it('in a group: each person once, only to the bot that sent the video; nothing for a video without trackingId', async () => {
+    const id = await push(TRIAL, GROUP, GROUP, { ...VIDEO, trackingId: 'group-video' });
+    expect((await watched(GROUP, id, ALICE).expect(200)).body).toEqual({ delivered: 1 });
+    expect((await watched(GROUP, id, BOB).expect(200)).body).toEqual({ delivered: 1 });
+    expect((await watched(GROUP, id, BOB).expect(200)).body).toEqual({ delivered: 0 });
+    const sources = (await played(TRIAL.id)).map((e) => e.source);
+    expect(sources).toEqual([
+      { type: 'group', groupId: GROUP, userId: ALICE },
+      { type: 'group', groupId: GROUP, userId: BOB },
+    ]);
+    expect(await played(VERIFIED.id)).toEqual([]);
+    const plain = await push(TRIAL, GROUP, GROUP, VIDEO);
+    expect((await watched(GROUP, plain, ALICE).expect(200)).body).toEqual({ delivered: 0 });
+    expect(await played(TRIAL.id)).toHaveLength(2);
+  });
+
+  it('refuses what is not a bot’s video in the chat, a person outside it, and a bad body', async () => {
+    const id = await push(TRIAL, ALICE, ALICE_BOT, { ...VIDEO, trackingId: 't' });
+    const text = await push(TRIAL, ALICE, ALICE_BOT, { type: 'text', text: 'hi' });
+    const mine = (await say(kit, ALICE_BOT, ALICE, 'me')).id;
+    for (const other of [text, mine, '999999', 'abc', '<script>'])
+      expect((await watched(ALICE_BOT, encodeURIComponent(other), ALICE)).status, other).toBe(404);
+    expect((await watched(GROUP, id, ALICE)).status).toBe(404);
+    expect((await watched(ALICE_BOT, id, BOB)).status).toBe(400);
+    const bad = await sim().post(`/embedkit/v1/chats/${ALICE_BOT}/messages/${id}/video-play-complete`).send({ userId: 42 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details?.[0]?.property).toBe('userId');
+    expect(await played(TRIAL.id)).toEqual([]);
   });
 });

@@ -111,6 +111,11 @@ export const EVENTS: Record<string, Schema> = {
     replyToken: str,
     membership: obj(['type', 'membershipId'], { type: { enum: ['joined', 'left', 'renewed'] }, membershipId: { type: 'integer' } }),
   }),
+  // VideoPlayCompleteEvent: a reply token, `videoPlayComplete: {trackingId}`.
+  videoPlayComplete: typed('videoPlayComplete', ['replyToken', 'videoPlayComplete'], {
+    replyToken: str,
+    videoPlayComplete: obj(['trackingId'], { trackingId: str }),
+  }),
 };
 
 /** `Event`: the common part and exactly one of the subtypes. */

@@ -95,6 +95,13 @@ export const EVENT_EXEMPLARS: Record<string, Both<sdk10.Event, sdk11.Event>> = {
     replyToken: 'r',
     membership: { type: 'joined', membershipId: 1 },
   } satisfies Both<sdk10.MembershipEvent, sdk11.MembershipEvent>,
+  videoPlayComplete: {
+    ...common,
+    type: 'videoPlayComplete',
+    source: user,
+    replyToken: 'r',
+    videoPlayComplete: { trackingId: 't' },
+  } satisfies Both<sdk10.VideoPlayCompleteEvent, sdk11.VideoPlayCompleteEvent>,
 };
 
 /** The body's own exemplar: what `CallbackRequest` requires around the events. */

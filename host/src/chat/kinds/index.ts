@@ -17,6 +17,7 @@ import { sticker } from './sticker/view.js';
 import { system } from './system/view.js';
 import { template } from './template/view.js';
 import { text } from './text/view.js';
+import { textV2 } from './text-v2/view.js';
 import { video } from './video/view.js';
 
 /** Every kind's view, by message `type`. */
@@ -34,6 +35,7 @@ export const KINDS = {
   link,
   contact,
   system,
+  textV2,
 } as const satisfies KindRegistry;
 
 /** The view of a message `type`, or `undefined` for a type the chat does not know. */

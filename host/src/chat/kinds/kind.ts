@@ -10,9 +10,9 @@ import type { CouponTicket } from '../../../../server/src/contract/wire.js';
 
 /**
  * Every message kind the chat draws: the kinds `sendMessages` takes (the SDK's message types),
- * a bot's coupon, the v1 bots' link message and shared contact, and the chat's own notices.
+ * a bot's coupon and textV2, the v1 bots' link message and shared contact, and the chat's own notices.
  */
-export type MessageKind = Message['type'] | 'coupon' | 'link' | 'contact' | 'system';
+export type MessageKind = Message['type'] | 'coupon' | 'link' | 'contact' | 'system' | 'textV2';
 
 /** A message object as received: nothing in it is trusted or typed yet. */
 export type Json = Record<string, unknown>;
@@ -22,6 +22,8 @@ export interface DrawContext {
   onAction(action: Action): void;
   /** What the phone's client supports (device.ts); absent means a current client. */
   client?: ClientFeatures;
+  /** The person watched this message's video to its end (the video element's `ended`); absent: nobody is told. */
+  onVideoEnded?(): void;
   /** The person's coupons (a coupon's state, tapping Use); absent: a coupon is drawn as sent, Use does nothing. */
   coupons?: CouponCalls;
 }

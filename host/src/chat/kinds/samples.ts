@@ -14,4 +14,5 @@ export * from './location/samples.js';
 export * from './sticker/samples.js';
 export * from './template/samples.js';
 export * from './text/samples.js';
+export * from './text-v2/samples.js';
 export * from './video/samples.js';

@@ -30,6 +30,7 @@ import { addAudiences } from './0020-audiences.js';
 import { addCoupons } from './0022-coupons.js';
 import { addPhoneNumbers } from './0023-phone-numbers.js';
 import { addMemberships } from './0025-memberships.js';
+import { addVideoPlayCompletes } from './0026-video-play-completes.js';
 import { columnTypes, type ColumnTypes, type Dialect } from './dialect.js';
 
 /** One migration's schema changes, given the dialect's column types. */
@@ -58,6 +59,7 @@ const SHIPPED: ReadonlyArray<readonly [key: string, up: SchemaChange]> = [
   ['0022_coupons', addCoupons],
   ['0023_phone_numbers', addPhoneNumbers],
   ['0025_memberships', addMemberships],
+  ['0026_video_play_completes', addVideoPlayCompletes],
 ];
 
 /** The migrations for one dialect, by key, as Kysely's Migrator takes them. */

@@ -4,7 +4,9 @@
  * `./user-events/`: chat messages and media (`chat-messages.ts`: message, unsend), friendship
  * (`friendship.ts`: follow, unfollow), group membership (`membership.ts`: join, leave,
  * memberJoined, memberLeft), postbacks (`postback.ts`), beacons and account links
- * (`beacon-account-link.ts`), notification messages (`notification.ts`: delivery), membership plans (`membership-plans.ts`: membership), and reply tokens, the bots overview and webhook settings
+ * (`beacon-account-link.ts`), notification messages (`notification.ts`: delivery), membership plans
+ * (`membership-plans.ts`: membership), videos watched to their end (`video.ts`: videoPlayComplete),
+ * and reply tokens, the bots overview and webhook settings
  * (`bots-overview.ts`); what they share is `context.ts`.
  */
 import { BeaconAndLinkEvents } from './user-events/beacon-account-link.js';
@@ -16,6 +18,7 @@ import { MembershipEvents } from './user-events/membership.js';
 import { PostbackEvents } from './user-events/postback.js';
 import { NotificationEvents } from './user-events/notification.js';
 import { MembershipPlanEvents } from './user-events/membership-plans.js';
+import { VideoEvents } from './user-events/video.js';
 
 export { MAX_MEDIA_BYTES, type StoredUserMessage } from './user-events/chat-messages.js';
 export { botChatIdOf } from './user-events/friendship.js';
@@ -52,6 +55,8 @@ export class BotEventService {
   readonly notificationDelivered: NotificationEvents['notificationDelivered'];
   /** A person joined, left or renewed a membership plan: {@link MembershipPlanEvents.membershipChanged}. */
   readonly membershipChanged: MembershipPlanEvents['membershipChanged'];
+  /** A person watched a bot's video to its end (videoPlayComplete): {@link VideoEvents.videoPlayComplete}. */
+  readonly videoPlayComplete: VideoEvents['videoPlayComplete'];
   /** A reply token for `embedkit trigger`: {@link BotsOverview.replyTokenFor}. */
   readonly replyTokenFor: BotsOverview['replyTokenFor'];
   /** Every channel's bot for the host's bot tools: {@link BotsOverview.overview}. */
@@ -70,6 +75,7 @@ export class BotEventService {
     const beaconsAndLinks = new BeaconAndLinkEvents(context);
     const bots = new BotsOverview(context);
     const notifications = new NotificationEvents(context);
+    const videos = new VideoEvents(context);
     this.userMessages = messages.userMessages.bind(messages);
     this.sendMedia = messages.sendMedia.bind(messages);
     this.unsend = messages.unsend.bind(messages);
@@ -85,6 +91,7 @@ export class BotEventService {
     this.notificationDelivered = notifications.notificationDelivered.bind(notifications);
     const plans = new MembershipPlanEvents(context);
     this.membershipChanged = plans.membershipChanged.bind(plans);
+    this.videoPlayComplete = videos.videoPlayComplete.bind(videos);
     this.replyTokenFor = bots.replyTokenFor.bind(bots);
     this.overview = bots.overview.bind(bots);
     this.webhookSettings = bots.webhookSettings.bind(bots);

@@ -46,7 +46,8 @@ export type BotSimulatorRoute =
   | 'indicators'
   | 'shownRichMenu'
   | 'aliasRichMenu'
-  | 'richMenuImage';
+  | 'richMenuImage'
+  | 'videoPlayComplete';
 
 export function botSimulatorHandlers(deps: {
   events: BotEventService;
@@ -70,6 +71,7 @@ export function botSimulatorHandlers(deps: {
       res.type(row.content_type).set('Cache-Control', 'private, max-age=3600').send(Buffer.from(row.data));
     },
     unsend: ({ params, body }) => events.unsend(params.chatId, params.messageId, body),
+    videoPlayComplete: ({ params, body }) => events.videoPlayComplete(params.chatId, params.messageId, body),
     joinChat: ({ params, body }) => events.memberJoins(params.chatId, body),
     leaveChat: ({ params }) => events.memberLeaves(params.chatId, params.userId),
     inviteBot: ({ params, body }) => events.invite(params.chatId, body),

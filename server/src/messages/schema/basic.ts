@@ -6,7 +6,8 @@
  * - image: `originalContentUrl` (HTTPS, max 1000 characters, JPEG, max 1024x1024, max 1MB) and
  *   `previewImageUrl` (HTTPS, max 1000 characters, JPEG, max 240x240, max 1MB), both required.
  * - video: `originalContentUrl` (HTTPS, max 1000, mp4, max 1 minute, max 10MB) and
- *   `previewImageUrl` (HTTPS, max 1000, JPEG, max 240x240, max 1MB), both required.
+ *   `previewImageUrl` (HTTPS, max 1000, JPEG, max 240x240, max 1MB), both required; `trackingId`
+ *   (1 to 100 characters, published `VideoMessage`) names it in the videoPlayComplete event.
  * - audio: `originalContentUrl` (HTTPS, max 1000, m4a, max 1 minute, max 10MB) and `duration`
  *   (Number, milliseconds), both required.
  * - location: `title` and `address` (1 to 100 characters each), `latitude` and `longitude`
@@ -91,6 +92,8 @@ export const VideoMessageSchema = Obj({
   type: Type.Literal('video'),
   originalContentUrl: HttpsUrl('Video URL: HTTPS, max 1000 characters, mp4, max 1 minute, max 10MB.'),
   previewImageUrl: HttpsUrl('Preview image URL: HTTPS, max 1000 characters, JPEG, max 240x240, max 1MB.'),
+  // Published `VideoMessage.trackingId`; its length is the platform's documented limit.
+  trackingId: Type.Optional(Str(100, { description: 'ID of the video in the videoPlayComplete event: 1 to 100 characters.' })),
   quickReply,
 });
 

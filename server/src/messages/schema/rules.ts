@@ -242,12 +242,15 @@ export function richMenuRules(menu: unknown, out: ErrorDetail[], maxDepth = Infi
   return facts;
 }
 
-/** A `{key}` placeholder of a textV2 text: braces around letters, digits and `_`. */
-const PLACEHOLDER = /\{([a-zA-Z0-9_]+)\}/g;
+/**
+ * A `{key}` placeholder of a textV2 text (braces around letters, digits and `_`), or an escaped
+ * brace: published `TextMessageV2` writes a literal `{` or `}` as `{{` or `}}`, so `{{key}}` is text.
+ */
+const PLACEHOLDER = /\{\{|\}\}|\{([a-zA-Z0-9_]+)\}/g;
 
-/** The keys of the `{key}` placeholders of a textV2 text, in order, each once. */
+/** The keys of the `{key}` placeholders of a textV2 text, in order, each once (escaped braces are text). */
 export function placeholders(text: string): string[] {
-  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
+  return [...new Set([...text.matchAll(PLACEHOLDER)].flatMap((m) => (m[1] === undefined ? [] : [m[1]])))];
 }
 
 /**

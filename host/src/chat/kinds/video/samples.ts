@@ -1,10 +1,13 @@
-/** A sample video message. */
+/** Sample video messages. */
 import type { VideoMessage } from '../../../../../sdk/src/messages.js';
 import { sampleUrl } from '../../../shared/safe.js';
 
-/** A preview picture; the video itself is not among the sample media, so the viewer says it cannot play. */
+/** A preview picture over a short sample clip the viewer plays (offline: the sample media). */
 export const VIDEO: VideoMessage = {
   type: 'video',
-  originalContentUrl: 'https://example.com/media/clip.mp4',
+  originalContentUrl: sampleUrl('video-clip'),
   previewImageUrl: sampleUrl('video-preview'),
 };
+
+/** A bot's video with a `trackingId`: watched to its end, the bot hears `videoPlayComplete`. */
+export const VIDEO_TRACKED: VideoMessage = { ...VIDEO, trackingId: 'sample-clip' };

@@ -1,11 +1,14 @@
 /** `video`: the preview picture with a play mark; a tap plays the video in the viewer. */
 import { h } from '../../../dom.js';
 import { mediaSrc } from '../../../shared/safe.js';
-import type { Json, KindView } from '../kind.js';
+import type { DrawContext, Json, KindView } from '../kind.js';
 import { messageImage, openViewer, tappable } from '../parts.js';
 
-/** `video`: the preview image with a play mark; a tap plays `originalContentUrl` in the viewer. */
-function renderVideo(m: Json): HTMLElement {
+/**
+ * `video`: the preview image with a play mark; a tap plays `originalContentUrl` in the viewer. Each
+ * time it plays to its end, `onEnded` is told (the chat reports it for videoPlayComplete).
+ */
+function renderVideo(m: Json, onEnded?: DrawContext['onVideoEnded']): HTMLElement {
   const node = h(
     'div',
     { className: 'm-media m-video' },
@@ -18,6 +21,7 @@ function renderVideo(m: Json): HTMLElement {
     const video = h('video', { className: 'm-viewer-video', attrs: { controls: true, playsinline: true, preload: 'metadata' } });
     if (src) {
       video.addEventListener('error', () => (note.textContent = 'This video cannot be played (the file did not load).'), { once: true });
+      if (onEnded) video.addEventListener('ended', () => onEnded());
       video.src = src;
       void video.play().catch(() => undefined);
     }
@@ -28,7 +32,7 @@ function renderVideo(m: Json): HTMLElement {
 /** `video`. */
 export const video: KindView = {
   label: () => 'Video',
-  draw: (m) => ({ node: renderVideo(m), wide: false }),
+  draw: (m, { onVideoEnded }) => ({ node: renderVideo(m, onVideoEnded), wide: false }),
   preview: () => 'Video',
   cardText: () => 'Video',
 };
