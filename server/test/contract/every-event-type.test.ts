@@ -97,8 +97,8 @@ const CAUSES: Record<EventType, Cause> = {
   },
   membership: {
     route: 'joinMembership',
-    channel: TRIAL.id,
-    run: () => ok(sim().post(`/embedkit/v1/memberships/3189/users/${ALICE}/join`)),
+    channel: VERIFIED.id,
+    run: () => ok(sim().post(`/embedkit/v1/memberships/4000/users/${ALICE}/join`)),
   },
   videoPlayComplete: {
     route: 'videoPlayComplete',
