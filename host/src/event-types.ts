@@ -36,4 +36,12 @@ export const HOST_EVENTS: HostEventTable = {
     label: EVENT_TYPES.delivery.label,
     where: 'none: a bot’s push by phone number (POST /bot/pnp/push) to a person with that number, or embedkit trigger delivery',
   },
+  module: {
+    label: EVENT_TYPES.module.label,
+    where: 'side panel, Bot, Module channels: Attach (#module-attach) or Detach (#module-detach)',
+  },
+  activated: { label: EVENT_TYPES.activated.label, where: 'side panel, Bot, Module channels: Give control (#module-acquire)' },
+  deactivated: { label: EVENT_TYPES.deactivated.label, where: 'side panel, Bot, Module channels: Take back control (#module-release)' },
+  botSuspended: { label: EVENT_TYPES.botSuspended.label, where: 'side panel, Bot, Module channels: Suspend (#bot-suspend)' },
+  botResumed: { label: EVENT_TYPES.botResumed.label, where: 'side panel, Bot, Module channels: Resume (#bot-suspend)' },
 };

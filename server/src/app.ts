@@ -31,7 +31,14 @@ import { requestId } from './http/request-id.js';
 import { platformHeaders, type PlatformHeaders } from './http/platform-headers.js';
 import { SIDE_INTERFACES, type InterfaceUrls, type SideInterface } from './interface-urls.js';
 import { blockchainUnavailable, BlockchainStore, createBlockchain, type Blockchain } from './interfaces/blockchain/index.js';
-import { AudienceStore, createBotMessaging, mediaBody, type BotMessaging, type BotMessagingOptions } from './interfaces/bot/index.js';
+import {
+  AudienceStore,
+  ModuleStore,
+  createBotMessaging,
+  mediaBody,
+  type BotMessaging,
+  type BotMessagingOptions,
+} from './interfaces/bot/index.js';
 import { AppStore, createEmbeddedApps, type EmbeddedApps } from './interfaces/embedded-apps/index.js';
 import { createSocialLogin, type SocialLogin, type UserTokenService } from './interfaces/social/index.js';
 import { createV1Bots, v1Json, V1BotStore, type V1Bots } from './interfaces/v1-bots/index.js';
@@ -164,6 +171,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
       v1Bots: new V1BotStore(db),
       audiences: new AudienceStore(db),
       assertionKeys: new AssertionKeyStore(db),
+      modules: new ModuleStore(db),
     };
     await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, stores, demoOrigin, clock.now());
   } catch (e) {

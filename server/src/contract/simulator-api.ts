@@ -31,6 +31,10 @@ import {
   UserMessageRequestSchema,
   ValidateBodySchema,
   WebhookSettingsBodySchema,
+  AuthorizeModuleBodySchema,
+  BotSuspensionBodySchema,
+  ChatControlBodySchema,
+  DetachModuleBodySchema,
 } from './requests.js';
 import {
   AssertionKeyViewSchema,
@@ -53,6 +57,8 @@ import {
   ValidationAnswerSchema,
   WebhookSettingsSchema,
   WorldSchema,
+  ChatControlStateSchema,
+  ModuleChannelsSchema,
 } from './wire.js';
 
 /** Where the simulator API lives on `{base_url}`. */
@@ -347,6 +353,47 @@ export const SIMULATOR_API = defineContract({
     summary: 'today’s world as a scenario file',
     // Not typed as the scenario: its schema module pulls the server's validator (node:crypto) into the host's browser program.
     answer: JsonObject,
+  },
+  // Module channels (docs/module-channels.md).
+  moduleChannels: {
+    method: 'GET',
+    path: '/modules',
+    summary: 'the module channels, the bots each is attached to, and the suspended bots',
+    answer: ModuleChannelsSchema,
+  },
+  authorizeModule: {
+    method: 'POST',
+    path: '/modules/:moduleChannelId/authorize',
+    summary: 'the bot’s admin authorizes a module channel’s attachment: an authorization code for POST /module/auth/v1/token',
+    body: AuthorizeModuleBodySchema,
+    answer: Type.Object({ code: Type.String(), expiresAt: Type.Integer() }),
+  },
+  detachModuleFromBot: {
+    method: 'POST',
+    path: '/modules/:moduleChannelId/detach',
+    summary: 'the bot’s side detaches a module channel (event: module detached)',
+    body: DetachModuleBodySchema,
+    answer: Type.Object({ detached: Type.Boolean() }),
+  },
+  chatControl: {
+    method: 'GET',
+    path: '/channels/:channelId/chats/:chatId/control',
+    summary: 'which channel holds a bot’s chat: a module channel (until when) or the bot',
+    answer: ChatControlStateSchema,
+  },
+  setChatControl: {
+    method: 'PUT',
+    path: '/channels/:channelId/chats/:chatId/control',
+    summary: 'hands a bot’s chat to an attached module channel or back to the bot (events: activated, deactivated)',
+    body: ChatControlBodySchema,
+    answer: ChatControlStateSchema,
+  },
+  setBotSuspended: {
+    method: 'PUT',
+    path: '/channels/:channelId/suspension',
+    summary: 'suspends or resumes a bot (events: botSuspended, botResumed to its module channels)',
+    body: BotSuspensionBodySchema,
+    answer: Type.Object({ suspended: Type.Boolean() }),
   },
 });
 

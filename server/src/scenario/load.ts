@@ -14,6 +14,7 @@ import type { BlockchainSeed, BlockchainStore } from '../interfaces/blockchain/i
 import type { WorldStore } from '../world/world-store.js';
 import { checkLinkTemplate, type V1BotStore } from '../interfaces/v1-bots/index.js';
 import { drawAudienceGroupId, scenarioAudienceRow, type AudienceStore } from '../interfaces/bot/index.js';
+import { DEFAULT_MODULE_SCOPES, type ModuleStore } from '../interfaces/bot/index.js';
 import { checkScenario, type Scenario } from './schema.js';
 import type { AssertionKeyStore } from '../tokens/assertion-key-store.js';
 import { assertionKeyOf } from '../tokens/assertion.js';
@@ -60,6 +61,7 @@ function crossReferenceProblems(s: Scenario): string[] {
   problems.push(...v1Problems(s));
   problems.push(...blockchainProblems(s));
   problems.push(...audienceProblems(s));
+  problems.push(...moduleProblems(s, channels));
   const d = s.defaults;
   if (d?.userId && !users.has(d.userId)) problems.push(`defaults.userId: unknown user ${d.userId}`);
   if (d?.embedId && !s.apps.some((a) => a.embedId === d.embedId)) problems.push(`defaults.embedId: unknown app ${d.embedId}`);
@@ -114,6 +116,23 @@ function v1Problems(s: Scenario): string[] {
         problems.push(`chats[${i}].bots[${j}]: a trial bot cannot be in a group or room (the trial interface knows users only)`),
     ),
   );
+  return problems;
+}
+
+/** Module channels: attached to channels of the scenario that are not module channels, each once. */
+function moduleProblems(s: Scenario, channels: Set<string>): string[] {
+  const modules = new Set(s.channels.filter((c) => c.module).map((c) => c.channelId));
+  const problems: string[] = [];
+  s.channels.forEach((c, i) => {
+    const seen = new Set<string>();
+    (c.module?.attachedTo ?? []).forEach((a, j) => {
+      const at = `channels[${i}].module.attachedTo[${j}].botChannelId`;
+      if (!channels.has(a.botChannelId)) problems.push(`${at}: unknown channel ${a.botChannelId}`);
+      else if (modules.has(a.botChannelId)) problems.push(`${at}: ${a.botChannelId} is a module channel, not a bot`);
+      if (seen.has(a.botChannelId)) problems.push(`${at}: ${a.botChannelId} is named twice`);
+      seen.add(a.botChannelId);
+    });
+  });
   return problems;
 }
 
@@ -178,6 +197,7 @@ export async function applyScenario(
     v1Bots?: V1BotStore;
     audiences?: AudienceStore;
     assertionKeys?: AssertionKeyStore;
+    modules?: ModuleStore;
   },
   demoOrigin: string,
   now: number,
@@ -248,6 +268,17 @@ export async function applyScenario(
     await stores.audiences?.seed(
       s.channels.flatMap((c) =>
         (c.audiences ?? []).map((a) => ({ group: scenarioAudienceRow(c.channelId, a, now, drawAudienceGroupId), ids: a.ids })),
+      ),
+    );
+    await stores.modules?.seed(
+      s.channels.filter((c) => c.module).map((c) => c.channelId),
+      s.channels.flatMap((c) =>
+        (c.module?.attachedTo ?? []).map((a) => ({
+          module_channel_id: c.channelId,
+          bot_channel_id: a.botChannelId,
+          scopes: (a.scopes ?? DEFAULT_MODULE_SCOPES).join(' '),
+          attached_at: now,
+        })),
       ),
     );
     await stores.world.setMeta('defaults', JSON.stringify(s.defaults ?? {}));

@@ -31,6 +31,10 @@ export async function readWorldRows(db: Kysely<Database>) {
     db.selectFrom('audience_members').selectAll().orderBy('member_id').execute(),
     db.selectFrom('channel_assertion_keys').selectAll().orderBy('channel_id').orderBy('created_at').orderBy('kid').execute(),
   ]);
+  const [moduleChannels, moduleAttachments] = await Promise.all([
+    db.selectFrom('module_channels').selectAll().orderBy('channel_id').execute(),
+    db.selectFrom('module_attachments').selectAll().orderBy('module_channel_id').orderBy('attached_at').orderBy('bot_channel_id').execute(),
+  ]);
   return {
     channels,
     logins,
@@ -49,6 +53,8 @@ export async function readWorldRows(db: Kysely<Database>) {
     audienceGroups,
     audienceMembers,
     assertionKeys,
+    moduleChannels,
+    moduleAttachments,
   };
 }
 

@@ -25,6 +25,9 @@ import { AudienceStore } from './audiences/store.js';
 import { botCouponRoutes } from './coupons/routes.js';
 import { CouponService } from './coupons/service.js';
 import { CouponStore } from './coupons/store.js';
+import { botModuleRoutes } from './modules/routes.js';
+import { ModuleService } from './modules/service.js';
+import { ModuleStore } from './modules/store.js';
 import { BotBroadcastService } from './broadcast.js';
 import { BotCounterStore } from './counter-store.js';
 import { BotAccountService } from './account.js';
@@ -66,7 +69,13 @@ export type { SentMessage, SentMessages } from './messaging.js';
 export { AudienceStore } from './audiences/store.js';
 export { scenarioAudienceOf, scenarioAudienceRow } from './audiences/rules.js';
 export { drawAudienceGroupId } from './audiences/service.js';
+export { ModuleStore } from './modules/store.js';
+export { DEFAULT_MODULE_SCOPES } from './modules/rules.js';
 export type { MessageReach, FriendshipChangeInput } from './insight/index.js';
+
+/** The simulator routes of module channels (docs/module-channels.md). */
+type ModuleSimulatorRoute =
+  'moduleChannels' | 'authorizeModule' | 'detachModuleFromBot' | 'chatControl' | 'setChatControl' | 'setBotSuspended';
 
 /** Options of the bot messaging unit. */
 export interface BotMessagingOptions {
@@ -104,7 +113,7 @@ export interface BotMessaging {
    */
   sharedOauthRoutes: Router;
   /** The handlers of the unit's simulator routes (`contract/simulator-api.ts`). */
-  simulator: Pick<SimulatorHandlers, BotSimulatorRoute | InsightSimulatorRoute | 'couponTicket' | 'useCoupon'>;
+  simulator: Pick<SimulatorHandlers, BotSimulatorRoute | InsightSimulatorRoute | 'couponTicket' | 'useCoupon' | ModuleSimulatorRoute>;
   /** Starts sending webhook deliveries (those left from the last run first). */
   start(): void;
   /** Stops the dispatcher and ends the live streams; call before the database closes. */
@@ -149,6 +158,9 @@ export function createBotMessaging(
   const insight = createInsight(db, world, clock, counters);
   const events = new BotEventService({ world, memberships, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
   const coupons = new CouponService({ store: new CouponStore(db), clock });
+  const modules = new ModuleService({ store: new ModuleStore(db), world, memberships, emitter, live, clock });
+  // While a module channel holds a chat, the chat's events go to it (docs/module-channels.md).
+  emitter.routeThrough((botChannelId, chatId) => modules.holder(botChannelId, chatId));
   const messaging = new BotMessagingService({
     world,
     memberships,
@@ -200,6 +212,7 @@ export function createBotMessaging(
     insight.routes({ tokens: deps.tokens, bot: messaging, limits }),
     botPnpRoutes({ tokens: deps.tokens, bot: messaging, limits, pnp, headers: deps.headers }),
     botShopRoutes({ tokens: deps.tokens, bot: messaging, limits, stickers }),
+    botModuleRoutes({ tokens: deps.tokens, bot: messaging, limits, modules }),
   ];
   return {
     events,
@@ -223,6 +236,12 @@ export function createBotMessaging(
       ...insight.simulator,
       couponTicket: ({ params }) => coupons.ticket(params.couponId, params.userId),
       useCoupon: ({ params }) => coupons.use(params.couponId, params.userId),
+      moduleChannels: () => modules.overview(),
+      authorizeModule: ({ params, body }) => modules.authorize(params.moduleChannelId, body),
+      detachModuleFromBot: ({ params, body }) => modules.detachByBot(params.moduleChannelId, body),
+      chatControl: ({ params }) => modules.controlOf(params.channelId, params.chatId),
+      setChatControl: ({ params, body }) => modules.setControl(params.channelId, params.chatId, body),
+      setBotSuspended: ({ params, body }) => modules.setSuspended(params.channelId, body),
     },
     start: () => dispatcher.start(),
     stop: async () => {
