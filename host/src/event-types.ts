@@ -38,10 +38,17 @@ export const HOST_EVENTS: HostEventTable = {
   },
   module: {
     label: EVENT_TYPES.module.label,
-    where: 'side panel, Bot, Module channels: Attach (#module-attach) or Detach (#module-detach)',
+    where:
+      'none in the host yet: simulator routes authorizeModule (then POST /module/auth/v1/token) and detachModuleFromBot, or embedkit trigger module',
   },
-  activated: { label: EVENT_TYPES.activated.label, where: 'side panel, Bot, Module channels: Give control (#module-acquire)' },
-  deactivated: { label: EVENT_TYPES.deactivated.label, where: 'side panel, Bot, Module channels: Take back control (#module-release)' },
-  botSuspended: { label: EVENT_TYPES.botSuspended.label, where: 'side panel, Bot, Module channels: Suspend (#bot-suspend)' },
-  botResumed: { label: EVENT_TYPES.botResumed.label, where: 'side panel, Bot, Module channels: Resume (#bot-suspend)' },
+  activated: {
+    label: EVENT_TYPES.activated.label,
+    where: 'none in the host yet: simulator route setChatControl, or a module’s acquire call',
+  },
+  deactivated: {
+    label: EVENT_TYPES.deactivated.label,
+    where: 'none in the host yet: simulator route setChatControl, a release, or the end of the TTL',
+  },
+  botSuspended: { label: EVENT_TYPES.botSuspended.label, where: 'none in the host yet: simulator route setBotSuspended' },
+  botResumed: { label: EVENT_TYPES.botResumed.label, where: 'none in the host yet: simulator route setBotSuspended' },
 };

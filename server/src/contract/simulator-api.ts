@@ -371,7 +371,7 @@ export const SIMULATOR_API = defineContract({
   detachModuleFromBot: {
     method: 'POST',
     path: '/modules/:moduleChannelId/detach',
-    summary: 'the bot’s side detaches a module channel (event: module detached)',
+    summary: 'the bot’s side detaches a module channel: module event `detached` (event: module)',
     body: DetachModuleBodySchema,
     answer: Type.Object({ detached: Type.Boolean() }),
   },
@@ -391,7 +391,7 @@ export const SIMULATOR_API = defineContract({
   setBotSuspended: {
     method: 'PUT',
     path: '/channels/:channelId/suspension',
-    summary: 'suspends or resumes a bot (events: botSuspended, botResumed to its module channels)',
+    summary: 'suspends or resumes a bot, for its module channels (events: botSuspended, botResumed)',
     body: BotSuspensionBodySchema,
     answer: Type.Object({ suspended: Type.Boolean() }),
   },

@@ -28,6 +28,11 @@ describe('the registry of event types', () => {
       'memberJoined',
       'memberLeft',
       'delivery',
+      'module',
+      'activated',
+      'deactivated',
+      'botSuspended',
+      'botResumed',
     ]);
     expect(TRIGGER_EVENTS).toEqual(EVENT_TYPE_NAMES);
   });
@@ -48,6 +53,11 @@ describe('the registry of event types', () => {
       draftOf('memberJoined', source, ['U1']),
       draftOf('memberLeft', source, ['U1']),
       draftOf('delivery', source, 'd'),
+      draftOf('module', null, { type: 'attached', botId: 'U1', scopes: ['message:send'] }),
+      draftOf('activated', source, 1),
+      draftOf('deactivated', source),
+      draftOf('botSuspended', null),
+      draftOf('botResumed', null),
     ];
     expect(drafts.map((d) => `${d.type}:${isRepliable(d)}`)).toEqual([
       'message:true',
@@ -63,6 +73,11 @@ describe('the registry of event types', () => {
       'memberJoined:true',
       'memberLeft:false',
       'delivery:false',
+      'module:false',
+      'activated:false',
+      'deactivated:false',
+      'botSuspended:false',
+      'botResumed:false',
     ]);
   });
 
