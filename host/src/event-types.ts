@@ -44,4 +44,19 @@ export const HOST_EVENTS: HostEventTable = {
     label: EVENT_TYPES.videoPlayComplete.label,
     where: 'a bot’s video message with a trackingId: tap it and watch it to its end in the viewer (.m-viewer-video)',
   },
+  module: {
+    label: EVENT_TYPES.module.label,
+    where:
+      'none in the host yet: simulator routes authorizeModule (then POST /module/auth/v1/token) and detachModuleFromBot, or embedkit trigger module',
+  },
+  activated: {
+    label: EVENT_TYPES.activated.label,
+    where: 'none in the host yet: simulator route setChatControl, or a module’s acquire call',
+  },
+  deactivated: {
+    label: EVENT_TYPES.deactivated.label,
+    where: 'none in the host yet: simulator route setChatControl, a release, or the end of the TTL',
+  },
+  botSuspended: { label: EVENT_TYPES.botSuspended.label, where: 'none in the host yet: simulator route setBotSuspended' },
+  botResumed: { label: EVENT_TYPES.botResumed.label, where: 'none in the host yet: simulator route setBotSuspended' },
 };

@@ -37,8 +37,9 @@ import { SIDE_INTERFACES, type InterfaceUrls, type SideInterface } from './inter
 import { blockchainUnavailable, BlockchainStore, createBlockchain, type Blockchain } from './interfaces/blockchain/index.js';
 import {
   AudienceStore,
-  createBotMessaging,
   MembershipPlanStore,
+  ModuleStore,
+  createBotMessaging,
   mediaBody,
   type BotMessaging,
   type BotMessagingOptions,
@@ -179,6 +180,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
       audiences: new AudienceStore(db),
       assertionKeys: new AssertionKeyStore(db),
       membershipPlans: new MembershipPlanStore(db),
+      modules: new ModuleStore(db),
     };
     await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, stores, demoOrigin, clock.now());
   } catch (e) {

@@ -56,6 +56,10 @@ export interface TriggerOptions extends TargetOptions {
   trackingId?: string;
   /** `--header-prefix`: the platform header prefix to sign with. */
   headerPrefix?: string;
+  /** `--module-type`: `attached` or `detached` (a module event). */
+  moduleType?: string;
+  /** `--bot-id`: the bot a module event names (its user ID). */
+  botId?: string;
 }
 
 /** The options a draft reads. */
@@ -75,6 +79,8 @@ export type TriggerDraftOptions = Pick<
   | 'membershipType'
   | 'membershipId'
   | 'trackingId'
+  | 'moduleType'
+  | 'botId'
 >;
 
 /** One flag of a type's trigger, as commander takes it; its help is prefixed with the type's name. */
@@ -111,6 +117,9 @@ const oneOf = (allowed: readonly string[]) => (v: string) => {
   if (!allowed.includes(v)) throw new InvalidArgumentError(`one of ${allowed.join(', ')}`);
   return v;
 };
+
+/** The bot a triggered module event names unless `--bot-id` says another. */
+const DEFAULT_MODULE_BOT_ID = 'U00000000000000000000000000000b07';
 
 /** What `trigger` makes of each event type. */
 export const TRIGGER_TABLE: TriggerTable = {
@@ -197,6 +206,30 @@ export const TRIGGER_TABLE: TriggerTable = {
     flags: [{ flags: '--tracking-id <id>', description: 'the trackingId of the watched video message', default: 'trigger-video' }],
     draft: (source, o) => draftOf('videoPlayComplete', source, o.trackingId ?? 'trigger-video'),
   },
+  // Module channels' events (docs/module-channels.md): post them to the module channel's webhook
+  // with `--channel-id` / `--channel-secret` of the module channel.
+  module: {
+    place: 'user',
+    flags: [
+      { flags: '--module-type <type>', description: 'attached or detached', default: 'attached', parse: oneOf(['attached', 'detached']) },
+      { flags: '--bot-id <userId>', description: 'the bot’s user ID', default: DEFAULT_MODULE_BOT_ID },
+    ],
+    // An event of no chat: no source.
+    draft: (_source, o) => {
+      const botId = o.botId ?? DEFAULT_MODULE_BOT_ID;
+      return draftOf(
+        'module',
+        null,
+        o.moduleType === 'detached'
+          ? { type: 'detached', botId, reason: 'bot_deleted' }
+          : { type: 'attached', botId, scopes: ['message:send', 'message:receive'] },
+      );
+    },
+  },
+  activated: { place: 'any', flags: [], draft: (source) => draftOf('activated', source, Date.now() + 3_600_000) },
+  deactivated: { place: 'any', flags: [], draft: (source) => draftOf('deactivated', source) },
+  botSuspended: { place: 'user', flags: [], draft: () => draftOf('botSuspended', null) },
+  botResumed: { place: 'user', flags: [], draft: () => draftOf('botResumed', null) },
 };
 
 /**

@@ -95,8 +95,6 @@ export function refusalOf(state: Coverage): { refused: string } | null {
 }
 
 const SERVED: Coverage = 'served';
-const NOT_YET = 'not served yet: answers 404';
-const notYet = (what: string): Coverage => ({ refused: `${NOT_YET} (${what})` });
 const INSIGHT_FROM_WORLD: Coverage = {
   served: "computed from the world on the simulated clock: sends, friendships, the host's impressions, clicks and rich menu taps",
 };
@@ -116,7 +114,10 @@ const UNITS_FROM_SENDS: Coverage = { served: 'the units push and multicast used 
 const MEMBERSHIPS: Coverage = {
   served: "the scenario's plans and the host's subscriptions; renewal on the simulated clock (UTC+9 billing dates); see memberships.md",
 };
-const NOT_YET_MODULE = notYet('module channels and chat control are not simulated');
+const MODULES: Coverage = {
+  served:
+    'a scenario marks module channels; the host authorizes an attachment; chat control on the simulated clock; see module-channels.md',
+};
 const MISSION_STICKER_LINE: Coverage = {
   served: "no sticker shop: the present shows as a line of the user's chat with the bot",
 };
@@ -590,22 +591,22 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
     state: { served: 'no channel has a Business Manager: empty unless `includesOwnedAudienceGroups=true`' },
   },
   // module.yml
-  { document: 'module', method: 'POST', path: '/v2/bot/channel/detach', operationId: 'detachModule', state: NOT_YET_MODULE },
+  { document: 'module', method: 'POST', path: '/v2/bot/channel/detach', operationId: 'detachModule', state: MODULES },
   {
     document: 'module',
     method: 'POST',
     path: '/v2/bot/chat/{chatId}/control/acquire',
     operationId: 'acquireChatControl',
-    state: NOT_YET_MODULE,
+    state: MODULES,
   },
   {
     document: 'module',
     method: 'POST',
     path: '/v2/bot/chat/{chatId}/control/release',
     operationId: 'releaseChatControl',
-    state: NOT_YET_MODULE,
+    state: MODULES,
   },
-  { document: 'module', method: 'GET', path: '/v2/bot/list', operationId: 'getModules', state: NOT_YET_MODULE },
+  { document: 'module', method: 'GET', path: '/v2/bot/list', operationId: 'getModules', state: MODULES },
   // module-attach.yml
   {
     document: 'module-attach',
@@ -613,13 +614,11 @@ export const PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
     path: '/module/auth/v1/token',
     operationId: 'attachModule',
     server: 'manager',
-    state: NOT_YET_MODULE,
+    state: MODULES,
   },
   // shop.yml
   { document: 'shop', method: 'POST', path: '/shop/v3/mission', operationId: 'missionStickerV3', state: MISSION_STICKER_LINE },
 ];
-
-const NO_MODULES = 'embedkit has no module channels';
 
 /** Every webhook event type of `webhook.yml` (19), in its discriminator's order. */
 export const PUBLISHED_EVENT_TYPES: readonly PublishedEventType[] = [
@@ -643,11 +642,18 @@ export const PUBLISHED_EVENT_TYPES: readonly PublishedEventType[] = [
         'joined and left from the host’s Membership tool, renewed when the clock passes a billing date; `embedkit trigger membership`',
     },
   },
-  { type: 'module', subtypes: ['attached', 'detached'], state: { refused: `not sent: ${NO_MODULES}` } },
-  { type: 'activated', state: { refused: `not sent: ${NO_MODULES} (chat control)` } },
-  { type: 'deactivated', state: { refused: `not sent: ${NO_MODULES} (chat control)` } },
-  { type: 'botSuspended', state: { refused: `not sent: ${NO_MODULES}` } },
-  { type: 'botResumed', state: { refused: `not sent: ${NO_MODULES}` } },
+  {
+    type: 'module',
+    subtypes: ['attached', 'detached'],
+    state: { served: 'attached on the code exchange; detached (bot_deleted) when the bot’s side detaches; see module-channels.md' },
+  },
+  { type: 'activated', state: { served: 'to the module channel that acquires a chat; `expireAt` -1 without a time limit' } },
+  {
+    type: 'deactivated',
+    state: { served: 'on a release, another acquire, or the end of the TTL (seen at the chat’s next event or look-up)' },
+  },
+  { type: 'botSuspended', state: { served: 'when the host suspends the bot (simulator route `setBotSuspended`)' } },
+  { type: 'botResumed', state: { served: 'when the host resumes the bot (simulator route `setBotSuspended`)' } },
   { type: 'delivery', state: { served: 'after a notification message reaches its person; `embedkit trigger delivery`' } },
 ];
 

@@ -227,5 +227,42 @@ export const PhoneReportBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The bot's admin authorizes a module channel's attachment (docs/module-channels.md): the bot
+ * (channel ID), the redirect URI the module's authorization URL named, the scopes granted
+ * (default `message:send message:receive`).
+ */
+export const AuthorizeModuleBodySchema = Type.Object(
+  {
+    botChannelId: Type.String({ pattern: '^[0-9]{10}$' }),
+    redirectUri: Type.String({ minLength: 1, maxLength: 1000 }),
+    scopes: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z_]{1,32}(:[a-z_]{1,32})?$' }), { minItems: 1, maxItems: 20 })),
+  },
+  { additionalProperties: false },
+);
+
 /** Query of a phone's log: the lines after `after` (a `seq`), default all the server holds. */
 export const PhoneLogQuerySchema = Type.Object({ after: Type.Optional(Type.String()) });
+
+/** The bot's side detaches a module channel (the module gets `detached`, reason `bot_deleted`). */
+export const DetachModuleBodySchema = Type.Object(
+  { botChannelId: Type.String({ pattern: '^[0-9]{10}$' }) },
+  { additionalProperties: false },
+);
+
+/**
+ * Hands a bot's chat to a module channel attached to it (as its acquire call would: `ttl` seconds,
+ * 1 to one year, default 3600; `expired: false` for no time limit), or back to the bot
+ * (`moduleChannelId: null`, as a release).
+ */
+export const ChatControlBodySchema = Type.Object(
+  {
+    moduleChannelId: Type.Union([Type.String({ pattern: '^[0-9]{10}$' }), Type.Null()]),
+    expired: Type.Optional(Type.Boolean()),
+    ttl: Type.Optional(Type.Integer({ minimum: 1, maximum: 31_536_000 })),
+  },
+  { additionalProperties: false },
+);
+
+/** Suspends or resumes a bot (its module channels get `botSuspended` / `botResumed`). */
+export const BotSuspensionBodySchema = Type.Object({ suspended: Type.Boolean() }, { additionalProperties: false });

@@ -33,6 +33,10 @@ import {
   UserMessageRequestSchema,
   ValidateBodySchema,
   WebhookSettingsBodySchema,
+  AuthorizeModuleBodySchema,
+  BotSuspensionBodySchema,
+  ChatControlBodySchema,
+  DetachModuleBodySchema,
 } from './requests.js';
 import {
   AssertionKeyViewSchema,
@@ -59,6 +63,8 @@ import {
   ValidationAnswerSchema,
   WebhookSettingsSchema,
   WorldSchema,
+  ChatControlStateSchema,
+  ModuleChannelsSchema,
 } from './wire.js';
 
 /** Where the simulator API lives on `{base_url}`. */
@@ -397,6 +403,47 @@ export const SIMULATOR_API = defineContract({
     summary: 'a person watches a bot’s video message to its end (event: videoPlayComplete)',
     body: PersonBodySchema,
     answer: Delivered,
+  },
+  // Module channels (docs/module-channels.md).
+  moduleChannels: {
+    method: 'GET',
+    path: '/modules',
+    summary: 'the module channels, the bots each is attached to, and the suspended bots',
+    answer: ModuleChannelsSchema,
+  },
+  authorizeModule: {
+    method: 'POST',
+    path: '/modules/:moduleChannelId/authorize',
+    summary: 'the bot’s admin authorizes a module channel’s attachment: an authorization code for POST /module/auth/v1/token',
+    body: AuthorizeModuleBodySchema,
+    answer: Type.Object({ code: Type.String(), expiresAt: Type.Integer() }),
+  },
+  detachModuleFromBot: {
+    method: 'POST',
+    path: '/modules/:moduleChannelId/detach',
+    summary: 'the bot’s side detaches a module channel: module event `detached` (event: module)',
+    body: DetachModuleBodySchema,
+    answer: Type.Object({ detached: Type.Boolean() }),
+  },
+  chatControl: {
+    method: 'GET',
+    path: '/channels/:channelId/chats/:chatId/control',
+    summary: 'which channel holds a bot’s chat: a module channel (until when) or the bot',
+    answer: ChatControlStateSchema,
+  },
+  setChatControl: {
+    method: 'PUT',
+    path: '/channels/:channelId/chats/:chatId/control',
+    summary: 'hands a bot’s chat to an attached module channel or back to the bot (events: activated, deactivated)',
+    body: ChatControlBodySchema,
+    answer: ChatControlStateSchema,
+  },
+  setBotSuspended: {
+    method: 'PUT',
+    path: '/channels/:channelId/suspension',
+    summary: 'suspends or resumes a bot, for its module channels (events: botSuspended, botResumed)',
+    body: BotSuspensionBodySchema,
+    answer: Type.Object({ suspended: Type.Boolean() }),
   },
 });
 

@@ -465,3 +465,32 @@ export const MembershipPlanViewSchema = Type.Object({
 });
 
 export type MembershipPlanView = Static<typeof MembershipPlanViewSchema>;
+
+/**
+ * Module channels in the host (docs/module-channels.md): each module channel with the bots it is
+ * attached to (bot channel ID, scopes granted, when in ms), and the suspended bots' channel IDs.
+ */
+export const ModuleChannelsSchema = Type.Object({
+  modules: Type.Array(
+    Type.Object({
+      channelId: Type.String(),
+      name: Type.String(),
+      bots: Type.Array(Type.Object({ channelId: Type.String(), scopes: Type.Array(Type.String()), attachedAt: Type.Integer() })),
+    }),
+  ),
+  suspendedBots: Type.Array(Type.String()),
+});
+
+export type ModuleChannels = Static<typeof ModuleChannelsSchema>;
+
+/**
+ * Who holds a bot's chat (docs/module-channels.md): the module channel with its control until
+ * `expireAt` (ms on the simulated clock; null: no time limit), or `moduleChannelId: null` when the
+ * bot itself is the active channel.
+ */
+export const ChatControlStateSchema = Type.Object({
+  moduleChannelId: Type.Union([Type.String(), Type.Null()]),
+  expireAt: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+export type ChatControlState = Static<typeof ChatControlStateSchema>;

@@ -58,8 +58,18 @@ function channelsOf(rows: WorldRows) {
       ...(templates.length ? { linkTemplates: templates } : {}),
       ...audiencesOf(rows, c.channel_id),
       ...membershipPlansOf(rows, c.channel_id),
+      ...moduleOf(rows, c.channel_id),
     };
   });
+}
+
+/** A module channel's attachments as `{module: {attachedTo}}`; nothing for a channel that is not a module channel. */
+function moduleOf(rows: WorldRows, channelId: string) {
+  if (!rows.moduleChannels.some((m) => m.channel_id === channelId)) return {};
+  const attachedTo = rows.moduleAttachments
+    .filter((a) => a.module_channel_id === channelId)
+    .map((a) => ({ botChannelId: a.bot_channel_id, scopes: a.scopes.split(' ').filter(Boolean) }));
+  return { module: attachedTo.length ? { attachedTo } : {} };
 }
 
 /** A channel's audience groups with their members, as `{audiences}`; nothing when it has none. */

@@ -17,8 +17,10 @@ import {
   drawAudienceGroupId,
   scenarioAudienceRow,
   scenarioMembershipRows,
+  DEFAULT_MODULE_SCOPES,
   type AudienceStore,
   type MembershipPlanStore,
+  type ModuleStore,
 } from '../interfaces/bot/index.js';
 import { checkScenario, type Scenario } from './schema.js';
 import type { AssertionKeyStore } from '../tokens/assertion-key-store.js';
@@ -68,6 +70,7 @@ function crossReferenceProblems(s: Scenario): string[] {
   problems.push(...audienceProblems(s));
   problems.push(...phoneNumberProblems(s));
   problems.push(...membershipPlanProblems(s, users));
+  problems.push(...moduleProblems(s, channels));
   const d = s.defaults;
   if (d?.userId && !users.has(d.userId)) problems.push(`defaults.userId: unknown user ${d.userId}`);
   if (d?.embedId && !s.apps.some((a) => a.embedId === d.embedId)) problems.push(`defaults.embedId: unknown app ${d.embedId}`);
@@ -147,6 +150,23 @@ function membershipPlanProblems(s: Scenario, users: Set<string>): string[] {
   return problems;
 }
 
+/** Module channels: attached to channels of the scenario that are not module channels, each once. */
+function moduleProblems(s: Scenario, channels: Set<string>): string[] {
+  const modules = new Set(s.channels.filter((c) => c.module).map((c) => c.channelId));
+  const problems: string[] = [];
+  s.channels.forEach((c, i) => {
+    const seen = new Set<string>();
+    (c.module?.attachedTo ?? []).forEach((a, j) => {
+      const at = `channels[${i}].module.attachedTo[${j}].botChannelId`;
+      if (!channels.has(a.botChannelId)) problems.push(`${at}: unknown channel ${a.botChannelId}`);
+      else if (modules.has(a.botChannelId)) problems.push(`${at}: ${a.botChannelId} is a module channel, not a bot`);
+      if (seen.has(a.botChannelId)) problems.push(`${at}: ${a.botChannelId} is named twice`);
+      seen.add(a.botChannelId);
+    });
+  });
+  return problems;
+}
+
 /** Audiences: IDs unique; members are user IDs, or IFAs when `isIfaAudience`; CLICK and IMP name their request. */
 function audienceProblems(s: Scenario): string[] {
   const problems: string[] = [];
@@ -222,6 +242,7 @@ export async function applyScenario(
     audiences?: AudienceStore;
     assertionKeys?: AssertionKeyStore;
     membershipPlans?: MembershipPlanStore;
+    modules?: ModuleStore;
   },
   demoOrigin: string,
   now: number,
@@ -296,6 +317,17 @@ export async function applyScenario(
     );
     await stores.membershipPlans?.seed(
       s.channels.flatMap((c) => (c.memberships ?? []).map((m, i) => scenarioMembershipRows(c.channelId, i, m))),
+    );
+    await stores.modules?.seed(
+      s.channels.filter((c) => c.module).map((c) => c.channelId),
+      s.channels.flatMap((c) =>
+        (c.module?.attachedTo ?? []).map((a) => ({
+          module_channel_id: c.channelId,
+          bot_channel_id: a.botChannelId,
+          scopes: (a.scopes ?? DEFAULT_MODULE_SCOPES).join(' '),
+          attached_at: now,
+        })),
+      ),
     );
     await stores.world.setMeta('defaults', JSON.stringify(s.defaults ?? {}));
     await stores.world.setMeta('scenario', file);

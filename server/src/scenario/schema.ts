@@ -118,6 +118,29 @@ export const ScenarioSchema = Type.Object(
               { maxItems: 100 },
             ),
           ),
+          // A module channel (docs/module-channels.md): the bots (basic channels) it is attached to,
+          // each with the scopes granted (default message:send and message:receive).
+          module: Type.Optional(
+            Type.Object(
+              {
+                attachedTo: Type.Optional(
+                  Type.Array(
+                    Type.Object(
+                      {
+                        botChannelId: Type.String({ pattern: '^[0-9]{10}$' }),
+                        scopes: Type.Optional(
+                          Type.Array(Type.String({ pattern: '^[a-z_]{1,32}(:[a-z_]{1,32})?$' }), { minItems: 1, maxItems: 20 }),
+                        ),
+                      },
+                      { additionalProperties: false },
+                    ),
+                    { maxItems: 500 },
+                  ),
+                ),
+              },
+              { additionalProperties: false },
+            ),
+          ),
         },
         { additionalProperties: false },
       ),

@@ -33,6 +33,10 @@ export async function readWorldRows(db: Kysely<Database>) {
     db.selectFrom('membership_plans').selectAll().orderBy('channel_id').orderBy('position').execute(),
     db.selectFrom('membership_subscriptions').selectAll().orderBy('membership_id').orderBy('membership_no').execute(),
   ]);
+  const [moduleChannels, moduleAttachments] = await Promise.all([
+    db.selectFrom('module_channels').selectAll().orderBy('channel_id').execute(),
+    db.selectFrom('module_attachments').selectAll().orderBy('module_channel_id').orderBy('attached_at').orderBy('bot_channel_id').execute(),
+  ]);
   return {
     channels,
     logins,
@@ -53,6 +57,8 @@ export async function readWorldRows(db: Kysely<Database>) {
     assertionKeys,
     membershipPlans,
     membershipSubscriptions,
+    moduleChannels,
+    moduleAttachments,
   };
 }
 

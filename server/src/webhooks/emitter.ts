@@ -12,13 +12,19 @@ import { v1Events } from './v1-callbacks.js';
 import type { LiveHub } from '../live/hub.js';
 import { hashToken } from '../tokens/secrets.js';
 import type { WebhookDispatcher } from './dispatcher.js';
-import { callbackBody, finishEvent, isRepliable, type DraftEvent } from './events.js';
+import { callbackBody, finishEvent, isRepliable, type DraftEvent, type EventMode } from './events.js';
 import { botUserId } from '../world/bot-user-id.js';
 import { signBody } from './signature.js';
 import { ChatOrder } from './chat-order.js';
 
 /** Default life of a reply token: one minute (the spec says "a period"; the platform said about a minute). */
 export const DEFAULT_REPLY_TOKEN_LIFE_MS = 60_000;
+
+/**
+ * Who holds a bot's chat (docs/module-channels.md): the module channel's ID, or null when the bot
+ * itself is the chat's active channel.
+ */
+export type ChatControlLookup = (botChannelId: string, chatId: string) => Promise<string | null>;
 
 export interface EmitterOptions {
   deliveries: DeliveryStore;
@@ -34,6 +40,7 @@ export interface EmitterOptions {
 export class WebhookEmitter {
   readonly replyTokenLifeMs: number;
   private readonly order: ChatOrder;
+  private control: ChatControlLookup | undefined;
 
   constructor(private readonly o: EmitterOptions) {
     this.replyTokenLifeMs = o.replyTokenLifeMs ?? DEFAULT_REPLY_TOKEN_LIFE_MS;
@@ -99,17 +106,63 @@ export class WebhookEmitter {
     if (drafts.length === 0) return null;
     // Expired tokens can never be used again; an hour of grace keeps the table small.
     await this.o.replyTokens.deleteExpired(now - 3_600_000);
+    const holder = this.control ? await this.control(channelId, chatId) : null;
+    if (holder) {
+      // A module channel holds the chat: it is the active channel (reply tokens are its own), the
+      // bot gets the same events in standby mode, without reply tokens (docs/module-channels.md).
+      const module = await this.o.world.channel(holder);
+      if (module) await this.storeV2(module, chatId, drafts, { destination: botUserId(channelId), mode: 'active', now });
+      return this.storeV2(channel, chatId, drafts, { destination: botUserId(channelId), mode: 'standby', now });
+    }
+    return this.storeV2(channel, chatId, drafts, { destination: botUserId(channelId), mode: 'active', now });
+  }
+
+  /**
+   * Stores the events of a bot for its module channel (docs/module-channels.md): `module`,
+   * `activated`, `deactivated`, `botSuspended`, `botResumed`, with `destination` the bot's user ID,
+   * in active mode, in the order of `orderKey` (the chat's ID for a chat's events).
+   * @returns the delivery id
+   * @throws Error for a module channel the world does not have
+   */
+  async emitToModule(moduleChannelId: string, botChannelId: string, orderKey: string, drafts: DraftEvent[]): Promise<number | null> {
+    if (drafts.length === 0) return null;
+    return this.inChatOrder(orderKey, async () => {
+      const module = await this.o.world.channel(moduleChannelId);
+      if (!module) throw new Error(`unknown channel ${moduleChannelId}`);
+      return this.storeV2(module, orderKey, drafts, { destination: botUserId(botChannelId), mode: 'active', now: this.o.clock.now() });
+    });
+  }
+
+  /**
+   * Sends a bot's chat events to the module channel holding the chat (docs/module-channels.md):
+   * `lookup` answers the holder of a bot's chat, or null when the bot itself holds it.
+   */
+  routeThrough(lookup: ChatControlLookup): void {
+    this.control = lookup;
+  }
+
+  /**
+   * Stores one delivery of the bot messaging interface: each event finished in `mode`, a reply token
+   * of `channel` for each repliable one in active mode (a standby channel cannot reply).
+   */
+  private async storeV2(
+    channel: ChannelRow,
+    chatId: string,
+    drafts: DraftEvent[],
+    o: { destination: string; mode: EventMode; now: number },
+  ): Promise<number> {
     const events: Record<string, unknown>[] = [];
     for (const draft of drafts) {
-      const replyToken = isRepliable(draft) ? await this.issueReplyToken(channelId, chatId, now) : undefined;
-      events.push(finishEvent(draft, now, replyToken, channel.webhook_extra_property === 1));
+      const repliable = o.mode === 'active' && isRepliable(draft);
+      const replyToken = repliable ? await this.issueReplyToken(channel.channel_id, chatId, o.now) : undefined;
+      events.push(finishEvent(draft, o.now, replyToken, channel.webhook_extra_property === 1, undefined, o.mode));
     }
     return this.store(
       channel,
       chatId,
-      callbackBody(botUserId(channelId), events),
+      callbackBody(o.destination, events),
       drafts.map((d) => d.type),
-      now,
+      o.now,
     );
   }
 

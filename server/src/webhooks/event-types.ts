@@ -179,6 +179,42 @@ export const EVENT_TYPES = {
     fields: (trackingId: string) => ({ videoPlayComplete: { trackingId } }),
     repliable: true,
   }),
+  /**
+   * Module channels (published `webhook.yml` ModuleEvent, docs/module-channels.md), sent to the
+   * module channel's webhook: `module: {type: "attached", botId, scopes}` when a bot's admin
+   * attached it, `{type: "detached", botId, reason: "bot_deleted"}` when the bot's side detached it.
+   */
+  module: entry({
+    label: 'Module attached or detached',
+    causedBy: ['authorizeModule', 'detachModuleFromBot'],
+    note: 'attached when the module channel exchanges the authorization code (`POST /module/auth/v1/token`)',
+    fields: (
+      module: { type: 'attached'; botId: string; scopes: string[] } | { type: 'detached'; botId: string; reason: 'bot_deleted' },
+    ) => ({
+      module,
+    }),
+    repliable: false,
+  }),
+  /** `chatControl: {expireAt}` (ms; published `webhook.yml` ActivatedEvent): the module channel got the chat's control. */
+  activated: entry({
+    label: 'Chat control activated (module)',
+    causedBy: ['setChatControl'],
+    note: 'also a module channel’s `POST /v2/bot/chat/<chatId>/control/acquire`',
+    fields: (expireAt: number) => ({ chatControl: { expireAt } }),
+    repliable: false,
+  }),
+  /** The module channel lost the chat's control (another took it, it was released, or its TTL ran out). */
+  deactivated: entry({
+    label: 'Chat control deactivated (module)',
+    causedBy: ['setChatControl'],
+    note: 'also a release (`POST /v2/bot/chat/<chatId>/control/release`), another acquire, or the end of the TTL',
+    fields: () => ({}),
+    repliable: false,
+  }),
+  /** The bot the module channel is attached to was suspended (published `webhook.yml` BotSuspendedEvent). */
+  botSuspended: entry({ label: 'Bot suspended (module)', causedBy: ['setBotSuspended'], fields: () => ({}), repliable: false }),
+  /** The bot the module channel is attached to was resumed (published `webhook.yml` BotResumedEvent). */
+  botResumed: entry({ label: 'Bot resumed (module)', causedBy: ['setBotSuspended'], fields: () => ({}), repliable: false }),
 };
 
 type Registry = typeof EVENT_TYPES;
@@ -203,7 +239,8 @@ export function isEventType(name: string): name is EventType {
  */
 export interface DraftOf<K extends EventType> {
   type: K;
-  source: EventSource;
+  /** Null for an event of no chat (a module channel's `module`, `botSuspended`, `botResumed`): sent without `source`. */
+  source: EventSource | null;
   /** The type's own fields, as they appear in the event object. */
   fields: EventFieldsOf<K>;
 }
@@ -212,7 +249,7 @@ export interface DraftOf<K extends EventType> {
 export type DraftEvent = { [K in EventType]: DraftOf<K> }[EventType];
 
 /** A draft of type `K` from its source and the arguments of its builder, e.g. `draftOf('postback', source, data, params)`. */
-export function draftOf<K extends EventType>(type: K, source: EventSource, ...args: EventArgsOf<K>): DraftOf<K> {
+export function draftOf<K extends EventType>(type: K, source: EventSource | null, ...args: EventArgsOf<K>): DraftOf<K> {
   // The entry of `type` takes exactly `args`: TypeScript cannot follow the key into the union of builders.
   const build = EVENT_TYPES[type].fields as (...a: EventArgsOf<K>) => EventFieldsOf<K>;
   return { type, source, fields: build(...args) };

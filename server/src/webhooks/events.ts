@@ -122,12 +122,16 @@ export function stickerResourceTypeOf(value: unknown): StickerResourceType {
   return (STICKER_RESOURCE_TYPES as readonly unknown[]).includes(value) ? (value as StickerResourceType) : 'STATIC';
 }
 
+/** `mode` of an event (published `webhook.yml` EventMode): whether the receiving channel is the chat's active channel. */
+export type EventMode = 'active' | 'standby';
+
 /** Name and value of the property the "unknown property" option adds to every event and its source. */
 export const UNKNOWN_PROPERTY = { name: 'embedkitUnknownProperty', value: 'a property this receiver does not know: ignore it' } as const;
 
 /**
  * The event object as sent (published `webhook.yml` Event): `type`, the type's fields, `timestamp`,
- * `source`, `replyToken` when given, `mode: "active"`, `webhookEventId` and `deliveryContext:
+ * `source` (none for an event of no chat), `replyToken` when given, `mode` (`active`; `standby` for a
+ * bot whose chat a module channel holds: docs/module-channels.md), `webhookEventId` and `deliveryContext:
  * {isRedelivery: false}` (the dispatcher marks later attempts). With `unknownProperty`, the event
  * and its source carry {@link UNKNOWN_PROPERTY} (spec: receivers must tolerate unknown properties).
  * @param webhookEventId the event's id: a ULID made once when the event is emitted, stored with
@@ -139,11 +143,14 @@ export function finishEvent(
   replyToken: string | undefined,
   unknownProperty: boolean,
   webhookEventId: string = ulid(timestamp),
+  mode: EventMode = 'active',
 ): Record<string, unknown> {
   const source: Record<string, unknown> = { ...draft.source };
-  const event: Record<string, unknown> = { type: draft.type, ...draft.fields, timestamp, source };
+  const event: Record<string, unknown> = { type: draft.type, ...draft.fields, timestamp };
+  // An event of no chat (a module channel's) has no source (`webhook.yml`: source is optional).
+  if (draft.source) event.source = source;
   if (replyToken) event.replyToken = replyToken;
-  event.mode = 'active';
+  event.mode = mode;
   event.webhookEventId = webhookEventId;
   event.deliveryContext = { isRedelivery: false };
   if (unknownProperty) {

@@ -4,7 +4,7 @@
  * v2 event drafts every bot rule makes, turned here into the v1 envelope `{result: [events]}`.
  * Pure functions: no clock, no store.
  */
-import type { DraftEvent, DraftOf, EventType } from './event-types.js';
+import type { DraftEvent, DraftOf, EventSource, EventType } from './event-types.js';
 
 /** `from` of every callback event: the platform's sender MID, as its v1 SDKs' fixtures show it. */
 export const CALLBACK_FROM = 'u206d25c2ea6bd87c17655609a1c37cb8';
@@ -53,7 +53,11 @@ export interface V1CallbackContext {
 export type V1Callback = { message: Record<string, unknown> } | { operation: number; mid: string };
 
 /** The v1 form of drafts of type `K`: the callback, or null when this draft sends none (a setting, a chat type). */
-export type V1Form<K extends EventType> = (draft: DraftOf<K>, channel: V1CallbackChannel, ctx: V1CallbackContext) => V1Callback | null;
+export type V1Form<K extends EventType> = (
+  draft: DraftOf<K> & { source: EventSource },
+  channel: V1CallbackChannel,
+  ctx: V1CallbackContext,
+) => V1Callback | null;
 
 /**
  * The v1 form of every event type, or null for a type the v1 interfaces have no form for. Typed
@@ -93,6 +97,12 @@ export const V1_FORMS: V1Forms = {
   // Membership plans belong to the bot messaging interface only.
   membership: null,
   videoPlayComplete: null,
+  // Module channels are a bot messaging interface's only.
+  module: null,
+  activated: null,
+  deactivated: null,
+  botSuspended: null,
+  botResumed: null,
 };
 
 /**
@@ -117,7 +127,8 @@ export function v1Events(
     content,
   });
   for (const d of drafts) {
-    if (channel.botInterface === 'trial' && d.source.type !== 'user') continue;
+    // An event of no chat (a module channel's) has no v1 form.
+    if (d.source === null || (channel.botInterface === 'trial' && d.source.type !== 'user')) continue;
     // The form of the draft's own type: TypeScript cannot pair the key with the union's member.
     const form = V1_FORMS[d.type] as V1Form<typeof d.type> | null;
     const callback = form?.(d as never, channel, ctx) ?? null;
@@ -140,7 +151,11 @@ export function v1Events(
  * null for a kind the v1 interfaces do not receive (files). `from` is null for group and room
  * messages (enterprise interface, as the spec says); text is cut to 10,000 characters.
  */
-export function receivedContent(d: DraftOf<'message'>, channel: V1CallbackChannel, ctx: V1CallbackContext): Record<string, unknown> | null {
+export function receivedContent(
+  d: DraftOf<'message'> & { source: EventSource },
+  channel: V1CallbackChannel,
+  ctx: V1CallbackContext,
+): Record<string, unknown> | null {
   const m = d.fields.message;
   const type = String(m.type ?? '');
   if (!(type in RECEIVED_CONTENT_TYPES)) return null;

@@ -30,6 +30,11 @@ describe('the registry of event types', () => {
       'delivery',
       'membership',
       'videoPlayComplete',
+      'module',
+      'activated',
+      'deactivated',
+      'botSuspended',
+      'botResumed',
     ]);
     expect(TRIGGER_EVENTS).toEqual(EVENT_TYPE_NAMES);
   });
@@ -52,6 +57,11 @@ describe('the registry of event types', () => {
       draftOf('delivery', source, 'd'),
       draftOf('membership', source, 'joined', 1),
       draftOf('videoPlayComplete', source, 't'),
+      draftOf('module', null, { type: 'attached', botId: 'U1', scopes: ['message:send'] }),
+      draftOf('activated', source, 1),
+      draftOf('deactivated', source),
+      draftOf('botSuspended', null),
+      draftOf('botResumed', null),
     ];
     expect(drafts.map((d) => `${d.type}:${isRepliable(d)}`)).toEqual([
       'message:true',
@@ -69,6 +79,11 @@ describe('the registry of event types', () => {
       'delivery:false',
       'membership:true',
       'videoPlayComplete:true',
+      'module:false',
+      'activated:false',
+      'deactivated:false',
+      'botSuspended:false',
+      'botResumed:false',
     ]);
   });
 

@@ -5,7 +5,8 @@
 // either), and its route must be one its entry names.
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
 import type { SimulatorRoute } from '../../src/contract/simulator-api.js';
 import { EVENT_TYPES, EVENT_TYPE_NAMES, type EventType } from '../../src/webhooks/event-types.js';
@@ -13,20 +14,28 @@ import { channelToken } from '../helpers.js';
 import { ALICE, ALICE_BOT, BOB, CAROL, events, GROUP, GROUP_NO_BOT, makeBotKit, say, TRIAL, VERIFIED } from '../bot/helpers.js';
 
 let kit: Embedkit;
-beforeEach(async () => {
-  kit = await makeBotKit();
-});
 afterEach(async () => {
   await kit.close();
 });
 
+/** The bots scenario with two module channels; the second is attached to the trial bot. */
+const MODULES_SCENARIO = fileURLToPath(new URL('../fixtures/modules.json', import.meta.url));
+const MODULE = '1650000092';
+const control = (moduleChannelId: string | null) =>
+  ok(sim().put(`/embedkit/v1/channels/${TRIAL.id}/chats/${ALICE_BOT}/control`).send({ moduleChannelId, ttl: 60 }));
+const suspend = (suspended: boolean) => ok(sim().put(`/embedkit/v1/channels/${TRIAL.id}/suspension`).send({ suspended }));
+
 const sim = () => request(kit.app);
 
-/** How one type is caused: the route used (`null`: no simulator route, the bot's own call), the channel that hears it, and the call. */
+/**
+ * How one type is caused: the route used (`null`: no simulator route, the bot's own call), the
+ * channel that hears it, the call, and the scenario (default the bots scenario).
+ */
 interface Cause {
   route: SimulatorRoute | null;
   channel: string;
   run(): Promise<unknown>;
+  scenarioFile?: string;
 }
 
 const ok = async (r: request.Test) => expect((await r).status).toBe(200);
@@ -95,6 +104,32 @@ const CAUSES: Record<EventType, Cause> = {
       );
     },
   },
+  module: {
+    route: 'detachModuleFromBot',
+    channel: MODULE,
+    scenarioFile: MODULES_SCENARIO,
+    run: () => ok(sim().post(`/embedkit/v1/modules/${MODULE}/detach`).send({ botChannelId: TRIAL.id })),
+  },
+  activated: { route: 'setChatControl', channel: MODULE, scenarioFile: MODULES_SCENARIO, run: () => control(MODULE) },
+  deactivated: {
+    route: 'setChatControl',
+    channel: MODULE,
+    scenarioFile: MODULES_SCENARIO,
+    run: async () => {
+      await control(MODULE);
+      await control(null);
+    },
+  },
+  botSuspended: { route: 'setBotSuspended', channel: MODULE, scenarioFile: MODULES_SCENARIO, run: () => suspend(true) },
+  botResumed: {
+    route: 'setBotSuspended',
+    channel: MODULE,
+    scenarioFile: MODULES_SCENARIO,
+    run: async () => {
+      await suspend(true);
+      await suspend(false);
+    },
+  },
   membership: {
     route: 'joinMembership',
     channel: VERIFIED.id,
@@ -134,6 +169,7 @@ describe('every event type of the registry', () => {
       const cause = CAUSES[type];
       expect(cause, `no cause for ${type}: add it to CAUSES`).toBeDefined();
       const causedBy: readonly string[] = EVENT_TYPES[type].causedBy;
+      kit = await makeBotKit(cause.scenarioFile ? { scenarioFile: cause.scenarioFile } : {});
       if (cause.route === null) expect(causedBy).toEqual([]);
       else expect(causedBy).toContain(cause.route);
       await cause.run();

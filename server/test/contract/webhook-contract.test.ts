@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
@@ -196,6 +197,50 @@ describe('every webhook body is a valid CallbackRequest', () => {
         callbackBody(botUserId(TRIAL.id), [finishEvent(draft, 1_700_000_000_000, isRepliable(draft) ? 'r' : undefined, false)]),
       );
       expect(problems(body), type).toEqual([]);
+    }
+  });
+
+  it('for the module channel events the host causes: attached, activated, a held chat’s message, deactivated, suspended, resumed, detached', async () => {
+    const mods = await makeBotKit({ scenarioFile: fileURLToPath(new URL('../fixtures/modules.json', import.meta.url)) });
+    try {
+      const m = () => request(mods.app);
+      const M1 = '1650000091';
+      const code = (
+        await m()
+          .post(`/embedkit/v1/modules/${M1}/authorize`)
+          .send({ botChannelId: TRIAL.id, redirectUri: 'https://m.example/' })
+          .expect(200)
+      ).body.code as string;
+      await m()
+        .post('/module/auth/v1/token')
+        .type('form')
+        .send({ grant_type: 'authorization_code', code, redirect_uri: 'https://m.example/', client_id: M1, client_secret: '91'.repeat(16) })
+        .expect(200);
+      await m().put(`/embedkit/v1/channels/${TRIAL.id}/chats/${ALICE_BOT}/control`).send({ moduleChannelId: M1, ttl: 60 }).expect(200);
+      await say(mods, ALICE_BOT, ALICE, 'held by the module');
+      await m().put(`/embedkit/v1/channels/${TRIAL.id}/chats/${ALICE_BOT}/control`).send({ moduleChannelId: null }).expect(200);
+      for (const suspended of [true, false]) await m().put(`/embedkit/v1/channels/${TRIAL.id}/suspension`).send({ suspended }).expect(200);
+      await m().post(`/embedkit/v1/modules/${M1}/detach`).send({ botChannelId: TRIAL.id }).expect(200);
+      const bodies = (await deliveries(mods, M1)).map((d) => JSON.parse(d.body) as ReceivedCallback);
+      for (const body of bodies) expect(problems(body), JSON.stringify(body)).toEqual([]);
+      expect(bodies.flatMap((b) => b.events.map((e) => e.type))).toEqual([
+        'module',
+        'activated',
+        'message',
+        'deactivated',
+        'botSuspended',
+        'botResumed',
+        'module',
+      ]);
+      expect(new Set(bodies.map((b) => b.destination))).toEqual(new Set([botUserId(TRIAL.id)]));
+      // The bot got the held chat's message too, in standby mode: valid against webhook.yml, without
+      // the reply token (the SDKs' types require one, the platform sends none in standby mode).
+      const standby = (await deliveries(mods, TRIAL.id)).map((d) => JSON.parse(d.body) as ReceivedCallback).at(-1)!;
+      expect(validateCallbackRequest(standby), JSON.stringify(validateCallbackRequest.errors)).toBe(true);
+      expect(problems(standby)).toEqual(['missing events[0].replyToken']);
+      expect(standby.events[0]).toMatchObject({ type: 'message', mode: 'standby' });
+    } finally {
+      await mods.close();
     }
   });
 

@@ -116,6 +116,20 @@ export const EVENTS: Record<string, Schema> = {
     replyToken: str,
     videoPlayComplete: obj(['trackingId'], { trackingId: str }),
   }),
+  // Module channels: ModuleEvent (attached {botId, scopes} / detached {botId, reason}), ActivatedEvent
+  // (`chatControl: {expireAt}`), DeactivatedEvent, BotSuspendedEvent, BotResumedEvent.
+  module: typed('module', ['module'], {
+    module: {
+      oneOf: [
+        obj(['type', 'botId', 'scopes'], { type: { const: 'attached' }, botId: str, scopes: { type: 'array', items: str } }),
+        obj(['type', 'botId', 'reason'], { type: { const: 'detached' }, botId: str, reason: { enum: ['bot_deleted'] } }),
+      ],
+    },
+  }),
+  activated: typed('activated', ['chatControl'], { chatControl: obj(['expireAt'], { expireAt: int }) }),
+  deactivated: typed('deactivated', [], {}),
+  botSuspended: typed('botSuspended', [], {}),
+  botResumed: typed('botResumed', [], {}),
 };
 
 /** `Event`: the common part and exactly one of the subtypes. */

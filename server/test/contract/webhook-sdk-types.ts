@@ -102,7 +102,25 @@ export const EVENT_EXEMPLARS: Record<string, Both<sdk10.Event, sdk11.Event>> = {
     replyToken: 'r',
     videoPlayComplete: { trackingId: 't' },
   } satisfies Both<sdk10.VideoPlayCompleteEvent, sdk11.VideoPlayCompleteEvent>,
+  module: { ...common, type: 'module', module: { type: 'attached', botId: 'U0', scopes: ['message:send'] } } satisfies Both<
+    sdk10.ModuleEvent,
+    sdk11.ModuleEvent
+  >,
+  activated: { ...common, type: 'activated', source: user, chatControl: { expireAt: 1 } } satisfies Both<
+    sdk10.ActivatedEvent,
+    sdk11.ActivatedEvent
+  >,
+  deactivated: { ...common, type: 'deactivated', source: user } satisfies Both<sdk10.DeactivatedEvent, sdk11.DeactivatedEvent>,
+  botSuspended: { ...common, type: 'botSuspended' } satisfies Both<sdk10.BotSuspendedEvent, sdk11.BotSuspendedEvent>,
+  botResumed: { ...common, type: 'botResumed' } satisfies Both<sdk10.BotResumedEvent, sdk11.BotResumedEvent>,
 };
+
+/** A module event of the other kind: `detached` with its reason. */
+const MODULE_DETACHED = {
+  ...common,
+  type: 'module',
+  module: { type: 'detached', botId: 'U0', reason: 'bot_deleted' },
+} satisfies Both<sdk10.ModuleEvent, sdk11.ModuleEvent>;
 
 /** The body's own exemplar: what `CallbackRequest` requires around the events. */
 export const BODY_EXEMPLAR: Both<sdk10.CallbackRequest, sdk11.CallbackRequest> = { destination: 'U0', events: [] };
@@ -132,7 +150,8 @@ export function missingPaths(exemplar: unknown, value: unknown, at = ''): string
 }
 
 /** The exemplar of an event's kind (a message event by its message type), or undefined. */
-export function exemplarOf(event: { type?: unknown; message?: { type?: unknown } }): unknown {
+export function exemplarOf(event: { type?: unknown; message?: { type?: unknown }; module?: { type?: unknown } }): unknown {
   if (event.type === 'message') return MESSAGE_EXEMPLARS[String(event.message?.type)];
+  if (event.type === 'module' && event.module?.type === 'detached') return MODULE_DETACHED;
   return EVENT_EXEMPLARS[String(event.type)];
 }

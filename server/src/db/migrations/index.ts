@@ -29,6 +29,7 @@ import { addInsight } from './0019-insight.js';
 import { addAudiences } from './0020-audiences.js';
 import { addCoupons } from './0022-coupons.js';
 import { addPhoneNumbers } from './0023-phone-numbers.js';
+import { addModuleChannels } from './0024-module-channels.js';
 import { addMemberships } from './0025-memberships.js';
 import { addVideoPlayCompletes } from './0026-video-play-completes.js';
 import { columnTypes, type ColumnTypes, type Dialect } from './dialect.js';
@@ -58,6 +59,7 @@ const SHIPPED: ReadonlyArray<readonly [key: string, up: SchemaChange]> = [
   ['0020_audiences', addAudiences],
   ['0022_coupons', addCoupons],
   ['0023_phone_numbers', addPhoneNumbers],
+  ['0024_module_channels', addModuleChannels],
   ['0025_memberships', addMemberships],
   ['0026_video_play_completes', addVideoPlayCompletes],
 ];

@@ -28,6 +28,9 @@ import { CouponStore } from './coupons/store.js';
 import { botMembershipRoutes } from './memberships/routes.js';
 import { MembershipPlanService } from './memberships/service.js';
 import { MembershipPlanStore } from './memberships/store.js';
+import { botModuleRoutes } from './modules/routes.js';
+import { ModuleService } from './modules/service.js';
+import { ModuleStore } from './modules/store.js';
 import { BotBroadcastService } from './broadcast.js';
 import { BotCounterStore } from './counter-store.js';
 import { BotAccountService } from './account.js';
@@ -71,7 +74,13 @@ export { scenarioAudienceOf, scenarioAudienceRow } from './audiences/rules.js';
 export { drawAudienceGroupId } from './audiences/service.js';
 export { MembershipPlanStore } from './memberships/store.js';
 export { scenarioMembershipOf, scenarioMembershipRows, type ScenarioMembership } from './memberships/rules.js';
+export { ModuleStore } from './modules/store.js';
+export { DEFAULT_MODULE_SCOPES } from './modules/rules.js';
 export type { MessageReach, FriendshipChangeInput } from './insight/index.js';
+
+/** The simulator routes of module channels (docs/module-channels.md). */
+type ModuleSimulatorRoute =
+  'moduleChannels' | 'authorizeModule' | 'detachModuleFromBot' | 'chatControl' | 'setChatControl' | 'setBotSuspended';
 
 /** Options of the bot messaging unit. */
 export interface BotMessagingOptions {
@@ -111,7 +120,14 @@ export interface BotMessaging {
   /** The handlers of the unit's simulator routes (`contract/simulator-api.ts`). */
   simulator: Pick<
     SimulatorHandlers,
-    BotSimulatorRoute | InsightSimulatorRoute | 'couponTicket' | 'useCoupon' | 'membershipPlans' | 'joinMembership' | 'leaveMembership'
+    | BotSimulatorRoute
+    | InsightSimulatorRoute
+    | ModuleSimulatorRoute
+    | 'couponTicket'
+    | 'useCoupon'
+    | 'membershipPlans'
+    | 'joinMembership'
+    | 'leaveMembership'
   >;
   /** Starts sending webhook deliveries (those left from the last run first). */
   start(): void;
@@ -168,6 +184,9 @@ export function createBotMessaging(
   live.subscribe((event) => {
     if (event.type === 'clock') plans.renewDue().catch((err: unknown) => deps.logger.warn({ err }, 'membership renewal failed'));
   });
+  const modules = new ModuleService({ store: new ModuleStore(db), world, memberships, emitter, live, clock });
+  // While a module channel holds a chat, the chat's events go to it (docs/module-channels.md).
+  emitter.routeThrough((botChannelId, chatId) => modules.holder(botChannelId, chatId));
   const messaging = new BotMessagingService({
     world,
     memberships,
@@ -220,6 +239,7 @@ export function createBotMessaging(
     insight.routes({ tokens: deps.tokens, bot: messaging, limits }),
     botPnpRoutes({ tokens: deps.tokens, bot: messaging, limits, pnp, headers: deps.headers }),
     botShopRoutes({ tokens: deps.tokens, bot: messaging, limits, stickers }),
+    botModuleRoutes({ tokens: deps.tokens, bot: messaging, limits, modules }),
   ];
   return {
     events,
@@ -246,6 +266,12 @@ export function createBotMessaging(
       membershipPlans: ({ params, query }) => plans.planViews(params.channelId, String(query.userId ?? '')),
       joinMembership: ({ params }) => plans.join(params.membershipId, params.userId),
       leaveMembership: ({ params }) => plans.leave(params.membershipId, params.userId),
+      moduleChannels: () => modules.overview(),
+      authorizeModule: ({ params, body }) => modules.authorize(params.moduleChannelId, body),
+      detachModuleFromBot: ({ params, body }) => modules.detachByBot(params.moduleChannelId, body),
+      chatControl: ({ params }) => modules.controlOf(params.channelId, params.chatId),
+      setChatControl: ({ params, body }) => modules.setControl(params.channelId, params.chatId, body),
+      setBotSuspended: ({ params, body }) => modules.setSuspended(params.channelId, body),
     },
     start: () => dispatcher.start(),
     stop: async () => {
