@@ -306,3 +306,32 @@ Examples:
       }),
     );
 }
+
+/** A flag's option name as commander derives it: `--beacon-type <type>` → `beaconType`. */
+const optionName = (flags: string) => flags.replace(/^--([a-z-]+).*$/, '$1').replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/**
+ * The type's own options for a trigger made without the command (the simulator API's
+ * `triggerEvent`): the values given, each checked as its flag checks it, else the flags' defaults.
+ * @returns the options, or the problem of the first value refused (`beaconType: one of enter, leave, banner`)
+ */
+export function triggerOptionsOf(
+  given: Readonly<Record<string, string | undefined>>,
+): { options: Omit<TriggerDraftOptions, 'user' | 'group' | 'room'> } | { problem: string } {
+  const options: Record<string, string> = {};
+  for (const type of TRIGGER_EVENTS)
+    for (const f of TRIGGER_TABLE[type].flags as readonly TriggerFlag[]) {
+      const name = optionName(f.flags);
+      const value = given[name];
+      if (value === undefined) {
+        options[name] ??= f.default;
+        continue;
+      }
+      try {
+        options[name] = f.parse ? f.parse(value) : value;
+      } catch (e) {
+        return { problem: `${name}: ${(e as Error).message}` };
+      }
+    }
+  return { options: options as unknown as Omit<TriggerDraftOptions, 'user' | 'group' | 'room'> };
+}

@@ -208,3 +208,26 @@ export const InsightReportBodySchema = Type.Union([
 
 /** Query of a bot's insight in the host: how many days back from yesterday (1 to 90, default 14). */
 export const BotInsightQuerySchema = Type.Object({ days: Type.Optional(Type.String({ pattern: '^[0-9]{1,2}$' })) });
+
+/**
+ * Body of sending one webhook event of any type to a bot (as `embedkit trigger` makes it): the
+ * event `type` (one of the registry, `webhooks/event-types.ts`), the person it comes from, the
+ * chat (`chatId`: a group or room the bot is in, for the events that happen there; the person's
+ * 1:1 chat with the bot otherwise) and the type's own fields, named as `embedkit trigger`'s flags.
+ */
+export const TriggerEventBodySchema = Type.Object(
+  {
+    type: Type.String({ minLength: 1, maxLength: 100, description: 'the event type' }),
+    userId: UserId,
+    chatId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    text: Type.Optional(Type.String({ minLength: 1, maxLength: 5000, description: 'message: the text' })),
+    data: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: 'postback: the data' })),
+    hwid: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'beacon: the hardware ID' })),
+    beaconType: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'beacon: enter, leave or banner' })),
+    nonce: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'accountLink: the nonce' })),
+    result: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'accountLink: ok or failed' })),
+    messageId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'unsend: the unsent message’s ID' })),
+    deliveryData: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: 'delivery: the hashed phone number or tag' })),
+  },
+  { additionalProperties: false },
+);

@@ -8,6 +8,7 @@
  * (`bots-overview.ts`); what they share is `context.ts`.
  */
 import { BeaconAndLinkEvents } from './user-events/beacon-account-link.js';
+import { TriggerEvents } from './user-events/trigger.js';
 import { BotsOverview } from './user-events/bots-overview.js';
 import { ChatMessageEvents } from './user-events/chat-messages.js';
 import { BotEventContext, type BotEventDeps } from './user-events/context.js';
@@ -47,6 +48,8 @@ export class BotEventService {
   readonly beacon: BeaconAndLinkEvents['beacon'];
   /** A person links their account: {@link BeaconAndLinkEvents.accountLink}. */
   readonly accountLink: BeaconAndLinkEvents['accountLink'];
+  /** Any event type on demand: {@link TriggerEvents.trigger}. */
+  readonly trigger: TriggerEvents['trigger'];
   /** A bot's notification message reached the person (delivery): {@link NotificationEvents.notificationDelivered}. */
   readonly notificationDelivered: NotificationEvents['notificationDelivered'];
   /** A reply token for `embedkit trigger`: {@link BotsOverview.replyTokenFor}. */
@@ -67,6 +70,7 @@ export class BotEventService {
     const beaconsAndLinks = new BeaconAndLinkEvents(context);
     const bots = new BotsOverview(context);
     const notifications = new NotificationEvents(context);
+    const triggers = new TriggerEvents(context);
     this.userMessages = messages.userMessages.bind(messages);
     this.sendMedia = messages.sendMedia.bind(messages);
     this.unsend = messages.unsend.bind(messages);
@@ -79,6 +83,7 @@ export class BotEventService {
     this.postback = postbacks.postback.bind(postbacks);
     this.beacon = beaconsAndLinks.beacon.bind(beaconsAndLinks);
     this.accountLink = beaconsAndLinks.accountLink.bind(beaconsAndLinks);
+    this.trigger = triggers.trigger.bind(triggers);
     this.notificationDelivered = notifications.notificationDelivered.bind(notifications);
     this.replyTokenFor = bots.replyTokenFor.bind(bots);
     this.overview = bots.overview.bind(bots);
