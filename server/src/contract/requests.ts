@@ -266,3 +266,31 @@ export const ChatControlBodySchema = Type.Object(
 
 /** Suspends or resumes a bot (its module channels get `botSuspended` / `botResumed`). */
 export const BotSuspensionBodySchema = Type.Object({ suspended: Type.Boolean() }, { additionalProperties: false });
+
+/**
+ * Body of sending one webhook event of any type to a bot (as `embedkit trigger` makes it): the
+ * event `type` (one of the registry, `webhooks/event-types.ts`), the person it comes from, the
+ * chat (`chatId`: a group or room the bot is in, for the events that happen there; the person's
+ * 1:1 chat with the bot otherwise) and the type's own fields, named as `embedkit trigger`'s flags.
+ */
+export const TriggerEventBodySchema = Type.Object(
+  {
+    type: Type.String({ minLength: 1, maxLength: 100, description: 'the event type' }),
+    userId: UserId,
+    chatId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    text: Type.Optional(Type.String({ minLength: 1, maxLength: 5000, description: 'message: the text' })),
+    data: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: 'postback: the data' })),
+    hwid: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'beacon: the hardware ID' })),
+    beaconType: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'beacon: enter, leave or banner' })),
+    nonce: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'accountLink: the nonce' })),
+    result: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'accountLink: ok or failed' })),
+    messageId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'unsend: the unsent message’s ID' })),
+    deliveryData: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: 'delivery: the hashed phone number or tag' })),
+    membershipType: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'membership: joined, left or renewed' })),
+    membershipId: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'membership: the plan ID' })),
+    trackingId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'videoPlayComplete: the video’s trackingId' })),
+    moduleType: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'module: attached or detached' })),
+    botId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'module: the bot’s user ID' })),
+  },
+  { additionalProperties: false },
+);

@@ -29,6 +29,7 @@ import {
   PhoneReportBodySchema,
   PostbackBodySchema,
   ReplyTokenBodySchema,
+  TriggerEventBodySchema,
   SessionBodySchema,
   UserMessageRequestSchema,
   ValidateBodySchema,
@@ -270,6 +271,13 @@ export const SIMULATOR_API = defineContract({
     summary: 'a person links their account (event: accountLink)',
     body: AccountLinkBodySchema,
     answer: Empty,
+  },
+  triggerEvent: {
+    method: 'POST',
+    path: '/channels/:channelId/events',
+    summary: 'sends the bot one webhook event of any type, as `embedkit trigger` makes it (a delivery of its own)',
+    body: TriggerEventBodySchema,
+    answer: Delivered,
   },
 
   // Bots, webhooks and deliveries.

@@ -13,12 +13,18 @@ import {
   FriendshipBodySchema,
   PersonBodySchema,
   PostbackBodySchema,
+  TriggerEventBodySchema,
   UserMessageRequestSchema,
   ValidateBodySchema,
 } from '../contract/requests.js';
 import type { SimulatorClient } from '../contract/client.js';
-import type { ChatMessage } from '../contract/wire.js';
+import { CHAT_TYPES, VIEW_TYPES, type ChatMessage } from '../contract/wire.js';
 import { messageText } from '../contract/message-text.js';
+import { EVENT_TYPE_NAMES } from '../webhooks/event-types.js';
+import { readImage } from './image.js';
+import { ToolInputError } from './errors.js';
+
+export { ToolInputError };
 
 /** What a tool runs with: the simulator client of one embedkit, and what this agent's session has seen. */
 export interface ToolContext {
@@ -83,19 +89,29 @@ export const TOOLS: readonly McpTool[] = [
   tool({
     name: 'say',
     description:
-      'A person sends a message in a chat from the phone (the bots in the chat get a message webhook event). Give `text` for a text message, or `message` for another message object: {"type":"sticker","packageId":"446","stickerId":"1988"}, {"type":"location","title":"…","address":"…","latitude":35.65,"longitude":139.74}.',
+      'A person sends a message in a chat from the phone (the bots in the chat get a message webhook event). Give `text` for a text message, `image` for a photo (a path of a PNG, JPEG, GIF or WebP file, or an http(s) URL of one; at most 10 MB), or `message` for another message object: {"type":"sticker","packageId":"446","stickerId":"1988"}, {"type":"location","title":"…","address":"…","latitude":35.65,"longitude":139.74}.',
     input: Type.Object(
       {
         chatId: ChatId,
         userId: UserMessageRequestSchema.properties.userId,
         text: Type.Optional(Type.String({ minLength: 1, maxLength: 5000, description: 'a text message' })),
         message: Type.Optional(UserMessageRequestSchema.properties.message),
+        image: Type.Optional(
+          Type.String({ minLength: 1, maxLength: 2000, description: 'a path of an image file on this machine, or an http(s) URL of one' }),
+        ),
         quotedMessageId: UserMessageRequestSchema.properties.quotedMessageId,
       },
       { additionalProperties: false },
     ),
-    run: async ({ chatId, userId, text, message, quotedMessageId }, { client, seen }) => {
-      if ((text === undefined) === (message === undefined)) throw new ToolInputError('Give exactly one of text and message');
+    run: async ({ chatId, userId, text, message, image, quotedMessageId }, { client, seen }) => {
+      if ([text, message, image].filter((x) => x !== undefined).length !== 1)
+        throw new ToolInputError('Give exactly one of text, image and message');
+      if (image !== undefined) {
+        const { data, contentType } = await readImage(image);
+        const sent = await client.call('sendMedia', { params: { chatId }, query: { userId, type: 'image' }, body: data, contentType });
+        seen.set(chatId, sent.id);
+        return withText(sent);
+      }
       const stored = await client.call('sendMessage', {
         params: { chatId },
         body: { userId, message: message ?? { type: 'text', text }, ...(quotedMessageId !== undefined ? { quotedMessageId } : {}) },
@@ -190,6 +206,41 @@ export const TOOLS: readonly McpTool[] = [
     run: ({ chatId, messageId, userId }, { client }) => client.call('unsend', { params: { chatId, messageId }, body: { userId } }),
   }),
 
+  tool({
+    name: 'open_app',
+    description:
+      'Opens a registered app (get_world: apps[]) as a person in a context: answers the host’s deep link, the URL of the host page that shows that person with the app open in that chat (open it in a browser). `context`: utou, group or room with the `chatId` of one of the person’s chats of that type, or none.',
+    input: Type.Object(
+      {
+        embedId: Id('the app (get_world: apps[].embedId)'),
+        userId: UserId,
+        context: Type.String({ enum: [...CHAT_TYPES, 'none'], description: 'the chat type the app opens in, or none' }),
+        chatId: Type.Optional(ChatId),
+        view: Type.Optional(Type.String({ enum: [...VIEW_TYPES], description: 'the view size (default: the app’s own)' })),
+      },
+      { additionalProperties: false },
+    ),
+    run: async ({ embedId, userId, context, chatId, view }, { client }) => {
+      const world = await client.call('world');
+      const app = world.apps.find((a) => a.embedId === embedId);
+      if (!app) throw new ToolInputError(`No app ${embedId}: get_world lists the apps (${world.apps.map((a) => a.embedId).join(', ')})`);
+      if (!world.users.some((u) => u.userId === userId)) throw new ToolInputError(`No user ${userId}: get_world lists the users`);
+      if (context === 'none') {
+        if (chatId !== undefined) throw new ToolInputError('An app opened in context none has no chat: leave chatId out');
+      } else {
+        const chat = world.chats.find((c) => c.chatId === chatId);
+        if (chatId === undefined || !chat)
+          throw new ToolInputError(`Give the chatId of one of ${userId}’s ${context} chats (get_world: chats)`);
+        if (chat.type !== context) throw new ToolInputError(`Chat ${chatId} is a ${chat.type} chat, not a ${context}`);
+        if (!chat.memberIds.includes(userId)) throw new ToolInputError(`${userId} is not a member of chat ${chatId}`);
+      }
+      // The host's URL parameters (host/src/deeplink.ts); `app` opens it on load.
+      const query = new URLSearchParams({ app: embedId, view: view ?? app.view.type, context, user: userId });
+      if (chatId !== undefined) query.set('chat', chatId);
+      return { url: `${world.urls.base}/?${query}`, app };
+    },
+  }),
+
   // Reading.
   tool({
     name: 'read_transcript',
@@ -229,6 +280,12 @@ export const TOOLS: readonly McpTool[] = [
   }),
 
   // Control.
+  tool({
+    name: 'trigger_event',
+    description: `Sends a bot one webhook event of any type, as embedkit itself would (signed with the channel secret, with a reply token of its chat, kept in list_deliveries): ${EVENT_TYPE_NAMES.join(', ')}. From \`userId\`, in \`chatId\` (a group or room the bot is in) for the events that happen there, else in the person’s 1:1 chat with the bot. A message event is the event alone, not stored in the chat (say stores a message). The type's own fields: text (message), data (postback), hwid and beaconType (beacon), nonce and result (accountLink), messageId (unsend), deliveryData (delivery).`,
+    input: Type.Object({ channelId: ChannelId, ...TriggerEventBodySchema.properties }, { additionalProperties: false }),
+    run: ({ channelId, ...body }, { client }) => client.call('triggerEvent', { params: { channelId }, body }),
+  }),
   tool({
     name: 'redeliver',
     description: 'Sends a webhook delivery again now (the body is marked as a redelivery).',
@@ -295,6 +352,3 @@ export const TOOLS: readonly McpTool[] = [
     },
   }),
 ];
-
-/** A tool call refused before or without a simulator call: its message is the tool's error result. */
-export class ToolInputError extends Error {}

@@ -5,7 +5,7 @@
  * cause it (the simulator routes), how its own fields are built, whether it carries a reply token,
  * and its label. The sides that must know every type keep a complete table keyed by the union, so
  * a type added here does not compile until each has its entry: the v1 form
- * (`./v1-callbacks.ts`), `embedkit trigger`'s flags and draft (`../cli/trigger.ts`) and the host's
+ * (`./v1-callbacks.ts`), the trigger's fields and draft (`./triggers.ts`: `embedkit trigger`, the simulator API's `triggerEvent`) and the host's
  * control (`host/src/event-types.ts`). docs/webhooks.md lists what to add for a new type.
  *
  * A leaf the host's browser bundle imports too: types and pure functions only, no Node import.

@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app.js';
-import { TRIGGER_TABLE } from '../../src/cli/trigger.js';
+import { TRIGGER_TABLE } from '../../src/webhooks/triggers.js';
 import { ALICE, ALICE_BOT, BOTS_SCENARIO, chatMessages, GROUP, startReceiver, TRIAL, type Receiver } from '../bot/helpers.js';
 import { onTestDatabase } from '../helpers.js';
 

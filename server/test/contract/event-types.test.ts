@@ -3,8 +3,7 @@
 // drafts (cli/trigger.ts). The compiler demands an entry of each for every type of the registry;
 // the cases below widen the union by one name, as adding an entry to the registry would.
 import { describe, expect, it } from 'vitest';
-import { TRIGGER_EVENTS, TRIGGER_TABLE, triggerDraft, type TriggerTable } from '../../src/cli/trigger.js';
-import { CliError } from '../../src/cli/http.js';
+import { TRIGGER_EVENTS, TRIGGER_TABLE, TriggerError, triggerDraft, type TriggerTable } from '../../src/webhooks/triggers.js';
 import { SIMULATOR_API, type SimulatorRoute } from '../../src/contract/simulator-api.js';
 import { draftOf, EVENT_TYPE_NAMES, EVENT_TYPES, isRepliable, type EventType } from '../../src/webhooks/event-types.js';
 import { userSource } from '../../src/webhooks/events.js';
@@ -133,7 +132,7 @@ describe('the tables over the registry', () => {
 
   it('trigger refuses an unknown type with the list of known ones, and a type in the wrong place', () => {
     const options = { user: 'U1', text: 't', data: 'd', hwid: 'h', beaconType: 'enter', nonce: 'n', result: 'ok' as const };
-    expect(() => triggerDraft('poke', options)).toThrow(new CliError(`unknown event poke: use one of ${EVENT_TYPE_NAMES.join(', ')}`));
+    expect(() => triggerDraft('poke', options)).toThrow(new TriggerError(`unknown event poke: use one of ${EVENT_TYPE_NAMES.join(', ')}`));
     expect(() => triggerDraft('memberLeft', options)).toThrow(/a memberLeft event happens in a group or a room/);
     expect(() => triggerDraft('beacon', { ...options, room: 'R1' })).toThrow(/a beacon event comes from a user: drop --group/);
     expect(triggerDraft('unsend', { ...options, group: 'C1', messageId: '7' })).toEqual({

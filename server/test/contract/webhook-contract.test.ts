@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
-import { TRIGGER_EVENTS, triggerDraft } from '../../src/cli/trigger.js';
+import { TRIGGER_EVENTS, triggerDraft } from '../../src/webhooks/triggers.js';
 import { callbackBody, finishEvent, isRepliable } from '../../src/webhooks/events.js';
 import { botUserId } from '../../src/world/bot-user-id.js';
 import { channelToken } from '../helpers.js';

@@ -118,7 +118,7 @@ describe('embedkit mcp over streamable HTTP at /mcp', { timeout: 60_000 }, () =>
       ['say', { chatId: 42, userId: ALICE, text: 'x' }, /chatId: Must be a string/],
       ['say', { chatId: ALICE_DEMO_CHAT, userId: ALICE, text: 'x'.repeat(100_000) }, /text: Length must be between 0 and 5000/],
       ['say', { chatId: 'C-nope', userId: ALICE, text: 'x' }, /chat/i],
-      ['say', { chatId: ALICE_DEMO_CHAT, userId: ALICE }, /exactly one of text and message/],
+      ['say', { chatId: ALICE_DEMO_CHAT, userId: ALICE }, /exactly one of text, image and message/],
       ['redeliver', { deliveryId: 999_999 }, /deliver/i],
       ['advance_clock', { advance: 'soon' }, /advance/],
       ['wait_for_reply', { chatId: ALICE_DEMO_CHAT, timeoutMs: 0 }, /No bot message in chat/],

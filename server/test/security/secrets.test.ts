@@ -101,6 +101,9 @@ it('answers no secret in any GET of the simulator API, in the live stream, in a 
     indicators: { chatId: BOT_CHAT },
     botInsight: { channelId: CHANNEL },
     couponTicket: { couponId: 'x', userId: ALICE },
+    membershipPlans: { channelId: CHANNEL },
+    phoneLog: { phoneId: 'p1' },
+    chatControl: { channelId: CHANNEL, chatId: BOT_CHAT },
   };
   const gets = (Object.keys(SIMULATOR_API) as SimulatorRoute[]).filter(
     (n) => SIMULATOR_API[n].method === 'GET' && n !== 'scenario' && n !== 'liveEvents',

@@ -10,6 +10,7 @@
  * (`bots-overview.ts`); what they share is `context.ts`.
  */
 import { BeaconAndLinkEvents } from './user-events/beacon-account-link.js';
+import { TriggerEvents } from './user-events/trigger.js';
 import { BotsOverview } from './user-events/bots-overview.js';
 import { ChatMessageEvents } from './user-events/chat-messages.js';
 import { BotEventContext, type BotEventDeps } from './user-events/context.js';
@@ -51,6 +52,8 @@ export class BotEventService {
   readonly beacon: BeaconAndLinkEvents['beacon'];
   /** A person links their account: {@link BeaconAndLinkEvents.accountLink}. */
   readonly accountLink: BeaconAndLinkEvents['accountLink'];
+  /** Any event type on demand: {@link TriggerEvents.trigger}. */
+  readonly trigger: TriggerEvents['trigger'];
   /** A bot's notification message reached the person (delivery): {@link NotificationEvents.notificationDelivered}. */
   readonly notificationDelivered: NotificationEvents['notificationDelivered'];
   /** A person joined, left or renewed a membership plan: {@link MembershipPlanEvents.membershipChanged}. */
@@ -76,6 +79,7 @@ export class BotEventService {
     const bots = new BotsOverview(context);
     const notifications = new NotificationEvents(context);
     const videos = new VideoEvents(context);
+    const triggers = new TriggerEvents(context);
     this.userMessages = messages.userMessages.bind(messages);
     this.sendMedia = messages.sendMedia.bind(messages);
     this.unsend = messages.unsend.bind(messages);
@@ -88,6 +92,7 @@ export class BotEventService {
     this.postback = postbacks.postback.bind(postbacks);
     this.beacon = beaconsAndLinks.beacon.bind(beaconsAndLinks);
     this.accountLink = beaconsAndLinks.accountLink.bind(beaconsAndLinks);
+    this.trigger = triggers.trigger.bind(triggers);
     this.notificationDelivered = notifications.notificationDelivered.bind(notifications);
     const plans = new MembershipPlanEvents(context);
     this.membershipChanged = plans.membershipChanged.bind(plans);

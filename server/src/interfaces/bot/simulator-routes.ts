@@ -39,6 +39,7 @@ export type BotSimulatorRoute =
   | 'bots'
   | 'beacon'
   | 'accountLink'
+  | 'triggerEvent'
   | 'webhook'
   | 'setWebhook'
   | 'deliveries'
@@ -89,6 +90,7 @@ export function botSimulatorHandlers(deps: {
       await events.accountLink(params.channelId, body);
       return {};
     },
+    triggerEvent: ({ params, body }) => events.trigger(params.channelId, body),
     webhook: ({ params }) => events.webhookSettings(params.channelId),
     setWebhook: ({ params, body }) => events.setWebhookSettings(params.channelId, body),
     deliveries: ({ query }) => {

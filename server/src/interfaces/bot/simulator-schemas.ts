@@ -10,6 +10,7 @@ import {
   MediaQuerySchema,
   PersonBodySchema,
   PostbackBodySchema,
+  TriggerEventBodySchema,
   WebhookSettingsBodySchema,
 } from '../../contract/requests.js';
 import { compile } from '../../http/validate.js';
@@ -22,3 +23,4 @@ export const checkAccountLinkBody = compile(AccountLinkBodySchema);
 export const checkWebhookSettingsBody = compile(WebhookSettingsBodySchema);
 export const checkMediaQuery = compile(MediaQuerySchema);
 export const checkInsightReportBody = compile(InsightReportBodySchema);
+export const checkTriggerEventBody = compile(TriggerEventBodySchema);
