@@ -53,6 +53,7 @@ import {
   LinkTemplateSchema,
   PhoneLogSchema,
   PhonesSchema,
+  LanViewSchema,
   PhoneViewSchema,
   SessionTokenSchema,
   ShownRichMenuSchema,
@@ -391,6 +392,15 @@ export const SIMULATOR_API = defineContract({
     query: PhoneLogQuerySchema,
     answer: PhoneLogSchema,
   },
+
+  // embedkit --lan: the apps' proxies the host opens apps through, and the phone link's QR code (docs/phones.md).
+  lan: {
+    method: 'GET',
+    path: '/lan',
+    summary: 'the network origins of --lan and the proxy origins of loopback apps',
+    answer: LanViewSchema,
+  },
+  lanQrCode: { method: 'GET', path: '/lan/qr-code', summary: 'the QR code (SVG) of the phone link with the admin token', answer: 'binary' },
 });
 
 /** The paths of the routes any page may read (see `RouteSpec.crossSite`), as patterns. */
