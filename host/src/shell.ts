@@ -31,6 +31,7 @@ import { SimPanel } from './panels/sim-panel.js';
 import { Controls } from './panels/controls.js';
 import { BridgeLog } from './panels/log.js';
 import { PhoneInspectorPanel } from './inspector/panel.js';
+import { viewUrlForPage } from './lan.js';
 import { browserDevice, PhoneReporter } from './inspector/report.js';
 import { WebhookPanel } from './panels/webhooks.js';
 import { SimulatorPane } from './simulator/pane.js';
@@ -183,6 +184,7 @@ export class HostShell {
         this.reporter.addRejected(reason, origin);
       },
       onMessagesSent: () => void this.chatScreen.refresh(),
+      viewUrlOf: (viewUrl) => viewUrlForPage(this.api.client, viewUrl),
       pickShareTargets: (chats, multiple) => pickShareTargets(this.screen, chats, multiple),
       onClosed: () => {
         this.controls.setStatus('App closed.');
