@@ -32,6 +32,7 @@ import { Controls } from './panels/controls.js';
 import { BridgeLog } from './panels/log.js';
 import { PhoneInspectorPanel } from './inspector/panel.js';
 import { viewUrlForPage } from './lan.js';
+import { showLanQrCode } from './panels/lan-qr.js';
 import { browserDevice, PhoneReporter } from './inspector/report.js';
 import { WebhookPanel } from './panels/webhooks.js';
 import { SimulatorPane } from './simulator/pane.js';
@@ -127,6 +128,7 @@ export class HostShell {
     this.session = this.appSession();
     this.controls = new Controls(world, { onChange: (patch) => this.update(patch), onOpen: () => void this.openApp() });
     this.simPanel = new SimPanel(byId('sim-panel'), world, api.client);
+    void showLanQrCode(byId('lan-qr'), api.client);
     this.toasts = new Toasts(this.screen);
     this.actions = this.actionDispatcher();
     const composer = this.composer();
