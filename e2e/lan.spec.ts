@@ -4,14 +4,15 @@
 // at http://localhost:<port>/ opening through its proxy with its hot-reload WebSocket connected and
 // the SDK working in a secure context. The desktop's side panel shows the link's QR code.
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
 import { createHash, type X509Certificate } from 'node:crypto';
-import { chromium, devices, type Browser } from '@playwright/test';
+import { chromium, devices, type Browser, type Page } from '@playwright/test';
 import jsQRModule from 'jsqr';
+import QRCode from 'qrcode';
 import { WebSocketServer } from 'ws';
 import { CHROMIUM_LAUNCH } from './chromium.js';
 import { ALICE, expect, test } from './fixtures.js';
@@ -19,6 +20,7 @@ import { botPost, channelToken } from './platform.js';
 import { removeDataDir, startServer, type ServerHandle } from './server.js';
 
 const LAN = '127.0.0.2';
+const LIFF_APP = '1650000001-liffapp1';
 const TOKEN = 'lan-e2e-admin-token-0123456789abcdef';
 
 type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
@@ -65,6 +67,9 @@ let app: Server;
 let appPort: number;
 let caDir: string;
 let link: string;
+let leaf: X509Certificate;
+/** base64 SHA-256 of the server certificate's SPKI, for Chromium's `--ignore-certificate-errors-spki-list`. */
+let spki: string;
 test.beforeAll(async () => {
   app = devServer();
   await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
@@ -78,7 +83,27 @@ test.beforeAll(async () => {
   }
   await expect.poll(() => /on a phone\s+(\S+)/.exec(server.output())?.[1]).toBeDefined();
   link = /on a phone\s+(\S+)/.exec(server.output())![1]!;
+  // The certificate verifies against embedkit's CA (in its folder); Chromium is told to trust its key.
+  leaf = await leafCertificate(Number(new URL(server.baseUrl).port), readFileSync(join(caDir, 'ca.pem'), 'utf8'));
+  spki = createHash('sha256')
+    .update(leaf.publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64');
 });
+
+/** Chromium trusting the server's certificate, with more flags. */
+function trustingChromium(...flags: string[]): Promise<Browser> {
+  return chromium.launch({
+    ...CHROMIUM_LAUNCH,
+    args: [...(CHROMIUM_LAUNCH.args ?? []), `--ignore-certificate-errors-spki-list=${spki}`, ...flags],
+  });
+}
+
+/** A Pixel 7 page (its browser type is the project's Chromium whatever the profile says). */
+async function pixelPage(browser: Browser): Promise<Page> {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { defaultBrowserType, ...pixel } = devices['Pixel 7'];
+  return (await browser.newContext(pixel)).newPage();
+}
 test.afterAll(async () => {
   await server?.stop();
   if (server) removeDataDir(server.dataDir);
@@ -90,12 +115,8 @@ test('a Pixel opens the printed link over HTTPS, signed in, and the app on local
   const port = new URL(server.baseUrl).port;
   expect(link).toBe(`https://${LAN}:${port}/?token=${TOKEN}`);
 
-  // The certificate verifies against embedkit's CA; Chromium trusts its key through the SPKI list.
-  const leaf = await leafCertificate(Number(port), readFileSync(join(caDir, 'ca.pem'), 'utf8'));
+  // The certificate (read in beforeAll, verified against embedkit's CA) names the address.
   expect(leaf.subjectAltName).toContain(`IP Address:${LAN}`);
-  const spki = createHash('sha256')
-    .update(leaf.publicKey.export({ type: 'spki', format: 'der' }))
-    .digest('base64');
 
   // A browser that does not trust it gets the certificate refusal.
   const untrusting = await browser.newContext();
@@ -113,14 +134,9 @@ test('a Pixel opens the printed link over HTTPS, signed in, and the app on local
   await expect.poll(async () => (await lanView()).apps.find((a) => a.target === `http://localhost:${appPort}`)?.origins[0]).toBeDefined();
   const proxyOrigin = (await lanView()).apps.find((a) => a.target === `http://localhost:${appPort}`)!.origins[0]!;
 
-  const phoneBrowser: Browser = await chromium.launch({
-    ...CHROMIUM_LAUNCH,
-    args: [...(CHROMIUM_LAUNCH.args ?? []), `--ignore-certificate-errors-spki-list=${spki}`],
-  });
+  const phoneBrowser = await trustingChromium();
   try {
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    const { defaultBrowserType, ...pixel } = devices['Pixel 7'];
-    const phone = await (await phoneBrowser.newContext(pixel)).newPage();
+    const phone = await pixelPage(phoneBrowser);
     await phone.goto(link);
     // The link signs the phone in and drops the token from the address bar.
     await expect(phone.locator('body')).toHaveAttribute('data-ready', 'true');
@@ -159,4 +175,64 @@ test("the desktop's side panel shows the QR code of the exact link", async ({ pa
     return { data: Array.from(g.getImageData(0, 0, 400, 400).data), width: 400, height: 400 };
   });
   expect(jsQR(new Uint8ClampedArray(data), width, height)?.data).toBe(link);
+});
+
+/**
+ * A camera's video showing the QR code of `text` (YUV4MPEG2, 4:2:0, 10 frames a second, which
+ * Chromium's fake capture device plays in a loop): black modules on white, 8 pixels each, with a
+ * quiet zone.
+ */
+function qrVideo(text: string): Buffer {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const scale = 8;
+  const side = (modules.size + 8) * scale;
+  const luma = Buffer.alloc(side * side, 235);
+  for (let y = 0; y < modules.size; y++)
+    for (let x = 0; x < modules.size; x++)
+      if (modules.get(x, y))
+        for (let dy = 0; dy < scale; dy++) {
+          const row = ((y + 4) * scale + dy) * side;
+          luma.fill(16, row + (x + 4) * scale, row + (x + 5) * scale);
+        }
+  const chroma = Buffer.alloc((side / 2) * (side / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const blank = Buffer.concat([Buffer.from('FRAME\n'), Buffer.alloc(side * side, 235), chroma]);
+  // Three seconds of a blank view first (time to tap Cancel on a fresh capture), then the code.
+  return Buffer.concat([
+    Buffer.from(`YUV4MPEG2 W${side} H${side} F10:1 Ip A1:1 C420jpeg\n`),
+    ...Array<Buffer>(30).fill(blank),
+    ...Array<Buffer>(20).fill(frame),
+  ]);
+}
+
+test("scanCodeV2 on the phone reads a QR code with the phone's camera, and Cancel answers null", async () => {
+  const video = join(caDir, 'qr.y4m');
+  writeFileSync(video, qrVideo('https://example.com/ticket/42'));
+  const phoneBrowser = await trustingChromium(
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  );
+  try {
+    const phone = await pixelPage(phoneBrowser);
+    await phone.goto(link);
+    await expect(phone.locator('body')).toHaveAttribute('data-ready', 'true');
+    // The demo LIFF app, on loopback (127.0.0.1), opens through its proxy too.
+    await phone.goto(`https://${LAN}:${new URL(server.baseUrl).port}/?user=${ALICE}&app=${LIFF_APP}&view=full`);
+    const app = phone.frameLocator('#app-frame');
+    await expect(app.locator('#report')).toContainText(LIFF_APP);
+    let asked = false;
+    phone.on('dialog', (d) => void ((asked = true), d.dismiss()));
+    await app.locator('#scan').tap();
+    await expect(app.locator('#action')).toHaveText(JSON.stringify({ scanCodeV2: { ok: { value: 'https://example.com/ticket/42' } } }));
+    await expect(phone.locator('#scan-sheet')).toHaveCount(0);
+    expect(asked).toBe(false);
+
+    // Cancel: null, as when the person closes the platform's scanner.
+    await app.locator('#scan').tap();
+    await phone.locator('#scan-cancel').tap();
+    await expect(app.locator('#action')).toHaveText(JSON.stringify({ scanCodeV2: { ok: { value: null } } }));
+  } finally {
+    await phoneBrowser.close();
+  }
 });

@@ -18,6 +18,7 @@ import { buildLiffSession } from './liff/session.js';
 import type { AppOverlay } from './views/overlay.js';
 import type { InAppBrowser } from './views/inapp-browser.js';
 import { isNavigableUrl } from './views/frame-policy.js';
+import { hasCamera, scanWithCamera } from './scan/camera.js';
 import { chatsOfUser, findApp, type World, type WorldApp, type WorldChat } from './world.js';
 
 /** What an app session needs from the page. */
@@ -41,6 +42,8 @@ export interface AppSessionDeps {
    * URL all use the answer.
    */
   viewUrlOf?(viewUrl: string): Promise<string>;
+  /** Where `scanCodeV2` shows the camera (the phone screen); without it, the value is asked as text. */
+  scanScreen?: HTMLElement;
 }
 
 /** One open app: the connection to dispose and the token to call the platform with. */
@@ -268,8 +271,15 @@ export class AppSession {
         this.deps.onMessagesSent();
         return true;
       },
-      liffScanCode: () => {
-        // The host has no camera to point: the person types what the code holds.
+      liffScanCode: async () => {
+        // A phone's camera where the page may open one; else (a desktop without one) the person types what the code holds.
+        if (hasCamera() && this.deps.scanScreen) {
+          try {
+            return { value: await scanWithCamera(this.deps.scanScreen, open.app.name) };
+          } catch (err) {
+            console.warn('the camera could not be opened; asking for the value instead', err);
+          }
+        }
         const value = window.prompt(`${open.app.name} asks to scan a code. Type the value the code holds:`);
         return { value };
       },

@@ -187,6 +187,7 @@ export class HostShell {
       },
       onMessagesSent: () => void this.chatScreen.refresh(),
       viewUrlOf: (viewUrl) => viewUrlForPage(this.api.client, viewUrl),
+      scanScreen: this.screen,
       pickShareTargets: (chats, multiple) => pickShareTargets(this.screen, chats, multiple),
       onClosed: () => {
         this.controls.setStatus('App closed.');
