@@ -101,6 +101,8 @@ it('answers no secret in any GET of the simulator API, in the live stream, in a 
     indicators: { chatId: BOT_CHAT },
     botInsight: { channelId: CHANNEL },
     couponTicket: { couponId: 'x', userId: ALICE },
+    membershipPlans: { channelId: CHANNEL },
+    phoneLog: { phoneId: 'phone-0001' },
   };
   const gets = (Object.keys(SIMULATOR_API) as SimulatorRoute[]).filter(
     (n) => SIMULATOR_API[n].method === 'GET' && n !== 'scenario' && n !== 'liveEvents',
