@@ -37,6 +37,12 @@ export default [
   bundle('sdk/src/liff/index.ts', 'sdk/dist/liff.mjs', 'sdk/tsconfig.json'),
   bundle('sdk/src/liff/global.ts', 'sdk/dist/liff.js', 'sdk/tsconfig.json', { format: 'iife', minify: true }),
   bundle('host/src/main.ts', 'host/dist/host.js', 'host/tsconfig.json'),
+  // jsqr for scanCodeV2 without BarcodeDetector: a file of its own, loaded when a scan starts (host/src/scan/decode.ts).
+  {
+    input: 'host/src/scan/qr-decoder.ts',
+    output: { file: 'host/dist/qr-decoder.js', format: 'es', sourcemap: true },
+    plugins: [nodeResolve({ browser: true }), commonjs(), ts('host/tsconfig.json', 'host/dist')],
+  },
   bundle('demo/app/src/main.ts', 'demo/app/dist/app.js', 'demo/tsconfig.json'),
   bundle('demo/login/src/main.ts', 'demo/login/dist/login.js', 'demo/tsconfig.json', { resolve: false }),
   // The demo on the platform's current SDK: @line/liff from npm (some of its dependencies are

@@ -63,6 +63,7 @@ const steps = [
       'sdk/dist/liff.mjs',
       'sdk/dist/liff.js',
       'host/dist/host.js',
+      'host/dist/qr-decoder.js',
       'demo/app/dist/app.js',
       'demo/login/dist/login.js',
       'demo/liff-app/dist/app.js',

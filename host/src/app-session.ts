@@ -18,6 +18,7 @@ import { buildLiffSession } from './liff/session.js';
 import type { AppOverlay } from './views/overlay.js';
 import type { InAppBrowser } from './views/inapp-browser.js';
 import { isNavigableUrl } from './views/frame-policy.js';
+import { hasCamera, scanWithCamera } from './scan/camera.js';
 import { chatsOfUser, findApp, type World, type WorldApp, type WorldChat } from './world.js';
 
 /** What an app session needs from the page. */
@@ -35,6 +36,14 @@ export interface AppSessionDeps {
   onClosed(): void;
   /** Shows the share target picker over the phone for `chats`; the picked chat ids, or null when cancelled. */
   pickShareTargets(chats: readonly WorldChat[], multiple: boolean): Promise<string[] | null>;
+  /**
+   * Where this page opens a registered view URL (`lan.ts`: a loopback app's proxy on a phone);
+   * default the URL as registered. The frame, the bridge's origin check and `liff.init`'s endpoint
+   * URL all use the answer.
+   */
+  viewUrlOf?(viewUrl: string): Promise<string>;
+  /** Where `scanCodeV2` shows the camera (the phone screen); without it, the value is asked as text. */
+  scanScreen?: HTMLElement;
 }
 
 /** One open app: the connection to dispose and the token to call the platform with. */
@@ -48,6 +57,8 @@ interface OpenApp {
   app: WorldApp;
   session: SessionToken;
   world: World;
+  /** `app` with the view URL this page opened it at (its proxy's on a phone under `--lan`). */
+  shown: WorldApp;
 }
 
 /**
@@ -106,10 +117,14 @@ export class AppSession {
 
     const session = await this.deps.api.createSession(buildSessionRequest(state, app));
     if (generation !== this.generation) return null;
+    const shownUrl = (await this.deps.viewUrlOf?.(app.view.url)) ?? app.view.url;
+    if (generation !== this.generation) return null;
+    // The app as this page reaches it (its proxy on a phone): the frame, the bridge and liff.init agree on one origin.
+    const shown: WorldApp = shownUrl === app.view.url ? app : { ...app, view: { ...app.view, url: shownUrl } };
 
-    const url = new URL(app.view.url);
+    const url = new URL(shownUrl);
     if (liffState) url.searchParams.set('liff.state', liffState);
-    const frame = this.deps.overlay.open({ title: app.name, url: liffState ? url.toString() : app.view.url, viewType: state.viewType });
+    const frame = this.deps.overlay.open({ title: app.name, url: liffState ? url.toString() : shownUrl, viewType: state.viewType });
     const open: OpenApp = {
       accessToken: session.access_token,
       connection: { dispose() {} },
@@ -118,11 +133,12 @@ export class AppSession {
       app,
       session,
       world,
+      shown,
     };
     try {
       open.connection = connectApp({
         frame,
-        appUrl: app.view.url,
+        appUrl: shownUrl,
         initData: () => initData,
         handlers: this.handlers(open),
         onCall: (record) => this.deps.onCall(record),
@@ -255,8 +271,15 @@ export class AppSession {
         this.deps.onMessagesSent();
         return true;
       },
-      liffScanCode: () => {
-        // The host has no camera to point: the person types what the code holds.
+      liffScanCode: async () => {
+        // A phone's camera where the page may open one; else (a desktop without one) the person types what the code holds.
+        if (hasCamera() && this.deps.scanScreen) {
+          try {
+            return { value: await scanWithCamera(this.deps.scanScreen, open.app.name) };
+          } catch (err) {
+            console.warn('the camera could not be opened; asking for the value instead', err);
+          }
+        }
         const value = window.prompt(`${open.app.name} asks to scan a code. Type the value the code holds:`);
         return { value };
       },
@@ -274,6 +297,6 @@ export class AppSession {
 
   /** What `liff.init` is told for the open app: its context, device and token (`liff/session.ts`). */
   private liffSession(open: OpenApp): Promise<LiffSession> {
-    return buildLiffSession(open.state, open.app, open.session, location.origin + location.pathname);
+    return buildLiffSession(open.state, open.shown, open.session, location.origin + location.pathname);
   }
 }

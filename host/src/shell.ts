@@ -31,6 +31,8 @@ import { SimPanel } from './panels/sim-panel.js';
 import { Controls } from './panels/controls.js';
 import { BridgeLog } from './panels/log.js';
 import { PhoneInspectorPanel } from './inspector/panel.js';
+import { viewUrlForPage } from './lan.js';
+import { showLanQrCode } from './panels/lan-qr.js';
 import { browserDevice, PhoneReporter } from './inspector/report.js';
 import { WebhookPanel } from './panels/webhooks.js';
 import { SimulatorPane } from './simulator/pane.js';
@@ -126,6 +128,7 @@ export class HostShell {
     this.session = this.appSession();
     this.controls = new Controls(world, { onChange: (patch) => this.update(patch), onOpen: () => void this.openApp() });
     this.simPanel = new SimPanel(byId('sim-panel'), world, api.client);
+    void showLanQrCode(byId('lan-qr'), api.client);
     this.toasts = new Toasts(this.screen);
     this.actions = this.actionDispatcher();
     const composer = this.composer();
@@ -183,6 +186,8 @@ export class HostShell {
         this.reporter.addRejected(reason, origin);
       },
       onMessagesSent: () => void this.chatScreen.refresh(),
+      viewUrlOf: (viewUrl) => viewUrlForPage(this.api.client, viewUrl),
+      scanScreen: this.screen,
       pickShareTargets: (chats, multiple) => pickShareTargets(this.screen, chats, multiple),
       onClosed: () => {
         this.controls.setStatus('App closed.');

@@ -48,6 +48,7 @@ import { AppStore, createEmbeddedApps, type EmbeddedApps } from './interfaces/em
 import { createSocialLogin, type SocialLogin, type UserTokenService } from './interfaces/social/index.js';
 import { createV1Bots, v1Json, V1BotStore, type V1Bots } from './interfaces/v1-bots/index.js';
 import { CA_PAGE_PATH, caPageRoutes } from './lan/ca-page.js';
+import { lanSimulatorHandlers, type LanState } from './lan/simulator-routes.js';
 import { issueServerCertificate, loadOrCreateCa, type LocalCa } from './lan/certificates.js';
 import { LiveHub } from './live/hub.js';
 import { PostgresLiveRelay } from './live/postgres-relay.js';
@@ -123,6 +124,8 @@ export interface EmbedkitOptions {
    * raw bytes). The CLI mounts its in-process demo bots here.
    */
   mounts?: (kit: { urls: InterfaceUrls; headers: PlatformHeaders }) => Record<string, RequestHandler>;
+  /** What `--lan` serves, read by the simulator routes `lan` and `lanQrCode` (`startServer` sets it); default none. */
+  lanState?: () => LanState | undefined;
 }
 
 /** A running embedkit: the Express app, its services and the database. */
@@ -203,6 +206,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     headers,
     adminToken: options.adminToken,
     mounts: options.mounts?.({ urls, headers }) ?? {},
+    lanState: options.lanState ?? (() => undefined),
   });
   const errors = { handler: errorHandler(logger, store.outage) };
   const sideApps: Record<SideInterface, Express> = {
@@ -361,6 +365,7 @@ function baseApp(
     apps: AppStore;
     adminToken?: string | undefined;
     mounts: Record<string, RequestHandler>;
+    lanState: () => LanState | undefined;
   },
 ): Express {
   const { db, world, logger, outage, urls, headers } = d;
@@ -396,6 +401,7 @@ function baseApp(
         ...channelTokenSimulatorHandlers(units.channelTokens),
         // A phone's liveness is wall time (the simulated clock's offset taken off).
         ...phoneSimulatorHandlers(new PhoneInspector(() => d.clock.now() - d.clock.offset), units.bots.live),
+        ...lanSimulatorHandlers(d.lanState),
       },
       { json: jsonBody, 'v1-json': v1Json, raw: mediaBody },
     ),
@@ -582,9 +588,11 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
   const mounts: EmbedkitOptions['mounts'] = lanTls
     ? (kit) => ({ ...options.mounts?.(kit), [CA_PAGE_PATH]: caPageRoutes(lanTls.ca) })
     : options.mounts;
-  embedkit = await createEmbedkit({ ...kitOptions, baseUrl, demoOrigin, urls, ...(mounts ? { mounts } : {}) }).catch(failed);
-  const running = embedkit;
   let lan: LanServing | undefined;
+  const lanState = () =>
+    lan && options.adminToken !== undefined ? { origins: lan.origins, apps: lan.proxies.list(), token: options.adminToken } : undefined;
+  embedkit = await createEmbedkit({ ...kitOptions, baseUrl, demoOrigin, urls, lanState, ...(mounts ? { mounts } : {}) }).catch(failed);
+  const running = embedkit;
   if (lanTls && options.lan) {
     const proxies = new AppProxies({
       addresses: options.lan.addresses,

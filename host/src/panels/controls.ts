@@ -109,6 +109,11 @@ export class Controls {
 
     this.device.render(state.device);
     this.phones.href = phonesLink(this.world, state);
+    // The phone layout's drawer button names the person the messenger shows (its settings are behind it).
+    const person = this.world.users.find((u) => u.userId === state.userId)?.displayName ?? state.userId;
+    const drawerLabel = document.getElementById('drawer-toggle-label');
+    if (drawerLabel) drawerLabel.textContent = person;
+    document.getElementById('drawer-toggle')?.setAttribute('aria-label', `Settings: signed in as ${person}`);
 
     this.appUrl.textContent = app ? `${app.view.url} · registered view: ${app.view.type}` : '';
     const reason = cannotOpenReason(state);

@@ -1,8 +1,7 @@
 /** The ready lines of `embedkit --lan`: the address a phone opens, its QR code, the CA page and the apps' proxies. */
 import type { RunningServer } from '../app.js';
-import { TOKEN_PARAM } from '../http/admin-token.js';
 import { CA_PAGE_PATH } from '../lan/ca-page.js';
-import { qrTerminal } from '../lan/qr.js';
+import { phoneLink, qrTerminal } from '../lan/qr.js';
 
 /**
  * The lines `--lan` adds: for each network address the link with the admin token (a given token
@@ -12,7 +11,7 @@ import { qrTerminal } from '../lan/qr.js';
 export async function lanLines(server: RunningServer, admin: { token: string }): Promise<string[]> {
   const lan = server.lan;
   if (!lan) return [];
-  const links = lan.origins.map((o) => `${o}/?${TOKEN_PARAM}=${admin.token}`);
+  const links = lan.origins.map((o) => phoneLink(o, admin.token));
   const lines = links.map((l) => `  on a phone      ${l}`);
   lines.push(`  trust the CA    ${lan.origins[0]}${CA_PAGE_PATH}/  (once per phone; SHA-256 ${lan.ca.fingerprint.slice(0, 23)}…)`);
   for (const app of lan.proxies.list()) lines.push(`  app proxy       ${app.target}/ → ${app.origins.join(', ')}`);

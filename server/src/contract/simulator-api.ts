@@ -58,6 +58,7 @@ import {
   LinkTemplateSchema,
   PhoneLogSchema,
   PhonesSchema,
+  LanViewSchema,
   PhoneViewSchema,
   SessionTokenSchema,
   ShownRichMenuSchema,
@@ -453,6 +454,15 @@ export const SIMULATOR_API = defineContract({
     body: BotSuspensionBodySchema,
     answer: Type.Object({ suspended: Type.Boolean() }),
   },
+
+  // embedkit --lan: the apps' proxies the host opens apps through, and the phone link's QR code (docs/phones.md).
+  lan: {
+    method: 'GET',
+    path: '/lan',
+    summary: 'the network origins of --lan and the proxy origins of loopback apps',
+    answer: LanViewSchema,
+  },
+  lanQrCode: { method: 'GET', path: '/lan/qr-code', summary: 'the QR code (SVG) of the phone link with the admin token', answer: 'binary' },
 });
 
 /** The paths of the routes any page may read (see `RouteSpec.crossSite`), as patterns. */

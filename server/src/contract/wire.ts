@@ -315,6 +315,17 @@ export const PhonesSchema = Type.Object({ phones: Type.Array(PhoneViewSchema) })
 export const PhoneLogSchema = Type.Object({ phone: PhoneViewSchema, lines: Type.Array(PhoneLogLineSchema) });
 
 /**
+ * What `embedkit --lan` serves on the network (docs/phones.md), empty lists without `--lan`:
+ * `origins`, the host's HTTPS origins (`https://<address>:<port>`); `apps`, each app origin on
+ * loopback that is served through a proxy of its own, with its proxy origin per address (in the
+ * order of `origins`). No token: the link with the admin token is only in the QR code.
+ */
+export const LanViewSchema = Type.Object({
+  origins: Type.Array(Type.String()),
+  apps: Type.Array(Type.Object({ target: Type.String(), origins: Type.Array(Type.String()) })),
+});
+
+/**
  * The events of the host's live feed (server-sent events): what changed, so the host reads it
  * again. `chat`: messages were added to a chat; `delivery`: a webhook delivery changed status;
  * `bots`: a bot's membership, friendships or webhook settings changed.
@@ -331,6 +342,7 @@ export type LiveEvents = { [K in keyof typeof LiveEventSchemas]: Static<(typeof 
 export type World = Static<typeof WorldSchema>;
 export type PhoneLogLine = Static<typeof PhoneLogLineSchema>;
 export type PhoneView = Static<typeof PhoneViewSchema>;
+export type LanView = Static<typeof LanViewSchema>;
 export type WorldChannel = Static<typeof WorldChannelSchema>;
 export type WorldUser = Static<typeof WorldUserSchema>;
 export type WorldChat = Static<typeof WorldChatSchema>;

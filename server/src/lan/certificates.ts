@@ -17,7 +17,9 @@ import { isIP } from 'node:net';
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+// The library's own name of the WebCrypto type: the server's build has no DOM library to name `Crypto` with.
+type ProviderCrypto = Parameters<typeof x509.cryptoProvider.set>[1];
+x509.cryptoProvider.set(webcrypto as unknown as ProviderCrypto);
 
 /** The environment variable that moves the CA's folder (tests, a shared team CA). */
 export const CA_DIR_ENV = 'EMBEDKIT_CA_DIR';
@@ -41,7 +43,7 @@ export interface LocalCa {
   certDer: Buffer;
   /** SHA-256 fingerprint of the CA certificate, colon-separated hex (shown on the CA page to compare with the phone's). */
   fingerprint: string;
-  key: CryptoKey;
+  key: webcrypto.CryptoKey;
   cert: x509.X509Certificate;
 }
 
@@ -57,9 +59,9 @@ export async function loadOrCreateCa(dir: string = defaultCaDir()): Promise<Loca
     const cert = new x509.X509Certificate(readFileSync(certFile, 'utf8'));
     const pkcs8 = x509.PemConverter.decodeFirst(readFileSync(keyFile, 'utf8'));
     const key = await webcrypto.subtle.importKey('pkcs8', pkcs8, ALG, false, ['sign']);
-    return caOf(cert, key as CryptoKey);
+    return caOf(cert, key as webcrypto.CryptoKey);
   }
-  const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerial(),
@@ -96,7 +98,7 @@ export interface ServerCertificate {
  * @param names e.g. `['localhost', '192.168.1.20']`; at least one
  */
 export async function issueServerCertificate(ca: LocalCa, names: readonly string[]): Promise<ServerCertificate> {
-  const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.create({
     serialNumber: randomSerial(),
@@ -124,7 +126,7 @@ export async function issueServerCertificate(ca: LocalCa, names: readonly string
   };
 }
 
-function caOf(cert: x509.X509Certificate, key: CryptoKey): LocalCa {
+function caOf(cert: x509.X509Certificate, key: webcrypto.CryptoKey): LocalCa {
   const certDer = Buffer.from(cert.rawData);
   const fingerprint = createHash('sha256')
     .update(certDer)

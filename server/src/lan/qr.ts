@@ -1,5 +1,11 @@
 /** QR codes of the address a phone opens (`qrcode`): in the terminal and as SVG for the host's side panel. */
 import QRCode from 'qrcode';
+import { TOKEN_PARAM } from '../http/admin-token.js';
+
+/** The link a phone opens: the host at `origin` (`https://<address>:<port>`) with the admin token, which signs it in. */
+export function phoneLink(origin: string, token: string): string {
+  return `${origin}/?${TOKEN_PARAM}=${token}`;
+}
 
 /** The QR code of `text` drawn with block characters for a terminal (two rows per line). */
 export function qrTerminal(text: string): Promise<string> {

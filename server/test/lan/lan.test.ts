@@ -191,6 +191,25 @@ describe('embedkit --lan', () => {
     expect(decodeTerminalQr(await qrTerminal(link))).toBe(link);
     expect(await qrSvg(link)).toMatch(/^<svg [^>]*viewBox=/);
   });
+
+  it('tells the host its network origins and each loopback app’s proxy origin, and serves the link’s QR code to its own pages only', async () => {
+    const ca = server.lan!.ca.certPem;
+    const lan = await get(server.port, '/embedkit/v1/lan', { ca, headers: cookie() });
+    const view = JSON.parse(lan.body) as { origins: string[]; apps: unknown[] };
+    expect(view.origins).toEqual([`https://${LAN}:${server.port}`]);
+    expect(view.apps).toContainEqual({ target: `http://localhost:${appPort}`, origins: [`https://${LAN}:${proxyPort()}`] });
+    expect(lan.body).not.toContain(TOKEN);
+    const qr = await get(server.port, '/embedkit/v1/lan/qr-code', { ca, headers: cookie() });
+    expect([qr.status, qr.headers['content-type'], qr.headers['cache-control']]).toEqual([200, 'image/svg+xml; charset=utf-8', 'no-store']);
+    expect(qr.body).toBe(await qrSvg(`https://${LAN}:${server.port}/?token=${TOKEN}`));
+    expect((await get(server.port, '/embedkit/v1/lan/qr-code', { ca })).status).toBe(401);
+    const fromApp = await get(server.port, '/embedkit/v1/lan/qr-code', {
+      ca,
+      headers: { ...cookie(), origin: `https://${LAN}:${proxyPort()}`, 'sec-fetch-site': 'same-site' },
+    });
+    expect(fromApp.status).toBe(403);
+    expect(fromApp.body).not.toContain(TOKEN);
+  });
 });
 
 type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
@@ -231,6 +250,21 @@ function decodeTerminalQr(text: string): string | undefined {
   );
   return jsQR(data, width, height)?.data;
 }
+
+describe('the lan routes without --lan', () => {
+  it('answer empty lists and no QR code', async () => {
+    const server = await startServer(
+      onTestDatabase({ port: 0, inMemory: true, scenarioFile: TWO_CHANNELS, logger: pino({ level: 'silent' }) }),
+    );
+    try {
+      expect(await (await fetch(`${server.baseUrl}/embedkit/v1/lan`)).json()).toEqual({ origins: [], apps: [] });
+      const qr = await fetch(`${server.baseUrl}/embedkit/v1/lan/qr-code`);
+      expect([qr.status, await qr.json()]).toEqual([404, { message: 'embedkit was not started with --lan: there is no phone link' }]);
+    } finally {
+      await server.close();
+    }
+  });
+});
 
 describe('proxyRefusal', () => {
   const rules = { hosts: new Set(['127.0.0.2:9001']), token: TOKEN, cookieName: 'embedkit-admin-8080' };

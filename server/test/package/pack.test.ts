@@ -209,6 +209,8 @@ describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000
       'package/sdk/dist/types/mock.d.ts',
       'package/host/index.html',
       'package/host/dist/host.js',
+      // jsqr for scanCodeV2 on a phone, loaded by the host at the first scan.
+      'package/host/dist/qr-decoder.js',
       // The message kinds' stylesheets, joined by the build.
       'package/host/dist/messages.css',
       'package/demo/app/index.html',
