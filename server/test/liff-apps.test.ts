@@ -3,7 +3,7 @@
 // against the published schemas with Ajv, one registry shared with `/embed/v1/apps`, the published
 // defaults, the errors, and the new fields through scenario export and import.
 import { Ajv, type AnySchema } from 'ajv';
-import { channelAccessToken, HTTPFetchError, liff } from '@line/bot-sdk-11';
+import { channelAccessToken, liff } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { CHANNEL_1, CHANNEL_2, onTestDatabase, TWO_CHANNELS, withTempDir } from 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { obj } from './published-schema.js';
+import { sdkRefusal } from './sdk-refusal.js';
 
 // ---- liff.yml components, nothing beyond them (unlisted properties refused). ----
 const bool = { type: 'boolean' };
@@ -55,15 +56,7 @@ const embed = (method: 'get' | 'post' | 'put' | 'delete', path: string) =>
   request(server.baseUrl)[method](path).set('Authorization', `Bearer ${token}`);
 
 /** What a refused SDK call answered: status and parsed body. */
-async function refusal(call: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
-  const err = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(HTTPFetchError);
-  const e = err as HTTPFetchError;
-  return { status: e.status, body: JSON.parse(e.body) as Record<string, unknown> };
-}
+const refusal = (call: Promise<unknown>) => sdkRefusal<Record<string, unknown>>(call);
 
 beforeAll(async () => {
   server = await startServer(onTestDatabase({ port: 0, inMemory: true, scenarioFile: TWO_CHANNELS, logger: pino({ level: 'silent' }) }));

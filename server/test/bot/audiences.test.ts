@@ -5,7 +5,7 @@
 // Click, impression and redelivery audiences come from real sends and from what the people saw and
 // tapped, reported through the simulator API as the host reports it.
 import { Ajv, type AnySchema } from 'ajv';
-import { channelAccessToken, HTTPFetchError, manageAudience } from '@line/bot-sdk-11';
+import { channelAccessToken, manageAudience } from '@line/bot-sdk-11';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,7 @@ import {
   VERIFIED,
 } from './helpers.js';
 import { obj, str, int } from '../published-schema.js';
+import { sdkRefusal } from '../sdk-refusal.js';
 
 /**
  * Reports, as the host does, that `userId` saw the bot's latest message in `chat` (and tapped `url`).
@@ -144,15 +145,10 @@ function conforms(schema: string, value: unknown): void {
   expect(ok, `${schema}: ${ajv.errorsText()} in ${JSON.stringify(value)}`).toBe(true);
 }
 /** The status and body of a refusal through the SDK. */
-async function refusal(p: Promise<unknown>): Promise<{ status: number; body: any }> {
-  const e = await p.then(
-    () => undefined,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(HTTPFetchError);
-  const body = JSON.parse((e as HTTPFetchError).body);
-  conforms('ErrorResponse', body);
-  return { status: (e as HTTPFetchError).status, body };
+async function refusal(call: Promise<unknown>): Promise<{ status: number; body: any }> {
+  const r = await sdkRefusal<any>(call);
+  conforms('ErrorResponse', r.body);
+  return r;
 }
 const file = (text: string) => new Blob([text], { type: 'text/plain' });
 

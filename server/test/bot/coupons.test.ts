@@ -4,7 +4,7 @@
 // bad bodies with their property paths, status over the simulated clock, closing twice, coupon
 // messages refused for a closed, expired or foreign coupon, and a person's uses in the host.
 import { Ajv, type AnySchema } from 'ajv';
-import { channelAccessToken, HTTPFetchError, messagingApi } from '@line/bot-sdk-11';
+import { channelAccessToken, messagingApi } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { startServer, type RunningServer } from '../../src/app.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, ALICE_BOT, BOB, BOTS_SCENARIO, TRIAL, VERIFIED } from './helpers.js';
 import { obj, str, int } from '../published-schema.js';
+import { sdkRefusal } from '../sdk-refusal.js';
 
 // ---- The published schemas (messaging-api.yml components), nothing beyond them. ----
 const uri = { type: 'string', format: 'uri' };
@@ -78,15 +79,9 @@ function expectValid(name: string, value: unknown): void {
 async function refusal(
   call: Promise<unknown>,
 ): Promise<{ status: number; body: { message: string; details?: { message: string; property?: string }[] } }> {
-  const e = await call.then(
-    () => expect.fail('the call succeeded'),
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(HTTPFetchError);
-  const { status, body } = e as HTTPFetchError;
-  const parsed = JSON.parse(body) as { message: string };
-  expectValid('ErrorResponse', parsed);
-  return { status, body: parsed };
+  const r = await sdkRefusal<{ message: string; details?: { message: string; property?: string }[] }>(call);
+  expectValid('ErrorResponse', r.body);
+  return r;
 }
 
 let server: RunningServer;

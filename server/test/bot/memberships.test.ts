@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv, type AnySchema } from 'ajv';
-import { channelAccessToken, HTTPFetchError, messagingApi } from '@line/bot-sdk-11';
+import { channelAccessToken, messagingApi } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { scenarioProblems } from '../../src/scenario/load.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, BOB, BOTS_SCENARIO, CAROL, TRIAL, VERIFIED } from './helpers.js';
 import { obj, str, int } from '../published-schema.js';
+import { sdkRefusal } from '../sdk-refusal.js';
 
 // ---- The published schemas (messaging-api.yml components), nothing beyond them. ----
 const currency = { enum: ['JPY', 'TWD', 'THB'] };
@@ -78,15 +79,9 @@ function expectValid(name: string, value: unknown): void {
 
 /** The error body of a call the SDK refused, held against ErrorResponse. */
 async function refusal(call: Promise<unknown>): Promise<{ status: number; body: { message: string; details?: { property?: string }[] } }> {
-  const e = await call.then(
-    () => expect.fail('the call succeeded'),
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(HTTPFetchError);
-  const { status, body } = e as HTTPFetchError;
-  const parsed = JSON.parse(body) as { message: string };
-  expectValid('ErrorResponse', parsed);
-  return { status, body: parsed };
+  const r = await sdkRefusal<{ message: string; details?: { property?: string }[] }>(call);
+  expectValid('ErrorResponse', r.body);
+  return r;
 }
 
 // The bots scenario with plans: the trial bot has a basic plan (a member from the scenario), a

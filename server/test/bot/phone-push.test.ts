@@ -5,13 +5,14 @@
 // day is over; bad numbers, bodies and plans are refused.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { channelAccessToken, HTTPFetchError, messagingApi } from '@line/bot-sdk-11';
+import { channelAccessToken, messagingApi } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app.js';
 import { onTestDatabase } from '../helpers.js';
 import { BOB, BOTS_SCENARIO, events, TRIAL, VERIFIED } from './helpers.js';
+import { sdkRefusal } from '../sdk-refusal.js';
 
 /** Bob's number in the bots scenario, and how a bot names it. */
 const BOB_PHONE = '+819011112222';
@@ -36,15 +37,7 @@ afterAll(async () => {
 });
 
 /** The official client's error as status and parsed body. */
-async function refusal(call: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
-  try {
-    await call;
-  } catch (e) {
-    if (e instanceof HTTPFetchError) return { status: e.status, body: JSON.parse(e.body) as Record<string, unknown> };
-    throw e;
-  }
-  throw new Error('the call succeeded');
-}
+const refusal = (call: Promise<unknown>) => sdkRefusal<Record<string, unknown>>(call);
 
 const day = (ms: number) => new Date(ms + 9 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
 

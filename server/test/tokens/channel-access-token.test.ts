@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv, type AnySchema } from 'ajv';
-import { channelAccessToken, HTTPFetchError, messagingApi } from '@line/bot-sdk-11';
+import { channelAccessToken, messagingApi } from '@line/bot-sdk-11';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -15,6 +15,7 @@ import { createEmbedkit, startServer, type RunningServer } from '../../src/app.j
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, BOTS_SCENARIO, TRIAL, VERIFIED } from '../bot/helpers.js';
 import { obj, str, int } from '../published-schema.js';
+import { sdkRefusal } from '../sdk-refusal.js';
 
 // ---- The published schemas (channel-access-token.yml components), nothing beyond them. ----
 const SCHEMAS: Record<string, AnySchema> = {
@@ -86,15 +87,9 @@ async function assertion(
 
 /** The OAuth error a refused call of the SDK answered: status and body, the body valid against ErrorResponse. */
 async function refusal(call: Promise<unknown>): Promise<{ status: number; body: Record<string, string> }> {
-  const e = await call.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(HTTPFetchError);
-  const err = e as HTTPFetchError;
-  const body = JSON.parse(err.body) as Record<string, string>;
-  expectValid('ErrorResponse', body);
-  return { status: err.status, body };
+  const r = await sdkRefusal<Record<string, string>>(call);
+  expectValid('ErrorResponse', r.body);
+  return r;
 }
 
 function registerKey(channelId: string, jwk: unknown) {
