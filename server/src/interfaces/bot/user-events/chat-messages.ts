@@ -10,6 +10,7 @@ import type { ChatRow, WorldStore } from '../../../world/world-store.js';
 import { markAsReadToken } from '../mark-as-read-token.js';
 import { checkMediaQuery, checkPersonBody } from '../simulator-schemas.js';
 import type { BotEventContext } from './context.js';
+import { parseMessageId } from '../../../messages/message-id.js';
 
 /** Largest media file a user may send from the host, in bytes. */
 export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
@@ -119,8 +120,8 @@ export class ChatMessageEvents {
     if (details) throw invalidBody(details);
     const { userId } = body as { userId: string };
     const chat = await this.c.memberChat(chatId, userId);
-    const id = /^[1-9][0-9]{0,15}$/.test(messageId) ? Number(messageId) : NaN;
-    if (!Number.isSafeInteger(id) || !(await d.messages.markUnsent(chatId, id, userId, d.clock.now())))
+    const id = parseMessageId(messageId);
+    if (id === undefined || !(await d.messages.markUnsent(chatId, id, userId, d.clock.now())))
       throw notFound(`No message ${messageId} of user ${userId} in chat ${chatId} to unsend`);
     d.live.publish({ type: 'chat', chatId });
     const user = await d.world.user(userId);

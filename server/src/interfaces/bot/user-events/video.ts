@@ -4,6 +4,7 @@ import { draftOf } from '../../../webhooks/event-types.js';
 import { sourceOf } from '../../../webhooks/events.js';
 import { checkPersonBody } from '../simulator-schemas.js';
 import type { BotEventContext } from './context.js';
+import { parseMessageId } from '../../../messages/message-id.js';
 
 /** The rule of videos watched to the end. */
 export class VideoEvents {
@@ -25,13 +26,13 @@ export class VideoEvents {
     if (details) throw invalidBody(details);
     const { userId } = body as { userId: string };
     const chat = await this.c.memberChat(chatId, userId);
-    const id = /^[1-9][0-9]{0,15}$/.test(messageId) ? Number(messageId) : NaN;
-    const row = Number.isSafeInteger(id) ? await d.messages.inChat(chatId, id) : undefined;
+    const id = parseMessageId(messageId);
+    const row = id === undefined ? undefined : await d.messages.inChat(chatId, id);
     const message = row && row.sender_type === 'bot' && row.unsent_at === null ? parse(row.body) : undefined;
     if (!row || message?.type !== 'video') throw notFound(`No video message ${messageId} of a bot in chat ${chatId}`);
     const trackingId = message.trackingId;
     if (typeof trackingId !== 'string' || trackingId === '') return { delivered: 0 };
-    if (!(await d.messages.markVideoPlayComplete(id, userId, d.clock.now()))) return { delivered: 0 };
+    if (!(await d.messages.markVideoPlayComplete(row.id, userId, d.clock.now()))) return { delivered: 0 };
     const user = await d.world.user(userId);
     const source = sourceOf({ chatId, type: chat.type }, user ? { userId, agreed: user.agreed === 1 } : null, true);
     const delivered = await this.c.toBotsOfChat(chat, () => [draftOf('videoPlayComplete', source, trackingId)], row.sender_id);
