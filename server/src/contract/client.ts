@@ -95,6 +95,9 @@ export type CallableRoute = {
   [K in SimulatorRoute]: SimulatorApi[K]['answer'] extends 'binary' | 'stream' ? never : K;
 }[SimulatorRoute];
 
+/** The routes of the simulator API that answer a stream, which {@link SimulatorClient.open} opens. */
+export type StreamRoute = { [K in SimulatorRoute]: SimulatorApi[K]['answer'] extends 'stream' ? K : never }[SimulatorRoute];
+
 /** The input of each route's call, by name. */
 export type SimulatorInputs = { [K in SimulatorRoute]: CallInput<SimulatorApi[K]> };
 /** The answer of each route, by name. */
@@ -156,11 +159,23 @@ export class SimulatorClient {
     });
   }
 
-  private fetchRoute(name: SimulatorRoute, input: RawInput): Promise<Response> {
+  /**
+   * Opens a route that answers a stream (the live feed's server-sent events) and resolves once its
+   * headers came, for the caller to read the body until `signal` aborts it.
+   * @throws HttpError for a non-2xx answer; Error (fetch's) when nothing answers or `signal` aborted
+   */
+  async open<K extends StreamRoute>(name: K, input: SimulatorInputs[K], signal?: AbortSignal): Promise<Response> {
+    const res = await this.fetchRoute(name, input as RawInput, signal);
+    if (!res.ok) await answerOrThrow(res);
+    return res;
+  }
+
+  private fetchRoute(name: SimulatorRoute, input: RawInput, signal?: AbortSignal): Promise<Response> {
     const route = SIMULATOR_API[name];
     const { body, contentType } = input;
     const headers: Record<string, string> = { Accept: 'application/json', ...this.options.headers };
     const init: RequestInit = { method: route.method, headers };
+    if (signal) init.signal = signal;
     if (this.options.credentials) init.credentials = this.options.credentials;
     if ('bodyKind' in route && route.bodyKind === 'raw') {
       headers['Content-Type'] = contentType || 'application/octet-stream';

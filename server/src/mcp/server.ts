@@ -3,12 +3,14 @@
  * `./tools.ts` over one simulator client. A tool's arguments are checked against its input
  * schema first (the platform's error details: `chatId: must be specified`); a refused call is a
  * tool result marked as an error carrying the simulator API's message, so no call crashes the
- * server or leaves a request without an answer.
+ * server or leaves a request without an answer. Resources (chats, deliveries, with update
+ * notifications) are `./resources.ts`'s.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { HttpError, type SimulatorClient } from '../contract/client.js';
 import { compile, type Check } from '../http/validate.js';
+import { serveResources } from './resources.js';
 import { TOOLS, ToolInputError, type McpTool, type ToolContext } from './tools.js';
 
 /** The server's name and version as an MCP client sees them. */
@@ -17,7 +19,8 @@ export const MCP_SERVER_INFO = { name: 'embedkit', version: '0.1.0' } as const;
 /** The instructions an MCP client may show its model. */
 const INSTRUCTIONS =
   'embedkit simulates a messenger platform. Start with get_world (people, chats, bots). Act as a person with say and tap_action, ' +
-  'then wait_for_reply for the bot’s answer; read_transcript shows a chat as a person reads it, list_deliveries what the bot was sent and answered.';
+  'then wait_for_reply for the bot’s answer; read_transcript shows a chat as a person reads it, list_deliveries what the bot was sent and answered. ' +
+  'Subscribe to embedkit://chats/{chatId} or embedkit://deliveries to hear when a chat or the deliveries change.';
 
 const checks = new Map<string, Check<unknown>>(TOOLS.map((t) => [t.name, compile(t.input)]));
 
@@ -48,7 +51,8 @@ async function callTool(tool: McpTool | undefined, args: unknown, ctx: ToolConte
  * session has said and waited for (`wait_for_reply`'s starting point) is its own.
  */
 export function createMcpServer(client: SimulatorClient): Server {
-  const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: {}, resources: { subscribe: true } }, instructions: INSTRUCTIONS });
+  serveResources(server, client);
   const ctx: ToolContext = { client, seen: new Map() };
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.map((t) => ({ name: t.name, description: t.description, inputSchema: t.input as unknown as { type: 'object' } })),

@@ -66,6 +66,21 @@ function botMessagesAfter(list: ChatMessage[], marker: string | undefined): Chat
   return list.slice(i + 1).filter((m) => m.sender.type === 'bot');
 }
 
+/**
+ * A page of a chat as `read_transcript` and the chat resources answer it: the messages with the
+ * line a person reads, `more`, and the page as one text (`Alice (user, <id>): hello` a line).
+ * @throws HttpError with the simulator API's message (an unknown chat: 404)
+ */
+export async function readTranscript(client: SimulatorClient, chatId: string, query: Static<typeof ChatPageQuerySchema>) {
+  const page = await client.call('chatMessages', { params: { chatId }, query });
+  const messages = page.messages.map(withText);
+  return {
+    messages,
+    more: page.more,
+    transcript: messages.map((m) => `${m.sender.displayName} (${m.sender.type}, ${m.id}): ${m.text}`).join('\n'),
+  };
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Every tool of the server, in the order an agent meets them. */
@@ -255,15 +270,7 @@ export const TOOLS: readonly McpTool[] = [
       },
       { additionalProperties: false },
     ),
-    run: async ({ chatId, limit, before, after }, { client }) => {
-      const page = await client.call('chatMessages', { params: { chatId }, query: { limit: limit ?? 50, before, after } });
-      const messages = page.messages.map(withText);
-      return {
-        messages,
-        more: page.more,
-        transcript: messages.map((m) => `${m.sender.displayName} (${m.sender.type}, ${m.id}): ${m.text}`).join('\n'),
-      };
-    },
+    run: ({ chatId, limit, before, after }, { client }) => readTranscript(client, chatId, { limit: limit ?? 50, before, after }),
   }),
   tool({
     name: 'list_deliveries',

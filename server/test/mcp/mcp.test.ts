@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { startServer, type RunningServer } from '../../src/app.js';
 import { demoBotMounts, loadDemoBots, pointDemoBotWebhooks } from '../../src/cli/demo-bots.js';
 import { WorldStore } from '../../src/world/world-store.js';
@@ -93,6 +94,65 @@ async function agentLoop(client: Client): Promise<void> {
   expect(scenario.users.some((u: Json) => u.userId === ALICE)).toBe(true);
 }
 
+/**
+ * Following a chat and the deliveries as resources: listed, subscribed, an update notification
+ * after a person says something, the resource read as text and JSON; none after unsubscribing.
+ */
+async function followChat(client: Client): Promise<void> {
+  const chatUri = `embedkit://chats/${ALICE_DEMO_CHAT}`;
+  const { resourceTemplates } = await client.listResourceTemplates();
+  expect(resourceTemplates.map((t) => t.uriTemplate)).toContain('embedkit://chats/{chatId}');
+  const { resources } = await client.listResources();
+  expect(resources.map((r) => r.uri)).toEqual(expect.arrayContaining(['embedkit://deliveries', chatUri]));
+
+  const heard: string[] = [];
+  let hear: (() => void) | undefined;
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+    heard.push(n.params.uri);
+    hear?.();
+  });
+  /** Resolves once `uri` was heard (after the calls so far), or rejects after 10 s. */
+  const updated = (uri: string) =>
+    new Promise<void>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`no update of ${uri}; heard ${heard.join(', ')}`)), 10_000);
+      hear = () => {
+        if (heard.includes(uri)) {
+          clearTimeout(timer);
+          done();
+        }
+      };
+    });
+
+  await client.subscribeResource({ uri: chatUri });
+  await client.subscribeResource({ uri: 'embedkit://deliveries' });
+  // The feed opens after the subscription's answer: give it a moment to be connected.
+  await new Promise((r) => setTimeout(r, 300));
+  const chatUpdated = updated(chatUri);
+  await ok(client, 'say', { chatId: ALICE_DEMO_CHAT, userId: ALICE, text: 'followed hello' });
+  await chatUpdated;
+  if (!heard.includes('embedkit://deliveries')) await updated('embedkit://deliveries');
+
+  const { contents } = await client.readResource({ uri: chatUri });
+  const text = contents.find((c) => c.mimeType === 'text/plain') as { text: string };
+  expect(text.text).toMatch(/^Alice \(user, \S+\): followed hello$/m);
+  const json = JSON.parse((contents.find((c) => c.mimeType === 'application/json') as { text: string }).text);
+  expect(json.messages.map((m: Json) => m.text)).toContain('followed hello');
+  const deliveries = JSON.parse(((await client.readResource({ uri: 'embedkit://deliveries' })).contents[0] as { text: string }).text);
+  expect(deliveries.deliveries.some((d: Json) => d.body.includes('followed hello'))).toBe(true);
+
+  await client.unsubscribeResource({ uri: chatUri });
+  await client.unsubscribeResource({ uri: 'embedkit://deliveries' });
+  heard.length = 0;
+  await ok(client, 'say', { chatId: ALICE_DEMO_CHAT, userId: ALICE, text: 'unfollowed' });
+  await ok(client, 'wait_for_reply', { chatId: ALICE_DEMO_CHAT, timeoutMs: 10_000 });
+  expect(heard).toEqual([]);
+
+  await expect(client.readResource({ uri: 'embedkit://chats/C-nope' })).rejects.toThrow(/chat/i);
+  await expect(client.subscribeResource({ uri: 'embedkit://chats/C-nope' })).rejects.toThrow(/chat/i);
+  await expect(client.readResource({ uri: 'file:///etc/passwd' })).rejects.toThrow(/Unknown resource/);
+  await expect(client.readResource({ uri: `embedkit://chats/${'%'.repeat(50)}` })).rejects.toThrow(/Unknown resource/);
+}
+
 describe('embedkit mcp over streamable HTTP at /mcp', { timeout: 60_000 }, () => {
   let server: RunningServer;
   let client: Client;
@@ -111,6 +171,10 @@ describe('embedkit mcp over streamable HTTP at /mcp', { timeout: 60_000 }, () =>
 
   it('drives the loop: say, wait for the reply, tap its postback button, read the deliveries, clock, validator, export', async () => {
     await agentLoop(client);
+  });
+
+  it('follows a chat and the deliveries as resources, with update notifications while subscribed', async () => {
+    await followChat(client);
   });
 
   it('answers hostile arguments with error results, and keeps serving', async () => {
@@ -196,5 +260,9 @@ describe('embedkit mcp over stdio (the built CLI, its own embedkit with the demo
 
   it('drives the same loop', async () => {
     await agentLoop(client);
+  });
+
+  it('follows a chat as a resource', async () => {
+    await followChat(client);
   });
 });
