@@ -4,11 +4,27 @@
  * deliveries. Calls the routes by name through the contract's client; errors are `HttpError`.
  */
 import type { SimulatorInputs } from '../../server/src/contract/client.js';
-import type { BotInfo, ChatMessage, Delivery, MembershipPlanView, WebhookSettings } from '../../server/src/contract/wire.js';
+import type {
+  BotInfo,
+  ChatControlState,
+  ChatMessage,
+  Delivery,
+  MembershipPlanView,
+  ModuleChannels,
+  WebhookSettings,
+} from '../../server/src/contract/wire.js';
 import { hostClient, type Fetch, type SimulatorClient } from './client.js';
 
 // The panels (bot tools, webhooks) and the delivery notice read the wire types from here.
-export type { BotInfo, Delivery, DeliveryAttempt, MembershipPlanView, WebhookSettings } from '../../server/src/contract/wire.js';
+export type {
+  BotInfo,
+  ChatControlState,
+  Delivery,
+  DeliveryAttempt,
+  MembershipPlanView,
+  ModuleChannels,
+  WebhookSettings,
+} from '../../server/src/contract/wire.js';
 
 /** What a postback carries (spec "Events", postback); `channelId`: the bot whose message held the action, every bot of the chat when absent. */
 export type PostbackRequest = SimulatorInputs['postback']['body'];
@@ -85,6 +101,39 @@ export class BotApi {
   membership(kind: 'join' | 'leave', membershipId: number, userId: string): Promise<MembershipPlanView> {
     const params = { membershipId: String(membershipId), userId };
     return kind === 'join' ? this.client.call('joinMembership', { params }) : this.client.call('leaveMembership', { params });
+  }
+
+  /** The module channels, the bots each is attached to, and the suspended bots (route `moduleChannels`; docs/module-channels.md). */
+  moduleChannels(): Promise<ModuleChannels> {
+    return this.client.call('moduleChannels');
+  }
+
+  /** Which channel holds a bot's chat (route `chatControl`); `chatId` is the host's chat. */
+  chatControl(channelId: string, chatId: string): Promise<ChatControlState> {
+    return this.client.call('chatControl', { params: { channelId, chatId } });
+  }
+
+  /**
+   * Hands a bot's chat to an attached module channel (`ttl` seconds, `expired: false` for no time
+   * limit) or back to the bot (`moduleChannelId: null`) (route `setChatControl`; events activated, deactivated).
+   */
+  setChatControl(channelId: string, chatId: string, body: SimulatorInputs['setChatControl']['body']): Promise<ChatControlState> {
+    return this.client.call('setChatControl', { params: { channelId, chatId }, body });
+  }
+
+  /** The bot's admin authorizes a module channel's attachment: a one-use code for `POST /module/auth/v1/token` (route `authorizeModule`). */
+  authorizeModule(moduleChannelId: string, body: SimulatorInputs['authorizeModule']['body']): Promise<{ code: string; expiresAt: number }> {
+    return this.client.call('authorizeModule', { params: { moduleChannelId }, body });
+  }
+
+  /** The bot's side detaches a module channel (route `detachModuleFromBot`; event module, detached). */
+  async detachModule(moduleChannelId: string, botChannelId: string): Promise<boolean> {
+    return (await this.client.call('detachModuleFromBot', { params: { moduleChannelId }, body: { botChannelId } })).detached;
+  }
+
+  /** Suspends or resumes a bot for its module channels (route `setBotSuspended`; events botSuspended, botResumed). */
+  async setBotSuspended(channelId: string, suspended: boolean): Promise<boolean> {
+    return (await this.client.call('setBotSuspended', { params: { channelId }, body: { suspended } })).suspended;
   }
 
   /** Sets the channel's webhook settings (route `setWebhook`); a field left out keeps its value. */

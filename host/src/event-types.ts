@@ -46,17 +46,16 @@ export const HOST_EVENTS: HostEventTable = {
   },
   module: {
     label: EVENT_TYPES.module.label,
-    where:
-      'none in the host yet: simulator routes authorizeModule (then POST /module/auth/v1/token) and detachModuleFromBot, or embedkit trigger module',
+    where: 'Bot → Module channels: Authorize (the module then calls POST /module/auth/v1/token) and Detach, or embedkit trigger module',
   },
   activated: {
     label: EVENT_TYPES.activated.label,
-    where: 'none in the host yet: simulator route setChatControl, or a module’s acquire call',
+    where: 'Bot → Module channels: Hand this chat, or a module’s acquire call',
   },
   deactivated: {
     label: EVENT_TYPES.deactivated.label,
-    where: 'none in the host yet: simulator route setChatControl, a release, or the end of the TTL',
+    where: 'Bot → Module channels: Take the chat back, a release, or the end of the TTL',
   },
-  botSuspended: { label: EVENT_TYPES.botSuspended.label, where: 'none in the host yet: simulator route setBotSuspended' },
-  botResumed: { label: EVENT_TYPES.botResumed.label, where: 'none in the host yet: simulator route setBotSuspended' },
+  botSuspended: { label: EVENT_TYPES.botSuspended.label, where: 'Bot → Module channels: Suspend the bot' },
+  botResumed: { label: EVENT_TYPES.botResumed.label, where: 'Bot → Module channels: Resume the bot' },
 };

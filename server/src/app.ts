@@ -37,6 +37,7 @@ import { SIDE_INTERFACES, type InterfaceUrls, type SideInterface } from './inter
 import { blockchainUnavailable, BlockchainStore, createBlockchain, type Blockchain } from './interfaces/blockchain/index.js';
 import {
   AudienceStore,
+  CouponStore,
   MembershipPlanStore,
   ModuleStore,
   createBotMessaging,
@@ -184,6 +185,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
       assertionKeys: new AssertionKeyStore(db),
       membershipPlans: new MembershipPlanStore(db),
       modules: new ModuleStore(db),
+      coupons: new CouponStore(db),
     };
     await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, stores, demoOrigin, clock.now());
   } catch (e) {

@@ -12,6 +12,7 @@ import { HOST_EVENTS } from '../event-types.js';
 import type { HostState } from '../state.js';
 import { findChat, type World } from '../world.js';
 import { MembershipTool } from './membership-tool.js';
+import { ModuleTool } from './module-tool.js';
 
 /** A random nonce of 16 letters and digits, as a bot's account link would carry. */
 function randomNonce(): string {
@@ -40,6 +41,7 @@ export class BotTools {
   private readonly memberJoin: HTMLButtonElement;
   private readonly memberLeave: HTMLButtonElement;
   private readonly plans: MembershipTool;
+  private readonly modules: ModuleTool;
 
   /** @param onMembersChanged a person joined or left a chat: the page reloads the world. */
   constructor(
@@ -92,6 +94,7 @@ export class BotTools {
     });
 
     this.plans = new MembershipTool(api);
+    this.modules = new ModuleTool(api);
 
     replaceChildren(root, [
       h('h2', { text: 'Bot' }),
@@ -108,6 +111,7 @@ export class BotTools {
         h('div', { className: 'button-row' }, this.memberJoin, this.memberLeave),
       ),
       this.plans.element,
+      this.modules.element,
       this.status,
     ]);
     void this.refresh();
@@ -207,6 +211,7 @@ export class BotTools {
     this.memberJoin.disabled = !groupish || member;
     this.memberLeave.disabled = !groupish || !member;
     void this.plans.show(this.channelId, this.state?.userId ?? '');
+    void this.modules.show(this.channelId, chat?.chatId ?? '');
   }
 
   /** The chosen person joins or leaves the open group or room. */

@@ -652,8 +652,8 @@ export const PUBLISHED_EVENT_TYPES: readonly PublishedEventType[] = [
     type: 'deactivated',
     state: { served: 'on a release, another acquire, or the end of the TTL (seen at the chat’s next event or look-up)' },
   },
-  { type: 'botSuspended', state: { served: 'when the host suspends the bot (simulator route `setBotSuspended`)' } },
-  { type: 'botResumed', state: { served: 'when the host resumes the bot (simulator route `setBotSuspended`)' } },
+  { type: 'botSuspended', state: { served: 'when the host suspends the bot (Module channels tool, simulator route `setBotSuspended`)' } },
+  { type: 'botResumed', state: { served: 'when the host resumes the bot (Module channels tool, simulator route `setBotSuspended`)' } },
   { type: 'delivery', state: { served: 'after a notification message reaches its person; `embedkit trigger delivery`' } },
 ];
 

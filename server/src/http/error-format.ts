@@ -6,10 +6,12 @@
 
 /**
  * The error format of the interface a path belongs to (spec "Errors"): OAuth token operations
- * `{error, error_description}`, the v1 interface `{statusCode, statusMessage}`, else `{message}`.
+ * (with the module channels' `/module/auth/v1/token`) `{error, error_description}`, the v1 interface `{statusCode, statusMessage}`, else `{message}`.
  */
 export function errorFormatOf(path: string): 'oauth' | 'v1' | 'message' {
   if (path.startsWith('/v2/oauth/') || (path.startsWith('/oauth2/') && !path.startsWith('/oauth2/v2.1/authorize'))) return 'oauth';
+  // A module channel's code exchange (module-attach.yml `attachModule`) is an OAuth token endpoint.
+  if (path.startsWith('/module/auth/')) return 'oauth';
   if (path.startsWith('/v1/')) return 'v1';
   return 'message';
 }

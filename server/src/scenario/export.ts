@@ -1,14 +1,14 @@
 /**
  * Today's world as a scenario file (`embedkit export` / `start --import`): channels with
  * their login and v1 settings and link templates, users, chats with their members and bots, apps,
- * the blockchain section, audience groups, membership plans with their members and the defaults. What a scenario cannot hold is left out: messages,
+ * the blockchain section, audience groups, membership plans with their members, coupons with their uses and the defaults. What a scenario cannot hold is left out: messages,
  * tokens, deliveries, rich menus and friendships beyond "a 1:1 chat with the bot". App URLs on the
  * demo origin get the `{demo_origin}` placeholder back, so the file works on any port. Pure.
  */
 import { botPromptOf, DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, scopesOf } from '../interfaces/embedded-apps/index.js';
 import type { WorldRows } from './world-export-store.js';
 import type { Scenario } from './schema.js';
-import { scenarioAudienceOf, scenarioMembershipOf } from '../interfaces/bot/index.js';
+import { scenarioAudienceOf, scenarioCouponOf, scenarioMembershipOf } from '../interfaces/bot/index.js';
 
 const DEMO_ORIGIN = '{demo_origin}';
 
@@ -59,6 +59,7 @@ function channelsOf(rows: WorldRows) {
       ...audiencesOf(rows, c.channel_id),
       ...membershipPlansOf(rows, c.channel_id),
       ...moduleOf(rows, c.channel_id),
+      ...couponsOf(rows, c.channel_id),
     };
   });
 }
@@ -96,6 +97,19 @@ function membershipPlansOf(rows: WorldRows, channelId: string) {
       ),
     );
   return memberships.length ? { memberships } : {};
+}
+
+/** A channel's coupons with the people's uses, as `{coupons}`; nothing when it has none. */
+function couponsOf(rows: WorldRows, channelId: string) {
+  const coupons = rows.coupons
+    .filter((c) => c.channel_id === channelId)
+    .map((c) =>
+      scenarioCouponOf(
+        c,
+        rows.couponUses.filter((u) => u.coupon_id === c.coupon_id),
+      ),
+    );
+  return coupons.length ? { coupons } : {};
 }
 
 /** The users; a field at its default is left out. */

@@ -17,8 +17,11 @@ import {
   drawAudienceGroupId,
   scenarioAudienceRow,
   scenarioMembershipRows,
+  scenarioCouponProblems,
+  scenarioCouponRows,
   DEFAULT_MODULE_SCOPES,
   type AudienceStore,
+  type CouponStore,
   type MembershipPlanStore,
   type ModuleStore,
 } from '../interfaces/bot/index.js';
@@ -71,6 +74,7 @@ function crossReferenceProblems(s: Scenario): string[] {
   problems.push(...phoneNumberProblems(s));
   problems.push(...membershipPlanProblems(s, users));
   problems.push(...moduleProblems(s, channels));
+  problems.push(...couponProblems(s, users));
   const d = s.defaults;
   if (d?.userId && !users.has(d.userId)) problems.push(`defaults.userId: unknown user ${d.userId}`);
   if (d?.embedId && !s.apps.some((a) => a.embedId === d.embedId)) problems.push(`defaults.embedId: unknown app ${d.embedId}`);
@@ -124,6 +128,27 @@ function v1Problems(s: Scenario): string[] {
         iface.get(b) === 'trial' &&
         problems.push(`chats[${i}].bots[${j}]: a trial bot cannot be in a group or room (the trial interface knows users only)`),
     ),
+  );
+  return problems;
+}
+
+/** Coupons: IDs unique across channels; createCoupon's rules (an end past is allowed); people known, each once per coupon. */
+function couponProblems(s: Scenario, users: Set<string>): string[] {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  s.channels.forEach((c, i) =>
+    (c.coupons ?? []).forEach((coupon, j) => {
+      const at = `channels[${i}].coupons[${j}]`;
+      if (ids.has(coupon.couponId)) problems.push(`${at}.couponId: ${coupon.couponId} is used twice`);
+      ids.add(coupon.couponId);
+      problems.push(...scenarioCouponProblems(coupon).map((p) => `${at}.${p}`));
+      const seen = new Set<string>();
+      (coupon.uses ?? []).forEach((u, k) => {
+        if (!users.has(u.userId)) problems.push(`${at}.uses[${k}].userId: unknown user ${u.userId}`);
+        else if (seen.has(u.userId)) problems.push(`${at}.uses[${k}].userId: ${u.userId} is listed twice`);
+        seen.add(u.userId);
+      });
+    }),
   );
   return problems;
 }
@@ -243,6 +268,7 @@ export async function applyScenario(
     assertionKeys?: AssertionKeyStore;
     membershipPlans?: MembershipPlanStore;
     modules?: ModuleStore;
+    coupons?: CouponStore;
   },
   demoOrigin: string,
   now: number,
@@ -328,6 +354,11 @@ export async function applyScenario(
           attached_at: now,
         })),
       ),
+    );
+    const coupons = s.channels.flatMap((c) => (c.coupons ?? []).map((coupon) => scenarioCouponRows(c.channelId, coupon, now)));
+    await stores.coupons?.seed(
+      coupons.map((c) => c.coupon),
+      coupons.flatMap((c) => c.uses),
     );
     await stores.world.setMeta('defaults', JSON.stringify(s.defaults ?? {}));
     await stores.world.setMeta('scenario', file);

@@ -5,6 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { compile } from '../http/validate.js';
 import { AssertionKeyBodySchema } from '../contract/requests.js';
+import { CouponCreateSchema } from '../interfaces/bot/coupons/rules.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 
@@ -139,6 +140,35 @@ export const ScenarioSchema = Type.Object(
                 ),
               },
               { additionalProperties: false },
+            ),
+          ),
+          // The bot's coupons (docs/coupons.md): createCoupon's fields, when created and closed (ms),
+          // and how many times each person used it.
+          coupons: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  couponId: Type.String({ pattern: '^[0-9A-Za-z]{1,100}$' }),
+                  ...CouponCreateSchema.properties,
+                  createdAt: Type.Optional(Type.Integer({ minimum: 0 })),
+                  closedAt: Type.Optional(Type.Integer({ minimum: 0 })),
+                  uses: Type.Optional(
+                    Type.Array(
+                      Type.Object(
+                        {
+                          userId: Type.String({ pattern: '^U[0-9a-f]{32}$' }),
+                          count: Type.Integer({ minimum: 1 }),
+                          lastUsedAt: Type.Integer({ minimum: 0 }),
+                        },
+                        { additionalProperties: false },
+                      ),
+                      { maxItems: 10_000 },
+                    ),
+                  ),
+                },
+                { additionalProperties: false },
+              ),
+              { maxItems: 1000 },
             ),
           ),
         },

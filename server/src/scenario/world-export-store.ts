@@ -37,6 +37,10 @@ export async function readWorldRows(db: Kysely<Database>) {
     db.selectFrom('module_channels').selectAll().orderBy('channel_id').execute(),
     db.selectFrom('module_attachments').selectAll().orderBy('module_channel_id').orderBy('attached_at').orderBy('bot_channel_id').execute(),
   ]);
+  const [coupons, couponUses] = await Promise.all([
+    db.selectFrom('coupons').selectAll().orderBy('channel_id').orderBy('created_at').orderBy('coupon_id').execute(),
+    db.selectFrom('coupon_uses').selectAll().orderBy('coupon_id').orderBy('user_id').execute(),
+  ]);
   return {
     channels,
     logins,
@@ -59,6 +63,8 @@ export async function readWorldRows(db: Kysely<Database>) {
     membershipSubscriptions,
     moduleChannels,
     moduleAttachments,
+    coupons,
+    couponUses,
   };
 }
 

@@ -115,7 +115,31 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/embedkit/v1/channels/:channelId/memberships',
     '/embedkit/v1/memberships/:membershipId/users/:userId/join',
     '/embedkit/v1/memberships/:membershipId/users/:userId/leave',
+    // Module channels: the module's operations and the host's controls; any event type on demand;
+    // a watched video; the chat members, unsend, assertion keys; the phones and the LAN link.
+    '/v2/bot/channel/detach',
+    '/v2/bot/chat/:chatId/control/acquire',
+    '/v2/bot/chat/:chatId/control/release',
+    '/v2/bot/list',
+    '/embedkit/v1/modules',
+    '/embedkit/v1/modules/:moduleChannelId/authorize',
+    '/embedkit/v1/modules/:moduleChannelId/detach',
+    '/embedkit/v1/channels/:channelId/chats/:chatId/control',
+    '/embedkit/v1/channels/:channelId/suspension',
+    '/embedkit/v1/channels/:channelId/events',
+    '/embedkit/v1/chats/:chatId/messages/:messageId/video-play-complete',
+    '/embedkit/v1/chats/:chatId/messages/:messageId/unsend',
+    '/embedkit/v1/chats/:chatId/members',
+    '/embedkit/v1/chats/:chatId/members/:userId',
+    '/embedkit/v1/channels/:channelId/assertion-keys',
+    '/embedkit/v1/phones',
+    '/embedkit/v1/phones/:phoneId/reports',
+    '/embedkit/v1/phones/:phoneId/log',
+    '/embedkit/v1/lan',
+    '/embedkit/v1/lan/qr-code',
   ].map((path) => ({ path, format: ['message'] as Format[] })),
+  // A module channel's exchange of its authorization code (module-attach.yml): OAuth errors.
+  { path: '/module/auth/v1/token', format: ['oauth'] },
   // The platform's account-link page (HTML for people; unknown methods get the 404 JSON).
   { path: '/dialog/bot/accountLink', format: ['html', 'message'] },
   // The simulator's v1 settings (template bodies are checked with the v1 rules).
@@ -308,6 +332,8 @@ const goodSegment: Record<string, string[]> = {
   size: ['large', 'small'],
   id: ['1', '2', '999999'],
   audienceGroupId: ['1234567890123', '1', '99999999999999999999'],
+  moduleChannelId: [TRIAL.id, VERIFIED.id],
+  phoneId: ['phone-1', 'x'],
 };
 const path = fc
   .tuple(
@@ -439,6 +465,21 @@ const plausible = fc.oneof(
       url: fc.oneof(fc.constant(null), fc.webUrl(), fc.anything()),
       advanceMs: fc.oneof(fc.integer(), fc.double(), fc.anything()),
       data: fc.anything(),
+    },
+    { requiredKeys: [] },
+  ),
+  // Module channels' controls and events on demand.
+  fc.record(
+    {
+      moduleChannelId: fc.oneof(fc.constantFrom(TRIAL.id, VERIFIED.id, null), fc.anything()),
+      botChannelId: fc.oneof(fc.constantFrom(TRIAL.id, VERIFIED.id), fc.anything()),
+      botId: fc.oneof(fc.constantFrom(ALICE, 'U' + '0'.repeat(32)), fc.anything()),
+      redirectUri: fc.oneof(fc.webUrl(), fc.anything()),
+      ttl: fc.oneof(fc.integer(), fc.double(), fc.anything()),
+      expired: fc.oneof(fc.boolean(), fc.anything()),
+      suspended: fc.oneof(fc.boolean(), fc.anything()),
+      type: fc.oneof(fc.constantFrom('message', 'follow', 'module', 'activated', 'videoPlayComplete', 'membership', 'x'), fc.anything()),
+      userId: fc.oneof(fc.constantFrom(ALICE, BOB), fc.anything()),
     },
     { requiredKeys: [] },
   ),

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
 import { compile, uriProblem, type ErrorDetail } from '../../../http/validate.js';
-import type { CouponTable } from '../../../db/schema.js';
+import type { CouponTable, CouponUseTable } from '../../../db/schema.js';
 import { Enum } from '../../../messages/schema/common.js';
 
 /** A coupon row as read (and as written: every column given). */
@@ -279,4 +279,70 @@ export function cardOf(row: CouponRow): CouponCard {
     timezone: f.timezone,
     maxUseCountPerTicket: f.maxUseCountPerTicket,
   };
+}
+
+/** A person's uses of a coupon, as stored (`coupon_uses`). */
+export type CouponUseRow = Selectable<CouponUseTable>;
+
+/**
+ * A coupon in a scenario file (docs/coupons.md, "Coupons in a scenario"): the `CouponCreateRequest`
+ * fields as created, its ID, when it was created and closed (ms on the simulated clock; created
+ * defaults to when the scenario is loaded), and the people's uses.
+ */
+export type ScenarioCoupon = CouponFields & {
+  couponId: string;
+  createdAt?: number;
+  closedAt?: number;
+  uses?: { userId: string; count: number; lastUsedAt: number }[];
+};
+
+/**
+ * The stored rows of a scenario's coupon.
+ * @param nowMs when the scenario is loaded (the simulated clock), the creation time of a coupon without `createdAt`
+ */
+export function scenarioCouponRows(channelId: string, c: ScenarioCoupon, nowMs: number): { coupon: CouponRow; uses: CouponUseRow[] } {
+  const { couponId, createdAt, closedAt, uses, ...fields } = c;
+  return {
+    coupon: {
+      coupon_id: couponId,
+      channel_id: channelId,
+      title: fields.title,
+      fields: JSON.stringify(fields),
+      start_at: fields.startTimestamp * 1000,
+      end_at: fields.endTimestamp * 1000,
+      created_at: createdAt ?? nowMs,
+      closed_at: closedAt ?? null,
+    },
+    uses: (uses ?? []).map((u) => ({ coupon_id: couponId, user_id: u.userId, use_count: u.count, last_used_at: u.lastUsedAt })),
+  };
+}
+
+/** A stored coupon and its uses as a scenario writes them (the people in the order given). */
+export function scenarioCouponOf(row: CouponRow, uses: readonly CouponUseRow[]): ScenarioCoupon {
+  return {
+    couponId: row.coupon_id,
+    ...fieldsOf(row),
+    createdAt: Number(row.created_at),
+    ...(row.closed_at === null ? {} : { closedAt: Number(row.closed_at) }),
+    ...(uses.length
+      ? { uses: uses.map((u) => ({ userId: u.user_id, count: Number(u.use_count), lastUsedAt: Number(u.last_used_at) })) }
+      : {}),
+  };
+}
+
+/**
+ * What a scenario's coupon must also satisfy beyond its shape (the rules of createCoupon but the
+ * end in the future: a scenario may hold coupons past their end) and each person's count at most
+ * `maxUseCountPerTicket`, each as `<property>: <problem>`.
+ */
+export function scenarioCouponProblems(c: ScenarioCoupon): string[] {
+  const { uses, ...rest } = c;
+  const fields: Record<string, unknown> = { ...rest };
+  for (const key of ['couponId', 'createdAt', 'closedAt']) delete fields[key];
+  const problems = (checkCreateBody(fields, Number.NEGATIVE_INFINITY) ?? []).map((d) => `${d.property}: ${d.message}`);
+  const max = c.maxUseCountPerTicket;
+  (uses ?? []).forEach((u, i) => {
+    if (max > 0 && u.count > max) problems.push(`uses[${i}].count: more than maxUseCountPerTicket ${max}`);
+  });
+  return problems;
 }

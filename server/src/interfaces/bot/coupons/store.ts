@@ -1,7 +1,7 @@
 /** SQL of coupons: a channel's coupons and the uses of a coupon per person. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { CouponRow } from './rules.js';
+import type { CouponRow, CouponUseRow } from './rules.js';
 
 export class CouponStore {
   constructor(private readonly db: Kysely<Database>) {}
@@ -11,11 +11,12 @@ export class CouponStore {
     await this.db.insertInto('coupons').values(row).execute();
   }
 
-  /** Stores the coupons a scenario declares, all or nothing. */
-  async seed(rows: readonly CouponRow[]): Promise<void> {
+  /** Stores the coupons a scenario declares with the people's uses, all or nothing. */
+  async seed(rows: readonly CouponRow[], uses: readonly CouponUseRow[] = []): Promise<void> {
     if (rows.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
       for (const row of rows) await trx.insertInto('coupons').values(row).execute();
+      for (const use of uses) await trx.insertInto('coupon_uses').values(use).execute();
     });
   }
 
