@@ -75,7 +75,7 @@ export { drawAudienceGroupId } from './audiences/service.js';
 export { MembershipPlanStore } from './memberships/store.js';
 export { scenarioMembershipOf, scenarioMembershipRows, type ScenarioMembership } from './memberships/rules.js';
 export { CouponStore } from './coupons/store.js';
-export { scenarioCouponOf, scenarioCouponProblems, scenarioCouponRows, type ScenarioCoupon } from './coupons/rules.js';
+export { CouponCreateSchema, scenarioCouponOf, scenarioCouponProblems, scenarioCouponRows, type ScenarioCoupon } from './coupons/rules.js';
 export { ModuleStore } from './modules/store.js';
 export { DEFAULT_MODULE_SCOPES } from './modules/rules.js';
 export type { MessageReach, FriendshipChangeInput } from './insight/index.js';
