@@ -154,6 +154,15 @@ test('a Pixel opens the printed link over HTTPS, signed in, and the app on local
     await expect(frame.locator('body')).toHaveAttribute('data-init', 'ok');
     await expect(frame.locator('body')).toHaveAttribute('data-profile', 'Alice');
     await expect(phone.locator('#drawer-toggle-label')).toHaveText('Alice');
+
+    // The app opens a window at its registered loopback address: the phone opens it through the proxy.
+    const appFrame = phone.frames().find((f) => f.url().startsWith(proxyOrigin))!;
+    await appFrame.evaluate(
+      (url) => (window as unknown as { embed: { openWindow(p: { url: string }): Promise<void> } }).embed.openWindow({ url }),
+      `http://localhost:${appPort}/?page=2#top`,
+    );
+    await expect(phone.locator('#inapp-browser')).toHaveAttribute('data-url', `${proxyOrigin}/?page=2#top`);
+    await expect(phone.frameLocator('#inapp-frame').locator('#where')).toHaveText(`${proxyOrigin}/`);
   } finally {
     await phoneBrowser.close();
   }
