@@ -154,6 +154,15 @@ test('a Pixel opens the printed link over HTTPS, signed in, and the app on local
     await expect(frame.locator('body')).toHaveAttribute('data-init', 'ok');
     await expect(frame.locator('body')).toHaveAttribute('data-profile', 'Alice');
     await expect(phone.locator('#drawer-toggle-label')).toHaveText('Alice');
+
+    // The app opens a window at its registered loopback address: the phone opens it through the proxy.
+    const appFrame = phone.frames().find((f) => f.url().startsWith(proxyOrigin))!;
+    await appFrame.evaluate(
+      (url) => (window as unknown as { embed: { openWindow(p: { url: string }): Promise<void> } }).embed.openWindow({ url }),
+      `http://localhost:${appPort}/?page=2#top`,
+    );
+    await expect(phone.locator('#inapp-browser')).toHaveAttribute('data-url', `${proxyOrigin}/?page=2#top`);
+    await expect(phone.frameLocator('#inapp-frame').locator('#where')).toHaveText(`${proxyOrigin}/`);
   } finally {
     await phoneBrowser.close();
   }
@@ -175,6 +184,48 @@ test("the desktop's side panel shows the QR code of the exact link", async ({ pa
     return { data: Array.from(g.getImageData(0, 0, 400, 400).data), width: 400, height: 400 };
   });
   expect(jsQR(new Uint8ClampedArray(data), width, height)?.data).toBe(link);
+});
+
+test("liff.login() on the phone, outside the host: the app's own page at its proxy origin logs in with PKCE over HTTPS", async () => {
+  const port = new URL(server.baseUrl).port;
+  const lan = (await (await fetch(`${server.baseUrl}/embedkit/v1/lan`, { headers: { Authorization: `Bearer ${TOKEN}` } })).json()) as {
+    apps: { target: string; origins: string[] }[];
+  };
+  // The LIFF demo is registered on the demo origin (127.0.0.1), a loopback app with a proxy of its own.
+  const proxyOrigin = lan.apps.find((a) => a.target === server.demoOrigin)!.origins[0]!;
+  const appUrl = `${proxyOrigin}/demo/liff-app/?embedkit=${encodeURIComponent(`https://${LAN}:${port}`)}`;
+  const report = async (page: Page) => {
+    await expect(page.locator('body')).toHaveAttribute('data-init', 'ok', { timeout: 15_000 });
+    return JSON.parse((await page.locator('#report').textContent()) ?? '{}') as Record<string, unknown>;
+  };
+  const phoneBrowser = await trustingChromium();
+  try {
+    const phone = await pixelPage(phoneBrowser);
+    await phone.goto(link);
+    await expect(phone.locator('body')).toHaveAttribute('data-ready', 'true');
+    // As the phone's browser opens the app's address: its own page, no host around it.
+    await phone.goto(appUrl);
+    expect(await report(phone)).toMatchObject({ isInClient: false, isLoggedIn: false, accessToken: null });
+    expect(await phone.evaluate(() => isSecureContext && !!crypto.subtle)).toBe(true);
+
+    await phone.locator('#login').tap();
+    await expect(phone).toHaveURL(new RegExp(`^https://${LAN.replaceAll('.', '\\.')}:${port}/oauth2/v2\\.1/authorize\\?`));
+    const authorize = new URL(phone.url()).searchParams;
+    expect(authorize.get('code_challenge_method')).toBe('S256');
+    expect(authorize.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(authorize.get('redirect_uri')).toBe(appUrl);
+    await phone.locator('label.user', { hasText: 'Alice' }).tap();
+    await phone.getByRole('button', { name: 'Allow' }).tap();
+
+    // Back on the proxy origin, the code exchanged with its verifier and gone from the address bar.
+    const after = await report(phone);
+    expect(phone.url()).toBe(appUrl);
+    expect(after).toMatchObject({ isInClient: false, isLoggedIn: true, id: LIFF_APP });
+    expect(after.context).toMatchObject({ type: 'external', userId: ALICE });
+    expect(after.profile).toEqual({ ok: expect.objectContaining({ userId: ALICE, displayName: 'Alice' }) });
+  } finally {
+    await phoneBrowser.close();
+  }
 });
 
 /**

@@ -42,6 +42,8 @@ export interface AppSessionDeps {
    * URL all use the answer.
    */
   viewUrlOf?(viewUrl: string): Promise<string>;
+  /** Where this page opens a window the app asks for (`lan.ts`: a loopback app's URL at its proxy on a phone); default the URL as asked. */
+  windowUrlOf?(url: string): Promise<string>;
   /** Where `scanCodeV2` shows the camera (the phone screen); without it, the value is asked as text. */
   scanScreen?: HTMLElement;
 }
@@ -201,11 +203,12 @@ export class AppSession {
   private handlers(open: OpenApp): BridgeHandlers {
     const { api, browser } = this.deps;
     return {
-      openWindow: ({ url, external }) => {
+      openWindow: async ({ url, external }) => {
         // The bridge checks the URL is absolute; only http(s) may be navigated to from the host.
         if (!isNavigableUrl(url)) throw new BridgeError('INVALID_ARGUMENT', 'url must be an absolute http(s) URL');
-        if (external) window.open(url, '_blank', 'noopener,noreferrer');
-        else browser.open(url);
+        const shown = (await this.deps.windowUrlOf?.(url)) ?? url;
+        if (external) window.open(shown, '_blank', 'noopener,noreferrer');
+        else browser.open(shown);
       },
       getProfile: async (): Promise<Profile> => {
         unavailableOnThisOs(open, 'getProfile');

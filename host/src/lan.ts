@@ -34,3 +34,18 @@ export async function viewUrlForPage(client: SimulatorClient, viewUrl: string, p
   if (page.protocol !== 'https:') return viewUrl;
   return shownViewUrl(viewUrl, await client.call('lan'), page.origin);
 }
+
+/**
+ * Where the page opens a window the app asks for (`openWindow`, `liff.openWindow`): a URL on the
+ * origin of a registered loopback app (`http://localhost:5173/...`, `http://127.0.0.1:3000/...`)
+ * at that app's proxy origin on a phone, as {@link viewUrlForPage} does for the app's frame; any
+ * other URL, and every URL on loopback, as it is. Unlike the app's frame, a window never fails for
+ * want of the proxies: when the server refuses the read, the URL opens as it is, as on the desktop.
+ */
+export async function windowUrlForPage(client: SimulatorClient, url: string, page: Location = location): Promise<string> {
+  try {
+    return await viewUrlForPage(client, url, page);
+  } catch {
+    return url;
+  }
+}

@@ -31,7 +31,7 @@ import { SimPanel } from './panels/sim-panel.js';
 import { Controls } from './panels/controls.js';
 import { BridgeLog } from './panels/log.js';
 import { PhoneInspectorPanel } from './inspector/panel.js';
-import { viewUrlForPage } from './lan.js';
+import { viewUrlForPage, windowUrlForPage } from './lan.js';
 import { showLanQrCode } from './panels/lan-qr.js';
 import { browserDevice, PhoneReporter } from './inspector/report.js';
 import { WebhookPanel } from './panels/webhooks.js';
@@ -187,6 +187,7 @@ export class HostShell {
       },
       onMessagesSent: () => void this.chatScreen.refresh(),
       viewUrlOf: (viewUrl) => viewUrlForPage(this.api.client, viewUrl),
+      windowUrlOf: (url) => windowUrlForPage(this.api.client, url),
       scanScreen: this.screen,
       pickShareTargets: (chats, multiple) => pickShareTargets(this.screen, chats, multiple),
       onClosed: () => {

@@ -21,7 +21,7 @@ import { dropSchema } from './db/pg-schemas.js';
 import type { Database } from './db/schema.js';
 import { demoLoginRoutes } from './demo/login-routes.js';
 import { DemoLoginSessionStore } from './demo/login-session-store.js';
-import { AppProxies } from './app-proxy/proxy.js';
+import { AppProxies, withProxiedUrls, type ProxiedApp } from './app-proxy/proxy.js';
 import { adminCookieName, adminTokenGuard } from './http/admin-token.js';
 import { jsonBody } from './http/body.js';
 import { crossSiteGuard } from './http/cross-site.js';
@@ -194,7 +194,8 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     throw e;
   }
   await store.unlock();
-  const units = createUnits({ db, world, clock, logger, live, outage: store.outage, urls, demoOrigin, headers }, options.bots);
+  const proxiedApps = () => options.lanState?.()?.apps ?? [];
+  const units = createUnits({ db, world, clock, logger, live, outage: store.outage, urls, demoOrigin, headers, proxiedApps }, options.bots);
   const { bots } = units;
   const app = baseApp(units, {
     db,
@@ -311,6 +312,8 @@ interface UnitDeps {
   demoOrigin: string;
   /** The platform header names of the kit's prefix, for every unit that sends or reads one. */
   headers: PlatformHeaders;
+  /** The apps served through `--lan` proxies (none without it): their proxy origins count as the apps' own for a PKCE login. */
+  proxiedApps?: () => readonly ProxiedApp[];
 }
 
 /** The interfaces' units and the shared services between them, wired to each other. */
@@ -335,7 +338,11 @@ function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Units {
   });
   // One clock for every server on the database: a move reaches the others as a live event.
   const apps = new AppStore(db);
-  const appViewUrls = async (channelId: string) => (await apps.listByChannel(channelId)).map((app) => app.view_url);
+  const appViewUrls = async (channelId: string) =>
+    withProxiedUrls(
+      (await apps.listByChannel(channelId)).map((app) => app.view_url),
+      d.proxiedApps?.() ?? [],
+    );
   const social = createSocialLogin(db, world, clock, { baseUrl, demoOrigin: () => d.demoOrigin, headers, appViewUrls }, (offsetMs) =>
     live.publish({ type: 'clock', offsetMs }),
   );

@@ -95,6 +95,23 @@ export function proxiedOrigin(viewUrl: string): string | undefined {
   return isLoopbackHost(u.hostname.replace(/^\[|\]$/g, '')) ? u.origin : undefined;
 }
 
+/**
+ * `viewUrls` and, for each one whose origin is served through a proxy, the same path, query and
+ * fragment at each of that proxy's origins (docs/phones.md): where an app opened on a phone
+ * actually is. The social login's PKCE rule counts these as the app's own origins, so a
+ * `liff.login()` on the phone comes back to the proxy; no other origin is added (a proxy reaches
+ * only the app it was made for, so this opens no redirect to anywhere else).
+ * @param apps the running proxies ({@link AppProxies.list}); none without `--lan`
+ */
+export function withProxiedUrls(viewUrls: readonly string[], apps: readonly ProxiedApp[]): string[] {
+  return viewUrls.flatMap((viewUrl) => {
+    const target = proxiedOrigin(viewUrl);
+    const origins = target === undefined ? [] : (apps.find((a) => a.target === target)?.origins ?? []);
+    const u = origins.length > 0 ? new URL(viewUrl) : undefined;
+    return [viewUrl, ...origins.map((o) => o + u!.pathname + u!.search + u!.hash)];
+  });
+}
+
 /** The proxies of one server: one HTTPS listener per app origin and network address, all on one port per origin. */
 export class AppProxies {
   private readonly apps = new Map<string, { servers: Server[]; origins: string[] }>();

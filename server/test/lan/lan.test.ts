@@ -10,7 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { startServer, type RunningServer } from '../../src/app.js';
-import { proxyRefusal } from '../../src/app-proxy/proxy.js';
+import { proxyRefusal, withProxiedUrls } from '../../src/app-proxy/proxy.js';
 import { lanAddresses } from '../../src/lan/addresses.js';
 import { qrSvg, qrTerminal } from '../../src/lan/qr.js';
 import { CHANNEL_1, onTestDatabase, TWO_CHANNELS } from '../helpers.js';
@@ -209,6 +209,50 @@ describe('embedkit --lan', () => {
     });
     expect(fromApp.status).toBe(403);
     expect(fromApp.body).not.toContain(TOKEN);
+  });
+
+  it("sends a PKCE login back to the proxy origin of the channel's app, and to no other origin of the network address", async () => {
+    const authorize = (redirectUri: string) =>
+      fetch(
+        `${server.baseUrl}/oauth2/v2.1/authorize?${new URLSearchParams({
+          response_type: 'code',
+          client_id: CHANNEL_1.id,
+          redirect_uri: redirectUri,
+          state: 'st-1',
+          scope: 'profile openid',
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+          code_challenge_method: 'S256',
+        }).toString()}`,
+        { redirect: 'manual' },
+      );
+    const accepted = await authorize(`https://${LAN}:${proxyPort()}/shop/?liff.state=x`);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.text()).not.toContain('Invalid redirect_uri');
+    // The host's own HTTPS origin, another port of the address, and the proxy's port on another host are no app's.
+    for (const uri of [`https://${LAN}:${server.port}/`, `https://${LAN}:${proxyPort() + 1}/`, `https://localhost:${proxyPort()}/`]) {
+      const refused = await authorize(uri);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('location')).toBeNull();
+      expect(await refused.text()).toContain('origin of one of the channel');
+    }
+  });
+});
+
+describe('withProxiedUrls', () => {
+  const apps = [{ target: 'http://localhost:5173', origins: ['https://192.168.1.20:40001', 'https://10.0.0.5:40001'] }];
+
+  it('adds each proxied view URL at its proxy origins, with its path, query and fragment', () => {
+    expect(withProxiedUrls(['http://localhost:5173/shop/?a=1#x', 'https://app.example/'], apps)).toEqual([
+      'http://localhost:5173/shop/?a=1#x',
+      'https://192.168.1.20:40001/shop/?a=1#x',
+      'https://10.0.0.5:40001/shop/?a=1#x',
+      'https://app.example/',
+    ]);
+  });
+
+  it('adds nothing for an app without a proxy, or without --lan', () => {
+    expect(withProxiedUrls(['http://127.0.0.1:3000/'], apps)).toEqual(['http://127.0.0.1:3000/']);
+    expect(withProxiedUrls(['http://localhost:5173/'], [])).toEqual(['http://localhost:5173/']);
   });
 });
 

@@ -52,7 +52,7 @@ export interface SocialLogin {
  * @param deps `baseUrl`: the server's public origin (ID token `iss`, picture URLs);
  *   `demoOrigin`: what `{demo_origin}` in a scenario's callback URLs stands for; `headers`: the
  *   platform header names of the kit's prefix (the v1 ChannelToken, request IDs); `appViewUrls`: the
- *   endpoint URLs of a channel's embedded apps (where a PKCE sign-in may return)
+ *   endpoint URLs of a channel's embedded apps, with their `--lan` proxy origins (where a PKCE sign-in may return)
  */
 export function createSocialLogin(
   db: Kysely<Database>,

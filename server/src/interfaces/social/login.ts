@@ -89,7 +89,10 @@ export interface SocialLoginDeps {
   baseUrl: () => string;
   /** What `{demo_origin}` in a scenario's callback URLs stands for. */
   demoOrigin: () => string;
-  /** The endpoint URLs (`view_url`) of the channel's embedded apps: where a public client (PKCE) may be sent back. */
+  /**
+   * The endpoint URLs (`view_url`) of the channel's embedded apps, and under `--lan` the same URLs
+   * at their apps' proxy origins (docs/phones.md): where a public client (PKCE) may be sent back.
+   */
   appViewUrls: (channelId: string) => Promise<string[]>;
 }
 
@@ -105,7 +108,8 @@ export class SocialLoginService {
    *
    * A public client's request (PKCE, RFC 7636: `code_challenge` with `code_challenge_method=S256`,
    * see ./pkce.ts) may only be sent back to the origin of one of the channel's embedded apps (the
-   * app's registered endpoint URL, as the platform's LIFF login) or to a registered callback URL:
+   * app's registered endpoint URL, as the platform's LIFF login, or that app's proxy origin under
+   * `--lan`) or to a registered callback URL:
    * no secret backs it, so its redirect_uri is never open.
    * @param query the request's query (`response_type`, `client_id`, `redirect_uri`, `state`, `scope`, `nonce`, `code_challenge`, `code_challenge_method`)
    */
@@ -442,7 +446,7 @@ export class SocialLoginService {
     const origin = new URL(uri).origin;
     const origins = (await this.d.appViewUrls(channelId)).flatMap((u) => (URL.canParse(u) ? [new URL(u).origin] : []));
     if (origins.includes(origin)) return null;
-    return "a PKCE request's redirect_uri must be on the origin of one of the channel's apps (its endpoint URL) or a registered callback URL";
+    return "a PKCE request's redirect_uri must be on the origin of one of the channel's apps (its endpoint URL, or its proxy under --lan) or a registered callback URL";
   }
 
   /**
