@@ -50,7 +50,7 @@ import { createSocialLogin, type SocialLogin, type UserTokenService } from './in
 import { createV1Bots, v1Json, V1BotStore, type V1Bots } from './interfaces/v1-bots/index.js';
 import { CA_PAGE_PATH, caPageRoutes } from './lan/ca-page.js';
 import { lanSimulatorHandlers, type LanState } from './lan/simulator-routes.js';
-import { issueServerCertificate, loadOrCreateCa, type LocalCa } from './lan/certificates.js';
+import type { LocalCa } from './lan/certificates.js';
 import { LiveHub } from './live/hub.js';
 import { PostgresLiveRelay } from './live/postgres-relay.js';
 import { createLogger } from './logger.js';
@@ -685,6 +685,8 @@ function originListener(
 
 /** The local CA (made on first use) and a server certificate for `localhost` and the network addresses. */
 async function lanCertificate(lan: NonNullable<ListenOptions['lan']>) {
+  // The certificate library loads with --lan only (a server without it never needs it).
+  const { issueServerCertificate, loadOrCreateCa } = await import('./lan/certificates.js');
   const ca = await loadOrCreateCa(lan.caDir);
   return { ca, cert: await issueServerCertificate(ca, ['localhost', ...lan.addresses]) };
 }

@@ -14,7 +14,6 @@ import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createProxyServer } from 'http-proxy-3';
 import type { Logger } from 'pino';
 import { sameToken } from '../http/admin-token.js';
 import { isLoopbackHost } from '../http/loopback.js';
@@ -155,6 +154,8 @@ export class AppProxies {
 
   private async start(target: string): Promise<void> {
     const { addresses, tls, logger } = this.options;
+    // The proxy library loads at the first app proxied: a server without --lan never loads it.
+    const { createProxyServer } = await import('http-proxy-3');
     const proxy = createProxyServer({ target, changeOrigin: true, xfwd: false, ws: true, secure: false });
     const hosts = new Set<string>();
     proxy.on('proxyRes', (proxyRes, req) => {

@@ -6,9 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import express, { Router, type RequestHandler } from 'express';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { SimulatorClient } from '../contract/client.js';
-import { createMcpServer } from './server.js';
 
 /** Where the MCP server is served on `{base_url}`. */
 export const MCP_PATH = '/mcp';
@@ -42,19 +41,22 @@ export function mcpRoutes(client: () => SimulatorClient): RequestHandler {
         res.status(400).json(rpcError('No MCP session: POST an initialize request first'));
         return;
       }
-      const opened = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sid) => {
-          sessions.set(sid, opened);
-          if (sessions.size > MAX_SESSIONS) void sessions.values().next().value?.close();
-        },
-      });
-      opened.onclose = () => {
-        if (opened.sessionId) sessions.delete(opened.sessionId);
-      };
-      createMcpServer(client())
-        .connect(opened)
-        .then(() => opened.handleRequest(req, res, req.body))
+      // The MCP SDK loads at the first session: a server no agent talks to never loads it.
+      Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./server.js')])
+        .then(async ([{ StreamableHTTPServerTransport }, { createMcpServer }]) => {
+          const opened = new StreamableHTTPServerTransport({
+            sessionIdGenerator: () => randomUUID(),
+            onsessioninitialized: (sid) => {
+              sessions.set(sid, opened);
+              if (sessions.size > MAX_SESSIONS) void sessions.values().next().value?.close();
+            },
+          });
+          opened.onclose = () => {
+            if (opened.sessionId) sessions.delete(opened.sessionId);
+          };
+          await createMcpServer(client()).connect(opened);
+          await opened.handleRequest(req, res, req.body);
+        })
         .catch(next);
       return;
     }

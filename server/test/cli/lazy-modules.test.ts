@@ -1,5 +1,6 @@
 // What a server on the embedded database does not load (its memory): the PostgreSQL
-// driver, and the terminal log formatter when its output is not a terminal. Each is loaded when it
+// driver, the terminal log formatter when its output is not a terminal, and what only --lan and
+// an MCP client use. Each is loaded when it
 // is first needed (db/pg-driver.ts, logger.ts). (The JWT library, loaded at the first sign-in,
 // is an ES module, which the require cache this test reads does not list.)
 import { execFileSync } from 'node:child_process';
@@ -38,5 +39,8 @@ describe('modules a server loads only when it needs them', () => {
     expect(loaded).toContain('better-sqlite3');
     expect(loaded).not.toContain('pg');
     expect(loaded).not.toContain('pino-pretty');
+    // --lan's certificates, QR codes and app proxies, and the MCP server, load when first used.
+    for (const lazy of ['@peculiar/x509', 'reflect-metadata', 'qrcode', 'http-proxy-3', '@modelcontextprotocol/sdk'])
+      expect(loaded, lazy).not.toContain(lazy);
   });
 });
