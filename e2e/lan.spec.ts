@@ -229,61 +229,70 @@ test("liff.login() on the phone, outside the host: the app's own page at its pro
 });
 
 /**
- * A camera's video showing the QR code of `text` (YUV4MPEG2, 4:2:0, 10 frames a second, which
- * Chromium's fake capture device plays in a loop): black modules on white, 8 pixels each, with a
- * quiet zone.
+ * A camera's video (YUV4MPEG2, 4:2:0, 10 frames a second, which Chromium's fake capture device
+ * plays in a loop) showing the QR code of `text` (black modules on white, 8 pixels each, with a
+ * quiet zone), or, for `null`, a white view with no code in it.
  */
-function qrVideo(text: string): Buffer {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+function cameraVideo(text: string | null): Buffer {
   const scale = 8;
+  const modules = QRCode.create(text ?? '-', { errorCorrectionLevel: 'M' }).modules;
   const side = (modules.size + 8) * scale;
   const luma = Buffer.alloc(side * side, 235);
-  for (let y = 0; y < modules.size; y++)
-    for (let x = 0; x < modules.size; x++)
-      if (modules.get(x, y))
-        for (let dy = 0; dy < scale; dy++) {
-          const row = ((y + 4) * scale + dy) * side;
-          luma.fill(16, row + (x + 4) * scale, row + (x + 5) * scale);
-        }
+  if (text !== null)
+    for (let y = 0; y < modules.size; y++)
+      for (let x = 0; x < modules.size; x++)
+        if (modules.get(x, y))
+          for (let dy = 0; dy < scale; dy++) {
+            const row = ((y + 4) * scale + dy) * side;
+            luma.fill(16, row + (x + 4) * scale, row + (x + 5) * scale);
+          }
   const chroma = Buffer.alloc((side / 2) * (side / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  const blank = Buffer.concat([Buffer.from('FRAME\n'), Buffer.alloc(side * side, 235), chroma]);
-  // Three seconds of a blank view first (time to tap Cancel on a fresh capture), then the code.
-  return Buffer.concat([
-    Buffer.from(`YUV4MPEG2 W${side} H${side} F10:1 Ip A1:1 C420jpeg\n`),
-    ...Array<Buffer>(30).fill(blank),
-    ...Array<Buffer>(20).fill(frame),
-  ]);
+  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${side} H${side} F10:1 Ip A1:1 C420jpeg\n`), ...Array<Buffer>(20).fill(frame)]);
 }
 
-test("scanCodeV2 on the phone reads a QR code with the phone's camera, and Cancel answers null", async () => {
-  const video = join(caDir, 'qr.y4m');
-  writeFileSync(video, qrVideo('https://example.com/ticket/42'));
-  const phoneBrowser = await trustingChromium(
+/** The phone's Chromium with a fake camera that films `video`, on the demo LIFF app in full view. */
+async function phoneWithCamera(video: string, content: Buffer) {
+  writeFileSync(video, content);
+  const browser = await trustingChromium(
     '--use-fake-device-for-media-stream',
     '--use-fake-ui-for-media-stream',
     `--use-file-for-fake-video-capture=${video}`,
   );
+  const phone = await pixelPage(browser);
+  await phone.goto(link);
+  await expect(phone.locator('body')).toHaveAttribute('data-ready', 'true');
+  // The demo LIFF app, on loopback (127.0.0.1), opens through its proxy too.
+  await phone.goto(`https://${LAN}:${new URL(server.baseUrl).port}/?user=${ALICE}&app=${LIFF_APP}&view=full`);
+  const app = phone.frameLocator('#app-frame');
+  await expect(app.locator('#report')).toContainText(LIFF_APP);
+  return { browser, phone, app };
+}
+
+test("scanCodeV2 on the phone reads a QR code with the phone's camera", async () => {
+  const { browser, phone, app } = await phoneWithCamera(join(caDir, 'qr.y4m'), cameraVideo('https://example.com/ticket/42'));
   try {
-    const phone = await pixelPage(phoneBrowser);
-    await phone.goto(link);
-    await expect(phone.locator('body')).toHaveAttribute('data-ready', 'true');
-    // The demo LIFF app, on loopback (127.0.0.1), opens through its proxy too.
-    await phone.goto(`https://${LAN}:${new URL(server.baseUrl).port}/?user=${ALICE}&app=${LIFF_APP}&view=full`);
-    const app = phone.frameLocator('#app-frame');
-    await expect(app.locator('#report')).toContainText(LIFF_APP);
     let asked = false;
     phone.on('dialog', (d) => void ((asked = true), d.dismiss()));
     await app.locator('#scan').tap();
     await expect(app.locator('#action')).toHaveText(JSON.stringify({ scanCodeV2: { ok: { value: 'https://example.com/ticket/42' } } }));
     await expect(phone.locator('#scan-sheet')).toHaveCount(0);
     expect(asked).toBe(false);
+  } finally {
+    await browser.close();
+  }
+});
 
-    // Cancel: null, as when the person closes the platform's scanner.
+test('scanCodeV2 on the phone answers null when the person taps Cancel', async () => {
+  // A camera that sees no code: whenever Cancel is tapped, nothing was read before it.
+  const { browser, phone, app } = await phoneWithCamera(join(caDir, 'blank.y4m'), cameraVideo(null));
+  try {
     await app.locator('#scan').tap();
+    await expect(phone.locator('#scan-sheet')).toBeVisible();
     await phone.locator('#scan-cancel').tap();
     await expect(app.locator('#action')).toHaveText(JSON.stringify({ scanCodeV2: { ok: { value: null } } }));
+    await expect(phone.locator('#scan-sheet')).toHaveCount(0);
   } finally {
-    await phoneBrowser.close();
+    await browser.close();
   }
 });
