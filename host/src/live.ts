@@ -19,6 +19,8 @@ export interface LiveHandlers {
   onBots?(channelId: string): void;
   /** A host page connected to the server (a phone) reported something new (`inspector/`). */
   onPhone?(phoneId: string): void;
+  /** The world was reset or replaced (`resetWorld`): nothing shown is there any more. */
+  onWorld?(scenario: string): void;
 }
 
 /** The BroadcastChannel on which the several-phones page relays the feed to its phones. */
@@ -43,10 +45,11 @@ export function connectLive(handlers: LiveHandlers, url = simulatorPath('liveEve
 /**
  * Opens the feed once and passes every event on to the same-origin pages listening with
  * {@link listenRelayedLive}: several phones on one page then share one connection instead of
- * holding one each (a browser keeps at most 6 HTTP/1.1 connections per origin).
+ * holding one each (a browser keeps at most 6 HTTP/1.1 connections per origin). `world` is not
+ * passed on but handed to `onWorld`: the page reloads, and its phones with it.
  * @returns a function that closes the feed and the channel
  */
-export function relayLive(url?: string): () => void {
+export function relayLive(onWorld?: (scenario: string) => void, url?: string): () => void {
   const channel = new BroadcastChannel(LIVE_RELAY_CHANNEL);
   const forward = (event: LiveEvent): void => channel.postMessage(JSON.stringify(event));
   const close = connectLive(
@@ -55,6 +58,7 @@ export function relayLive(url?: string): () => void {
       onDelivery: forward,
       onBots: (channelId) => forward({ type: 'bots', channelId }),
       onPhone: (phoneId) => forward({ type: 'phone', phoneId }),
+      ...(onWorld ? { onWorld } : {}),
     },
     url,
   );
@@ -88,4 +92,5 @@ function dispatch(event: LiveEvent, handlers: LiveHandlers): void {
   else if (event.type === 'delivery') handlers.onDelivery?.(event);
   else if (event.type === 'bots' && typeof event.channelId === 'string') handlers.onBots?.(event.channelId);
   else if (event.type === 'phone' && typeof event.phoneId === 'string') handlers.onPhone?.(event.phoneId);
+  else if (event.type === 'world' && typeof event.scenario === 'string') handlers.onWorld?.(event.scenario);
 }

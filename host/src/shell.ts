@@ -298,6 +298,10 @@ export class HostShell {
         void this.reloadWorld();
       },
       onPhone: (phoneId) => this.inspector.onPhone(phoneId),
+      // Another world: every chat, person and app shown may be gone. A phone of several reloads with its page.
+      onWorld: () => {
+        if (!this.options.phoneFrame) location.reload();
+      },
     });
   }
 

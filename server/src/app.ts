@@ -56,7 +56,9 @@ import { PostgresLiveRelay } from './live/postgres-relay.js';
 import { createLogger } from './logger.js';
 import { MessageStore } from './messages/message-store.js';
 import { scenarioExportHandlers } from './scenario/export-routes.js';
-import { applyScenario, DEFAULT_SCENARIO } from './scenario/load.js';
+import { applyScenario, DEFAULT_SCENARIO, type ScenarioStores } from './scenario/load.js';
+import { worldResetHandlers } from './scenario/reset.js';
+import { forgetFoundRows } from './db/found-once.js';
 import { mountSimulatorApi } from './simulator/mount.js';
 import { PhoneInspector, phoneSimulatorHandlers } from './simulator/phones.js';
 import { worldSimulatorHandlers } from './simulator/routes.js';
@@ -174,20 +176,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   try {
     // Simulated time never goes back across a restart.
     if (!options.clock) await restoreClock(clock, world);
-    const stores = {
-      world,
-      apps,
-      logins: new ChannelLoginStore(db),
-      memberships: new MembershipStore(db),
-      blockchain: new BlockchainStore(db),
-      v1Bots: new V1BotStore(db),
-      audiences: new AudienceStore(db),
-      assertionKeys: new AssertionKeyStore(db),
-      membershipPlans: new MembershipPlanStore(db),
-      modules: new ModuleStore(db),
-      coupons: new CouponStore(db),
-    };
-    await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, stores, demoOrigin, clock.now());
+    await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, { ...scenarioStores(db), world, apps }, demoOrigin, clock.now());
   } catch (e) {
     await store.unlock();
     await store.close();
@@ -208,6 +197,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     demoOrigin,
     headers,
     adminToken: options.adminToken,
+    scenarioFile: options.scenarioFile ?? DEFAULT_SCENARIO,
     mounts: options.mounts?.({ urls, headers }) ?? {},
     lanState: options.lanState ?? (() => undefined),
   });
@@ -242,6 +232,23 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
       await bots.stop();
       await store.close();
     },
+  };
+}
+
+/** The stores a scenario is loaded into, on the database or on a reset's transaction. */
+function scenarioStores(db: Kysely<Database>): ScenarioStores {
+  return {
+    world: new WorldStore(db),
+    apps: new AppStore(db),
+    logins: new ChannelLoginStore(db),
+    memberships: new MembershipStore(db),
+    blockchain: new BlockchainStore(db),
+    v1Bots: new V1BotStore(db),
+    audiences: new AudienceStore(db),
+    assertionKeys: new AssertionKeyStore(db),
+    membershipPlans: new MembershipPlanStore(db),
+    modules: new ModuleStore(db),
+    coupons: new CouponStore(db),
   };
 }
 
@@ -373,12 +380,22 @@ function baseApp(
   d: Pick<UnitDeps, 'db' | 'world' | 'clock' | 'logger' | 'outage' | 'urls' | 'demoOrigin' | 'headers'> & {
     apps: AppStore;
     adminToken?: string | undefined;
+    /** The scenario file the server started with (what `resetWorld` loads without one). */
+    scenarioFile: string;
     mounts: Record<string, RequestHandler>;
     lanState: () => LanState | undefined;
   },
 ): Express {
   const { db, world, logger, outage, urls, headers } = d;
   const baseUrl = () => urls.base;
+  // A phone's liveness is wall time (the simulated clock's offset taken off).
+  const phones = new PhoneInspector(() => d.clock.now() - d.clock.offset);
+  // A reset world (here or in another process on the database): what this process remembers of the old one goes.
+  units.bots.live.subscribe((event) => {
+    if (event.type !== 'world') return;
+    forgetFoundRows();
+    phones.clear();
+  });
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -407,9 +424,17 @@ function baseApp(
         ...units.v1Bots.simulator,
         ...units.blockchain.simulator,
         ...scenarioExportHandlers(db),
+        ...worldResetHandlers({
+          db,
+          clock: d.clock,
+          live: units.bots.live,
+          demoOrigin: d.demoOrigin,
+          startedWith: d.scenarioFile,
+          stores: scenarioStores,
+          dispatcher: units.bots.dispatcher,
+        }),
         ...channelTokenSimulatorHandlers(units.channelTokens),
-        // A phone's liveness is wall time (the simulated clock's offset taken off).
-        ...phoneSimulatorHandlers(new PhoneInspector(() => d.clock.now() - d.clock.offset), units.bots.live),
+        ...phoneSimulatorHandlers(phones, units.bots.live),
         ...lanSimulatorHandlers(d.lanState),
       },
       { json: jsonBody, 'v1-json': v1Json, raw: mediaBody },

@@ -14,7 +14,7 @@ import { MAX_PHONES, MIN_PHONES, phoneFrameUrl, phonesUrl, singlePhoneUrl, type 
  */
 export function showPhones(root: HTMLElement, world: World, phones: PhoneUsers, search: string): void {
   document.body.dataset.layout = 'phones';
-  relayLive();
+  relayLive(() => location.reload());
   const single = phones.userIds[0] ? singlePhoneUrl(search, phones.userIds[0]) : '/';
 
   const others = world.users.filter((u) => !phones.userIds.includes(u.userId));

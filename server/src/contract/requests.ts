@@ -294,3 +294,14 @@ export const TriggerEventBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/**
+ * Body of `resetWorld` (docs/scenarios.md, "Resetting and importing at run time"): `scenario`, a
+ * scenario file's object (checked on the server like a file; its own JSON Schema is the server's,
+ * so it is typed loosely here), or none for the scenario the server started with; `name`, what the
+ * world records as its scenario (e.g. the imported file's path), default `imported`.
+ */
+export const ResetWorldBodySchema = Type.Object(
+  { scenario: Type.Optional(JsonObject), name: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })) },
+  { additionalProperties: false },
+);

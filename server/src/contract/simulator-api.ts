@@ -38,6 +38,7 @@ import {
   BotSuspensionBodySchema,
   ChatControlBodySchema,
   DetachModuleBodySchema,
+  ResetWorldBodySchema,
 } from './requests.js';
 import {
   AssertionKeyViewSchema,
@@ -67,6 +68,7 @@ import {
   WorldSchema,
   ChatControlStateSchema,
   ModuleChannelsSchema,
+  WorldResetSchema,
 } from './wire.js';
 
 /** Where the simulator API lives on `{base_url}`. */
@@ -388,6 +390,13 @@ export const SIMULATOR_API = defineContract({
     summary: 'today’s world as a scenario file',
     // Not typed as the scenario: its schema module pulls the server's validator (node:crypto) into the host's browser program.
     answer: JsonObject,
+  },
+  resetWorld: {
+    method: 'POST',
+    path: '/world/reset',
+    summary: 'empties the world and loads a scenario: the one given, or the one the server started with (live feed: world)',
+    body: ResetWorldBodySchema,
+    answer: WorldResetSchema,
   },
 
   // The remote inspector: host pages on phones report, the desktop's host reads (docs/phones.md).

@@ -328,18 +328,33 @@ export const LanViewSchema = Type.Object({
 /**
  * The events of the host's live feed (server-sent events): what changed, so the host reads it
  * again. `chat`: messages were added to a chat; `delivery`: a webhook delivery changed status;
- * `bots`: a bot's membership, friendships or webhook settings changed.
+ * `bots`: a bot's membership, friendships or webhook settings changed; `world`: the world was
+ * reset or replaced by another scenario (`resetWorld`), so everything shown is gone.
  */
 export const LiveEventSchemas = {
   chat: Type.Object({ chatId: Type.String() }),
   delivery: Type.Object({ channelId: Type.String(), id: Type.Number(), status: StringEnum(DELIVERY_STATUSES) }),
   bots: Type.Object({ channelId: Type.String() }),
   phone: Type.Object({ phoneId: Type.String() }),
+  world: Type.Object({ scenario: Type.String() }),
 } as const;
 /** The live feed's event names and their data. */
 export type LiveEvents = { [K in keyof typeof LiveEventSchemas]: Static<(typeof LiveEventSchemas)[K]> };
 
+/**
+ * What `resetWorld` loaded: the scenario's name (the file the server started with, or the name
+ * given with an imported one) and how many channels, users, chats and apps the world now has.
+ */
+export const WorldResetSchema = Type.Object({
+  scenario: Type.String(),
+  channels: Type.Integer(),
+  users: Type.Integer(),
+  chats: Type.Integer(),
+  apps: Type.Integer(),
+});
+
 export type World = Static<typeof WorldSchema>;
+export type WorldReset = Static<typeof WorldResetSchema>;
 export type PhoneLogLine = Static<typeof PhoneLogLineSchema>;
 export type PhoneView = Static<typeof PhoneViewSchema>;
 export type LanView = Static<typeof LanViewSchema>;

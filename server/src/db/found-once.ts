@@ -3,10 +3,20 @@
  * is answered from memory afterwards (one query less on a hot path). Such an answer
  * cannot go stale, in this process or beside others on PostgreSQL. A key not found is asked again
  * each time: its row may be inserted later. A store that starts to update or delete the table
- * must stop using this for it.
+ * must stop using this for it. The one exception, a reset of the whole world (`resetWorld`), calls
+ * {@link forgetFoundRows}.
  */
+/** Counts the world resets of this process: a {@link FoundOnce} of an older count forgets what it found. */
+let generation = 0;
+
+/** The world was emptied (`resetWorld`): every {@link FoundOnce} of this process forgets its rows. */
+export function forgetFoundRows(): void {
+  generation++;
+}
+
 export class FoundOnce<K, V> {
   private readonly found = new Map<K, V>();
+  private generation = generation;
 
   /**
    * @param load reads one row (undefined when there is none)
@@ -21,6 +31,10 @@ export class FoundOnce<K, V> {
 
   /** The row of `key` (a copy), or undefined when the table has none yet. */
   async get(key: K): Promise<V | undefined> {
+    if (this.generation !== generation) {
+      this.found.clear();
+      this.generation = generation;
+    }
     const known = this.found.get(key);
     if (known !== undefined) return this.copy(known);
     const row = await this.load(key);

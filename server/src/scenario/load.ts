@@ -64,7 +64,7 @@ export function scenarioProblems(data: unknown): string[] {
 function crossReferenceProblems(s: Scenario): string[] {
   const users = new Set(s.users.map((u) => u.userId));
   const channels = new Set(s.channels.map((c) => c.channelId));
-  const problems: string[] = [];
+  const problems: string[] = duplicateIdProblems(s);
   s.chats.forEach((c, i) => c.members.forEach((m, j) => users.has(m) || problems.push(`chats[${i}].members[${j}]: unknown user ${m}`)));
   s.apps.forEach((a, i) => channels.has(a.channelId) || problems.push(`apps[${i}].channelId: unknown channel ${a.channelId}`));
   problems.push(...botProblems(s, channels));
@@ -78,6 +78,23 @@ function crossReferenceProblems(s: Scenario): string[] {
   const d = s.defaults;
   if (d?.userId && !users.has(d.userId)) problems.push(`defaults.userId: unknown user ${d.userId}`);
   if (d?.embedId && !s.apps.some((a) => a.embedId === d.embedId)) problems.push(`defaults.embedId: unknown app ${d.embedId}`);
+  return problems;
+}
+
+/** Channel, user, chat and app IDs each declared once (the database would refuse the second). */
+function duplicateIdProblems(s: Scenario): string[] {
+  const problems: string[] = [];
+  const once = <T>(list: readonly T[], at: string, id: (x: T) => string, field: string) => {
+    const seen = new Set<string>();
+    list.forEach((x, i) => {
+      if (seen.has(id(x))) problems.push(`${at}[${i}].${field}: ${id(x)} is declared twice`);
+      seen.add(id(x));
+    });
+  };
+  once(s.channels, 'channels', (c) => c.channelId, 'channelId');
+  once(s.users, 'users', (u) => u.userId, 'userId');
+  once(s.chats, 'chats', (c) => c.chatId, 'chatId');
+  once(s.apps, 'apps', (a) => a.embedId, 'embedId');
   return problems;
 }
 
@@ -251,31 +268,47 @@ function blockchainProblems(s: Scenario): string[] {
   return problems;
 }
 
+/** A scenario already read and checked, with the name the world records it under (meta `scenario`). */
+export interface ScenarioSource {
+  name: string;
+  scenario: Scenario;
+}
+
+/** A scenario that passed {@link scenarioProblems} but cannot be loaded (an assertion key that is not a usable RSA key). */
+export class ScenarioError extends Error {
+  override name = 'ScenarioError';
+}
+
+/** The stores a scenario is loaded into (those left out are not loaded). */
+export interface ScenarioStores {
+  world: WorldStore;
+  apps: AppStore;
+  memberships?: MembershipStore;
+  logins?: ChannelLoginStore;
+  blockchain?: BlockchainStore;
+  v1Bots?: V1BotStore;
+  audiences?: AudienceStore;
+  assertionKeys?: AssertionKeyStore;
+  membershipPlans?: MembershipPlanStore;
+  modules?: ModuleStore;
+  coupons?: CouponStore;
+}
+
 /**
- * Loads the scenario when the database has never had one, else moves scenario app URLs to the
- * current demo origin when the port changed. Data written later (apps, messages) is kept.
+ * Loads the scenario (a file, read and checked here, or a {@link ScenarioSource}) when the
+ * database has never had one, else moves scenario app URLs to the current demo origin when the
+ * port changed. Data written later (apps, messages) is kept.
+ * @throws Error naming the file and its problems; ScenarioError for a key that cannot be loaded
  */
 export async function applyScenario(
-  file: string,
-  stores: {
-    world: WorldStore;
-    apps: AppStore;
-    memberships?: MembershipStore;
-    logins?: ChannelLoginStore;
-    blockchain?: BlockchainStore;
-    v1Bots?: V1BotStore;
-    audiences?: AudienceStore;
-    assertionKeys?: AssertionKeyStore;
-    membershipPlans?: MembershipPlanStore;
-    modules?: ModuleStore;
-    coupons?: CouponStore;
-  },
+  source: string | ScenarioSource,
+  stores: ScenarioStores,
   demoOrigin: string,
   now: number,
 ): Promise<void> {
   const loaded = await stores.world.getMeta('scenario');
   if (loaded === undefined) {
-    const s = await readScenario(file);
+    const s = typeof source === 'string' ? await readScenario(source) : source.scenario;
     await stores.world.insertWorld({
       channels: s.channels.map((c) => ({
         channel_id: c.channelId,
@@ -361,7 +394,7 @@ export async function applyScenario(
       coupons.flatMap((c) => c.uses),
     );
     await stores.world.setMeta('defaults', JSON.stringify(s.defaults ?? {}));
-    await stores.world.setMeta('scenario', file);
+    await stores.world.setMeta('scenario', typeof source === 'string' ? source : source.name);
     // Where the world's history starts: insight answers out_of_service for days before it.
     await stores.world.setMeta('history_since', String(now));
   } else {
@@ -411,7 +444,7 @@ async function seedAssertionKeys(store: AssertionKeyStore, s: Scenario, now: num
       try {
         key = await assertionKeyOf(jwk);
       } catch (e) {
-        throw new Error(`channels[${i}].assertionKeys[${j}]: ${(e as Error).message}`, { cause: e });
+        throw new ScenarioError(`channels[${i}].assertionKeys[${j}]: ${(e as Error).message}`, { cause: e });
       }
       await store.add({ channel_id: c.channelId, kid: key.kid, jwk: JSON.stringify(key.jwk), created_at: now });
     }

@@ -71,6 +71,11 @@ export class PhoneInspector {
     return { phone: phone.view, lines: phone.lines.filter((l) => (l.seq ?? 0) > after) };
   }
 
+  /** Forgets every phone and its lines (the world was reset: the pages reload and report again). */
+  clear(): void {
+    this.phones.clear();
+  }
+
   private forgetOld(): void {
     const now = this.now();
     for (const [id, phone] of this.phones) {

@@ -137,6 +137,8 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/embedkit/v1/phones/:phoneId/log',
     '/embedkit/v1/lan',
     '/embedkit/v1/lan/qr-code',
+    // A body it takes empties the world and loads the kit's scenario again.
+    '/embedkit/v1/world/reset',
   ].map((path) => ({ path, format: ['message'] as Format[] })),
   // A module channel's exchange of its authorization code (module-attach.yml): OAuth errors.
   { path: '/module/auth/v1/token', format: ['oauth'] },

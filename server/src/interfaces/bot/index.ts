@@ -220,6 +220,12 @@ export function createBotMessaging(
   const pnp = new BotPnpService({ world, memberships, messages, events, counters, limits, live, clock });
   const stickers = new MissionStickerService({ world, memberships, messages, live, clock });
   const indicators = new ChatIndicatorService({ memberships, live, clock });
+  // A reset world (here or in another process on the database) starts with no counts, indicators or read marks.
+  live.subscribe((event) => {
+    if (event.type !== 'world') return;
+    limits.forget();
+    indicators.forget();
+  });
   const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, clock });
   const retryKeys = new RetryKeys({ store: new RetryKeyStore(db), clock, headers: deps.headers });
   const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, clock, headers: deps.headers });

@@ -28,6 +28,12 @@ export class ChatIndicatorService {
 
   constructor(private readonly d: { memberships: MembershipStore; live: LiveHub; clock: Clock }) {}
 
+  /** Forgets every loading indicator and read mark (the world was reset). */
+  forget(): void {
+    this.loading.clear();
+    this.read.clear();
+  }
+
   private async chatOf(channelId: string, userId: unknown): Promise<string> {
     if (typeof userId !== 'string' || !userId) throw badRequest('chatId is required');
     if ((await this.d.memberships.friendState(channelId, userId)) !== 'friend')

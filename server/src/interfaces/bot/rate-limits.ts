@@ -69,6 +69,11 @@ export class RateLimiter {
       throw rateLimited('The number of message recipients per minute has been exceeded. Try again later.');
   }
 
+  /** Forgets this process's counts (the world was reset); counts on PostgreSQL went with its tables. */
+  forget(): void {
+    this.counts.clear();
+  }
+
   /** Counts `n` for the key in the current window unless that passes `limit`. @returns false when it would. */
   private async take(key: string, n: number, limit: number): Promise<boolean> {
     if (this.shared) return this.shared.take(key, Math.floor(this.clock.now() / WINDOW_MS) * WINDOW_MS, n, limit);
