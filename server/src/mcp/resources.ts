@@ -117,8 +117,15 @@ class LiveFollower {
     })();
   }
 
-  /** One event of the feed: `chat` ({chatId}) and `delivery` name what changed (contract/wire.ts LiveEventSchemas). */
+  /**
+   * One event of the feed: `chat` ({chatId}) and `delivery` name what changed; `world` (the world
+   * was reset) changed everything subscribed (contract/wire.ts LiveEventSchemas).
+   */
   private heard(type: string | undefined, data: string): void {
+    if (type === 'world') {
+      for (const uri of this.uris) this.updated(uri);
+      return;
+    }
     let uri: string | undefined;
     if (type === 'delivery') uri = DELIVERIES_URI;
     else if (type === 'chat') {

@@ -5,6 +5,8 @@
  * (`contract/requests.ts`): a tool's arguments are a route's path parameters beside its body or
  * query, so the agent sees the same field names, limits and enums as the host's calls.
  */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
   ChatPageQuerySchema,
@@ -18,7 +20,7 @@ import {
   ValidateBodySchema,
 } from '../contract/requests.js';
 import type { SimulatorClient } from '../contract/client.js';
-import { CHAT_TYPES, VIEW_TYPES, type ChatMessage } from '../contract/wire.js';
+import { CHAT_TYPES, VIEW_TYPES, type ChatMessage, type PhoneLogLine, type PhoneView } from '../contract/wire.js';
 import { messageText } from '../contract/message-text.js';
 import { EVENT_TYPE_NAMES } from '../webhooks/event-types.js';
 import { readImage } from './image.js';
@@ -79,6 +81,41 @@ export async function readTranscript(client: SimulatorClient, chatId: string, qu
     more: page.more,
     transcript: messages.map((m) => `${m.sender.displayName} (${m.sender.type}, ${m.id}): ${m.text}`).join('\n'),
   };
+}
+
+/** A scenario file of this machine as an object. @throws ToolInputError when it cannot be read or is not a JSON object */
+async function scenarioFromFile(path: string): Promise<Record<string, unknown>> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(path, 'utf8'));
+  } catch (e) {
+    throw new ToolInputError(`Could not read the scenario file ${path}: ${(e as Error).message}`);
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new ToolInputError(`${path} does not hold a JSON object`);
+  return data as Record<string, unknown>;
+}
+
+/** One log line of a phone as the desktop's inspector shows it: `#12 call getProfile() → ok {…} (3 ms)`. */
+export function appLogText(l: PhoneLogLine): string {
+  const ms = l.durationMs !== undefined ? ` (${Math.round(l.durationMs)} ms)` : '';
+  const head = `#${l.seq ?? '?'} `;
+  switch (l.kind) {
+    case 'call':
+      return `${head}call ${l.method ?? '?'}(${l.args ?? ''}) → ${l.ok === false ? 'error' : 'ok'}${l.outcome ? ` ${l.outcome}` : ''}${ms}`;
+    case 'rejected':
+      return `${head}rejected by the bridge: ${l.text ?? ''}${l.origin ? ` (from ${l.origin})` : ''}`;
+    case 'notice':
+      return `${head}notice ${l.method ?? ''}: ${l.text ?? ''}`;
+    default:
+      if (l.appKind === 'request') return `${head}app request ${l.method ?? 'GET'} ${l.url ?? ''} → ${l.status ?? 'failed'}${ms}`;
+      if (l.appKind === 'error') return `${head}app uncaught error: ${l.text ?? ''}`;
+      return `${head}app console.${l.level ?? 'log'}: ${l.text ?? ''}`;
+  }
+}
+
+/** The phone an agent most likely means: the one most recently reporting with an app open, else the most recent. */
+function likelyPhone(phones: readonly PhoneView[]): PhoneView | undefined {
+  return phones.find((p) => p.app !== null) ?? phones[0];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -322,6 +359,71 @@ export const TOOLS: readonly McpTool[] = [
       'Today’s world as a scenario file (channels with their secrets, users, chats, apps), to load with `embedkit start --import <file>`.',
     input: Type.Object({}, { additionalProperties: false }),
     run: (_args, { client }) => client.call('scenario'),
+  }),
+  tool({
+    name: 'import_scenario',
+    description:
+      'Replaces the whole world with a scenario: `path` of a scenario file on this machine (one export_scenario or `embedkit export` wrote, or one written by hand), or `scenario` as the JSON object itself; exactly one. Everything that happened is gone (messages, tokens, deliveries, rich menus, friendships made since); the simulated clock is kept; open host pages reload. A scenario with problems is refused with each problem named, and the world is left as it was. Answers the scenario loaded and how many channels, users, chats and apps the world now has.',
+    input: Type.Object(
+      {
+        path: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'a scenario file (JSON) on this machine' })),
+        scenario: Type.Optional(
+          Type.Record(Type.String(), Type.Unknown(), { description: 'a scenario object: {channels, users, chats, apps, ...}' }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    run: async ({ path, scenario }, { client, seen }) => {
+      if ((path === undefined) === (scenario === undefined)) throw new ToolInputError('Give exactly one of path and scenario');
+      const body = path !== undefined ? { scenario: await scenarioFromFile(path), name: resolve(path) } : { scenario: scenario! };
+      const answer = await client.call('resetWorld', { body });
+      // The chats this session followed are gone with their messages.
+      seen.clear();
+      return answer;
+    },
+  }),
+  tool({
+    name: 'reset_world',
+    description:
+      'Starts the world over from the scenario embedkit started with: every message, token, delivery, rich menu and change since is gone; the simulated clock is kept; open host pages reload. Answers the scenario loaded and how many channels, users, chats and apps the world now has.',
+    input: Type.Object({}, { additionalProperties: false }),
+    run: async (_args, { client, seen }) => {
+      const answer = await client.call('resetWorld', { body: {} });
+      seen.clear();
+      return answer;
+    },
+  }),
+  tool({
+    name: 'read_app_log',
+    description:
+      'The log of an app open in a host page (a browser tab of the host, e.g. the link open_app gave): each bridge call the app made (method, arguments, result or error, duration), calls the bridge refused, SDK notices, and, when the app loads the SDK by script tag (`embed.js`), its console lines, uncaught errors and requests (the ESM build does not capture them). Tokens are redacted. Lists the connected host pages (`phones`: device, person, open app) and reads one: `phoneId`, default the one most recently reporting with an app open. Give `after` (the `next` of the last answer) to get only the new lines. Pages report within a second; the server keeps the newest 500 lines per page, in memory.',
+    input: Type.Object(
+      {
+        phoneId: Type.Optional(
+          Type.String({ minLength: 8, maxLength: 64, description: 'a host page (phones[].phoneId of an earlier answer)' }),
+        ),
+        after: Type.Optional(Type.Integer({ minimum: 0, description: 'only lines with a seq above this (default 0: every line kept)' })),
+      },
+      { additionalProperties: false },
+    ),
+    run: async ({ phoneId, after }, { client }) => {
+      const { phones } = await client.call('phones');
+      const phone = phoneId !== undefined ? phones.find((p) => p.phoneId === phoneId) : likelyPhone(phones);
+      if (!phone)
+        throw new ToolInputError(
+          phoneId !== undefined
+            ? `No host page ${phoneId} is connected (connected: ${phones.map((p) => p.phoneId).join(', ') || 'none'})`
+            : 'No host page is connected: open the host in a browser (open_app answers a link that opens the app in it); a page reports within a second',
+        );
+      const log = await client.call('phoneLog', { params: { phoneId: phone.phoneId }, query: { after: String(after ?? 0) } });
+      return {
+        phones,
+        phone: log.phone,
+        lines: log.lines,
+        next: log.lines.at(-1)?.seq ?? after ?? 0,
+        log: log.lines.map(appLogText).join('\n'),
+      };
+    },
   }),
 
   // Waiting.

@@ -1,7 +1,8 @@
 /**
  * The tools of `embedkit mcp` beyond the agent's first loop, through the official MCP SDK's client
  * at `/mcp` of a kit with the demo bots: any event type on demand (`trigger_event`), a photo from a
- * file or a URL (`say` with `image`), an app's deep link (`open_app`), and their hostile arguments.
+ * file or a URL (`say` with `image`), an app's deep link (`open_app`), and their hostile arguments;
+ * the world replaced (`import_scenario`, `reset_world`) and an open app's log (`read_app_log`).
  */
 import { createServer, type Server as HttpServer } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,13 +12,15 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { startServer, type RunningServer } from '../../src/app.js';
 import { demoBotMounts, loadDemoBots, pointDemoBotWebhooks } from '../../src/cli/demo-bots.js';
 import { WorldStore } from '../../src/world/world-store.js';
 import { EVENT_TYPE_NAMES } from '../../src/webhooks/event-types.js';
 import { MAX_IMAGE_BYTES } from '../../src/mcp/image.js';
 import { parseDeepLink } from '../../../host/src/deeplink.js';
-import { ALICE } from '../helpers.js';
+import { SimulatorClient } from '../../src/contract/client.js';
+import { ALICE, BOB, CAROL, onTestDatabase } from '../helpers.js';
 
 const ALICE_DEMO_CHAT = 'UBa11ce0000000000000000000000a11c';
 const GROUP = 'C0000000000000000000000000000000a';
@@ -168,5 +171,132 @@ describe('embedkit mcp tools: trigger_event, say with an image, open_app', { tim
       }),
     ).toMatch(/not a member/);
     expect(await refused('open_app', { embedId: '1650000001-demoapp1', userId: ALICE, context: 'everywhere' })).toMatch(/context/);
+  });
+});
+
+describe('embedkit mcp tools: import_scenario, reset_world, read_app_log', { timeout: 60_000 }, () => {
+  let server: RunningServer;
+  let client: Client;
+  let sim: SimulatorClient;
+  let dir: string;
+  const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as ToolAnswer;
+  const ok = async (name: string, args: Record<string, unknown> = {}): Promise<Json> => {
+    const r = await call(name, args);
+    if (r.isError) throw new Error(`${name}: ${r.content[0]?.text}`);
+    return r.structuredContent;
+  };
+  const refused = async (name: string, args: Record<string, unknown>): Promise<string> => {
+    const r = await call(name, args);
+    expect(r.isError, `${name} ${JSON.stringify(args).slice(0, 200)}`).toBe(true);
+    return r.content[0]!.text;
+  };
+  const groupTexts = async (): Promise<string[]> => (await ok('read_transcript', { chatId: GROUP })).messages.map((m: Json) => m.text);
+
+  beforeAll(async () => {
+    server = await startServer(onTestDatabase({ port: 0, inMemory: true, logger: pino({ level: 'silent' }) }));
+    sim = new SimulatorClient({ baseUrl: server.baseUrl });
+    client = new Client({ name: 'test', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/mcp`)));
+    dir = mkdtempSync(join(tmpdir(), 'embedkit-mcp-world-'));
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('imports an export: what was said is gone, a person removed since is back; reset_world loads the started-with scenario', async () => {
+    const exported = await ok('export_scenario');
+    const file = join(dir, 'world.json');
+    writeFileSync(file, JSON.stringify(exported));
+    await ok('say', { chatId: GROUP, userId: ALICE, text: 'before the import' });
+    await ok('leave_chat', { chatId: GROUP, userId: BOB });
+    expect((await ok('get_world')).chats.find((c: Json) => c.chatId === GROUP).memberIds).not.toContain(BOB);
+
+    expect(await ok('import_scenario', { path: file })).toEqual({
+      scenario: file,
+      channels: exported.channels.length,
+      users: exported.users.length,
+      chats: exported.chats.length,
+      apps: exported.apps.length,
+    });
+    expect(await groupTexts()).toEqual([]);
+    expect((await ok('get_world')).chats.find((c: Json) => c.chatId === GROUP).memberIds).toContain(BOB);
+
+    // The object itself, with one person fewer.
+    const smaller = structuredClone(exported);
+    smaller.users = smaller.users.filter((u: Json) => u.userId !== CAROL);
+    smaller.chats = smaller.chats.filter((c: Json) => !c.members.includes(CAROL));
+    expect((await ok('import_scenario', { scenario: smaller })).scenario).toBe('imported');
+    expect((await ok('get_world')).users.map((u: Json) => u.userId)).not.toContain(CAROL);
+
+    const reset = await ok('reset_world');
+    expect(reset.scenario).toMatch(/default\.json$/);
+    expect((await ok('get_world')).users.map((u: Json) => u.userId)).toContain(CAROL);
+  });
+
+  it('tells a subscribed chat resource that it changed when the world is reset', async () => {
+    const uri = `embedkit://chats/${GROUP}`;
+    let heard!: () => void;
+    const updated = new Promise<void>((r) => (heard = r));
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void (n.params.uri === uri && heard()));
+    await client.subscribeResource({ uri });
+    // The feed opens after the subscription's answer: give it a moment to be connected.
+    await new Promise((r) => setTimeout(r, 300));
+    await ok('reset_world');
+    await updated;
+    await client.unsubscribeResource({ uri });
+  });
+
+  it('refuses a broken scenario naming the problem, and leaves the world untouched', async () => {
+    await ok('say', { chatId: GROUP, userId: ALICE, text: 'still here' });
+    const broken = await ok('export_scenario');
+    broken.chats[0].members = ['Unobody'];
+    expect(await refused('import_scenario', { scenario: broken })).toContain('chats[0].members[0]: unknown user Unobody');
+    writeFileSync(join(dir, 'not-json.json'), '{ channels');
+    expect(await refused('import_scenario', { path: join(dir, 'not-json.json') })).toMatch(/^Could not read the scenario file/);
+    expect(await refused('import_scenario', { path: join(dir, 'none.json') })).toMatch(/ENOENT/);
+    expect(await refused('import_scenario', {})).toBe('Give exactly one of path and scenario');
+    expect(await refused('import_scenario', { path: join(dir, 'none.json'), scenario: broken })).toBe(
+      'Give exactly one of path and scenario',
+    );
+    expect(await groupTexts()).toContain('still here');
+  });
+
+  it('read_app_log: the host page with an app open, its lines as text, and only the new ones after `next`', async () => {
+    expect(await refused('read_app_log', {})).toMatch(/No host page is connected/);
+    const state = { device: 'iOS 14.2.0 · iPhone', userId: ALICE, screen: 'app' };
+    // Two host pages report as the host does; the one with an app open reported first.
+    await sim.call('reportPhone', {
+      params: { phoneId: 'phone-app-0001' },
+      body: {
+        ...state,
+        app: 'Demo app',
+        lines: [
+          { kind: 'call', at: 1, method: 'getProfile', args: '', ok: true, outcome: '{"displayName":"Alice"}', durationMs: 3 },
+          { kind: 'app', at: 2, appKind: 'console', level: 'error', text: 'cart is empty' },
+        ],
+      },
+    });
+    await sim.call('reportPhone', { params: { phoneId: 'phone-chat-002' }, body: { ...state, app: null, screen: 'chat', lines: [] } });
+
+    const first = await ok('read_app_log');
+    expect(first.phones.map((p: Json) => p.phoneId)).toEqual(['phone-chat-002', 'phone-app-0001']);
+    expect(first.phone).toMatchObject({ phoneId: 'phone-app-0001', app: 'Demo app' });
+    expect(first.log).toBe('#1 call getProfile() → ok {"displayName":"Alice"} (3 ms)\n#2 app console.error: cart is empty');
+    expect(first.next).toBe(2);
+
+    await sim.call('reportPhone', {
+      params: { phoneId: 'phone-app-0001' },
+      body: {
+        ...state,
+        app: 'Demo app',
+        lines: [{ kind: 'call', at: 3, method: 'sendMessages', args: '[…]', ok: false, outcome: 'FORBIDDEN' }],
+      },
+    });
+    const more = await ok('read_app_log', { after: first.next });
+    expect(more.log).toBe('#3 call sendMessages([…]) → error FORBIDDEN');
+    expect((await ok('read_app_log', { phoneId: 'phone-chat-002' })).lines).toEqual([]);
+    expect(await refused('read_app_log', { phoneId: 'phone-gone-999' })).toMatch(/No host page phone-gone-999 is connected/);
   });
 });
