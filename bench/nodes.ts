@@ -6,7 +6,7 @@
 import type { Figure } from './report.js';
 
 /** The groups whose figures depend on the Node.js that runs the server: measured on every version. */
-export const PER_NODE_GROUPS = ['http', 'memory', 'webhooks'] as const;
+export const PER_NODE_GROUPS = ['http', 'memory', 'webhooks', 'sequential'] as const;
 /** Groups that run only when named or asked for by flag (they take minutes). */
 export const OPT_IN_GROUPS = ['install'] as const;
 /** The Node.js majors measured besides the running one, unless `--nodes=` says otherwise. */

@@ -2,11 +2,11 @@
  * `npm run bench`: every benchmark in one go. Prints one table (figure, Node.js version, embedkit,
  * anchor, ratio, target, result) and writes the same as JSON to `results.json` in this folder (git-ignored).
  * Each figure is the median of repeated runs with min and max, measured side by side with its
- * anchor. The groups whose figures depend on the server's Node.js (http, memory, webhooks) run on
+ * anchor. The groups whose figures depend on the server's Node.js (http, memory, webhooks, sequential) run on
  * the running Node.js and again on Node.js 24 (bench/on-node.ts), each figure with its version.
  *
  * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http,
- * memory, startup, webhooks, scale, testing, long-chat, package, liff, install); `--install` adds the
+ * memory, startup, webhooks, scale, testing, long-chat, package, liff, install, sequential, peers); `--install` adds the
  * install group, which is left out unless asked for (a clean `npm install`: minutes);
  * `--nodes=22,24` measures the per-Node groups on those majors (`--nodes=` on none).
  */
@@ -29,6 +29,8 @@ import { testingFigures } from './testing.js';
 import { longChatFigures } from './long-chat.js';
 import { packageSizeFigures } from './package-size.js';
 import { liffFigures } from './liff.js';
+import { sequentialFigures } from './sequential.js';
+import { peersFigures } from './peers.js';
 
 const groups: Record<string, () => Promise<Figure[]>> = {
   size: sdkSize,
@@ -45,6 +47,8 @@ const groups: Record<string, () => Promise<Figure[]>> = {
   package: packageSizeFigures,
   install: installFigures,
   liff: liffFigures,
+  sequential: sequentialFigures,
+  peers: peersFigures,
 };
 
 const args = parseArgs(process.argv.slice(2), Object.keys(groups), process.versions.node.split('.')[0]!);
