@@ -8,6 +8,7 @@
  */
 import autocannon from 'autocannon';
 import { channelToken } from '../e2e/platform.js';
+import { simulatorPath } from '../server/dist/contract/simulator-api.js';
 import { latencyOf, OneConnection, sequential, type Latency } from './latency.js';
 import type { Figure } from './report.js';
 import {
@@ -45,7 +46,7 @@ async function chatTexts(kit: OneConnection, chatId: string): Promise<string[]> 
   const texts: string[] = [];
   let before = '';
   for (;;) {
-    const answer = await kit.send('GET', `/embedkit/v1/chats/${chatId}/messages?limit=200${before}`);
+    const answer = await kit.send('GET', `${simulatorPath('chatMessages', { chatId }, { limit: 200 })}${before}`);
     if (answer.status !== 200) throw new Error(`chatMessages: ${answer.status} ${answer.body.slice(0, 200)}`);
     const page = JSON.parse(answer.body) as { messages: Array<{ id: string; message: { text?: string } }>; more: boolean };
     texts.push(...page.messages.map((m) => m.message.text ?? ''));

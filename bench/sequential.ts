@@ -10,6 +10,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { channelToken } from '../e2e/platform.js';
+import { simulatorPath } from '../server/dist/contract/simulator-api.js';
 import { latencyOf, OneConnection, sequential, type Latency } from './latency.js';
 import type { Figure } from './report.js';
 import { summarize, type Summary } from './stats.js';
@@ -125,10 +126,10 @@ export async function sequentialFigures(): Promise<Figure[]> {
   try {
     const token = await channelToken(target.embedkit);
     const auth = { authorization: `Bearer ${token}` };
-    const setHook = await kit.send('PUT', `/embedkit/v1/channels/${CHANNEL}/webhook`, {}, { url: bot.url });
+    const setHook = await kit.send('PUT', simulatorPath('setWebhook', { channelId: CHANNEL }), {}, { url: bot.url });
     if (setHook.status !== 200) throw new Error(`setWebhook: ${setHook.status} ${setHook.body}`);
     const push = pushers(kit, token, peer, `Useq${Date.now()}`);
-    const chatPath = `/embedkit/v1/chats/${ALICE_BOT}/messages`;
+    const chatPath = simulatorPath('chatMessages', { chatId: ALICE_BOT });
     /** Reply tokens of the webhooks `say` brought, oldest first (each lives 60 s on the server's clock). */
     const tokens: string[] = [];
     let said = 0;
