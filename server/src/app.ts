@@ -56,6 +56,7 @@ import { PostgresLiveRelay } from './live/postgres-relay.js';
 import { createLogger } from './logger.js';
 import { MessageStore } from './messages/message-store.js';
 import { scenarioExportHandlers } from './scenario/export-routes.js';
+import { gated, gatedAll } from './http/route-gate.js';
 import { applyScenario, DEFAULT_SCENARIO, type ScenarioStores } from './scenario/load.js';
 import { worldResetHandlers } from './scenario/reset.js';
 import { forgetFoundRows } from './db/found-once.js';
@@ -413,40 +414,50 @@ function baseApp(
   // Answered by the listener of a running server before any app; here for in-process kits (tests).
   app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));
   app.get(READY_PATH, (_req, res) => void res.json({ ready: true, phase: 'ready' }));
-  app.use(units.embeddedApps.routes);
+  app.use(gatedAll(units.embeddedApps.routes));
   // The simulator API: one handler per route of its contract, from the unit the route belongs to.
   app.use(
-    mountSimulatorApi(
-      {
-        ...worldSimulatorHandlers({ world, apps: d.apps, chats: units.chats, userTokens: units.social.userTokens, baseUrl, urls, headers }),
-        ...units.social.simulator((channelId, on) => units.v1Bots.service.setBlockOperations(channelId, on)),
-        ...units.bots.simulator,
-        ...units.v1Bots.simulator,
-        ...units.blockchain.simulator,
-        ...scenarioExportHandlers(db),
-        ...worldResetHandlers({
-          db,
-          clock: d.clock,
-          live: units.bots.live,
-          demoOrigin: d.demoOrigin,
-          startedWith: d.scenarioFile,
-          stores: scenarioStores,
-          dispatcher: units.bots.dispatcher,
-        }),
-        ...channelTokenSimulatorHandlers(units.channelTokens),
-        ...phoneSimulatorHandlers(phones, units.bots.live),
-        ...lanSimulatorHandlers(d.lanState),
-      },
-      { json: jsonBody, 'v1-json': v1Json, raw: mediaBody },
+    gated(
+      mountSimulatorApi(
+        {
+          ...worldSimulatorHandlers({
+            world,
+            apps: d.apps,
+            chats: units.chats,
+            userTokens: units.social.userTokens,
+            baseUrl,
+            urls,
+            headers,
+          }),
+          ...units.social.simulator((channelId, on) => units.v1Bots.service.setBlockOperations(channelId, on)),
+          ...units.bots.simulator,
+          ...units.v1Bots.simulator,
+          ...units.blockchain.simulator,
+          ...scenarioExportHandlers(db),
+          ...worldResetHandlers({
+            db,
+            clock: d.clock,
+            live: units.bots.live,
+            demoOrigin: d.demoOrigin,
+            startedWith: d.scenarioFile,
+            stores: scenarioStores,
+            dispatcher: units.bots.dispatcher,
+          }),
+          ...channelTokenSimulatorHandlers(units.channelTokens),
+          ...phoneSimulatorHandlers(phones, units.bots.live),
+          ...lanSimulatorHandlers(d.lanState),
+        },
+        { json: jsonBody, 'v1-json': v1Json, raw: mediaBody },
+      ),
     ),
   );
-  app.use(schemaRoutes());
+  app.use(gatedAll(schemaRoutes()));
   // Before the social login: the channel token operations that share its paths pass the rest on.
-  app.use(units.bots.sharedOauthRoutes);
-  app.use(units.social.routes);
-  app.use(demoLoginRoutes({ world, sessions: new DemoLoginSessionStore(db), clock: d.clock, baseUrl }));
-  app.use(units.bots.routes);
-  app.use(units.v1Bots.baseRoutes);
+  app.use(gatedAll(units.bots.sharedOauthRoutes));
+  app.use(gatedAll(units.social.routes));
+  app.use(gatedAll(demoLoginRoutes({ world, sessions: new DemoLoginSessionStore(db), clock: d.clock, baseUrl })));
+  app.use(gatedAll(units.bots.routes));
+  app.use(gatedAll(units.v1Bots.baseRoutes));
   app.use(staticRoutes());
   app.use(notFoundHandler);
   app.use(errorHandler(logger, outage));

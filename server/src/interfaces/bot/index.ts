@@ -232,7 +232,7 @@ export function createBotMessaging(
   // What must see a `/v2/bot` request before the route that answers it, so mounted first: the
   // sent counter (it counts on the answer's finish) and the refusal of a retry key where the API
   // takes none.
-  const watchers = [sentCounter(broadcasts), Router().use(retryKeys.onlyWhereTaken())];
+  const watchers = [sentCounter(broadcasts), Router().all('/v2/bot/*rest', retryKeys.onlyWhereTaken())];
   // One router per published API group (docs/architecture.md); their paths do not overlap.
   const apis = [
     channelOauthRoutes(deps.tokens),
