@@ -5,6 +5,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { BotMembershipTable, Database } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
 
 export type BotMembershipRow = Selectable<BotMembershipTable>;
 
@@ -93,14 +94,16 @@ export class MembershipStore {
 
   /** The user's friendship with the bot, or undefined when the user never added it. */
   async friendState(channelId: string, userId: string): Promise<FriendState | undefined> {
-    const row = await this.db
-      .selectFrom('bot_friends')
-      .select('state')
-      .where('channel_id', '=', channelId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const [row] = await this.friendStateOf(channelId, userId);
     return row?.state as FriendState | undefined;
   }
+
+  // Read on every push, reply and profile call: compiled once (db/prepared.ts).
+  private readonly friendStateOf = prepared(
+    () => this.db,
+    (channelId: string, userId: string) =>
+      this.db.selectFrom('bot_friends').select('state').where('channel_id', '=', channelId).where('user_id', '=', userId),
+  );
 
   /** Every friendship row (for the world answer). */
   allFriends(): Promise<{ channel_id: string; user_id: string; state: string }[]> {
@@ -126,15 +129,21 @@ export class MembershipStore {
 
   /** The 1:1 chat of a user with a bot, or undefined. */
   async botChatId(channelId: string, userId: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('chats')
-      .innerJoin('chat_members', 'chat_members.chat_id', 'chats.chat_id')
-      .select('chats.chat_id')
-      .where('chats.bot_channel_id', '=', channelId)
-      .where('chat_members.user_id', '=', userId)
-      .executeTakeFirst();
+    const [row] = await this.botChatIdOf(channelId, userId);
     return row?.chat_id;
   }
+
+  private readonly botChatIdOf = prepared(
+    () => this.db,
+    (channelId: string, userId: string) =>
+      this.db
+        .selectFrom('chats')
+        .innerJoin('chat_members', 'chat_members.chat_id', 'chats.chat_id')
+        .select('chats.chat_id')
+        .where('chats.bot_channel_id', '=', channelId)
+        .where('chat_members.user_id', '=', userId)
+        .limit(1),
+  );
 
   /** Creates the 1:1 chat of a user with a bot (when the user adds a bot for the first time). */
   async createBotChat(chatId: string, channelId: string, userId: string, name: string): Promise<void> {

@@ -18,9 +18,15 @@ const CHAT_COLUMNS = ['chat_id', 'type', 'name', 'bot_channel_id'] as const;
 export class WorldStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  channel(channelId: string): Promise<ChannelRow | undefined> {
-    return this.db.selectFrom('channels').selectAll().where('channel_id', '=', channelId).executeTakeFirst();
+  /** One channel, or undefined. Read on every `/v2/bot` call (its plan and webhook may change, so never kept in memory). */
+  async channel(channelId: string): Promise<ChannelRow | undefined> {
+    return (await this.channelById(channelId))[0];
   }
+
+  private readonly channelById = prepared(
+    () => this.db,
+    (id: string) => this.db.selectFrom('channels').selectAll().where('channel_id', '=', id),
+  );
 
   channels(): Promise<ChannelRow[]> {
     return this.db.selectFrom('channels').selectAll().orderBy('channel_id').execute();

@@ -1,6 +1,7 @@
 /** SQL for the bot's sent-message counters and narrowcast requests. */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { prepared } from '../../db/prepared.js';
 
 export class BotCounterStore {
   constructor(private readonly db: Kysely<Database>) {}
@@ -8,12 +9,18 @@ export class BotCounterStore {
   /** Adds `n` messages of `kind` on `day` (one upsert). */
   async add(channelId: string, kind: string, day: string, n: number): Promise<void> {
     if (n <= 0) return;
-    await this.db
-      .insertInto('bot_sent_counts')
-      .values({ channel_id: channelId, kind, day, messages: n })
-      .onConflict((oc) => oc.columns(['channel_id', 'kind', 'day']).doUpdateSet({ messages: sql`bot_sent_counts.messages + ${n}` }))
-      .execute();
+    await this.addCount(channelId, kind, day, n);
   }
+
+  // Written after every reply, push and multicast: compiled once (db/prepared.ts).
+  private readonly addCount = prepared(
+    () => this.db,
+    (channelId: string, kind: string, day: string, n: number) =>
+      this.db
+        .insertInto('bot_sent_counts')
+        .values({ channel_id: channelId, kind, day, messages: n })
+        .onConflict((oc) => oc.columns(['channel_id', 'kind', 'day']).doUpdateSet({ messages: sql`bot_sent_counts.messages + ${n}` })),
+  );
 
   /** Messages of `kind` on `day`; 0 when none. */
   async get(channelId: string, kind: string, day: string): Promise<number> {

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { MessageReach } from './message-reach.js';
+import { prepared } from '../../../db/prepared.js';
 
 /** A recorded request as the rules read it. */
 export interface RequestRecord {
@@ -44,15 +45,35 @@ export class InsightStore implements MessageReach {
 
   /** Records a request once (a second call for the same ID keeps the first). */
   async addRequest(channelId: string, r: RequestRecord): Promise<void> {
-    await this.db
-      .insertInto('insight_requests')
-      .values({ channel_id: channelId, request_id: r.requestId, kind: r.kind, sent_at: r.sentAt, unit: r.unit })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    if (r.unit === null) await this.addRequestWithoutUnit(channelId, r.requestId, r.kind, r.sentAt);
+    else await this.addRequestOfUnit(channelId, r.requestId, r.kind, r.sentAt, r.unit);
   }
+
+  // Written on every push, reply and multicast: compiled once (db/prepared.ts), one statement per shape.
+  private readonly addRequestWithoutUnit = prepared(
+    () => this.db,
+    (channelId: string, requestId: string, kind: string, sentAt: number) =>
+      this.db
+        .insertInto('insight_requests')
+        .values({ channel_id: channelId, request_id: requestId, kind, sent_at: sentAt, unit: null })
+        .onConflict((oc) => oc.doNothing()),
+  );
+
+  private readonly addRequestOfUnit = prepared(
+    () => this.db,
+    (channelId: string, requestId: string, kind: string, sentAt: number, unit: string) =>
+      this.db
+        .insertInto('insight_requests')
+        .values({ channel_id: channelId, request_id: requestId, kind, sent_at: sentAt, unit })
+        .onConflict((oc) => oc.doNothing()),
+  );
 
   /** Records the stored messages of a request (`messageIds` in the request's order) as reaching `userIds`. */
   async addSent(channelId: string, requestId: string, messageIds: readonly number[], userIds: readonly string[]): Promise<void> {
+    if (messageIds.length === 1 && userIds.length === 1) {
+      await this.addOneSent(messageIds[0]!, userIds[0]!, channelId, requestId);
+      return;
+    }
     const values = messageIds.flatMap((message_id, i) =>
       userIds.map((user_id) => ({ message_id, user_id, channel_id: channelId, request_id: requestId, seq: i + 1 })),
     );
@@ -63,6 +84,16 @@ export class InsightStore implements MessageReach {
         .onConflict((oc) => oc.doNothing())
         .execute();
   }
+
+  // The common case (one message to one person): compiled once.
+  private readonly addOneSent = prepared(
+    () => this.db,
+    (messageId: number, userId: string, channelId: string, requestId: string) =>
+      this.db
+        .insertInto('insight_sent')
+        .values({ message_id: messageId, user_id: userId, channel_id: channelId, request_id: requestId, seq: 1 })
+        .onConflict((oc) => oc.doNothing()),
+  );
 
   /** The request and seq of a stored message as sent to a user, or undefined when it was not sent by a recorded request. */
   async sentMessage(messageId: number, userId: string): Promise<{ channelId: string; requestId: string; seq: number } | undefined> {
