@@ -55,6 +55,19 @@ describe('statements run directly on the embedded database', () => {
     expect(await metaOf(d)).toEqual([{ key: 'a', value: '1' }]);
   });
 
+  it('runs beside a single query Kysely has in flight (not a transaction): concurrent requests keep the direct way', async () => {
+    const d = await open();
+    const runner = directRunnerOf(d)!;
+    const inFlight = d.selectFrom('meta').selectAll().execute();
+    const refused: number[] = [];
+    for (let tick = 0; tick < 20; tick++) {
+      if (runner('select 1 as one', []) === undefined) refused.push(tick);
+      await Promise.resolve();
+    }
+    expect(await inFlight).toEqual([{ key: 'a', value: '1' }]);
+    expect(refused).toEqual([]);
+  });
+
   it('waits for an open transaction instead of running inside it: its rollback does not take the statement along', async () => {
     const d = await open();
     const insert = prepared(

@@ -8,10 +8,10 @@
  * signed blockchain call) that machinery cost more CPU and garbage than SQLite itself (measured
  * with `npm run bench -- http`). Kysely still builds and compiles every query (`prepared.ts`).
  *
- * Safe when no one holds SQLite's single connection: then Kysely itself would take it, run the
- * one statement and give it back, with nothing in between. While a transaction (or a streamed
- * query) holds it, a statement run beside would land inside that transaction, so the direct way
- * refuses and the caller goes through Kysely, which waits for the connection as usual.
+ * Safe when no transaction is open on SQLite's single connection: a statement then runs as it
+ * would through Kysely, in its own implicit transaction. While a transaction is open, a statement
+ * run beside would land inside it, so the direct way refuses and the caller goes through Kysely,
+ * which waits for the connection as usual.
  */
 import {
   SqliteDialect,
@@ -24,8 +24,8 @@ import {
 
 /**
  * Runs one compiled statement (`sql` with its `parameters`, in order) at once.
- * @returns its rows (none for a statement without `returning`), or `undefined` when the connection
- *   is held (a transaction is open): the caller must then go through Kysely.
+ * @returns its rows (none for a statement without `returning`), or `undefined` when a transaction
+ *   is open: the caller must then go through Kysely.
  * @throws the database's error (a constraint, a syntax error), as Kysely would reject with it
  */
 export type DirectRunner = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
@@ -43,8 +43,16 @@ export function registerDirectRunner(db: object, runner: DirectRunner): void {
 }
 
 /**
- * Kysely's SQLite dialect, with a driver that counts who holds the connection; {@link runner}
- * runs statements on `database` directly while no one does.
+ * Kysely's SQLite dialect, with a driver that counts the open transactions; {@link runner} runs
+ * statements on `database` directly while none is open.
+ *
+ * Only a transaction must keep other statements out: it spans awaits between its BEGIN and its
+ * COMMIT, and a statement run in between would land inside it. A single query Kysely runs holds
+ * the connection across awaits too, but runs its one statement synchronously: a statement run
+ * beside it is as safe as one run before or after. Counting every acquisition instead let one
+ * Kysely query make concurrent requests fall back to Kysely, each holding the connection in turn,
+ * so under load the direct way was seldom taken (docs/benchmarks.md). Streamed queries (a
+ * statement left open across awaits) are not used on this database.
  */
 export class TrackedSqliteDialect extends SqliteDialect {
   private held = 0;
@@ -67,7 +75,7 @@ export class TrackedSqliteDialect extends SqliteDialect {
   };
 }
 
-/** Delegates to Kysely's SQLite driver; reports each acquire (+1) and release (−1) of the connection. */
+/** Delegates to Kysely's SQLite driver; reports each transaction's start (+1) and end (−1). */
 class HeldCountingDriver implements Driver {
   constructor(
     private readonly inner: Driver,
@@ -78,22 +86,35 @@ class HeldCountingDriver implements Driver {
     return this.inner.init();
   }
 
-  async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await this.inner.acquireConnection();
+  acquireConnection(): Promise<DatabaseConnection> {
+    return this.inner.acquireConnection();
+  }
+
+  // Counted from before BEGIN to after COMMIT or ROLLBACK, whether they succeed or not.
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     this.count(1);
-    return connection;
+    try {
+      await this.inner.beginTransaction(connection, settings);
+    } catch (e) {
+      this.count(-1);
+      throw e;
+    }
   }
 
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.inner.beginTransaction(connection, settings);
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.commitTransaction(connection);
+    } finally {
+      this.count(-1);
+    }
   }
 
-  commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.commitTransaction(connection);
-  }
-
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction(connection);
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.rollbackTransaction(connection);
+    } finally {
+      this.count(-1);
+    }
   }
 
   savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>): Promise<void> {
@@ -108,9 +129,8 @@ class HeldCountingDriver implements Driver {
     return this.inner.releaseSavepoint!(...args);
   }
 
-  async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    this.count(-1);
-    await this.inner.releaseConnection(connection);
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.inner.releaseConnection(connection);
   }
 
   destroy(): Promise<void> {
