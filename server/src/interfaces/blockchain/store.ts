@@ -170,15 +170,16 @@ export class BlockchainStore {
    */
   async useNonce(apiKey: string, nonce: string, now: number, windowMs: number): Promise<boolean> {
     // Nonces past the window mean nothing any more: swept now and then, so the table stays small.
-    if (++this.nonceTakes % NONCE_SWEEP_EVERY === 0)
-      await this.db
-        .deleteFrom('bc_nonces')
-        .where('used_at', '<=', now - windowMs)
-        .execute();
+    if (++this.nonceTakes % NONCE_SWEEP_EVERY === 0) await this.sweepNonces(now - windowMs);
     return (await this.takeNonce(apiKey, nonce, now, now - windowMs)).length === 1;
   }
 
   private nonceTakes = 0;
+
+  private readonly sweepNonces = prepared(
+    () => this.db,
+    (cutoff: number) => this.db.deleteFrom('bc_nonces').where('used_at', '<=', cutoff),
+  );
 
   private readonly takeNonce = prepared(
     () => this.db,
@@ -305,12 +306,13 @@ export class BlockchainStore {
       r.signature_input ?? '',
     );
     const id = Number(row?.id);
-    if (id % 50 === 0)
-      await this.db
-        .deleteFrom('bc_requests')
-        .where('id', '<=', id - KEPT_REQUESTS)
-        .execute();
+    if (id % 50 === 0) await this.trimRequests(id - KEPT_REQUESTS);
   }
+
+  private readonly trimRequests = prepared(
+    () => this.db,
+    (lastGone: number) => this.db.deleteFrom('bc_requests').where('id', '<=', lastGone),
+  );
 
   private readonly insertRequest = prepared(
     () => this.db,

@@ -2,6 +2,7 @@
 import type { ViewType } from '../../contract/wire.js';
 import type { Kysely, Selectable } from 'kysely';
 import { lockChannel } from '../../db/db.js';
+import { prepared } from '../../db/prepared.js';
 import type { AppTable, Database } from '../../db/schema.js';
 
 /** An app row as the services see it. */
@@ -59,8 +60,14 @@ export class AppStore {
 
   /** Apps of one channel, oldest first. */
   listByChannel(channelId: string): Promise<AppRow[]> {
-    return this.db.selectFrom('apps').selectAll().where('channel_id', '=', channelId).orderBy('seq').execute();
+    return this.appsOfChannel(channelId);
   }
+
+  // The list call of the app registry (`GET /embed/v1/apps`, `/liff/v1/apps`): compiled once (db/prepared.ts).
+  private readonly appsOfChannel = prepared(
+    () => this.db,
+    (channelId: string) => this.db.selectFrom('apps').selectAll().where('channel_id', '=', channelId).orderBy('seq'),
+  );
 
   /** Every app of every channel, oldest first (the host lists them all). */
   listAll(): Promise<AppRow[]> {
