@@ -28,9 +28,13 @@ export interface Target {
   bare: string;
 }
 
-/** Starts bench/http-target.mjs on the running Node.js; resolves once it listens. */
-export async function startTarget(): Promise<Target> {
-  const child = spawn(process.execPath, ['bench/http-target.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Starts bench/http-target.mjs on the running Node.js; resolves once it listens.
+ * @param options `liftPlanLimits`: the plans' rate limits far above any load (the sequential and peers groups)
+ */
+export async function startTarget(options: { liftPlanLimits?: boolean } = {}): Promise<Target> {
+  const args = ['bench/http-target.mjs', ...(options.liftPlanLimits ? ['--lift-plan-limits'] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {

@@ -3,7 +3,7 @@
  * Bun + Elysia + Redis), started by bench/peers/setup.sh: push one at a time (1,000 sequential on
  * one kept-alive connection), push under load (autocannon, 10 connections, as bench/http.ts), and
  * what each keeps after 1,000 pushes. The peer runs once, on Bun; embedkit's side runs on the
- * running Node.js, with the plans' rate limits lifted (bench/sequential-target.mjs) since the peer
+ * running Node.js, with the plans' rate limits lifted (bench/http-target.mjs with `--lift-plan-limits`) since the peer
  * has none. Skipped, with one line on stderr, when no peer answers.
  */
 import autocannon from 'autocannon';

@@ -3,14 +3,15 @@
  * warm-up) on one kept-alive connection (bench/latency.ts): push, reply with a fresh reply token,
  * the chat read (simulator route `chatMessages`, the newest page), `kit.say` until the bot's
  * process has the webhook, and `GET /v2/bot/info` beside a bare Express GET in the same process.
- * The server is the built one in memory in its own process (bench/sequential-target.mjs), the bot
+ * The server is the built one in memory in its own process (bench/http-target.mjs with `--lift-plan-limits`), the bot
  * in another (bench/sequential-bot.mjs). Push is measured beside a peer (mockapis, bench/peers/)
  * when one answers.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { channelToken } from '../e2e/platform.js';
 import { simulatorPath } from '../server/dist/contract/simulator-api.js';
+import { startTarget, type Target } from './http.js';
 import { latencyOf, OneConnection, sequential, type Latency } from './latency.js';
 import type { Figure } from './report.js';
 import { summarize, type Summary } from './stats.js';
@@ -28,28 +29,9 @@ export const PEER_PUSH_MEAN_MS = 1.53;
 /** Where a peer (mockapis) is looked for: `EMBEDKIT_BENCH_PEER`, else bench/peers/setup.sh's port. */
 export const PEER_URL = process.env.EMBEDKIT_BENCH_PEER ?? 'http://127.0.0.1:46982';
 
-/** The measured server process and its two origins. */
-export interface SequentialTarget {
-  child: ChildProcess;
-  embedkit: string;
-  bare: string;
-}
-
-/** Starts bench/sequential-target.mjs on the running Node.js; resolves once it listens. */
-export async function startSequentialTarget(): Promise<SequentialTarget> {
-  const script = fileURLToPath(new URL('./sequential-target.mjs', import.meta.url));
-  const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const nl = out.indexOf('\n');
-      if (nl >= 0) resolve(out.slice(0, nl));
-    });
-    child.once('exit', (code) => reject(new Error(`bench target exited with ${code}`)));
-  });
-  const { embedkitPort, barePort } = JSON.parse(line) as { embedkitPort: number; barePort: number };
-  return { child, embedkit: `http://127.0.0.1:${embedkitPort}`, bare: `http://127.0.0.1:${barePort}` };
+/** Starts bench/http-target.mjs with the plans' rate limits lifted, on the running Node.js. */
+export function startSequentialTarget(): Promise<Target> {
+  return startTarget({ liftPlanLimits: true });
 }
 
 /**
