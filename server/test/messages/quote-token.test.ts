@@ -8,8 +8,16 @@ describe('newQuoteToken', () => {
     expect(new Set(tokens).size).toBe(tokens.length);
   });
 
-  it('never hands out the same random bytes twice (no token shares a 16-character run with the next)', () => {
-    const tokens = Array.from({ length: 200 }, () => newQuoteToken());
-    for (let i = 1; i < tokens.length; i++) expect(tokens[i]!.includes(tokens[i - 1]!.slice(0, 16))).toBe(false);
+  it('never hands out the same random bytes twice (no random part shares a 16-character run with the next)', () => {
+    const randomParts = Array.from({ length: 200 }, () => newQuoteToken().slice(9));
+    for (let i = 1; i < randomParts.length; i++) expect(randomParts[i]!.includes(randomParts[i - 1]!.slice(0, 16))).toBe(false);
+  });
+
+  it('sorts each token after the ones made before it, as text (so the index of stored tokens grows at its end)', () => {
+    // More than 1,024 in the same millisecond: the ordered part runs ahead of the clock and still never repeats.
+    const tokens = Array.from({ length: 5000 }, () => newQuoteToken());
+    const sorted = [...tokens].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(sorted).toEqual(tokens);
+    expect(new Set(tokens.map((t) => t.slice(0, 9))).size).toBe(tokens.length);
   });
 });
