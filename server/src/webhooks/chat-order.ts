@@ -20,14 +20,13 @@ class KeyedQueue {
   run<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key);
     const result = previous ? previous.then(fn) : fn();
-    const tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.tails.set(key, tail);
-    void tail.then(() => {
+    // Settles when this step does, either way, and then drops the key unless a later step queued
+    // behind it: one promise per step (a step of every sendMessages call and push).
+    const done = () => {
       if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
+    };
+    const tail: Promise<void> = result.then(done, done);
+    this.tails.set(key, tail);
     return result;
   }
 }

@@ -57,8 +57,11 @@ export class DeliveryStore {
    * `fn` just runs.
    * @returns what `fn` returns; rejects with what it throws, or when the lock cannot be taken
    */
-  async withChatLock<T>(chatId: string, fn: () => Promise<T>): Promise<T> {
-    if (!this.shared) return fn();
+  withChatLock<T>(chatId: string, fn: () => Promise<T>): Promise<T> {
+    return this.shared ? this.withAdvisoryLock(chatId, fn) : fn();
+  }
+
+  private async withAdvisoryLock<T>(chatId: string, fn: () => Promise<T>): Promise<T> {
     await this.lockSlots.take();
     try {
       return await this.db.transaction().execute(async (trx) => {
