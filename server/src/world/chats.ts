@@ -17,6 +17,15 @@ function splitQuote(body: unknown): { quotedMessageId?: unknown; rest: unknown }
   return { quotedMessageId, rest };
 }
 
+/**
+ * Whether a bot may hear what is said in a chat: a group or room (bots join and leave them), or a
+ * 1:1 chat of a person with a bot. A 1:1 chat of two people has no bot, now or later (a chat's row
+ * never changes), so no webhook event comes of it (spec part B: events come from a bot's chats).
+ */
+function botsMayHear(chat: Pick<ChatRow, 'type' | 'bot_channel_id'>): boolean {
+  return chat.type !== 'utou' || chat.bot_channel_id !== null;
+}
+
 /** The most messages one page of a chat holds. */
 export const MAX_PAGE = 200;
 
@@ -55,7 +64,7 @@ export class ChatService {
       throw accessDenied('Access to this API is not available for your account: the user is not a member of the chat');
     const now = this.clock.now();
     const { messages } = body as { messages: unknown[] };
-    await this.inChatOrder(chat.chat_id, async () => {
+    await this.inChatOrder(chat, async () => {
       const refs = await this.messages.insertAllRefs(
         messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })),
       );
@@ -67,9 +76,12 @@ export class ChatService {
     });
   }
 
-  /** Runs a write of the chat in the chat's order (the hook), or just runs it without one. */
-  private inChatOrder<T>(chatId: string, write: () => Promise<T>): Promise<T> {
-    return this.hooks.inChatOrder ? this.hooks.inChatOrder(chatId, write) : write();
+  /**
+   * Runs a write of the chat in the chat's order (the hook), or just runs it: without a hook, and
+   * in a chat no bot can hear, whose writes cause no event to keep in order.
+   */
+  private inChatOrder<T>(chat: ChatRow, write: () => Promise<T>): Promise<T> {
+    return this.hooks.inChatOrder && botsMayHear(chat) ? this.hooks.inChatOrder(chat.chat_id, write) : write();
   }
 
   /**
@@ -96,7 +108,7 @@ export class ChatService {
     if (!chat.memberIds.includes(userId)) throw notAMember(userId, chatId);
     if (quotedMessageId !== undefined) message = await this.quoting(chatId, message as Record<string, unknown>, quotedMessageId);
     const now = this.clock.now();
-    const id = await this.inChatOrder(chatId, async () => {
+    const id = await this.inChatOrder(chat, async () => {
       const [ref] = await this.messages.insertAllRefs([{ chatId, senderType: 'user', senderId: userId, body: message, createdAt: now }]);
       await this.hooks.userMessagesStored?.(chat, userId, [{ id: ref!.id, body: message, quoteToken: ref!.quoteToken }]);
       return ref!.id;
