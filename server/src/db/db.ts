@@ -21,6 +21,7 @@ import type * as Pg from 'pg';
 import { migrationsFor } from './migrations/index.js';
 import { loadPg, type PgModule } from './pg-driver.js';
 import { registerDirectRunner, TrackedSqliteDialect } from './sqlite-direct.js';
+import { registerTableWrites, TableWrites } from './table-writes.js';
 import type { Database } from './schema.js';
 
 /** Prepared statements kept per SQL text; beyond this many distinct texts the cache starts over. */
@@ -43,7 +44,7 @@ const retained: SQLite.Statement[] = [];
  * few and repeat, so their statements are kept and reused. Safe because Kysely's SQLite driver
  * runs one query at a time on its single connection.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, writes: TableWrites): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   const letGo = () => {
     if (RETAIN_STATEMENTS) retained.push(...cache.values());
@@ -57,7 +58,9 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
         letGo();
       }
     },
+    // Called right before each statement runs, by Kysely's driver and the direct runner alike.
     prepare(sql: string) {
+      writes.note(sql);
       let statement = cache.get(sql);
       if (!statement) {
         if (cache.size >= STATEMENT_CACHE_SIZE) letGo();
@@ -176,9 +179,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<Kysely<D
     // WAL with synchronous=NORMAL survives a killed process without losing committed writes.
     // exec, not pragma(): pragma() prepares a statement object, left to the garbage collector.
     sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
-    const dialect = new TrackedSqliteDialect({ database: withStatementCache(sqlite) });
+    const writes = new TableWrites();
+    const dialect = new TrackedSqliteDialect({ database: withStatementCache(sqlite, writes) });
     db = new Kysely<Database>({ dialect });
     registerDirectRunner(db, dialect.runner);
+    registerTableWrites(db, writes);
   }
   const migrations = migrationsFor(isPostgres(db) ? 'postgres' : 'sqlite');
   const provider: MigrationProvider = { getMigrations: async () => migrations };

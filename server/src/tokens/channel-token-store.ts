@@ -1,5 +1,6 @@
 /** SQL for channel access tokens (spec part B, "Channel access token" transitions). */
 import type { Kysely, Selectable } from 'kysely';
+import { KeptUntilWritten } from '../db/kept-until-written.js';
 import { prepared } from '../db/prepared.js';
 import { lockChannel } from '../db/db.js';
 import type { ChannelTokenTable, Database } from '../db/schema.js';
@@ -83,11 +84,20 @@ export class ChannelTokenStore {
   }
 
   /** The token with this hash, or undefined (expired tokens are returned too: the caller decides). */
-  async find(tokenHash: string): Promise<ChannelTokenRow | undefined> {
-    return (await this.byHash(tokenHash))[0];
+  find(tokenHash: string): Promise<ChannelTokenRow | undefined> {
+    return this.found.get(tokenHash);
   }
 
-  // Runs on every bot and registry request.
+  // Runs on every bot and registry request: on the embedded database answered from memory until
+  // a channel token is issued or revoked (any token).
+  private readonly found = new KeptUntilWritten(
+    () => this.db,
+    ['channel_tokens'],
+    async (hash: string) => (await this.byHash(hash))[0],
+    (row) => ({ ...row }),
+    10_000,
+  );
+
   private readonly byHash = prepared(
     () => this.db,
     (hash: string) => this.db.selectFrom('channel_tokens').selectAll().where('token_hash', '=', hash),

@@ -1,5 +1,6 @@
 /** SQL for user access tokens (spec part C); refresh tokens are in refresh-tokens.ts. */
 import type { Kysely, Selectable } from 'kysely';
+import { KeptUntilWritten } from '../db/kept-until-written.js';
 import { prepared } from '../db/prepared.js';
 import type { Database, UserTokenTable } from '../db/schema.js';
 
@@ -21,11 +22,20 @@ export class UserTokenStore {
    * The token with this hash and why it was invalidated (`invalidated`: null when it was not), or
    * undefined when no such token exists (never issued, revoked, or replaced by a v1 reissue).
    */
-  async findWithState(tokenHash: string): Promise<(UserTokenRow & { invalidated: string | null }) | undefined> {
-    return (await this.withStateByHash(tokenHash))[0];
+  findWithState(tokenHash: string): Promise<(UserTokenRow & { invalidated: string | null }) | undefined> {
+    return this.withState.get(tokenHash);
   }
 
-  // Runs on every user request (profile, sendMessages).
+  // Runs on every user request (profile, sendMessages): on the embedded database answered from
+  // memory until a token is issued, revoked, refreshed or invalidated (any token: they are rare).
+  private readonly withState = new KeptUntilWritten(
+    () => this.db,
+    ['user_tokens', 'token_invalidations'],
+    async (hash: string) => (await this.withStateByHash(hash))[0],
+    (row) => ({ ...row }),
+    10_000,
+  );
+
   private readonly withStateByHash = prepared(
     () => this.db,
     (hash: string) =>
