@@ -4,7 +4,7 @@
  * (line: X, column: X)".
  */
 import express, { type RequestHandler } from 'express';
-import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
+import type * as JsoncParser from 'jsonc-parser';
 import { type ApiError, badRequest, invalidBody } from './errors.js';
 
 /** Largest request body accepted, in bytes. */
@@ -80,8 +80,7 @@ export function jsonBodyParser(errors: JsonBodyErrors): RequestHandler {
       try {
         req.body = JSON.parse(text);
       } catch {
-        const { line, column } = jsonErrorPosition(text);
-        return next(errors.notJson(line, column));
+        return void jsonErrorPosition(text).then(({ line, column }) => next(errors.notJson(line, column)), next);
       }
       // V8's JSON.parse does not recurse, so the depth is checked after it: a text that is not JSON
       // gets its error position first.
@@ -130,12 +129,19 @@ export function isJsonContentType(value: string | undefined): boolean {
   return params.every((p) => !p.startsWith('charset=') || p === 'charset=utf-8' || p === 'charset="utf-8"');
 }
 
+// jsonc-parser is loaded at the first body that is not JSON, not at start: a server that is sent
+// only JSON never holds its memory.
+let loadingJsonc: Promise<typeof JsoncParser> | undefined;
+
 /**
  * Line and column (both 1-based) of the first syntax error in a text that JSON.parse rejected.
  * jsonc-parser is used because V8's messages do not always carry a position.
+ * @throws when jsonc-parser cannot be loaded (it is a dependency of embedkit: a broken install)
  */
-export function jsonErrorPosition(text: string): { line: number; column: number } {
-  const errors: ParseError[] = [];
+export async function jsonErrorPosition(text: string): Promise<{ line: number; column: number }> {
+  loadingJsonc ??= import('jsonc-parser');
+  const { parse: parseTolerant } = await loadingJsonc;
+  const errors: JsoncParser.ParseError[] = [];
   try {
     parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   } catch {

@@ -5,7 +5,8 @@
  * with the private key of an assertion signing key, verified with the public key (JWK) the channel
  * registered under the JWT header's `kid`. Times on the simulated clock.
  */
-import { calculateJwkThumbprint, decodeJwt, decodeProtectedHeader, errors, importJWK, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import type * as Jose from 'jose';
+import type { JWK, JWTPayload } from 'jose';
 import type { Clock } from '../clock/clock.js';
 import { oauthError } from '../http/errors.js';
 import type { AssertionKeyRow, AssertionKeyStore } from './assertion-key-store.js';
@@ -20,6 +21,11 @@ export const MAX_ASSERTION_LIFE_MS = 30 * 60 * 1000;
 export const MAX_TOKEN_EXP_S = 30 * 24 * 60 * 60;
 /** Shortest RSA modulus of an assertion signing key, in bits (the platform asks for RSA 2048). */
 export const MIN_RSA_BITS = 2048;
+
+// jose is loaded at the first assertion key or JWT assertion, not at start: a server whose
+// channels use no v2.1 or stateless token by JWT never holds its memory.
+let loadingJose: Promise<typeof Jose> | undefined;
+const loadJose = (): Promise<typeof Jose> => (loadingJose ??= import('jose'));
 
 /** A verified assertion: the channel it speaks for and its claims. */
 export interface VerifiedAssertion {
@@ -51,6 +57,7 @@ export async function assertionKeyOf(jwk: JWK): Promise<AssertionKey> {
   if (jwk.alg !== undefined && jwk.alg !== 'RS256') throw new Error('alg must be RS256');
   if (jwk.use !== undefined && jwk.use !== 'sig') throw new Error('use must be sig');
   if (Buffer.from(jwk.n, 'base64url').length * 8 < MIN_RSA_BITS) throw new Error(`the RSA modulus must have at least ${MIN_RSA_BITS} bits`);
+  const { importJWK, calculateJwkThumbprint } = await loadJose();
   try {
     await importJWK({ kty: 'RSA', n: jwk.n, e: jwk.e }, 'RS256');
   } catch {
@@ -88,7 +95,8 @@ export class AssertionVerifier {
     if (typeof type !== 'string' || type === '') throw oauthError('invalid_request', "'client_assertion_type' must be specified");
     if (type !== JWT_BEARER) throw oauthError('invalid_request', `client_assertion_type must be ${JWT_BEARER}`);
     if (typeof jwt !== 'string' || jwt === '') throw oauthError('invalid_request', "'client_assertion' must be specified");
-    let header: ReturnType<typeof decodeProtectedHeader>;
+    const { decodeProtectedHeader, decodeJwt } = await loadJose();
+    let header: ReturnType<typeof Jose.decodeProtectedHeader>;
     let unverified: JWTPayload;
     try {
       header = decodeProtectedHeader(jwt);
@@ -113,6 +121,7 @@ export class AssertionVerifier {
   }
 
   private async checkSignature(jwt: string, key: AssertionKeyRow, now: number): Promise<JWTPayload> {
+    const { importJWK, jwtVerify, errors } = await loadJose();
     const publicKey = await importJWK(JSON.parse(key.jwk) as JWK, 'RS256');
     try {
       const { payload } = await jwtVerify(jwt, publicKey, {

@@ -1,8 +1,11 @@
 // What a server on the embedded database does not load (its memory): the PostgreSQL
-// driver, the terminal log formatter when its output is not a terminal, and what only --lan and
-// an MCP client use. Each is loaded when it
-// is first needed (db/pg-driver.ts, logger.ts). (The JWT library, loaded at the first sign-in,
-// is an ES module, which the require cache this test reads does not list.)
+// driver, the terminal log formatter when its output is not a terminal, what only --lan and
+// an MCP client use, and what only some requests use (multipart bodies: multer and busboy; the
+// position of a JSON syntax error: jsonc-parser; rich menu images: image-size). Each is loaded
+// when it is first needed (db/pg-driver.ts, logger.ts, the module promise beside each use).
+// The JWT library (loaded at the first sign-in or JWT assertion) and image-size (its ES module
+// build, since the server imports it) are ES modules, which the require cache this test reads
+// does not list; seeing them would take loader hooks (module.register), so they are not checked.
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -42,5 +45,7 @@ describe('modules a server loads only when it needs them', () => {
     // --lan's certificates, QR codes and app proxies, and the MCP server, load when first used.
     for (const lazy of ['@peculiar/x509', 'reflect-metadata', 'qrcode', 'http-proxy-3', '@modelcontextprotocol/sdk'])
       expect(loaded, lazy).not.toContain(lazy);
+    // Multipart audience uploads and the position of a JSON syntax error load their packages when first used.
+    for (const lazy of ['multer', 'busboy', 'jsonc-parser']) expect(loaded, lazy).not.toContain(lazy);
   });
 });

@@ -1,9 +1,14 @@
 /**
  * Pure rules of the rich menu operations (the platform's published rich menu API): the
  * image accepted for a menu, alias IDs and the user lists of bulk link and unlink. Each returns
- * the platform's error text, or null when the input is fine.
+ * the platform's error text, or null when the input is fine (the image's as a promise: its size
+ * reader is loaded at the first image).
  */
-import { imageSize } from 'image-size';
+import type * as ImageSize from 'image-size';
+
+// image-size is loaded at the first rich menu image, not at start: a server that is sent no image
+// never holds its memory.
+let loadingImageSize: Promise<typeof ImageSize> | undefined;
 
 /** Largest rich menu image, in bytes (platform: 1 MB). */
 export const MAX_RICH_MENU_IMAGE_BYTES = 1024 * 1024;
@@ -19,16 +24,19 @@ export const RICH_MENU_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
  * Checks an uploaded rich menu image: JPEG or PNG by its `Content-Type` and by its own bytes, at
  * most 1 MB, and exactly the menu's size (width x height in pixels, read from the image).
  * @returns the error text (answered 400), or null.
+ * @throws when image-size cannot be loaded (it is a dependency of embedkit: a broken install)
  */
-export function richMenuImageProblem(
+export async function richMenuImageProblem(
   contentType: string | undefined,
   data: Buffer,
   size: { width: number; height: number },
-): string | null {
+): Promise<string | null> {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (!(RICH_MENU_IMAGE_TYPES as readonly string[]).includes(type)) return `The content type, ${contentType ?? 'none'}, is not supported`;
   if (data.length === 0) return 'The request body is empty';
   if (data.length > MAX_RICH_MENU_IMAGE_BYTES) return `The image must be at most ${MAX_RICH_MENU_IMAGE_BYTES} bytes`;
+  loadingImageSize ??= import('image-size');
+  const { imageSize } = await loadingImageSize;
   let found: { width?: number; height?: number; type?: string };
   try {
     found = imageSize(new Uint8Array(data.buffer, data.byteOffset, data.length));

@@ -76,7 +76,7 @@ export class RichMenuService {
    */
   async uploadImage(channelId: string, richMenuId: string, contentType: string | undefined, data: Buffer): Promise<void> {
     const menu = await this.get(channelId, richMenuId);
-    const problem = richMenuImageProblem(contentType, data, menu.size);
+    const problem = await richMenuImageProblem(contentType, data, menu.size);
     if (problem) throw badRequest(problem);
     const type = contentType!.split(';')[0]!.trim().toLowerCase();
     if (!(await this.d.menus.setImage(channelId, richMenuId, type, data)))

@@ -5,7 +5,7 @@
  * multipart bodies read with multer once the token passed. HTTP only: the rules are in service.ts.
  */
 import { Router, type RequestHandler } from 'express';
-import multer from 'multer';
+import type multer from 'multer';
 import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
 import { jsonBody } from '../../../http/body.js';
 import { invalidBody } from '../../../http/errors.js';
@@ -16,10 +16,26 @@ import { MAX_FILE_BYTES } from './rules.js';
 const MAX_FIELDS = 10;
 const MAX_FIELD_BYTES = 4096;
 
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { files: 1, fileSize: MAX_FILE_BYTES, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
-}).single('file');
+/** The multipart reader of an upload and multer's error class. */
+interface Upload {
+  read: RequestHandler;
+  MulterError: typeof multer.MulterError;
+}
+
+// multer (and busboy under it) is loaded at the first file upload, not at start: a server that is
+// sent no audience file never holds its memory.
+let loadingUpload: Promise<Upload> | undefined;
+
+function loadUpload(): Promise<Upload> {
+  loadingUpload ??= import('multer').then(({ default: multer }) => ({
+    read: multer({
+      storage: multer.memoryStorage(),
+      limits: { files: 1, fileSize: MAX_FILE_BYTES, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
+    }).single('file'),
+    MulterError: multer.MulterError,
+  }));
+  return loadingUpload;
+}
 
 /**
  * Reads a `multipart/form-data` body into `req.body` (text fields) and `req.file` (the `file`
@@ -29,14 +45,18 @@ const upload = multer({
 const multipartBody: RequestHandler = (req, res, next) => {
   if (!req.is('multipart/form-data'))
     return next(invalidBody([{ message: 'the body must be multipart/form-data with a text/plain part named file' }]));
-  upload(req, res, (err?: unknown) => {
-    if (!err) return next();
-    if (err instanceof multer.MulterError) {
-      const property = err.field ?? (err.code === 'LIMIT_FILE_SIZE' || err.code === 'LIMIT_FILE_COUNT' ? 'file' : undefined);
-      return next(invalidBody([{ message: multerMessage(err), ...(property ? { property } : {}) }]));
-    }
-    next(invalidBody([{ message: `malformed multipart body: ${err instanceof Error ? err.message : String(err)}` }]));
-  });
+  loadUpload().then(
+    ({ read, MulterError }) =>
+      read(req, res, (err?: unknown) => {
+        if (!err) return next();
+        if (err instanceof MulterError) {
+          const property = err.field ?? (err.code === 'LIMIT_FILE_SIZE' || err.code === 'LIMIT_FILE_COUNT' ? 'file' : undefined);
+          return next(invalidBody([{ message: multerMessage(err), ...(property ? { property } : {}) }]));
+        }
+        next(invalidBody([{ message: `malformed multipart body: ${err instanceof Error ? err.message : String(err)}` }]));
+      }),
+    next,
+  );
 };
 
 function multerMessage(err: multer.MulterError): string {
