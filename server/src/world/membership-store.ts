@@ -5,6 +5,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { BotMembershipTable, Database } from '../db/schema.js';
+import { KeptUntilWritten } from '../db/kept-until-written.js';
 import { prepared } from '../db/prepared.js';
 
 export type BotMembershipRow = Selectable<BotMembershipTable>;
@@ -93,12 +94,22 @@ export class MembershipStore {
   }
 
   /** The user's friendship with the bot, or undefined when the user never added it. */
-  async friendState(channelId: string, userId: string): Promise<FriendState | undefined> {
-    const [row] = await this.friendStateOf(channelId, userId);
-    return row?.state as FriendState | undefined;
+  friendState(channelId: string, userId: string): Promise<FriendState | undefined> {
+    return this.friendStates.get(`${channelId} ${userId}`);
   }
 
-  // Read on every push, reply and profile call: compiled once (db/prepared.ts).
+  // Read on every push, reply and profile call: kept until a friendship changes (any of them).
+  private readonly friendStates = new KeptUntilWritten(
+    () => this.db,
+    ['bot_friends'],
+    async (key: string) => {
+      const [channelId, userId] = key.split(' ') as [string, string];
+      return (await this.friendStateOf(channelId, userId))[0]?.state as FriendState | undefined;
+    },
+    (state) => state,
+    10_000,
+  );
+
   private readonly friendStateOf = prepared(
     () => this.db,
     (channelId: string, userId: string) =>
@@ -128,10 +139,21 @@ export class MembershipStore {
   }
 
   /** The 1:1 chat of a user with a bot, or undefined. */
-  async botChatId(channelId: string, userId: string): Promise<string | undefined> {
-    const [row] = await this.botChatIdOf(channelId, userId);
-    return row?.chat_id;
+  botChatId(channelId: string, userId: string): Promise<string | undefined> {
+    return this.botChats.get(`${channelId} ${userId}`);
   }
+
+  // Read on every push and reply: kept until a chat or a membership is written (any of them).
+  private readonly botChats = new KeptUntilWritten(
+    () => this.db,
+    ['chats', 'chat_members'],
+    async (key: string) => {
+      const [channelId, userId] = key.split(' ') as [string, string];
+      return (await this.botChatIdOf(channelId, userId))[0]?.chat_id;
+    },
+    (chatId) => chatId,
+    10_000,
+  );
 
   private readonly botChatIdOf = prepared(
     () => this.db,

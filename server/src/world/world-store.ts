@@ -2,6 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { isPostgres } from '../db/db.js';
 import { FoundOnce } from '../db/found-once.js';
+import { KeptUntilWritten } from '../db/kept-until-written.js';
 import { prepared } from '../db/prepared.js';
 import type { ChannelTable, ChatTable, Database, UserTable } from '../db/schema.js';
 
@@ -18,10 +19,21 @@ const CHAT_COLUMNS = ['chat_id', 'type', 'name', 'bot_channel_id'] as const;
 export class WorldStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** One channel, or undefined. Read on every `/v2/bot` call (its plan and webhook may change, so never kept in memory). */
-  async channel(channelId: string): Promise<ChannelRow | undefined> {
-    return (await this.channelById(channelId))[0];
+  /**
+   * One channel, or undefined. Read on every `/v2/bot` call: its plan and webhook may change, so
+   * it is kept in memory only until the channels table is written (db/kept-until-written.ts).
+   */
+  channel(channelId: string): Promise<ChannelRow | undefined> {
+    return this.channelsKept.get(channelId);
   }
+
+  private readonly channelsKept = new KeptUntilWritten(
+    () => this.db,
+    ['channels'],
+    async (id: string) => (await this.channelById(id))[0],
+    (row) => ({ ...row }),
+    10_000,
+  );
 
   private readonly channelById = prepared(
     () => this.db,
@@ -32,9 +44,18 @@ export class WorldStore {
     return this.db.selectFrom('channels').selectAll().orderBy('channel_id').execute();
   }
 
-  async user(userId: string): Promise<UserRow | undefined> {
-    return (await this.userById(userId))[0];
+  /** One person, or undefined. Read on every push and message event: kept until the users table is written. */
+  user(userId: string): Promise<UserRow | undefined> {
+    return this.usersKept.get(userId);
   }
+
+  private readonly usersKept = new KeptUntilWritten(
+    () => this.db,
+    ['users'],
+    async (id: string) => (await this.userById(id))[0],
+    (row) => ({ ...row }),
+    10_000,
+  );
 
   private readonly userById = prepared(
     () => this.db,
@@ -62,7 +83,7 @@ export class WorldStore {
   async chat(chatId: string): Promise<ChatRow | undefined> {
     const chat = await this.chatsFound.get(chatId);
     if (!chat) return undefined;
-    return { ...chat, memberIds: (await this.membersOf(chatId)).map((r) => r.user_id) };
+    return { ...chat, memberIds: (await this.membersKept.get(chatId))! };
   }
 
   private readonly chatsFound = new FoundOnce<string, Omit<ChatRow, 'memberIds'>>(
@@ -74,6 +95,15 @@ export class WorldStore {
   private readonly chatById = prepared(
     () => this.db,
     (id: string) => this.db.selectFrom('chats').select(CHAT_COLUMNS).where('chat_id', '=', id),
+  );
+
+  // Kept until anyone joins or leaves any chat: on the embedded database (one process) that write is seen here.
+  private readonly membersKept = new KeptUntilWritten(
+    () => this.db,
+    ['chat_members'],
+    async (chatId: string) => (await this.membersOf(chatId)).map((r) => r.user_id),
+    (ids) => [...ids],
+    10_000,
   );
 
   private readonly membersOf = prepared(
