@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { isPostgres } from '../../db/db.js';
 import { FoundOnce } from '../../db/found-once.js';
+import { KeptUntilWritten } from '../../db/kept-until-written.js';
 import { prepared } from '../../db/prepared.js';
 import type {
   BcContractTable,
@@ -104,9 +105,18 @@ export class BlockchainStore {
 
   /** Wallets of a service (all services when undefined), oldest first, then by name. */
   wallets(apiKey?: string): Promise<BcWalletRow[]> {
-    if (apiKey !== undefined) return this.walletsOfService(apiKey);
+    if (apiKey !== undefined) return this.walletsKept.get(apiKey) as Promise<BcWalletRow[]>;
     return this.db.selectFrom('bc_wallets').selectAll().orderBy('created_at').orderBy('name').orderBy('address').execute();
   }
+
+  // The answer of every `GET /v1/wallets`: kept until a wallet is added (any service's).
+  private readonly walletsKept = new KeptUntilWritten(
+    () => this.db,
+    ['bc_wallets'],
+    (apiKey: string) => this.walletsOfService(apiKey),
+    (rows) => rows.map((r) => ({ ...r })),
+    1_000,
+  );
 
   private readonly walletsOfService = prepared(
     () => this.db,
