@@ -4,11 +4,8 @@
  * the platform's error text, or null when the input is fine (the image's as a promise: its size
  * reader is loaded at the first image).
  */
-import type * as ImageSize from 'image-size';
-
-// image-size is loaded at the first rich menu image, not at start: a server that is sent no image
-// never holds its memory.
-let loadingImageSize: Promise<typeof ImageSize> | undefined;
+/** Reads an image's type and size from its bytes (image-size's `imageSize`); throws when it cannot. */
+export type ImageMeasure = (bytes: Uint8Array) => { width?: number; height?: number; type?: string };
 
 /** Largest rich menu image, in bytes (platform: 1 MB). */
 export const MAX_RICH_MENU_IMAGE_BYTES = 1024 * 1024;
@@ -23,23 +20,22 @@ export const RICH_MENU_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 /**
  * Checks an uploaded rich menu image: JPEG or PNG by its `Content-Type` and by its own bytes, at
  * most 1 MB, and exactly the menu's size (width x height in pixels, read from the image).
+ * @param measure reads the image's own type and size
  * @returns the error text (answered 400), or null.
- * @throws when image-size cannot be loaded (it is a dependency of embedkit: a broken install)
  */
-export async function richMenuImageProblem(
+export function richMenuImageProblem(
   contentType: string | undefined,
   data: Buffer,
   size: { width: number; height: number },
-): Promise<string | null> {
+  measure: ImageMeasure,
+): string | null {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (!(RICH_MENU_IMAGE_TYPES as readonly string[]).includes(type)) return `The content type, ${contentType ?? 'none'}, is not supported`;
   if (data.length === 0) return 'The request body is empty';
   if (data.length > MAX_RICH_MENU_IMAGE_BYTES) return `The image must be at most ${MAX_RICH_MENU_IMAGE_BYTES} bytes`;
-  loadingImageSize ??= import('image-size');
-  const { imageSize } = await loadingImageSize;
   let found: { width?: number; height?: number; type?: string };
   try {
-    found = imageSize(new Uint8Array(data.buffer, data.byteOffset, data.length));
+    found = measure(new Uint8Array(data.buffer, data.byteOffset, data.length));
   } catch {
     return 'The image could not be read';
   }

@@ -8,10 +8,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock/clock.js';
 import { ApiError, badRequest, invalidBody, notFound } from '../../http/errors.js';
 import { checkRichMenu } from '../../messages/bodies.js';
+import type * as ImageSize from 'image-size';
 import type { RichMenu } from '../../messages/schema/rich-menu.js';
 import type { RichMenuBatchOperation, RichMenuStore } from './rich-menu-store.js';
 import type { WorldStore } from '../../world/world-store.js';
 import { aliasIdProblem, batchProblems, bulkUsersProblem, richMenuImageProblem } from './rich-menu-rules.js';
+
+// image-size is loaded at the first rich menu image, not at start: a server that is sent no image
+// never holds its memory.
+let loadingImageSize: Promise<typeof ImageSize> | undefined;
+const loadImageSize = () => (loadingImageSize ??= import('image-size'));
 
 /** A rich menu as the platform answers it: the object plus `richMenuId`. */
 export type RichMenuResponse = RichMenu & { richMenuId: string };
@@ -76,7 +82,8 @@ export class RichMenuService {
    */
   async uploadImage(channelId: string, richMenuId: string, contentType: string | undefined, data: Buffer): Promise<void> {
     const menu = await this.get(channelId, richMenuId);
-    const problem = await richMenuImageProblem(contentType, data, menu.size);
+    const { imageSize } = await loadImageSize();
+    const problem = richMenuImageProblem(contentType, data, menu.size, imageSize);
     if (problem) throw badRequest(problem);
     const type = contentType!.split(';')[0]!.trim().toLowerCase();
     if (!(await this.d.menus.setImage(channelId, richMenuId, type, data)))
