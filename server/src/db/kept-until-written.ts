@@ -58,3 +58,25 @@ export class KeptUntilWritten<K, V> {
     return this.copy(row);
   }
 }
+
+/**
+ * The usual case: the first row a query answers for a key, each caller getting a shallow copy, at
+ * most 10,000 rows kept.
+ * @param db as for {@link KeptUntilWritten}
+ * @param tables every table the query reads
+ * @param query the query's rows for a key (a function, so class field initialisers can pass
+ *   `(k) => this.byKey(k)`)
+ */
+export function firstRowKept<K, R extends object>(
+  db: () => object,
+  tables: readonly string[],
+  query: (key: K) => Promise<R[]>,
+): KeptUntilWritten<K, R> {
+  return new KeptUntilWritten(
+    db,
+    tables,
+    async (key: K) => (await query(key))[0],
+    (row) => ({ ...row }),
+    10_000,
+  );
+}

@@ -1,6 +1,6 @@
 /** SQL for channel access tokens (spec part B, "Channel access token" transitions). */
 import type { Kysely, Selectable } from 'kysely';
-import { KeptUntilWritten } from '../db/kept-until-written.js';
+import { firstRowKept } from '../db/kept-until-written.js';
 import { prepared } from '../db/prepared.js';
 import { lockChannel } from '../db/db.js';
 import type { ChannelTokenTable, Database } from '../db/schema.js';
@@ -90,12 +90,10 @@ export class ChannelTokenStore {
 
   // Runs on every bot and registry request: on the embedded database answered from memory until
   // a channel token is issued or revoked (any token).
-  private readonly found = new KeptUntilWritten(
+  private readonly found = firstRowKept(
     () => this.db,
     ['channel_tokens'],
-    async (hash: string) => (await this.byHash(hash))[0],
-    (row) => ({ ...row }),
-    10_000,
+    (hash: string) => this.byHash(hash),
   );
 
   private readonly byHash = prepared(

@@ -1,6 +1,6 @@
 /** SQL for user access tokens (spec part C); refresh tokens are in refresh-tokens.ts. */
 import type { Kysely, Selectable } from 'kysely';
-import { KeptUntilWritten } from '../db/kept-until-written.js';
+import { firstRowKept } from '../db/kept-until-written.js';
 import { prepared } from '../db/prepared.js';
 import type { Database, UserTokenTable } from '../db/schema.js';
 
@@ -28,12 +28,10 @@ export class UserTokenStore {
 
   // Runs on every user request (profile, sendMessages): on the embedded database answered from
   // memory until a token is issued, revoked, refreshed or invalidated (any token: they are rare).
-  private readonly withState = new KeptUntilWritten(
+  private readonly withState = firstRowKept(
     () => this.db,
     ['user_tokens', 'token_invalidations'],
-    async (hash: string) => (await this.withStateByHash(hash))[0],
-    (row) => ({ ...row }),
-    10_000,
+    (hash: string) => this.withStateByHash(hash),
   );
 
   private readonly withStateByHash = prepared(

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { isPostgres } from '../db/db.js';
 import { FoundOnce } from '../db/found-once.js';
-import { KeptUntilWritten } from '../db/kept-until-written.js';
+import { firstRowKept, KeptUntilWritten } from '../db/kept-until-written.js';
 import { prepared } from '../db/prepared.js';
 import type { ChannelTable, ChatTable, Database, UserTable } from '../db/schema.js';
 
@@ -27,12 +27,10 @@ export class WorldStore {
     return this.channelsKept.get(channelId);
   }
 
-  private readonly channelsKept = new KeptUntilWritten(
+  private readonly channelsKept = firstRowKept(
     () => this.db,
     ['channels'],
-    async (id: string) => (await this.channelById(id))[0],
-    (row) => ({ ...row }),
-    10_000,
+    (id: string) => this.channelById(id),
   );
 
   private readonly channelById = prepared(
@@ -49,12 +47,10 @@ export class WorldStore {
     return this.usersKept.get(userId);
   }
 
-  private readonly usersKept = new KeptUntilWritten(
+  private readonly usersKept = firstRowKept(
     () => this.db,
     ['users'],
-    async (id: string) => (await this.userById(id))[0],
-    (row) => ({ ...row }),
-    10_000,
+    (id: string) => this.userById(id),
   );
 
   private readonly userById = prepared(
