@@ -9,8 +9,11 @@ import type { Figure } from './report.js';
 export const PER_NODE_GROUPS = ['http', 'memory', 'webhooks', 'sequential'] as const;
 /** Groups that run only when named or asked for by flag (they take minutes). */
 export const OPT_IN_GROUPS = ['install'] as const;
-/** The Node.js majors measured besides the running one, unless `--nodes=` says otherwise. */
-export const DEFAULT_OTHER_NODES = ['24'] as const;
+/**
+ * The supported Node.js majors (package.json's engines): the per-Node groups run on each of them
+ * besides the running one, unless `--nodes=` says otherwise. 24 is the one developed on.
+ */
+export const DEFAULT_OTHER_NODES = ['24', '22'] as const;
 
 /** What `npm run bench -- <args>` asks for. */
 export interface BenchArgs {

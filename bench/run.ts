@@ -3,7 +3,7 @@
  * anchor, ratio, target, result) and writes the same as JSON to `results.json` in this folder (git-ignored).
  * Each figure is the median of repeated runs with min and max, measured side by side with its
  * anchor. The groups whose figures depend on the server's Node.js (http, memory, webhooks, sequential) run on
- * the running Node.js and again on Node.js 24 (bench/on-node.ts), each figure with its version.
+ * the running Node.js and again on the other supported major, 24 or 22 (bench/on-node.ts), each figure with its version.
  *
  * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http,
  * memory, startup, webhooks, scale, testing, long-chat, package, liff, install, sequential, peers); `--install` adds the

@@ -5,7 +5,21 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import semver from 'semver';
 import { isStale, markBuilt } from './build-stale.mjs';
+
+// Every npm script that runs embedkit or its tests builds first: an older Node.js stops here, with
+// the fix, instead of failing later in the native SQLite module or a test runner.
+const engines = JSON.parse(readFileSync('package.json', 'utf8')).engines.node;
+if (!semver.satisfies(process.versions.node, engines)) {
+  console.error(
+    `embedkit is developed on Node.js 24 (and runs on ${engines}); this is Node.js ${process.versions.node}.\n` +
+      `Put Node.js 24 first on PATH (nvm install 24, or from the npm registry:\n` +
+      `  export PATH="$(bash scripts/node-install.sh 24):$PATH" npm_config_nodedir="$PWD/.cache/node/24"\n` +
+      `), then npm rebuild better-sqlite3 if node_modules was installed with another Node.js.`,
+  );
+  process.exit(1);
+}
 
 const force = process.argv.includes('--force');
 const bin = (name) => join('node_modules', '.bin', name);

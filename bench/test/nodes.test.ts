@@ -12,8 +12,9 @@ const fig = (figure: string, median: number): Figure => ({
 });
 
 describe('parseArgs', () => {
-  it('runs every group but the opt-in install on this Node.js, and the per-Node groups on Node.js 24', () => {
-    expect(parseArgs([], KNOWN, '20')).toEqual({ groups: ['size', 'http', 'memory', 'webhooks', 'package'], otherNodes: ['24'] });
+  it('runs every group but the opt-in install on this Node.js, and the per-Node groups on the other supported major', () => {
+    expect(parseArgs([], KNOWN, '24')).toEqual({ groups: ['size', 'http', 'memory', 'webhooks', 'package'], otherNodes: ['22'] });
+    expect(parseArgs([], KNOWN, '22').otherNodes).toEqual(['24']);
   });
 
   it('adds the install group with --install, or when it is named', () => {
@@ -33,7 +34,7 @@ describe('parseArgs', () => {
       otherNodes: [],
       jsonOut: '/tmp/f.json',
     });
-    expect(parseArgs([], KNOWN, '24').otherNodes).toEqual([]);
+    expect(parseArgs(['--nodes=24'], KNOWN, '24').otherNodes).toEqual([]);
   });
 
   it('refuses an unknown group, flag or major', () => {

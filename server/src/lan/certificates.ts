@@ -19,7 +19,13 @@ import * as x509 from '@peculiar/x509';
 
 // The library's own name of the WebCrypto type: the server's build has no DOM library to name `Crypto` with.
 type ProviderCrypto = Parameters<typeof x509.cryptoProvider.set>[1];
-x509.cryptoProvider.set(webcrypto as unknown as ProviderCrypto);
+const crypto = webcrypto as unknown as ProviderCrypto;
+x509.cryptoProvider.set(crypto);
+// Node's Web Crypto under the library's types: Node 24's own declare key usages (KEM) that the
+// web's types, which the library is written against, do not know yet.
+const subtle = crypto.subtle;
+type CryptoKeyPair = Parameters<typeof x509.X509CertificateGenerator.createSelfSigned>[0]['keys'];
+type CryptoKey = CryptoKeyPair['privateKey'];
 
 /** The environment variable that moves the CA's folder (tests, a shared team CA). */
 export const CA_DIR_ENV = 'EMBEDKIT_CA_DIR';
@@ -43,7 +49,7 @@ export interface LocalCa {
   certDer: Buffer;
   /** SHA-256 fingerprint of the CA certificate, colon-separated hex (shown on the CA page to compare with the phone's). */
   fingerprint: string;
-  key: webcrypto.CryptoKey;
+  key: CryptoKey;
   cert: x509.X509Certificate;
 }
 
@@ -58,10 +64,10 @@ export async function loadOrCreateCa(dir: string = defaultCaDir()): Promise<Loca
   if (existsSync(certFile) && existsSync(keyFile)) {
     const cert = new x509.X509Certificate(readFileSync(certFile, 'utf8'));
     const pkcs8 = x509.PemConverter.decodeFirst(readFileSync(keyFile, 'utf8'));
-    const key = await webcrypto.subtle.importKey('pkcs8', pkcs8, ALG, false, ['sign']);
-    return caOf(cert, key as webcrypto.CryptoKey);
+    const key = await subtle.importKey('pkcs8', pkcs8, ALG, false, ['sign']);
+    return caOf(cert, key);
   }
-  const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keys = (await subtle.generateKey(ALG, true, ['sign', 'verify'])) as CryptoKeyPair;
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerial(),
@@ -76,7 +82,7 @@ export async function loadOrCreateCa(dir: string = defaultCaDir()): Promise<Loca
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
     ],
   });
-  const pkcs8 = await webcrypto.subtle.exportKey('pkcs8', keys.privateKey);
+  const pkcs8 = await subtle.exportKey('pkcs8', keys.privateKey);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   writeFileSync(keyFile, x509.PemConverter.encode(pkcs8, 'PRIVATE KEY'), { mode: 0o600 });
   chmodSync(keyFile, 0o600);
@@ -98,7 +104,7 @@ export interface ServerCertificate {
  * @param names e.g. `['localhost', '192.168.1.20']`; at least one
  */
 export async function issueServerCertificate(ca: LocalCa, names: readonly string[]): Promise<ServerCertificate> {
-  const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keys = (await subtle.generateKey(ALG, true, ['sign', 'verify'])) as CryptoKeyPair;
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.create({
     serialNumber: randomSerial(),
@@ -117,8 +123,8 @@ export async function issueServerCertificate(ca: LocalCa, names: readonly string
       await x509.AuthorityKeyIdentifierExtension.create(ca.cert),
     ],
   });
-  const pkcs8 = await webcrypto.subtle.exportKey('pkcs8', keys.privateKey);
-  const spki = await webcrypto.subtle.exportKey('spki', keys.publicKey);
+  const pkcs8 = await subtle.exportKey('pkcs8', keys.privateKey);
+  const spki = await subtle.exportKey('spki', keys.publicKey);
   return {
     cert: cert.toString('pem'),
     key: x509.PemConverter.encode(pkcs8, 'PRIVATE KEY'),
@@ -126,7 +132,7 @@ export async function issueServerCertificate(ca: LocalCa, names: readonly string
   };
 }
 
-function caOf(cert: x509.X509Certificate, key: webcrypto.CryptoKey): LocalCa {
+function caOf(cert: x509.X509Certificate, key: CryptoKey): LocalCa {
   const certDer = Buffer.from(cert.rawData);
   const fingerprint = createHash('sha256')
     .update(certDer)
@@ -138,7 +144,7 @@ function caOf(cert: x509.X509Certificate, key: webcrypto.CryptoKey): LocalCa {
 
 /** 16 random bytes, first bit clear (a positive serial, as RFC 5280 asks). */
 function randomSerial(): string {
-  const bytes = webcrypto.getRandomValues(new Uint8Array(16));
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[0] = bytes[0]! & 0x7f;
   return Buffer.from(bytes).toString('hex');
 }

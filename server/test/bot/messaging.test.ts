@@ -26,6 +26,7 @@ import {
   TRIAL,
   VERIFIED,
 } from './helpers.js';
+import { imageSize } from 'image-size';
 
 let kit: Embedkit;
 let token: string;
@@ -369,9 +370,8 @@ describe('GET /v2/bot/message/<id>/content', () => {
     const preview = await get(`/v2/bot/message/${sent.body.id}/content/preview`).buffer(true).parse(binaryBody);
     expect(preview.status).toBe(200);
     expect(preview.headers['content-type']).toBe('image/jpeg');
-    const { Jimp } = await import('jimp');
-    const thumb = await Jimp.read(preview.body as Buffer);
-    expect([thumb.width, thumb.height]).toEqual([120, 240]);
+    const thumb = imageSize(preview.body as Buffer);
+    expect([thumb.type, thumb.width, thumb.height]).toEqual(['jpg', 120, 240]);
     expect((await get(`/v2/bot/message/${sent.body.id}/content/transcoding`)).status).toBe(404);
     const audio = await request(kit.app)
       .post(`/embedkit/v1/chats/${ALICE_BOT}/media?userId=${ALICE}&type=audio&duration=1000`)

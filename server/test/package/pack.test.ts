@@ -3,9 +3,11 @@
 // `embedkit/testing` and `embedkit/sdk/mock`. The README's "Use embedkit in your project" is
 // walked as written, in a new CommonJS project and a new ES module project: its commands in its
 // order (parsed from the README, so that a change there is tested) and its example files. Needs a
-// build (npm test builds first) and the npm registry (the package's dependencies are installed,
-// better-sqlite3 built from source when no prebuilt binary can be fetched). Runs once, in the
-// embedded-database pass.
+// build (npm test builds first) and the npm registry (the package's dependencies are installed).
+// The SQLite driver installs as on the common platforms, from a prebuilt binary: the one this
+// checkout's install built for this Node.js, offered where its installer looks first (its local
+// prebuilds), since only the npm registry is reachable here and two builds from source took
+// minutes (npm ci builds it from source in every CI run). Runs once, in the embedded-database pass.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -53,7 +55,27 @@ const README_TARBALL = '../embedkit/embedkit-0.1.0.tgz';
 const words = (line: string) => [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]!);
 
 /** npm from the cache where it can: the repository installed the same packages. */
-const NPM_ENV = { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
+const NPM_ENV: Record<string, string> = { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
+
+/**
+ * better-sqlite3's prebuilt binary for this Node.js, platform and CPU, made from this checkout's own
+ * build and named as its installer (prebuild-install) names the download, in `folder`; returns the
+ * npm setting that points the installer at it. On musl the name differs: nothing is offered, and
+ * the driver builds from source as it would for a user there.
+ */
+async function offerPrebuiltSqlite(folder: string): Promise<Record<string, string>> {
+  if (
+    process.platform === 'linux' &&
+    !(process.report.getReport() as { header: { glibcVersionRuntime?: string } }).header.glibcVersionRuntime
+  )
+    return {};
+  const driver = join(ROOT, 'node_modules', 'better-sqlite3');
+  const { version } = JSON.parse(readFileSync(join(driver, 'package.json'), 'utf8')) as { version: string };
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  mkdirSync(folder, { recursive: true });
+  await run('tar', ['-czf', join(folder, name), '-C', driver, 'build/Release/better_sqlite3.node']);
+  return { npm_config_better_sqlite3_local_prebuilds: folder };
+}
 
 /** Runs a command in a project (default the ES module one); resolves with its exit code and output (never rejects on a non-zero code). */
 async function sh(
@@ -110,9 +132,10 @@ beforeAll(async () => {
     maxBuffer: 64 * 1024 * 1024,
   });
   tarball = join(dir, (JSON.parse(stdout) as Array<{ filename: string }>)[0]!.filename);
-  // A new project as `npm init -y` makes it (CommonJS), and one set to ES modules (at once: each
-  // compiles the SQLite driver where no prebuilt binary is fetched, minutes on a busy machine); each runs the
-  // README's npm commands in the README's order, each a command of its own (a later install must work).
+  Object.assign(NPM_ENV, await offerPrebuiltSqlite(join(dir, 'prebuilds')));
+  // A new project as `npm init -y` makes it (CommonJS), and one set to ES modules (at once); each
+  // runs the README's npm commands in the README's order, each a command of its own (a later
+  // install must work).
   await Promise.all(
     (['commonjs', 'module'] as const).map(async (type) => {
       const p = projects[type];
@@ -348,7 +371,7 @@ console.log('unit ok');\n`,
     expect(readdirSync(join(project, 'node_modules/embedkit/sdk/dist/types'))).toContain('mock.d.ts');
   });
 
-  it('a CommonJS file loads every entry point with require() (Node >= 20.19 requires ES modules)', async () => {
+  it('a CommonJS file loads every entry point with require() (Node >= 22.12 requires ES modules)', async () => {
     writeFileSync(
       join(project, 'unit.cjs'),
       `const assert = require('node:assert/strict');

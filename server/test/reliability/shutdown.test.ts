@@ -34,13 +34,21 @@ describe('SIGTERM', () => {
     const token = await channelToken(first.baseUrl);
     const body = JSON.stringify({ view: { type: 'tall', url: 'https://example.com/registered-during-the-drain' } });
 
-    // A registration whose body is still arriving when the signal comes.
+    // A registration whose body is still arriving when the signal comes. The signal waits for the
+    // server's 100 Continue: Node sends it as it hands the request to the listener, so the request
+    // is in (past the readiness gate) however loaded the machine, and never refused as arriving
+    // during the drain.
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
         `${first.baseUrl}/embed/v1/apps`,
         {
           method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            expect: '100-continue',
+          },
         },
         (res) => {
           let text = '';
@@ -49,14 +57,12 @@ describe('SIGTERM', () => {
         },
       );
       req.on('error', reject);
-      req.write(body.slice(0, 10));
-      // The signal must come after the server took the request in: on a loaded machine a child
-      // process can take a few hundred ms to read it, and a request arriving once the drain began
-      // is refused with 503, as it should be.
-      setTimeout(() => {
+      req.once('continue', () => {
+        req.write(body.slice(0, 10));
         first.child.kill('SIGTERM');
         setTimeout(() => req.end(body.slice(10)), 300);
-      }, 1_000);
+      });
+      req.flushHeaders();
     });
     const acked = await answer;
     expect(acked.status).toBe(200);

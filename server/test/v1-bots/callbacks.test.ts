@@ -23,6 +23,7 @@ import {
   trialHeaders,
   v1Signature,
 } from './helpers.js';
+import { imageSize } from 'image-size';
 
 let kit: Embedkit;
 let bot: Receiver;
@@ -130,9 +131,8 @@ describe('message callbacks', () => {
     const preview = await request(kit.apps.trialbot).get(`/v1/bot/message/${id}/content/preview`).set(trialHeaders()).buffer(true);
     expect(preview.status).toBe(200);
     expect(preview.headers['content-type']).toBe('image/jpeg');
-    const { Jimp } = await import('jimp');
-    const thumb = await Jimp.read(preview.body as Buffer);
-    expect([thumb.width, thumb.height]).toEqual([240, 160]);
+    const thumb = imageSize(preview.body as Buffer);
+    expect([thumb.type, thumb.width, thumb.height]).toEqual(['jpg', 240, 160]);
     // Another bot does not hear Alice's chat with the trial bot.
     const other = await request(kit.app)
       .get(`/v1/bot/message/${id}/content`)
