@@ -5,7 +5,11 @@
  *   no other folder, and no other interface, imports its internals;
  * - the shared mechanisms (db, http, clock, live, tokens, world, messages, webhooks) build on no
  *   interface: interfaces depend on them, never the other way round;
- * - the SQL builder is used as a value only where SQL is written (stores and `db/`).
+ * - the SQL builder is used as a value only where SQL is written (stores and `db/`);
+ * - the contract (`contract/src/`: wire types, schemas, the simulator API, the event-type registry,
+ *   the published-platform list) stands on its own: it imports nothing of the server, host, SDK or
+ *   demo, and the browser packages (host, SDK) reach the server only through it, never
+ *   `server/src`.
  * `scripts/test/lint-rules.test.ts` proves each rule fails on a planted violation.
  */
 import { join } from 'node:path';
@@ -42,6 +46,21 @@ export default {
       to: { path: '^server/src/interfaces/' },
     },
     {
+      name: 'contract-stands-alone',
+      severity: 'error',
+      comment: 'The contract is shared by the server, host, SDK, CLI and MCP: it builds on no side of it.',
+      from: { path: '^contract/src/' },
+      to: { path: '^(server|host|sdk|demo|bench|e2e|scripts)/' },
+    },
+    {
+      name: 'browser-not-server',
+      severity: 'error',
+      comment:
+        "The host and the SDK run in a browser: what they share with the server is the contract (#contract/*), never the server's source.",
+      from: { path: '^(host|sdk)/' },
+      to: { path: '^server/' },
+    },
+    {
       name: 'sql-only-in-stores',
       severity: 'error',
       comment: 'The SQL builder as a value outside a store: write the query as a store method.',
@@ -52,12 +71,13 @@ export default {
   options: {
     doNotFollow: { path: 'node_modules' },
     // Built output of our own packages; a library's dist/ (kysely's) stays visible to the rules.
-    exclude: { path: '^(server|sdk|host|bench|demo/app|demo/login|demo/bot)/dist/' },
+    exclude: { path: '^(contract|server|sdk|host|bench|demo/app|demo/login|demo/bot)/dist/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: join(import.meta.dirname, 'tsconfig.json') },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      // embedkit-source: the contract's own imports (#contract/*) to its source, as the type-checker reads them.
+      conditionNames: ['embedkit-source', 'import', 'require', 'node', 'default', 'types'],
       extensions: ['.ts', '.js', '.mjs'],
     },
   },

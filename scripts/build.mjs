@@ -68,8 +68,24 @@ function buildMessageStyles() {
 
 const steps = [
   {
+    // The server, host and SDK build on it (package.json "imports": #contract/*).
+    name: 'contract',
+    inputs: ['contract/src', 'contract/tsconfig.json', 'tsconfig.json'],
+    outputs: ['contract/dist/wire.js', 'contract/dist/wire.d.ts'],
+    run: () => execFileSync(bin('tsc'), ['-p', 'contract/tsconfig.json'], { stdio: 'inherit' }),
+  },
+  {
     name: 'browser bundles (sdk, host, demo)',
-    inputs: ['sdk/src', 'host/src', 'demo/app/src', 'demo/login/src', 'demo/liff-app/src', 'rollup.config.mjs', 'package-lock.json'],
+    inputs: [
+      'contract/src',
+      'sdk/src',
+      'host/src',
+      'demo/app/src',
+      'demo/login/src',
+      'demo/liff-app/src',
+      'rollup.config.mjs',
+      'package-lock.json',
+    ],
     outputs: [
       'sdk/dist/embed.js',
       'sdk/dist/embed.mjs',
@@ -98,7 +114,7 @@ const steps = [
   },
   {
     name: 'server',
-    inputs: ['server/src', 'server/tsconfig.build.json', 'tsconfig.json'],
+    inputs: ['server/src', 'contract/src', 'server/tsconfig.build.json', 'tsconfig.json'],
     outputs: ['server/dist/cli.js', 'server/dist/app.js'],
     run: () => execFileSync(bin('tsc'), ['-p', 'server/tsconfig.build.json'], { stdio: 'inherit' }),
   },

@@ -1,5 +1,5 @@
 /**
- * Compares the project's copy of the published facts (`server/src/contract/published-platform.ts`)
+ * Compares the project's copy of the published facts (`contract/src/published-platform.ts`)
  * with a local checkout of the platform's OpenAPI documents, and prints every difference: an
  * operation, event type, subtype or message kind the documents have and the list lacks, or the
  * other way round, or whose method, path or server differ. Exits 1 when there is one.
@@ -18,7 +18,7 @@ import {
   PUBLISHED_MESSAGE_KINDS,
   PUBLISHED_OPERATIONS,
   type PublishedServer,
-} from '../server/src/contract/published-platform.js';
+} from '#contract/published-platform.js';
 
 type Schema = Record<string, unknown> & {
   $ref?: string;

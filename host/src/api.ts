@@ -5,7 +5,7 @@
  * `GET /friendship/v1/status`), which are not simulator routes.
  */
 import type { Profile } from '../../sdk/src/protocol.js';
-import { answerOrThrow } from '../../server/src/contract/client.js';
+import { answerOrThrow } from '#contract/client.js';
 import type {
   FriendshipView,
   BlockchainView,
@@ -15,12 +15,12 @@ import type {
   SessionToken,
   ValidationAnswer,
   World,
-} from '../../server/src/contract/wire.js';
+} from '#contract/wire.js';
 import { hostClient, type Fetch, type SimulatorClient } from './client.js';
 import type { SessionRequest } from './state.js';
 
 // Modules that show messages (chat/, simulator/) read the wire types from here.
-export type { ChatMessage, IndicatorState, SessionToken, ValidationAnswer } from '../../server/src/contract/wire.js';
+export type { ChatMessage, IndicatorState, SessionToken, ValidationAnswer } from '#contract/wire.js';
 
 /** Client of the server the host page was loaded from (same origin, so `baseUrl` is usually ""). */
 export class SimulatorApi {

@@ -7,7 +7,7 @@
  */
 import type { ErrorCode, InitData, LiffSession, Profile } from '../../sdk/src/protocol.js';
 import type { SimulatorApi } from './api.js';
-import type { FriendshipView, SessionToken } from '../../server/src/contract/wire.js';
+import type { FriendshipView, SessionToken } from '#contract/wire.js';
 import { connectApp } from './bridge/connect.js';
 import type { BridgeCallRecord, BridgeHandlers } from './bridge/types.js';
 import { BridgeError } from './bridge/errors.js';

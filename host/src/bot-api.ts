@@ -3,7 +3,7 @@
  * from the phone (media, postbacks, inviting, beacons, account links), the webhook settings and
  * deliveries. Calls the routes by name through the contract's client; errors are `HttpError`.
  */
-import type { SimulatorInputs } from '../../server/src/contract/client.js';
+import type { SimulatorInputs } from '#contract/client.js';
 import type {
   BotInfo,
   ChatControlState,
@@ -12,7 +12,7 @@ import type {
   MembershipPlanView,
   ModuleChannels,
   WebhookSettings,
-} from '../../server/src/contract/wire.js';
+} from '#contract/wire.js';
 import { hostClient, type Fetch, type SimulatorClient } from './client.js';
 
 // The panels (bot tools, webhooks) and the delivery notice read the wire types from here.
@@ -24,7 +24,7 @@ export type {
   MembershipPlanView,
   ModuleChannels,
   WebhookSettings,
-} from '../../server/src/contract/wire.js';
+} from '#contract/wire.js';
 
 /** What a postback carries (spec "Events", postback); `channelId`: the bot whose message held the action, every bot of the chat when absent. */
 export type PostbackRequest = SimulatorInputs['postback']['body'];

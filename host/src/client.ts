@@ -1,11 +1,11 @@
 /**
- * The host's one client of the simulator API (`server/src/contract/`): every host module that
+ * The host's one client of the simulator API (`contract/src/`): every host module that
  * calls the server's simulator routes goes through a {@link SimulatorClient} made here, so a path,
  * a method or an answer's shape is written once, in the contract.
  */
-import { SimulatorClient, type Fetch } from '../../server/src/contract/client.js';
+import { SimulatorClient, type Fetch } from '#contract/client.js';
 
-export { HttpError, SimulatorClient, type Fetch } from '../../server/src/contract/client.js';
+export { HttpError, SimulatorClient, type Fetch } from '#contract/client.js';
 
 /**
  * The client of the server the host page was loaded from (`baseUrl` "" for the page's own origin),

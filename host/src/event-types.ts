@@ -1,9 +1,9 @@
 /**
  * Where a person causes each webhook event type in the host: one entry per type of the registry
- * (`server/src/webhooks/event-types.ts`), typed over its union, so a type added there does not
+ * (`contract/src/event-types.ts`), typed over its union, so a type added there does not
  * compile until the host says where it is caused. The panels take their tools' names from here.
  */
-import { EVENT_TYPES, type EventType } from '../../server/src/webhooks/event-types.js';
+import { EVENT_TYPES, type EventType } from '#contract/event-types.js';
 
 /** The host's entry of one event type. */
 export interface HostEventEntry {

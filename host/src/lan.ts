@@ -2,7 +2,7 @@
  * The host under `embedkit --lan` (docs/phones.md): on a phone, an app registered at a loopback
  * URL is opened at its proxy origin, since `localhost` there is the phone itself.
  */
-import type { LanView } from '../../server/src/contract/wire.js';
+import type { LanView } from '#contract/wire.js';
 import type { SimulatorClient } from './client.js';
 
 /**

@@ -3,8 +3,8 @@
  * host when a chat got messages (a bot replied), a webhook delivery changed, or bots changed, so
  * that it refreshes what it shows at once instead of waiting for the next poll.
  */
-import { simulatorPath } from '../../server/src/contract/simulator-api.js';
-import { LiveEventSchemas, type LiveEvents } from '../../server/src/contract/wire.js';
+import { simulatorPath } from '#contract/simulator-api.js';
+import { LiveEventSchemas, type LiveEvents } from '#contract/wire.js';
 
 /** The feed's event names, as the contract declares them. */
 const LIVE_EVENT_NAMES = Object.keys(LiveEventSchemas) as (keyof LiveEvents)[];

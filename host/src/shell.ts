@@ -8,7 +8,7 @@
  * `#log-clear`, `#sim-panel`, `#bot-tools`, `#webhook-panel` (the panels build their own insides).
  */
 import type { ChatMessage, SimulatorApi } from './api.js';
-import type { SimulatorInputs } from '../../server/src/contract/client.js';
+import type { SimulatorInputs } from '#contract/client.js';
 import { InsightPane } from './insight/pane.js';
 import { AppSession } from './app-session.js';
 import { BotApi } from './bot-api.js';

@@ -6,7 +6,7 @@
 import type { ContextType, InitData, InitContext, ViewType } from '../../sdk/src/protocol.js';
 import { VIEW_TYPES, CONTEXT_TYPES } from '../../sdk/src/protocol.js';
 import { chatsOfUser, findApp, findUser, isChatType, type World, type WorldApp } from './world.js';
-import type { SimulatorInputs } from '../../server/src/contract/client.js';
+import type { SimulatorInputs } from '#contract/client.js';
 import { DEFAULT_DEVICE, isAppVersion, isOsVersion, PLATFORMS, type Device } from './device.js';
 
 /** Language tags the host offers (the messenger's UI languages). */

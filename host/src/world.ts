@@ -3,13 +3,13 @@
  * and the look-ups the host needs on it. Pure functions, no DOM.
  */
 import type { ContextType } from '../../sdk/src/protocol.js';
-import type { World, WorldApp, WorldChat, WorldUser } from '../../server/src/contract/wire.js';
+import type { World, WorldApp, WorldChat, WorldUser } from '#contract/wire.js';
 
 /** A chat type: the context types that are chats (`none` is not). */
 export type ChatType = Exclude<ContextType, 'none'>;
 
 // The world's shapes are the contract's; the host's modules read them from here.
-export type { World, WorldApp, WorldChannel, WorldChat, WorldUser } from '../../server/src/contract/wire.js';
+export type { World, WorldApp, WorldChannel, WorldChat, WorldUser } from '#contract/wire.js';
 
 /** The chats the user is a member of, in world order; only those of `type` when given. */
 export function chatsOfUser(world: World, userId: string, type?: ChatType): WorldChat[] {

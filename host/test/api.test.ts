@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { errorMessageOf } from '../../server/src/contract/client.js';
+import { errorMessageOf } from '#contract/client.js';
 import { SimulatorApi } from '../src/api.js';
 import { HttpError, type Fetch } from '../src/client.js';
 import { toBridgeError } from '../src/app-session.js';

@@ -1,7 +1,7 @@
 // The host's wrappers of the simulator API call the contract's routes: the method and path of
 // SIMULATOR_API, the query in the URL, the body as the route takes it.
 import { describe, expect, it } from 'vitest';
-import { SIMULATOR_API, simulatorPath } from '../../server/src/contract/simulator-api.js';
+import { SIMULATOR_API, simulatorPath } from '#contract/simulator-api.js';
 import { SimulatorApi } from '../src/api.js';
 import { BotApi } from '../src/bot-api.js';
 import type { Fetch } from '../src/client.js';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { coupon, rewardText } from '../src/chat/kinds/coupon/view.js';
 import { COUPON } from '../src/chat/kinds/coupon/samples.js';
 import type { CouponCalls, DrawContext } from '../src/chat/kinds/kind.js';
-import type { CouponTicket } from '../../server/src/contract/wire.js';
+import type { CouponTicket } from '#contract/wire.js';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 

@@ -1,11 +1,11 @@
 /**
  * The host's entry of each webhook event type (host/src/event-types.ts): where a person causes it
- * and its name in the tools. Typed over the registry's union (server/src/webhooks/event-types.ts),
+ * and its name in the tools. Typed over the registry's union (contract/src/event-types.ts),
  * so a type added to the registry does not compile until the host has its entry.
  */
 import { describe, expect, it } from 'vitest';
 import { HOST_EVENTS, type HostEventTable } from '../src/event-types.js';
-import { EVENT_TYPE_NAMES, EVENT_TYPES, type EventType } from '../../server/src/webhooks/event-types.js';
+import { EVENT_TYPE_NAMES, EVENT_TYPES, type EventType } from '#contract/event-types.js';
 
 describe('the host’s event types', () => {
   it('has an entry of every type of the registry, with its label', () => {

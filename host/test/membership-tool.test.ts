@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MembershipTool, membersText, priceText, type MembershipCalls } from '../src/panels/membership-tool.js';
-import type { MembershipPlanView } from '../../server/src/contract/wire.js';
+import type { MembershipPlanView } from '#contract/wire.js';
 
 const ALICE = 'U0a11ce0000000000000000000000a11c';
 

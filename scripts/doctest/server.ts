@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { SimulatorClient } from '../../server/src/contract/client.js';
+import { SimulatorClient } from '#contract/client.js';
 
 /** A started embedkit. */
 export interface DocServer {

@@ -1,8 +1,8 @@
 /**
  * A comment that names a file of the project names one that exists: a reader who follows it finds
- * it. A path in a comment (`http/errors.ts`, `docs/webhooks.md`, `server/src/contract/`) resolves
+ * it. A path in a comment (`http/errors.ts`, `docs/webhooks.md`, `contract/src/`) resolves
  * from the repository's root, from the commenting file's folder or one above it, or from a source
- * root (`server/src`, `host/src`, `sdk/src`); paths with placeholders (`<name>`), URLs and build
+ * root (`contract/src`, `server/src`, `host/src`, `sdk/src`); paths with placeholders (`<name>`), URLs and build
  * output (`dist/`) are not files of the tree.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -11,8 +11,20 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const SOURCES = ['server/src', 'server/test', 'host/src', 'host/test', 'sdk/src', 'sdk/test', 'demo', 'bench', 'scripts', 'e2e'];
-const SOURCE_ROOTS = ['server/src', 'host/src', 'sdk/src', 'server', 'host', 'sdk', 'demo'];
+const SOURCES = [
+  'contract/src',
+  'server/src',
+  'server/test',
+  'host/src',
+  'host/test',
+  'sdk/src',
+  'sdk/test',
+  'demo',
+  'bench',
+  'scripts',
+  'e2e',
+];
+const SOURCE_ROOTS = ['contract/src', 'server/src', 'host/src', 'sdk/src', 'server', 'host', 'sdk', 'demo'];
 const SKIP = /(^|\/)(node_modules|dist|fixtures)(\/|$)/;
 
 function filesOf(dir: string): string[] {

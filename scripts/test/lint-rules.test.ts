@@ -25,14 +25,16 @@ async function plant(files: Record<string, string>): Promise<string> {
 
 /** The rule names dependency-cruiser reports for the tree, with the edge each one names. */
 async function violations(dir: string): Promise<string[]> {
-  const args = ['--config', join(ROOT, '.dependency-cruiser.mjs'), '--output-type', 'json', 'server/src'];
+  const args = ['--config', join(ROOT, '.dependency-cruiser.mjs'), '--output-type', 'json', 'contract/src', 'server/src', 'host/src'];
   const out = await run(DEPCRUISE, args, { cwd: dir }).catch((e: { stdout: string }) => e);
   const report = JSON.parse(out.stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
   return report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
 }
 
-/** A layout that keeps every rule: two interfaces, a shared folder, a store, the composition root. */
+/** A layout that keeps every rule: the contract, two interfaces, a shared folder, a store, the composition root, the host. */
 const CLEAN: Record<string, string> = {
+  'contract/src/wire.ts': 'export interface Wire { id: string }\n',
+  'host/src/main.ts': "import type { Wire } from '../../contract/src/wire.js';\nexport const w: Wire = { id: '1' };\n",
   'server/src/interfaces/a/index.ts': "export { A } from './service.js';\n",
   'server/src/interfaces/a/service.ts': "import { shared } from '../../world/shared.js';\nexport const A = shared + 1;\n",
   'server/src/interfaces/b/index.ts': "import { A } from '../a/index.js';\nexport const B = A + 1;\n",
@@ -77,6 +79,16 @@ describe('the dependency rules', () => {
         'server/src/interfaces/b/typed.ts': "import type { Kysely } from 'kysely';\nexport type Db = Kysely<unknown>;\n",
       },
       /^sql-only-in-stores: server\/src\/interfaces\/b\/routes\.ts -> .*node_modules\/kysely\//,
+    ],
+    [
+      "the host importing the server's source (even a type)",
+      { 'host/src/main.ts': "import type { A } from '../../server/src/interfaces/a/index.js';\nexport type W = typeof A;\n" },
+      /^browser-not-server: host\/src\/main\.ts -> server\/src\/interfaces\/a\/index\.ts$/,
+    ],
+    [
+      'the contract importing a side of it',
+      { 'contract/src/wire.ts': "import { shared } from '../../server/src/world/shared.js';\nexport const w = shared;\n" },
+      /^contract-stands-alone: contract\/src\/wire\.ts -> server\/src\/world\/shared\.ts$/,
     ],
     [
       'a circle, type-only imports included',

@@ -1,6 +1,6 @@
 /**
  * The message objects `sendMessages` takes (spec part B "Message objects"; field rules of the era
- * in the server's validator, `server/src/messages/schema/`), as types for apps that bundle the SDK:
+ * in the server's validator, `contract/src/messages/`), as types for apps that bundle the SDK:
  * `import type { Message, TextMessage } from 'embedkit/sdk'`. Types only: nothing here reaches the
  * bundle. `server/test/messages/sdk-types.test.ts` keeps them in step with the validator's types.
  */

@@ -26,7 +26,7 @@ import { adminCookieName, adminTokenGuard } from './http/admin-token.js';
 import { jsonBody } from './http/body.js';
 import { crossSiteGuard } from './http/cross-site.js';
 import { MCP_PATH, mcpRoutes } from './mcp/http.js';
-import { SimulatorClient } from './contract/client.js';
+import { SimulatorClient } from '#contract/client.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { hostChecked, type AllowedHosts } from './http/host-check.js';
 import { originApp } from './http/origin-app.js';

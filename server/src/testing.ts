@@ -22,8 +22,8 @@ import { readScenario } from './scenario/load.js';
 import type { Scenario } from './scenario/schema.js';
 import { WorldStore } from './world/world-store.js';
 import type { PlatformHeaders } from './http/platform-headers.js';
-import { readAnswer, SimulatorClient, type CallableRoute, type SimulatorCallArgs } from './contract/client.js';
-import type { ChatMessage, World } from './contract/wire.js';
+import { readAnswer, SimulatorClient, type CallableRoute, type SimulatorCallArgs } from '#contract/client.js';
+import type { ChatMessage, World } from '#contract/wire.js';
 
 export type { PlatformHeaders } from './http/platform-headers.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

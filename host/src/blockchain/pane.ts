@@ -5,7 +5,7 @@
  * wallets, tokens and transactions that writes change. Reads the simulator API's `blockchain`
  * route; no secret is in it. Everything lands in `textContent`.
  */
-import type { BlockchainView } from '../../../server/src/contract/wire.js';
+import type { BlockchainView } from '#contract/wire.js';
 import { h, replaceChildren } from '../dom.js';
 
 /** Refresh period while the tab shows, in ms. */

@@ -12,7 +12,7 @@
  *   an image message; `location`: the location screen, then a location message.
  * Every outcome is also shown as a toast, so a user sees that something happened.
  */
-import type { ChatMessage } from '../../../server/src/contract/wire.js';
+import type { ChatMessage } from '#contract/wire.js';
 import type { PostbackRequest } from '../bot-api.js';
 import type { DateTimeMode, LocationPick } from '../views/pickers.js';
 import { dateTimeMode } from '../views/pickers.js';

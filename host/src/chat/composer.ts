@@ -7,7 +7,7 @@
  * A message chosen to quote (the messenger's "Reply") shows in a bar over the field until the next
  * text or sticker is sent with it (`quotedMessageId`), or the bar is closed.
  */
-import type { ChatMessage } from '../../../server/src/contract/wire.js';
+import type { ChatMessage } from '#contract/wire.js';
 import type { MediaUpload } from '../bot-api.js';
 import { h, replaceChildren } from '../dom.js';
 

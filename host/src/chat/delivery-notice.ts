@@ -4,7 +4,7 @@
  * what to do, not only in the Webhooks panel. Fed by the live feed's delivery events and the
  * deliveries list (the simulator API's `deliveries` route); a later delivery that arrives takes the line away.
  */
-import type { Delivery } from '../../../server/src/contract/wire.js';
+import type { Delivery } from '#contract/wire.js';
 
 /** The chat on screen, as the signed-in user sees it. */
 export interface NoticeChat {

@@ -4,7 +4,7 @@
  * scrolls back and gives up its far end when it is full, so a chat of 100,000 messages costs the
  * page no more than one of 200. Pure functions: the screen does the loading and the drawing.
  */
-import type { ChatMessage, ChatPage } from '../../../server/src/contract/wire.js';
+import type { ChatMessage, ChatPage } from '#contract/wire.js';
 
 /** Messages the window holds; `olderMore`/`newerMore`: the chat has messages beyond either end. */
 export interface HistoryWindow {

@@ -4,7 +4,7 @@
  * the chat's messages from the simulator API's `indicators` route. Pure decisions in
  * {@link indicatorView}; {@link applyIndicators} changes the DOM.
  */
-import type { ChatMessage, IndicatorState } from '../../../server/src/contract/wire.js';
+import type { ChatMessage, IndicatorState } from '#contract/wire.js';
 import { h } from '../dom.js';
 
 /** What to draw: the typing indicator or not, and the ids of the user's messages marked "Read". */

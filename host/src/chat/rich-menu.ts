@@ -8,15 +8,15 @@
  * `richmenuswitch` shows the alias's menu and sends its postback with `params`
  * `{newRichMenuAliasId, status}`. All data lands in attributes or `textContent` only.
  */
-import type { SimulatorInputs } from '../../../server/src/contract/client.js';
-import { simulatorPath } from '../../../server/src/contract/simulator-api.js';
-import type { ShownRichMenu } from '../../../server/src/contract/wire.js';
+import type { SimulatorInputs } from '#contract/client.js';
+import { simulatorPath } from '#contract/simulator-api.js';
+import type { ShownRichMenu } from '#contract/wire.js';
 import { h, replaceChildren } from '../dom.js';
 import type { ClientFeatures } from '../device.js';
 import type { WorldChat } from '../world.js';
 import type { Action, ActionContext, PostbackEvent } from './actions.js';
 
-export type { ShownRichMenu } from '../../../server/src/contract/wire.js';
+export type { ShownRichMenu } from '#contract/wire.js';
 
 /** The simulator routes the rich menu reads: the menu shown to the user, and an alias's menu. */
 export type RichMenuRoute = 'shownRichMenu' | 'aliasRichMenu';

@@ -5,7 +5,7 @@
  * day as bars, each message-sending request with its impressions and clicks, and demographics.
  * All data lands in `textContent` or attributes only.
  */
-import type { BotInsight, WorldChannel } from '../../../server/src/contract/wire.js';
+import type { BotInsight, WorldChannel } from '#contract/wire.js';
 import { h, replaceChildren } from '../dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';

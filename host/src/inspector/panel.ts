@@ -8,7 +8,7 @@
  * `#bridge-log` (this page's log) and `#phone-log` (the chosen phone's).
  */
 import type { NoticeKind } from '../../../sdk/src/protocol.js';
-import type { PhoneLogLine, PhoneView } from '../../../server/src/contract/wire.js';
+import type { PhoneLogLine, PhoneView } from '#contract/wire.js';
 import { HttpError, type SimulatorClient } from '../client.js';
 import { h, replaceChildren } from '../dom.js';
 import { appEntry, callEntry, noticeEntry, rejectedEntry } from '../panels/log.js';

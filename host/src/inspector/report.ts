@@ -6,8 +6,8 @@
  * phone listed. The page keeps its id in session storage, so a reload is the same phone.
  */
 import type { AppLogEntry, NoticeKind } from '../../../sdk/src/protocol.js';
-import { MAX_PHONE_REPORT_LINES } from '../../../server/src/contract/requests.js';
-import type { PhoneLogLine } from '../../../server/src/contract/wire.js';
+import { MAX_PHONE_REPORT_LINES } from '#contract/requests.js';
+import type { PhoneLogLine } from '#contract/wire.js';
 import type { BridgeCallRecord } from '../bridge/connect.js';
 import type { SimulatorClient } from '../client.js';
 import { outcomeText, previewJson } from '../panels/log.js';

@@ -5,7 +5,7 @@
  * but for the token hash (Web Crypto).
  */
 import type { LiffScope, LiffSession } from '../../../sdk/src/protocol.js';
-import type { SessionToken } from '../../../server/src/contract/wire.js';
+import type { SessionToken } from '#contract/wire.js';
 import type { Device } from '../device.js';
 import type { HostState } from '../state.js';
 import { isChatType, type WorldApp } from '../world.js';

@@ -4,7 +4,7 @@
  * prints) and the CA page to trust first. Stays hidden without `--lan`; the phone layout hides it
  * too (`host/static/phone.css`): a phone does not scan itself.
  */
-import { simulatorPath } from '../../../server/src/contract/simulator-api.js';
+import { simulatorPath } from '#contract/simulator-api.js';
 import type { SimulatorClient } from '../client.js';
 import { h, replaceChildren } from '../dom.js';
 

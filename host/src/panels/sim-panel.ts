@@ -6,7 +6,7 @@
  * call answers. Talks to the simulator API's `clock`, `advanceClock`, `friendship` and
  * `setFriendship` routes (docs/simulator-api.md).
  */
-import type { ClockState, FriendshipView } from '../../../server/src/contract/wire.js';
+import type { ClockState, FriendshipView } from '#contract/wire.js';
 import { hostClient, type Fetch, type SimulatorClient } from '../client.js';
 import { h, replaceChildren } from '../dom.js';
 import type { HostState } from '../state.js';

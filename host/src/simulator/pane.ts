@@ -9,7 +9,7 @@
  * took, DOM and layout, in ms), `#preview-status[data-state="valid"|"invalid"|"syntax"|"pending"|"error"]`,
  * `#preview-errors` > `li.preview-error[data-property]`, `#preview-example`.
  */
-import type { ValidationAnswer } from '../../../server/src/contract/wire.js';
+import type { ValidationAnswer } from '#contract/wire.js';
 import { ActionDispatcher, recordPostback } from '../chat/actions.js';
 import { HttpError } from '../client.js';
 import { renderMessageContent, renderQuickReply } from '../chat/render.js';

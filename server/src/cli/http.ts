@@ -14,7 +14,7 @@ import {
   type SimulatorAnswers,
   type SimulatorCallArgs,
   type SimulatorInputs,
-} from '../contract/client.js';
+} from '#contract/client.js';
 
 /** The default scenario's channel (server/scenarios/default.json). */
 const DEFAULT_CHANNEL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import type { WorldReset } from '../contract/wire.js';
+import type { WorldReset } from '#contract/wire.js';
 import { CliError, guarded, simCall, targetOf } from './http.js';
 
 const URL_HELP = 'the running embedkit (default: EMBEDKIT_URL, else http://localhost:8080)';

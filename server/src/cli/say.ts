@@ -3,7 +3,7 @@
  * in a chat, as from the phone: the chat shows the message and the bots in it get the `message`
  * event through their webhooks (as the host's composer does; `send` is the bot's side).
  */
-import { simulatorPath } from '../contract/simulator-api.js';
+import { simulatorPath } from '#contract/simulator-api.js';
 import { Command } from 'commander';
 import { guarded, targetOf, urlOption, type TargetOptions } from './http.js';
 import { storeUserMessage } from './user-message.js';

@@ -3,7 +3,7 @@
  * (simulator route `sendMessage`): the chat shows it and the bots in the chat get
  * the event through their webhook. Shared by `say` and `trigger message`.
  */
-import type { ChatMessage } from '../contract/wire.js';
+import type { ChatMessage } from '#contract/wire.js';
 import { simCall, type Target } from './http.js';
 
 /** The stored message as the simulator API answers it. */

@@ -4,7 +4,7 @@
  */
 import type { Clock } from './clock.js';
 import { invalidBody } from '../http/errors.js';
-import { ClockBodySchema } from '../contract/requests.js';
+import { ClockBodySchema } from '#contract/requests.js';
 import { compile } from '../http/validate.js';
 import { DAY_MS } from '../limits.js';
 

@@ -3,7 +3,7 @@
  * Unix epoch (from the server's clock); booleans are 0/1 integers (SQLite has no boolean).
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { BotInterface, ChatType, DeliveryStatus, ViewType } from '../contract/wire.js';
+import type { BotInterface, ChatType, DeliveryStatus, ViewType } from '#contract/wire.js';
 
 /** A nullable column that may be left out on insert (SQLite fills NULL). */
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;

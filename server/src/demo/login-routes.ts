@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { readAnswer, type Answer } from '../contract/client.js';
+import { readAnswer, type Answer } from '#contract/client.js';
 import { jsonBody } from '../http/body.js';
 import type { Clock } from '../clock/clock.js';
 import { hashToken } from '../tokens/secrets.js';

@@ -9,7 +9,7 @@
  * page are not under this check.
  */
 import type { RequestHandler } from 'express';
-import { PROBE_PATHS, PUBLIC_PATHS } from '../contract/simulator-api.js';
+import { PROBE_PATHS, PUBLIC_PATHS } from '#contract/simulator-api.js';
 import { headerValue } from './platform-headers.js';
 
 /** The headers and target of a request that the decision reads. */

@@ -6,7 +6,7 @@
  * at once, so a load balancer or a test runner can poll them.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { PROBE_PATHS } from '../contract/simulator-api.js';
+import { PROBE_PATHS } from '#contract/simulator-api.js';
 import { RETRY_AFTER_S, unavailableByPath, type UnavailableBody } from './error-format.js';
 
 /** Liveness: 200 whenever the process answers HTTP. */

@@ -28,12 +28,9 @@
 import { createHash } from 'node:crypto';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { Static, TSchema } from '@sinclair/typebox';
+import type { ErrorDetail } from '#contract/errors.js';
 
-/** One entry of `details` in the platform's error body. `property` is left out for the body itself. */
-export interface ErrorDetail {
-  message: string;
-  property?: string;
-}
+export type { ErrorDetail } from '#contract/errors.js';
 
 /** At most this many details are returned for one value (a 1MB body could otherwise produce ~10^5). */
 export const MAX_DETAILS = 100;

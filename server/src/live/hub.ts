@@ -2,11 +2,11 @@
  * The live feed of the host (simulator route `liveEvents`, server-sent events): what changed,
  * so that the host refreshes the open chat and the webhook panel without polling.
  */
-import type { LiveEvents } from '../contract/wire.js';
+import type { LiveEvents } from '#contract/wire.js';
 
 /**
  * One change. The host re-reads what it shows; the event only says where to look. The events the
- * host receives are the contract's (`contract/wire.ts` `LiveEvents`: chat, delivery, bots);
+ * host receives are the contract's (`contract/src/wire.ts` `LiveEvents`: chat, delivery, bots);
  * `clock` stays among the servers: simulated time moved, every server on the database follows.
  */
 export type LiveEvent = { [K in keyof LiveEvents]: { type: K } & LiveEvents[K] }[keyof LiveEvents] | { type: 'clock'; offsetMs: number };

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { Router, type RequestHandler } from 'express';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { SimulatorClient } from '../contract/client.js';
+import type { SimulatorClient } from '#contract/client.js';
 
 /** Where the MCP server is served on `{base_url}`. */
 export const MCP_PATH = '/mcp';

@@ -18,7 +18,7 @@ import {
   type ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { HttpError, type SimulatorClient } from '../contract/client.js';
+import { HttpError, type SimulatorClient } from '#contract/client.js';
 import { readTranscript } from './tools.js';
 
 /** The URI of the webhook deliveries resource. */
@@ -119,7 +119,7 @@ class LiveFollower {
 
   /**
    * One event of the feed: `chat` ({chatId}) and `delivery` name what changed; `world` (the world
-   * was reset) changed everything subscribed (contract/wire.ts LiveEventSchemas).
+   * was reset) changed everything subscribed (contract/src/wire.ts LiveEventSchemas).
    */
   private heard(type: string | undefined, data: string): void {
     if (type === 'world') {

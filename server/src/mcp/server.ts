@@ -8,7 +8,7 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { HttpError, type SimulatorClient } from '../contract/client.js';
+import { HttpError, type SimulatorClient } from '#contract/client.js';
 import { compile, type Check } from '../http/validate.js';
 import { serveResources } from './resources.js';
 import { TOOLS, ToolInputError, type McpTool, type ToolContext } from './tools.js';

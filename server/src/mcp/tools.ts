@@ -1,8 +1,8 @@
 /**
  * The tools of `embedkit mcp`: what a coding agent does as the people of the world and reads of
  * the inspector, each a call of the simulator API through its one client
- * (`contract/client.ts`). Input schemas are built from the contract's TypeBox schemas
- * (`contract/requests.ts`): a tool's arguments are a route's path parameters beside its body or
+ * (`contract/src/client.ts`). Input schemas are built from the contract's TypeBox schemas
+ * (`contract/src/requests.ts`): a tool's arguments are a route's path parameters beside its body or
  * query, so the agent sees the same field names, limits and enums as the host's calls.
  */
 import { readFile } from 'node:fs/promises';
@@ -18,11 +18,11 @@ import {
   TriggerEventBodySchema,
   UserMessageRequestSchema,
   ValidateBodySchema,
-} from '../contract/requests.js';
-import type { SimulatorClient } from '../contract/client.js';
-import { CHAT_TYPES, VIEW_TYPES, type ChatMessage, type PhoneLogLine, type PhoneView } from '../contract/wire.js';
-import { messageText } from '../contract/message-text.js';
-import { EVENT_TYPE_NAMES } from '../webhooks/event-types.js';
+} from '#contract/requests.js';
+import type { SimulatorClient } from '#contract/client.js';
+import { CHAT_TYPES, VIEW_TYPES, type ChatMessage, type PhoneLogLine, type PhoneView } from '#contract/wire.js';
+import { messageText } from '#contract/message-text.js';
+import { EVENT_TYPE_NAMES } from '#contract/event-types.js';
 import { readImage } from './image.js';
 import { ToolInputError } from './errors.js';
 

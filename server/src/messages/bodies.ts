@@ -6,7 +6,7 @@
  *
  * Every check answers `null` for a valid body, else every error found (up to {@link MAX_DETAILS})
  * as the platform's `details`: schema errors first, then the cross-field rules of
- * `schema/rules.ts`. Before validation, properties whose value is `null` are treated as absent
+ * `contract/src/messages/rules.ts`. Before validation, properties whose value is `null` are treated as absent
  * (as the platform does), and a body nested deeper than {@link MAX_NESTING_DEPTH} is refused with
  * one detail, so that no check recurses without bound.
  */
@@ -21,8 +21,8 @@ import {
   RichMenuSchema,
   type Message,
   type MulticastMessage,
-} from './schema/index.js';
-import { messageRules, pathToProperty, richMenuRules, type BodyFacts } from './schema/rules.js';
+} from '#contract/messages/index.js';
+import { messageRules, pathToProperty, richMenuRules, type BodyFacts } from '#contract/messages/rules.js';
 import { addSchema, compile, detail, MAX_DETAILS, type ErrorDetail } from '../http/validate.js';
 
 export { MESSAGE_TYPES, MessageSchema, MulticastMessageSchema, RichMenuSchema };

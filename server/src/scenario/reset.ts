@@ -7,9 +7,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock/clock.js';
-import type { SimulatorHandlers } from '../contract/handlers.js';
-import { ResetWorldBodySchema } from '../contract/requests.js';
-import type { WorldReset } from '../contract/wire.js';
+import type { SimulatorHandlers } from '../simulator/handlers.js';
+import { ResetWorldBodySchema } from '#contract/requests.js';
+import type { WorldReset } from '#contract/wire.js';
 import type { Database } from '../db/schema.js';
 import { ApiError, invalidBody } from '../http/errors.js';
 import { compile } from '../http/validate.js';

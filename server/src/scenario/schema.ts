@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { compile } from '../http/validate.js';
-import { AssertionKeyBodySchema } from '../contract/requests.js';
+import { AssertionKeyBodySchema } from '#contract/requests.js';
 import { CouponCreateSchema } from '../interfaces/bot/index.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });

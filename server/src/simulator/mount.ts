@@ -5,9 +5,9 @@
  * route the contract does not have, does not compile.
  */
 import { Router, type RequestHandler } from 'express';
-import type { RouteInput, SimulatorHandlers } from '../contract/handlers.js';
-import type { BodyKind, RouteSpec } from '../contract/route.js';
-import { SIMULATOR_API, SIMULATOR_PREFIX, type SimulatorRoute } from '../contract/simulator-api.js';
+import type { RouteInput, SimulatorHandlers } from './handlers.js';
+import type { BodyKind, RouteSpec } from '#contract/route.js';
+import { SIMULATOR_API, SIMULATOR_PREFIX, type SimulatorRoute } from '#contract/simulator-api.js';
 
 /** The body readers of the server, by kind (`http/body.ts` and the units' own). */
 export type BodyReaders = Record<BodyKind, RequestHandler>;

@@ -6,9 +6,9 @@
  * does not hold it) and goes with the server.
  */
 import type { Static } from '@sinclair/typebox';
-import type { SimulatorHandlers } from '../contract/handlers.js';
-import { PhoneReportBodySchema } from '../contract/requests.js';
-import type { PhoneLogLine, PhoneView } from '../contract/wire.js';
+import type { SimulatorHandlers } from './handlers.js';
+import { PhoneReportBodySchema } from '#contract/requests.js';
+import type { PhoneLogLine, PhoneView } from '#contract/wire.js';
 import { badRequest, invalidBody, notFound } from '../http/errors.js';
 import { compile } from '../http/validate.js';
 import type { LiveHub } from '../live/hub.js';

@@ -1,6 +1,6 @@
 /** The simulator API's routes of the world and its chats (docs/simulator-api.md): what only a simulator has. */
-import type { SimulatorHandlers } from '../contract/handlers.js';
-import type { World } from '../contract/wire.js';
+import type { SimulatorHandlers } from './handlers.js';
+import type { World } from '#contract/wire.js';
 import { checkShareBody } from '../messages/bodies.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { avatarSvg } from '../world/avatar.js';

@@ -5,8 +5,8 @@
  * Their `$id` is the URL they are served at.
  */
 import { Router } from 'express';
-import { MessageSchema, RichMenuSchema } from '../messages/schema/index.js';
-import { publishSchema } from '../messages/schema/publish.js';
+import { MessageSchema, RichMenuSchema } from '#contract/messages/index.js';
+import { publishSchema } from '#contract/messages/publish.js';
 import type { TSchema } from '@sinclair/typebox';
 import { ConfigSchema } from '../config-schema.js';
 

@@ -1,7 +1,7 @@
-/** The simulator API's channel token routes (`contract/simulator-api.ts`): registering an assertion signing key. */
+/** The simulator API's channel token routes (`contract/src/simulator-api.ts`): registering an assertion signing key. */
 import type { JWK } from 'jose';
-import type { SimulatorHandlers } from '../contract/handlers.js';
-import { AssertionKeyBodySchema } from '../contract/requests.js';
+import type { SimulatorHandlers } from '../simulator/handlers.js';
+import { AssertionKeyBodySchema } from '#contract/requests.js';
 import { invalidBody } from '../http/errors.js';
 import { compile } from '../http/validate.js';
 import type { ChannelTokenService } from './channel-tokens.js';

@@ -1,7 +1,7 @@
 /** The webhook panel's view of deliveries, and its redeliver button. */
 import type { Clock } from '../clock/clock.js';
 import { notFound } from '../http/errors.js';
-import type { Delivery } from '../contract/wire.js';
+import type { Delivery } from '#contract/wire.js';
 import type { DeliveryRow, DeliveryStore } from './delivery-store.js';
 import type { LiveHub } from '../live/hub.js';
 import type { WebhookDispatcher } from './dispatcher.js';

@@ -2,7 +2,7 @@
  * SQL for webhook deliveries and their attempts. A delivery is written before it is sent and
  * changes state only when an attempt ends, so a restart finds every undelivered one.
  */
-import type { DeliveryAttempt, DeliveryStatus } from '../contract/wire.js';
+import type { DeliveryAttempt, DeliveryStatus } from '#contract/wire.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { isPostgres } from '../db/db.js';
 import { compileOnce, prepared, type QueryExecutor } from '../db/prepared.js';

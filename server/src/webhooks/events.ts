@@ -5,10 +5,10 @@
  * no store. A property without a value is left out.
  */
 import { ulid } from 'ulid';
-import { compact, type DraftEvent, type EventSource } from './event-types.js';
+import { compact, type DraftEvent, type EventSource } from '#contract/event-types.js';
 
 // The registry's types and rules, for the modules that read events from here.
-export { isRepliable, type DraftEvent, type EventSource, type EventType } from './event-types.js';
+export { isRepliable, type DraftEvent, type EventSource, type EventType } from '#contract/event-types.js';
 
 /** `stickerResourceType` values of a sticker message event (published `webhook.yml`). */
 export const STICKER_RESOURCE_TYPES = [

@@ -12,7 +12,7 @@ import {
   type DraftOf,
   type EventType,
   type MembershipEventKind,
-} from './event-types.js';
+} from '#contract/event-types.js';
 import { sourceOf, type EventSource } from './events.js';
 import { phoneNumberHash } from '../world/phone-numbers.js';
 

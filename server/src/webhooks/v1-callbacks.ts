@@ -4,7 +4,7 @@
  * v2 event drafts every bot rule makes, turned here into the v1 envelope `{result: [events]}`.
  * Pure functions: no clock, no store.
  */
-import type { DraftEvent, DraftOf, EventSource, EventType } from './event-types.js';
+import type { DraftEvent, DraftOf, EventSource, EventType } from '#contract/event-types.js';
 
 /** `from` of every callback event: the platform's sender MID, as its v1 SDKs' fixtures show it. */
 export const CALLBACK_FROM = 'u206d25c2ea6bd87c17655609a1c37cb8';

@@ -1,5 +1,5 @@
 /** Chats and their messages: what the host shows, and sendMessages (spec part D). */
-import type { ChatMessage } from '../contract/wire.js';
+import type { ChatMessage } from '#contract/wire.js';
 import type { Clock } from '../clock/clock.js';
 import { accessDenied, badRequest, invalidBody, noChat, notAMember, unknownUser } from '../http/errors.js';
 import { checkShareBody, checkUserMessageBody } from '../messages/bodies.js';

@@ -1,5 +1,5 @@
 /** User profiles (spec part C "Profile", part D "SDK profile"). */
-import { simulatorPath } from '../contract/simulator-api.js';
+import { simulatorPath } from '#contract/simulator-api.js';
 import type { UserRow } from './world-store.js';
 
 /** The profile object; `pictureUrl` and `statusMessage` are absent when unset, never null. */

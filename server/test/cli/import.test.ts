@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app.js';
-import { SimulatorClient } from '../../src/contract/client.js';
+import { SimulatorClient } from '#contract/client.js';
 import { ALICE, BOB, GROUP, onTestDatabase } from '../helpers.js';
 
 const run = promisify(execFile);

@@ -1,5 +1,5 @@
 // The coverage page (docs/coverage.md) held to what embedkit does: the page is what
-// `npm run docs:coverage` generates from the list (server/src/contract/published-platform.ts);
+// `npm run docs:coverage` generates from the list (contract/src/published-platform.ts);
 // every served operation of the list is mounted on a started kit and every refused one answers
 // the route-missing 404; every served event type is in the registry and the host's
 // table, every served message kind passes the message validator, and the refused ones do not.
@@ -16,9 +16,9 @@ import {
   PUBLISHED_OPERATIONS,
   refusalOf,
   type PublishedOperation,
-} from '../../src/contract/published-platform.js';
+} from '#contract/published-platform.js';
 import { checkPushBody, MESSAGE_TYPES } from '../../src/messages/bodies.js';
-import { EVENT_TYPE_NAMES } from '../../src/webhooks/event-types.js';
+import { EVENT_TYPE_NAMES } from '#contract/event-types.js';
 import { HOST_EVENTS } from '../../../host/src/event-types.js';
 import { COVERAGE_PAGE, renderCoveragePage } from '../../../scripts/coverage-page.js';
 import { AUDIO, FLEX_BUBBLE, IMAGE, IMAGEMAP, LOCATION, STICKER, BUTTONS_TEMPLATE, TEXT, VIDEO } from '../fixtures/messages.js';

@@ -1,11 +1,11 @@
-// The registry of webhook event types (server/src/webhooks/event-types.ts) and the tables that
+// The registry of webhook event types (contract/src/event-types.ts) and the tables that
 // must know every type: the v1 forms (webhooks/v1-callbacks.ts) and `embedkit trigger`'s flags and
 // drafts (cli/trigger.ts). The compiler demands an entry of each for every type of the registry;
 // the cases below widen the union by one name, as adding an entry to the registry would.
 import { describe, expect, it } from 'vitest';
 import { TRIGGER_EVENTS, TRIGGER_TABLE, TriggerError, triggerDraft, type TriggerTable } from '../../src/webhooks/triggers.js';
-import { SIMULATOR_API, type SimulatorRoute } from '../../src/contract/simulator-api.js';
-import { draftOf, EVENT_TYPE_NAMES, EVENT_TYPES, isRepliable, type EventType } from '../../src/webhooks/event-types.js';
+import { SIMULATOR_API, type SimulatorRoute } from '#contract/simulator-api.js';
+import { draftOf, EVENT_TYPE_NAMES, EVENT_TYPES, isRepliable, type EventType } from '#contract/event-types.js';
 import { userSource } from '../../src/webhooks/events.js';
 import { V1_FORMS, type V1Forms } from '../../src/webhooks/v1-callbacks.js';
 

@@ -8,8 +8,8 @@ import request from 'supertest';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
-import type { SimulatorRoute } from '../../src/contract/simulator-api.js';
-import { EVENT_TYPES, EVENT_TYPE_NAMES, type EventType } from '../../src/webhooks/event-types.js';
+import type { SimulatorRoute } from '#contract/simulator-api.js';
+import { EVENT_TYPES, EVENT_TYPE_NAMES, type EventType } from '#contract/event-types.js';
 import { channelToken } from '../helpers.js';
 import { ALICE, ALICE_BOT, BOB, CAROL, events, GROUP, GROUP_NO_BOT, makeBotKit, say, TRIAL, VERIFIED } from '../bot/helpers.js';
 

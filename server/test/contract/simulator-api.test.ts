@@ -1,5 +1,5 @@
 /**
- * The simulator API's contract (`server/src/contract/simulator-api.ts`) drives both sides: the
+ * The simulator API's contract (`contract/src/simulator-api.ts`) drives both sides: the
  * server mounts exactly its routes from one object of handlers, the client calls them by name, and
  * docs/simulator-api.md documents each of them. A handler missing, a handler the contract does not
  * have, a call with a missing parameter or a wrong body: each fails to compile.
@@ -10,9 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError, SimulatorClient } from '../../src/contract/client.js';
-import type { SimulatorHandlers } from '../../src/contract/handlers.js';
-import { SIMULATOR_API, SIMULATOR_PREFIX, simulatorPath, type SimulatorRoute } from '../../src/contract/simulator-api.js';
+import { HttpError, SimulatorClient } from '#contract/client.js';
+import type { SimulatorHandlers } from '../../src/simulator/handlers.js';
+import { SIMULATOR_API, SIMULATOR_PREFIX, simulatorPath, type SimulatorRoute } from '#contract/simulator-api.js';
 import { jsonBody } from '../../src/http/body.js';
 import { errorHandler } from '../../src/http/error-handler.js';
 import { badRequest } from '../../src/http/errors.js';

@@ -16,10 +16,10 @@ import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { startServer, type RunningServer } from '../../src/app.js';
 import { demoBotMounts, loadDemoBots, pointDemoBotWebhooks } from '../../src/cli/demo-bots.js';
 import { WorldStore } from '../../src/world/world-store.js';
-import { EVENT_TYPE_NAMES } from '../../src/webhooks/event-types.js';
+import { EVENT_TYPE_NAMES } from '#contract/event-types.js';
 import { MAX_IMAGE_BYTES } from '../../src/mcp/image.js';
 import { parseDeepLink } from '../../../host/src/deeplink.js';
-import { SimulatorClient } from '../../src/contract/client.js';
+import { SimulatorClient } from '#contract/client.js';
 import { ALICE, BOB, CAROL, onTestDatabase } from '../helpers.js';
 
 const ALICE_DEMO_CHAT = 'UBa11ce0000000000000000000000a11c';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageText } from '../../src/contract/message-text.js';
+import { messageText } from '#contract/message-text.js';
 
 describe('a message as text, the way a person reads it', () => {
   it('reads the simple kinds', () => {

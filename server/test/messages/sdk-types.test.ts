@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type * as Sdk from '../../../sdk/src/messages.js';
-import type * as Server from '../../src/messages/schema/basic.js';
+import type * as Server from '#contract/messages/basic.js';
 import { checkShareBody } from '../../src/messages/bodies.js';
 import * as Sample from '../fixtures/messages.js';
 

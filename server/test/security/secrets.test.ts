@@ -2,7 +2,7 @@
 // leave the server only in the ready line, the export (`GET /embedkit/v1/scenario`) and the
 // platform's own login pages. Every GET of the simulator API, the live stream and the logs are
 // checked on the default world after a webhook delivery and a signed blockchain call.
-import { SIMULATOR_API, simulatorPath, type SimulatorRoute } from '../../src/contract/simulator-api.js';
+import { SIMULATOR_API, simulatorPath, type SimulatorRoute } from '#contract/simulator-api.js';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -6,7 +6,7 @@
 import type { Message } from '../../../../sdk/src/messages.js';
 import type { ClientFeatures } from '../../device.js';
 import type { Action } from '../actions.js';
-import type { CouponTicket } from '../../../../server/src/contract/wire.js';
+import type { CouponTicket } from '#contract/wire.js';
 
 /**
  * Every message kind the chat draws: the kinds `sendMessages` takes (the SDK's message types),

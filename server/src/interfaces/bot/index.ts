@@ -4,7 +4,7 @@
  * app.ts wires it in: `chatHooks` into the ChatService, `routes` into the app, `start` after
  * the app is built, `stop` before the database closes.
  */
-import type { SimulatorHandlers } from '../../contract/handlers.js';
+import type { SimulatorHandlers } from '../../simulator/handlers.js';
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -119,7 +119,7 @@ export interface BotMessaging {
    * before the social login's routes, they answer channel tokens and pass everything else on.
    */
   sharedOauthRoutes: Router;
-  /** The handlers of the unit's simulator routes (`contract/simulator-api.ts`). */
+  /** The handlers of the unit's simulator routes (`contract/src/simulator-api.ts`). */
   simulator: Pick<
     SimulatorHandlers,
     | BotSimulatorRoute

@@ -9,7 +9,7 @@ import type { Clock } from '../../clock/clock.js';
 import { ApiError, badRequest, invalidBody, notFound } from '../../http/errors.js';
 import { checkRichMenu } from '../../messages/bodies.js';
 import type * as ImageSize from 'image-size';
-import type { RichMenu } from '../../messages/schema/rich-menu.js';
+import type { RichMenu } from '#contract/messages/rich-menu.js';
 import type { RichMenuBatchOperation, RichMenuStore } from './rich-menu-store.js';
 import type { WorldStore } from '../../world/world-store.js';
 import { aliasIdProblem, batchProblems, bulkUsersProblem, richMenuImageProblem } from './rich-menu-rules.js';

@@ -1,10 +1,10 @@
 /**
  * The simulator API's bot routes (docs/simulator-api.md): what a person does with a bot in the
  * host, the webhook settings and deliveries, the host's live feed, and what the person sees of the
- * bot (rich menus, indicators). Handlers of the contract's routes (`contract/simulator-api.ts`).
+ * bot (rich menus, indicators). Handlers of the contract's routes (`contract/src/simulator-api.ts`).
  */
 import express, { type RequestHandler } from 'express';
-import type { SimulatorHandlers } from '../../contract/handlers.js';
+import type { SimulatorHandlers } from '../../simulator/handlers.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import type { BotEventService } from './events.js';
 import { MAX_MEDIA_BYTES } from './events.js';

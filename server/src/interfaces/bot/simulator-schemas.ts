@@ -1,6 +1,6 @@
 /**
  * Checks of the simulator API's bot bodies (what a person does with a bot in the host, the webhook
- * settings), compiled from the contract's schemas (`contract/requests.ts`).
+ * settings), compiled from the contract's schemas (`contract/src/requests.ts`).
  */
 import {
   AccountLinkBodySchema,
@@ -12,7 +12,7 @@ import {
   PostbackBodySchema,
   TriggerEventBodySchema,
   WebhookSettingsBodySchema,
-} from '../../contract/requests.js';
+} from '#contract/requests.js';
 import { compile } from '../../http/validate.js';
 
 export const checkPostbackBody = compile(PostbackBodySchema);

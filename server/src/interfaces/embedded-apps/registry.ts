@@ -2,7 +2,7 @@
  * The embedded-app registry: rules of spec part D (server API table, "Errors" and "Limits"), and
  * the LIFF server API (liff.yml) over the same apps: a LIFF ID is an embed ID.
  */
-import type { ViewType } from '../../contract/wire.js';
+import type { ViewType } from '#contract/wire.js';
 import type { Clock } from '../../clock/clock.js';
 import { badRequest, invalidBody, notFound } from '../../http/errors.js';
 import {

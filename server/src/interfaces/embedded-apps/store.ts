@@ -1,5 +1,5 @@
 /** SQL for the embedded-app registry (spec part D). */
-import type { ViewType } from '../../contract/wire.js';
+import type { ViewType } from '#contract/wire.js';
 import type { Kysely, Selectable } from 'kysely';
 import { lockChannel } from '../../db/db.js';
 import { prepared } from '../../db/prepared.js';

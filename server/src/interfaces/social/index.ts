@@ -2,8 +2,8 @@
  * The social login (spec parts C and G) as one unit: its stores, services and routes,
  * built from the database, the world and the one clock. app.ts wires it in.
  */
-import type { SimulatorHandlers } from '../../contract/handlers.js';
-import type { ChannelView } from '../../contract/wire.js';
+import type { SimulatorHandlers } from '../../simulator/handlers.js';
+import type { ChannelView } from '#contract/wire.js';
 import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.js';
@@ -40,7 +40,7 @@ export interface SocialLogin {
   /** Routes of `/oauth2/v2.1`, `/friendship/v1` and `/v1/oauth`. */
   routes: Router[];
   /**
-   * The handlers of the unit's simulator routes (`contract/simulator-api.ts`).
+   * The handlers of the unit's simulator routes (`contract/src/simulator-api.ts`).
    * @param setBlockOperations the v1 bots' setting a channel change may carry, applied after `active`
    */
   simulator(setBlockOperations: (channelId: string, on: boolean) => Promise<ChannelView>): Pick<SimulatorHandlers, SocialSimulatorRoute>;

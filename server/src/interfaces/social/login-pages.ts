@@ -3,7 +3,7 @@
  * user, allow or deny the scopes) and the error page shown when a request cannot be redirected.
  * Server-rendered with escaping (http/html.ts), no script at all, a strict CSP, never framed.
  */
-import { simulatorPath } from '../../contract/simulator-api.js';
+import { simulatorPath } from '#contract/simulator-api.js';
 import type { Response } from 'express';
 import { cspHash, html, SafeHtml } from '../../http/html.js';
 import type { ChannelRow, UserRow } from '../../world/world-store.js';

@@ -1,5 +1,5 @@
-/** Checks of the simulator API's social login bodies, compiled from the contract's schemas (`contract/requests.ts`). */
-import { ChannelPatchBodySchema, FriendshipBodySchema, InvalidateBodySchema } from '../../contract/requests.js';
+/** Checks of the simulator API's social login bodies, compiled from the contract's schemas (`contract/src/requests.ts`). */
+import { ChannelPatchBodySchema, FriendshipBodySchema, InvalidateBodySchema } from '#contract/requests.js';
 import { compile } from '../../http/validate.js';
 
 /** A friendship change: add (or unblock) or block the bot. */

@@ -1,13 +1,13 @@
 /**
  * The simulator API's social login routes (docs/simulator-api.md): the one clock, users'
  * friendships with a channel's bot, invalidating a user's tokens, making a channel inactive, and
- * the users' pictures. Handlers of the contract's routes (`contract/simulator-api.ts`); errors are
+ * the users' pictures. Handlers of the contract's routes (`contract/src/simulator-api.ts`); errors are
  * `{message, details?}` with 400 or 404.
  */
 import type { RequestHandler } from 'express';
 import type { Clock } from '../../clock/clock.js';
-import type { SimulatorHandlers } from '../../contract/handlers.js';
-import type { ChannelView } from '../../contract/wire.js';
+import type { SimulatorHandlers } from '../../simulator/handlers.js';
+import type { ChannelView } from '#contract/wire.js';
 import { invalidBody, notFound, unknownChannel, unknownUser } from '../../http/errors.js';
 import { checkChannelPatchBody, checkInvalidateBody } from './schemas.js';
 import type { FriendshipService } from './friendships.js';

@@ -9,7 +9,7 @@ import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.js';
 import { enterpriseRoutes, trialRoutes, v1SimulatorHandlers, type V1SimulatorRoute } from './routes.js';
-import type { SimulatorHandlers } from '../../contract/handlers.js';
+import type { SimulatorHandlers } from '../../simulator/handlers.js';
 
 export { v1Json } from './routes.js';
 import type { BotEventService } from '../bot/index.js';
@@ -36,7 +36,7 @@ export interface V1Bots {
   service: V1BotService;
   /** `{base_url}`: the enterprise interface. */
   baseRoutes: Router[];
-  /** The handlers of the unit's simulator routes (`contract/simulator-api.ts`). */
+  /** The handlers of the unit's simulator routes (`contract/src/simulator-api.ts`). */
   simulator: Pick<SimulatorHandlers, V1SimulatorRoute>;
   /** `{deprecated_url}`: the enterprise interface with `Deprecation: true`. */
   deprecatedRoutes: Router[];

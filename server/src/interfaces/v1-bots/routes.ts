@@ -12,7 +12,7 @@ import { headerValue, type PlatformHeaders } from '../../http/platform-headers.j
 import { avatarSvg } from '../../world/avatar.js';
 import type { V1BotService, V1Channel } from './service.js';
 import type { V1Interface } from './post-event.js';
-import type { SimulatorHandlers } from '../../contract/handlers.js';
+import type { SimulatorHandlers } from '../../simulator/handlers.js';
 
 /**
  * A JSON body for a v1 call: `Content-Type: application/json` (with a UTF-8 charset or none, as

@@ -4,8 +4,8 @@
  * it reads (profiles, content), the enterprise calls (leave, the friend-list call) and the
  * simulator's settings (block operations, link templates).
  */
-import { simulatorPath } from '../../contract/simulator-api.js';
-import type { ChannelV1 } from '../../contract/wire.js';
+import { simulatorPath } from '#contract/simulator-api.js';
+import type { ChannelV1 } from '#contract/wire.js';
 import type { Clock } from '../../clock/clock.js';
 import { V1_ERRORS, noChannel, notFound, type ApiError, v1Error } from '../../http/errors.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';

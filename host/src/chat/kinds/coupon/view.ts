@@ -5,7 +5,7 @@
  * closed) is read, and Use is tapped, through the chat's coupon calls when it has them.
  */
 import { h } from '../../../dom.js';
-import type { CouponTicket } from '../../../../../server/src/contract/wire.js';
+import type { CouponTicket } from '#contract/wire.js';
 import type { DrawContext, Json, KindView } from '../kind.js';
 import { messageImage, obj, str } from '../parts.js';
 

@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
 import { compile, uriProblem, type ErrorDetail } from '../../../http/validate.js';
 import type { CouponTable, CouponUseTable } from '../../../db/schema.js';
-import { Enum } from '../../../messages/schema/common.js';
+import { Enum } from '#contract/messages/common.js';
 
 /** A coupon row as read (and as written: every column given). */
 export type CouponRow = Selectable<CouponTable>;

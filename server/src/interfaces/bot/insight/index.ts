@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { Router } from 'express';
 import type { Clock } from '../../../clock/clock.js';
-import type { SimulatorHandlers } from '../../../contract/handlers.js';
+import type { SimulatorHandlers } from '../../../simulator/handlers.js';
 import type { Database } from '../../../db/schema.js';
 import type { WorldStore } from '../../../world/world-store.js';
 import type { BotApiDeps } from '../authenticate.js';

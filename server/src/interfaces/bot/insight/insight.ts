@@ -5,7 +5,7 @@
  * figure computed from those records on the simulated clock.
  */
 import type { Clock } from '../../../clock/clock.js';
-import type { BotInsight } from '../../../contract/wire.js';
+import type { BotInsight } from '#contract/wire.js';
 import { ApiError, invalidBody, notFound } from '../../../http/errors.js';
 import type { WorldStore, ChannelRow } from '../../../world/world-store.js';
 import { checkInsightReportBody } from '../simulator-schemas.js';

@@ -5,9 +5,9 @@
  * a `membership` webhook event (`webhook.yml` MembershipEvent). Choices: docs/memberships.md.
  */
 import type { Clock } from '../../../clock/clock.js';
-import type { MembershipPlanView } from '../../../contract/wire.js';
+import type { MembershipPlanView } from '#contract/wire.js';
 import { type ApiError, badRequest, invalidBody, noChannel, notFound, unknownUser } from '../../../http/errors.js';
-import type { MembershipEventKind } from '../../../webhooks/event-types.js';
+import type { MembershipEventKind } from '#contract/event-types.js';
 import type { MembershipStore } from '../../../world/membership-store.js';
 import type { ChannelRow, WorldStore } from '../../../world/world-store.js';
 import type { MembershipPlanStore } from './store.js';

@@ -9,20 +9,15 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../../clock/clock.js';
 import { type ApiError, accessDenied, badRequest, invalidBody, noChannel, noChat, notFound, oauthError } from '../../../http/errors.js';
 import { compile, detail } from '../../../http/validate.js';
-import {
-  AuthorizeModuleBodySchema,
-  BotSuspensionBodySchema,
-  ChatControlBodySchema,
-  DetachModuleBodySchema,
-} from '../../../contract/requests.js';
+import { AuthorizeModuleBodySchema, BotSuspensionBodySchema, ChatControlBodySchema, DetachModuleBodySchema } from '#contract/requests.js';
 import type { LiveHub } from '../../../live/hub.js';
 import { hashToken } from '../../../tokens/secrets.js';
-import { draftOf, type DraftEvent, type EventSource } from '../../../webhooks/event-types.js';
+import { draftOf, type DraftEvent, type EventSource } from '#contract/event-types.js';
 import type { WebhookEmitter } from '../../../webhooks/emitter.js';
 import { botUserId } from '../../../world/bot-user-id.js';
 import type { MembershipStore } from '../../../world/membership-store.js';
 import type { ChannelRow, WorldStore } from '../../../world/world-store.js';
-import type { ChatControlState, ModuleChannels } from '../../../contract/wire.js';
+import type { ChatControlState, ModuleChannels } from '#contract/wire.js';
 import { botInfo } from '../account.js';
 import {
   controlExpiry,

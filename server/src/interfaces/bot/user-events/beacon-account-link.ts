@@ -3,7 +3,7 @@
  * a bot they are a friend of, outside any chat's messages.
  */
 import { invalidBody } from '../../../http/errors.js';
-import { draftOf } from '../../../webhooks/event-types.js';
+import { draftOf } from '#contract/event-types.js';
 import { userSource } from '../../../webhooks/events.js';
 import { checkAccountLinkBody, checkBeaconBody } from '../simulator-schemas.js';
 import type { BotEventContext } from './context.js';

@@ -2,7 +2,7 @@
  * Reply tokens for `embedkit trigger`, the bots as the host's bot tools show them, and a channel's
  * webhook settings: what the host and the CLI read of the bots besides their events.
  */
-import type { BotInfo } from '../../../contract/wire.js';
+import type { BotInfo } from '#contract/wire.js';
 import { badRequest, invalidBody, noChannel } from '../../../http/errors.js';
 import type { FriendState } from '../../../world/membership-store.js';
 import { checkWebhookSettingsBody } from '../simulator-schemas.js';

@@ -2,9 +2,9 @@
  * Chat messages and media (events `message`, `unsend`): users' messages stored in a chat reach its
  * bots, a person sends a file from the host, a person unsends a message of theirs.
  */
-import { simulatorPath } from '../../../contract/simulator-api.js';
+import { simulatorPath } from '#contract/simulator-api.js';
 import { ApiError, badRequest, invalidBody, notFound } from '../../../http/errors.js';
-import { draftOf } from '../../../webhooks/event-types.js';
+import { draftOf } from '#contract/event-types.js';
 import { messageOfEvent, sourceOf } from '../../../webhooks/events.js';
 import type { ChatRow, WorldStore } from '../../../world/world-store.js';
 import { markAsReadToken } from '../mark-as-read-token.js';

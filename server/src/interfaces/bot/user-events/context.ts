@@ -9,7 +9,7 @@ import type { LiveHub } from '../../../live/hub.js';
 import type { ContentStore } from '../../../messages/content-store.js';
 import type { MessageStore } from '../../../messages/message-store.js';
 import type { WebhookEmitter } from '../../../webhooks/emitter.js';
-import { draftOf, type DraftEvent } from '../../../webhooks/event-types.js';
+import { draftOf, type DraftEvent } from '#contract/event-types.js';
 import { sourceOf } from '../../../webhooks/events.js';
 import type { MembershipStore } from '../../../world/membership-store.js';
 import type { ChatRow, WorldStore } from '../../../world/world-store.js';

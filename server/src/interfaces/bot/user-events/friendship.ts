@@ -1,6 +1,6 @@
 /** Friendship (events `follow`, `unfollow`): a person adds, unblocks or blocks a bot. */
 import { createHash } from 'node:crypto';
-import { draftOf } from '../../../webhooks/event-types.js';
+import { draftOf } from '#contract/event-types.js';
 import { userSource } from '../../../webhooks/events.js';
 import type { FriendState } from '../../../world/membership-store.js';
 import type { BotEventContext } from './context.js';

@@ -1,5 +1,5 @@
 /** Membership plans (event `membership`): a person joins, leaves or renews a bot's plan. */
-import { draftOf, type MembershipEventKind } from '../../../webhooks/event-types.js';
+import { draftOf, type MembershipEventKind } from '#contract/event-types.js';
 import { userSource } from '../../../webhooks/events.js';
 import type { BotEventContext } from './context.js';
 import { botChatIdOf } from './friendship.js';

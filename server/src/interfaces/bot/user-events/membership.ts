@@ -3,7 +3,7 @@
  * to a group or room or removes it, a bot leaves, a person joins or leaves a group or room.
  */
 import { badRequest, invalidBody, noChannel, noChat, notAMember, notFound, unknownUser } from '../../../http/errors.js';
-import { draftOf } from '../../../webhooks/event-types.js';
+import { draftOf } from '#contract/event-types.js';
 import { sourceOf } from '../../../webhooks/events.js';
 import type { ChatRow } from '../../../world/world-store.js';
 import { checkInviteBody, checkPersonBody } from '../simulator-schemas.js';

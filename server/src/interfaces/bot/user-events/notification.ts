@@ -1,5 +1,5 @@
 /** Notification messages (event `delivery`): a bot's message sent by phone number reaches the person. */
-import { draftOf } from '../../../webhooks/event-types.js';
+import { draftOf } from '#contract/event-types.js';
 import { userSource } from '../../../webhooks/events.js';
 import type { BotEventContext } from './context.js';
 

@@ -1,6 +1,6 @@
 /** Postbacks (event `postback`): a person taps a postback action or picks a date. */
 import { invalidBody } from '../../../http/errors.js';
-import { draftOf } from '../../../webhooks/event-types.js';
+import { draftOf } from '#contract/event-types.js';
 import { sourceOf } from '../../../webhooks/events.js';
 import { checkPostbackBody } from '../simulator-schemas.js';
 import type { BotEventContext } from './context.js';

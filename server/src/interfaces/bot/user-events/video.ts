@@ -1,6 +1,6 @@
 /** Videos watched to their end (event `videoPlayComplete`). */
 import { invalidBody, notFound } from '../../../http/errors.js';
-import { draftOf } from '../../../webhooks/event-types.js';
+import { draftOf } from '#contract/event-types.js';
 import { sourceOf } from '../../../webhooks/events.js';
 import { checkPersonBody } from '../simulator-schemas.js';
 import type { BotEventContext } from './context.js';

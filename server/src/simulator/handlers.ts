@@ -6,8 +6,8 @@
  * compile. Types only (Express's, erased at build): no browser bundle reaches this file.
  */
 import type { Request, RequestHandler, Response } from 'express';
-import type { AnswerOf, PathParams, RouteSpec } from './route.js';
-import type { SimulatorApi, SimulatorRoute } from './simulator-api.js';
+import type { AnswerOf, PathParams, RouteSpec } from '#contract/route.js';
+import type { SimulatorApi, SimulatorRoute } from '#contract/simulator-api.js';
 
 /** What a JSON route's handler gets: the path parameters, the query as Express parsed it, the body as its reader left it. */
 export interface RouteInput<R extends RouteSpec> {

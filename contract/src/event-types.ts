@@ -5,12 +5,12 @@
  * cause it (the simulator routes), how its own fields are built, whether it carries a reply token,
  * and its label. The sides that must know every type keep a complete table keyed by the union, so
  * a type added here does not compile until each has its entry: the v1 form
- * (`./v1-callbacks.ts`), the trigger's fields and draft (`./triggers.ts`: `embedkit trigger`, the simulator API's `triggerEvent`) and the host's
+ * (`server/src/webhooks/v1-callbacks.ts`), the trigger's fields and draft (`server/src/webhooks/triggers.ts`: `embedkit trigger`, the simulator API's `triggerEvent`) and the host's
  * control (`host/src/event-types.ts`). docs/webhooks.md lists what to add for a new type.
  *
  * A leaf the host's browser bundle imports too: types and pure functions only, no Node import.
  */
-import type { SimulatorRoute } from '../contract/simulator-api.js';
+import type { SimulatorRoute } from './simulator-api.js';
 
 /** `source` of an event (spec table "source type"). */
 export type EventSource =
@@ -69,7 +69,7 @@ const members = (userIds: readonly string[]): MemberSource[] => userIds.map((use
  * A new type is one entry here plus its entries in the tables the compiler then asks for.
  */
 export const EVENT_TYPES = {
-  /** A person sends a message (the `message` object: `./events.ts`, `messageOfEvent`). */
+  /** A person sends a message (the `message` object: `server/src/webhooks/events.ts`, `messageOfEvent`). */
   message: entry({
     label: 'Message',
     causedBy: ['sendMessage', 'sendMedia', 'shareContact'],

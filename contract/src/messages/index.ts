@@ -1,7 +1,7 @@
 /**
  * Message objects of the platform (spec part B "Message objects" to "Rich menu objects"): one
  * definition per kind, from which come both the TypeScript types below (for app and bot
- * developers) and the runtime validator (`../bodies.ts`). The rules "not shown" in the spec
+ * developers) and the runtime validator (`server/src/messages/bodies.ts`). The rules "not shown" in the spec
  * follow the platform's published rules of that era; each kind's module says which.
  *
  * `null` for a property means the property is absent, as with the platform (its SDKs of the era

@@ -15,7 +15,7 @@
  * Ajv runs: whether a `null` property occurs, and whether the nesting exceeds a limit (the walk
  * stops there).
  */
-import type { ErrorDetail } from '../../http/validate.js';
+import type { ErrorDetail } from '../errors.js';
 import { DATETIME_FORMATS, DATETIME_MODES } from './actions.js';
 import { MAX_BUBBLE_BYTES, MAX_CAROUSEL_BYTES } from './flex.js';
 import { SUBSTITUTION_KEY } from './basic.js';

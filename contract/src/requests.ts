@@ -2,7 +2,7 @@
  * Query and body schemas of the simulator API (docs/simulator-api.md), declared once: the server
  * compiles its checks from them (`http/validate.ts`), the clients take their types from them.
  * A body that carries a message object types it loosely here; the platform's validator
- * (`messages/schema/`) checks it on the server.
+ * (`contract/src/messages/`) checks it on the server.
  */
 import { Type } from '@sinclair/typebox';
 import { CHAT_TYPES, FRIEND_STATES, JsonObject, LINK_TEMPLATE_FIELDS, Nullable, PhoneLogLineSchema, StringEnum } from './wire.js';
@@ -269,7 +269,7 @@ export const BotSuspensionBodySchema = Type.Object({ suspended: Type.Boolean() }
 
 /**
  * Body of sending one webhook event of any type to a bot (as `embedkit trigger` makes it): the
- * event `type` (one of the registry, `webhooks/event-types.ts`), the person it comes from, the
+ * event `type` (one of the registry, `contract/src/event-types.ts`), the person it comes from, the
  * chat (`chatId`: a group or room the bot is in, for the events that happen there; the person's
  * 1:1 chat with the bot otherwise) and the type's own fields, named as `embedkit trigger`'s flags.
  */
