@@ -23,7 +23,7 @@ import { botUserId } from '../../../world/bot-user-id.js';
 import type { MembershipStore } from '../../../world/membership-store.js';
 import type { ChannelRow, WorldStore } from '../../../world/world-store.js';
 import type { ChatControlState, ModuleChannels } from '../../../contract/wire.js';
-import { botInfo } from '../account.js';
+import { botInfo } from '../account/service.js';
 import {
   controlExpiry,
   DEFAULT_MODULE_SCOPES,

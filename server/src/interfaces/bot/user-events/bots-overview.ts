@@ -5,7 +5,7 @@
 import type { BotInfo } from '../../../contract/wire.js';
 import { badRequest, invalidBody, noChannel } from '../../../http/errors.js';
 import type { FriendState } from '../../../world/membership-store.js';
-import { checkWebhookSettingsBody } from '../simulator-schemas.js';
+import { checkWebhookSettingsBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 
 /** A channel's bot in the host's bot tools (the contract's shape). */

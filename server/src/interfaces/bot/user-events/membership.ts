@@ -6,7 +6,7 @@ import { badRequest, invalidBody, noChannel, noChat, notAMember, notFound, unkno
 import { draftOf } from '../../../webhooks/event-types.js';
 import { sourceOf } from '../../../webhooks/events.js';
 import type { ChatRow } from '../../../world/world-store.js';
-import { checkInviteBody, checkPersonBody } from '../simulator-schemas.js';
+import { checkInviteBody, checkPersonBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 
 /** The rules of bots and people entering and leaving groups and rooms. */

@@ -6,7 +6,7 @@
 import { TRIGGER_EVENTS, TRIGGER_TABLE, triggerDraft, triggerOptionsOf } from '../../../webhooks/triggers.js';
 import { badRequest, invalidBody, noChannel, noChat, unknownUser } from '../../../http/errors.js';
 import { isEventType } from '../../../webhooks/event-types.js';
-import { checkTriggerEventBody } from '../simulator-schemas.js';
+import { checkTriggerEventBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 
 /** The rule of triggered events. */
