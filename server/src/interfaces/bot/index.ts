@@ -5,30 +5,22 @@
  * the app is built, `stop` before the database closes.
  */
 import type { SimulatorHandlers } from '../../contract/handlers.js';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock/clock.js';
 import { botSimulatorHandlers, type BotSimulatorRoute } from './simulator/routes.js';
 
 export { mediaBody } from './simulator/routes.js';
-import { channelOauthRoutes, channelOauthV21Routes } from './oauth/routes.js';
-import { botRoutes } from './messaging/routes.js';
-import { botRichMenuRoutes } from './rich-menus/routes.js';
-import { botAccountRoutes } from './account/routes.js';
-import { botBroadcastRoutes, sentCounter } from './broadcast/routes.js';
-import { botAudienceRoutes } from './audiences/routes.js';
-import { botPnpRoutes } from './pnp/routes.js';
+import { channelOauthV21Routes } from './oauth/routes.js';
+import { botRoutes } from './routes.js';
 import { BotPnpService } from './pnp/service.js';
 import { AudienceService } from './audiences/service.js';
 import { AudienceStore } from './audiences/store.js';
-import { botCouponRoutes } from './coupons/routes.js';
 import { CouponService } from './coupons/service.js';
 import { CouponStore } from './coupons/store.js';
-import { botMembershipRoutes } from './memberships/routes.js';
 import { MembershipPlanService } from './memberships/service.js';
 import { MembershipPlanStore } from './memberships/store.js';
-import { botModuleRoutes } from './modules/routes.js';
 import { ModuleService } from './modules/service.js';
 import { ModuleStore } from './modules/store.js';
 import { BotBroadcastService } from './broadcast/service.js';
@@ -36,7 +28,6 @@ import { BotCounterStore } from './broadcast/store.js';
 import { BotAccountService } from './account/service.js';
 import { AccountLinkService } from './account-link/service.js';
 import { LinkTokenStore } from './account-link/store.js';
-import { accountLinkPageRoutes } from './account-link/routes.js';
 import { ChatIndicatorService } from './indicators/service.js';
 import { BotEventService } from './user-events/service.js';
 import { BotMessagingService } from './messaging/service.js';
@@ -63,7 +54,6 @@ import type { WorldStore } from '../../world/world-store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
 import { MissionStickerService } from './shop/service.js';
-import { botShopRoutes } from './shop/routes.js';
 import { createInsight, type Insight, type InsightSimulatorRoute } from './insight/index.js';
 
 // What other units use of this one.
@@ -229,26 +219,6 @@ export function createBotMessaging(
   const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, clock });
   const retryKeys = new RetryKeys({ store: new RetryKeyStore(db), clock, headers: deps.headers });
   const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, clock, headers: deps.headers });
-  // What must see a `/v2/bot` request before the route that answers it, so mounted first: the
-  // sent counter (it counts on the answer's finish) and the refusal of a retry key where the API
-  // takes none.
-  const watchers = [sentCounter(broadcasts), Router().all('/v2/bot/*rest', retryKeys.onlyWhereTaken())];
-  // One router per published API group (docs/architecture.md); their paths do not overlap.
-  const apis = [
-    channelOauthRoutes(deps.tokens),
-    botRoutes({ tokens: deps.tokens, bot: messaging, limits, retryKeys, headers: deps.headers }),
-    botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus, headers: deps.headers }),
-    botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators, links }),
-    accountLinkPageRoutes(links),
-    botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers, retryKeys }),
-    botAudienceRoutes({ tokens: deps.tokens, bot: messaging, limits, audiences }),
-    botCouponRoutes({ tokens: deps.tokens, bot: messaging, limits, coupons }),
-    botMembershipRoutes({ tokens: deps.tokens, bot: messaging, limits, plans }),
-    insight.routes({ tokens: deps.tokens, bot: messaging, limits }),
-    botPnpRoutes({ tokens: deps.tokens, bot: messaging, limits, pnp, headers: deps.headers }),
-    botShopRoutes({ tokens: deps.tokens, bot: messaging, limits, stickers }),
-    botModuleRoutes({ tokens: deps.tokens, bot: messaging, limits, modules }),
-  ];
   return {
     events,
     messaging,
@@ -264,7 +234,25 @@ export function createBotMessaging(
       userMessagesStored: (chat, userId, stored) => events.userMessages(chat, userId, stored),
       inChatOrder: (chatId, write) => emitter.inChatOrder(chatId, write),
     },
-    routes: [...watchers, ...apis],
+    routes: botRoutes({
+      tokens: deps.tokens,
+      headers: deps.headers,
+      messaging,
+      limits,
+      retryKeys,
+      richMenus,
+      account,
+      indicators,
+      links,
+      broadcasts,
+      audiences,
+      coupons,
+      plans,
+      insight,
+      pnp,
+      stickers,
+      modules,
+    }),
     sharedOauthRoutes: channelOauthV21Routes(deps.tokens),
     simulator: {
       ...botSimulatorHandlers({ events, deliveries, contents, live, menus: richMenus, indicators }),

@@ -14,7 +14,7 @@ import type { PlatformHeaders } from '../../../http/platform-headers.js';
 /**
  * @param deps `retryKeys`: push and multicast run once per retry key (`<prefix>Retry-Key`)
  */
-export function botRoutes(deps: BotApiDeps & { retryKeys: RetryKeys; headers?: PlatformHeaders }): Router {
+export function botMessagingRoutes(deps: BotApiDeps & { retryKeys: RetryKeys; headers?: PlatformHeaders }): Router {
   const r = Router();
   const { bot } = deps;
   // Authentication, then the rate limit, then the body: a caller without a token learns nothing.
