@@ -39,7 +39,7 @@ import { RichMenuService } from './rich-menus/service.js';
 import { DeliveryService } from '../../webhooks/deliveries.js';
 import { WebhookDispatcher } from '../../webhooks/dispatcher.js';
 import { WebhookEmitter } from '../../webhooks/emitter.js';
-import { MembershipStore } from '../../world/membership-store.js';
+import { BotsInChatsStore } from '../../world/bots-in-chats-store.js';
 import { ContentStore } from '../../messages/content-store.js';
 import { DeliveryStore } from '../../webhooks/delivery-store.js';
 import { MessageStore } from '../../messages/message-store.js';
@@ -95,7 +95,7 @@ export interface BotMessaging {
   deliveries: DeliveryService;
   live: LiveHub;
   limits: RateLimiter;
-  memberships: MembershipStore;
+  botsInChats: BotsInChatsStore;
   /** Rich menus. */
   richMenus: RichMenuService;
   /** Insight: records what requests sent, the friendship history, the host's reports (docs/insight.md). */
@@ -150,7 +150,7 @@ export function createBotMessaging(
 ): BotMessaging {
   // The app passes its hub when events must reach other processes (PostgreSQL).
   const live = deps.live ?? new LiveHub();
-  const memberships = new MembershipStore(db);
+  const botsInChats = new BotsInChatsStore(db);
   const replyTokens = new ReplyTokenStore(db);
   const contents = new ContentStore(db);
   const messages = new MessageStore(db);
@@ -163,12 +163,12 @@ export function createBotMessaging(
   );
   const counters = new BotCounterStore(db);
   const insight = createInsight(db, world, clock, counters);
-  const events = new BotEventService({ world, memberships, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
+  const events = new BotEventService({ world, botsInChats, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
   const coupons = new CouponService({ store: new CouponStore(db), clock });
   const plans = new MembershipPlanService({
     store: new MembershipPlanStore(db),
     world,
-    memberships,
+    botsInChats,
     clock,
     changed: (channelId, userId, type, membershipId) => events.membershipChanged(channelId, userId, type, membershipId),
   });
@@ -176,12 +176,12 @@ export function createBotMessaging(
   live.subscribe((event) => {
     if (event.type === 'clock') plans.renewDue().catch((err: unknown) => deps.logger.warn({ err }, 'membership renewal failed'));
   });
-  const modules = new ModuleService({ store: new ModuleStore(db), world, memberships, emitter, live, clock });
+  const modules = new ModuleService({ store: new ModuleStore(db), world, botsInChats, emitter, live, clock });
   // While a module channel holds a chat, the chat's events go to it (docs/module-channels.md).
   emitter.routeThrough((botChannelId, chatId) => modules.holder(botChannelId, chatId));
   const messaging = new BotMessagingService({
     world,
-    memberships,
+    botsInChats,
     messages,
     replyTokens,
     contents,
@@ -207,16 +207,16 @@ export function createBotMessaging(
     clock,
     recipients: (channel, recipient, friends) => audiences.recipients(channel, recipient, friends),
   });
-  const pnp = new BotPnpService({ world, memberships, messages, events, counters, limits, live, clock });
-  const stickers = new MissionStickerService({ world, memberships, messages, live, clock });
-  const indicators = new ChatIndicatorService({ memberships, live, clock });
+  const pnp = new BotPnpService({ world, botsInChats, messages, events, counters, limits, live, clock });
+  const stickers = new MissionStickerService({ world, botsInChats, messages, live, clock });
+  const indicators = new ChatIndicatorService({ botsInChats, live, clock });
   // A reset world (here or in another process on the database) starts with no counts, indicators or read marks.
   live.subscribe((event) => {
     if (event.type !== 'world') return;
     limits.forget();
     indicators.forget();
   });
-  const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, clock });
+  const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, botsInChats, events, clock });
   const retryKeys = new RetryKeys({ store: new RetryKeyStore(db), clock, headers: deps.headers });
   const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, clock, headers: deps.headers });
   return {
@@ -227,7 +227,7 @@ export function createBotMessaging(
     deliveries,
     live,
     limits,
-    memberships,
+    botsInChats,
     richMenus,
     insight,
     chatHooks: {

@@ -8,7 +8,7 @@
 import type { Clock } from '../../../clock/clock.js';
 import { randomBytes } from 'node:crypto';
 import { badRequest } from '../../../http/errors.js';
-import type { MembershipStore } from '../../../world/membership-store.js';
+import type { BotsInChatsStore } from '../../../world/bots-in-chats-store.js';
 import type { LinkTokenStore } from './store.js';
 import type { ChannelRow, WorldStore } from '../../../world/world-store.js';
 import type { BotEventService } from '../user-events/service.js';
@@ -28,7 +28,7 @@ export class AccountLinkService {
     private readonly d: {
       tokens: LinkTokenStore;
       world: WorldStore;
-      memberships: MembershipStore;
+      botsInChats: BotsInChatsStore;
       events: BotEventService;
       clock: Clock;
     },
@@ -66,7 +66,7 @@ export class AccountLinkService {
     const now = this.d.clock.now();
     if (row.used_at !== null) return { linked: false, reason: 'used' };
     if (row.expires_at <= now) return { linked: false, reason: 'expired' };
-    if ((await this.d.memberships.friendState(row.channel_id, row.user_id)) !== 'friend') return { linked: false, reason: 'not-friend' };
+    if ((await this.d.botsInChats.friendState(row.channel_id, row.user_id)) !== 'friend') return { linked: false, reason: 'not-friend' };
     if (!(await this.d.tokens.use(hash, now))) return { linked: false, reason: 'used' };
     await this.d.events.accountLink(row.channel_id, { userId: row.user_id, nonce, result: 'ok' });
     const channel = await this.d.world.channel(row.channel_id);

@@ -7,7 +7,7 @@
 import type { Clock } from '../../../clock/clock.js';
 import { badRequest } from '../../../http/errors.js';
 import type { LiveHub } from '../../../live/hub.js';
-import type { MembershipStore } from '../../../world/membership-store.js';
+import type { BotsInChatsStore } from '../../../world/bots-in-chats-store.js';
 import { readMarkAsReadToken } from './rules.js';
 
 /** Loading seconds allowed (platform: 5 to 60 in steps of 5; default 20). */
@@ -26,7 +26,7 @@ export class ChatIndicatorService {
   private readonly loading = new Map<string, [number, number]>();
   private readonly read = new Map<string, number>();
 
-  constructor(private readonly d: { memberships: MembershipStore; live: LiveHub; clock: Clock }) {}
+  constructor(private readonly d: { botsInChats: BotsInChatsStore; live: LiveHub; clock: Clock }) {}
 
   /** Forgets every loading indicator and read mark (the world was reset). */
   forget(): void {
@@ -36,9 +36,9 @@ export class ChatIndicatorService {
 
   private async chatOf(channelId: string, userId: unknown): Promise<string> {
     if (typeof userId !== 'string' || !userId) throw badRequest('chatId is required');
-    if ((await this.d.memberships.friendState(channelId, userId)) !== 'friend')
+    if ((await this.d.botsInChats.friendState(channelId, userId)) !== 'friend')
       throw badRequest('The user has not added the bot as a friend');
-    const chatId = await this.d.memberships.botChatId(channelId, userId);
+    const chatId = await this.d.botsInChats.botChatId(channelId, userId);
     if (!chatId) throw badRequest('The user has not added the bot as a friend');
     return chatId;
   }

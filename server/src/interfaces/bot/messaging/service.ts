@@ -7,7 +7,7 @@ import type { Clock } from '../../../clock/clock.js';
 import { accessDenied, type ApiError, badRequest, invalidBody, notFound } from '../../../http/errors.js';
 import { checkMulticastBody, checkPushBody, checkReplyBody } from '../../../messages/bodies.js';
 import type { ErrorDetail } from '../../../http/validate.js';
-import type { MembershipStore } from '../../../world/membership-store.js';
+import type { BotsInChatsStore } from '../../../world/bots-in-chats-store.js';
 import type { ContentStore } from '../../../messages/content-store.js';
 import type { MessageStore } from '../../../messages/message-store.js';
 import type { ReplyTokenStore } from '../../../webhooks/reply-token-store.js';
@@ -107,7 +107,7 @@ export interface SendRecorder {
 
 export interface BotMessagingDeps {
   world: WorldStore;
-  memberships: MembershipStore;
+  botsInChats: BotsInChatsStore;
   messages: MessageStore;
   replyTokens: ReplyTokenStore;
   contents: ContentStore;
@@ -201,8 +201,8 @@ export class BotMessagingService {
     } else {
       const chat = await this.d.world.chat(to);
       if (!chat || chat.type === 'utou') throw failedToSend();
-      const membership = await this.d.memberships.membership(chat.chat_id, channel.channel_id);
-      if (!membership) throw failedToSend();
+      const inChat = await this.d.botsInChats.botInChat(chat.chat_id, channel.channel_id);
+      if (!inChat) throw failedToSend();
       target = { chatId: chat.chat_id, quoteChatId: chat.chat_id };
       recipients = chat.memberIds.length;
     }
@@ -250,7 +250,7 @@ export class BotMessagingService {
    */
   async profile(channelId: string, userId: string): Promise<Profile> {
     const user = await this.d.world.user(userId);
-    if (!user || (await this.d.memberships.friendState(channelId, userId)) !== 'friend') throw notFound('Not found');
+    if (!user || (await this.d.botsInChats.friendState(channelId, userId)) !== 'friend') throw notFound('Not found');
     return toProfile(user, this.d.baseUrl());
   }
 
@@ -316,7 +316,7 @@ export class BotMessagingService {
     const row = Number.isSafeInteger(id) ? await this.d.contents.get(id) : undefined;
     if (!row) throw notFound('Not found');
     const chat = await this.d.world.chat(row.chat_id);
-    const visible = chat && (chat.bot_channel_id === channelId || (await this.d.memberships.membership(chat.chat_id, channelId)));
+    const visible = chat && (chat.bot_channel_id === channelId || (await this.d.botsInChats.botInChat(chat.chat_id, channelId)));
     if (!visible) throw notFound('Not found');
     return { contentType: row.content_type, data: Buffer.from(row.data), fileName: row.file_name };
   }
@@ -366,14 +366,14 @@ export class BotMessagingService {
   /** A group or room the bot is in (a room the bot was added to counts). */
   private async joinedChat(channelId: string, chatType: 'group' | 'room', chatId: string): Promise<ChatRow> {
     const chat = await this.d.world.chat(chatId);
-    if (!chat || chat.type !== chatType || !(await this.d.memberships.membership(chatId, channelId))) throw notFound('Not found');
+    if (!chat || chat.type !== chatType || !(await this.d.botsInChats.botInChat(chatId, channelId))) throw notFound('Not found');
     return chat;
   }
 
   /** The user's 1:1 chat with the bot while the user is a friend of it (its messages can be quoted whenever it exists). */
   private async targetOfUser(channelId: string, userId: string): Promise<Target> {
-    const chatId = (await this.d.memberships.botChatId(channelId, userId)) ?? null;
-    const friend = (await this.d.memberships.friendState(channelId, userId)) === 'friend';
+    const chatId = (await this.d.botsInChats.botChatId(channelId, userId)) ?? null;
+    const friend = (await this.d.botsInChats.friendState(channelId, userId)) === 'friend';
     return { chatId: friend ? chatId : null, quoteChatId: chatId };
   }
 
@@ -381,10 +381,10 @@ export class BotMessagingService {
   private async targetOfChat(channelId: string, chat: ChatRow): Promise<Target> {
     if (chat.type === 'utou') {
       const userId = chat.memberIds[0];
-      const ok = chat.bot_channel_id === channelId && userId && (await this.d.memberships.friendState(channelId, userId)) === 'friend';
+      const ok = chat.bot_channel_id === channelId && userId && (await this.d.botsInChats.friendState(channelId, userId)) === 'friend';
       return { chatId: ok ? chat.chat_id : null, quoteChatId: chat.chat_id };
     }
-    const joined = (await this.d.memberships.membership(chat.chat_id, channelId)) ? chat.chat_id : null;
+    const joined = (await this.d.botsInChats.botInChat(chat.chat_id, channelId)) ? chat.chat_id : null;
     return { chatId: joined, quoteChatId: joined };
   }
 

@@ -10,7 +10,7 @@ import { accessDenied, ApiError, badRequest, invalidBody } from '../../../http/e
 import type { LiveHub } from '../../../live/hub.js';
 import { checkPnpBody } from '../../../messages/bodies.js';
 import type { MessageStore } from '../../../messages/message-store.js';
-import type { MembershipStore } from '../../../world/membership-store.js';
+import type { BotsInChatsStore } from '../../../world/bots-in-chats-store.js';
 import { E164, PHONE_NUMBER_HASH } from '../../../world/phone-numbers.js';
 import type { ChannelRow, WorldStore } from '../../../world/world-store.js';
 import { platformDay } from '../broadcast/service.js';
@@ -35,7 +35,7 @@ export class BotPnpService {
   constructor(
     private readonly d: {
       world: WorldStore;
-      memberships: MembershipStore;
+      botsInChats: BotsInChatsStore;
       messages: MessageStore;
       events: BotEventService;
       counters: BotCounterStore;
@@ -76,10 +76,10 @@ export class BotPnpService {
     if (!person) throw notDeliverable();
     await this.d.limits.recipients(channel.channel_id, channel.plan, 1);
     const channelId = channel.channel_id;
-    let chatId = await this.d.memberships.botChatId(channelId, person.user_id);
+    let chatId = await this.d.botsInChats.botChatId(channelId, person.user_id);
     if (!chatId) {
       chatId = botChatIdOf(channelId, person.user_id);
-      await this.d.memberships.createBotChat(chatId, channelId, person.user_id, channel.bot_name ?? channel.name);
+      await this.d.botsInChats.createBotChat(chatId, channelId, person.user_id, channel.bot_name ?? channel.name);
     }
     const now = this.d.clock.now();
     const target = chatId;

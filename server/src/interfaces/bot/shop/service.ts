@@ -9,7 +9,7 @@ import { invalidBody, unknownUser } from '../../../http/errors.js';
 import { compile } from '../../../http/validate.js';
 import type { LiveHub } from '../../../live/hub.js';
 import type { MessageStore } from '../../../messages/message-store.js';
-import type { MembershipStore } from '../../../world/membership-store.js';
+import type { BotsInChatsStore } from '../../../world/bots-in-chats-store.js';
 import type { ChannelRow, WorldStore } from '../../../world/world-store.js';
 
 /** Published `MissionStickerRequest`: every field required; `productType` `STICKER`, `sendPresentMessage` `false`. */
@@ -27,7 +27,7 @@ export const presentNotice = (botName: string, productId: string): string =>
 
 export class MissionStickerService {
   constructor(
-    private readonly d: { world: WorldStore; memberships: MembershipStore; messages: MessageStore; live: LiveHub; clock: Clock },
+    private readonly d: { world: WorldStore; botsInChats: BotsInChatsStore; messages: MessageStore; live: LiveHub; clock: Clock },
   ) {}
 
   /**
@@ -42,7 +42,7 @@ export class MissionStickerService {
     if (details) throw invalidBody(details);
     const { to, productId } = body as { to: string; productId: string };
     if (!(await this.d.world.user(to))) throw unknownUser(to);
-    const chatId = await this.d.memberships.botChatId(channel.channel_id, to);
+    const chatId = await this.d.botsInChats.botChatId(channel.channel_id, to);
     if (!chatId) return;
     const text = presentNotice(channel.bot_name ?? channel.name, productId);
     await this.d.messages.insertAll([

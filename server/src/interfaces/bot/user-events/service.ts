@@ -2,7 +2,7 @@
  * What users do with bots in the host, and the webhook events it makes (spec "Events"), as one
  * service the simulator routes and the other units call. The rules live per family in this
  * folder: chat messages and media (`chat-messages.ts`: message, unsend), friendship
- * (`friendship.ts`: follow, unfollow), group membership (`membership.ts`: join, leave,
+ * (`friendship.ts`: follow, unfollow), group membership (`group-membership.ts`: join, leave,
  * memberJoined, memberLeft), postbacks (`postback.ts`), beacons and account links
  * (`beacon-account-link.ts`), notification messages (`notification.ts`: delivery), membership plans
  * (`membership-plans.ts`: membership), videos watched to their end (`video.ts`: videoPlayComplete),
@@ -15,7 +15,7 @@ import { BotsOverview } from './bots-overview.js';
 import { ChatMessageEvents } from './chat-messages.js';
 import { BotEventContext, type BotEventDeps } from './context.js';
 import { FriendshipEvents } from './friendship.js';
-import { MembershipEvents } from './membership.js';
+import { GroupMembershipEvents } from './group-membership.js';
 import { PostbackEvents } from './postback.js';
 import { NotificationEvents } from './notification.js';
 import { MembershipPlanEvents } from './membership-plans.js';
@@ -36,16 +36,16 @@ export class BotEventService {
   readonly unsend: ChatMessageEvents['unsend'];
   /** A friendship changed (follow, unfollow): {@link FriendshipEvents.friendshipChanged}. */
   readonly friendshipChanged: FriendshipEvents['friendshipChanged'];
-  /** A person invites a bot (join): {@link MembershipEvents.invite}. */
-  readonly invite: MembershipEvents['invite'];
-  /** A person removes a bot (leave): {@link MembershipEvents.remove}. */
-  readonly remove: MembershipEvents['remove'];
-  /** A bot leaves a chat (leave): {@link MembershipEvents.leave}. */
-  readonly leave: MembershipEvents['leave'];
-  /** A person joins a group or room (memberJoined): {@link MembershipEvents.memberJoins}. */
-  readonly memberJoins: MembershipEvents['memberJoins'];
-  /** A person leaves a group or room (memberLeft): {@link MembershipEvents.memberLeaves}. */
-  readonly memberLeaves: MembershipEvents['memberLeaves'];
+  /** A person invites a bot (join): {@link GroupMembershipEvents.invite}. */
+  readonly invite: GroupMembershipEvents['invite'];
+  /** A person removes a bot (leave): {@link GroupMembershipEvents.remove}. */
+  readonly remove: GroupMembershipEvents['remove'];
+  /** A bot leaves a chat (leave): {@link GroupMembershipEvents.leave}. */
+  readonly leave: GroupMembershipEvents['leave'];
+  /** A person joins a group or room (memberJoined): {@link GroupMembershipEvents.memberJoins}. */
+  readonly memberJoins: GroupMembershipEvents['memberJoins'];
+  /** A person leaves a group or room (memberLeft): {@link GroupMembershipEvents.memberLeaves}. */
+  readonly memberLeaves: GroupMembershipEvents['memberLeaves'];
   /** A person taps a postback action: {@link PostbackEvents.postback}. */
   readonly postback: PostbackEvents['postback'];
   /** A beacon's range or banner: {@link BeaconAndLinkEvents.beacon}. */
@@ -73,7 +73,7 @@ export class BotEventService {
     const context = new BotEventContext(deps);
     const messages = new ChatMessageEvents(context);
     const friendship = new FriendshipEvents(context);
-    const membership = new MembershipEvents(context);
+    const groups = new GroupMembershipEvents(context);
     const postbacks = new PostbackEvents(context);
     const beaconsAndLinks = new BeaconAndLinkEvents(context);
     const bots = new BotsOverview(context);
@@ -84,11 +84,11 @@ export class BotEventService {
     this.sendMedia = messages.sendMedia.bind(messages);
     this.unsend = messages.unsend.bind(messages);
     this.friendshipChanged = friendship.friendshipChanged.bind(friendship);
-    this.invite = membership.invite.bind(membership);
-    this.remove = membership.remove.bind(membership);
-    this.leave = membership.leave.bind(membership);
-    this.memberJoins = membership.memberJoins.bind(membership);
-    this.memberLeaves = membership.memberLeaves.bind(membership);
+    this.invite = groups.invite.bind(groups);
+    this.remove = groups.remove.bind(groups);
+    this.leave = groups.leave.bind(groups);
+    this.memberJoins = groups.memberJoins.bind(groups);
+    this.memberLeaves = groups.memberLeaves.bind(groups);
     this.postback = postbacks.postback.bind(postbacks);
     this.beacon = beaconsAndLinks.beacon.bind(beaconsAndLinks);
     this.accountLink = beaconsAndLinks.accountLink.bind(beaconsAndLinks);

@@ -1,21 +1,22 @@
 /**
- * SQL for where bots are: bots in groups and rooms (`bot_memberships`), users' friendships with
- * bots (`bot_friends`, spec "States and transitions": friend or blocked) and the 1:1 chats of users
- * with bots (`chats.bot_channel_id`).
+ * SQL for which bots are in which chats: bots in groups and rooms (`bot_memberships`), users'
+ * friendships with bots (`bot_friends`, spec "States and transitions": friend or blocked) and the
+ * 1:1 chats of users with bots (`chats.bot_channel_id`). The people in a chat are the world's
+ * (`world-store.ts`); a bot's membership plans are the bot unit's (`interfaces/bot/memberships/`).
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { BotMembershipTable, Database } from '../db/schema.js';
 import { KeptUntilWritten } from '../db/kept-until-written.js';
 import { prepared } from '../db/prepared.js';
 
-export type BotMembershipRow = Selectable<BotMembershipTable>;
+export type BotInChatRow = Selectable<BotMembershipTable>;
 
 /** A bot's state in a group or room: `joined`, or `pending` (added to a room; join event not sent yet). */
-export type MembershipState = 'joined' | 'pending';
+export type BotInChatState = 'joined' | 'pending';
 /** A user's friendship with a bot: `friend` (added, not blocked) or `blocked`; none when never added. */
 export type FriendState = 'friend' | 'blocked';
 
-export class MembershipStore {
+export class BotsInChatsStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
@@ -39,8 +40,8 @@ export class MembershipStore {
     });
   }
 
-  /** The bot's membership of a group or room, or undefined. */
-  membership(chatId: string, channelId: string): Promise<BotMembershipRow | undefined> {
+  /** The bot's place in a group or room (joined or pending), or undefined. */
+  botInChat(chatId: string, channelId: string): Promise<BotInChatRow | undefined> {
     return this.db
       .selectFrom('bot_memberships')
       .selectAll()
@@ -50,17 +51,17 @@ export class MembershipStore {
   }
 
   /** Bots of a group or room. */
-  membershipsOfChat(chatId: string): Promise<BotMembershipRow[]> {
+  botsOfChat(chatId: string): Promise<BotInChatRow[]> {
     return this.db.selectFrom('bot_memberships').selectAll().where('chat_id', '=', chatId).orderBy('channel_id').execute();
   }
 
-  /** Every bot membership (for the world answer). */
-  allMemberships(): Promise<BotMembershipRow[]> {
+  /** Every bot in every group and room (for the world answer). */
+  allBotsInChats(): Promise<BotInChatRow[]> {
     return this.db.selectFrom('bot_memberships').selectAll().execute();
   }
 
   /** Adds the bot to a group or room, or changes its state. */
-  async setMembership(chatId: string, channelId: string, state: MembershipState, now: number): Promise<void> {
+  async setBotInChat(chatId: string, channelId: string, state: BotInChatState, now: number): Promise<void> {
     await this.db
       .insertInto('bot_memberships')
       .values({ chat_id: chatId, channel_id: channelId, state, since: now })
@@ -69,7 +70,7 @@ export class MembershipStore {
   }
 
   /**
-   * Turns a `pending` membership into `joined`.
+   * Turns a bot `pending` in a room into `joined`.
    * @returns true when this call did it (so that exactly one caller sends the join event).
    */
   async claimPendingJoin(chatId: string, channelId: string, now: number): Promise<boolean> {
@@ -84,7 +85,7 @@ export class MembershipStore {
   }
 
   /** Removes the bot from a group or room. @returns false when it was not a member. */
-  async removeMembership(chatId: string, channelId: string): Promise<boolean> {
+  async removeBotFromChat(chatId: string, channelId: string): Promise<boolean> {
     const r = await this.db
       .deleteFrom('bot_memberships')
       .where('chat_id', '=', chatId)
@@ -143,7 +144,7 @@ export class MembershipStore {
     return this.botChats.get(`${channelId} ${userId}`);
   }
 
-  // Read on every push and reply: kept until a chat or a membership is written (any of them).
+  // Read on every push and reply: kept until a chat or a chat's members are written (any of them).
   private readonly botChats = new KeptUntilWritten(
     () => this.db,
     ['chats', 'chat_members'],

@@ -10,7 +10,7 @@ import { checkInviteBody, checkPersonBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 
 /** The rules of bots and people entering and leaving groups and rooms. */
-export class MembershipEvents {
+export class GroupMembershipEvents {
   constructor(private readonly c: BotEventContext) {}
 
   /**
@@ -31,15 +31,15 @@ export class MembershipEvents {
     // The trial interface knows users only (spec part F: toType is only 1).
     if (channel.bot_interface === 'trial')
       throw badRequest(`The bot of channel ${channelId} uses the trial interface, which has no groups or rooms`);
-    if (await d.memberships.membership(chatId, channelId)) throw badRequest(`The bot of channel ${channelId} is already in chat ${chatId}`);
+    if (await d.botsInChats.botInChat(chatId, channelId)) throw badRequest(`The bot of channel ${channelId} is already in chat ${chatId}`);
     const now = d.clock.now();
     // A v1 bot hears of a room at once (operation 7, "added to room"); a v2 bot with its next event.
     await this.c.notice(chatId, `${channel.bot_name ?? channel.name} joined the ${chat.type}.`);
     if (chat.type === 'group' || channel.bot_interface === 'enterprise') {
-      await d.memberships.setMembership(chatId, channelId, 'joined', now);
+      await d.botsInChats.setBotInChat(chatId, channelId, 'joined', now);
       await d.emitter.emit(channelId, chatId, [draftOf('join', sourceOf({ chatId, type: chat.type }, null, false))]);
     } else {
-      await d.memberships.setMembership(chatId, channelId, 'pending', now);
+      await d.botsInChats.setBotInChat(chatId, channelId, 'pending', now);
     }
     d.live.publish({ type: 'bots', channelId });
     return { state: chat.type === 'group' || channel.bot_interface === 'enterprise' ? 'joined' : 'pending' };
@@ -62,9 +62,9 @@ export class MembershipEvents {
    */
   async leave(chat: ChatRow, channelId: string): Promise<void> {
     const d = this.c.d;
-    const membership = await d.memberships.membership(chat.chat_id, channelId);
-    if (!membership || !(await d.memberships.removeMembership(chat.chat_id, channelId))) throw notFound('Not found');
-    if (membership.state === 'joined')
+    const inChat = await d.botsInChats.botInChat(chat.chat_id, channelId);
+    if (!inChat || !(await d.botsInChats.removeBotFromChat(chat.chat_id, channelId))) throw notFound('Not found');
+    if (inChat.state === 'joined')
       await d.emitter.emit(channelId, chat.chat_id, [draftOf('leave', sourceOf({ chatId: chat.chat_id, type: chat.type }, null, false))]);
     const channel = await d.world.channel(channelId);
     await this.c.notice(chat.chat_id, `${channel?.bot_name ?? channel?.name ?? channelId} left the ${chat.type}.`);
