@@ -328,7 +328,7 @@ export const LanViewSchema = Type.Object({
 /**
  * The events of the host's live feed (server-sent events): what changed, so the host reads it
  * again. `chat`: messages were added to a chat; `delivery`: a webhook delivery changed status;
- * `bots`: a bot's membership, friendships or webhook settings changed; `world`: the world was
+ * `bots`: a bot joined or left a group or room, its friendships or webhook settings changed; `world`: the world was
  * reset or replaced by another scenario (`resetWorld`), so everything shown is gone.
  */
 export const LiveEventSchemas = {

@@ -72,7 +72,7 @@ import { KitSecretStore } from './tokens/kit-secret-store.js';
 import { channelTokenSimulatorHandlers } from './tokens/simulator-routes.js';
 import { ChannelLoginStore } from './world/channel-login-store.js';
 import { ChatService } from './world/chats.js';
-import { MembershipStore } from './world/membership-store.js';
+import { BotsInChatsStore } from './world/bots-in-chats-store.js';
 import { WorldStore } from './world/world-store.js';
 
 export { SIDE_INTERFACES, type InterfaceUrls, type SideInterface } from './interface-urls.js';
@@ -242,7 +242,7 @@ function scenarioStores(db: Kysely<Database>): ScenarioStores {
     world: new WorldStore(db),
     apps: new AppStore(db),
     logins: new ChannelLoginStore(db),
-    memberships: new MembershipStore(db),
+    botsInChats: new BotsInChatsStore(db),
     blockchain: new BlockchainStore(db),
     v1Bots: new V1BotStore(db),
     audiences: new AudienceStore(db),

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { openDatabase } from '../src/db/db.js';
-import { MembershipStore } from '../src/world/membership-store.js';
+import { BotsInChatsStore } from '../src/world/bots-in-chats-store.js';
 import type { Database } from '../src/db/schema.js';
 import { WorldStore } from '../src/world/world-store.js';
 
@@ -13,7 +13,7 @@ afterEach(async () => {
   db = undefined;
 });
 
-async function world(): Promise<{ world: WorldStore; memberships: MembershipStore }> {
+async function world(): Promise<{ world: WorldStore; botsInChats: BotsInChatsStore }> {
   db = await openDatabase({ file: ':memory:' });
   const store = new WorldStore(db);
   await store.insertWorld({
@@ -21,12 +21,12 @@ async function world(): Promise<{ world: WorldStore; memberships: MembershipStor
     users: [{ user_id: 'Ua', display_name: 'A' } as never, { user_id: 'Ub', display_name: 'B' } as never],
     chats: [{ chat_id: 'R1', type: 'room', name: 'Room', bot_channel_id: null, memberIds: ['Ua', 'Ub'] }],
   });
-  return { world: store, memberships: new MembershipStore(db) };
+  return { world: store, botsInChats: new BotsInChatsStore(db) };
 }
 
 describe('WorldStore.chat', () => {
   it('a chat created after a lookup missed it is found', async () => {
-    const { world: store, memberships: bots } = await world();
+    const { world: store, botsInChats: bots } = await world();
     expect(await store.chat('UTa-bot')).toBeUndefined();
     await bots.createBotChat('UTa-bot', '1650000001', 'Ua', 'Bot');
     expect(await store.chat('UTa-bot')).toMatchObject({

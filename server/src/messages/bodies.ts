@@ -84,7 +84,7 @@ export const PushBodySchema = Type.Object(
 /**
  * Body of `POST /bot/pnp/push` (published `messaging-api.yml` `PnpMessagesRequest`): `{to: the
  * SHA-256 of an E.164 phone number in hex, messages (1 to 5), notificationDisabled?}`; the form of
- * `to` is checked by the rule (`interfaces/bot/pnp.ts`).
+ * `to` is checked by the rule (`interfaces/bot/pnp/service.ts`).
  */
 export const PnpBodySchema = Type.Object(
   {

@@ -128,7 +128,7 @@ function usersOf(rows: WorldRows) {
 /** The chats with their members, their 1:1 bot and the bots in them. */
 function chatsOf(rows: WorldRows) {
   return rows.chats.map((c) => {
-    const bots = rows.memberships.filter((m) => m.chat_id === c.chat_id).map((m) => m.channel_id);
+    const bots = rows.botsInChats.filter((m) => m.chat_id === c.chat_id).map((m) => m.channel_id);
     return {
       chatId: c.chat_id,
       type: c.type,

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AppStore } from '../interfaces/embedded-apps/index.js';
-import type { MembershipStore } from '../world/membership-store.js';
+import type { BotsInChatsStore } from '../world/bots-in-chats-store.js';
 import type { ChannelLoginStore } from '../world/channel-login-store.js';
 import type { BlockchainSeed, BlockchainStore } from '../interfaces/blockchain/index.js';
 import type { WorldStore } from '../world/world-store.js';
@@ -283,7 +283,7 @@ export class ScenarioError extends Error {
 export interface ScenarioStores {
   world: WorldStore;
   apps: AppStore;
-  memberships?: MembershipStore;
+  botsInChats?: BotsInChatsStore;
   logins?: ChannelLoginStore;
   blockchain?: BlockchainStore;
   v1Bots?: V1BotStore;
@@ -336,7 +336,7 @@ export async function applyScenario(
       })),
       chats: s.chats.map((c) => ({ chat_id: c.chatId, type: c.type, name: c.name, bot_channel_id: c.bot ?? null, memberIds: c.members })),
     });
-    await stores.memberships?.seed(s.chats, now);
+    await stores.botsInChats?.seed(s.chats, now);
     await stores.logins?.seed(
       s.channels.map((c) => ({
         channelId: c.channelId,

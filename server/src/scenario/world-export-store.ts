@@ -9,7 +9,7 @@ import type { Database } from '../db/schema.js';
 /** The rows of the world, each table in a stable order. */
 export async function readWorldRows(db: Kysely<Database>) {
   const order = (isPostgres(db) ? 'seq' : 'rowid') as never;
-  const [channels, logins, templates, users, chats, members, memberships, apps, meta, services, wallets, contracts, tokenTypes, tokens] =
+  const [channels, logins, templates, users, chats, members, botsInChats, apps, meta, services, wallets, contracts, tokenTypes, tokens] =
     await Promise.all([
       db.selectFrom('channels').selectAll().orderBy('channel_id').execute(),
       db.selectFrom('channel_login').selectAll().execute(),
@@ -48,7 +48,7 @@ export async function readWorldRows(db: Kysely<Database>) {
     users,
     chats,
     members,
-    memberships,
+    botsInChats,
     apps,
     meta,
     services,

@@ -1,4 +1,4 @@
-/** SQL for the scenario's world: channels, users, chats and memberships, and the meta table. */
+/** SQL for the scenario's world: channels, users, chats and the people in them, and the meta table. */
 import type { Kysely, Selectable } from 'kysely';
 import { isPostgres } from '../db/db.js';
 import { FoundOnce } from '../db/found-once.js';

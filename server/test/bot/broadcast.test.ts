@@ -2,7 +2,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedkit } from '../../src/app.js';
-import { platformDay } from '../../src/interfaces/bot/broadcast.js';
+import { platformDay } from '../../src/interfaces/bot/broadcast/service.js';
 import { ALICE, ALICE_BOT, BOB_BOT, bearer, botToken, chatMessages, GROUP, makeBotKit, openBotKit, ROOM, VERIFIED } from './helpers.js';
 
 let kit: Embedkit;

@@ -10,7 +10,7 @@ import { channelAccessToken, HTTPFetchError, insight, messagingApi } from '@line
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app.js';
-import { platformDay } from '../../src/interfaces/bot/broadcast.js';
+import { platformDay } from '../../src/interfaces/bot/broadcast/service.js';
 import { onTestDatabase, withTempDir } from '../helpers.js';
 import { obj, str, int } from '../published-schema.js';
 

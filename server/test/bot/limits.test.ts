@@ -103,7 +103,7 @@ describe('recipients per minute per bot', () => {
   });
 
   it('uses the spec numbers by default: 20,000 on Developer Trial, 200,000 on other plans', async () => {
-    const { PLAN_LIMITS } = await import('../../src/interfaces/bot/rate-limits.js');
+    const { PLAN_LIMITS } = await import('../../src/interfaces/bot/rate-limits/service.js');
     expect(PLAN_LIMITS).toEqual({
       'developer-trial': { requestsPerMinute: 1_000, recipientsPerMinute: 20_000 },
       other: { requestsPerMinute: 10_000, recipientsPerMinute: 200_000 },

@@ -5,9 +5,9 @@
  * token learns nothing.
  */
 import type { RequestHandler, Response } from 'express';
-import type { BotMessagingService } from './messaging.js';
+import type { BotMessagingService } from './messaging/service.js';
 import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
-import type { RateLimiter } from './rate-limits.js';
+import type { RateLimiter } from './rate-limits/service.js';
 import type { ChannelRow } from '../../world/world-store.js';
 
 /** What every `/v2/bot` call is authenticated and counted with: the channel's token, its plan, its limits. */

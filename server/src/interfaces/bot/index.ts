@@ -5,70 +5,60 @@
  * the app is built, `stop` before the database closes.
  */
 import type { SimulatorHandlers } from '../../simulator/handlers.js';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock/clock.js';
-import { botSimulatorHandlers, type BotSimulatorRoute } from './simulator-routes.js';
+import { botSimulatorHandlers, type BotSimulatorRoute } from './simulator/routes.js';
 
-export { mediaBody } from './simulator-routes.js';
-import { channelOauthRoutes, channelOauthV21Routes } from './oauth-routes.js';
+export { mediaBody } from './simulator/routes.js';
+import { channelOauthV21Routes } from './oauth/routes.js';
 import { botRoutes } from './routes.js';
-import { botRichMenuRoutes } from './rich-menu-routes.js';
-import { botAccountRoutes } from './account-routes.js';
-import { botBroadcastRoutes, sentCounter } from './broadcast-routes.js';
-import { botAudienceRoutes } from './audiences/routes.js';
-import { botPnpRoutes } from './pnp-routes.js';
-import { BotPnpService } from './pnp.js';
+import { BotPnpService } from './pnp/service.js';
 import { AudienceService } from './audiences/service.js';
 import { AudienceStore } from './audiences/store.js';
-import { botCouponRoutes } from './coupons/routes.js';
 import { CouponService } from './coupons/service.js';
 import { CouponStore } from './coupons/store.js';
-import { botMembershipRoutes } from './memberships/routes.js';
 import { MembershipPlanService } from './memberships/service.js';
 import { MembershipPlanStore } from './memberships/store.js';
-import { botModuleRoutes } from './modules/routes.js';
 import { ModuleService } from './modules/service.js';
 import { ModuleStore } from './modules/store.js';
-import { BotBroadcastService } from './broadcast.js';
-import { BotCounterStore } from './counter-store.js';
-import { BotAccountService } from './account.js';
-import { AccountLinkService } from './account-link.js';
-import { LinkTokenStore } from './link-token-store.js';
-import { accountLinkPageRoutes } from './account-link-page.js';
-import { ChatIndicatorService } from './indicators.js';
-import { BotEventService } from './events.js';
-import { BotMessagingService } from './messaging.js';
+import { BotBroadcastService } from './broadcast/service.js';
+import { BotCounterStore } from './broadcast/store.js';
+import { BotAccountService } from './account/service.js';
+import { AccountLinkService } from './account-link/service.js';
+import { LinkTokenStore } from './account-link/store.js';
+import { ChatIndicatorService } from './indicators/service.js';
+import { BotEventService } from './user-events/service.js';
+import { BotMessagingService } from './messaging/service.js';
 import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
 import type { ChatHooks } from '../../world/chats.js';
 import { LiveHub } from '../../live/hub.js';
-import { RateLimiter, type PlanLimits } from './rate-limits.js';
-import { RichMenuService } from './rich-menus.js';
+import { RateLimiter, type PlanLimits } from './rate-limits/service.js';
+import { RichMenuService } from './rich-menus/service.js';
 import { DeliveryService } from '../../webhooks/deliveries.js';
 import { WebhookDispatcher } from '../../webhooks/dispatcher.js';
 import { WebhookEmitter } from '../../webhooks/emitter.js';
-import { MembershipStore } from '../../world/membership-store.js';
+import { BotsInChatsStore } from '../../world/bots-in-chats-store.js';
 import { ContentStore } from '../../messages/content-store.js';
 import { DeliveryStore } from '../../webhooks/delivery-store.js';
 import { MessageStore } from '../../messages/message-store.js';
 import { ReplyTokenStore } from '../../webhooks/reply-token-store.js';
 import { isPostgres } from '../../db/db.js';
-import { RateCounterStore } from './rate-counter-store.js';
-import { RetryKeyStore } from './retry-key-store.js';
-import { RetryKeys } from './retry-keys.js';
-import { RichMenuStore } from './rich-menu-store.js';
+import { RateCounterStore } from './rate-limits/store.js';
+import { RetryKeyStore } from './retry-keys/store.js';
+import { RetryKeys } from './retry-keys/service.js';
+import { RichMenuStore } from './rich-menus/store.js';
 import type { Database } from '../../db/schema.js';
 import type { WorldStore } from '../../world/world-store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
-import { MissionStickerService } from './shop.js';
-import { botShopRoutes } from './shop-routes.js';
+import { MissionStickerService } from './shop/service.js';
 import { createInsight, type Insight, type InsightSimulatorRoute } from './insight/index.js';
 
 // What other units use of this one.
-export type { BotEventService } from './events.js';
-export type { SentMessage, SentMessages } from './messaging.js';
+export type { BotEventService } from './user-events/service.js';
+export type { SentMessage, SentMessages } from './messaging/service.js';
 export { AudienceStore } from './audiences/store.js';
 export { scenarioAudienceOf, scenarioAudienceRow } from './audiences/rules.js';
 export { drawAudienceGroupId } from './audiences/service.js';
@@ -105,7 +95,7 @@ export interface BotMessaging {
   deliveries: DeliveryService;
   live: LiveHub;
   limits: RateLimiter;
-  memberships: MembershipStore;
+  botsInChats: BotsInChatsStore;
   /** Rich menus. */
   richMenus: RichMenuService;
   /** Insight: records what requests sent, the friendship history, the host's reports (docs/insight.md). */
@@ -160,7 +150,7 @@ export function createBotMessaging(
 ): BotMessaging {
   // The app passes its hub when events must reach other processes (PostgreSQL).
   const live = deps.live ?? new LiveHub();
-  const memberships = new MembershipStore(db);
+  const botsInChats = new BotsInChatsStore(db);
   const replyTokens = new ReplyTokenStore(db);
   const contents = new ContentStore(db);
   const messages = new MessageStore(db);
@@ -173,12 +163,12 @@ export function createBotMessaging(
   );
   const counters = new BotCounterStore(db);
   const insight = createInsight(db, world, clock, counters);
-  const events = new BotEventService({ world, memberships, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
+  const events = new BotEventService({ world, botsInChats, messages, contents, emitter, live, clock, baseUrl: deps.baseUrl });
   const coupons = new CouponService({ store: new CouponStore(db), clock });
   const plans = new MembershipPlanService({
     store: new MembershipPlanStore(db),
     world,
-    memberships,
+    botsInChats,
     clock,
     changed: (channelId, userId, type, membershipId) => events.membershipChanged(channelId, userId, type, membershipId),
   });
@@ -186,12 +176,12 @@ export function createBotMessaging(
   live.subscribe((event) => {
     if (event.type === 'clock') plans.renewDue().catch((err: unknown) => deps.logger.warn({ err }, 'membership renewal failed'));
   });
-  const modules = new ModuleService({ store: new ModuleStore(db), world, memberships, emitter, live, clock });
+  const modules = new ModuleService({ store: new ModuleStore(db), world, botsInChats, emitter, live, clock });
   // While a module channel holds a chat, the chat's events go to it (docs/module-channels.md).
   emitter.routeThrough((botChannelId, chatId) => modules.holder(botChannelId, chatId));
   const messaging = new BotMessagingService({
     world,
-    memberships,
+    botsInChats,
     messages,
     replyTokens,
     contents,
@@ -217,38 +207,18 @@ export function createBotMessaging(
     clock,
     recipients: (channel, recipient, friends) => audiences.recipients(channel, recipient, friends),
   });
-  const pnp = new BotPnpService({ world, memberships, messages, events, counters, limits, live, clock });
-  const stickers = new MissionStickerService({ world, memberships, messages, live, clock });
-  const indicators = new ChatIndicatorService({ memberships, live, clock });
+  const pnp = new BotPnpService({ world, botsInChats, messages, events, counters, limits, live, clock });
+  const stickers = new MissionStickerService({ world, botsInChats, messages, live, clock });
+  const indicators = new ChatIndicatorService({ botsInChats, live, clock });
   // A reset world (here or in another process on the database) starts with no counts, indicators or read marks.
   live.subscribe((event) => {
     if (event.type !== 'world') return;
     limits.forget();
     indicators.forget();
   });
-  const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, memberships, events, clock });
+  const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, botsInChats, events, clock });
   const retryKeys = new RetryKeys({ store: new RetryKeyStore(db), clock, headers: deps.headers });
   const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, clock, headers: deps.headers });
-  // What must see a `/v2/bot` request before the route that answers it, so mounted first: the
-  // sent counter (it counts on the answer's finish) and the refusal of a retry key where the API
-  // takes none.
-  const watchers = [sentCounter(broadcasts), Router().all('/v2/bot/*rest', retryKeys.onlyWhereTaken())];
-  // One router per published API group (docs/architecture.md); their paths do not overlap.
-  const apis = [
-    channelOauthRoutes(deps.tokens),
-    botRoutes({ tokens: deps.tokens, bot: messaging, limits, retryKeys, headers: deps.headers }),
-    botRichMenuRoutes({ tokens: deps.tokens, bot: messaging, limits, menus: richMenus, headers: deps.headers }),
-    botAccountRoutes({ tokens: deps.tokens, bot: messaging, limits, account, indicators, links }),
-    accountLinkPageRoutes(links),
-    botBroadcastRoutes({ tokens: deps.tokens, bot: messaging, limits, broadcasts, headers: deps.headers, retryKeys }),
-    botAudienceRoutes({ tokens: deps.tokens, bot: messaging, limits, audiences }),
-    botCouponRoutes({ tokens: deps.tokens, bot: messaging, limits, coupons }),
-    botMembershipRoutes({ tokens: deps.tokens, bot: messaging, limits, plans }),
-    insight.routes({ tokens: deps.tokens, bot: messaging, limits }),
-    botPnpRoutes({ tokens: deps.tokens, bot: messaging, limits, pnp, headers: deps.headers }),
-    botShopRoutes({ tokens: deps.tokens, bot: messaging, limits, stickers }),
-    botModuleRoutes({ tokens: deps.tokens, bot: messaging, limits, modules }),
-  ];
   return {
     events,
     messaging,
@@ -257,14 +227,32 @@ export function createBotMessaging(
     deliveries,
     live,
     limits,
-    memberships,
+    botsInChats,
     richMenus,
     insight,
     chatHooks: {
       userMessagesStored: (chat, userId, stored) => events.userMessages(chat, userId, stored),
       inChatOrder: (chatId, write) => emitter.inChatOrder(chatId, write),
     },
-    routes: [...watchers, ...apis],
+    routes: botRoutes({
+      tokens: deps.tokens,
+      headers: deps.headers,
+      messaging,
+      limits,
+      retryKeys,
+      richMenus,
+      account,
+      indicators,
+      links,
+      broadcasts,
+      audiences,
+      coupons,
+      plans,
+      insight,
+      pnp,
+      stickers,
+      modules,
+    }),
     sharedOauthRoutes: channelOauthV21Routes(deps.tokens),
     simulator: {
       ...botSimulatorHandlers({ events, deliveries, contents, live, menus: richMenus, indicators }),

@@ -1,82 +1,83 @@
 /**
- * The bot messaging endpoints under `/v2/bot` (spec part B endpoint table), on
- * `Authorization: Bearer <channel access token>`. Every answer carries `<prefix>Request-Id`
- * (set for `/v2` in app.ts). Each endpoint is one API for the per-minute request limit.
+ * The bot unit's routers in the order they are mounted: `/v2/oauth`, `/v2/bot` and the account
+ * link page. One router per API group of the platform's published documents, each in its feature's
+ * `routes.ts` (docs/architecture.md, "Where a change goes"); their paths do not overlap.
  */
-import { botApi, channelOf, type BotApiDeps } from './authenticate.js';
-import { jpegThumbnail } from '../../messages/thumbnail.js';
-import { Router, type Response } from 'express';
-import { jsonBody } from '../../http/body.js';
-import { notFound } from '../../http/errors.js';
-import type { RetryKeys } from './retry-keys.js';
+import { Router } from 'express';
+import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
+import type { BotApiDeps } from './authenticate.js';
+import { botAccountRoutes } from './account/routes.js';
+import type { BotAccountService } from './account/service.js';
+import { accountLinkPageRoutes } from './account-link/routes.js';
+import type { AccountLinkService } from './account-link/service.js';
+import { botAudienceRoutes } from './audiences/routes.js';
+import type { AudienceService } from './audiences/service.js';
+import { botBroadcastRoutes, sentCounter } from './broadcast/routes.js';
+import type { BotBroadcastService } from './broadcast/service.js';
+import { botCouponRoutes } from './coupons/routes.js';
+import type { CouponService } from './coupons/service.js';
+import type { ChatIndicatorService } from './indicators/service.js';
+import type { Insight } from './insight/index.js';
+import { botMembershipRoutes } from './memberships/routes.js';
+import type { MembershipPlanService } from './memberships/service.js';
+import { botMessagingRoutes } from './messaging/routes.js';
+import type { BotMessagingService } from './messaging/service.js';
+import { botModuleRoutes } from './modules/routes.js';
+import type { ModuleService } from './modules/service.js';
+import { channelOauthRoutes } from './oauth/routes.js';
+import { botPnpRoutes } from './pnp/routes.js';
+import type { BotPnpService } from './pnp/service.js';
+import type { RateLimiter } from './rate-limits/service.js';
+import type { RetryKeys } from './retry-keys/service.js';
+import { botRichMenuRoutes } from './rich-menus/routes.js';
+import type { RichMenuService } from './rich-menus/service.js';
+import { botShopRoutes } from './shop/routes.js';
+import type { MissionStickerService } from './shop/service.js';
 
-/**
- * @param deps `retryKeys`: push and multicast run once per retry key (`<prefix>Retry-Key`)
- */
-export function botRoutes(deps: BotApiDeps & { retryKeys: RetryKeys; headers?: PlatformHeaders }): Router {
-  const r = Router();
-  const { bot } = deps;
-  // Authentication, then the rate limit, then the body: a caller without a token learns nothing.
-  const api = botApi(deps);
-  const channel = channelOf;
-  const p = (v: unknown) => String(v);
+/** The services the bot unit's routers answer with. */
+export interface BotRouteDeps {
+  tokens: ChannelTokenService;
+  headers: PlatformHeaders;
+  messaging: BotMessagingService;
+  limits: RateLimiter;
+  retryKeys: RetryKeys;
+  richMenus: RichMenuService;
+  account: BotAccountService;
+  indicators: ChatIndicatorService;
+  links: AccountLinkService;
+  broadcasts: BotBroadcastService;
+  audiences: AudienceService;
+  coupons: CouponService;
+  plans: MembershipPlanService;
+  insight: Insight;
+  pnp: BotPnpService;
+  stickers: MissionStickerService;
+  modules: ModuleService;
+}
 
-  const { retryKeys } = deps;
-  // The answer's request ID names the send in the insight records (message events, units).
-  const requestIdOf = (res: Response) => (deps.headers ? String(res.getHeader(deps.headers.requestId)) : undefined);
-
-  // Push and reply answer the sent messages (published PushMessageResponse, ReplyMessageResponse).
-  r.post('/v2/bot/message/reply', api('reply'), jsonBody, async (req, res) => {
-    res.json(await bot.reply(channel(res).channel_id, req.body));
-  });
-  r.post('/v2/bot/message/push', api('push'), jsonBody, async (req, res) => {
-    const c = channel(res);
-    res.json(await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, (claim) => bot.push(c, req.body, claim, requestIdOf(res))));
-  });
-  r.post('/v2/bot/message/multicast', api('multicast'), jsonBody, async (req, res) => {
-    const c = channel(res);
-    res.json(
-      await retryKeys.once(
-        c.channel_id,
-        retryKeys.keyOf(req),
-        res,
-        async (claim) => (await bot.multicast(c, req.body, claim, requestIdOf(res)), {}),
-      ),
-    );
-  });
-  r.get('/v2/bot/message/:messageId/content', api('content'), async (req, res) => {
-    const content = await bot.content(channel(res).channel_id, p(req.params.messageId));
-    res.type(content.contentType).send(content.data);
-  });
-  // The preview of an image (a JPEG of at most 240x240) and the preparation status of a
-  // video or audio (ready at once: the content is stored when it is sent).
-  r.get('/v2/bot/message/:messageId/content/preview', api('content.preview'), async (req, res) => {
-    const content = await bot.content(channel(res).channel_id, p(req.params.messageId));
-    const preview = content.contentType.startsWith('image/') ? await jpegThumbnail(content.data) : null;
-    if (!preview) throw notFound('No preview of this message: previews exist for images only (embedkit decodes no video frames)');
-    res.type('image/jpeg').send(preview);
-  });
-  r.get('/v2/bot/message/:messageId/content/transcoding', api('content.transcoding'), async (req, res) => {
-    const content = await bot.content(channel(res).channel_id, p(req.params.messageId));
-    if (!/^(video|audio)\//.test(content.contentType)) throw notFound('No transcoding of this message: it is for video and audio');
-    res.json({ status: 'succeeded' });
-  });
-  r.get('/v2/bot/profile/:userId', api('profile'), async (req, res) => {
-    res.json(await bot.profile(channel(res).channel_id, p(req.params.userId)));
-  });
-  for (const type of ['group', 'room'] as const) {
-    r.get(`/v2/bot/${type}/:chatId/member/:userId`, api(`${type}.member`), async (req, res) => {
-      res.json(await bot.memberProfile(channel(res).channel_id, type, p(req.params.chatId), p(req.params.userId)));
-    });
-    r.get(`/v2/bot/${type}/:chatId/members/ids`, api(`${type}.memberIds`), async (req, res) => {
-      res.json(await bot.memberIds(channel(res), type, p(req.params.chatId), req.query.start));
-    });
-    // No body to read: the official SDK sends none (with a JSON content type).
-    r.post(`/v2/bot/${type}/:chatId/leave`, api(`${type}.leave`), async (req, res) => {
-      await bot.leave(channel(res).channel_id, type, p(req.params.chatId));
-      res.json({});
-    });
-  }
-  return r;
+/** The watchers first, then one router per published API group. */
+export function botRoutes(d: BotRouteDeps): Router[] {
+  const { tokens, headers, limits, retryKeys } = d;
+  const api: BotApiDeps = { tokens, bot: d.messaging, limits };
+  // What must see a `/v2/bot` request before the route that answers it, so mounted first: the
+  // sent counter (it counts on the answer's finish) and the refusal of a retry key where the API
+  // takes none.
+  const watchers = [sentCounter(d.broadcasts), Router().all('/v2/bot/*rest', retryKeys.onlyWhereTaken())];
+  const apis = [
+    channelOauthRoutes(tokens),
+    botMessagingRoutes({ ...api, retryKeys, headers }),
+    botRichMenuRoutes({ ...api, menus: d.richMenus, headers }),
+    botAccountRoutes({ ...api, account: d.account, indicators: d.indicators, links: d.links }),
+    accountLinkPageRoutes(d.links),
+    botBroadcastRoutes({ ...api, broadcasts: d.broadcasts, headers, retryKeys }),
+    botAudienceRoutes({ ...api, audiences: d.audiences }),
+    botCouponRoutes({ ...api, coupons: d.coupons }),
+    botMembershipRoutes({ ...api, plans: d.plans }),
+    d.insight.routes(api),
+    botPnpRoutes({ ...api, pnp: d.pnp, headers }),
+    botShopRoutes({ ...api, stickers: d.stickers }),
+    botModuleRoutes({ ...api, modules: d.modules }),
+  ];
+  return [...watchers, ...apis];
 }

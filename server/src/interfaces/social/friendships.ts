@@ -6,7 +6,7 @@
 import type { Clock } from '../../clock/clock.js';
 import { accessDenied, badRequest, invalidBody, unknownChannel, unknownUser } from '../../http/errors.js';
 import { checkFriendshipBody } from './schemas.js';
-import type { MembershipStore, FriendState } from '../../world/membership-store.js';
+import type { BotsInChatsStore, FriendState } from '../../world/bots-in-chats-store.js';
 import type { ChannelLoginStore } from '../../world/channel-login-store.js';
 import type { UserTokenRow } from '../../tokens/user-token-store.js';
 import type { WorldStore } from '../../world/world-store.js';
@@ -38,7 +38,7 @@ export class FriendshipService {
   private readonly listeners = new Set<(change: FriendshipChange) => void | Promise<void>>();
 
   constructor(
-    private readonly memberships: MembershipStore,
+    private readonly botsInChats: BotsInChatsStore,
     private readonly logins: ChannelLoginStore,
     private readonly world: WorldStore,
     private readonly clock: Clock,
@@ -52,7 +52,7 @@ export class FriendshipService {
     if (!(await this.logins.get(token.channel_id)).botLinked) {
       throw accessDenied(`The channel ${token.channel_id} has no linked bot`);
     }
-    return { friendFlag: (await this.memberships.friendState(token.channel_id, token.user_id)) === 'friend' };
+    return { friendFlag: (await this.botsInChats.friendState(token.channel_id, token.user_id)) === 'friend' };
   }
 
   /**
@@ -61,7 +61,7 @@ export class FriendshipService {
    */
   async get(userId: string, channelId: string): Promise<FriendshipView> {
     await this.checkKnown(userId, channelId);
-    const state = (await this.memberships.friendState(channelId, userId)) ?? 'none';
+    const state = (await this.botsInChats.friendState(channelId, userId)) ?? 'none';
     const { botLinked } = await this.logins.get(channelId);
     return { userId, channelId, state, friendFlag: state === 'friend', botLinked };
   }
@@ -80,7 +80,7 @@ export class FriendshipService {
     if (!before.botLinked) throw badRequest(`The channel ${channelId} has no linked bot`);
     if (before.state !== to) {
       const at = this.clock.now();
-      await this.memberships.setFriendState(channelId, userId, to, at);
+      await this.botsInChats.setFriendState(channelId, userId, to, at);
       for (const listener of this.listeners) await listener({ userId, channelId, from: before.state, to, at });
     }
     return { ...before, state: to, friendFlag: to === 'friend' };

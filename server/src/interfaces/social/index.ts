@@ -16,7 +16,7 @@ import { SocialLoginService } from './login.js';
 import { SocialV1Service } from './v1.js';
 import { UserTokenService } from './user-tokens.js';
 import { AuthCodeStore } from './auth-code-store.js';
-import { MembershipStore } from '../../world/membership-store.js';
+import { BotsInChatsStore } from '../../world/bots-in-chats-store.js';
 import { ChannelLoginStore } from '../../world/channel-login-store.js';
 import { RefreshTokenStore } from './refresh-token-store.js';
 import type { Database } from '../../db/schema.js';
@@ -84,7 +84,7 @@ export function createSocialLogin(
     appViewUrls: deps.appViewUrls,
   });
   const userTokens = new UserTokenService(tokens, world, clock, login);
-  const friendships = new FriendshipService(new MembershipStore(db), logins, world, clock);
+  const friendships = new FriendshipService(new BotsInChatsStore(db), logins, world, clock);
   const v1Tokens = new SocialV1Service(tokens, refreshTokens, logins, login, clock);
   return {
     login,

@@ -17,7 +17,7 @@ import type { FriendshipService } from '../social/index.js';
 import type { SocialV1Service } from '../social/index.js';
 import type { LiveHub } from '../../live/hub.js';
 import { V1BotService } from './service.js';
-import { MembershipStore } from '../../world/membership-store.js';
+import { BotsInChatsStore } from '../../world/bots-in-chats-store.js';
 import { ChannelLoginStore } from '../../world/channel-login-store.js';
 import { ChannelTokenStore } from '../../tokens/channel-token-store.js';
 import { ContentStore } from '../../messages/content-store.js';
@@ -65,7 +65,7 @@ export function createV1Bots(
 ): V1Bots {
   const service = new V1BotService({
     world,
-    memberships: new MembershipStore(db),
+    botsInChats: new BotsInChatsStore(db),
     messages: new MessageStore(db),
     contents: new ContentStore(db),
     store: new V1BotStore(db),

@@ -9,7 +9,7 @@ import type { ChannelV1 } from '#contract/wire.js';
 import type { Clock } from '../../clock/clock.js';
 import { V1_ERRORS, noChannel, notFound, type ApiError, v1Error } from '../../http/errors.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
-import type { MembershipStore } from '../../world/membership-store.js';
+import type { BotsInChatsStore } from '../../world/bots-in-chats-store.js';
 import type { ChannelLoginStore } from '../../world/channel-login-store.js';
 import type { ChannelTokenStore } from '../../tokens/channel-token-store.js';
 import type { ContentStore } from '../../messages/content-store.js';
@@ -57,7 +57,7 @@ export const ADD_FRIEND_PERMISSION = 'ADD_OWN_OFFICIAL_ACCOUNTS';
 
 export interface V1BotDeps {
   world: WorldStore;
-  memberships: MembershipStore;
+  botsInChats: BotsInChatsStore;
   messages: MessageStore;
   contents: ContentStore;
   store: V1BotStore;
@@ -153,12 +153,12 @@ export class V1BotService {
     for (const mid of e.to) {
       if (e.toType === 1) {
         if (!(await this.d.world.user(mid))) throw v1Error(400, '422', 'invalid users');
-        const friend = (await this.d.memberships.friendState(channel.channel_id, mid)) === 'friend';
-        targets.push({ mid, chatId: friend ? ((await this.d.memberships.botChatId(channel.channel_id, mid)) ?? null) : null });
+        const friend = (await this.d.botsInChats.friendState(channel.channel_id, mid)) === 'friend';
+        targets.push({ mid, chatId: friend ? ((await this.d.botsInChats.botChatId(channel.channel_id, mid)) ?? null) : null });
       } else {
         const chat = await this.d.world.chat(mid);
         if (!chat || chat.type !== (e.toType === 2 ? 'room' : 'group')) throw v1Error(400, '422', 'invalid users');
-        targets.push({ mid, chatId: (await this.d.memberships.membership(chat.chat_id, channel.channel_id)) ? chat.chat_id : null });
+        targets.push({ mid, chatId: (await this.d.botsInChats.botInChat(chat.chat_id, channel.channel_id)) ? chat.chat_id : null });
       }
     }
     const now = this.d.clock.now();
@@ -207,14 +207,14 @@ export class V1BotService {
     for (const mid of [...new Set(mids)]) {
       const user = await this.d.world.user(mid);
       if (!user) continue;
-      const friend = (await this.d.memberships.friendState(channel.channel_id, mid)) !== undefined;
+      const friend = (await this.d.botsInChats.friendState(channel.channel_id, mid)) !== undefined;
       const shared =
         friend ||
         (
           await Promise.all(
             chats
               .filter((c) => c.type !== 'utou' && c.memberIds.includes(mid))
-              .map((c) => this.d.memberships.membership(c.chat_id, channel.channel_id)),
+              .map((c) => this.d.botsInChats.botInChat(c.chat_id, channel.channel_id)),
           )
         ).some(Boolean);
       if (!shared) continue;
@@ -239,7 +239,7 @@ export class V1BotService {
     const row = Number.isSafeInteger(id) ? await this.d.contents.get(id) : undefined;
     const chat = row ? await this.d.world.chat(row.chat_id) : undefined;
     const visible =
-      chat && (chat.bot_channel_id === channel.channel_id || (await this.d.memberships.membership(chat.chat_id, channel.channel_id)));
+      chat && (chat.bot_channel_id === channel.channel_id || (await this.d.botsInChats.botInChat(chat.chat_id, channel.channel_id)));
     if (!row || !visible) throw v1Error(404, '404', `no content of message ${messageId}`);
     const ext = extensionOf(row.content_type);
     return { contentType: row.content_type, data: Buffer.from(row.data), fileName: row.file_name ?? `${messageId}${ext}` };
@@ -266,7 +266,7 @@ export class V1BotService {
    */
   async leave(channel: V1Channel, type: 'group' | 'room', chatId: string): Promise<void> {
     const chat = await this.d.world.chat(chatId);
-    if (!chat || chat.type !== type || !(await this.d.memberships.membership(chatId, channel.channel_id)))
+    if (!chat || chat.type !== type || !(await this.d.botsInChats.botInChat(chatId, channel.channel_id)))
       throw v1Error(404, '404', `the bot is not in ${type} ${chatId}`);
     await this.d.events.leave(chat, channel.channel_id);
   }
@@ -294,7 +294,7 @@ export class V1BotService {
       );
     if (!row.scope.split(' ').includes(ADD_FRIEND_PERMISSION))
       throw v1Error(403, '416', `the user has not allowed channel ${id} the permissions [${ADD_FRIEND_PERMISSION}]`);
-    if ((await this.d.memberships.friendState(id, row.user_id)) === 'blocked')
+    if ((await this.d.botsInChats.friendState(id, row.user_id)) === 'blocked')
       throw v1Error(409, '450', 'Failed to add the official account to the contact.');
     await this.d.friendships.set(row.user_id, id, { state: 'friend' });
     return { result: 'OK' };

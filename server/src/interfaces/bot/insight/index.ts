@@ -11,15 +11,15 @@ import type { SimulatorHandlers } from '../../../simulator/handlers.js';
 import type { Database } from '../../../db/schema.js';
 import type { WorldStore } from '../../../world/world-store.js';
 import type { BotApiDeps } from '../authenticate.js';
-import type { BotCounterStore } from '../counter-store.js';
-import { InsightService } from './insight.js';
+import type { BotCounterStore } from '../broadcast/store.js';
+import { InsightService } from './service.js';
 import { botInsightRoutes } from './routes.js';
 import { botAggregationUnitRoutes } from './unit-routes.js';
 import { InsightStore } from './store.js';
 import type { MessageReach } from './message-reach.js';
 
 export type { MessageReach } from './message-reach.js';
-export type { InsightService, FriendshipChangeInput } from './insight.js';
+export type { InsightService, FriendshipChangeInput } from './service.js';
 
 /** The insight part's simulator routes. */
 export type InsightSimulatorRoute = 'reportInsight' | 'botInsight';

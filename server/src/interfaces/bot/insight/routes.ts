@@ -5,7 +5,7 @@
  */
 import { Router } from 'express';
 import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
-import type { InsightService } from './insight.js';
+import type { InsightService } from './service.js';
 
 export function botInsightRoutes(deps: BotApiDeps & { insight: InsightService }): Router {
   const r = Router();

@@ -4,8 +4,8 @@
  * history, demographics as percentages, and the message event figures with the privacy threshold.
  */
 import { ApiError } from '../../../http/errors.js';
-import { PLATFORM_TZ_OFFSET_MS, platformDay } from '../broadcast.js';
-import type { Demographics } from '../demographics.js';
+import { PLATFORM_TZ_OFFSET_MS, platformDay } from '../broadcast/service.js';
+import type { Demographics } from '../broadcast/rules.js';
 
 export const DAY_MS = 86_400_000;
 /**

@@ -8,7 +8,7 @@ import type { Clock } from '../../../clock/clock.js';
 import type { MembershipPlanView } from '#contract/wire.js';
 import { type ApiError, badRequest, invalidBody, noChannel, notFound, unknownUser } from '../../../http/errors.js';
 import type { MembershipEventKind } from '#contract/event-types.js';
-import type { MembershipStore } from '../../../world/membership-store.js';
+import type { BotsInChatsStore } from '../../../world/bots-in-chats-store.js';
 import type { ChannelRow, WorldStore } from '../../../world/world-store.js';
 import type { MembershipPlanStore } from './store.js';
 import {
@@ -33,7 +33,7 @@ const planNotOwned = (): ApiError => notFound('Membership ID is not owned by the
 export interface MembershipPlanDeps {
   store: MembershipPlanStore;
   world: WorldStore;
-  memberships: MembershipStore;
+  botsInChats: BotsInChatsStore;
   clock: Clock;
   changed: (channelId: string, userId: string, type: MembershipEventKind, membershipId: number) => Promise<unknown>;
 }
@@ -91,7 +91,7 @@ export class MembershipPlanService {
     const visible: { userId: string; no: number }[] = [];
     for (const s of await this.d.store.members(Number(plan.membership_id), q.after, Number.MAX_SAFE_INTEGER)) {
       if (visible.length > q.limit) break;
-      if ((await this.d.memberships.friendState(channel.channel_id, s.user_id)) !== 'friend') continue;
+      if ((await this.d.botsInChats.friendState(channel.channel_id, s.user_id)) !== 'friend') continue;
       if ((await this.d.world.user(s.user_id))?.agreed === 0) continue;
       visible.push({ userId: s.user_id, no: Number(s.membership_no) });
     }
@@ -137,7 +137,7 @@ export class MembershipPlanService {
   async join(membershipId: string, userId: string): Promise<MembershipPlanView> {
     const { plan } = await this.planAndPerson(membershipId, userId);
     const channelId = plan.channel_id;
-    if ((await this.d.memberships.friendState(channelId, userId)) !== 'friend')
+    if ((await this.d.botsInChats.friendState(channelId, userId)) !== 'friend')
       throw badRequest(`User ${userId} must be a friend of the bot to join its membership`);
     if (!membershipOf(plan, 0).isPublished) throw badRequest(`Membership ${membershipId} is not published`);
     const now = this.d.clock.now();

@@ -15,10 +15,10 @@ import { hashToken } from '../../../tokens/secrets.js';
 import { draftOf, type DraftEvent, type EventSource } from '#contract/event-types.js';
 import type { WebhookEmitter } from '../../../webhooks/emitter.js';
 import { botUserId } from '../../../world/bot-user-id.js';
-import type { MembershipStore } from '../../../world/membership-store.js';
+import type { BotsInChatsStore } from '../../../world/bots-in-chats-store.js';
 import type { ChannelRow, WorldStore } from '../../../world/world-store.js';
 import type { ChatControlState, ModuleChannels } from '#contract/wire.js';
-import { botInfo } from '../account.js';
+import { botInfo } from '../account/service.js';
 import {
   controlExpiry,
   DEFAULT_MODULE_SCOPES,
@@ -67,7 +67,7 @@ export class ModuleService {
     private readonly d: {
       store: ModuleStore;
       world: WorldStore;
-      memberships: MembershipStore;
+      botsInChats: BotsInChatsStore;
       emitter: WebhookEmitter;
       live: LiveHub;
       clock: Clock;
@@ -384,13 +384,13 @@ export class ModuleService {
   /** A bot's chat by its API ID (a user's 1:1 chat with it, or a group or room it is in), or undefined. */
   private async botChat(botChannelId: string, apiChatId: string): Promise<{ chatId: string } | undefined> {
     if (apiChatId.startsWith('U')) {
-      const chatId = await this.d.memberships.botChatId(botChannelId, apiChatId);
+      const chatId = await this.d.botsInChats.botChatId(botChannelId, apiChatId);
       return chatId ? { chatId } : undefined;
     }
     const chat = await this.d.world.chat(apiChatId);
     if (!chat || chat.type === 'utou') return undefined;
     if (chat.bot_channel_id === botChannelId) return { chatId: chat.chat_id };
-    const m = await this.d.memberships.membership(chat.chat_id, botChannelId);
+    const m = await this.d.botsInChats.botInChat(chat.chat_id, botChannelId);
     return m?.state === 'joined' ? { chatId: chat.chat_id } : undefined;
   }
 

@@ -5,7 +5,7 @@
 import { invalidBody } from '../../../http/errors.js';
 import { draftOf } from '#contract/event-types.js';
 import { userSource } from '../../../webhooks/events.js';
-import { checkAccountLinkBody, checkBeaconBody } from '../simulator-schemas.js';
+import { checkAccountLinkBody, checkBeaconBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 
 /** The rules of beacons and account links. */

@@ -4,8 +4,8 @@
  */
 import type { BotInfo } from '#contract/wire.js';
 import { badRequest, invalidBody, noChannel } from '../../../http/errors.js';
-import type { FriendState } from '../../../world/membership-store.js';
-import { checkWebhookSettingsBody } from '../simulator-schemas.js';
+import type { FriendState } from '../../../world/bots-in-chats-store.js';
+import { checkWebhookSettingsBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 
 /** A channel's bot in the host's bot tools (the contract's shape). */
@@ -26,7 +26,7 @@ export class BotsOverview {
     const b = (typeof body === 'object' && body !== null ? body : {}) as { userId?: unknown; chatId?: unknown };
     if (typeof b.chatId === 'string') {
       if (!(await d.world.channel(channelId))) throw noChannel(channelId);
-      if (!(await d.memberships.membership(b.chatId, channelId)))
+      if (!(await d.botsInChats.botInChat(b.chatId, channelId)))
         throw badRequest(`The bot of channel ${channelId} is not in chat ${b.chatId}`);
       return d.emitter.replyToken(channelId, b.chatId);
     }
@@ -40,10 +40,10 @@ export class BotsOverview {
    */
   async overview(): Promise<{ bots: BotView[] }> {
     const d = this.c.d;
-    const [channels, friends, memberships, chats] = await Promise.all([
+    const [channels, friends, botsInChats, chats] = await Promise.all([
       d.world.channels(),
-      d.memberships.allFriends(),
-      d.memberships.allMemberships(),
+      d.botsInChats.allFriends(),
+      d.botsInChats.allBotsInChats(),
       d.world.chats(),
     ]);
     return {
@@ -62,7 +62,7 @@ export class BotsOverview {
             const chat = chats.find((x) => x.bot_channel_id === c.channel_id && x.memberIds.includes(f.user_id));
             return { userId: f.user_id, state: f.state as FriendState, ...(chat ? { chatId: chat.chat_id } : {}) };
           }),
-        chats: memberships
+        chats: botsInChats
           .filter((m) => m.channel_id === c.channel_id)
           .map((m) => ({ chatId: m.chat_id, state: m.state as 'joined' | 'pending' })),
       })),
@@ -89,7 +89,7 @@ export class BotsOverview {
     if (!(await d.world.channel(channelId))) throw noChannel(channelId);
     if (typeof b.url === 'string' && b.url !== '' && !isHttpUrl(b.url))
       throw invalidBody([{ message: 'Must be an absolute http or https URL', property: 'url' }]);
-    await d.memberships.setWebhookSettings(channelId, {
+    await d.botsInChats.setWebhookSettings(channelId, {
       ...(b.url !== undefined ? { url: b.url || null } : {}),
       ...(b.unknownProperty !== undefined ? { unknownProperty: b.unknownProperty } : {}),
     });

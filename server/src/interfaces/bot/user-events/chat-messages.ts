@@ -7,8 +7,8 @@ import { ApiError, badRequest, invalidBody, notFound } from '../../../http/error
 import { draftOf } from '#contract/event-types.js';
 import { messageOfEvent, sourceOf } from '../../../webhooks/events.js';
 import type { ChatRow, WorldStore } from '../../../world/world-store.js';
-import { markAsReadToken } from '../mark-as-read-token.js';
-import { checkMediaQuery, checkPersonBody } from '../simulator-schemas.js';
+import { markAsReadToken } from '../indicators/rules.js';
+import { checkMediaQuery, checkPersonBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 import { parseMessageId } from '../../../messages/message-id.js';
 

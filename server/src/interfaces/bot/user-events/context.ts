@@ -11,13 +11,13 @@ import type { MessageStore } from '../../../messages/message-store.js';
 import type { WebhookEmitter } from '../../../webhooks/emitter.js';
 import { draftOf, type DraftEvent } from '#contract/event-types.js';
 import { sourceOf } from '../../../webhooks/events.js';
-import type { MembershipStore } from '../../../world/membership-store.js';
+import type { BotsInChatsStore } from '../../../world/bots-in-chats-store.js';
 import type { ChatRow, WorldStore } from '../../../world/world-store.js';
 
 /** What the users' event rules are built on. */
 export interface BotEventDeps {
   world: WorldStore;
-  memberships: MembershipStore;
+  botsInChats: BotsInChatsStore;
   messages: MessageStore;
   contents: ContentStore;
   emitter: WebhookEmitter;
@@ -48,7 +48,7 @@ export class BotEventContext {
     for (const bot of await this.botsOf(chat)) {
       if (only !== undefined && bot.channelId !== only) continue;
       const drafts = await build(bot);
-      if (bot.pendingJoin && (await this.d.memberships.claimPendingJoin(chat.chat_id, bot.channelId, this.d.clock.now())))
+      if (bot.pendingJoin && (await this.d.botsInChats.claimPendingJoin(chat.chat_id, bot.channelId, this.d.clock.now())))
         drafts.unshift(draftOf('join', sourceOf({ chatId: chat.chat_id, type: chat.type }, null, false)));
       if ((await this.d.emitter.emit(bot.channelId, chat.chat_id, drafts)) !== null) n++;
     }
@@ -60,10 +60,10 @@ export class BotEventContext {
     if (chat.type === 'utou') {
       if (!chat.bot_channel_id) return [];
       const userId = chat.memberIds[0];
-      const state = userId ? await this.d.memberships.friendState(chat.bot_channel_id, userId) : undefined;
+      const state = userId ? await this.d.botsInChats.friendState(chat.bot_channel_id, userId) : undefined;
       return state === 'friend' ? [{ channelId: chat.bot_channel_id, pendingJoin: false }] : [];
     }
-    return (await this.d.memberships.membershipsOfChat(chat.chat_id)).map((m) => ({
+    return (await this.d.botsInChats.botsOfChat(chat.chat_id)).map((m) => ({
       channelId: m.channel_id,
       pendingJoin: m.state === 'pending',
     }));
@@ -88,8 +88,8 @@ export class BotEventContext {
   async friendChat(channelId: string, userId: string): Promise<string> {
     if (!(await this.d.world.channel(channelId))) throw noChannel(channelId);
     if (!(await this.d.world.user(userId))) throw unknownUser(userId);
-    const chatId = await this.d.memberships.botChatId(channelId, userId);
-    if (!chatId || (await this.d.memberships.friendState(channelId, userId)) !== 'friend')
+    const chatId = await this.d.botsInChats.botChatId(channelId, userId);
+    if (!chatId || (await this.d.botsInChats.friendState(channelId, userId)) !== 'friend')
       throw badRequest(`User ${userId} is not a friend of the bot of channel ${channelId}`);
     return chatId;
   }

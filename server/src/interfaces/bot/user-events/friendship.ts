@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { draftOf } from '#contract/event-types.js';
 import { userSource } from '../../../webhooks/events.js';
-import type { FriendState } from '../../../world/membership-store.js';
+import type { FriendState } from '../../../world/bots-in-chats-store.js';
 import type { BotEventContext } from './context.js';
 
 /** The rules of friendship changes. */
@@ -18,12 +18,12 @@ export class FriendshipEvents {
   async friendshipChanged(change: { userId: string; channelId: string; from: FriendState | 'none'; to: FriendState }): Promise<void> {
     const d = this.c.d;
     const { userId, channelId } = change;
-    let chatId = await d.memberships.botChatId(channelId, userId);
+    let chatId = await d.botsInChats.botChatId(channelId, userId);
     if (!chatId && change.to === 'friend') {
       const channel = await d.world.channel(channelId);
       if (!channel) return;
       chatId = botChatIdOf(channelId, userId);
-      await d.memberships.createBotChat(chatId, channelId, userId, channel.bot_name ?? channel.name);
+      await d.botsInChats.createBotChat(chatId, channelId, userId, channel.bot_name ?? channel.name);
     }
     chatId ??= botChatIdOf(channelId, userId);
     if (change.to === 'friend')

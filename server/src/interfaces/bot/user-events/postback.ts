@@ -2,7 +2,7 @@
 import { invalidBody } from '../../../http/errors.js';
 import { draftOf } from '#contract/event-types.js';
 import { sourceOf } from '../../../webhooks/events.js';
-import { checkPostbackBody } from '../simulator-schemas.js';
+import { checkPostbackBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 
 /** The rule of postbacks. */

@@ -6,7 +6,7 @@
 import { TRIGGER_EVENTS, TRIGGER_TABLE, triggerDraft, triggerOptionsOf } from '../../../webhooks/triggers.js';
 import { badRequest, invalidBody, noChannel, noChat, unknownUser } from '../../../http/errors.js';
 import { isEventType } from '#contract/event-types.js';
-import { checkTriggerEventBody } from '../simulator-schemas.js';
+import { checkTriggerEventBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 
 /** The rule of triggered events. */
@@ -36,12 +36,12 @@ export class TriggerEvents {
     let chatId: string;
     if (chat && chat.type !== 'utou') {
       if (place === 'user') throw badRequest(`A ${type} event comes from a person in their 1:1 chat with the bot: leave chatId out`);
-      if (!(await d.memberships.membership(chat.chat_id, channelId)))
+      if (!(await d.botsInChats.botInChat(chat.chat_id, channelId)))
         throw badRequest(`The bot of channel ${channelId} is not in chat ${chat.chat_id}`);
       chatId = chat.chat_id;
     } else {
       if (place === 'chat') throw badRequest(`A ${type} event happens in a group or a room: give the chatId of one the bot is in`);
-      const own = await d.memberships.botChatId(channelId, userId);
+      const own = await d.botsInChats.botChatId(channelId, userId);
       if (!own) throw badRequest(`User ${userId} has no 1:1 chat with the bot of channel ${channelId}`);
       if (chat && chat.chat_id !== own)
         throw badRequest(`Chat ${chat.chat_id} is not the 1:1 chat of ${userId} with the bot of channel ${channelId}`);

@@ -2,7 +2,7 @@
 import { invalidBody, notFound } from '../../../http/errors.js';
 import { draftOf } from '#contract/event-types.js';
 import { sourceOf } from '../../../webhooks/events.js';
-import { checkPersonBody } from '../simulator-schemas.js';
+import { checkPersonBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 import { parseMessageId } from '../../../messages/message-id.js';
 

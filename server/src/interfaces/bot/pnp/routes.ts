@@ -1,0 +1,28 @@
+/**
+ * The LINE notification messages API (published `messaging-api.yml`, partner docs): `POST
+ * /bot/pnp/push` (no `/v2`) and `GET /v2/bot/message/delivery/pnp`, on the channel access token,
+ * each one API for the per-minute request limit. The API takes no retry key (published reference:
+ * "doesn't allow API request retries using retry keys").
+ */
+import { Router } from 'express';
+import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
+import { jsonBody } from '../../../http/body.js';
+import { badRequest } from '../../../http/errors.js';
+import { headerValue, type PlatformHeaders } from '../../../http/platform-headers.js';
+import type { BotPnpService } from './service.js';
+
+export function botPnpRoutes(deps: BotApiDeps & { pnp: BotPnpService; headers: PlatformHeaders }): Router {
+  const r = Router();
+  const api = botApi(deps);
+  const { pnp, headers } = deps;
+  r.post('/bot/pnp/push', api('pnp.push'), jsonBody, async (req, res) => {
+    if (headerValue(req, headers.retryKey) !== undefined)
+      throw badRequest(`${headers.retryKey} is taken only by push, multicast, narrowcast and broadcast`);
+    await pnp.push(channelOf(res), req.body, headerValue(req, headers.deliveryTag), headers.deliveryTag);
+    res.json({});
+  });
+  r.get('/v2/bot/message/delivery/pnp', api('delivery.pnp'), async (req, res) => {
+    res.json(await pnp.statistics(channelOf(res), req.query.date));
+  });
+  return r;
+}

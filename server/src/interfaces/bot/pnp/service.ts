@@ -1,0 +1,107 @@
+/**
+ * LINE notification messages by phone number (published `messaging-api.yml` `pushMessagesByPhone`
+ * and `getPNPMessageStatistics`, `webhook.yml` PnpDeliveryCompletionEvent): a bot names a person
+ * by the SHA-256 of their E.164 phone number, and the messages reach that person's chat with the
+ * bot whether or not they are its friend, marked as a notification message; the bot then gets a
+ * `delivery` event. Choices are in docs/phone-push.md.
+ */
+import type { Clock } from '../../../clock/clock.js';
+import { accessDenied, ApiError, badRequest, invalidBody } from '../../../http/errors.js';
+import type { LiveHub } from '../../../live/hub.js';
+import { checkPnpBody } from '../../../messages/bodies.js';
+import type { MessageStore } from '../../../messages/message-store.js';
+import type { BotsInChatsStore } from '../../../world/bots-in-chats-store.js';
+import { E164, PHONE_NUMBER_HASH } from '../../../world/phone-numbers.js';
+import type { ChannelRow, WorldStore } from '../../../world/world-store.js';
+import { platformDay } from '../broadcast/service.js';
+import type { BotCounterStore } from '../broadcast/store.js';
+import { botChatIdOf, type BotEventService } from '../user-events/service.js';
+import { quoteTokensRefused } from '../messaging/service.js';
+import type { RateLimiter } from '../rate-limits/service.js';
+
+/** The kind notification messages are counted under in the sent counters (`bot_sent_counts.kind`). */
+export const PNP_KIND = 'pnp';
+/** Plans that may send notification messages (the platform: corporate accounts that applied for it). */
+export const PNP_PLANS: readonly string[] = ['verified', 'official'];
+/** Length of a delivery tag (published `X-Line-Delivery-Tag`: 16 to 100 characters). */
+export const DELIVERY_TAG_LENGTH = { min: 16, max: 100 } as const;
+
+/** 422 "Failed to send messages": no person has the phone number (the published 422 of `pushMessagesByPhone`). */
+export function notDeliverable(): ApiError {
+  return new ApiError(422, { message: 'Failed to send messages' });
+}
+
+export class BotPnpService {
+  constructor(
+    private readonly d: {
+      world: WorldStore;
+      botsInChats: BotsInChatsStore;
+      messages: MessageStore;
+      events: BotEventService;
+      counters: BotCounterStore;
+      limits: RateLimiter;
+      live: LiveHub;
+      clock: Clock;
+    },
+  ) {}
+
+  /**
+   * Sends 1 to 5 messages to the person whose E.164 phone number hashes (SHA-256, hex) to `to`,
+   * into their 1:1 chat with the bot (created when there is none), friend or not, as notification
+   * messages; counts one message of the day (platform timezone) and sends the bot a `delivery`
+   * event whose `data` is `deliveryTag`, else `to` as sent.
+   * @param deliveryTag the request's `<prefix>Delivery-Tag`, if any
+   * @throws ApiError 403 for a plan without notification messages; 400 invalid body, `to` not a
+   *   hash (details) or a tag of the wrong length; 422 when no person has that number; 429 when
+   *   the recipients of this minute are used up.
+   */
+  async push(channel: ChannelRow, body: unknown, deliveryTag: string | undefined, tagHeader: string): Promise<void> {
+    if (!PNP_PLANS.includes(channel.plan)) throw accessDenied();
+    const details = checkPnpBody(body) ?? [];
+    const to = (body as { to?: unknown } | null)?.to;
+    if (typeof to === 'string' && to.length > 0 && !PHONE_NUMBER_HASH.test(to))
+      details.push({
+        message: E164.test(to)
+          ? 'must be the SHA-256 hash (64 hex digits) of the E.164 phone number, not the number itself'
+          : 'must be the SHA-256 hash (64 hex digits) of an E.164 phone number',
+        property: 'to',
+      });
+    if (details.length === 0) details.push(...quoteTokensRefused((body as { messages: unknown[] }).messages));
+    if (details.length) throw invalidBody(details);
+    if (deliveryTag !== undefined && (deliveryTag.length < DELIVERY_TAG_LENGTH.min || deliveryTag.length > DELIVERY_TAG_LENGTH.max))
+      throw badRequest(`${tagHeader} must be ${DELIVERY_TAG_LENGTH.min} to ${DELIVERY_TAG_LENGTH.max} characters`);
+    const { messages } = body as { to: string; messages: unknown[] };
+    const hash = (to as string).toLowerCase();
+    const person = await this.d.world.userByPhoneNumberHash(hash);
+    if (!person) throw notDeliverable();
+    await this.d.limits.recipients(channel.channel_id, channel.plan, 1);
+    const channelId = channel.channel_id;
+    let chatId = await this.d.botsInChats.botChatId(channelId, person.user_id);
+    if (!chatId) {
+      chatId = botChatIdOf(channelId, person.user_id);
+      await this.d.botsInChats.createBotChat(chatId, channelId, person.user_id, channel.bot_name ?? channel.name);
+    }
+    const now = this.d.clock.now();
+    const target = chatId;
+    await this.d.messages.insertNotificationRefs(
+      messages.map((m) => ({ chatId: target, senderType: 'bot' as const, senderId: channelId, body: m, createdAt: now })),
+    );
+    await this.d.counters.add(channelId, PNP_KIND, platformDay(now), 1);
+    this.d.live.publish({ type: 'chat', chatId });
+    this.d.live.publish({ type: 'bots', channelId });
+    await this.d.events.notificationDelivered(channelId, chatId, person.user_id, deliveryTag ?? (to as string));
+  }
+
+  /**
+   * Notification messages delivered on `date` (yyyyMMdd, platform timezone, UTC+9):
+   * `{status: 'ready', success}` for a day that has ended, `{status: 'unready'}` for today or a
+   * later day (the platform counts a day once it is over).
+   * @throws ApiError 403 for a plan without notification messages; 400 for a malformed date.
+   */
+  async statistics(channel: ChannelRow, date: unknown): Promise<{ status: 'ready' | 'unready'; success?: number }> {
+    if (!PNP_PLANS.includes(channel.plan)) throw accessDenied();
+    if (typeof date !== 'string' || !/^\d{8}$/.test(date)) throw badRequest("The value for the 'date' parameter is invalid");
+    if (date >= platformDay(this.d.clock.now())) return { status: 'unready' };
+    return { status: 'ready', success: await this.d.counters.get(channel.channel_id, PNP_KIND, date) };
+  }
+}
