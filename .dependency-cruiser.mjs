@@ -5,6 +5,8 @@
  *   no other folder, and no other interface, imports its internals;
  * - the shared mechanisms (db, http, clock, live, tokens, world, messages, webhooks) build on no
  *   interface: interfaces depend on them, never the other way round;
+ * - the composition root (`server/src/kit/`) builds on nothing of the process that listens
+ *   (`server/src/serve/`): options flow one way, from serving into the wiring;
  * - the SQL builder is used as a value only where SQL is written (stores and `db/`).
  * `scripts/test/lint-rules.test.ts` proves each rule fails on a planted violation.
  */
@@ -40,6 +42,13 @@ export default {
       comment: 'A shared mechanism importing an interface: interfaces depend on shared folders, not the other way round.',
       from: { path: '^server/src/(db|http|clock|live|tokens|world|messages|webhooks)/' },
       to: { path: '^server/src/interfaces/' },
+    },
+    {
+      name: 'wiring-builds-on-no-process',
+      severity: 'error',
+      comment: 'The composition root importing the process that listens: serve/ hands kit/ what it needs, kit/ never reaches back.',
+      from: { path: '^server/src/kit/' },
+      to: { path: '^server/src/serve/' },
     },
     {
       name: 'sql-only-in-stores',

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { pino } from 'pino';
-import { startServer, type RunningServer } from '../server/dist/app.js';
+import { startServer, type RunningServer } from '../server/dist/serve/start.js';
 import { SIMULATOR_PREFIX, simulatorPath } from '../server/dist/contract/simulator-api.js';
 import { channelToken, userToken } from '../e2e/platform.js';
 import type { Figure } from './report.js';

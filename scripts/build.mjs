@@ -99,7 +99,7 @@ const steps = [
   {
     name: 'server',
     inputs: ['server/src', 'server/tsconfig.build.json', 'tsconfig.json'],
-    outputs: ['server/dist/cli.js', 'server/dist/app.js'],
+    outputs: ['server/dist/cli.js', 'server/dist/serve/start.js'],
     run: () => execFileSync(bin('tsc'), ['-p', 'server/tsconfig.build.json'], { stdio: 'inherit' }),
   },
   {

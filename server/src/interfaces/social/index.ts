@@ -1,6 +1,6 @@
 /**
  * The social login (spec parts C and G) as one unit: its stores, services and routes,
- * built from the database, the world and the one clock. app.ts wires it in.
+ * built from the database, the world and the one clock. The composition root (`kit/`) wires it in.
  */
 import type { SimulatorHandlers } from '../../contract/handlers.js';
 import type { ChannelView } from '../../contract/wire.js';
