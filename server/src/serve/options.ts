@@ -1,7 +1,7 @@
 /**
- * The options of `startServer` (`serve/start.ts`): where and how the process listens ({@link ServeOptions},
- * kept by `serve/`), and the kit's options it hands down to `createEmbedkit` with the origins the
- * bound ports give. Nothing flows back: the kit never reads a listening option.
+ * The options of `startServer` (`serve/start.ts`): where and how the process listens
+ * ({@link ServeOptions}, kept by `serve/`), and the kit's options it hands down to `createEmbedkit`
+ * with the origins the bound ports give. Nothing flows back: the kit never reads a listening option.
  */
 import type { AllowedHosts } from '../http/host-check.js';
 import type { SideInterface } from '../interface-urls.js';
@@ -53,7 +53,7 @@ export type ListenOptions = ServeOptions & KitOptionsTaken;
 
 /**
  * What `startServer` hands down to `createEmbedkit` as it is: its options with every key of
- * {@link ServeOptions} taken off. A listening option added to `ServeOptions` and not taken off
- * fails to compile here rather than reach the kit.
+ * {@link ServeOptions} taken off. A listening option added to `ServeOptions` that `startServer`
+ * does not take off fails to compile there rather than reach the kit.
  */
 export type HandedDown = KitOptionsTaken & { [K in keyof ServeOptions]?: never };
