@@ -5,6 +5,8 @@
  *   no other folder, and no other interface, imports its internals;
  * - the shared mechanisms (db, http, clock, live, tokens, world, messages, webhooks) build on no
  *   interface: interfaces depend on them, never the other way round;
+ * - the composition root (`server/src/kit/`) builds on nothing of the process that listens
+ *   (`server/src/serve/`): options flow one way, from serving into the wiring;
  * - the SQL builder is used as a value only where SQL is written (stores and `db/`);
  * - the contract (`contract/src/`: wire types, schemas, the simulator API, the event-type registry,
  *   the published-platform list) stands on its own: it imports nothing of the server, host, SDK or
@@ -59,6 +61,13 @@ export default {
         "The host and the SDK run in a browser: what they share with the server is the contract (#contract/*), never the server's source.",
       from: { path: '^(host|sdk)/' },
       to: { path: '^server/' },
+    },
+    {
+      name: 'wiring-builds-on-no-process',
+      severity: 'error',
+      comment: 'The composition root importing the process that listens: serve/ hands kit/ what it needs, kit/ never reaches back.',
+      from: { path: '^server/src/kit/' },
+      to: { path: '^server/src/serve/' },
     },
     {
       name: 'sql-only-in-stores',

@@ -8,7 +8,7 @@ keepHeapSmall();
 const { createServer } = await import('node:http');
 const { default: express } = await import('express');
 const { pino } = await import('pino');
-const { startServer } = await import('../server/dist/app.js');
+const { startServer } = await import('../server/dist/serve/start.js');
 const { compileAll } = await import('../server/dist/http/validate.js');
 
 // `--lift-plan-limits` (the sequential and peers groups): 1,000 pushes in a row pass the Developer

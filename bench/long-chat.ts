@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { startServer, type RunningServer } from '../server/dist/app.js';
+import { startServer, type RunningServer } from '../server/dist/serve/start.js';
 import { launchChromium } from './browser.js';
 import type { Figure } from './report.js';
 import { summarize } from './stats.js';

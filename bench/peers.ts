@@ -8,7 +8,7 @@
  */
 import autocannon from 'autocannon';
 import { channelToken } from '../e2e/platform.js';
-import { simulatorPath } from '../server/dist/contract/simulator-api.js';
+import { simulatorPath } from '#contract/simulator-api.js';
 import { latencyOf, OneConnection, sequential, type Latency } from './latency.js';
 import type { Figure } from './report.js';
 import {

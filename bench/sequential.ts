@@ -10,7 +10,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { channelToken } from '../e2e/platform.js';
-import { simulatorPath } from '../server/dist/contract/simulator-api.js';
+import { simulatorPath } from '#contract/simulator-api.js';
 import { startTarget, type Target } from './http.js';
 import { latencyOf, OneConnection, sequential, type Latency } from './latency.js';
 import type { Figure } from './report.js';

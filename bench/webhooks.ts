@@ -8,8 +8,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { startServer, type RunningServer } from '../server/dist/app.js';
-import { SimulatorClient } from '../server/dist/contract/client.js';
+import { startServer, type RunningServer } from '../server/dist/serve/start.js';
+import { SimulatorClient } from '#contract/client.js';
 import { DeliveryStore } from '../server/dist/webhooks/delivery-store.js';
 import type { Figure } from './report.js';
 import { summarize } from './stats.js';

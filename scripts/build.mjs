@@ -3,7 +3,7 @@
 // works right after `npm install` and costs nothing when everything is already built, also after
 // `npm pack` or a checkout that touched files without changing them. `--force` rebuilds all.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
 import { isStale, markBuilt } from './build-stale.mjs';
@@ -66,13 +66,19 @@ function buildMessageStyles() {
   writeFileSync(join('host', 'dist', 'messages.css'), css);
 }
 
+/** tsc on a project whose output folder is emptied first: a module moved or removed leaves no stale file to run or to pack. */
+const tscClean = (project, outDir) => () => {
+  rmSync(outDir, { recursive: true, force: true });
+  execFileSync(bin('tsc'), ['-p', project], { stdio: 'inherit' });
+};
+
 const steps = [
   {
     // The server, host and SDK build on it (package.json "imports": #contract/*).
     name: 'contract',
     inputs: ['contract/src', 'contract/tsconfig.json', 'tsconfig.json'],
     outputs: ['contract/dist/wire.js', 'contract/dist/wire.d.ts'],
-    run: () => execFileSync(bin('tsc'), ['-p', 'contract/tsconfig.json'], { stdio: 'inherit' }),
+    run: tscClean('contract/tsconfig.json', 'contract/dist'),
   },
   {
     name: 'browser bundles (sdk, host, demo)',
@@ -115,8 +121,8 @@ const steps = [
   {
     name: 'server',
     inputs: ['server/src', 'contract/src', 'server/tsconfig.build.json', 'tsconfig.json'],
-    outputs: ['server/dist/cli.js', 'server/dist/app.js'],
-    run: () => execFileSync(bin('tsc'), ['-p', 'server/tsconfig.build.json'], { stdio: 'inherit' }),
+    outputs: ['server/dist/cli.js', 'server/dist/serve/start.js'],
+    run: tscClean('server/tsconfig.build.json', 'server/dist'),
   },
   {
     name: 'demo bot',

@@ -23,7 +23,7 @@ describe('origin', () => {
     expect(origin('file:///p/node_modules/@line/bot-sdk/dist/a.js', 'x')).toBe('@line/bot-sdk');
     expect(origin('file:///p/node_modules/express/lib/router.js', 'x')).toBe('express');
     expect(origin('file:///p/server/dist/http/body.js', 'x')).toBe('embedkit http');
-    expect(origin('file:///p/server/dist/app.js', 'x')).toBe('embedkit app');
+    expect(origin('file:///p/server/dist/testing.js', 'x')).toBe('embedkit testing');
     expect(origin('', '(garbage collector)')).toBe('(garbage collector)');
   });
 });

@@ -31,7 +31,7 @@ async function violations(dir: string): Promise<string[]> {
   return report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
 }
 
-/** A layout that keeps every rule: the contract, two interfaces, a shared folder, a store, the composition root, the host. */
+/** A layout that keeps every rule: the contract, two interfaces, a shared folder, a store, the composition root and the process on it, the host. */
 const CLEAN: Record<string, string> = {
   'contract/src/wire.ts': 'export interface Wire { id: string }\n',
   'host/src/main.ts': "import type { Wire } from '../../contract/src/wire.js';\nexport const w: Wire = { id: '1' };\n",
@@ -40,7 +40,8 @@ const CLEAN: Record<string, string> = {
   'server/src/interfaces/b/index.ts': "import { A } from '../a/index.js';\nexport const B = A + 1;\n",
   'server/src/interfaces/b/store.ts': "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n",
   'server/src/world/shared.ts': 'export const shared = 1;\n',
-  'server/src/app.ts': "import { B } from './interfaces/b/index.js';\nexport const app = B;\n",
+  'server/src/kit/embedkit.ts': "import { B } from '../interfaces/b/index.js';\nexport const kit = B;\n",
+  'server/src/serve/start.ts': "import { kit } from '../kit/embedkit.js';\nexport const start = kit;\n",
 };
 
 let dir: string | undefined;
@@ -64,8 +65,13 @@ describe('the dependency rules', () => {
     ],
     [
       "the composition root importing an interface's internals",
-      { 'server/src/app.ts': "import { A } from './interfaces/a/service.js';\nexport const app = A;\n" },
-      /^interface-internals-from-outside: server\/src\/app\.ts -> server\/src\/interfaces\/a\/service\.ts$/,
+      { 'server/src/kit/embedkit.ts': "import { A } from '../interfaces/a/service.js';\nexport const kit = A;\n" },
+      /^interface-internals-from-outside: server\/src\/kit\/embedkit\.ts -> server\/src\/interfaces\/a\/service\.ts$/,
+    ],
+    [
+      'the composition root importing the process that listens',
+      { 'server/src/kit/port.ts': "import { start } from '../serve/start.js';\nexport const port = start;\n" },
+      /^wiring-builds-on-no-process: server\/src\/kit\/port\.ts -> server\/src\/serve\/start\.ts$/,
     ],
     [
       'a shared folder importing an interface',

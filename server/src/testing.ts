@@ -15,7 +15,8 @@
  * store.
  */
 import { pino } from 'pino';
-import { startServer, type InterfaceUrls, type RunningServer } from './app.js';
+import { startServer, type RunningServer } from './serve/start.js';
+import type { InterfaceUrls } from './interface-urls.js';
 import { checkAdminToken } from './http/admin-token.js';
 import { parseAllowedHosts } from './http/host-check.js';
 import { readScenario } from './scenario/load.js';

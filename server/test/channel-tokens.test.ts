@@ -1,7 +1,7 @@
 // Channel access tokens: spec part B endpoint table and the channel access token transitions.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../src/app.js';
+import type { Embedkit } from '../src/kit/embedkit.js';
 import { CHANNEL_1, channelToken, makeKit } from './helpers.js';
 
 let kit: Embedkit;

@@ -2,7 +2,7 @@
 // older (and, after dropping them, newer) ones as the user scrolls.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../src/app.js';
+import type { Embedkit } from '../src/kit/embedkit.js';
 import { ALICE, makeKit, UTOU } from './helpers.js';
 
 let kit: Embedkit;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import request from 'supertest';
-import { createEmbedkit, type Embedkit, type EmbedkitOptions } from '../src/app.js';
+import { createEmbedkit, type Embedkit, type EmbedkitOptions } from '../src/kit/embedkit.js';
 
 export const TWO_CHANNELS = fileURLToPath(new URL('./fixtures/two-channels.json', import.meta.url));
 export const CHANNEL_1 = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' };

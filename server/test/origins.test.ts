@@ -3,7 +3,8 @@
 import { createServer, type Server } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PortInUseError, startServer, type RunningServer } from '../src/app.js';
+import { startServer, type RunningServer } from '../src/serve/start.js';
+import { PortInUseError } from '../src/serve/port-errors.js';
 import { freePort, onTestDatabase, TWO_CHANNELS } from './helpers.js';
 
 const running: RunningServer[] = [];

@@ -1,7 +1,7 @@
 // The embedded app server API: every status of spec part D's endpoint and error tables.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../src/app.js';
+import type { Embedkit } from '../src/kit/embedkit.js';
 import { CHANNEL_2, channelToken, makeKit } from './helpers.js';
 
 let kit: Embedkit;

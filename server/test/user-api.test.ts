@@ -1,7 +1,7 @@
 // The host's user session, GET /v2/profile (spec part C) and sendMessages (spec part D).
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../src/app.js';
+import type { Embedkit } from '../src/kit/embedkit.js';
 import { ALICE, CAROL, GROUP, makeKit, userToken, UTOU } from './helpers.js';
 
 let kit: Embedkit;

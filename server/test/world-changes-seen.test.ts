@@ -4,7 +4,7 @@
 // a stale answer from memory would show here.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../src/app.js';
+import type { Embedkit } from '../src/kit/embedkit.js';
 import { ALICE, ALICE_BOT, bearer, BOB, botToken, GROUP, makeBotKit, TRIAL } from './bot/helpers.js';
 import { userToken } from './helpers.js';
 

@@ -5,7 +5,7 @@
  */
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../src/app.js';
+import { startServer, type RunningServer } from '../src/serve/start.js';
 import { HttpError, SimulatorClient } from '#contract/client.js';
 import type { LiveEvent } from '../src/live/hub.js';
 import { ALICE, BOB, channelToken, GROUP, onTestDatabase } from './helpers.js';

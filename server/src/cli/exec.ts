@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { pino } from 'pino';
-import { startServer } from '../app.js';
+import { startServer } from '../serve/start.js';
 import type { AllowedHosts } from '../http/host-check.js';
 import { allowedHostsOf } from './allowed-hosts.js';
 import { adminTokenPlan } from './admin-token.js';

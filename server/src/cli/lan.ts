@@ -1,5 +1,5 @@
 /** The ready lines of `embedkit --lan`: the address a phone opens, its QR code, the CA page and the apps' proxies. */
-import type { RunningServer } from '../app.js';
+import type { RunningServer } from '../serve/start.js';
 import { CA_PAGE_PATH } from '../lan/ca-page.js';
 import { phoneLink, qrTerminal } from '../lan/qr.js';
 

@@ -1,7 +1,7 @@
 /** `embedkit start`: the server, as `npm start` runs it. */
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startServer, type RunningServer } from '../app.js';
+import { startServer, type RunningServer } from '../serve/start.js';
 import { createLogger } from '../logger.js';
 import { isLoopbackHost } from '../http/loopback.js';
 import { compileAll } from '../http/validate.js';

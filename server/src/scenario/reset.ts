@@ -3,7 +3,7 @@
  * empties the world and loads a scenario as at a first start, in one transaction, so a scenario
  * that fails to load leaves the old world whole. The simulated clock and the kit's secrets are
  * kept. The live event `world` then tells every process on the database (their in-memory state of
- * the old world is forgotten on it, `app.ts`) and every open host (which reloads).
+ * the old world is forgotten on it, `kit/base-app.ts`) and every open host (which reloads).
  */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock/clock.js';

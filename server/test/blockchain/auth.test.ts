@@ -2,7 +2,7 @@
 // refused request changes nothing (spec "Authentication", part A, rules 1-9).
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { CONTRACT, makeBlockchainKit, nonce, OWNER, SERVICE, signed } from './helpers.js';
 
 let kit: Embedkit;

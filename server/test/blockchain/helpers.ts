@@ -1,7 +1,7 @@
 /** Shared setup of the blockchain tests: a kit on the default scenario and a request signer. */
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { DEFAULT_SCENARIO } from '../../src/scenario/load.js';
 import { sign } from '../../src/interfaces/blockchain/signature.js';
 import { makeKit } from '../helpers.js';

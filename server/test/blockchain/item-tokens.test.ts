@@ -2,7 +2,7 @@
 // non-fungible item tokens, and the reads that show what a write did.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { CONTRACT, makeBlockchainKit, OWNER, PLAYER, signed } from './helpers.js';
 
 let kit: Embedkit;

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { ALICE, bearer, events, openBotKit, TRIAL } from './helpers.js';
 
 let kit: Embedkit;

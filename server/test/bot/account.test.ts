@@ -2,7 +2,7 @@
 import { createServer } from 'node:net';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { signBody } from '../../src/webhooks/signature.js';
 import {
   ALICE,

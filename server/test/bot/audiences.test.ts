@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type Embedkit, type RunningServer } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { onTestDatabase } from '../helpers.js';
 import {
   ALICE,

@@ -1,7 +1,7 @@
 /** Broadcast, narrowcast, counters, followers and chat counts. */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { platformDay } from '../../src/interfaces/bot/broadcast/service.js';
 import { ALICE, ALICE_BOT, BOB_BOT, bearer, botToken, chatMessages, GROUP, makeBotKit, openBotKit, ROOM, VERIFIED } from './helpers.js';
 

@@ -6,7 +6,7 @@
 import { channelAccessToken, HTTPFetchError, messagingApi } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, BOB, BOTS_SCENARIO, GROUP, startReceiver, TRIAL, VERIFIED, type Receiver } from './helpers.js';
 import { png } from './rich-menu-images.js';

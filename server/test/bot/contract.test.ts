@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import { channelAccessToken, HTTPFetchError, messagingApi, validateSignature } from '@line/bot-sdk';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, ALICE_BOT, BOB, CAROL, GROUP, startReceiver, TRIAL, VERIFIED, type Receiver } from './helpers.js';
 

@@ -9,7 +9,7 @@ import { channelAccessToken, messagingApi } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { scenarioProblems } from '../../src/scenario/load.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, BOB, BOTS_SCENARIO, TRIAL } from './helpers.js';

@@ -8,7 +8,7 @@ import { channelAccessToken, messagingApi } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, ALICE_BOT, BOB, BOTS_SCENARIO, TRIAL, VERIFIED } from './helpers.js';
 import { obj, str, int } from '../published-schema.js';

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
-import type { Embedkit, EmbedkitOptions } from '../../src/app.js';
+import type { Embedkit, EmbedkitOptions } from '../../src/kit/embedkit.js';
 import { BASE_URL, CHANNEL_1, CHANNEL_2, channelToken, makeKit, UTOU } from '../helpers.js';
 
 // In the bots scenario GROUP is Alice, Bob and Carol (Carol has not agreed) with both bots, and

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { channelAccessToken, HTTPFetchError, insight, messagingApi } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { platformDay } from '../../src/interfaces/bot/broadcast/service.js';
 import { onTestDatabase, withTempDir } from '../helpers.js';
 import { obj, str, int } from '../published-schema.js';

@@ -2,7 +2,7 @@
 // API and message recipients per minute per bot answer 429.
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { ALICE, bearer, BOB, botToken, GROUP, makeBotKit, VERIFIED } from './helpers.js';
 
 let kit: Embedkit | undefined;

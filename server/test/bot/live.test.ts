@@ -2,7 +2,7 @@
 // a webhook delivery reach an open stream at once.
 import { pino } from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE_BOT, BOTS_SCENARIO, TRIAL } from './helpers.js';
 

@@ -9,7 +9,7 @@ import { channelAccessToken, HTTPFetchError, moduleAttach, moduleOperation, vali
 import { pino } from 'pino';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { botUserId } from '../../src/world/bot-user-id.js';
 import { onTestDatabase } from '../helpers.js';
 import { obj, str } from '../published-schema.js';

@@ -9,7 +9,7 @@ import { channelAccessToken, messagingApi, middleware as middleware10, type Webh
 import { middleware as middleware11 } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, ALICE_BOT, BOTS_SCENARIO, TRIAL } from './helpers.js';
 

@@ -9,7 +9,7 @@ import { channelAccessToken, messagingApi } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { onTestDatabase } from '../helpers.js';
 import { BOB, BOTS_SCENARIO, events, TRIAL, VERIFIED } from './helpers.js';
 import { sdkRefusal } from '../sdk-refusal.js';

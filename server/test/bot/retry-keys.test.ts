@@ -2,7 +2,7 @@
 // here with the default prefix `X-Service-`), the answers of push and reply, and quoting by a bot.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { ALICE, ALICE_BOT, bearer, BOB, botToken, chatMessages, events, GROUP, openBotKit, say, TRIAL, VERIFIED } from './helpers.js';
 
 let kit: Embedkit;

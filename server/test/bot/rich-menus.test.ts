@@ -1,7 +1,7 @@
 /** Rich menus: CRUD, image upload/download with its checks, default and per-user menus, bulk calls, aliases, and what the host is shown. */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { binaryBody } from '../helpers.js';
 import { ALICE, BOB, bearer, botToken, openBotKit, VERIFIED, TRIAL } from './helpers.js';
 import { jpeg, png } from './rich-menu-images.js';

@@ -5,7 +5,7 @@ import { Ajv, type AnySchema } from 'ajv';
 import { channelAccessToken, HTTPFetchError, messagingApi, shop } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, ALICE_BOT, BOTS_SCENARIO, CAROL, TRIAL, VERIFIED } from './helpers.js';
 

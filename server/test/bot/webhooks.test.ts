@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { validateSignature } from '@line/bot-sdk';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { channelToken, withTempDir } from '../helpers.js';
 import {
   ALICE,

@@ -145,7 +145,7 @@ console.log(JSON.stringify({ env: process.env.EMBEDKIT_HEADER_PREFIX, world: wor
   }, 60_000);
 
   it('is published as a JSON Schema', async () => {
-    const { createEmbedkit } = await import('../../src/app.js');
+    const { createEmbedkit } = await import('../../src/kit/embedkit.js');
     const { pino } = await import('pino');
     const kit = await createEmbedkit({ inMemory: true, logger: pino({ level: 'silent' }) });
     try {

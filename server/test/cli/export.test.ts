@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { readScenario } from '../../src/scenario/load.js';
 import { channelToken } from '../helpers.js';
 

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const APP = pathToFileURL(resolve('server/dist/app.js')).href;
+const APP = pathToFileURL(resolve('server/dist/serve/start.js')).href;
 const LOGGER = pathToFileURL(resolve('server/dist/logger.js')).href;
 
 /** The packages (names under node_modules) loaded after `code` ran in a fresh process. */

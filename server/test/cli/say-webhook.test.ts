@@ -5,7 +5,7 @@
  */
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { ALICE, ALICE_BOT, BOTS_SCENARIO, chatMessages, startReceiver, TRIAL, type Receiver } from '../bot/helpers.js';
 import { onTestDatabase } from '../helpers.js';
 import { cli } from './run-cli.js';

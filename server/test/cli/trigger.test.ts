@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { TRIGGER_TABLE } from '../../src/webhooks/triggers.js';
 import { ALICE, ALICE_BOT, BOTS_SCENARIO, chatMessages, GROUP, startReceiver, TRIAL, type Receiver } from '../bot/helpers.js';
 import { onTestDatabase } from '../helpers.js';

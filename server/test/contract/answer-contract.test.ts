@@ -8,7 +8,7 @@ import { channelAccessToken, HTTPFetchError, messagingApi as api10 } from '@line
 import { HTTPFetchError as HTTPFetchError11, messagingApi as api11 } from '@line/bot-sdk-11';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import type { SentMessage, SentMessages } from '../../src/interfaces/bot/index.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, ALICE_BOT, BOB, BOTS_SCENARIO, GROUP, TRIAL, VERIFIED } from '../bot/helpers.js';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import {
   EMBEDKIT_ORIGIN_OF_SERVER,
   isServed,

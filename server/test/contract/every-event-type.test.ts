@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import type { SimulatorRoute } from '#contract/simulator-api.js';
 import { EVENT_TYPES, EVENT_TYPE_NAMES, type EventType } from '#contract/event-types.js';
 import { channelToken } from '../helpers.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { TRIGGER_EVENTS, triggerDraft } from '../../src/webhooks/triggers.js';
 import { callbackBody, finishEvent, isRepliable } from '../../src/webhooks/events.js';
 import { botUserId } from '../../src/world/bot-user-id.js';

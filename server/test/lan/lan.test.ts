@@ -9,7 +9,7 @@ import jsQRModule from 'jsqr';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { proxyRefusal, withProxiedUrls } from '../../src/app-proxy/proxy.js';
 import { lanAddresses } from '../../src/lan/addresses.js';
 import { qrSvg, qrTerminal } from '../../src/lan/qr.js';

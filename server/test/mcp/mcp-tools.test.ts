@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { demoBotMounts, loadDemoBots, pointDemoBotWebhooks } from '../../src/cli/demo-bots.js';
 import { WorldStore } from '../../src/world/world-store.js';
 import { EVENT_TYPE_NAMES } from '#contract/event-types.js';

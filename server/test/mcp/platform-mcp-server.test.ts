@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, ALICE_BOT, BOTS_SCENARIO, TRIAL } from '../bot/helpers.js';
 

@@ -4,7 +4,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { makeBotKit, setWebhook, TRIAL } from '../bot/helpers.js';
 import { TEST_DATABASE_URL } from '../helpers.js';
 import { CHATS, chatOrder, firstArrivals, startOrderBot, writeConcurrently, type OrderBot } from './order-helpers.js';

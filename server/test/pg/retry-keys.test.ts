@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { dropSchema } from '../../src/db/pg-schemas.js';
 import { ALICE, ALICE_BOT, bearer, botToken, chatMessages, makeBotKit } from '../bot/helpers.js';
 import { TEST_DATABASE_URL } from '../helpers.js';

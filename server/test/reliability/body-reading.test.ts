@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { onTestDatabase, TWO_CHANNELS, userToken, UTOU } from '../helpers.js';
 
 let server: RunningServer;

@@ -1,7 +1,7 @@
 // Concurrency: limits and one-time tokens hold when many requests race.
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { CHANNEL_1, channelToken, makeKit } from '../helpers.js';
 import { ALICE, ALICE_BOT, bearer, botToken, chatMessages, events, makeBotKit, say } from '../bot/helpers.js';
 

@@ -4,7 +4,8 @@ import { connect, type Socket } from 'node:net';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type Embedkit, type RunningServer } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../src/http/body.js';
 import { CHANNEL_1, channelToken, makeKit, TWO_CHANNELS } from '../helpers.js';
 

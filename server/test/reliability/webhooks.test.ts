@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { ALICE, ALICE_BOT, GROUP, makeBotKit, say, setWebhook, startReceiver, TRIAL, type Receiver } from '../bot/helpers.js';
 
 const MINUTE = 60_000;

@@ -2,7 +2,7 @@
 // (a Bearer header, or the cookie the ready line's link sets); the platform APIs keep their own
 // authentication; on loopback nothing changes unless a token is given.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { adminCookieName, adminTokenDecision, adminTokenOf, needsAdminToken, sameToken } from '../../src/http/admin-token.js';
 import { startEmbedkit } from '../../src/testing.js';
 import { raw } from './helpers.js';

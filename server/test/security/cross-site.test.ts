@@ -3,7 +3,7 @@
 // platform's APIs keep the platform's rules (bots and backends, and the browser calls the
 // platform allows from an app page).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { crossSiteRefusal } from '../../src/http/cross-site.js';
 import { ALICE, CHANNEL_1, onTestDatabase, TWO_CHANNELS, UTOU } from '../helpers.js';
 import { capturingLogger, raw } from './helpers.js';

@@ -3,7 +3,7 @@
 // and the allowed names, before anything else (also while the server starts), and a refused
 // request changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { hostChecked, hostNameOf, isHostAllowed, parseAllowedHosts } from '../../src/http/host-check.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ALICE, CHANNEL_1, GROUP, onTestDatabase, TWO_CHANNELS, UTOU } from '../helpers.js';

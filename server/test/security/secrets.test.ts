@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { DEFAULT_SCENARIO } from '../../src/scenario/load.js';
 import { OWNER, signed } from '../blockchain/helpers.js';
 import { raw } from './helpers.js';

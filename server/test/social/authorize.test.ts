@@ -2,7 +2,7 @@
 // error, error pages for what cannot be trusted with a redirect, single use, the clock.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import {
   ALICE,
   authorize,

@@ -3,7 +3,7 @@
 import { jwtVerify } from 'jose';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { withTempDir } from '../helpers.js';
 import { ALICE, bearer, DAY, HOUR, makeSocialKit, refreshCall, UTOU, verifyCall, WEB } from './helpers.js';
 

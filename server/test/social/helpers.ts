@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { expect } from 'vitest';
-import type { Embedkit, EmbedkitOptions } from '../../src/app.js';
+import type { Embedkit, EmbedkitOptions } from '../../src/kit/embedkit.js';
 import { ALICE, BASE_URL, makeKit } from '../helpers.js';
 
 export { ALICE, BASE_URL, BOB, CAROL, UTOU } from '../helpers.js';

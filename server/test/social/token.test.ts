@@ -3,7 +3,7 @@
 import { errors, jwtVerify } from 'jose';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import {
   ALICE,
   BASE_URL,

@@ -2,7 +2,7 @@
 // GET /friendship/v1/status (spec part C), with their error answers and the clock cases.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import type { FriendshipChange } from '../../src/interfaces/social/friendships.js';
 import {
   ALICE,

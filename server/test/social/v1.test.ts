@@ -2,7 +2,7 @@
 // the Deprecation header, and every row of the spec's v1 error table that applies to it.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { ALICE, bearer, DAY, HOUR, makeSocialKit, refreshCall, signIn, verifyCall, WEB } from './helpers.js';
 
 let kit: Embedkit;

@@ -11,7 +11,8 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'j
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmbedkit, startServer, type RunningServer } from '../../src/app.js';
+import { createEmbedkit } from '../../src/kit/embedkit.js';
+import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { onTestDatabase } from '../helpers.js';
 import { ALICE, BOTS_SCENARIO, TRIAL, VERIFIED } from '../bot/helpers.js';
 import { obj, str, int } from '../published-schema.js';

@@ -4,7 +4,7 @@
 // token first, so that a check answered from memory would show a stale answer here.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { CHANNEL_1, channelToken, makeKit } from '../helpers.js';
 import { ALICE, bearer, makeSocialKit, refreshCall, signIn, WEB } from '../social/helpers.js';
 

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { channelToken } from '../helpers.js';
 import { ALICE, ALICE_ENTERPRISE, chatMessages, ENTERPRISE, GROUP, makeV1Kit, MESSAGING, single, TRIAL, trialHeaders } from './helpers.js';
 

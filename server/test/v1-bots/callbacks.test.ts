@@ -6,7 +6,7 @@
 import { PNG } from 'pngjs';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { startReceiver, type Receiver } from '../bot/helpers.js';
 import {
   ALICE,

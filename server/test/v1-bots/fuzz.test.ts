@@ -6,7 +6,8 @@ import { Agent, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGuardedServer, type Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
+import { createGuardedServer } from '../../src/serve/guarded-server.js';
 import {
   ALICE,
   BOB,

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { channelToken } from '../helpers.js';
 import { startReceiver, type Receiver } from '../bot/helpers.js';
 import { makeSocialKit, signIn } from '../social/helpers.js';

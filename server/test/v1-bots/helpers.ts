@@ -1,7 +1,7 @@
 /** Shared setup of the v1 bot tests: the default scenario's enterprise and trial channels. */
 import { createHmac } from 'node:crypto';
 import request from 'supertest';
-import type { Embedkit, EmbedkitOptions } from '../../src/app.js';
+import type { Embedkit, EmbedkitOptions } from '../../src/kit/embedkit.js';
 import { DEFAULT_SCENARIO } from '../../src/scenario/load.js';
 import { BASE_URL, channelToken, makeKit } from '../helpers.js';
 

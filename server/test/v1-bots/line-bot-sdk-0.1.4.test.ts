@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../../src/app.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
 import { startReceiver, type Receiver } from '../bot/helpers.js';
 import { channelToken } from '../helpers.js';
 import { ALICE, ALICE_ENTERPRISE, ALICE_TRIAL, chatMessages, ENTERPRISE, makeV1Kit, TRIAL } from './helpers.js';

@@ -1,7 +1,7 @@
 /**
  * Bot messaging and webhooks (spec part B, "Events") as one unit: stores, services,
  * the webhook dispatcher and routes, built from the database, the world and the one clock.
- * app.ts wires it in: `chatHooks` into the ChatService, `routes` into the app, `start` after
+ * `kit/units.ts` wires it in: `chatHooks` into the ChatService, `routes` into the app, `start` after
  * the app is built, `stop` before the database closes.
  */
 import type { SimulatorHandlers } from '../../simulator/handlers.js';

@@ -1,7 +1,8 @@
 /**
  * The server side of the embedded web app framework (spec part D) as one unit: the registry of
  * apps on a channel (`/embed/v1/apps`, authenticated by channel access token) and the SDK's
- * sendMessages call (`POST /message/v3/share`, by user access token). app.ts wires it in.
+ * sendMessages call (`POST /message/v3/share`, by user access token). The composition root
+ * (`kit/`) wires it in.
  */
 import type { Router } from 'express';
 import type { Kysely } from 'kysely';

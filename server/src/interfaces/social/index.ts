@@ -1,6 +1,6 @@
 /**
  * The social login (spec parts C and G) as one unit: its stores, services and routes,
- * built from the database, the world and the one clock. app.ts wires it in.
+ * built from the database, the world and the one clock. The composition root (`kit/`) wires it in.
  */
 import type { SimulatorHandlers } from '../../simulator/handlers.js';
 import type { ChannelView } from '#contract/wire.js';
@@ -12,7 +12,8 @@ import { socialSimulatorHandlers, type SocialSimulatorRoute } from './simulator-
 import { socialV1Routes } from './v1-routes.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
 import { FriendshipService } from './friendships.js';
-import { SocialLoginService } from './login.js';
+import { AuthorizationService } from './authorization.js';
+import { TokenGrantService } from './token-grants.js';
 import { SocialV1Service } from './v1.js';
 import { UserTokenService } from './user-tokens.js';
 import { AuthCodeStore } from './auth-code-store.js';
@@ -31,8 +32,11 @@ export type { FriendshipService, FriendshipChange } from './friendships.js';
 
 /** The social login's services, and its routes for the app. */
 export interface SocialLogin {
-  login: SocialLoginService;
-  /** The user tokens of the host's sessions and of every user call (issued through `login`). */
+  /** The authorization request, its consent and the authorization codes. */
+  authorization: AuthorizationService;
+  /** The token operation: the code and refresh grants, verify and revoke. */
+  grants: TokenGrantService;
+  /** The user tokens of the host's sessions and of every user call (issued through a code and its grant). */
   userTokens: UserTokenService;
   friendships: FriendshipService;
   /** The v1 access tokens of spec part G (logout, reissue, verify), also what E authenticates with. */
@@ -71,27 +75,19 @@ export function createSocialLogin(
   const tokens = new UserTokenStore(db);
   const refreshTokens = new RefreshTokenStore(db);
   const invalidations = new TokenInvalidationStore(db);
-  const login = new SocialLoginService({
-    world,
-    logins,
-    codes: new AuthCodeStore(db),
-    tokens,
-    refreshTokens,
-    invalidations,
-    clock,
-    baseUrl,
-    demoOrigin,
-    appViewUrls: deps.appViewUrls,
-  });
-  const userTokens = new UserTokenService(tokens, world, clock, login);
+  const codes = new AuthCodeStore(db);
+  const authorization = new AuthorizationService({ world, logins, codes, clock, demoOrigin, appViewUrls: deps.appViewUrls });
+  const grants = new TokenGrantService({ world, logins, codes, tokens, refreshTokens, invalidations, clock, baseUrl });
+  const userTokens = new UserTokenService(tokens, world, clock, { authorization, grants });
   const friendships = new FriendshipService(new BotsInChatsStore(db), logins, world, clock);
-  const v1Tokens = new SocialV1Service(tokens, refreshTokens, logins, login, clock);
+  const v1Tokens = new SocialV1Service(tokens, refreshTokens, logins, grants, clock);
   return {
-    login,
+    authorization,
+    grants,
     userTokens,
     friendships,
     v1Tokens,
-    routes: [socialLoginRoutes({ login, userTokens, friendships, world, baseUrl }), socialV1Routes(v1Tokens, deps.headers)],
+    routes: [socialLoginRoutes({ authorization, grants, userTokens, friendships, world, baseUrl }), socialV1Routes(v1Tokens, deps.headers)],
     simulator: (setBlockOperations) =>
       socialSimulatorHandlers({
         clock,

@@ -8,7 +8,8 @@ import { formBody } from '../../http/body.js';
 import { authenticationFailed, oauthError } from '../../http/errors.js';
 import { toProfile } from '../../world/profiles.js';
 import type { FriendshipService } from './friendships.js';
-import type { AuthorizeOutcome, SocialLoginService } from './login.js';
+import type { AuthorizationService, AuthorizeOutcome } from './authorization.js';
+import type { TokenGrantService } from './token-grants.js';
 import type { UserTokenService } from './user-tokens.js';
 import type { WorldStore } from '../../world/world-store.js';
 import { sendConsentPage, sendErrorPage } from './login-pages.js';
@@ -38,7 +39,8 @@ const browserCors: RequestHandler = (_req, res, next) => {
 
 /** Routes of spec part C; errors are the OAuth body (token operations), `{message}` (profile, friendship) or an HTML page (authorize). */
 export function socialLoginRoutes(deps: {
-  login: SocialLoginService;
+  authorization: AuthorizationService;
+  grants: TokenGrantService;
   userTokens: UserTokenService;
   friendships: FriendshipService;
   world: WorldStore;
@@ -57,24 +59,24 @@ export function socialLoginRoutes(deps: {
   });
 
   r.get('/oauth2/v2.1/authorize', async (req, res) => {
-    const outcome = await deps.login.authorize(req.query as Record<string, unknown>);
+    const outcome = await deps.authorization.authorize(req.query as Record<string, unknown>);
     if (outcome.kind === 'consent') {
       sendConsentPage(res, { ...outcome, selectedUserId: typeof req.query.login_hint === 'string' ? req.query.login_hint : undefined });
     } else answer(res, outcome, 302);
   });
   r.post('/oauth2/v2.1/authorize/consent', consentForm, async (req, res) => {
-    answer(res, await deps.login.decide((req.body ?? {}) as Record<string, unknown>), 303);
+    answer(res, await deps.authorization.decide((req.body ?? {}) as Record<string, unknown>), 303);
   });
 
   r.post('/oauth2/v2.1/token', form, async (req, res) => {
-    const tokens = await deps.login.token(req.body ?? {});
+    const tokens = await deps.grants.token(req.body ?? {});
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(tokens);
   });
   r.get('/oauth2/v2.1/verify', async (req, res) => {
-    res.json(await deps.login.verify(req.query as Record<string, unknown>));
+    res.json(await deps.grants.verify(req.query as Record<string, unknown>));
   });
   r.post('/oauth2/v2.1/revoke', form, async (req, res) => {
-    await deps.login.revoke(req.body ?? {});
+    await deps.grants.revoke(req.body ?? {});
     res.status(200).end();
   });
 

@@ -1,16 +1,17 @@
 /**
  * User access tokens: issued to the host's signed-in user through the social login flow of spec
- * part C (`login.ts`), and checked on every user call (`/v2/profile`, friendship
- * status, sendMessages).
+ * part C (a code of `authorization.ts` redeemed by `token-grants.ts`, the consent page skipped),
+ * and checked on every user call (`/v2/profile`, friendship status, sendMessages).
  */
 import type { Clock } from '../../clock/clock.js';
 import { ApiError, accessDenied, authenticationFailed, badRequest, invalidBody, notAMember, unknownUser } from '../../http/errors.js';
 import { checkSessionBody } from './session-schemas.js';
 import type { UserTokenRow, UserTokenStore } from '../../tokens/user-token-store.js';
-import type { WorldStore } from '../../world/world-store.js';
+import type { ChannelRow, WorldStore } from '../../world/world-store.js';
 import { bearerToken } from '../../tokens/channel-tokens.js';
 import { hashToken } from '../../tokens/secrets.js';
-import type { SocialLoginService, TokenResponse } from './login.js';
+import type { AuthorizationService, TokenContext } from './authorization.js';
+import type { TokenGrantService, TokenResponse } from './token-grants.js';
 
 /**
  * The answer of simulator route `createSession`: the token response of spec part C (with
@@ -18,17 +19,20 @@ import type { SocialLoginService, TokenResponse } from './login.js';
  */
 export type UserTokenResponse = TokenResponse;
 
+/** The redirect_uri of codes issued for the host's own sign-in: not an http(s) URL, so no request can name it. */
+const HOST_REDIRECT_URI = 'embedkit:host';
+
 export class UserTokenService {
   constructor(
     private readonly tokens: UserTokenStore,
     private readonly world: WorldStore,
     private readonly clock: Clock,
-    private readonly login: SocialLoginService,
+    private readonly login: { authorization: AuthorizationService; grants: TokenGrantService },
   ) {}
 
   /**
    * Signs a scenario user in on a channel and binds the token to the chat an app was opened from.
-   * The token comes from the social login's code → token path ({@link SocialLoginService.signIn}),
+   * The token comes from the social login's code → token path ({@link UserTokenService.signIn}),
    * so it has a refresh token, expires after 30 days on the clock, and can be verified and revoked.
    * @param body `{userId, channelId, scopes, context?: {type, chatId?}}` (docs/simulator-api.md)
    * @throws ApiError 400 for an invalid body, an unknown user, channel or chat, a chat of another
@@ -55,11 +59,35 @@ export class UserTokenService {
       if (!chat.memberIds.includes(userId)) throw notAMember(userId, chatId);
     }
     try {
-      return await this.login.signIn({ channel, userId, scopes: [...new Set(scopes)], context: { type: contextType, chatId } });
+      return await this.signIn({ channel, userId, scopes: [...new Set(scopes)], context: { type: contextType, chatId } });
     } catch (e) {
       if (e instanceof ApiError && e.body.error === 'unauthorized_client') throw badRequest(`The channel ${channelId} is inactive`);
       throw e;
     }
+  }
+
+  /**
+   * Signs a user in without the consent page, through the same code → token path as a consent:
+   * the host's simulator route `createSession`. The token is bound to the chat the app was opened from.
+   * @throws ApiError 400 as {@link TokenGrantService.exchangeCode} (for example an inactive channel).
+   */
+  private async signIn(opts: { channel: ChannelRow; userId: string; scopes: string[]; context: TokenContext }): Promise<TokenResponse> {
+    const code = await this.login.authorization.issueCode({
+      channelId: opts.channel.channel_id,
+      userId: opts.userId,
+      redirectUri: HOST_REDIRECT_URI,
+      scope: opts.scopes.join(' '),
+      nonce: null,
+      codeChallenge: null,
+      context: opts.context,
+    });
+    return this.login.grants.exchangeCode({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: HOST_REDIRECT_URI,
+      client_id: opts.channel.channel_id,
+      client_secret: opts.channel.secret,
+    });
   }
 
   /**

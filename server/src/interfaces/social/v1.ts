@@ -15,7 +15,7 @@ import type { ChannelLoginStore } from '../../world/channel-login-store.js';
 import type { RefreshTokenStore } from './refresh-token-store.js';
 import type { UserTokenRow, UserTokenStore } from '../../tokens/user-token-store.js';
 import { hashToken } from '../../tokens/secrets.js';
-import type { SocialLoginService } from './login.js';
+import type { TokenGrantService } from './token-grants.js';
 
 /** v1 token data of a reissue (spec part C/G "Social v1 token data"). */
 export interface V1TokenData {
@@ -57,7 +57,7 @@ export class SocialV1Service {
     private readonly tokens: UserTokenStore,
     private readonly refreshTokens: RefreshTokenStore,
     private readonly logins: ChannelLoginStore,
-    private readonly login: SocialLoginService,
+    private readonly grants: TokenGrantService,
     private readonly clock: Clock,
   ) {}
 
@@ -101,7 +101,7 @@ export class SocialV1Service {
     if (!(await this.logins.get(access.channel_id)).active) throw V1_ERRORS.channelInactive();
     if (access.invalidated) throw access.invalidated === 'unlinked' ? V1_ERRORS.expiredByUnlink() : V1_ERRORS.expiredByPlatform();
     if (refresh.expires_at <= this.clock.now()) throw V1_ERRORS.notRefreshable();
-    const issued = await this.login.reissuePair(refresh);
+    const issued = await this.grants.reissuePair(refresh);
     if (!issued) throw V1_ERRORS.invalidRefreshToken();
     return { mid: access.user_id, accessToken: issued.accessToken, expire: issued.expiresAt, refreshToken: issued.refreshToken };
   }

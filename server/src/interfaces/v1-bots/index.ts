@@ -2,8 +2,8 @@
  * The enterprise and trial bot interfaces (spec parts E and F) as one unit: the v1 bots'
  * service on the shared world and the routes of each origin. Their callbacks go through the bot
  * messaging unit's webhook deliveries (the emitter picks the v1 envelope for a v1 channel).
- * app.ts wires it in: `baseRoutes` on `{base_url}`, `deprecatedRoutes` on `{deprecated_url}`,
- * `trialRoutes` on `{trialbot_url}`.
+ * The composition root (`kit/`) wires it in: `baseRoutes` on `{base_url}`, `deprecatedRoutes` on
+ * `{deprecated_url}`, `trialRoutes` on `{trialbot_url}`.
  */
 import type { Router } from 'express';
 import type { Kysely } from 'kysely';

@@ -1,7 +1,7 @@
 /**
  * The bot messaging endpoints under `/v2/bot` (spec part B endpoint table), on
  * `Authorization: Bearer <channel access token>`. Every answer carries `<prefix>Request-Id`
- * (set for `/v2` in app.ts). Each endpoint is one API for the per-minute request limit.
+ * (set for `/v2` in `kit/base-app.ts`). Each endpoint is one API for the per-minute request limit.
  */
 import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
 import { jpegThumbnail } from '../../../messages/thumbnail.js';

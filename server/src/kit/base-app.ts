@@ -1,0 +1,122 @@
+/**
+ * The app of `{base_url}`: the guards every request meets first, then the platform's interfaces
+ * B, C, D, E and G, the simulator API, the MCP server, the host and the demo, each router behind a
+ * gate (`http/route-gate.ts`).
+ */
+import express, { type Express, type RequestHandler } from 'express';
+import { SimulatorClient } from '#contract/client.js';
+import { demoLoginRoutes } from '../demo/login-routes.js';
+import { DemoLoginSessionStore } from '../demo/login-session-store.js';
+import { forgetFoundRows } from '../db/found-once.js';
+import { adminTokenGuard } from '../http/admin-token.js';
+import { jsonBody } from '../http/body.js';
+import { crossSiteGuard } from '../http/cross-site.js';
+import { errorHandler, notFoundHandler } from '../http/error-handler.js';
+import { HEALTH_PATH, READY_PATH } from '../http/readiness.js';
+import { requestId } from '../http/request-id.js';
+import { gated, gatedAll } from '../http/route-gate.js';
+import { mediaBody } from '../interfaces/bot/index.js';
+import type { AppStore } from '../interfaces/embedded-apps/index.js';
+import { v1Json } from '../interfaces/v1-bots/index.js';
+import { lanSimulatorHandlers, type LanState } from '../lan/simulator-routes.js';
+import { MCP_PATH, mcpRoutes } from '../mcp/http.js';
+import { scenarioExportHandlers } from '../scenario/export-routes.js';
+import { worldResetHandlers } from '../scenario/reset.js';
+import { mountSimulatorApi } from '../simulator/mount.js';
+import { PhoneInspector, phoneSimulatorHandlers } from '../simulator/phones.js';
+import { worldSimulatorHandlers } from '../simulator/routes.js';
+import { schemaRoutes } from '../simulator/schema-routes.js';
+import { staticRoutes } from '../simulator/static-routes.js';
+import { channelTokenSimulatorHandlers } from '../tokens/simulator-routes.js';
+import { scenarioStores } from './scenario-stores.js';
+import type { UnitDeps, Units } from './units.js';
+
+/** What the app of `{base_url}` is built on besides the units. */
+export interface BaseAppDeps extends Pick<UnitDeps, 'db' | 'world' | 'clock' | 'logger' | 'outage' | 'urls' | 'demoOrigin' | 'headers'> {
+  apps: AppStore;
+  adminToken?: string | undefined;
+  /** The scenario file the server started with (what `resetWorld` loads without one). */
+  scenarioFile: string;
+  /** Handlers mounted before every route, by mount path (`EmbedkitOptions.mounts`, built). */
+  mounts: Record<string, RequestHandler>;
+  lanState: () => LanState | undefined;
+}
+
+/** The app of `{base_url}`: the platform's interfaces B, C, D, E and G, the simulator API, the host and the demo. */
+export function baseApp(units: Units, d: BaseAppDeps): Express {
+  const { db, world, logger, outage, urls, headers } = d;
+  const baseUrl = () => urls.base;
+  // A phone's liveness is wall time (the simulated clock's offset taken off).
+  const phones = new PhoneInspector(() => d.clock.now() - d.clock.offset);
+  // A reset world (here or in another process on the database): what this process remembers of the old one goes.
+  units.bots.live.subscribe((event) => {
+    if (event.type !== 'world') return;
+    forgetFoundRows();
+    phones.clear();
+  });
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  // First: a cross-site request to embedkit's own API reads no body and reaches no route.
+  app.use(crossSiteGuard(() => [urls.base, urls.deprecated, urls.trialbot, urls.blockchain, d.demoOrigin]));
+  // Then the admin token, when one is in force (a server bound beyond loopback), still before any body is read.
+  app.use(adminTokenGuard(d.adminToken));
+  for (const [path, handler] of Object.entries(d.mounts)) app.use(path, handler);
+  // The MCP server for coding agents, behind the same guards; its tools call this kit's simulator API over HTTP.
+  app.use(
+    MCP_PATH,
+    mcpRoutes(() => new SimulatorClient({ baseUrl: urls.base, headers: d.adminToken ? { Authorization: `Bearer ${d.adminToken}` } : {} })),
+  );
+  app.use(['/v2', '/embed', '/message', '/oauth2', '/friendship'], requestId(headers));
+  // Answered by the listener of a running server before any app; here for in-process kits (tests).
+  app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));
+  app.get(READY_PATH, (_req, res) => void res.json({ ready: true, phase: 'ready' }));
+  app.use(gatedAll(units.embeddedApps.routes));
+  // The simulator API: one handler per route of its contract, from the unit the route belongs to.
+  app.use(
+    gated(
+      mountSimulatorApi(
+        {
+          ...worldSimulatorHandlers({
+            world,
+            apps: d.apps,
+            chats: units.chats,
+            userTokens: units.social.userTokens,
+            baseUrl,
+            urls,
+            headers,
+          }),
+          ...units.social.simulator((channelId, on) => units.v1Bots.service.setBlockOperations(channelId, on)),
+          ...units.bots.simulator,
+          ...units.v1Bots.simulator,
+          ...units.blockchain.simulator,
+          ...scenarioExportHandlers(db),
+          ...worldResetHandlers({
+            db,
+            clock: d.clock,
+            live: units.bots.live,
+            demoOrigin: d.demoOrigin,
+            startedWith: d.scenarioFile,
+            stores: scenarioStores,
+            dispatcher: units.bots.dispatcher,
+          }),
+          ...channelTokenSimulatorHandlers(units.channelTokens),
+          ...phoneSimulatorHandlers(phones, units.bots.live),
+          ...lanSimulatorHandlers(d.lanState),
+        },
+        { json: jsonBody, 'v1-json': v1Json, raw: mediaBody },
+      ),
+    ),
+  );
+  app.use(gatedAll(schemaRoutes()));
+  // Before the social login: the channel token operations that share its paths pass the rest on.
+  app.use(gatedAll(units.bots.sharedOauthRoutes));
+  app.use(gatedAll(units.social.routes));
+  app.use(gatedAll(demoLoginRoutes({ world, sessions: new DemoLoginSessionStore(db), clock: d.clock, baseUrl })));
+  app.use(gatedAll(units.bots.routes));
+  app.use(gatedAll(units.v1Bots.baseRoutes));
+  app.use(staticRoutes());
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger, outage));
+  return app;
+}

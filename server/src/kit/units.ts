@@ -1,0 +1,92 @@
+/**
+ * The interfaces' units (`interfaces/<name>/index.ts`) built on the shared mechanisms, and wired to
+ * each other: a unit that needs another's service gets it here.
+ */
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { withProxiedUrls, type ProxiedApp } from '../app-proxy/proxy.js';
+import type { Clock } from '../clock/clock.js';
+import type { DatabaseOutage } from '../db/outage.js';
+import type { Database } from '../db/schema.js';
+import type { PlatformHeaders } from '../http/platform-headers.js';
+import type { InterfaceUrls } from '../interface-urls.js';
+import { createBlockchain, type Blockchain } from '../interfaces/blockchain/index.js';
+import { createBotMessaging, type BotMessaging, type BotMessagingOptions } from '../interfaces/bot/index.js';
+import { AppStore, createEmbeddedApps, type EmbeddedApps } from '../interfaces/embedded-apps/index.js';
+import { createSocialLogin, type SocialLogin } from '../interfaces/social/index.js';
+import { createV1Bots, type V1Bots } from '../interfaces/v1-bots/index.js';
+import type { LiveHub } from '../live/hub.js';
+import { MessageStore } from '../messages/message-store.js';
+import { AssertionKeyStore } from '../tokens/assertion-key-store.js';
+import { ChannelTokenStore } from '../tokens/channel-token-store.js';
+import { ChannelTokenService } from '../tokens/channel-tokens.js';
+import { KitSecretStore } from '../tokens/kit-secret-store.js';
+import { ChatService } from '../world/chats.js';
+import type { WorldStore } from '../world/world-store.js';
+
+/** What every unit is built on. */
+export interface UnitDeps {
+  db: Kysely<Database>;
+  world: WorldStore;
+  clock: Clock;
+  logger: Logger;
+  live: LiveHub;
+  outage: DatabaseOutage;
+  urls: InterfaceUrls;
+  demoOrigin: string;
+  /** The platform header names of the kit's prefix, for every unit that sends or reads one. */
+  headers: PlatformHeaders;
+  /** The apps served through `--lan` proxies (none without it): their proxy origins count as the apps' own for a PKCE login. */
+  proxiedApps?: () => readonly ProxiedApp[];
+}
+
+/** The interfaces' units and the shared services between them, wired to each other. */
+export interface Units {
+  channelTokens: ChannelTokenService;
+  chats: ChatService;
+  social: SocialLogin;
+  bots: BotMessaging;
+  embeddedApps: EmbeddedApps;
+  blockchain: Blockchain;
+  v1Bots: V1Bots;
+}
+
+/** Builds every interface's unit and connects the events that cross units (friendships, clock moves, outages). */
+export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Units {
+  const { db, world, clock, logger, live, outage, headers } = d;
+  const baseUrl = () => d.urls.base;
+  const channelTokens = new ChannelTokenService(new ChannelTokenStore(db), world, clock, {
+    keys: new AssertionKeyStore(db),
+    secrets: new KitSecretStore(db),
+    baseUrl,
+  });
+  const apps = new AppStore(db);
+  const appViewUrls = async (channelId: string) =>
+    withProxiedUrls(
+      (await apps.listByChannel(channelId)).map((app) => app.view_url),
+      d.proxiedApps?.() ?? [],
+    );
+  const social = createSocialLogin(db, world, clock, { baseUrl, demoOrigin: () => d.demoOrigin, headers, appViewUrls }, (offsetMs) =>
+    live.publish({ type: 'clock', offsetMs }),
+  );
+  const bots = createBotMessaging(db, world, clock, { tokens: channelTokens, logger, baseUrl, live, outage, headers }, botOptions);
+  outage.onBack(() => bots.dispatcher.kick());
+  social.friendships.onChange((change) => bots.events.friendshipChanged(change));
+  social.friendships.onChange((change) => bots.insight.service.friendshipChanged(change));
+  // One clock for every server on the database: a move (the social unit publishes it) reaches the others as a live event.
+  live.subscribe((event) => {
+    if (event.type === 'clock' && event.offsetMs > clock.offset) clock.advance(event.offsetMs - clock.offset);
+  });
+  const chats = new ChatService(new MessageStore(db), world, clock, bots.chatHooks);
+  const embeddedApps = createEmbeddedApps(db, clock, { channelTokens, userTokens: social.userTokens, chats });
+  const blockchain = createBlockchain(db, clock, logger, outage);
+  const v1Bots = createV1Bots(db, world, clock, {
+    events: bots.events,
+    friendships: social.friendships,
+    v1Tokens: social.v1Tokens,
+    live,
+    baseUrl,
+    headers,
+  });
+  return { channelTokens, chats, social, bots, embeddedApps, blockchain, v1Bots };
+}
