@@ -2,10 +2,10 @@
  * Validator throughput: validations per second of (a) a typical request of 5 mixed messages and
  * (b) a maximal flex carousel (10 bubbles, close to the 50KB limit), in this process.
  */
-import { checkShareBody } from '../server/src/messages/bodies.js';
+import { checkShareBody } from '../../server/src/messages/bodies.js';
 import { maximal, typical } from './fixtures.js';
-import type { Figure } from './report.js';
-import { summarize } from './stats.js';
+import type { Figure } from '../lib/report.js';
+import { summarize } from '../lib/stats.js';
 
 const ROUNDS = 5;
 const ROUND_MS = 500;

@@ -5,12 +5,12 @@
  * callback (from the SDK script's arrival), and a `getProfile` round trip of each (host → HTTP →
  * server → host → app).
  */
-import { startServer } from '../e2e/server.js';
+import { startServer } from '../../e2e/server.js';
 import { appFrame, benchValue, injectEcho, launchChromium, register } from './browser.js';
-import type { Figure } from './report.js';
+import type { Figure } from '../lib/report.js';
 import { servePages } from './serve-pages.js';
 import { buildPage, buildPages } from './build-pages.js';
-import { summarize } from './stats.js';
+import { summarize } from '../lib/stats.js';
 import type { Page } from '@playwright/test';
 
 const ALICE = 'U0a11ce0000000000000000000000a11c';

@@ -3,9 +3,9 @@
  * plugin, as an app bundles them): measures `liff.init` to ready and `liff.getProfile()` round
  * trips, and leaves the numbers on `window.bench` with the same keys as ./app.ts.
  */
-import { EmbedkitPlugin } from '../../sdk/src/liff/index.js';
+import { EmbedkitPlugin } from '../../../sdk/src/liff/index.js';
 import liffModule from '@line/liff';
-import type { Liff } from '../../sdk/src/liff/liff-types.js';
+import type { Liff } from '../../../sdk/src/liff/liff-types.js';
 
 declare global {
   interface Window {

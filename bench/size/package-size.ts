@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Figure } from './report.js';
-import { summarize } from './stats.js';
+import type { Figure } from '../lib/report.js';
+import { summarize } from '../lib/stats.js';
 
 const run = promisify(execFile);
 const MB = 1024 * 1024;

@@ -10,7 +10,7 @@ export interface PagesServer {
   port: number;
   appUrl: string;
   stubHostUrl: string;
-  /** The app page on `@line/liff` with embedkit's plugin (bench/pages/liff-app.ts), same origin as `appUrl`. */
+  /** The app page on `@line/liff` with embedkit's plugin (bench/browser/pages/liff-app.ts), same origin as `appUrl`. */
   liffAppUrl: string;
   /** Tells the LIFF page its LIFF ID (the embed ID it was registered under). */
   setLiffId(id: string): void;

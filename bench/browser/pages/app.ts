@@ -2,7 +2,7 @@
  * Bench harness, app page (loaded in a frame of another origin after the SDK script tag):
  * measures init, bridge calls, and the raw anchors, and leaves the numbers on `window.bench`.
  */
-import type { Embed } from '../../sdk/src/index.js';
+import type { Embed } from '../../../sdk/src/index.js';
 
 declare global {
   interface Window {

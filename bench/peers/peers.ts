@@ -1,16 +1,16 @@
 /**
  * embedkit beside a peer, dtinth/mockapis (a mock of the Messaging API's push and LINE Login, on
  * Bun + Elysia + Redis), started by bench/peers/setup.sh: push one at a time (1,000 sequential on
- * one kept-alive connection), push under load (autocannon, 10 connections, as bench/http.ts), and
+ * one kept-alive connection), push under load (autocannon, 10 connections, as bench/http/http.ts), and
  * what each keeps after 1,000 pushes. The peer runs once, on Bun; embedkit's side runs on the
- * running Node.js, with the plans' rate limits lifted (bench/http-target.mjs with `--lift-plan-limits`) since the peer
+ * running Node.js, with the plans' rate limits lifted (bench/http/http-target.mjs with `--lift-plan-limits`) since the peer
  * has none. Skipped, with one line on stderr, when no peer answers.
  */
 import autocannon from 'autocannon';
-import { channelToken } from '../e2e/platform.js';
-import { simulatorPath } from '../server/dist/contract/simulator-api.js';
-import { latencyOf, OneConnection, sequential, type Latency } from './latency.js';
-import type { Figure } from './report.js';
+import { channelToken } from '../../e2e/platform.js';
+import { simulatorPath } from '../../server/dist/contract/simulator-api.js';
+import { latencyOf, OneConnection, sequential, type Latency } from '../sequential/latency.js';
+import type { Figure } from '../lib/report.js';
 import {
   ALICE,
   ALICE_BOT,
@@ -23,8 +23,8 @@ import {
   pushers,
   startSequentialTarget,
   WARM_UP,
-} from './sequential.js';
-import { summarize } from './stats.js';
+} from '../sequential/sequential.js';
+import { summarize } from '../lib/stats.js';
 
 const ROUNDS = 3;
 const SECONDS = 3;

@@ -2,14 +2,14 @@
 // process, a bare Express route answering `{}` (the anchor). Prints one JSON line with the ports.
 // Plain JavaScript on purpose: a TypeScript loader in this process would inflate its memory figure.
 // The heap is set up as the `embedkit` command does it (server/src/cli.ts), before the rest loads.
-import { keepHeapSmall } from '../server/dist/runtime/heap.js';
+import { keepHeapSmall } from '../../server/dist/runtime/heap.js';
 
 keepHeapSmall();
 const { createServer } = await import('node:http');
 const { default: express } = await import('express');
 const { pino } = await import('pino');
-const { startServer } = await import('../server/dist/app.js');
-const { compileAll } = await import('../server/dist/http/validate.js');
+const { startServer } = await import('../../server/dist/app.js');
+const { compileAll } = await import('../../server/dist/http/validate.js');
 
 // `--lift-plan-limits` (the sequential and peers groups): 1,000 pushes in a row pass the Developer
 // Trial's 1,000 a minute, and a peer has no limit; the counting still runs, only its ceiling is higher.
@@ -30,5 +30,5 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 process.stdout.write(
   `${JSON.stringify({ embedkitPort: embedkit.port, blockchainPort: embedkit.ports.blockchain, barePort: server.address().port })}\n`,
 );
-// Exit on SIGTERM as on a normal end, so that `node --cpu-prof` writes its profile (bench/profile.ts).
+// Exit on SIGTERM as on a normal end, so that `node --cpu-prof` writes its profile (bench/http/profile.ts).
 process.on('SIGTERM', () => process.exit(0));

@@ -1,5 +1,5 @@
 /** Message bodies the benchmarks measure with. */
-import { CONFIRM_TEMPLATE, IMAGE, LOCATION, STICKER, TEXT } from '../server/test/fixtures/messages.js';
+import { CONFIRM_TEMPLATE, IMAGE, LOCATION, STICKER, TEXT } from '../../server/test/fixtures/messages.js';
 
 /** A typical sendMessages or push body: 5 messages of mixed kinds, the unit tests' samples. */
 export const typical = { messages: [TEXT, STICKER, IMAGE, LOCATION, CONFIRM_TEMPLATE] };

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { rollup } from 'rollup';
-import SDK_MINIFY from '../scripts/sdk-minify.json' with { type: 'json' };
-import { commonjs, nodeResolve, terser } from './plugins.js';
-import type { Figure } from './report.js';
-import { summarize } from './stats.js';
+import SDK_MINIFY from '../../scripts/sdk-minify.json' with { type: 'json' };
+import { commonjs, nodeResolve, terser } from '../lib/plugins.js';
+import type { Figure } from '../lib/report.js';
+import { summarize } from '../lib/stats.js';
 
 /** gzip size (bytes, level 9) of a file's content. */
 const gzipBytes = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;

@@ -4,13 +4,13 @@
  * calls against a raw MessagePort echo between the same frames.
  */
 import { chromium, type Browser, type Frame, type Page } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
-import { botPost, channelToken } from '../e2e/platform.js';
-import { startServer } from '../e2e/server.js';
+import { CHROMIUM_LAUNCH } from '../../e2e/chromium.js';
+import { botPost, channelToken } from '../../e2e/platform.js';
+import { startServer } from '../../e2e/server.js';
 import { buildPages } from './build-pages.js';
 import { servePages } from './serve-pages.js';
-import type { Figure } from './report.js';
-import { summarize } from './stats.js';
+import type { Figure } from '../lib/report.js';
+import { summarize } from '../lib/stats.js';
 
 const ALICE = 'U0a11ce0000000000000000000000a11c';
 const LOADS = 50;

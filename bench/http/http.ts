@@ -1,14 +1,14 @@
 /**
  * HTTP throughput and latency with autocannon on loopback, against a bare Express route in the
- * same server process. The server's memory under a fixed amount of the same load: bench/memory.ts.
+ * same server process. The server's memory under a fixed amount of the same load: bench/http/memory.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { channelToken, userToken } from '../e2e/platform.js';
-import type { Figure } from './report.js';
-import { summarize } from './stats.js';
+import { channelToken, userToken } from '../../e2e/platform.js';
+import type { Figure } from '../lib/report.js';
+import { summarize } from '../lib/stats.js';
 
 const ALICE = 'U0a11ce0000000000000000000000a11c';
 const UTOU = 'UU0a11ce00000000000000000000000b0';
@@ -19,7 +19,7 @@ const ROUNDS = 5;
 const SECONDS = 3;
 const CONNECTIONS = 10;
 
-/** The measured server process (bench/http-target.mjs) and its three addresses. */
+/** The measured server process (bench/http/http-target.mjs) and its three addresses. */
 export interface Target {
   child: ChildProcess;
   embedkit: string;
@@ -29,11 +29,11 @@ export interface Target {
 }
 
 /**
- * Starts bench/http-target.mjs on the running Node.js; resolves once it listens.
+ * Starts bench/http/http-target.mjs on the running Node.js; resolves once it listens.
  * @param options `liftPlanLimits`: the plans' rate limits far above any load (the sequential and peers groups)
  */
 export async function startTarget(options: { liftPlanLimits?: boolean } = {}): Promise<Target> {
-  const args = ['bench/http-target.mjs', ...(options.liftPlanLimits ? ['--lift-plan-limits'] : [])];
+  const args = ['bench/http/http-target.mjs', ...(options.liftPlanLimits ? ['--lift-plan-limits'] : [])];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';

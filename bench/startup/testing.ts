@@ -2,10 +2,10 @@
  * `embedkit/testing`: `startEmbedkit()` in memory, from the call to the first answer
  * of simulator route `world`, and its `stop()`; a project's test suite starts one per file.
  */
-import { simulatorPath } from '../server/dist/contract/simulator-api.js';
-import { startEmbedkit } from '../server/dist/testing.js';
-import type { Figure } from './report.js';
-import { summarize } from './stats.js';
+import { simulatorPath } from '../../server/dist/contract/simulator-api.js';
+import { startEmbedkit } from '../../server/dist/testing.js';
+import type { Figure } from '../lib/report.js';
+import { summarize } from '../lib/stats.js';
 
 const RUNS = 15;
 

@@ -18,8 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { formatEntries, heaviestPackages } from './du.js';
-import type { Figure } from './report.js';
-import { summarize } from './stats.js';
+import type { Figure } from '../lib/report.js';
+import { summarize } from '../lib/stats.js';
 
 const run = promisify(execFile);
 const MB = 1024 * 1024;

@@ -1,19 +1,19 @@
-/** Bundles the bench harness pages (bench/pages/*.ts → bench/dist/*.js) with the project's rollup setup. */
+/** Bundles the bench harness pages (bench/browser/pages/*.ts → bench/dist/*.js) with the project's rollup setup. */
 import { rollup } from 'rollup';
-import { commonjs, nodeResolve, typescript } from './plugins.js';
+import { commonjs, nodeResolve, typescript } from '../lib/plugins.js';
 
 /**
- * Bundles one page, `bench/pages/<name>.ts`, into `bench/dist/<name>.js`.
+ * Bundles one page, `bench/browser/pages/<name>.ts`, into `bench/dist/<name>.js`.
  * @param options `format` of the output (default `es`); `commonjs` also bundles CommonJS packages (`@line/liff` is partly CommonJS)
  */
 export async function buildPage(name: string, options: { format?: 'es' | 'iife'; commonjs?: boolean } = {}): Promise<void> {
   const build = await rollup({
-    input: `bench/pages/${name}.ts`,
+    input: `bench/browser/pages/${name}.ts`,
     plugins: [
       nodeResolve({ browser: true }),
       ...(options.commonjs ? [commonjs()] : []),
       typescript({
-        tsconfig: 'bench/pages/tsconfig.json',
+        tsconfig: 'bench/browser/pages/tsconfig.json',
         outDir: 'bench/dist',
         module: 'NodeNext',
         declaration: false,

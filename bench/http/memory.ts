@@ -6,8 +6,8 @@
  */
 import autocannon from 'autocannon';
 import { measuredRoutes, rssMb, startTarget } from './http.js';
-import type { Figure } from './report.js';
-import { summarize } from './stats.js';
+import type { Figure } from '../lib/report.js';
+import { summarize } from '../lib/stats.js';
 
 /** Requests in all, split evenly over the four routes. */
 const REQUESTS = 100_000;

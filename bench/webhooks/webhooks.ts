@@ -8,11 +8,11 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { startServer, type RunningServer } from '../server/dist/app.js';
-import { SimulatorClient } from '../server/dist/contract/client.js';
-import { DeliveryStore } from '../server/dist/webhooks/delivery-store.js';
-import type { Figure } from './report.js';
-import { summarize } from './stats.js';
+import { startServer, type RunningServer } from '../../server/dist/app.js';
+import { SimulatorClient } from '../../server/dist/contract/client.js';
+import { DeliveryStore } from '../../server/dist/webhooks/delivery-store.js';
+import type { Figure } from '../lib/report.js';
+import { summarize } from '../lib/stats.js';
 
 const CHANNEL = '1650000001';
 const ALICE = 'U0a11ce0000000000000000000000a11c';
@@ -22,7 +22,7 @@ const ROUNDS = 3;
 /** Concurrency of the anchor's bare POSTs (the dispatcher's attempts in flight). */
 const ANCHOR_CONCURRENCY = 16;
 
-/** The bot: a child process (bench/webhook-bot.mjs) answering 200 at once. */
+/** The bot: a child process (bench/webhooks/webhook-bot.mjs) answering 200 at once. */
 interface Bot {
   child: ChildProcess;
   url: string;

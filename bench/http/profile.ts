@@ -1,6 +1,6 @@
 /**
- * A CPU profile of the server under one route's load: `npx tsx bench/profile.ts <route> [--node=24]
- * [--seconds=10]` starts bench/http-target.mjs under `node --cpu-prof` (on the running Node.js, or
+ * A CPU profile of the server under one route's load: `npx tsx bench/http/profile.ts <route> [--node=24]
+ * [--seconds=10]` starts bench/http/http-target.mjs under `node --cpu-prof` (on the running Node.js, or
  * on another major in a copy made by scripts/node-copy.sh), loads the route with autocannon as the
  * HTTP rows do, and prints where the server's CPU time went: by origin (Node.js, Express, Kysely,
  * better-sqlite3, embedkit's own modules, garbage collection...) and the heaviest frames by self
@@ -35,7 +35,10 @@ if (major) {
   node = join(stdout.trim().split('\n').pop()!, 'node');
   cwd = join(dir, 'checkout');
 }
-const child = spawn(node, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'bench/http-target.mjs'], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(node, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'bench/http/http-target.mjs'], {
+  cwd,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const line = await new Promise<string>((resolve) => {
   let out = '';
   child.stdout!.on('data', (c: Buffer) => {

@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { pino } from 'pino';
-import { startServer, type RunningServer } from '../server/dist/app.js';
-import { SIMULATOR_PREFIX, simulatorPath } from '../server/dist/contract/simulator-api.js';
-import { channelToken, userToken } from '../e2e/platform.js';
-import type { Figure } from './report.js';
-import { summarize } from './stats.js';
+import { startServer, type RunningServer } from '../../server/dist/app.js';
+import { SIMULATOR_PREFIX, simulatorPath } from '../../server/dist/contract/simulator-api.js';
+import { channelToken, userToken } from '../../e2e/platform.js';
+import type { Figure } from '../lib/report.js';
+import { summarize } from '../lib/stats.js';
 
 const ALICE = 'U0a11ce0000000000000000000000a11c';
 const BOB = 'U000000000000000000000000000000b0';

@@ -2,11 +2,11 @@
  * Flex render: a 10-bubble carousel rendered by the host's message preview in Chromium, DOM and
  * layout included (the preview records the time in `#preview-messages[data-render-ms]`).
  */
-import { startServer } from '../e2e/server.js';
-import { launchChromium } from './browser.js';
+import { startServer } from '../../e2e/server.js';
+import { launchChromium } from '../browser/browser.js';
 import { maximal, typicalCarousel } from './fixtures.js';
-import type { Figure } from './report.js';
-import { summarize } from './stats.js';
+import type { Figure } from '../lib/report.js';
+import { summarize } from '../lib/stats.js';
 
 const RENDERS = 30;
 

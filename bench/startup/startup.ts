@@ -3,9 +3,9 @@
  * contentful paint in Chromium.
  */
 import { spawn } from 'node:child_process';
-import type { Figure } from './report.js';
-import { launchChromium } from './browser.js';
-import { summarize } from './stats.js';
+import type { Figure } from '../lib/report.js';
+import { launchChromium } from '../browser/browser.js';
+import { summarize } from '../lib/stats.js';
 
 const RUNS = 5;
 

@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { startServer, type RunningServer } from '../server/dist/app.js';
+import { startServer, type RunningServer } from '../../server/dist/app.js';
 import { launchChromium } from './browser.js';
-import type { Figure } from './report.js';
-import { summarize } from './stats.js';
+import type { Figure } from '../lib/report.js';
+import { summarize } from '../lib/stats.js';
 
 const ALICE = 'U0a11ce0000000000000000000000a11c';
 /** Alice & Bob: the long chat. */

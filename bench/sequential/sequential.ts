@@ -1,20 +1,20 @@
 /**
  * The calls a test suite makes one at a time, each timed over 1,000 calls in a row (after a
- * warm-up) on one kept-alive connection (bench/latency.ts): push, reply with a fresh reply token,
+ * warm-up) on one kept-alive connection (bench/sequential/latency.ts): push, reply with a fresh reply token,
  * the chat read (simulator route `chatMessages`, the newest page), `kit.say` until the bot's
  * process has the webhook, and `GET /v2/bot/info` beside a bare Express GET in the same process.
- * The server is the built one in memory in its own process (bench/http-target.mjs with `--lift-plan-limits`), the bot
- * in another (bench/sequential-bot.mjs). Push is measured beside a peer (mockapis, bench/peers/)
+ * The server is the built one in memory in its own process (bench/http/http-target.mjs with `--lift-plan-limits`), the bot
+ * in another (bench/sequential/sequential-bot.mjs). Push is measured beside a peer (mockapis, bench/peers/)
  * when one answers.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { channelToken } from '../e2e/platform.js';
-import { simulatorPath } from '../server/dist/contract/simulator-api.js';
-import { startTarget, type Target } from './http.js';
+import { channelToken } from '../../e2e/platform.js';
+import { simulatorPath } from '../../server/dist/contract/simulator-api.js';
+import { startTarget, type Target } from '../http/http.js';
 import { latencyOf, OneConnection, sequential, type Latency } from './latency.js';
-import type { Figure } from './report.js';
-import { summarize, type Summary } from './stats.js';
+import type { Figure } from '../lib/report.js';
+import { summarize, type Summary } from '../lib/stats.js';
 
 export const CHANNEL = '1650000001';
 export const ALICE = 'U0a11ce0000000000000000000000a11c';
@@ -29,7 +29,7 @@ export const PEER_PUSH_MEAN_MS = 1.53;
 /** Where a peer (mockapis) is looked for: `EMBEDKIT_BENCH_PEER`, else bench/peers/setup.sh's port. */
 export const PEER_URL = process.env.EMBEDKIT_BENCH_PEER ?? 'http://127.0.0.1:46982';
 
-/** Starts bench/http-target.mjs with the plans' rate limits lifted, on the running Node.js. */
+/** Starts bench/http/http-target.mjs with the plans' rate limits lifted, on the running Node.js. */
 export function startSequentialTarget(): Promise<Target> {
   return startTarget({ liftPlanLimits: true });
 }
