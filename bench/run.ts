@@ -3,7 +3,7 @@
  * anchor, ratio, target, result) and writes the same as JSON to `results.json` in this folder (git-ignored).
  * Each figure is the median of repeated runs with min and max, measured side by side with its
  * anchor. The groups whose figures depend on the server's Node.js (http, memory, webhooks, sequential) run on
- * the running Node.js and again on the other supported major, 24 or 22 (bench/on-node.ts), each figure with its version.
+ * the running Node.js and again on the other supported major, 24 or 22 (bench/lib/on-node.ts), each figure with its version.
  *
  * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http,
  * memory, startup, webhooks, scale, testing, long-chat, package, liff, install, sequential, peers); `--install` adds the
@@ -11,26 +11,26 @@
  * `--nodes=22,24` measures the per-Node groups on those majors (`--nodes=` on none).
  */
 import { writeFileSync } from 'node:fs';
-import { browserFigures } from './browser.js';
-import { flexFigures } from './flex.js';
-import { httpFigures } from './http.js';
-import { installFigures } from './install.js';
-import { memoryFigures } from './memory.js';
-import { mergeByNode, parseArgs, perNodeGroups, withNode } from './nodes.js';
-import { figuresOnNode } from './on-node.js';
-import { formatTable, type Figure } from './report.js';
-import { summarize } from './stats.js';
-import { sdkSize } from './size.js';
-import { startupFigures } from './startup.js';
-import { validatorFigures } from './validator.js';
-import { webhookFigures } from './webhooks.js';
-import { scaleFigures } from './scale.js';
-import { testingFigures } from './testing.js';
-import { longChatFigures } from './long-chat.js';
-import { packageSizeFigures } from './package-size.js';
-import { liffFigures } from './liff.js';
-import { sequentialFigures } from './sequential.js';
-import { peersFigures } from './peers.js';
+import { browserFigures } from './browser/browser.js';
+import { flexFigures } from './messages/flex.js';
+import { httpFigures } from './http/http.js';
+import { installFigures } from './size/install.js';
+import { memoryFigures } from './http/memory.js';
+import { mergeByNode, parseArgs, perNodeGroups, withNode } from './lib/nodes.js';
+import { figuresOnNode } from './lib/on-node.js';
+import { formatTable, type Figure } from './lib/report.js';
+import { summarize } from './lib/stats.js';
+import { sdkSize } from './size/size.js';
+import { startupFigures } from './startup/startup.js';
+import { validatorFigures } from './messages/validator.js';
+import { webhookFigures } from './webhooks/webhooks.js';
+import { scaleFigures } from './http/scale.js';
+import { testingFigures } from './startup/testing.js';
+import { longChatFigures } from './browser/long-chat.js';
+import { packageSizeFigures } from './size/package-size.js';
+import { liffFigures } from './browser/liff.js';
+import { sequentialFigures } from './sequential/sequential.js';
+import { peersFigures } from './peers/peers.js';
 
 const groups: Record<string, () => Promise<Figure[]>> = {
   size: sdkSize,

@@ -1,4 +1,4 @@
-// Your app on a real phone (docs/phones.md): `embedkit --lan` on a non-loopback name (127.0.0.2,
+// Your app on a real phone (docs/guide/phones.md): `embedkit --lan` on a non-loopback name (127.0.0.2,
 // named in --allowed-hosts; never a real network address in a test), a Pixel opening the printed
 // link over HTTPS with a certificate of embedkit's CA, signed in by the link, and an app registered
 // at http://localhost:<port>/ opening through its proxy with its hot-reload WebSocket connected and

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rollup, type Plugin } from 'rollup';
-import { commonjs, nodeResolve } from '../bench/plugins.js';
+import { commonjs, nodeResolve } from '../bench/lib/plugins.js';
 import { ALICE, expect, test } from './fixtures.js';
 import { channelToken } from './platform.js';
 

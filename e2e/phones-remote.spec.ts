@@ -1,4 +1,4 @@
-// The host on a phone and the desktop inspecting it (docs/phones.md): with a phone's screen (an
+// The host on a phone and the desktop inspecting it (docs/guide/phones.md): with a phone's screen (an
 // iPhone and a Pixel profile: touch, mobile viewport, device scale, in the project's Chromium) the
 // host is the messenger full screen with its settings in a drawer, the keyboard does not hide the
 // composer, and a desktop host shows the phone's bridge calls and console lines as they happen.

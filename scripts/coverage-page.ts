@@ -1,9 +1,9 @@
 /**
- * Generates `docs/coverage.md` from the list of published operations, event types and message
+ * Generates `docs/platform/coverage.md` from the list of published operations, event types and message
  * kinds (`contract/src/published-platform.ts`): totals per document, then one table per
  * document, the webhook event types and the message kinds.
  *
- *   npm run docs:coverage      # writes docs/coverage.md
+ *   npm run docs:coverage      # writes docs/platform/coverage.md
  *
  * `server/test/contract/coverage.test.ts` checks that the page equals {@link renderCoveragePage}'s
  * output, so the page is never edited by hand: change the list and run the script.
@@ -21,7 +21,7 @@ import {
 } from '#contract/published-platform.js';
 
 /** Where the page is written, from the repository's root. */
-export const COVERAGE_PAGE = 'docs/coverage.md';
+export const COVERAGE_PAGE = 'docs/platform/coverage.md';
 
 const HOSTS = { 'api-data': 'api-data.line.me', manager: 'manager.line.biz' } as const;
 
@@ -61,7 +61,7 @@ export function renderCoveragePage(): string {
     '  `{"message": "Not found: <METHOD> <path>"}`.',
     '',
     'How the page is kept true: the list it is generated from',
-    '([contract/src/published-platform.ts](../contract/src/published-platform.ts)) is checked against a',
+    '([contract/src/published-platform.ts](../../contract/src/published-platform.ts)) is checked against a',
     'started embedkit by `server/test/contract/coverage.test.ts` (every served operation is mounted, every refused one',
     'answers the route-missing 404, every served event type is in the registry of event types and every served message kind',
     'passes the message validator, and the refused ones do not), and the same test fails when this page differs from',
@@ -104,7 +104,7 @@ export function renderCoveragePage(): string {
     '',
     `\`messaging-api.yml\`’s \`Message\` types: ${servedOf(PUBLISHED_MESSAGE_KINDS)} of ${PUBLISHED_MESSAGE_KINDS.length} accepted by the message validator`,
     '(the bot’s sending calls and an app’s sendMessages: [message-validation.md](message-validation.md)) and drawn by the host',
-    '([message-rendering.md](message-rendering.md)).',
+    '([message-rendering.md](../guide/message-rendering.md)).',
     '',
     '| type | state |',
     '|---|---|',

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A copy of this checkout that another Node.js major runs, e.g.
 #   node_bin="$(bash scripts/node-copy.sh 24 /tmp/x)"   # then: PATH="$node_bin:$PATH"
-# Used by scripts/test-node.sh (the test suites) and bench/on-node.ts (the benchmark's per-Node rows).
+# Used by scripts/test-node.sh (the test suites) and bench/lib/on-node.ts (the benchmark's per-Node rows).
 # - The Node.js binary comes from the npm registry (scripts/node-install.sh), kept in
 #   .cache/node/<major>.
 # - <dir> gets the checkout (no .git, no .cache), node_modules hard-linked, except better-sqlite3:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatProfile, origin, summarizeProfile, type CpuProfile } from '../cpu-profile.js';
+import { formatProfile, origin, summarizeProfile, type CpuProfile } from '../http/cpu-profile.js';
 
 const frame = (id: number, functionName: string, url = '') => ({ id, callFrame: { functionName, url, lineNumber: 9 } });
 const PROFILE: CpuProfile = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEntries, heaviestPackages } from '../du.js';
+import { formatEntries, heaviestPackages } from '../size/du.js';
 
 const DU = [
   '1048576\t/p/node_modules/.bin',

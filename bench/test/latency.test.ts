@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latencyOf, percentile } from '../latency.js';
+import { latencyOf, percentile } from '../sequential/latency.js';
 
 describe('percentile (nearest rank)', () => {
   const hundred = Array.from({ length: 100 }, (_, i) => 100 - i); // 100..1, unsorted on purpose

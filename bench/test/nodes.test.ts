@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeByNode, parseArgs, perNodeGroups, withNode } from '../nodes.js';
-import type { Figure } from '../report.js';
+import { mergeByNode, parseArgs, perNodeGroups, withNode } from '../lib/nodes.js';
+import type { Figure } from '../lib/report.js';
 
 const KNOWN = ['size', 'http', 'memory', 'webhooks', 'package', 'install'];
 const fig = (figure: string, median: number): Figure => ({

@@ -6,7 +6,7 @@
  * cannot read. Only facts are copied (document, method, path in the documents' `{param}` form,
  * operationId, server, discriminator values), never the documents' text.
  *
- * `docs/coverage.md` is generated from these lists (`npm run docs:coverage`);
+ * `docs/platform/coverage.md` is generated from these lists (`npm run docs:coverage`);
  * `scripts/coverage-vs-openapi.ts <folder>` compares them with a checkout of the documents, and
  * `server/test/contract/coverage.test.ts` checks every state against a started embedkit: a served
  * operation is mounted, a refused one answers the route-missing 404,
@@ -108,7 +108,7 @@ const COUPONS: Coverage = {
 
 const PHONE_PUSH: Coverage = {
   served:
-    "verified and official plans; reaches the scenario's person with that number, friend or not, as a notification message (docs/phone-push.md)",
+    "verified and official plans; reaches the scenario's person with that number, friend or not, as a notification message (docs/platform/phone-push.md)",
 };
 const UNITS_FROM_SENDS: Coverage = { served: 'the units push and multicast used this month (UTC+9, simulated clock)' };
 const MEMBERSHIPS: Coverage = {

@@ -1,5 +1,5 @@
 /**
- * Query and body schemas of the simulator API (docs/simulator-api.md), declared once: the server
+ * Query and body schemas of the simulator API (docs/project/simulator-api.md), declared once: the server
  * compiles its checks from them (`http/validate.ts`), the clients take their types from them.
  * A body that carries a message object types it loosely here; the platform's validator
  * (`contract/src/messages/`) checks it on the server.
@@ -89,7 +89,7 @@ export const ChannelPatchBodySchema = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-/** Body of a link message template (docs/v1-bots.md); refused field by field in the v1 format. */
+/** Body of a link message template (docs/platform/v1-bots.md); refused field by field in the v1 format. */
 export const LinkTemplateBodySchema = Type.Object(LINK_TEMPLATE_FIELDS);
 
 /** `params` of a datetime picker's postback (spec "Events", postback), or of a rich menu switch. */
@@ -167,7 +167,7 @@ export const DeliveriesQuerySchema = Type.Object({ channelId: Type.Optional(Type
 
 /**
  * Body of reporting what a person did with bot messages and rich menus in the host (the insight
- * figures, docs/insight.md): saw a message (`impression`, once per person and message), opened a
+ * figures, docs/platform/insight.md): saw a message (`impression`, once per person and message), opened a
  * URL of its actions (`click`), was shown a rich menu (`richMenuImpression`) or tapped one of its
  * areas (`richMenuClick`, the area's index).
  */
@@ -213,7 +213,7 @@ export const BotInsightQuerySchema = Type.Object({ days: Type.Optional(Type.Stri
 export const MAX_PHONE_REPORT_LINES = 100;
 
 /**
- * Body of a phone's report to the remote inspector (docs/phones.md): who and where it is now, and
+ * Body of a phone's report to the remote inspector (docs/guide/phones.md): who and where it is now, and
  * its log lines since its last report (none: a heartbeat).
  */
 export const PhoneReportBodySchema = Type.Object(
@@ -228,7 +228,7 @@ export const PhoneReportBodySchema = Type.Object(
 );
 
 /**
- * The bot's admin authorizes a module channel's attachment (docs/module-channels.md): the bot
+ * The bot's admin authorizes a module channel's attachment (docs/platform/module-channels.md): the bot
  * (channel ID), the redirect URI the module's authorization URL named, the scopes granted
  * (default `message:send message:receive`).
  */
@@ -296,7 +296,7 @@ export const TriggerEventBodySchema = Type.Object(
 );
 
 /**
- * Body of `resetWorld` (docs/scenarios.md, "Resetting and importing at run time"): `scenario`, a
+ * Body of `resetWorld` (docs/guide/scenarios.md, "Resetting and importing at run time"): `scenario`, a
  * scenario file's object (checked on the server like a file; its own JSON Schema is the server's,
  * so it is typed loosely here), or none for the scenario the server started with; `name`, what the
  * world records as its scenario (e.g. the imported file's path), default `imported`.

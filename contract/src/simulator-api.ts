@@ -3,7 +3,7 @@
  * has (the world, what a person does in the host, the clock, webhook deliveries). One map of
  * routes, {@link SIMULATOR_API}: the server mounts exactly these (`server/src/simulator/mount.ts`;
  * a route without a handler does not compile), and the host, the CLI and `embedkit/testing` call
- * them through the client of `./client.ts` (no path written anywhere else). docs/simulator-api.md's
+ * them through the client of `./client.ts` (no path written anywhere else). docs/project/simulator-api.md's
  * route tables are checked against this map by a test.
  */
 import { Type } from '@sinclair/typebox';
@@ -342,7 +342,7 @@ export const SIMULATOR_API = defineContract({
     query: BotInsightQuerySchema,
     answer: BotInsightSchema,
   },
-  // Coupons: what a person sees of one a bot sent, and using it (docs/coupons.md).
+  // Coupons: what a person sees of one a bot sent, and using it (docs/platform/coupons.md).
   couponTicket: {
     method: 'GET',
     path: '/coupons/:couponId/users/:userId',
@@ -355,7 +355,7 @@ export const SIMULATOR_API = defineContract({
     summary: 'the person taps Use on a coupon',
     answer: CouponTicketSchema,
   },
-  // Membership plans: a bot's plans as a person sees them, joining and leaving (docs/memberships.md).
+  // Membership plans: a bot's plans as a person sees them, joining and leaving (docs/platform/memberships.md).
   membershipPlans: {
     method: 'GET',
     path: '/channels/:channelId/memberships',
@@ -399,7 +399,7 @@ export const SIMULATOR_API = defineContract({
     answer: WorldResetSchema,
   },
 
-  // The remote inspector: host pages on phones report, the desktop's host reads (docs/phones.md).
+  // The remote inspector: host pages on phones report, the desktop's host reads (docs/guide/phones.md).
   reportPhone: {
     method: 'POST',
     path: '/phones/:phoneId/reports',
@@ -422,7 +422,7 @@ export const SIMULATOR_API = defineContract({
     body: PersonBodySchema,
     answer: Delivered,
   },
-  // Module channels (docs/module-channels.md).
+  // Module channels (docs/platform/module-channels.md).
   moduleChannels: {
     method: 'GET',
     path: '/modules',
@@ -464,7 +464,7 @@ export const SIMULATOR_API = defineContract({
     answer: Type.Object({ suspended: Type.Boolean() }),
   },
 
-  // embedkit --lan: the apps' proxies the host opens apps through, and the phone link's QR code (docs/phones.md).
+  // embedkit --lan: the apps' proxies the host opens apps through, and the phone link's QR code (docs/guide/phones.md).
   lan: {
     method: 'GET',
     path: '/lan',

@@ -1,5 +1,5 @@
 /**
- * The shapes that cross the simulator API (docs/simulator-api.md), declared once as TypeBox
+ * The shapes that cross the simulator API (docs/project/simulator-api.md), declared once as TypeBox
  * schemas: the server's answers are checked against their types at compile time, the host, the CLI
  * and `embedkit/testing` read them through the same types. Schemas only: no rule, no I/O.
  */
@@ -147,7 +147,7 @@ export const AssertionKeyViewSchema = Type.Object({ channelId: Type.String(), ki
 /** The bot interfaces: `messaging` (spec part B), `enterprise` (E), `trial` (F). */
 export const BOT_INTERFACES = ['messaging', 'enterprise', 'trial'] as const;
 
-/** The fields of a link message template a channel sets (docs/v1-bots.md), each optional text. */
+/** The fields of a link message template a channel sets (docs/platform/v1-bots.md), each optional text. */
 export const LINK_TEMPLATE_FIELDS = {
   text: Type.Optional(Type.String()),
   subText: Type.Optional(Type.String()),
@@ -264,7 +264,7 @@ export const BlockchainViewSchema = Type.Object({
 });
 
 /**
- * One line of a phone's bridge log as the remote inspector carries it (docs/phones.md): the host
+ * One line of a phone's bridge log as the remote inspector carries it (docs/guide/phones.md): the host
  * page of the phone renders it to text first, with tokens redacted, so what crosses is what the
  * desktop shows. `at`: epoch ms on the phone; `seq`: the server's number of the line (rising per
  * phone), set when stored. `call`: a bridge call (`args` and `outcome` as text, `durationMs` in ms);
@@ -315,7 +315,7 @@ export const PhonesSchema = Type.Object({ phones: Type.Array(PhoneViewSchema) })
 export const PhoneLogSchema = Type.Object({ phone: PhoneViewSchema, lines: Type.Array(PhoneLogLineSchema) });
 
 /**
- * What `embedkit --lan` serves on the network (docs/phones.md), empty lists without `--lan`:
+ * What `embedkit --lan` serves on the network (docs/guide/phones.md), empty lists without `--lan`:
  * `origins`, the host's HTTPS origins (`https://<address>:<port>`); `apps`, each app origin on
  * loopback that is served through a proxy of its own, with its proxy origin per address (in the
  * order of `origins`). No token: the link with the admin token is only in the QR code.
@@ -384,7 +384,7 @@ export type ShownRichMenu = Static<typeof ShownRichMenuSchema>;
 export type BlockchainView = Static<typeof BlockchainViewSchema>;
 
 /**
- * A bot's insight as the host's Insight view shows it (docs/insight.md): the figures the platform's
+ * A bot's insight as the host's Insight view shows it (docs/platform/insight.md): the figures the platform's
  * insight calls compute, without the privacy threshold (it is the developer's own simulator).
  */
 export const BotInsightSchema = Type.Object({
@@ -433,7 +433,7 @@ export const BotInsightSchema = Type.Object({
 export type BotInsight = Static<typeof BotInsightSchema>;
 
 /**
- * A person's view of a coupon in the host (docs/coupons.md): the coupon's card (what the chat
+ * A person's view of a coupon in the host (docs/platform/coupons.md): the coupon's card (what the chat
  * draws: title, image, reward, validity in epoch seconds, uses per person 1 or -1 for no limit),
  * the person's state of it and how many times they used it.
  */
@@ -464,7 +464,7 @@ export const CouponTicketSchema = Type.Object({
 export type CouponTicket = Static<typeof CouponTicketSchema>;
 
 /**
- * A bot's membership plan as a person sees it in the host (docs/memberships.md): the published
+ * A bot's membership plan as a person sees it in the host (docs/platform/memberships.md): the published
  * `Membership` fields, and the person's subscription (published `SubscribedMembershipUser`:
  * member number, joined at in epoch seconds, next billing date `yyyy-MM-dd` in UTC+9, months) or
  * null when they are not subscribed.
@@ -494,7 +494,7 @@ export const MembershipPlanViewSchema = Type.Object({
 export type MembershipPlanView = Static<typeof MembershipPlanViewSchema>;
 
 /**
- * Module channels in the host (docs/module-channels.md): each module channel with the bots it is
+ * Module channels in the host (docs/platform/module-channels.md): each module channel with the bots it is
  * attached to (bot channel ID, scopes granted, when in ms), and the suspended bots' channel IDs.
  */
 export const ModuleChannelsSchema = Type.Object({
@@ -511,7 +511,7 @@ export const ModuleChannelsSchema = Type.Object({
 export type ModuleChannels = Static<typeof ModuleChannelsSchema>;
 
 /**
- * Who holds a bot's chat (docs/module-channels.md): the module channel with its control until
+ * Who holds a bot's chat (docs/platform/module-channels.md): the module channel with its control until
  * `expireAt` (ms on the simulated clock; null: no time limit), or `moduleChannelId: null` when the
  * bot itself is the active channel.
  */

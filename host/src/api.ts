@@ -1,5 +1,5 @@
 /**
- * HTTP client of the embedkit server for the host: the simulator API (docs/simulator-api.md),
+ * HTTP client of the embedkit server for the host: the simulator API (docs/project/simulator-api.md),
  * called through the contract's client by route name, and the platform calls the host makes on an
  * app's behalf with the user access token (`GET /v2/profile`, `POST /message/v3/share`,
  * `GET /friendship/v1/status`), which are not simulator routes.

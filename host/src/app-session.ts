@@ -75,7 +75,7 @@ export function toBridgeError(err: unknown): unknown {
 
 /**
  * Refuses `getProfile` / `sendMessages` on the pre-release mobile OS (spec part D): the app gets
- * `INTERNAL_ERROR` (one of the spec's SDK codes; docs/devices.md) with a message naming the OS,
+ * `INTERNAL_ERROR` (one of the spec's SDK codes; docs/guide/devices.md) with a message naming the OS,
  * and no request reaches the platform.
  * @throws BridgeError when the open app's client cannot make the call
  */

@@ -1,5 +1,5 @@
 /**
- * Client of the simulator API for bots (docs/simulator-api.md): what the user does with a bot
+ * Client of the simulator API for bots (docs/project/simulator-api.md): what the user does with a bot
  * from the phone (media, postbacks, inviting, beacons, account links), the webhook settings and
  * deliveries. Calls the routes by name through the contract's client; errors are `HttpError`.
  */
@@ -103,7 +103,10 @@ export class BotApi {
     return kind === 'join' ? this.client.call('joinMembership', { params }) : this.client.call('leaveMembership', { params });
   }
 
-  /** The module channels, the bots each is attached to, and the suspended bots (route `moduleChannels`; docs/module-channels.md). */
+  /**
+   * The module channels, the bots each is attached to, and the suspended bots (route
+   * `moduleChannels`; docs/platform/module-channels.md).
+   */
   moduleChannels(): Promise<ModuleChannels> {
     return this.client.call('moduleChannels');
   }

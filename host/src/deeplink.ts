@@ -20,7 +20,7 @@ export interface DeepLink {
   scopes?: Scope[];
   device?: Device;
   /**
-   * `liff.state` of a permanent link of an app on the platform's current SDK (docs/liff.md): the
+   * `liff.state` of a permanent link of an app on the platform's current SDK (docs/guide/liff.md): the
    * page below the app's endpoint URL to open. Read once when the host loads, never written back.
    */
   liffState?: string;

@@ -4,7 +4,7 @@
  *
  * The rules are the spec's Versioning part (minimum client versions) and part D (`getProfile` and
  * `sendMessages` unavailable on one pre-release mobile OS version); where the spec does not say
- * how a client degrades, docs/devices.md records embedkit's choice.
+ * how a client degrades, docs/guide/devices.md records embedkit's choice.
  */
 
 /** The three kinds of messenger client. */
@@ -24,7 +24,7 @@ export const DEFAULT_DEVICE: Device = { platform: 'ios', appVersion: '14.0.0', o
 
 /**
  * The pre-release mobile OS version of spec part D. The spec names none; embedkit plays it as a
- * beta build of iOS 12.0 (docs/devices.md). Any OS version carrying a pre-release tag (`-beta`,
+ * beta build of iOS 12.0 (docs/guide/devices.md). Any OS version carrying a pre-release tag (`-beta`,
  * `beta`, `-rc`, `-preview`, `-dp`) counts, so a developer can also type their own.
  */
 export const PRE_RELEASE_OS: Device = { platform: 'ios', appVersion: '8.11.0', osVersion: '12.0-beta' };

@@ -1,5 +1,5 @@
 /**
- * The host under `embedkit --lan` (docs/phones.md): on a phone, an app registered at a loopback
+ * The host under `embedkit --lan` (docs/guide/phones.md): on a phone, an app registered at a loopback
  * URL is opened at its proxy origin, since `localhost` there is the phone itself.
  */
 import type { LanView } from '#contract/wire.js';

@@ -1,5 +1,5 @@
 /**
- * The host on a phone (docs/phones.md, "The host on a phone"): the drawer that holds the person and
+ * The host on a phone (docs/guide/phones.md, "The host on a phone"): the drawer that holds the person and
  * the settings (`#drawer-toggle` opens it, the backdrop, Escape or a second tap closes it), and the
  * visible height kept in the CSS variable `--vvh` from the visual viewport, so the on-screen
  * keyboard shrinks the messenger instead of covering its composer (browsers that do not resize the

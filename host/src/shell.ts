@@ -241,7 +241,7 @@ export class HostShell {
     });
   }
 
-  /** Bot messages shown to a person, reported once each for the bot's insight (docs/insight.md). */
+  /** Bot messages shown to a person, reported once each for the bot's insight (docs/platform/insight.md). */
   private readonly reportedShown = new Set<string>();
 
   private reportShown(userId: string, messages: ChatMessage[]): void {

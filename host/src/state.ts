@@ -12,7 +12,7 @@ import { DEFAULT_DEVICE, isAppVersion, isOsVersion, PLATFORMS, type Device } fro
 /** Language tags the host offers (the messenger's UI languages). */
 export const LANGUAGES: readonly string[] = ['en', 'ja', 'th', 'zh-TW', 'id', 'ko'];
 
-/** Scopes a session can ask for (docs/simulator-api.md). */
+/** Scopes a session can ask for (docs/project/simulator-api.md). */
 export const SCOPES = ['profile', 'chat_message.write', 'openid'] as const;
 /** One scope. */
 export type Scope = (typeof SCOPES)[number];
@@ -126,7 +126,7 @@ export function buildInitData(state: HostState): InitData {
   return { language: state.language, context };
 }
 
-/** Body of a session (the simulator API's `createSession` route, docs/simulator-api.md); `chatId` is omitted for `none`. */
+/** Body of a session (the simulator API's `createSession` route, docs/project/simulator-api.md); `chatId` is omitted for `none`. */
 export type SessionRequest = SimulatorInputs['createSession']['body'];
 
 /**

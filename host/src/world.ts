@@ -1,5 +1,5 @@
 /**
- * The scenario's world as the simulator API's `world` route answers it (docs/simulator-api.md),
+ * The scenario's world as the simulator API's `world` route answers it (docs/project/simulator-api.md),
  * and the look-ups the host needs on it. Pure functions, no DOM.
  */
 import type { ContextType } from '../../sdk/src/protocol.js';

@@ -1,6 +1,6 @@
 /**
  * The fenced code blocks of a Markdown file and what their info string asks of the doc-test
- * runner. The convention (written for authors in `docs/doc-tests.md`):
+ * runner. The convention (written for authors in `docs/project/doc-tests.md`):
  *
  * - ```` ```ts ````, ```` ```js ```` (and `typescript`, `javascript`, `mjs`): type-checked;
  * - ```` ```sh ```` (and `bash`, `shell`): run against a started embedkit;

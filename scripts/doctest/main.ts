@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/doctest/main.ts [file.md ...]`: runs the doc tests of the given files (default:
- * README.md and docs/*.md) and the link check, prints each failure, exits 1 when any. Build first
+ * README.md and every page under docs/) and the link check, prints each failure, exits 1 when any. Build first
  * (`node scripts/build.mjs`). `npm test` runs the same through `scripts/test/doctest.test.ts`.
  */
 import { resolve } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * The doc-test runner: checks every fenced code block of the given Markdown files as its info
- * string says (see `blocks.ts`; the convention for authors is `docs/doc-tests.md`): TypeScript and
+ * string says (see `blocks.ts`; the convention for authors is `docs/project/doc-tests.md`): TypeScript and
  * JavaScript blocks type-checked in one program, JSON parsed and validated against the embedkit
  * schema it names, shell blocks run against one embedkit started for the run, shown outputs and
  * ready lines compared.

@@ -1,6 +1,6 @@
 /**
  * A comment that names a file of the project names one that exists: a reader who follows it finds
- * it. A path in a comment (`http/errors.ts`, `docs/webhooks.md`, `contract/src/`) resolves
+ * it. A path in a comment (`http/errors.ts`, `docs/platform/webhooks.md`, `contract/src/`) resolves
  * from the repository's root, from the commenting file's folder or one above it, or from a source
  * root (`contract/src`, `server/src`, `host/src`, `sdk/src`); paths with placeholders (`<name>`), URLs and build
  * output (`dist/`) are not files of the tree.

@@ -1,9 +1,9 @@
 /**
- * The docs cannot go stale: every code block of README.md and docs/*.md runs or type-checks as its
- * info string says (scripts/doctest, convention in docs/doc-tests.md), every relative link
+ * The docs cannot go stale: every code block of README.md and the pages under docs/ runs or type-checks as its
+ * info string says (scripts/doctest, convention in docs/project/doc-tests.md), every relative link
  * resolves, the README stays short; and a stale block is caught.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ const temp = mkdtempSync(join(tmpdir(), 'embedkit-doctest-test-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('the docs', () => {
-  it('every block of README.md and docs/*.md passes', { timeout: 300_000 }, async () => {
+  it('every block of README.md and docs/**/*.md passes', { timeout: 300_000 }, async () => {
     const report = await runDoctests({ projectRoot: root, files: docFiles(root) });
     expect(report.failures).toEqual([]);
     // The runner really ran blocks of each kind (a parser that found nothing would pass too).
@@ -27,8 +27,16 @@ describe('the docs', () => {
     expect(report.counts.shell).toBeGreaterThan(0);
   });
 
-  it('every relative link of README.md and docs/*.md resolves, anchors included', () => {
+  it('every relative link of README.md and docs/**/*.md resolves, anchors included', () => {
     expect(docFiles(root).flatMap(brokenLinks)).toEqual([]);
+  });
+
+  it('covers the pages in the group folders of docs/ too, not only those at its top', () => {
+    const project = join(temp, 'project');
+    mkdirSync(join(project, 'docs', 'guide', 'deeper'), { recursive: true });
+    const pages = ['README.md', 'docs/README.md', 'docs/guide/a.md', 'docs/guide/deeper/b.md'];
+    for (const f of [...pages, 'docs/host.png']) writeFileSync(join(project, f), '# A page\n');
+    expect(docFiles(project)).toEqual(pages.map((f) => join(project, f)));
   });
 
   it('the README fits in 200 lines', () => {

@@ -1,5 +1,5 @@
 /**
- * `resetWorld` (docs/scenarios.md, "Resetting and importing at run time"): the world emptied and a
+ * `resetWorld` (docs/guide/scenarios.md, "Resetting and importing at run time"): the world emptied and a
  * scenario loaded while the server runs, through the simulator API's client as the CLI and the MCP
  * tools call it; a scenario that cannot be loaded leaves the old world whole.
  */

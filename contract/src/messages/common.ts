@@ -20,7 +20,7 @@ export const MAX_URL_LENGTH = 1000;
 /**
  * A closed object: a property the platform does not define is rejected with `unknown property` at
  * that property (the platform refuses it too, with a single top-level message; embedkit lists it
- * among the details, see docs/message-validation.md).
+ * among the details, see docs/platform/message-validation.md).
  */
 export function Obj<P extends TProperties>(properties: P, options: ObjectOptions = {}) {
   return Type.Object(properties, { additionalProperties: false, ...options });

@@ -14,7 +14,7 @@ export interface V1Channel {
   interface: 'enterprise' | 'trial';
 }
 
-/** The default scenario's v1 channels (docs/v1-bots.md). */
+/** The default scenario's v1 channels (docs/platform/v1-bots.md). */
 export const V1_CHANNELS: Record<'enterprise' | 'trial', V1Channel> = {
   enterprise: {
     id: '1650000002',

@@ -5,7 +5,7 @@
  * `#report` (the e2e tests read it); the buttons send a message, open a window and close the app.
  */
 // embedkit's plugin first: it gives the frame web storage where the browser blocks it, before
-// @line/liff reads it (docs/liff.md).
+// @line/liff reads it (docs/guide/liff.md).
 import { EmbedkitPlugin } from '../../../sdk/src/liff/index.js';
 import liffModule from '@line/liff';
 import type { Liff } from '../../../sdk/src/liff/liff-types.js';

@@ -71,7 +71,7 @@ export interface ActionDeps {
   onAppLink?(embedId: string): void;
   /** What the phone's client supports (device.ts); absent means a current client. */
   client?(): Pick<ClientFeatures, 'datetimePicker'>;
-  /** A web URL of a bot message's action was opened (reported for the bot's insight, docs/insight.md). */
+  /** A web URL of a bot message's action was opened (reported for the bot's insight, docs/platform/insight.md). */
   onUrlOpened?(ctx: ActionContext & { messageId: string }, url: string): void;
 }
 

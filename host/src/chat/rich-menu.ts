@@ -37,7 +37,7 @@ export interface RichMenuDeps {
   postback(event: PostbackEvent): Promise<void>;
   /** What the phone's client supports (device.ts); absent means a current client. */
   client?(): Pick<ClientFeatures, 'richMenuLabels'>;
-  /** The menu was shown open, or an area tapped (reported for the bot's insight, docs/insight.md). */
+  /** The menu was shown open, or an area tapped (reported for the bot's insight, docs/platform/insight.md). */
   report?(report: SimulatorInputs['reportInsight']['body']): void;
 }
 

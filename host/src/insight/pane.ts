@@ -1,6 +1,6 @@
 /**
  * The host's Insight tab: a bot's figures as the platform's insight calls compute them
- * (docs/insight.md), read through the simulator route `botInsight` (the platform's calls need a
+ * (docs/platform/insight.md), read through the simulator route `botInsight` (the platform's calls need a
  * channel access token the host does not have): followers and blocks per day, messages sent per
  * day as bars, each message-sending request with its impressions and clicks, and demographics.
  * All data lands in `textContent` or attributes only.

@@ -1,5 +1,5 @@
 /**
- * The desktop's side of the remote inspector (docs/phones.md, "Inspecting a phone from the
+ * The desktop's side of the remote inspector (docs/guide/phones.md, "Inspecting a phone from the
  * desktop"): a choice above the bridge log between this page's own log and the log of another
  * host page connected to the server (a phone), shown with the same entries, kept up to date by the
  * live feed's `phone` event. The choice is kept in session storage, so a reload shows the same phone.

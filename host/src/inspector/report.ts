@@ -1,5 +1,5 @@
 /**
- * The phone's side of the remote inspector (docs/phones.md, "Inspecting a phone from the
+ * The phone's side of the remote inspector (docs/guide/phones.md, "Inspecting a phone from the
  * desktop"): the host page sends what its bridge log shows, as text with secrets taken out, and
  * who and where it is, to the server (simulator route `reportPhone`), where the desktop's host reads
  * it. New lines go within a quarter of a second; with none, a heartbeat every few seconds keeps the

@@ -1,5 +1,5 @@
 /**
- * The side panel's "On a phone" group under `embedkit --lan` (docs/phones.md): the QR code of the
+ * The side panel's "On a phone" group under `embedkit --lan` (docs/guide/phones.md): the QR code of the
  * phone link with the admin token (simulator route `lanQrCode`, the same code the terminal
  * prints) and the CA page to trust first. Stays hidden without `--lan`; the phone layout hides it
  * too (`host/static/phone.css`): a phone does not scan itself.

@@ -3,7 +3,7 @@
  * the signed-in person sees them (title, price, benefits, members and limit, their member number
  * and next billing date), with Join on a plan they have not joined and Leave on one they have. The
  * bot hears each as a `membership` event (joined, left); renewals come from moving the clock.
- * See docs/memberships.md.
+ * See docs/platform/memberships.md.
  */
 import type { BotApi, MembershipPlanView } from '../bot-api.js';
 import { h, replaceChildren } from '../dom.js';

@@ -1,6 +1,6 @@
 /**
  * The side panel's "Module channels" tool (inside the "Bot" group), the bot's admin's controls of
- * docs/module-channels.md: which channel holds the chat shown (the bot, or a module channel until
+ * docs/platform/module-channels.md: which channel holds the chat shown (the bot, or a module channel until
  * when), handing the chat to an attached module channel with a TTL or taking it back, authorizing
  * a module channel's attachment (the code and the curl line of the module's exchange), detaching
  * a module channel, and suspending or resuming the bot.

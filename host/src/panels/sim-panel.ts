@@ -4,7 +4,7 @@
  * days later or a code expiring can be watched without waiting; and the signed-in user's
  * friendship with the bot of the open app's channel (add, block), which the friendship status
  * call answers. Talks to the simulator API's `clock`, `advanceClock`, `friendship` and
- * `setFriendship` routes (docs/simulator-api.md).
+ * `setFriendship` routes (docs/project/simulator-api.md).
  */
 import type { ClockState, FriendshipView } from '#contract/wire.js';
 import { hostClient, type Fetch, type SimulatorClient } from '../client.js';

@@ -1,5 +1,5 @@
 /**
- * `scanCodeV2` with the phone's camera (docs/phones.md): a sheet over the phone screen showing the
+ * `scanCodeV2` with the phone's camera (docs/guide/phones.md): a sheet over the phone screen showing the
  * back camera, read a few times a second until a QR code is found or the person taps Cancel.
  * Offered only on a touch screen where the browser gives a camera: a secure context (HTTPS or
  * loopback) with `navigator.mediaDevices.getUserMedia`; elsewhere the host keeps asking for the

@@ -1,5 +1,5 @@
 /**
- * Reading a QR code from a camera frame for `scanCodeV2` on a phone (docs/phones.md): the
+ * Reading a QR code from a camera frame for `scanCodeV2` on a phone (docs/guide/phones.md): the
  * browser's own `BarcodeDetector` when it has one (Chrome on Android), else `jsqr`, loaded only
  * when a scan starts (its own file, `host/dist/qr-decoder.js`, so the host bundle stays small).
  */

@@ -1,7 +1,7 @@
 /**
  * `embedkit/liff`: run an app written for the platform's current SDK (`@line/liff` 2.x) in
  * embedkit's host with one line: `liff.use(new EmbedkitPlugin())` before `liff.init({liffId})`.
- * See docs/liff.md.
+ * See docs/guide/liff.md.
  */
 // First, for its effect: web storage where the browser blocks it, before @line/liff reads it.
 import './storage.js';

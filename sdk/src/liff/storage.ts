@@ -5,7 +5,7 @@
  * throws a `SecurityError` on that read, and the SDK never loads. The messenger's web view always
  * has storage, so this module, imported by `embedkit/liff` for its effect, gives such a frame an
  * in-memory storage for the page's life instead. Import `embedkit/liff` before `@line/liff` so it
- * runs first (docs/liff.md).
+ * runs first (docs/guide/liff.md).
  */
 
 /** A `Storage` kept in memory: what the page stores lasts until it unloads. */

@@ -96,7 +96,7 @@ export function proxiedOrigin(viewUrl: string): string | undefined {
 
 /**
  * `viewUrls` and, for each one whose origin is served through a proxy, the same path, query and
- * fragment at each of that proxy's origins (docs/phones.md): where an app opened on a phone
+ * fragment at each of that proxy's origins (docs/guide/phones.md): where an app opened on a phone
  * actually is. The social login's PKCE rule counts these as the app's own origins, so a
  * `liff.login()` on the phone comes back to the proxy; no other origin is added (a proxy reaches
  * only the app it was made for, so this opens no redirect to anywhere else).

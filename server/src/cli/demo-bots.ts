@@ -6,7 +6,7 @@
  * platform's public APIs, as any bot. A channel's webhook is taken over only while it still
  * points where the default world points it (the separate demo bot's address) or at an earlier
  * start's in-process bot; a URL the person set (in the Webhooks panel, the config file's
- * `webhooks`, or the scenario) is left alone. See docs/demo-bots.md.
+ * `webhooks`, or the scenario) is left alone. See docs/platform/demo-bots.md.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';

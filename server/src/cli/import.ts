@@ -1,7 +1,7 @@
 /**
  * `embedkit import <file>` and `embedkit reset`: the world of a running embedkit replaced by a
  * scenario file (one `embedkit export` wrote, or one written by hand), or by the scenario it
- * started with (simulator route `resetWorld`, docs/scenarios.md "Resetting and importing at run time").
+ * started with (simulator route `resetWorld`, docs/guide/scenarios.md "Resetting and importing at run time").
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * `embedkit mcp`: the MCP server for coding agents over stdio (docs/agents.md). With `--url` it
+ * `embedkit mcp`: the MCP server for coding agents over stdio (docs/guide/agents.md). With `--url` it
  * acts on a running embedkit; without, it starts one of its own (`embedkit start --port 0
  * --in-memory`, demo bots included) as a child process and stops it when the agent's client goes.
  * stdout carries the protocol only: the child's ready lines and logs go to stderr.
@@ -56,7 +56,7 @@ export function mcpCommand(): Command {
     .addHelpText(
       'after',
       `
-The same server is served over streamable HTTP at /mcp of a running embedkit. See docs/agents.md.
+The same server is served over streamable HTTP at /mcp of a running embedkit. See docs/guide/agents.md.
 
 Examples (in an MCP client's configuration):
   {"command": "npx", "args": ["embedkit", "mcp"]}

@@ -48,7 +48,7 @@ const start = withServerOptions(
     .option('--host <address>', 'address to bind (default: loopback only)')
     .option(
       '--lan',
-      "also serve the host over HTTPS on this machine's network addresses, for phones (prints a QR code; see docs/phones.md)",
+      "also serve the host over HTTPS on this machine's network addresses, for phones (prints a QR code; see docs/guide/phones.md)",
     )
     .option(
       '--lan-addresses <list>',

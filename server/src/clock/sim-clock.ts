@@ -1,5 +1,5 @@
 /**
- * The simulator's control of the one server clock (docs/simulator-api.md): read it, move it
+ * The simulator's control of the one server clock (docs/project/simulator-api.md): read it, move it
  * forward. The offset is kept in the database, so simulated time never goes back across a restart.
  */
 import type { Clock } from './clock.js';

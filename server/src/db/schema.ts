@@ -685,7 +685,7 @@ export interface VideoPlayCompleteTable {
   completed_at: number;
 }
 
-/** A module channel (migration 0024; docs/module-channels.md). */
+/** A module channel (migration 0024; docs/platform/module-channels.md). */
 export interface ModuleChannelTable {
   channel_id: string;
 }

@@ -51,7 +51,7 @@ export function registerDirectRunner(db: object, runner: DirectRunner): void {
  * the connection across awaits too, but runs its one statement synchronously: a statement run
  * beside it is as safe as one run before or after. Counting every acquisition instead let one
  * Kysely query make concurrent requests fall back to Kysely, each holding the connection in turn,
- * so under load the direct way was seldom taken (docs/benchmarks.md). Streamed queries (a
+ * so under load the direct way was seldom taken (docs/project/benchmarks.md). Streamed queries (a
  * statement left open across awaits) are not used on this database.
  */
 export class TrackedSqliteDialect extends SqliteDialect {

@@ -5,7 +5,7 @@
  * Why: Express tries every layer of every router in turn. A `/v2/bot` call walked past about
  * 170 layers of the simulator API, the social login and the other bot APIs before its own, and
  * that matching cost more per request than the token check and the query behind it (measured
- * with `npm run bench -- http sequential`; docs/benchmarks.md, "Where a request's time goes").
+ * with `npm run bench -- http sequential`; docs/project/benchmarks.md, "Where a request's time goes").
  *
  * The gate reads what each layer was declared with (`rawPath`, router 2.x) and keeps the literal
  * start of each path, up to its first parameter, wildcard or optional part: a path that does not

@@ -3,7 +3,7 @@
  * platform's error details: `{message, property}` with paths like `messages[1].template.text`
  * (spec "Errors", bot messaging interface: error body `message` and `details`).
  *
- * Wording of the details (the platform's where it is known, see docs/message-validation.md):
+ * Wording of the details (the platform's where it is known, see docs/platform/message-validation.md):
  *
  * | failure | `message` |
  * |---|---|

@@ -1,5 +1,5 @@
 /**
- * The simulator routes of `embedkit --lan` (docs/phones.md): what the host needs to open a loopback
+ * The simulator routes of `embedkit --lan` (docs/guide/phones.md): what the host needs to open a loopback
  * app through its proxy on a phone, and the QR code of the phone link for the desktop's side panel.
  * Both sit behind the cross-site guard and the admin token like every `/embedkit/` route, so the
  * token inside the QR code reaches embedkit's own pages only.

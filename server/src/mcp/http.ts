@@ -1,7 +1,7 @@
 /**
  * `/mcp` on `{base_url}`: the MCP server of `./server.ts` over streamable HTTP, one MCP session
  * per client (`Mcp-Session-Id`), each with its own server. Mounted behind the same guards as the
- * simulator API (docs/security.md): the listener's Host check (DNS rebinding), the cross-site
+ * simulator API (docs/guide/security.md): the listener's Host check (DNS rebinding), the cross-site
  * guard and, beyond loopback, the admin token (`http/cross-site.ts`, `http/admin-token.ts`).
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The simulator route `resetWorld` (docs/scenarios.md, "Resetting and importing at run time"):
+ * The simulator route `resetWorld` (docs/guide/scenarios.md, "Resetting and importing at run time"):
  * empties the world and loads a scenario as at a first start, in one transaction, so a scenario
  * that fails to load leaves the old world whole. The simulated clock and the kit's secrets are
  * kept. The live event `world` then tells every process on the database (their in-memory state of

@@ -60,7 +60,7 @@ export const ScenarioSchema = Type.Object(
               { maxItems: 100 },
             ),
           ),
-          // Audience groups of the channel (docs/audiences.md): READY when the scenario loads.
+          // Audience groups of the channel (docs/platform/audiences.md): READY when the scenario loads.
           audiences: Type.Optional(
             Type.Array(
               Type.Object(
@@ -85,7 +85,7 @@ export const ScenarioSchema = Type.Object(
               { maxItems: 1000 },
             ),
           ),
-          // Membership plans of the bot and who subscribes to them (docs/memberships.md).
+          // Membership plans of the bot and who subscribes to them (docs/platform/memberships.md).
           memberships: Type.Optional(
             Type.Array(
               Type.Object(
@@ -119,7 +119,7 @@ export const ScenarioSchema = Type.Object(
               { maxItems: 100 },
             ),
           ),
-          // A module channel (docs/module-channels.md): the bots (basic channels) it is attached to,
+          // A module channel (docs/platform/module-channels.md): the bots (basic channels) it is attached to,
           // each with the scopes granted (default message:send and message:receive).
           module: Type.Optional(
             Type.Object(
@@ -142,7 +142,7 @@ export const ScenarioSchema = Type.Object(
               { additionalProperties: false },
             ),
           ),
-          // The bot's coupons (docs/coupons.md): createCoupon's fields, when created and closed (ms),
+          // The bot's coupons (docs/platform/coupons.md): createCoupon's fields, when created and closed (ms),
           // and how many times each person used it.
           coupons: Type.Optional(
             Type.Array(
@@ -185,7 +185,10 @@ export const ScenarioSchema = Type.Object(
           statusMessage: Type.Optional(Type.String()),
           /** Agreed to the official account terms (default true): in group member ids and group sources. */
           agreed: Type.Optional(Type.Boolean()),
-          /** The person's phone number in E.164 (`+819012345678`): a bot's push by phone number reaches them (docs/phone-push.md). */
+          /**
+           * The person's phone number in E.164 (`+819012345678`): a bot's push by phone number reaches
+           * them (docs/platform/phone-push.md).
+           */
           phoneNumber: Type.Optional(Type.String({ pattern: '^\\+[1-9][0-9]{1,14}$' })),
           /** What narrowcast demographic filters see; a user without one matches none. */
           demographics: Type.Optional(

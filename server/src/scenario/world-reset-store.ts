@@ -1,5 +1,5 @@
 /**
- * SQL that empties the world (`resetWorld`, docs/scenarios.md): every table the migrations made,
+ * SQL that empties the world (`resetWorld`, docs/guide/scenarios.md): every table the migrations made,
  * found in the database itself so a table added by a later migration is emptied too, except the
  * migrations' own bookkeeping, the kit's own secrets, and the clock's offset in `meta`.
  */

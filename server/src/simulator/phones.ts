@@ -1,5 +1,5 @@
 /**
- * The remote inspector (docs/phones.md, "Inspecting a phone from the desktop"): every host page
+ * The remote inspector (docs/guide/phones.md, "Inspecting a phone from the desktop"): every host page
  * reports itself and its bridge log to the server (`reportPhone`), the desktop's host lists the
  * pages (`phones`) and reads a chosen page's log (`phoneLog`), told by the live feed's `phone`
  * event when there is more. Held in memory only, bounded: a phone is not world state (a scenario

@@ -1,4 +1,4 @@
-/** The simulator API's routes of the world and its chats (docs/simulator-api.md): what only a simulator has. */
+/** The simulator API's routes of the world and its chats (docs/project/simulator-api.md): what only a simulator has. */
 import type { SimulatorHandlers } from './handlers.js';
 import type { World } from '#contract/wire.js';
 import { checkShareBody } from '../messages/bodies.js';

@@ -1,4 +1,4 @@
-/** SQL for the public keys channels registered for JWT assertions (`docs/channel-access-tokens.md`). */
+/** SQL for the public keys channels registered for JWT assertions (`docs/platform/channel-access-tokens.md`). */
 import type { Kysely, Selectable } from 'kysely';
 import type { ChannelAssertionKeyTable, Database } from '../db/schema.js';
 

@@ -1,7 +1,7 @@
 /**
  * JWT assertions of channel access tokens v2.1 and stateless ones (the published document
  * `channel-access-token.yml`: `issueChannelTokenByJWT`, `getsAllValidChannelAccessTokenKeyIds`,
- * `issueStatelessChannelToken`; `docs/channel-access-tokens.md`): a JWT the developer signs (RS256)
+ * `issueStatelessChannelToken`; `docs/platform/channel-access-tokens.md`): a JWT the developer signs (RS256)
  * with the private key of an assertion signing key, verified with the public key (JWK) the channel
  * registered under the JWT header's `kid`. Times on the simulated clock.
  */

@@ -2,7 +2,7 @@
  * Channel access tokens (spec part B: `POST /v2/oauth/accessToken`, `POST /v2/oauth/revoke`;
  * "States and transitions", channel access token rows), and the other operations of the published
  * document `channel-access-token.yml`: v2.1 tokens by JWT assertion, stateless tokens, verify
- * (`docs/channel-access-tokens.md`). Every kind authenticates the `/v2/bot` calls.
+ * (`docs/platform/channel-access-tokens.md`). Every kind authenticates the `/v2/bot` calls.
  */
 import { randomBytes } from 'node:crypto';
 import type { JWK } from 'jose';

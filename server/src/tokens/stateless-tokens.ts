@@ -3,7 +3,7 @@
  * 15 minutes, never stored and never revocable, as the published document says. A token carries
  * its channel and expiry, signed with HMAC-SHA256 under a key the database makes once
  * (`kit_secrets`), so it verifies without a row, after a restart, and in every process on one
- * PostgreSQL database (`docs/channel-access-tokens.md`).
+ * PostgreSQL database (`docs/platform/channel-access-tokens.md`).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { KitSecretStore } from './kit-secret-store.js';

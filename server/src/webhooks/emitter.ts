@@ -21,7 +21,7 @@ import { ChatOrder } from './chat-order.js';
 export const DEFAULT_REPLY_TOKEN_LIFE_MS = 60_000;
 
 /**
- * Who holds a bot's chat (docs/module-channels.md): the module channel's ID, or null when the bot
+ * Who holds a bot's chat (docs/platform/module-channels.md): the module channel's ID, or null when the bot
  * itself is the chat's active channel.
  */
 export type ChatControlLookup = (botChannelId: string, chatId: string) => Promise<string | null>;
@@ -109,7 +109,7 @@ export class WebhookEmitter {
     const holder = this.control ? await this.control(channelId, chatId) : null;
     if (holder) {
       // A module channel holds the chat: it is the active channel (reply tokens are its own), the
-      // bot gets the same events in standby mode, without reply tokens (docs/module-channels.md).
+      // bot gets the same events in standby mode, without reply tokens (docs/platform/module-channels.md).
       const module = await this.o.world.channel(holder);
       if (module) await this.storeV2(module, chatId, drafts, { destination: botUserId(channelId), mode: 'active', now });
       return this.storeV2(channel, chatId, drafts, { destination: botUserId(channelId), mode: 'standby', now });
@@ -118,7 +118,7 @@ export class WebhookEmitter {
   }
 
   /**
-   * Stores the events of a bot for its module channel (docs/module-channels.md): `module`,
+   * Stores the events of a bot for its module channel (docs/platform/module-channels.md): `module`,
    * `activated`, `deactivated`, `botSuspended`, `botResumed`, with `destination` the bot's user ID,
    * in active mode, in the order of `orderKey` (the chat's ID for a chat's events).
    * @returns the delivery id
@@ -134,7 +134,7 @@ export class WebhookEmitter {
   }
 
   /**
-   * Sends a bot's chat events to the module channel holding the chat (docs/module-channels.md):
+   * Sends a bot's chat events to the module channel holding the chat (docs/platform/module-channels.md):
    * `lookup` answers the holder of a bot's chat, or null when the bot itself holds it.
    */
   routeThrough(lookup: ChatControlLookup): void {

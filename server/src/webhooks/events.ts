@@ -1,7 +1,7 @@
 /**
  * Webhook event objects (spec "Events", webhook of the bot messaging interface), built from what
  * happens in the host, in the shape of the platform's published `CallbackRequest` (`webhook.yml` of
- * `line/line-openapi`; choices in docs/webhooks.md). Pure functions but for the event id: no clock,
+ * `line/line-openapi`; choices in docs/platform/webhooks.md). Pure functions but for the event id: no clock,
  * no store. A property without a value is left out.
  */
 import { ulid } from 'ulid';
@@ -131,7 +131,7 @@ export const UNKNOWN_PROPERTY = { name: 'embedkitUnknownProperty', value: 'a pro
 /**
  * The event object as sent (published `webhook.yml` Event): `type`, the type's fields, `timestamp`,
  * `source` (none for an event of no chat), `replyToken` when given, `mode` (`active`; `standby` for a
- * bot whose chat a module channel holds: docs/module-channels.md), `webhookEventId` and `deliveryContext:
+ * bot whose chat a module channel holds: docs/platform/module-channels.md), `webhookEventId` and `deliveryContext:
  * {isRedelivery: false}` (the dispatcher marks later attempts). With `unknownProperty`, the event
  * and its source carry {@link UNKNOWN_PROPERTY} (spec: receivers must tolerate unknown properties).
  * @param webhookEventId the event's id: a ULID made once when the event is emitted, stored with

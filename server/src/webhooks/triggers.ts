@@ -178,7 +178,7 @@ export const TRIGGER_TABLE: TriggerTable = {
     flags: [{ flags: '--tracking-id <id>', description: 'the trackingId of the watched video message', default: 'trigger-video' }],
     draft: (source, o) => draftOf('videoPlayComplete', source, o.trackingId ?? 'trigger-video'),
   },
-  // Module channels' events (docs/module-channels.md): post them to the module channel's webhook
+  // Module channels' events (docs/platform/module-channels.md): post them to the module channel's webhook
   // with `--channel-id` / `--channel-secret` of the module channel.
   module: {
     place: 'user',

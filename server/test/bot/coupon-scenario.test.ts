@@ -1,4 +1,4 @@
-// Coupons in a scenario (docs/coupons.md, "Coupons in a scenario"): the export holds each bot's
+// Coupons in a scenario (docs/platform/coupons.md, "Coupons in a scenario"): the export holds each bot's
 // coupons with when they were created and closed and the people's uses; loading that file into a
 // fresh kit gives the same coupons to the official Node SDK 11 (unmodified) and the same uses to
 // the host, and exporting again gives the same file. Then the checks of a scenario's coupons.

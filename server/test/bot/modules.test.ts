@@ -1,4 +1,4 @@
-// Module channels (docs/module-channels.md) through the official Node SDK 11 clients, unmodified
+// Module channels (docs/platform/module-channels.md) through the official Node SDK 11 clients, unmodified
 // (baseURL only): attachModule (LineModuleAttachClient), getModules, acquireChatControl,
 // releaseChatControl and detachModule (LineModuleClient); their answers held against the
 // published schemas (module.yml, module-attach.yml) with Ajv; and the rules: the TTL on the

@@ -110,7 +110,7 @@ describe('embedkit export / start --import', { timeout: 60_000 }, () => {
     expect((missing as { stderr: string }).stderr.trim()).toBe(`embedkit: --import ${join(dir, 'nope.json')}: no such file`);
   });
 
-  it('every field export writes is in the scenario table of docs/scenarios.md', async () => {
+  it('every field export writes is in the scenario table of docs/guide/scenarios.md', async () => {
     await request(server.baseUrl).put('/embedkit/v1/channels/1650000001/webhook').send({ url: 'http://127.0.0.1:4999/hook' }).expect(200);
     const file = join(dir, 'fields.json');
     await run(process.execPath, [CLI, 'export', file, '--url', server.baseUrl]);
@@ -125,7 +125,7 @@ describe('embedkit export / start --import', { timeout: 60_000 }, () => {
     };
     walk(JSON.parse(readFileSync(file, 'utf8')));
     expect([...keys]).toEqual(expect.arrayContaining(['webhookUrl', 'botName']));
-    const page = readFileSync('docs/scenarios.md', 'utf8');
+    const page = readFileSync('docs/guide/scenarios.md', 'utf8');
     const start = page.indexOf('| key | fields |');
     const table = page.slice(start, page.indexOf('\n\n', start));
     // The words inside the table's code spans: `channels[]`, `{tokenType, name, meta?}`, ...

@@ -1,4 +1,4 @@
-// The coverage page (docs/coverage.md) held to what embedkit does: the page is what
+// The coverage page (docs/platform/coverage.md) held to what embedkit does: the page is what
 // `npm run docs:coverage` generates from the list (contract/src/published-platform.ts);
 // every served operation of the list is mounted on a started kit and every refused one answers
 // the route-missing 404; every served event type is in the registry and the host's

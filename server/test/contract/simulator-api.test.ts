@@ -1,7 +1,7 @@
 /**
  * The simulator API's contract (`contract/src/simulator-api.ts`) drives both sides: the
  * server mounts exactly its routes from one object of handlers, the client calls them by name, and
- * docs/simulator-api.md documents each of them. A handler missing, a handler the contract does not
+ * docs/project/simulator-api.md documents each of them. A handler missing, a handler the contract does not
  * have, a call with a missing parameter or a wrong body: each fails to compile.
  */
 import { once } from 'node:events';
@@ -96,8 +96,8 @@ describe('the simulator API contract', () => {
     expect(simulatorPath('userPictureSized', { userId: 'U 1', size: 'small' })).toBe(`${SIMULATOR_PREFIX}/users/U%201/picture/small`);
   });
 
-  it('has its routes documented in docs/simulator-api.md, and documents no other', () => {
-    const doc = readFileSync(new URL('../../../docs/simulator-api.md', import.meta.url), 'utf8');
+  it('has its routes documented in docs/project/simulator-api.md, and documents no other', () => {
+    const doc = readFileSync(new URL('../../../docs/project/simulator-api.md', import.meta.url), 'utf8');
     const rows = [...doc.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| `\/embedkit\/v1([^`?]*)[^`]*` \|/gm)].map(
       ([, method, path]) => `${method} ${path!.replace(/<([A-Za-z]+)>/g, ':$1')}`,
     );

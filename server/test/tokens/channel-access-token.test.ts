@@ -1,7 +1,7 @@
 // The channel access token operations of the published document channel-access-token.yml, through
 // the official Node SDK 11's ChannelAccessTokenClient (unmodified, only baseURL set), answers held
 // against the published schemas with Ajv; the rules of v2.1 tokens by JWT assertion and of
-// stateless tokens; and the bot API taking every kind (docs/channel-access-tokens.md).
+// stateless tokens; and the bot API taking every kind (docs/platform/channel-access-tokens.md).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

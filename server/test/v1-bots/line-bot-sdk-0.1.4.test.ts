@@ -4,7 +4,7 @@
  * `X-Line-ChannelSecret`, `X-Line-Trusted-User-With-ACL`) and of the enterprise one (Business
  * Connect: `X-LINE-ChannelToken`) send Post Events that show in the chats, and its own
  * `validateSignature` accepts embedkit's callbacks (`X-Line-ChannelSignature`). With the default
- * prefix (`X-Service-`) both fail, as docs/v1-bots.md says.
+ * prefix (`X-Service-`) both fail, as docs/platform/v1-bots.md says.
  *
  * The SDK has no base URL option: its endpoints are constants of its module
  * `lib/constants/Endpoint.js` (`https://trialbot-api.line.me/v1/events`, `https://api.line.me/v1/events`),

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ColumnTypes } from './dialect.js';
 
 /**
- * Channel access tokens v2.1 and stateless ones (`docs/channel-access-tokens.md`):
+ * Channel access tokens v2.1 and stateless ones (`docs/platform/channel-access-tokens.md`):
  * - `channel_assertion_keys`: the public keys (JWK, JSON text) a channel registered to verify the
  *   JWT assertions of its developer, by key ID (`kid`);
  * - `channel_tokens` gains its kind (`v2` short-lived, `v2.1` by JWT) and the v2.1 token's key ID,

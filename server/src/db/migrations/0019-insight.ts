@@ -3,7 +3,7 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { ColumnTypes } from './dialect.js';
 
 /**
- * What the insight figures are computed from (published `insight.yml`, docs/insight.md): each
+ * What the insight figures are computed from (published `insight.yml`, docs/platform/insight.md): each
  * message-sending request (push, multicast, broadcast, narrowcast) with the chat messages it
  * stored and who they went to, what people saw and tapped of them as the host reports it, the
  * custom aggregation units channels used, the history of friendships, and the taps and views of

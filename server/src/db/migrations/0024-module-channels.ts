@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ColumnTypes } from './dialect.js';
 
 /**
- * Module channels (published `module.yml`, `module-attach.yml`; docs/module-channels.md): the
+ * Module channels (published `module.yml`, `module-attach.yml`; docs/platform/module-channels.md): the
  * channels that are module channels; which bot (basic channel) each is attached to, with the
  * scopes the bot's admin granted; the authorization codes of the attach flow (SHA-256 hashes,
  * one use, expiry in ms on the simulated clock); who holds each chat's control (a module channel,

@@ -2,7 +2,7 @@
  * Errors of the blockchain interface. Every answer of `{blockchain_url}` is the platform's
  * envelope `{responseTime, statusCode, statusMessage, responseData?}`; the platform publishes
  * `1000 Success`, `1002 Accepted`, `4000 Bad request` and `4012 Service-api-key not found`. The
- * other codes are embedkit's, in the same 4xxx scheme (docs/blockchain.md lists them): the
+ * other codes are embedkit's, in the same 4xxx scheme (docs/platform/blockchain.md lists them): the
  * second digit follows the HTTP status (40xx 400/401, 403x 403, 404x 404), and the message says
  * exactly what was refused.
  */

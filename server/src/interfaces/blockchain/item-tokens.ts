@@ -1,6 +1,6 @@
 /**
  * Wallets, non-fungible item tokens and transactions of the blockchain interface (spec part A;
- * bodies and formats as the platform publishes them, docs/blockchain.md). A write is a
+ * bodies and formats as the platform publishes them, docs/platform/blockchain.md). A write is a
  * transaction: accepted (`1002`) with its hash, and visible at once in the token, the wallet's
  * holdings and its transactions.
  */

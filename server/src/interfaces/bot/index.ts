@@ -70,7 +70,7 @@ export { ModuleStore } from './modules/store.js';
 export { DEFAULT_MODULE_SCOPES } from './modules/rules.js';
 export type { MessageReach, FriendshipChangeInput } from './insight/index.js';
 
-/** The simulator routes of module channels (docs/module-channels.md). */
+/** The simulator routes of module channels (docs/platform/module-channels.md). */
 type ModuleSimulatorRoute =
   'moduleChannels' | 'authorizeModule' | 'detachModuleFromBot' | 'chatControl' | 'setChatControl' | 'setBotSuspended';
 
@@ -98,7 +98,7 @@ export interface BotMessaging {
   botsInChats: BotsInChatsStore;
   /** Rich menus. */
   richMenus: RichMenuService;
-  /** Insight: records what requests sent, the friendship history, the host's reports (docs/insight.md). */
+  /** Insight: records what requests sent, the friendship history, the host's reports (docs/platform/insight.md). */
   insight: Insight;
   /** For the ChatService: users' messages become webhook events and live updates. */
   chatHooks: ChatHooks;
@@ -172,12 +172,12 @@ export function createBotMessaging(
     clock,
     changed: (channelId, userId, type, membershipId) => events.membershipChanged(channelId, userId, type, membershipId),
   });
-  // Moving the clock renews the subscriptions whose billing time it passed (docs/memberships.md).
+  // Moving the clock renews the subscriptions whose billing time it passed (docs/platform/memberships.md).
   live.subscribe((event) => {
     if (event.type === 'clock') plans.renewDue().catch((err: unknown) => deps.logger.warn({ err }, 'membership renewal failed'));
   });
   const modules = new ModuleService({ store: new ModuleStore(db), world, botsInChats, emitter, live, clock });
-  // While a module channel holds a chat, the chat's events go to it (docs/module-channels.md).
+  // While a module channel holds a chat, the chat's events go to it (docs/platform/module-channels.md).
   emitter.routeThrough((botChannelId, chatId) => modules.holder(botChannelId, chatId));
   const messaging = new BotMessagingService({
     world,

@@ -1,7 +1,7 @@
 /**
  * The bot unit's routers in the order they are mounted: `/v2/oauth`, `/v2/bot` and the account
  * link page. One router per API group of the platform's published documents, each in its feature's
- * `routes.ts` (docs/architecture.md, "Where a change goes"); their paths do not overlap.
+ * `routes.ts` (docs/project/architecture.md, "Where a change goes"); their paths do not overlap.
  */
 import { Router } from 'express';
 import type { ChannelTokenService } from '../../tokens/channel-tokens.js';

@@ -1,7 +1,7 @@
 /**
  * The SDK's sendMessages call, `POST /message/v3/share` (spec part D, client SDK table): the app's
  * messages posted as its user into the chat the user access token was issued for. The path is
- * embedkit's choice (the spec names no endpoint; docs/architecture.md, "Choices").
+ * embedkit's choice (the spec names no endpoint; docs/project/architecture.md, "Choices").
  */
 import { Router } from 'express';
 import { jsonBody } from '../../http/body.js';

@@ -48,7 +48,7 @@ export interface AuthorizationDeps {
   demoOrigin: () => string;
   /**
    * The endpoint URLs (`view_url`) of the channel's embedded apps, and under `--lan` the same URLs
-   * at their apps' proxy origins (docs/phones.md): where a public client (PKCE) may be sent back.
+   * at their apps' proxy origins (docs/guide/phones.md): where a public client (PKCE) may be sent back.
    */
   appViewUrls: (channelId: string) => Promise<string[]>;
 }

@@ -1,5 +1,5 @@
 /**
- * The simulator API's social login routes (docs/simulator-api.md): the one clock, users'
+ * The simulator API's social login routes (docs/project/simulator-api.md): the one clock, users'
  * friendships with a channel's bot, invalidating a user's tokens, making a channel inactive, and
  * the users' pictures. Handlers of the contract's routes (`contract/src/simulator-api.ts`); errors are
  * `{message, details?}` with 400 or 404.

@@ -34,7 +34,7 @@ export class UserTokenService {
    * Signs a scenario user in on a channel and binds the token to the chat an app was opened from.
    * The token comes from the social login's code → token path ({@link UserTokenService.signIn}),
    * so it has a refresh token, expires after 30 days on the clock, and can be verified and revoked.
-   * @param body `{userId, channelId, scopes, context?: {type, chatId?}}` (docs/simulator-api.md)
+   * @param body `{userId, channelId, scopes, context?: {type, chatId?}}` (docs/project/simulator-api.md)
    * @throws ApiError 400 for an invalid body, an unknown user, channel or chat, a chat of another
    *   type, a chat the user is not a member of, or an inactive channel.
    */

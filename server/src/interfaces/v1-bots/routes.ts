@@ -110,7 +110,7 @@ export function trialRoutes(v1: V1BotService, names: PlatformHeaders): Router {
 export type V1SimulatorRoute = 'channelV1' | 'putLinkTemplate' | 'deleteLinkTemplate' | 'channelIcon';
 
 /**
- * The simulator's v1 routes (docs/simulator-api.md): a channel's v1 settings, link message
+ * The simulator's v1 routes (docs/project/simulator-api.md): a channel's v1 settings, link message
  * templates, and the channel icon. (Block operations are set by the channel change of the social
  * unit's routes, with {@link V1BotService.setBlockOperations}.)
  */

@@ -1,5 +1,5 @@
 /**
- * `coupon`: the card the messenger draws for a bot's coupon (docs/coupons.md): the image, the
+ * `coupon`: the card the messenger draws for a bot's coupon (docs/platform/coupons.md): the image, the
  * title, the reward, the validity dates and a "Use" button. The card's fields come with the stored
  * message (`coupon`, the server's snapshot when it was sent); the person's state (used, expired,
  * closed) is read, and Use is tapped, through the chat's coupon calls when it has them.

@@ -1,7 +1,7 @@
 /**
  * A bot's own account (the platform's published calls beyond spec part B's table): the
  * bot info, the webhook endpoint setting (the same setting as the host's Webhooks panel) and the
- * webhook test. Choices are in docs/bot-daily-calls.md.
+ * webhook test. Choices are in docs/platform/bot-daily-calls.md.
  */
 import type { Clock } from '../../../clock/clock.js';
 import { botUserId } from '../../../world/bot-user-id.js';

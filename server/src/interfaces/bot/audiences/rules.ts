@@ -2,7 +2,7 @@
  * The rules of audience groups (published `manage-audience.yml`, operations named below), pure:
  * the limits, the checks of request bodies, queries and uploaded files, the status of an audience
  * on the simulated clock, the answer shapes, and the narrowcast `recipient` objects
- * (`messaging-api.yml`, `Recipient`) evaluated over a bot's friends. Choices: docs/audiences.md.
+ * (`messaging-api.yml`, `Recipient`) evaluated over a bot's friends. Choices: docs/platform/audiences.md.
  */
 import { Type } from '@sinclair/typebox';
 import { compile, type ErrorDetail } from '../../../http/validate.js';

@@ -2,7 +2,7 @@
  * Audience groups of a channel (published `manage-audience.yml`): creation by user IDs (JSON or
  * file), by the clicks or impressions of an earlier broadcast or narrowcast ({@link MessageReach}),
  * adding IDs, renaming, deleting, reading one and listing; and the friends a narrowcast `recipient`
- * reaches. Times on the simulated clock. Choices: docs/audiences.md.
+ * reaches. Times on the simulated clock. Choices: docs/platform/audiences.md.
  */
 import { randomInt } from 'node:crypto';
 import type { Clock } from '../../../clock/clock.js';

@@ -2,7 +2,7 @@
  * Sending to every friend and the counters (the platform's published calls): broadcast,
  * narrowcast (every friend) and its progress, followers IDs, the message quota and consumption,
  * and the number of messages sent per kind and day. Broadcast and narrowcast count against the
- * recipients per minute like push. Choices are in docs/bot-daily-calls.md.
+ * recipients per minute like push. Choices are in docs/platform/bot-daily-calls.md.
  */
 import type { Clock } from '../../../clock/clock.js';
 import { accessDenied, badRequest, invalidBody, notFound } from '../../../http/errors.js';

@@ -1,7 +1,7 @@
 /**
  * The rules of coupons (published `messaging-api.yml`: createCoupon, listCoupon, getCouponDetail,
  * closeCoupon, `CouponMessage`), pure: the check of a created coupon, its status on the simulated
- * clock, the answer shapes, list paging, and what a person may do with one. Choices: docs/coupons.md.
+ * clock, the answer shapes, list paging, and what a person may do with one. Choices: docs/platform/coupons.md.
  */
 import { randomBytes } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
@@ -285,7 +285,7 @@ export function cardOf(row: CouponRow): CouponCard {
 export type CouponUseRow = Selectable<CouponUseTable>;
 
 /**
- * A coupon in a scenario file (docs/coupons.md, "Coupons in a scenario"): the `CouponCreateRequest`
+ * A coupon in a scenario file (docs/platform/coupons.md, "Coupons in a scenario"): the `CouponCreateRequest`
  * fields as created, its ID, when it was created and closed (ms on the simulated clock; created
  * defaults to when the scenario is loaded), and the people's uses.
  */

@@ -1,7 +1,7 @@
 /**
  * Coupons of a channel (published `messaging-api.yml`: createCoupon, listCoupon, getCouponDetail,
  * closeCoupon), the coupons a bot's coupon message names (`CouponMessage`), and a person's uses of
- * a coupon in the host. Times on the simulated clock. Choices: docs/coupons.md.
+ * a coupon in the host. Times on the simulated clock. Choices: docs/platform/coupons.md.
  */
 import type { Clock } from '../../../clock/clock.js';
 import { ApiError, badRequest, invalidBody, notFound } from '../../../http/errors.js';

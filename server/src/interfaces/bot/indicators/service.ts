@@ -2,7 +2,7 @@
  * The loading indicator and read marks of 1:1 bot chats (the platform's
  * `POST /v2/bot/chat/loading/start` and `POST /v2/bot/message/markAsRead`). Kept in this process's
  * memory: they last seconds (loading) or only mark what the user sees (read), see
- * docs/bot-daily-calls.md.
+ * docs/platform/bot-daily-calls.md.
  */
 import type { Clock } from '../../../clock/clock.js';
 import { badRequest } from '../../../http/errors.js';

@@ -1,5 +1,5 @@
 /**
- * Insight (published `insight.yml`, docs/insight.md) as a part of the bot unit: its store, the
+ * Insight (published `insight.yml`, docs/platform/insight.md) as a part of the bot unit: its store, the
  * service that records and computes, the `/v2/bot/insight` routes and the simulator handlers
  * (`reportInsight`, `botInsight`). The bot unit builds it and hands its recorder to the messaging
  * service; other units reach its {@link MessageReach} through the bot unit.

@@ -1,5 +1,5 @@
 /**
- * The insight rules as pure functions (published `insight.yml`; choices in docs/insight.md): days
+ * The insight rules as pure functions (published `insight.yml`; choices in docs/platform/insight.md): days
  * in the platform's timezone (UTC+9) and their readiness, followers and blocks from the friendship
  * history, demographics as percentages, and the message event figures with the privacy threshold.
  */
@@ -11,7 +11,7 @@ export const DAY_MS = 86_400_000;
 /**
  * Below this many, a message event count is answered as null (published `insight.yml`:
  * `delivered` "shows values of less than 20", the others do not); also the least number of friends
- * for demographics and of unique clicks for rich menu figures (docs/insight.md).
+ * for demographics and of unique clicks for rich menu figures (docs/platform/insight.md).
  */
 export const PRIVACY_THRESHOLD = 20;
 /** Days further back than this are out of service (the rich menu calls' "within the most recent 3 years"). */

@@ -1,5 +1,5 @@
 /**
- * The insight service (published `insight.yml`, docs/insight.md): records what message-sending
+ * The insight service (published `insight.yml`, docs/platform/insight.md): records what message-sending
  * requests sent (a {@link SendRecorder}), what the host reports people did, friendship changes and
  * rich menu views and taps; answers the seven insight calls and the host's Insight view, every
  * figure computed from those records on the simulated clock.

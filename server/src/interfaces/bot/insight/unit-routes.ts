@@ -2,7 +2,7 @@
  * The two custom aggregation unit calls of the published `messaging-api.yml`
  * (`getAggregationUnitUsage`, `getAggregationUnitNameList`), on the channel access token. Their
  * own router beside insight's: they belong to the messaging API group, not to `insight.yml`, and
- * read the units the insight store keeps (docs/bot-daily-calls.md).
+ * read the units the insight store keeps (docs/platform/bot-daily-calls.md).
  */
 import { Router } from 'express';
 import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';

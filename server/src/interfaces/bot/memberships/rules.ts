@@ -2,7 +2,7 @@
  * The rules of membership plans, as pure functions (published `messaging-api.yml`: `Membership`,
  * `Subscription`, getJoinedMembershipUsers' paging): the published objects of a stored plan and
  * subscription, billing dates on the platform's calendar (UTC+9), renewals due on the simulated
- * clock, the paging query, and the scenario's plans as rows. Choices: docs/memberships.md.
+ * clock, the paging query, and the scenario's plans as rows. Choices: docs/platform/memberships.md.
  */
 import type { ErrorDetail } from '../../../http/validate.js';
 import { DAY_MS } from '../../../limits.js';

@@ -2,7 +2,7 @@
  * Membership plans of a bot (published `messaging-api.yml`: getMembershipList,
  * getMembershipSubscription, getJoinedMembershipUsers) and a person's subscriptions to them in the
  * host: joining, leaving, and renewal when the simulated clock passes the next billing time, each
- * a `membership` webhook event (`webhook.yml` MembershipEvent). Choices: docs/memberships.md.
+ * a `membership` webhook event (`webhook.yml` MembershipEvent). Choices: docs/platform/memberships.md.
  */
 import type { Clock } from '../../../clock/clock.js';
 import type { MembershipPlanView } from '#contract/wire.js';

@@ -1,5 +1,5 @@
 /**
- * The rules of module channels (published `module.yml`, `module-attach.yml`; docs/module-channels.md),
+ * The rules of module channels (published `module.yml`, `module-attach.yml`; docs/platform/module-channels.md),
  * as pure functions: the acquire call's TTL, whether a chat's control has run out, the scopes of an
  * attachment, the pages of `getModules`. No clock, no store.
  */

@@ -3,7 +3,7 @@
  * getModules; `module-attach.yml`: attachModule; `webhook.yml`: the module, activated, deactivated,
  * botSuspended and botResumed events) and what the host does as a bot's admin (authorize an
  * attachment, detach, hand a chat over, suspend). Times on the simulated clock. Choices:
- * docs/module-channels.md.
+ * docs/platform/module-channels.md.
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../../clock/clock.js';

@@ -1,6 +1,6 @@
 /**
  * The channel access token operations (spec part B endpoint table; the published document
- * `channel-access-token.yml`; `docs/channel-access-tokens.md`).
+ * `channel-access-token.yml`; `docs/platform/channel-access-tokens.md`).
  */
 import { Router } from 'express';
 import { formBody } from '../../../http/body.js';

@@ -3,7 +3,7 @@
  * and `getPNPMessageStatistics`, `webhook.yml` PnpDeliveryCompletionEvent): a bot names a person
  * by the SHA-256 of their E.164 phone number, and the messages reach that person's chat with the
  * bot whether or not they are its friend, marked as a notification message; the bot then gets a
- * `delivery` event. Choices are in docs/phone-push.md.
+ * `delivery` event. Choices are in docs/platform/phone-push.md.
  */
 import type { Clock } from '../../../clock/clock.js';
 import { accessDenied, ApiError, badRequest, invalidBody } from '../../../http/errors.js';

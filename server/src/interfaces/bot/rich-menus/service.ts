@@ -2,7 +2,7 @@
  * Rich menu operations of a bot: the objects of spec part B "Rich menu objects", the
  * operations as the platform publishes them (create, validate, get, list, delete, image upload and
  * download, default menu, per-user menus, bulk link/unlink, aliases). Choices where the platform's
- * behaviour was not known are in docs/bot-daily-calls.md.
+ * behaviour was not known are in docs/platform/bot-daily-calls.md.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../../../clock/clock.js';

@@ -1,7 +1,7 @@
 /**
  * Mission stickers (published `shop.yml`, `missionStickerV3`): a bot gives a user a sticker set as
  * a present. embedkit has no sticker shop; the present shows in the user's 1:1 chat with the bot as
- * a line of the chat itself (docs/bot.md, "Mission stickers").
+ * a line of the chat itself (docs/platform/bot.md, "Mission stickers").
  */
 import { Type } from '@sinclair/typebox';
 import type { Clock } from '../../../clock/clock.js';

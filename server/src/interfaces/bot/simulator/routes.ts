@@ -1,5 +1,5 @@
 /**
- * The simulator API's bot routes (docs/simulator-api.md): what a person does with a bot in the
+ * The simulator API's bot routes (docs/project/simulator-api.md): what a person does with a bot in the
  * host, the webhook settings and deliveries, the host's live feed, and what the person sees of the
  * bot (rich menus, indicators). Handlers of the contract's routes (`contract/src/simulator-api.ts`).
  */

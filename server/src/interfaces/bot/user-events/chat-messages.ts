@@ -58,7 +58,7 @@ export class ChatMessageEvents {
   /**
    * A user sends an image, video, audio or file from the host: the binary is kept for the content
    * endpoint and the message shows in the chat (its URL is the simulator's content URL).
-   * @param query `{userId, type, fileName?, duration?}` (docs/simulator-api.md)
+   * @param query `{userId, type, fileName?, duration?}` (docs/project/simulator-api.md)
    * @throws ApiError 400 for a bad query, an empty or too large body, an unknown user or a user
    *   who is not a member; 404 for an unknown chat.
    */

@@ -1,0 +1,73 @@
+/**
+ * A CPU profile of the server under one route's load: `npx tsx bench/http/profile.ts <route> [--node=24]
+ * [--seconds=10]` starts bench/http/http-target.mjs under `node --cpu-prof` (on the running Node.js, or
+ * on another major in a copy made by scripts/node-copy.sh), loads the route with autocannon as the
+ * HTTP rows do, and prints where the server's CPU time went: by origin (Node.js, Express, Kysely,
+ * better-sqlite3, embedkit's own modules, garbage collection...) and the heaviest frames by self
+ * time. Routes: `share` (sendMessages), `wallets` (signed GET /v1/wallets), `apps`, `profile`, `bare`.
+ * The profile itself stays in the printed directory for Chrome DevTools or speedscope.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+import { measuredRoutes, type Target } from './http.js';
+import { formatProfile, summarizeProfile, type CpuProfile } from './cpu-profile.js';
+
+const args = process.argv.slice(2);
+const route = args.find((a) => !a.startsWith('--')) ?? 'share';
+const major = args.find((a) => a.startsWith('--node='))?.slice('--node='.length);
+const seconds = Number(args.find((a) => a.startsWith('--seconds='))?.slice('--seconds='.length) ?? 10);
+const NAMES: Record<string, string> = {
+  share: 'POST /message/v3/share (sendMessages)',
+  wallets: 'signed GET /v1/wallets (blockchain)',
+  apps: 'GET /embed/v1/apps',
+  profile: 'GET /v2/profile',
+};
+
+const dir = mkdtempSync(join(tmpdir(), 'embedkit-profile-'));
+let node = process.execPath;
+let cwd = process.cwd();
+if (major) {
+  const { stdout } = await promisify(execFile)('bash', ['scripts/node-copy.sh', major, join(dir, 'checkout')], { maxBuffer: 1 << 24 });
+  node = join(stdout.trim().split('\n').pop()!, 'node');
+  cwd = join(dir, 'checkout');
+}
+const child = spawn(node, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'bench/http/http-target.mjs'], {
+  cwd,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const line = await new Promise<string>((resolve) => {
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => {
+    out += c.toString();
+    if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
+  });
+});
+const ports = JSON.parse(line) as { embedkitPort: number; blockchainPort: number; barePort: number };
+const target = {
+  child,
+  embedkit: `http://127.0.0.1:${ports.embedkitPort}`,
+  blockchain: `http://127.0.0.1:${ports.blockchainPort}`,
+  bare: `http://127.0.0.1:${ports.barePort}`,
+} satisfies Target;
+const opts = route === 'bare' ? { url: `${target.bare}/bare` } : (await measuredRoutes(target)).find((r) => r.name === NAMES[route])?.opts;
+if (!opts) throw new Error(`unknown route ${route} (share, wallets, apps, profile, bare)`);
+// A warm-up, so that the profile shows the steady state rather than the first compilations.
+await autocannon({ connections: 10, duration: 2, ...opts });
+// The profile's clock is the system's monotonic clock, as process.hrtime's: the window of the load.
+const from = Number(process.hrtime.bigint() / 1000n);
+const r = await autocannon({ connections: 10, duration: seconds, ...opts });
+const to = Number(process.hrtime.bigint() / 1000n);
+child.kill('SIGTERM');
+await new Promise((resolve) => child.once('exit', resolve));
+const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!;
+const summary = formatProfile(
+  summarizeProfile(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, from, to, r.requests.total, 25),
+);
+process.stdout.write(
+  `Node.js ${major ?? process.versions.node}, ${route}: ${r.requests.average} req/s, ${r.requests.total} requests in the profiled load\n`,
+);
+process.stdout.write(`${summary}\nprofile: ${join(dir, file)}\n`);
