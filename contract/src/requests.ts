@@ -4,7 +4,7 @@
  * A body that carries a message object types it loosely here; the platform's validator
  * (`contract/src/messages/`) checks it on the server.
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { CHAT_TYPES, FRIEND_STATES, JsonObject, LINK_TEMPLATE_FIELDS, Nullable, PhoneLogLineSchema, StringEnum } from './wire.js';
 
 const UserId = Type.String({ minLength: 1, maxLength: 100 });
@@ -35,6 +35,8 @@ export const SessionBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** A body of {@link SessionBodySchema}, as a handler gets it once the door checked it. */
+export type SessionBody = Static<typeof SessionBodySchema>;
 
 /** Body of a message a person sends from the phone, quoting `quotedMessageId` when given. */
 export const UserMessageRequestSchema = Type.Object({
@@ -57,9 +59,13 @@ export const ClockBodySchema = Type.Object(
   },
   { additionalProperties: false, minProperties: 1, maxProperties: 1 },
 );
+/** A body of {@link ClockBodySchema}, as a handler gets it once the door checked it. */
+export type ClockBody = Static<typeof ClockBodySchema>;
 
 /** Body of a friendship change: add (or unblock) or block the bot. */
 export const FriendshipBodySchema = Type.Object({ state: StringEnum(FRIEND_STATES) }, { additionalProperties: false });
+/** A body of {@link FriendshipBodySchema}, as a handler gets it once the door checked it. */
+export type FriendshipBody = Static<typeof FriendshipBodySchema>;
 
 /**
  * Body of registering an assertion signing key: the public key as a JWK (RSA, RS256), as pasted in
@@ -118,9 +124,13 @@ export const PostbackBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** A body of {@link PostbackBodySchema}, as a handler gets it once the door checked it. */
+export type PostbackBody = Static<typeof PostbackBodySchema>;
 
 /** Body of inviting a bot: the user who invites, and the bot's channel. */
 export const InviteBodySchema = Type.Object({ userId: UserId, channelId: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+/** A body of {@link InviteBodySchema}, as a handler gets it once the door checked it. */
+export type InviteBody = Static<typeof InviteBodySchema>;
 
 /** Body of a beacon event (spec "Events", beacon). */
 export const BeaconBodySchema = Type.Object(
@@ -132,18 +142,24 @@ export const BeaconBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** A body of {@link BeaconBodySchema}, as a handler gets it once the door checked it. */
+export type BeaconBody = Static<typeof BeaconBodySchema>;
 
 /** Body of an account link event (spec "Events", accountLink). */
 export const AccountLinkBodySchema = Type.Object(
   { userId: UserId, nonce: Type.String({ minLength: 1, maxLength: 255 }), result: StringEnum(['ok', 'failed']) },
   { additionalProperties: false },
 );
+/** A body of {@link AccountLinkBodySchema}, as a handler gets it once the door checked it. */
+export type AccountLinkBody = Static<typeof AccountLinkBodySchema>;
 
 /** Body of the webhook settings; a field left out keeps its value; `url` null or "" removes it. */
 export const WebhookSettingsBodySchema = Type.Object(
   { url: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])), unknownProperty: Type.Optional(Type.Boolean()) },
   { additionalProperties: false },
 );
+/** A body of {@link WebhookSettingsBodySchema}, as a handler gets it once the door checked it. */
+export type WebhookSettingsBody = Static<typeof WebhookSettingsBodySchema>;
 
 /** Query of a media upload (the body is the file): `duration` is an audio file's length in ms, as decimal text. */
 export const MediaQuerySchema = Type.Object(
@@ -158,6 +174,8 @@ export const MediaQuerySchema = Type.Object(
 
 /** Body of what a person does themself in a chat (joins it, unsends a message). */
 export const PersonBodySchema = Type.Object({ userId: UserId }, { additionalProperties: false });
+/** A body of {@link PersonBodySchema}, as a handler gets it once the door checked it. */
+export type PersonBody = Static<typeof PersonBodySchema>;
 
 /** Body of a reply token request: for a user's 1:1 chat with the bot, or for a group or room the bot is in. */
 export const ReplyTokenBodySchema = Type.Union([Type.Object({ userId: Type.String() }), Type.Object({ chatId: Type.String() })]);
@@ -205,6 +223,8 @@ export const InsightReportBodySchema = Type.Union([
     { additionalProperties: false },
   ),
 ]);
+/** A body of {@link InsightReportBodySchema}, as a handler gets it once the door checked it. */
+export type InsightReportBody = Static<typeof InsightReportBodySchema>;
 
 /** Query of a bot's insight in the host: how many days back from yesterday (1 to 90, default 14). */
 export const BotInsightQuerySchema = Type.Object({ days: Type.Optional(Type.String({ pattern: '^[0-9]{1,2}$' })) });
@@ -240,6 +260,8 @@ export const AuthorizeModuleBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** A body of {@link AuthorizeModuleBodySchema}, as a handler gets it once the door checked it. */
+export type AuthorizeModuleBody = Static<typeof AuthorizeModuleBodySchema>;
 
 /** Query of a phone's log: the lines after `after` (a `seq`), default all the server holds. */
 export const PhoneLogQuerySchema = Type.Object({ after: Type.Optional(Type.String()) });
@@ -249,6 +271,8 @@ export const DetachModuleBodySchema = Type.Object(
   { botChannelId: Type.String({ pattern: '^[0-9]{10}$' }) },
   { additionalProperties: false },
 );
+/** A body of {@link DetachModuleBodySchema}, as a handler gets it once the door checked it. */
+export type DetachModuleBody = Static<typeof DetachModuleBodySchema>;
 
 /**
  * Hands a bot's chat to a module channel attached to it (as its acquire call would: `ttl` seconds,
@@ -263,9 +287,13 @@ export const ChatControlBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** A body of {@link ChatControlBodySchema}, as a handler gets it once the door checked it. */
+export type ChatControlBody = Static<typeof ChatControlBodySchema>;
 
 /** Suspends or resumes a bot (its module channels get `botSuspended` / `botResumed`). */
 export const BotSuspensionBodySchema = Type.Object({ suspended: Type.Boolean() }, { additionalProperties: false });
+/** A body of {@link BotSuspensionBodySchema}, as a handler gets it once the door checked it. */
+export type BotSuspensionBody = Static<typeof BotSuspensionBodySchema>;
 
 /**
  * Body of sending one webhook event of any type to a bot (as `embedkit trigger` makes it): the
@@ -294,6 +322,8 @@ export const TriggerEventBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** A body of {@link TriggerEventBodySchema}, as a handler gets it once the door checked it. */
+export type TriggerEventBody = Static<typeof TriggerEventBodySchema>;
 
 /**
  * Body of `resetWorld` (docs/guide/scenarios.md, "Resetting and importing at run time"): `scenario`, a

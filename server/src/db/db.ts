@@ -31,13 +31,16 @@ const STATEMENT_CACHE_SIZE = 500;
  * On Node 24 and later, better-sqlite3 12 (the last version that runs on Node 20) aborts the whole
  * process when a statement object is garbage-collected outside JavaScript (its destructor asks
  * for a Node environment that is not there: "Assertion failed: (env) != nullptr" in
- * RemoveEnvironmentCleanupHook, SIGABRT). better-sqlite3 13 fixes it but needs Node 22. So there,
- * no statement is ever left to the garbage collector: those the cache lets go, and those of a
- * closed database (already finalized by its close, a few hundred bytes each), stay referenced
- * here until the process ends, which is safe.
+ * RemoveEnvironmentCleanupHook, SIGABRT), and so does a closed database object collected while a
+ * worker thread or process tears its environment down. better-sqlite3 13 fixes it (and needs Node
+ * 22, which embedkit now requires too; docs/project/development.md says why 12 stays for now). So
+ * there, no statement and no database object is ever left to the garbage collector: the
+ * statements the cache lets go, those of a closed database (already finalized by its close, a few
+ * hundred bytes each) and the closed database itself stay referenced here until the process ends,
+ * which is safe.
  */
 const RETAIN_STATEMENTS = Number(process.versions.node.split('.')[0]) >= 24;
-const retained: SQLite.Statement[] = [];
+const retained: Array<SQLite.Statement | SQLite.Database> = [];
 
 /**
  * Kysely prepares every query anew; preparing costs more than running a small query. Queries are
@@ -56,6 +59,7 @@ function withStatementCache(sqlite: SQLite.Database, writes: TableWrites): Sqlit
         sqlite.close();
       } finally {
         letGo();
+        if (RETAIN_STATEMENTS) retained.push(sqlite);
       }
     },
     // Called right before each statement runs, by Kysely's driver and the direct runner alike.

@@ -6,15 +6,26 @@
  * compile. Types only (Express's, erased at build): no browser bundle reaches this file.
  */
 import type { Request, RequestHandler, Response } from 'express';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { AnswerOf, PathParams, RouteSpec } from '#contract/route.js';
 import type { SimulatorApi, SimulatorRoute } from '#contract/simulator-api.js';
 
-/** What a JSON route's handler gets: the path parameters, the query as Express parsed it, the body as its reader left it. */
+/**
+ * The body a route's handler gets: a JSON body already checked against the route's schema at the
+ * door (`mount.ts`), so of the schema's type; the bytes of a `raw` body; nothing where the route
+ * declares none.
+ */
+export type BodyInput<R extends RouteSpec> = R['bodyKind'] extends 'raw'
+  ? Buffer
+  : R['body'] extends TSchema
+    ? Static<R['body']>
+    : undefined;
+
+/** What a JSON route's handler gets: the path parameters, the query as Express parsed it, the checked body. */
 export interface RouteInput<R extends RouteSpec> {
   params: PathParams<R>;
   query: Record<string, unknown>;
-  /** Unchecked: the rule the handler calls checks it (with the contract's schema). A `raw` body is a Buffer. */
-  body: unknown;
+  body: BodyInput<R>;
   req: Request;
   res: Response;
 }

@@ -15,7 +15,7 @@ import type { ChannelRow, UserRow, WorldStore } from '../../world/world-store.js
 import type { AuthCodeStore } from './auth-code-store.js';
 import { readChallenge } from './pkce.js';
 import { checkRedirectUri, withQuery } from './redirect-uri.js';
-import { SCOPES } from './session-schemas.js';
+import { SCOPES } from '#contract/requests.js';
 
 /** What `GET /oauth2/v2.1/authorize` leads to. */
 export type AuthorizeOutcome =

@@ -3,9 +3,9 @@
  * transitions": a follow makes a friend, a block makes blocked). Stored in `bot_friends`, the
  * table the bot messaging interface reads, so there is one truth for both.
  */
+import type { FriendshipBody } from '#contract/requests.js';
 import type { Clock } from '../../clock/clock.js';
-import { accessDenied, badRequest, invalidBody, unknownChannel, unknownUser } from '../../http/errors.js';
-import { checkFriendshipBody } from './schemas.js';
+import { accessDenied, badRequest, unknownChannel, unknownUser } from '../../http/errors.js';
 import type { BotsInChatsStore, FriendState } from '../../world/bots-in-chats-store.js';
 import type { ChannelLoginStore } from '../../world/channel-login-store.js';
 import type { UserTokenRow } from '../../tokens/user-token-store.js';
@@ -72,10 +72,8 @@ export class FriendshipService {
    * @throws ApiError 400 for an invalid body or a channel without a linked bot, 404 for an
    *   unknown user or channel.
    */
-  async set(userId: string, channelId: string, body: unknown): Promise<FriendshipView> {
-    const details = checkFriendshipBody(body);
-    if (details) throw invalidBody(details);
-    const to = (body as { state: FriendState }).state;
+  async set(userId: string, channelId: string, body: FriendshipBody): Promise<FriendshipView> {
+    const to = body.state;
     const before = await this.get(userId, channelId);
     if (!before.botLinked) throw badRequest(`The channel ${channelId} has no linked bot`);
     if (before.state !== to) {

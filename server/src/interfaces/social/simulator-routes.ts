@@ -8,13 +8,12 @@ import type { RequestHandler } from 'express';
 import type { Clock } from '../../clock/clock.js';
 import type { SimulatorHandlers } from '../../simulator/handlers.js';
 import type { ChannelView } from '#contract/wire.js';
-import { invalidBody, notFound, unknownChannel, unknownUser } from '../../http/errors.js';
-import { checkChannelPatchBody, checkInvalidateBody } from './schemas.js';
+import { notFound, unknownChannel, unknownUser } from '../../http/errors.js';
 import type { FriendshipService } from './friendships.js';
 import { advanceClock, clockState } from '../../clock/sim-clock.js';
 import { avatarSvg } from '../../world/avatar.js';
 import type { ChannelLoginStore } from '../../world/channel-login-store.js';
-import type { InvalidationReason, TokenInvalidationStore } from './token-invalidation-store.js';
+import type { TokenInvalidationStore } from './token-invalidation-store.js';
 import type { WorldStore } from '../../world/world-store.js';
 
 /** The routes of the social login in the simulator API. */
@@ -54,9 +53,7 @@ export function socialSimulatorHandlers(deps: {
     friendship: ({ params }) => deps.friendships.get(params.userId, params.channelId),
     setFriendship: ({ params, body }) => deps.friendships.set(params.userId, params.channelId, body),
     invalidateTokens: async ({ body }) => {
-      const details = checkInvalidateBody(body);
-      if (details) throw invalidBody(details);
-      const { userId, channelId, reason } = body as { userId: string; channelId: string; reason: InvalidationReason };
+      const { userId, channelId, reason } = body;
       if (!(await deps.world.user(userId))) throw unknownUser(userId, 404);
       if (!(await deps.world.channel(channelId))) throw unknownChannel(channelId);
       return { invalidated: await deps.invalidations.invalidateUser(userId, channelId, reason, deps.clock.now()) };
@@ -64,9 +61,7 @@ export function socialSimulatorHandlers(deps: {
     patchChannel: async ({ params, body }) => {
       const { channelId } = params;
       if (!(await deps.world.channel(channelId))) throw unknownChannel(channelId);
-      const details = checkChannelPatchBody(body);
-      if (details) throw invalidBody(details);
-      const patch = body as { active?: boolean; blockOperations?: boolean };
+      const patch = body;
       if (patch.active !== undefined) await deps.logins.setActive(channelId, patch.active);
       if (patch.blockOperations !== undefined) return deps.setBlockOperations(channelId, patch.blockOperations);
       const login = await deps.logins.get(channelId);

@@ -3,9 +3,9 @@
  * part C (a code of `authorization.ts` redeemed by `token-grants.ts`, the consent page skipped),
  * and checked on every user call (`/v2/profile`, friendship status, sendMessages).
  */
+import type { SessionBody } from '#contract/requests.js';
 import type { Clock } from '../../clock/clock.js';
 import { ApiError, accessDenied, authenticationFailed, badRequest, invalidBody, notAMember, unknownUser } from '../../http/errors.js';
-import { checkSessionBody } from './session-schemas.js';
 import type { UserTokenRow, UserTokenStore } from '../../tokens/user-token-store.js';
 import type { ChannelRow, WorldStore } from '../../world/world-store.js';
 import { bearerToken } from '../../tokens/channel-tokens.js';
@@ -35,18 +35,11 @@ export class UserTokenService {
    * The token comes from the social login's code → token path ({@link UserTokenService.signIn}),
    * so it has a refresh token, expires after 30 days on the clock, and can be verified and revoked.
    * @param body `{userId, channelId, scopes, context?: {type, chatId?}}` (docs/project/simulator-api.md)
-   * @throws ApiError 400 for an invalid body, an unknown user, channel or chat, a chat of another
+   * @throws ApiError 400 for an unknown user, channel or chat, a chat of another
    *   type, a chat the user is not a member of, or an inactive channel.
    */
-  async issue(body: unknown): Promise<UserTokenResponse> {
-    const details = checkSessionBody(body);
-    if (details) throw invalidBody(details);
-    const { userId, channelId, scopes, context } = body as {
-      userId: string;
-      channelId: string;
-      scopes: string[];
-      context?: { type: string; chatId?: string };
-    };
+  async issue(body: SessionBody): Promise<UserTokenResponse> {
+    const { userId, channelId, scopes, context } = body;
     if (!(await this.world.user(userId))) throw unknownUser(userId);
     const channel = await this.world.channel(channelId);
     if (!channel) throw badRequest(`Unknown channel ${channelId}`);

@@ -8,7 +8,7 @@ import type { Clock } from '../../../clock/clock.js';
 import type { BotInsight } from '#contract/wire.js';
 import { ApiError, invalidBody, notFound } from '../../../http/errors.js';
 import type { WorldStore, ChannelRow } from '../../../world/world-store.js';
-import { checkInsightReportBody } from '../simulator/rules.js';
+import type { InsightReportBody } from '#contract/requests.js';
 import { platformDay } from '../broadcast/service.js';
 import type { BotCounterStore } from '../broadcast/store.js';
 import type { Demographics } from '../broadcast/rules.js';
@@ -129,16 +129,8 @@ export class InsightService implements SendRecorder {
    * What the host reports a person did (the simulator route `reportInsight`). A message counts only
    * when a recorded request sent it to that person, a rich menu only when it is a menu of that channel.
    * @returns whether it was recorded (a second impression of the same message by the same person is not)
-   * @throws ApiError 400 for an invalid body
    */
-  async report(body: unknown): Promise<{ recorded: boolean }> {
-    const details = checkInsightReportBody(body);
-    if (details) throw invalidBody(details);
-    const r = body as
-      | { type: 'impression'; userId: string; messageId: string }
-      | { type: 'click'; userId: string; messageId: string; url: string }
-      | { type: 'richMenuImpression'; userId: string; channelId: string; richMenuId: string }
-      | { type: 'richMenuClick'; userId: string; channelId: string; richMenuId: string; area: number };
+  async report(r: InsightReportBody): Promise<{ recorded: boolean }> {
     const now = this.d.clock.now();
     if (r.type === 'impression' || r.type === 'click') {
       const id = Number(r.messageId);

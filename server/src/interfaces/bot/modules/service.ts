@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../../clock/clock.js';
 import { type ApiError, accessDenied, badRequest, invalidBody, noChannel, noChat, notFound, oauthError } from '../../../http/errors.js';
-import { compile, detail } from '../../../http/validate.js';
-import { AuthorizeModuleBodySchema, BotSuspensionBodySchema, ChatControlBodySchema, DetachModuleBodySchema } from '#contract/requests.js';
+import { detail } from '../../../http/validate.js';
+import type { AuthorizeModuleBody, BotSuspensionBody, ChatControlBody, DetachModuleBody } from '#contract/requests.js';
 import type { LiveHub } from '../../../live/hub.js';
 import { hashToken } from '../../../tokens/secrets.js';
 import { draftOf, type DraftEvent, type EventSource } from '#contract/event-types.js';
@@ -43,21 +43,6 @@ export interface ModuleBot {
 
 /** The form of `attachModule` (published `module-attach.yml`), as parsed. */
 export type AttachForm = Record<string, unknown>;
-
-const checkAuthorize = compile(AuthorizeModuleBodySchema);
-const checkDetach = compile(DetachModuleBodySchema);
-const checkControl = compile(ChatControlBodySchema);
-const checkSuspension = compile(BotSuspensionBodySchema);
-
-/**
- * The body of a simulator route checked against its contract schema.
- * @throws ApiError 400 with a detail per problem
- */
-function checked<T>(check: (v: unknown) => ReturnType<typeof checkDetach>, body: unknown): T {
-  const details = check(body);
-  if (details) throw invalidBody(details);
-  return body as T;
-}
 
 /** 403 for a call only a module channel attached to the chat's bot may make. */
 const notAttachedToChat = (chatId: string): ApiError => accessDenied(`The module channel is not attached to the bot of chat ${chatId}`);
@@ -237,8 +222,7 @@ export class ModuleService {
    * @throws ApiError 404 for an unknown channel, 400 when the module is not a module channel or the
    *   bot is one
    */
-  async authorize(moduleChannelId: string, input: unknown): Promise<{ code: string; expiresAt: number }> {
-    const body = checked<{ botChannelId: string; redirectUri: string; scopes?: string[] }>(checkAuthorize, input);
+  async authorize(moduleChannelId: string, body: AuthorizeModuleBody): Promise<{ code: string; expiresAt: number }> {
     await this.channel(moduleChannelId);
     await this.channel(body.botChannelId);
     if (!(await this.d.store.isModule(moduleChannelId))) throw badRequest(`Channel ${moduleChannelId} is not a module channel`);
@@ -262,8 +246,7 @@ export class ModuleService {
    * gets `module: {type: "detached", reason: "bot_deleted"}` (the one reason `webhook.yml` lists).
    * @returns `{detached}`: false when it was not attached
    */
-  async detachByBot(moduleChannelId: string, input: unknown): Promise<{ detached: boolean }> {
-    const { botChannelId } = checked<{ botChannelId: string }>(checkDetach, input);
+  async detachByBot(moduleChannelId: string, { botChannelId }: DetachModuleBody): Promise<{ detached: boolean }> {
     await this.channel(moduleChannelId);
     await this.channel(botChannelId);
     const detached = await this.d.store.detach(moduleChannelId, botChannelId);
@@ -289,8 +272,7 @@ export class ModuleService {
    * `setChatControl`), with the events of an acquire or a release.
    * @throws ApiError 404 unknown channel or chat, 400 for a module channel not attached to the bot
    */
-  async setControl(botChannelId: string, chatId: string, input: unknown): Promise<ChatControlState> {
-    const body = checked<{ moduleChannelId: string | null; expired?: boolean; ttl?: number }>(checkControl, input);
+  async setControl(botChannelId: string, chatId: string, body: ChatControlBody): Promise<ChatControlState> {
     await this.channel(botChannelId);
     if (!(await this.d.world.chat(chatId))) throw noChat(chatId);
     if (body.moduleChannelId === null) await this.release(chatId, botChannelId, null);
@@ -308,8 +290,7 @@ export class ModuleService {
    * Suspends or resumes a bot (simulator route `setBotSuspended`): each module channel attached to
    * it gets `botSuspended` / `botResumed` when its state changes.
    */
-  async setSuspended(botChannelId: string, input: unknown): Promise<{ suspended: boolean }> {
-    const { suspended } = checked<{ suspended: boolean }>(checkSuspension, input);
+  async setSuspended(botChannelId: string, { suspended }: BotSuspensionBody): Promise<{ suspended: boolean }> {
     await this.channel(botChannelId);
     if (await this.d.store.setSuspended(botChannelId, suspended, this.d.clock.now())) {
       for (const a of await this.d.store.modulesOf(botChannelId))

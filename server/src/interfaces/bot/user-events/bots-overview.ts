@@ -2,10 +2,10 @@
  * Reply tokens for `embedkit trigger`, the bots as the host's bot tools show them, and a channel's
  * webhook settings: what the host and the CLI read of the bots besides their events.
  */
+import type { WebhookSettingsBody } from '#contract/requests.js';
 import type { BotInfo } from '#contract/wire.js';
 import { badRequest, invalidBody, noChannel } from '../../../http/errors.js';
 import type { FriendState } from '../../../world/bots-in-chats-store.js';
-import { checkWebhookSettingsBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 
 /** A channel's bot in the host's bot tools (the contract's shape). */
@@ -79,13 +79,11 @@ export class BotsOverview {
   /**
    * Changes the webhook URL (null or "" removes it) and the unknown-property option; a field left
    * out keeps its value.
-   * @throws ApiError 400 for an invalid body (a URL must be absolute http or https); 404 for an unknown channel.
+   * @throws ApiError 400 for a URL that is not absolute http or https; 404 for an unknown channel.
    */
-  async setWebhookSettings(channelId: string, body: unknown): Promise<{ url: string | null; unknownProperty: boolean }> {
+  async setWebhookSettings(channelId: string, body: WebhookSettingsBody): Promise<{ url: string | null; unknownProperty: boolean }> {
     const d = this.c.d;
-    const details = checkWebhookSettingsBody(body);
-    if (details) throw invalidBody(details);
-    const b = body as { url?: string | null; unknownProperty?: boolean };
+    const b = body;
     if (!(await d.world.channel(channelId))) throw noChannel(channelId);
     if (typeof b.url === 'string' && b.url !== '' && !isHttpUrl(b.url))
       throw invalidBody([{ message: 'Must be an absolute http or https URL', property: 'url' }]);

@@ -2,13 +2,14 @@
  * Chat messages and media (events `message`, `unsend`): users' messages stored in a chat reach its
  * bots, a person sends a file from the host, a person unsends a message of theirs.
  */
+import type { PersonBody } from '#contract/requests.js';
 import { simulatorPath } from '#contract/simulator-api.js';
 import { ApiError, badRequest, invalidBody, notFound } from '../../../http/errors.js';
 import { draftOf } from '#contract/event-types.js';
 import { messageOfEvent, sourceOf } from '../../../webhooks/events.js';
 import type { ChatRow, WorldStore } from '../../../world/world-store.js';
 import { markAsReadToken } from '../indicators/rules.js';
-import { checkMediaQuery, checkPersonBody } from '../simulator/rules.js';
+import { checkMediaQuery } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 import { parseMessageId } from '../../../messages/message-id.js';
 
@@ -111,14 +112,12 @@ export class ChatMessageEvents {
    * and every bot of the chat gets `unsend` with `unsend.messageId` (published `webhook.yml`
    * UnsendEvent; the source names the person in a group or room too).
    * @param body `{userId}`: the person, who must be the message's sender
-   * @throws ApiError 400 for an invalid body, or a user who is not a member; 404 for an unknown chat,
+   * @throws ApiError 400 for a user who is not a member; 404 for an unknown chat,
    *   or a message that is not a standing message of theirs in the chat.
    */
-  async unsend(chatId: string, messageId: string, body: unknown): Promise<{ delivered: number }> {
+  async unsend(chatId: string, messageId: string, body: PersonBody): Promise<{ delivered: number }> {
     const d = this.c.d;
-    const details = checkPersonBody(body);
-    if (details) throw invalidBody(details);
-    const { userId } = body as { userId: string };
+    const { userId } = body;
     const chat = await this.c.memberChat(chatId, userId);
     const id = parseMessageId(messageId);
     if (id === undefined || !(await d.messages.markUnsent(chatId, id, userId, d.clock.now())))

@@ -2,11 +2,11 @@
  * Group membership (events `join`, `leave`, `memberJoined`, `memberLeft`): a person invites a bot
  * to a group or room or removes it, a bot leaves, a person joins or leaves a group or room.
  */
-import { badRequest, invalidBody, noChannel, noChat, notAMember, notFound, unknownUser } from '../../../http/errors.js';
+import type { InviteBody, PersonBody } from '#contract/requests.js';
+import { badRequest, noChannel, noChat, notAMember, notFound, unknownUser } from '../../../http/errors.js';
 import { draftOf } from '#contract/event-types.js';
 import { sourceOf } from '../../../webhooks/events.js';
 import type { ChatRow } from '../../../world/world-store.js';
-import { checkInviteBody, checkPersonBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 
 /** The rules of bots and people entering and leaving groups and rooms. */
@@ -16,14 +16,12 @@ export class GroupMembershipEvents {
   /**
    * A user invites the bot to a group (`join` at once) or adds it to a room (`join` with the first
    * event of the room after that, spec "Events").
-   * @throws ApiError 400 for an invalid body, a 1:1 chat, a user who is not a member, or a bot that
+   * @throws ApiError 400 for a 1:1 chat, a user who is not a member, or a bot that
    *   is already there; 404 for an unknown chat or channel.
    */
-  async invite(chatId: string, body: unknown): Promise<{ state: 'joined' | 'pending' }> {
+  async invite(chatId: string, body: InviteBody): Promise<{ state: 'joined' | 'pending' }> {
     const d = this.c.d;
-    const details = checkInviteBody(body);
-    if (details) throw invalidBody(details);
-    const { channelId, userId } = body as { channelId: string; userId: string };
+    const { channelId, userId } = body;
     const chat = await this.c.memberChat(chatId, userId);
     if (chat.type === 'utou') throw badRequest('A bot can be invited to a group or a room only');
     const channel = await d.world.channel(channelId);
@@ -76,14 +74,12 @@ export class GroupMembershipEvents {
    * <group|room>.", and every bot in it gets `memberJoined` with `joined.members: [{type: "user",
    * userId}]` (published `webhook.yml` MemberJoinedEvent; repliable).
    * @param body `{userId}`
-   * @throws ApiError 400 for an invalid body, an unknown user, a 1:1 chat, or a person already a
+   * @throws ApiError 400 for an unknown user, a 1:1 chat, or a person already a
    *   member; 404 for an unknown chat.
    */
-  async memberJoins(chatId: string, body: unknown): Promise<{ delivered: number }> {
+  async memberJoins(chatId: string, body: PersonBody): Promise<{ delivered: number }> {
     const d = this.c.d;
-    const details = checkPersonBody(body);
-    if (details) throw invalidBody(details);
-    const { userId } = body as { userId: string };
+    const { userId } = body;
     const chat = await this.c.groupOrRoom(chatId);
     const user = await d.world.user(userId);
     if (!user) throw unknownUser(userId);

@@ -1,8 +1,7 @@
 /** Postbacks (event `postback`): a person taps a postback action or picks a date. */
-import { invalidBody } from '../../../http/errors.js';
+import type { PostbackBody } from '#contract/requests.js';
 import { draftOf } from '#contract/event-types.js';
 import { sourceOf } from '../../../webhooks/events.js';
-import { checkPostbackBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 
 /** The rule of postbacks. */
@@ -14,13 +13,11 @@ export class PostbackEvents {
    * bot whose message held the action (`channelId`), or every bot of the chat when not given.
    * `displayText` shows in the chat as the user's message (no message event, as on the platform).
    * @param body `{userId, data, displayText?, params?, channelId?}`
-   * @throws ApiError 400 for an invalid body or a user who is not a member; 404 for an unknown chat.
+   * @throws ApiError 400 for a user who is not a member; 404 for an unknown chat.
    */
-  async postback(chatId: string, body: unknown): Promise<{ delivered: number }> {
+  async postback(chatId: string, body: PostbackBody): Promise<{ delivered: number }> {
     const d = this.c.d;
-    const details = checkPostbackBody(body);
-    if (details) throw invalidBody(details);
-    const b = body as { userId: string; data: string; displayText?: string; params?: Record<string, string>; channelId?: string };
+    const b = body;
     const chat = await this.c.memberChat(chatId, b.userId);
     const user = await d.world.user(b.userId);
     const source = sourceOf({ chatId, type: chat.type }, user ? { userId: b.userId, agreed: user.agreed === 1 } : null, false);

@@ -3,10 +3,10 @@
  * `trigger_event`): the event `embedkit trigger` makes, but sent by embedkit itself, so it is signed
  * with the channel's secret, carries a reply token of its chat and is kept as a delivery.
  */
+import type { TriggerEventBody } from '#contract/requests.js';
 import { TRIGGER_EVENTS, TRIGGER_TABLE, triggerDraft, triggerOptionsOf } from '../../../webhooks/triggers.js';
-import { badRequest, invalidBody, noChannel, noChat, unknownUser } from '../../../http/errors.js';
+import { badRequest, noChannel, noChat, unknownUser } from '../../../http/errors.js';
 import { isEventType } from '#contract/event-types.js';
-import { checkTriggerEventBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 
 /** The rule of triggered events. */
@@ -19,13 +19,11 @@ export class TriggerEvents {
    * with the bot (they need not be its friend: a follow event is what makes one). Not stored in
    * the chat: a triggered message event is the event alone (`sendMessage` says a message).
    * @returns `{delivered: 1}`, or 0 when the bot has no delivery to make (a v1 bot without that event)
-   * @throws ApiError 400 for an invalid body, an unknown event type (naming the known ones), a chat
+   * @throws ApiError 400 for an unknown event type (naming the known ones), a chat
    *   of the wrong kind or without the bot, a person without a chat with the bot; 404 for an unknown channel or chat
    */
-  async trigger(channelId: string, body: unknown): Promise<{ delivered: number }> {
-    const details = checkTriggerEventBody(body);
-    if (details) throw invalidBody(details);
-    const { type, userId, chatId: asked, ...given } = body as { type: string; userId: string; chatId?: string } & Record<string, string>;
+  async trigger(channelId: string, body: TriggerEventBody): Promise<{ delivered: number }> {
+    const { type, userId, chatId: asked, ...given } = body;
     if (!isEventType(type)) throw badRequest(`Unknown event type ${type}: use one of ${TRIGGER_EVENTS.join(', ')}`);
     const d = this.c.d;
     if (!(await d.world.channel(channelId))) throw noChannel(channelId);

@@ -1,8 +1,8 @@
 /** Videos watched to their end (event `videoPlayComplete`). */
-import { invalidBody, notFound } from '../../../http/errors.js';
+import type { PersonBody } from '#contract/requests.js';
+import { notFound } from '../../../http/errors.js';
 import { draftOf } from '#contract/event-types.js';
 import { sourceOf } from '../../../webhooks/events.js';
-import { checkPersonBody } from '../simulator/rules.js';
 import type { BotEventContext } from './context.js';
 import { parseMessageId } from '../../../messages/message-id.js';
 
@@ -17,14 +17,12 @@ export class VideoEvents {
    * person and message: watching it again sends nothing. A video without `trackingId` sends nothing.
    * @param body `{userId}`: the person, a member of the chat
    * @returns `{delivered}`: 1 when the bot was sent the event, else 0
-   * @throws ApiError 400 for an invalid body or a user who is not a member; 404 for an unknown chat,
+   * @throws ApiError 400 for a user who is not a member; 404 for an unknown chat,
    *   or a message that is not a standing video message of a bot in the chat.
    */
-  async videoPlayComplete(chatId: string, messageId: string, body: unknown): Promise<{ delivered: number }> {
+  async videoPlayComplete(chatId: string, messageId: string, body: PersonBody): Promise<{ delivered: number }> {
     const d = this.c.d;
-    const details = checkPersonBody(body);
-    if (details) throw invalidBody(details);
-    const { userId } = body as { userId: string };
+    const { userId } = body;
     const chat = await this.c.memberChat(chatId, userId);
     const id = parseMessageId(messageId);
     const row = id === undefined ? undefined : await d.messages.inChat(chatId, id);
