@@ -12,6 +12,7 @@ import { compile } from '../http/validate.js';
 import { shapeRefusal } from '../http/shape-refusal.js';
 import type { BodyKind, RouteSpec } from '#contract/route.js';
 import { SIMULATOR_API, SIMULATOR_PREFIX, type SimulatorRoute } from '#contract/simulator-api.js';
+import { ERROR_FORMATS } from '#contract/errors.js';
 
 /** The body readers of the server, by kind (`http/body.ts` and the units' own). */
 export type BodyReaders = Record<BodyKind, RequestHandler>;
@@ -26,7 +27,7 @@ export function mountSimulatorApi(handlers: SimulatorHandlers, readers: BodyRead
     const handler = handlers[name] as unknown;
     // Compiled once per route (at its first request, or by compileAll at start).
     const checkBody = route.body && kind !== 'raw' ? compile(route.body) : undefined;
-    const format = kind === 'v1-json' ? 'v1' : 'message-details';
+    const format = kind === 'v1-json' ? ERROR_FORMATS['v1-bots'] : ERROR_FORMATS.simulator;
     if (route.answer === 'binary' || route.answer === 'stream') stack.push(handler as RequestHandler);
     else {
       const handle = handler as (input: RouteInput<RouteSpec>) => unknown;
