@@ -4,7 +4,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import SQLite from 'better-sqlite3';
 import {
   DummyDriver,
   Kysely,
@@ -21,7 +20,7 @@ import {
 } from 'kysely';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/db.js';
+import { openDatabase, sqliteFile } from '../src/db/db.js';
 import { migrationsFor } from '../src/db/migrations/index.js';
 import { AppStore, toLiffApp } from '../src/interfaces/embedded-apps/index.js';
 import type { Dialect } from '../src/db/migrations/dialect.js';
@@ -29,24 +28,6 @@ import type { Database } from '../src/db/schema.js';
 import { dropSchema } from '../src/db/pg-schemas.js';
 import { loadPg } from '../src/db/pg-driver.js';
 import { makeKit, TEST_DATABASE_URL, userToken, UTOU } from './helpers.js';
-
-/**
- * A database opened here without embedkit's own opener, and every statement prepared on it, stay
- * referenced until the process ends: on Node 24, better-sqlite3 12 aborts the process when the
- * garbage collector destroys one while the test worker's environment is torn down (as
- * server/src/db/db.ts does for embedkit's own).
- */
-const keptObjects: Array<SQLite.Database | SQLite.Statement> = [];
-function kept(db: SQLite.Database): SQLite.Database {
-  keptObjects.push(db);
-  const prepare = db.prepare.bind(db);
-  db.prepare = ((source: string) => {
-    const statement = prepare(source);
-    keptObjects.push(statement);
-    return statement;
-  }) as typeof db.prepare;
-  return db;
-}
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -108,7 +89,7 @@ describe('databases migrated by earlier versions', () => {
   it('a SQLite file migrated by them opens as current: keys, data and schema as a new database', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'embedkit-'));
     dirs.push(dir);
-    const earlier = new Kysely<unknown>({ dialect: new SqliteDialect({ database: kept(new SQLite(join(dir, 'earlier.sqlite'))) }) });
+    const earlier = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqliteFile(join(dir, 'earlier.sqlite')) }) });
     await migrateAsShipped(earlier, 'sqlite');
     await sql`insert into channels (channel_id, name, secret, plan) values ('1', 'kept', 's', 'developer')`.execute(earlier);
     await earlier.destroy();
@@ -132,7 +113,7 @@ describe('databases migrated by earlier versions', () => {
   it('apps stored before the LIFF settings (0018) get the published defaults', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'embedkit-'));
     dirs.push(dir);
-    const earlier = new Kysely<unknown>({ dialect: new SqliteDialect({ database: kept(new SQLite(join(dir, 'earlier.sqlite'))) }) });
+    const earlier = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqliteFile(join(dir, 'earlier.sqlite')) }) });
     await migrateAsShipped(earlier, 'sqlite', undefined, '0018_liff_app_fields');
     await sql`insert into channels (channel_id, name, secret, plan) values ('1', 'kept', 's', 'developer')`.execute(earlier);
     await sql`insert into apps (embed_id, channel_id, name, view_type, view_url, created_at)

@@ -77,6 +77,16 @@ function withStatementCache(sqlite: SQLite.Database, writes: TableWrites): Sqlit
 }
 
 /**
+ * A SQLite file as Kysely's SQLite dialect takes it, under the same care as the kit's own database
+ * (statements cached, and on Node 24 none of its objects left to the garbage collector), for a
+ * Kysely of another schema than this version's (the tests that migrate a database as earlier
+ * versions shipped it).
+ */
+export function sqliteFile(file: string): SqliteDatabase {
+  return withStatementCache(new SQLite(file), new TableWrites());
+}
+
+/**
  * Where the data lives: a file path, or `:memory:` for a database that dies with the process; or a
  * PostgreSQL URL (`postgres://user:password@host:port/db`) with an optional schema (created when
  * missing; default: the URL's search path, usually `public`).

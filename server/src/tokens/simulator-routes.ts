@@ -1,5 +1,4 @@
 /** The simulator API's channel token routes (`contract/src/simulator-api.ts`): registering an assertion signing key. */
-import type { JWK } from 'jose';
 import type { SimulatorHandlers } from '../simulator/handlers.js';
 import type { ChannelTokenService } from './channel-tokens.js';
 
@@ -8,8 +7,6 @@ export type ChannelTokenSimulatorRoute = 'addAssertionKey';
 /** Handlers of {@link ChannelTokenSimulatorRoute}; a body that is not a public RSA JWK gets 400 with its details. */
 export function channelTokenSimulatorHandlers(tokens: ChannelTokenService): Pick<SimulatorHandlers, ChannelTokenSimulatorRoute> {
   return {
-    addAssertionKey: ({ params, body }) => {
-      return tokens.registerAssertionKey(params.channelId, body as JWK);
-    },
+    addAssertionKey: ({ params, body }) => tokens.registerAssertionKey(params.channelId, body),
   };
 }
