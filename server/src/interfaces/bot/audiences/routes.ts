@@ -10,7 +10,21 @@ import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
 import { jsonBody } from '../../../http/body.js';
 import { invalidBody } from '../../../http/errors.js';
 import type { AudienceService, UploadForm } from './service.js';
-import { MAX_FILE_BYTES } from './rules.js';
+import { door } from '../../../http/door.js';
+import { ERROR_FORMATS } from '#contract/errors.js';
+import {
+  AddUploadBody,
+  ClickBody,
+  CreateUploadBody,
+  DescriptionBody,
+  ImpBody,
+  ListQueryParams,
+  listQueryOf,
+  MAX_FILE_BYTES,
+  SharedListQueryParams,
+} from './rules.js';
+
+const checked = door(ERROR_FORMATS.bot);
 
 /** Text fields of an upload form: few and short. */
 const MAX_FIELDS = 10;
@@ -84,13 +98,23 @@ export function botAudienceRoutes(deps: BotApiDeps & { audiences: AudienceServic
   const p = (v: unknown) => String(v);
   const base = '/v2/bot/audienceGroup';
 
-  r.post(`${base}/upload`, api('audienceGroup.upload'), jsonBody, async (req, res) => {
-    res.status(202).json(await audiences.createUpload(channelOf(res), req.body));
-  });
-  r.put(`${base}/upload`, api('audienceGroup.upload.add'), jsonBody, async (req, res) => {
-    await audiences.addUpload(channelOf(res), req.body);
-    res.status(202).json({});
-  });
+  r.post(
+    `${base}/upload`,
+    api('audienceGroup.upload'),
+    jsonBody,
+    checked({ body: CreateUploadBody }, async ({ body }, _req, res) => {
+      res.status(202).json(await audiences.createUpload(channelOf(res), body));
+    }),
+  );
+  r.put(
+    `${base}/upload`,
+    api('audienceGroup.upload.add'),
+    jsonBody,
+    checked({ body: AddUploadBody }, async ({ body }, _req, res) => {
+      await audiences.addUpload(channelOf(res), body);
+      res.status(202).json({});
+    }),
+  );
   r.post(`${base}/upload/byFile`, api('audienceGroup.upload.byFile'), multipartBody, async (req, res) => {
     res.status(202).json(await audiences.createUploadByFile(channelOf(res), formOf(req)));
   });
@@ -98,22 +122,45 @@ export function botAudienceRoutes(deps: BotApiDeps & { audiences: AudienceServic
     await audiences.addUploadByFile(channelOf(res), formOf(req));
     res.status(202).json({});
   });
-  r.post(`${base}/click`, api('audienceGroup.click'), jsonBody, async (req, res) => {
-    res.status(202).json(await audiences.createClick(channelOf(res), req.body));
-  });
-  r.post(`${base}/imp`, api('audienceGroup.imp'), jsonBody, async (req, res) => {
-    res.status(202).json(await audiences.createImp(channelOf(res), req.body));
-  });
-  r.put(`${base}/:audienceGroupId/updateDescription`, api('audienceGroup.updateDescription'), jsonBody, async (req, res) => {
-    await audiences.rename(channelOf(res), p(req.params.audienceGroupId), req.body);
-    res.json({});
-  });
-  r.get(`${base}/list`, api('audienceGroup.list'), async (req, res) => {
-    res.json(await audiences.list(channelOf(res), req.query as Record<string, unknown>, false));
-  });
-  r.get(`${base}/shared/list`, api('audienceGroup.shared.list'), async (req, res) => {
-    res.json(await audiences.list(channelOf(res), req.query as Record<string, unknown>, true));
-  });
+  r.post(
+    `${base}/click`,
+    api('audienceGroup.click'),
+    jsonBody,
+    checked({ body: ClickBody }, async ({ body }, _req, res) => {
+      res.status(202).json(await audiences.createClick(channelOf(res), body));
+    }),
+  );
+  r.post(
+    `${base}/imp`,
+    api('audienceGroup.imp'),
+    jsonBody,
+    checked({ body: ImpBody }, async ({ body }, _req, res) => {
+      res.status(202).json(await audiences.createImp(channelOf(res), body));
+    }),
+  );
+  r.put(
+    `${base}/:audienceGroupId/updateDescription`,
+    api('audienceGroup.updateDescription'),
+    jsonBody,
+    checked({ body: DescriptionBody }, async ({ params, body }, _req, res) => {
+      await audiences.rename(channelOf(res), p(params.audienceGroupId), body);
+      res.json({});
+    }),
+  );
+  r.get(
+    `${base}/list`,
+    api('audienceGroup.list'),
+    checked({ query: ListQueryParams }, async ({ query }, _req, res) => {
+      res.json(await audiences.list(channelOf(res), listQueryOf(query, query.includesExternalPublicGroups, true), false));
+    }),
+  );
+  r.get(
+    `${base}/shared/list`,
+    api('audienceGroup.shared.list'),
+    checked({ query: SharedListQueryParams }, async ({ query }, _req, res) => {
+      res.json(await audiences.list(channelOf(res), listQueryOf(query, query.includesOwnedAudienceGroups, false), true));
+    }),
+  );
   r.get(`${base}/shared/:audienceGroupId`, api('audienceGroup.shared.get'), async (req, res) => {
     res.json(await audiences.data(channelOf(res), p(req.params.audienceGroupId)));
   });

@@ -4,7 +4,7 @@
  * on the simulated clock, the answer shapes, and the narrowcast `recipient` objects
  * (`messaging-api.yml`, `Recipient`) evaluated over a bot's friends. Choices: docs/platform/audiences.md.
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { compile, type ErrorDetail } from '../../../http/validate.js';
 import type { Selectable } from 'kysely';
 import type { AudienceGroupTable } from '../../../db/schema.js';
@@ -60,35 +60,35 @@ export function memberIdProblem(id: string, isIfa: boolean): string | null {
 const Description = Type.String({ minLength: 1, maxLength: MAX_DESCRIPTION });
 const Ids = (minItems: number) => Type.Array(Type.Object({ id: Type.String() }), { minItems, maxItems: MAX_IDS_PER_REQUEST });
 
-/** `createAudienceGroup`'s body. */
-export const checkCreateUploadBody = compile(
-  Type.Object({
-    description: Description,
-    isIfaAudience: Type.Optional(Type.Boolean()),
-    uploadDescription: Type.Optional(Type.String({ maxLength: 300 })),
-    audiences: Type.Optional(Ids(0)),
-  }),
-);
-/** `addAudienceToAudienceGroup`'s body. */
-export const checkAddUploadBody = compile(
-  Type.Object({
-    audienceGroupId: Type.Integer({ minimum: 1 }),
-    uploadDescription: Type.Optional(Type.String({ maxLength: 300 })),
-    audiences: Ids(1),
-  }),
-);
+/** `createAudienceGroup`'s body (and the text fields of its file upload). */
+export const CreateUploadBody = Type.Object({
+  description: Description,
+  isIfaAudience: Type.Optional(Type.Boolean()),
+  uploadDescription: Type.Optional(Type.String({ maxLength: 300 })),
+  audiences: Type.Optional(Ids(0)),
+});
+/** `addAudienceToAudienceGroup`'s body (and the text fields of its file upload). */
+export const AddUploadBody = Type.Object({
+  audienceGroupId: Type.Integer({ minimum: 1 }),
+  uploadDescription: Type.Optional(Type.String({ maxLength: 300 })),
+  audiences: Ids(1),
+});
 /** `createClickBasedAudienceGroup`'s body. */
-export const checkClickBody = compile(
-  Type.Object({
-    description: Description,
-    requestId: Type.String({ minLength: 1, maxLength: 100 }),
-    clickUrl: Type.Optional(Type.String({ maxLength: MAX_CLICK_URL, uriSchemes: ['http', 'https'] })),
-  }),
-);
+export const ClickBody = Type.Object({
+  description: Description,
+  requestId: Type.String({ minLength: 1, maxLength: 100 }),
+  clickUrl: Type.Optional(Type.String({ maxLength: MAX_CLICK_URL, uriSchemes: ['http', 'https'] })),
+});
 /** `createImpBasedAudienceGroup`'s body. */
-export const checkImpBody = compile(Type.Object({ description: Description, requestId: Type.String({ minLength: 1, maxLength: 100 }) }));
+export const ImpBody = Type.Object({ description: Description, requestId: Type.String({ minLength: 1, maxLength: 100 }) });
 /** `updateAudienceGroupDescription`'s body. */
-export const checkDescriptionBody = compile(Type.Object({ description: Description }));
+export const DescriptionBody = Type.Object({ description: Description });
+
+// A multipart upload's text fields are checked by the service, not at the door: the file is not JSON.
+/** {@link CreateUploadBody}, compiled for the fields of a file upload. */
+export const checkCreateUploadBody = compile(CreateUploadBody);
+/** {@link AddUploadBody}, compiled for the fields of a file upload. */
+export const checkAddUploadBody = compile(AddUploadBody);
 
 /**
  * The member IDs of a JSON upload, distinct, in their order.
@@ -181,7 +181,34 @@ export function createdAnswerOf(row: AudienceGroupRow): Record<string, unknown> 
   };
 }
 
-/** The filters and page of `getAudienceGroups` and `getSharedAudienceGroups`, checked. */
+/** A query parameter given once, as the text of a whole number from `min` to `max`. */
+const Whole = (min: number, max: number, pattern: string) =>
+  Type.String({
+    pattern,
+    platformErrors: { pattern: `must be an integer from ${min} to ${max}`, type: 'must be given once' },
+  });
+/** A query parameter given once, one of `values` (refused with `message`, else the usual wording). */
+const OneOf = <V extends string>(values: readonly V[], message?: string) =>
+  Type.Unsafe<V>({
+    type: 'string',
+    enum: [...values],
+    platformErrors: { type: 'must be given once', ...(message ? { enum: message } : {}) },
+  });
+const TrueOrFalse = OneOf(['true', 'false'], 'must be true or false');
+const listFilters = {
+  // 1 to 999,999,999 and 1 to MAX_PAGE_SIZE (40), as text.
+  page: Whole(1, 999_999_999, '^[1-9][0-9]{0,8}$'),
+  size: Type.Optional(Whole(1, MAX_PAGE_SIZE, '^(?:[1-9]|[1-3][0-9]|40)$')),
+  description: Type.Optional(Type.String({ platformErrors: { type: 'must be given once' } })),
+  status: Type.Optional(OneOf(AUDIENCE_STATUSES)),
+  createRoute: Type.Optional(OneOf(CREATE_ROUTES)),
+};
+/** `getAudienceGroups`' query. */
+export const ListQueryParams = Type.Object({ ...listFilters, includesExternalPublicGroups: Type.Optional(TrueOrFalse) });
+/** `getSharedAudienceGroups`' query. */
+export const SharedListQueryParams = Type.Object({ ...listFilters, includesOwnedAudienceGroups: Type.Optional(TrueOrFalse) });
+
+/** The filters and page of `getAudienceGroups` and `getSharedAudienceGroups`, read. */
 export interface ListQuery {
   page: number;
   size: number;
@@ -193,55 +220,20 @@ export interface ListQuery {
 }
 
 /**
- * Checks a list query.
- * @param includesName the boolean parameter of the operation, and its default
- * @returns the query, or a detail per bad parameter (property: the parameter's name)
+ * A list query checked at the door, as numbers and a boolean with their published defaults.
+ * @param includes the operation's boolean parameter as given, and its default
  */
 export function listQueryOf(
-  q: Record<string, unknown>,
-  includesName: 'includesExternalPublicGroups' | 'includesOwnedAudienceGroups',
+  q: Omit<Static<typeof ListQueryParams>, 'includesExternalPublicGroups'>,
+  includes: string | undefined,
   includesDefault: boolean,
-): ListQuery | { details: ErrorDetail[] } {
-  const details: ErrorDetail[] = [];
-  const one = (name: string): string | undefined => {
-    const v = q[name];
-    if (v === undefined) return undefined;
-    if (typeof v !== 'string') {
-      details.push({ message: 'must be given once', property: name });
-      return undefined;
-    }
-    return v;
-  };
-  const int = (name: string, min: number, max: number, fallback: number | undefined): number => {
-    const v = one(name);
-    if (v === undefined) {
-      if (fallback === undefined && !details.some((d) => d.property === name))
-        details.push({ message: 'must be specified', property: name });
-      return fallback ?? 0;
-    }
-    const n = /^[0-9]{1,9}$/.test(v) ? Number(v) : NaN;
-    if (!(n >= min && n <= max)) details.push({ message: `must be an integer from ${min} to ${max}`, property: name });
-    return n;
-  };
-  const page = int('page', 1, 999_999_999, undefined);
-  const size = int('size', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
-  const description = one('description');
-  const status = one('status');
-  if (status !== undefined && !(AUDIENCE_STATUSES as readonly string[]).includes(status))
-    details.push({ message: `Must be one of the following values: [${AUDIENCE_STATUSES.join(', ')}]`, property: 'status' });
-  const createRoute = one('createRoute');
-  if (createRoute !== undefined && !(CREATE_ROUTES as readonly string[]).includes(createRoute))
-    details.push({ message: `Must be one of the following values: [${CREATE_ROUTES.join(', ')}]`, property: 'createRoute' });
-  const includes = one(includesName);
-  if (includes !== undefined && includes !== 'true' && includes !== 'false')
-    details.push({ message: 'must be true or false', property: includesName });
-  if (details.length) return { details };
+): ListQuery {
   return {
-    page,
-    size,
-    ...(description !== undefined ? { description } : {}),
-    ...(status !== undefined ? { status: status as AudienceStatus } : {}),
-    ...(createRoute !== undefined ? { createRoute: createRoute as ListQuery['createRoute'] } : {}),
+    page: Number(q.page),
+    size: q.size === undefined ? DEFAULT_PAGE_SIZE : Number(q.size),
+    ...(q.description !== undefined ? { description: q.description } : {}),
+    ...(q.status !== undefined ? { status: q.status } : {}),
+    ...(q.createRoute !== undefined ? { createRoute: q.createRoute } : {}),
     includes: includes === undefined ? includesDefault : includes === 'true',
   };
 }

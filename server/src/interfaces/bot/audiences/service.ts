@@ -5,6 +5,7 @@
  * reaches. Times on the simulated clock. Choices: docs/platform/audiences.md.
  */
 import { randomInt } from 'node:crypto';
+import type { Static } from '@sinclair/typebox';
 import type { Clock } from '../../../clock/clock.js';
 import { ApiError, invalidBody } from '../../../http/errors.js';
 import type { ErrorDetail } from '../../../http/validate.js';
@@ -15,15 +16,11 @@ import {
   AUDIENCE_LIFE_MS,
   audienceGroupOf,
   checkAddUploadBody,
-  checkClickBody,
   checkCreateUploadBody,
-  checkDescriptionBody,
-  checkImpBody,
   createdAnswerOf,
   idsOfFile,
   idsOfJson,
   leavesOf,
-  listQueryOf,
   MAX_AUDIENCES_PER_CHANNEL,
   MAX_JOBS,
   MAX_REQUEST_AGE_MS,
@@ -37,6 +34,12 @@ import {
   type AudienceGroupRow,
   type AudienceRow,
   type AudienceType,
+  type ListQuery,
+  type AddUploadBody,
+  type ClickBody,
+  type CreateUploadBody,
+  type DescriptionBody,
+  type ImpBody,
   type Recipient,
 } from './rules.js';
 
@@ -62,12 +65,9 @@ export class AudienceService {
    * `createAudienceGroup`: an UPLOAD audience of the IDs given (any user IDs, friends or not), READY
    * at once, its upload (when `audiences` is given) its first job.
    * @returns `CreateAudienceGroupResponse`
-   * @throws ApiError 400 invalid body or ID, or the channel holds {@link MAX_AUDIENCES_PER_CHANNEL}
+   * @throws ApiError 400 an invalid ID, or the channel holds {@link MAX_AUDIENCES_PER_CHANNEL}
    */
-  async createUpload(channel: ChannelRow, body: unknown): Promise<Record<string, unknown>> {
-    const details = checkCreateUploadBody(body);
-    if (details) throw invalidBody(details);
-    const b = body as { description: string; isIfaAudience?: boolean; uploadDescription?: string; audiences?: { id: string }[] };
+  async createUpload(channel: ChannelRow, b: Static<typeof CreateUploadBody>): Promise<Record<string, unknown>> {
     const isIfa = b.isIfaAudience === true;
     const ids = b.audiences ? this.ids(idsOfJson(b.audiences, isIfa)) : [];
     return this.create(channel, 'UPLOAD', b.description, { isIfa, ids, job: b.audiences ? (b.uploadDescription ?? null) : undefined });
@@ -95,12 +95,9 @@ export class AudienceService {
 
   /**
    * `addAudienceToAudienceGroup`: adds IDs to an UPLOAD audience of the channel as a new job.
-   * @throws ApiError 400 invalid body, unknown audience, or one that is not an UPLOAD audience or has expired
+   * @throws ApiError 400 an invalid ID, unknown audience, or one that is not an UPLOAD audience or has expired
    */
-  async addUpload(channel: ChannelRow, body: unknown): Promise<void> {
-    const details = checkAddUploadBody(body);
-    if (details) throw invalidBody(details);
-    const b = body as { audienceGroupId: number; uploadDescription?: string; audiences: { id: string }[] };
+  async addUpload(channel: ChannelRow, b: Static<typeof AddUploadBody>): Promise<void> {
     const group = await this.uploadGroup(channel, b.audienceGroupId);
     await this.add(group, this.ids(idsOfJson(b.audiences, Number(group.is_ifa) === 1)), b.uploadDescription ?? null);
   }
@@ -126,12 +123,9 @@ export class AudienceService {
    * `createClickBasedAudienceGroup`: the users who tapped a URL (`clickUrl`: that URL) of a
    * broadcast or narrowcast the channel sent in the past 60 days; IN_PROGRESS for
    * {@link REACH_AUDIENCE_BUILD_MS}, then READY.
-   * @throws ApiError 400 invalid body, or a request ID the channel has no such request under
+   * @throws ApiError 400 a request ID the channel has no such request under
    */
-  async createClick(channel: ChannelRow, body: unknown): Promise<Record<string, unknown>> {
-    const details = checkClickBody(body);
-    if (details) throw invalidBody(details);
-    const b = body as { description: string; requestId: string; clickUrl?: string };
+  async createClick(channel: ChannelRow, b: Static<typeof ClickBody>): Promise<Record<string, unknown>> {
     await this.reachRequest(channel, b.requestId);
     const ids = await this.d.reach.clickedUsers(channel.channel_id, b.requestId, b.clickUrl);
     return this.create(channel, 'CLICK', b.description, { ids, requestId: b.requestId, clickUrl: b.clickUrl ?? null });
@@ -142,21 +136,16 @@ export class AudienceService {
    * channel sent in the past 60 days; IN_PROGRESS, then READY as a click audience.
    * @throws ApiError 400 as {@link createClick}
    */
-  async createImp(channel: ChannelRow, body: unknown): Promise<Record<string, unknown>> {
-    const details = checkImpBody(body);
-    if (details) throw invalidBody(details);
-    const b = body as { description: string; requestId: string };
+  async createImp(channel: ChannelRow, b: Static<typeof ImpBody>): Promise<Record<string, unknown>> {
     await this.reachRequest(channel, b.requestId);
     const ids = await this.d.reach.impressedUsers(channel.channel_id, b.requestId);
     return this.create(channel, 'IMP', b.description, { ids, requestId: b.requestId });
   }
 
-  /** `updateAudienceGroupDescription`. @throws ApiError 400 invalid body or unknown audience. */
-  async rename(channel: ChannelRow, audienceGroupId: string, body: unknown): Promise<void> {
-    const details = checkDescriptionBody(body);
-    if (details) throw invalidBody(details);
+  /** `updateAudienceGroupDescription`. @throws ApiError 400 unknown audience. */
+  async rename(channel: ChannelRow, audienceGroupId: string, body: Static<typeof DescriptionBody>): Promise<void> {
     const group = await this.group(channel, audienceGroupId);
-    await this.d.store.setDescription(group.audience_group_id, (body as { description: string }).description);
+    await this.d.store.setDescription(group.audience_group_id, body.description);
   }
 
   /** `deleteAudienceGroup`. @throws ApiError 400 unknown audience. */
@@ -191,11 +180,8 @@ export class AudienceService {
    * `getAudienceGroups` (`shared: false`) and `getSharedAudienceGroups` (`shared: true`): a page of
    * the channel's audiences. Without a Business Manager nothing is shared with a channel, so the
    * shared list is empty unless `includesOwnedAudienceGroups=true` adds the channel's own.
-   * @throws ApiError 400 for a bad query parameter (details name it)
    */
-  async list(channel: ChannelRow, query: Record<string, unknown>, shared: boolean): Promise<Record<string, unknown>> {
-    const q = shared ? listQueryOf(query, 'includesOwnedAudienceGroups', false) : listQueryOf(query, 'includesExternalPublicGroups', true);
-    if ('details' in q) throw invalidBody(q.details);
+  async list(channel: ChannelRow, q: ListQuery, shared: boolean): Promise<Record<string, unknown>> {
     const rows = shared && !q.includes ? [] : await this.d.store.list(channel.channel_id);
     return pageOf(rows, q, this.d.clock.now());
   }
