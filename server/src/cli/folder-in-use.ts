@@ -36,15 +36,14 @@ export function folderInUseMessage(e: DataFolderInUseError): string {
 
 /**
  * The refusal's lines when a kit holds `folder`, else undefined: a start looks before it listens,
- * so that it names the folder's holder rather than a port that one holds too.
- * @throws what reading the folder's lock throws besides {@link DataFolderInUseError}
+ * so that it names the folder's holder rather than a port that one holds too. A lock file that
+ * cannot be read is left to the start, whose opening of the folder says what is wrong with it.
  */
 export function folderInUse(folder: string): string | undefined {
   try {
     checkDataFolderFree(folder);
     return undefined;
   } catch (e) {
-    if (e instanceof DataFolderInUseError) return folderInUseMessage(e);
-    throw e;
+    return e instanceof DataFolderInUseError ? folderInUseMessage(e) : undefined;
   }
 }
