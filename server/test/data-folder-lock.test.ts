@@ -140,7 +140,12 @@ describe('kits that hold no folder', () => {
   // Servers on one PostgreSQL database are one by design: nothing is kept in memory there.
   it.skipIf(!TEST_DATABASE_URL)('on PostgreSQL: two kits with the same data folder both start', async () => {
     const dataDir = tempDir();
-    const options = onTestDatabase({ inMemory: false, dataDir, scenarioFile: TWO_CHANNELS, logger: pino({ level: 'silent' }) });
+    const options: EmbedkitOptions = onTestDatabase({
+      inMemory: false,
+      dataDir,
+      scenarioFile: TWO_CHANNELS,
+      logger: pino({ level: 'silent' }),
+    });
     try {
       const a = await createEmbedkit(options);
       open.push(a);
