@@ -17,6 +17,8 @@ import { logDeliveries } from './delivery-log.js';
 import { stopWithLauncher } from './launcher.js';
 import { lanAddresses } from '../lan/addresses.js';
 import { lanLines } from './lan.js';
+import { DataFolderInUseError } from '../db/data-folder-lock.js';
+import { folderInUse, folderInUseMessage } from './folder-in-use.js';
 
 /** The URL without its password, for the ready lines. */
 function redactPassword(url: string): string {
@@ -87,7 +89,8 @@ interface StartPlan {
 
 /**
  * Resolves the options, the environment (DATABASE_URL) and the config file into a plan; a user
- * mistake ends the process (one line, exit code 1).
+ * mistake ends the process (one line, exit code 1), and so does a data folder another embedkit
+ * holds (lines saying which and what to do instead: `folder-in-use.ts`).
  */
 function planStart(opts: StartOptions): StartPlan {
   const databaseUrl = opts.databaseUrl ?? (process.env.DATABASE_URL || undefined);
@@ -103,6 +106,11 @@ function planStart(opts: StartOptions): StartPlan {
   } catch (e) {
     if (!(e instanceof CliError)) throw e;
     return fail(e.message);
+  }
+  // Before anything else reads the folder: its holder is what the person needs to hear of.
+  if (!opts.inMemory && databaseUrl === undefined) {
+    const inUse = folderInUse(opts.data);
+    if (inUse !== undefined) return fail(inUse);
   }
   if (opts.import !== undefined) {
     if (opts.scenario !== undefined) return fail('--import and --scenario both name a scenario: give one');
@@ -318,6 +326,8 @@ export async function runStart(opts: StartOptions): Promise<void> {
     setTimeout(compileAll, 200).unref();
     stopOnSignals(server);
   } catch (e) {
+    // Taken between the look and the start: the folder is the other one's, left as it is.
+    if (e instanceof DataFolderInUseError) return fail(folderInUseMessage(e));
     if (fresh) forgetFailedStart(dataDir, dirExisted);
     // Plain text like every other refusal of the CLI, with or without a terminal.
     return fail(e instanceof Error ? e.message : String(e));

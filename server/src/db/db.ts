@@ -56,10 +56,9 @@ function withStatementCache(sqlite: SQLite.Database, writes: TableWrites): Sqlit
   return {
     close: () => {
       try {
-        sqlite.close();
+        closeSqlite(sqlite);
       } finally {
         letGo();
-        if (RETAIN_STATEMENTS) retained.push(sqlite);
       }
     },
     // Called right before each statement runs, by Kysely's driver and the direct runner alike.
@@ -74,6 +73,20 @@ function withStatementCache(sqlite: SQLite.Database, writes: TableWrites): Sqlit
       return statement;
     },
   };
+}
+
+/**
+ * Closes a better-sqlite3 database: on Node 24 and later the closed object then stays referenced
+ * until the process ends ({@link RETAIN_STATEMENTS} says why). For every database this process
+ * opens, the kit's and the data folder's lock (`data-folder-lock.ts`) alike.
+ * @throws what better-sqlite3's `close` throws (the object is kept all the same)
+ */
+export function closeSqlite(sqlite: SQLite.Database): void {
+  try {
+    sqlite.close();
+  } finally {
+    if (RETAIN_STATEMENTS) retained.push(sqlite);
+  }
 }
 
 /**

@@ -4,9 +4,10 @@
  * and the outage watch.
  */
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { lockDataFolder, type HolderDetails } from '../db/data-folder-lock.js';
 import { openDatabase, startLock, type DatabaseLocation } from '../db/db.js';
 import { DatabaseOutage } from '../db/outage.js';
 import { dropSchema } from '../db/pg-schemas.js';
@@ -44,12 +45,37 @@ export interface KitDatabase {
 }
 
 /**
- * Opens the database for a kit. Servers starting together on one schema take turns: one prepares
- * it, the others start on the result (`unlock` lets the next one go).
- * @throws Error when the database cannot be opened (the lock is released first)
+ * Opens the database for a kit. The embedded database's folder is the kit's alone until it closes
+ * (`db/data-folder-lock.ts`); PostgreSQL is shared by design (nothing of it is kept in memory),
+ * and servers starting together on one schema take turns: one prepares it, the others start on
+ * the result (`unlock` lets the next one go).
+ * @param holder what a kit refused the same data folder is told of this one (its URL)
+ * @throws DataFolderInUseError when another kit holds the data folder; Error when the database
+ *   cannot be opened (the locks are released first)
  */
-export async function openKitDatabase(options: DatabaseOptions, logger: Logger): Promise<KitDatabase> {
+export async function openKitDatabase(options: DatabaseOptions, logger: Logger, holder: HolderDetails = {}): Promise<KitDatabase> {
   const location = databaseLocation(options);
+  const folder = 'file' in location && location.file !== ':memory:' ? lockDataFolder(dirname(location.file), holder) : undefined;
+  try {
+    const opened = await openAt(options, location, logger);
+    return {
+      ...opened,
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          folder?.release();
+        }
+      },
+    };
+  } catch (e) {
+    folder?.release();
+    throw e;
+  }
+}
+
+/** {@link openKitDatabase} once the data folder, if any, is held. */
+async function openAt(options: DatabaseOptions, location: DatabaseLocation, logger: Logger): Promise<KitDatabase> {
   const throwaway = options.databaseUrl !== undefined && options.inMemory && options.databaseSchema === undefined;
   const dropThrowaway = () => (throwaway && 'url' in location ? dropSchema(location.url, location.schema!) : Promise.resolve());
   const unlock = await startLock(location);

@@ -100,7 +100,8 @@ export interface Embedkit {
 
 /**
  * Builds the server: opens the database, loads the scenario on first start, wires the routes.
- * @throws Error when the header prefix is malformed, the database cannot be opened or the scenario is invalid.
+ * @throws DataFolderInUseError (`db/data-folder-lock.ts`) when another kit holds the data folder;
+ *   Error when the header prefix is malformed, the database cannot be opened or the scenario is invalid.
  */
 export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Embedkit> {
   // Checked before anything is opened: a malformed prefix leaves nothing to close.
@@ -109,7 +110,11 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   const clock = options.clock ?? new Clock();
   const urls = interfaceUrls(options);
   const demoOrigin = options.demoOrigin ?? 'http://127.0.0.1:8080';
-  const store = await openKitDatabase(options, logger);
+  // A kit refused this data folder is told where this one answers (when it listens: startServer gives its origin).
+  const store = await openKitDatabase(options, logger, {
+    ...(options.baseUrl !== undefined ? { url: options.baseUrl } : {}),
+    ...(options.adminToken !== undefined ? { adminToken: true } : {}),
+  });
   const { db, live } = store;
   const world = new WorldStore(db);
   const apps = new AppStore(db);

@@ -44,8 +44,9 @@ export interface RunningServer {
  * Listens first (so that port 0 resolves to a real port), then builds the app with the origins
  * that port gives. Listening comes first so that every request arriving while the database is
  * being prepared is held or answered, never left hanging.
- * @throws PortInUseError when a port is taken; Error when `lan` is asked without `adminToken`, or
- *   the kit cannot be built (every port is closed first)
+ * @throws PortInUseError when a port is taken; DataFolderInUseError (`db/data-folder-lock.ts`) when
+ *   another kit holds the data folder; Error when `lan` is asked without `adminToken`, or the kit
+ *   cannot be built (every port is closed first)
  */
 export async function startServer(options: ListenOptions): Promise<RunningServer> {
   const { port: askedPort, host, ports: askedPorts, startHoldMs, headersTimeoutMs, requestTimeoutMs, allowedHosts, lan, ...rest } = options;
