@@ -7,6 +7,7 @@
  * route tables are checked against this map by a test.
  */
 import { Type } from '@sinclair/typebox';
+import { ServiceMessagesSchema } from './mini-apps.js';
 import { defineContract, fillPath, pathPattern, type Contract, type PathParams } from './route.js';
 import {
   AccountLinkBodySchema,
@@ -470,6 +471,13 @@ export const SIMULATOR_API = defineContract({
     path: '/lan',
     summary: 'the network origins of --lan and the proxy origins of loopback apps',
     answer: LanViewSchema,
+  },
+  // LINE MINI Apps: the service messages a person was sent (docs/platform/mini-apps.md).
+  serviceMessages: {
+    method: 'GET',
+    path: '/users/:userId/service-messages',
+    summary: 'the person’s latest LINE MINI App service messages (the service-message chat), oldest first',
+    answer: ServiceMessagesSchema,
   },
   lanQrCode: { method: 'GET', path: '/lan/qr-code', summary: 'the QR code (SVG) of the phone link with the admin token', answer: 'binary' },
 });

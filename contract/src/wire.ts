@@ -337,6 +337,8 @@ export const LiveEventSchemas = {
   bots: Type.Object({ channelId: Type.String() }),
   phone: Type.Object({ phoneId: Type.String() }),
   world: Type.Object({ scenario: Type.String() }),
+  /** A person was sent a LINE MINI App service message (their service-message chat changed). */
+  serviceMessage: Type.Object({ userId: Type.String() }),
 } as const;
 /** The live feed's event names and their data. */
 export type LiveEvents = { [K in keyof typeof LiveEventSchemas]: Static<(typeof LiveEventSchemas)[K]> };

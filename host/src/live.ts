@@ -19,6 +19,8 @@ export interface LiveHandlers {
   onBots?(channelId: string): void;
   /** A host page connected to the server (a phone) reported something new (`inspector/`). */
   onPhone?(phoneId: string): void;
+  /** A person was sent a LINE MINI App service message (their service-message chat). */
+  onServiceMessage?(userId: string): void;
   /** The world was reset or replaced (`resetWorld`): nothing shown is there any more. */
   onWorld?(scenario: string): void;
 }
@@ -58,6 +60,7 @@ export function relayLive(onWorld?: (scenario: string) => void, url?: string): (
       onDelivery: forward,
       onBots: (channelId) => forward({ type: 'bots', channelId }),
       onPhone: (phoneId) => forward({ type: 'phone', phoneId }),
+      onServiceMessage: (userId) => forward({ type: 'serviceMessage', userId }),
       ...(onWorld ? { onWorld } : {}),
     },
     url,
@@ -92,5 +95,6 @@ function dispatch(event: LiveEvent, handlers: LiveHandlers): void {
   else if (event.type === 'delivery') handlers.onDelivery?.(event);
   else if (event.type === 'bots' && typeof event.channelId === 'string') handlers.onBots?.(event.channelId);
   else if (event.type === 'phone' && typeof event.phoneId === 'string') handlers.onPhone?.(event.phoneId);
+  else if (event.type === 'serviceMessage' && typeof event.userId === 'string') handlers.onServiceMessage?.(event.userId);
   else if (event.type === 'world' && typeof event.scenario === 'string') handlers.onWorld?.(event.scenario);
 }

@@ -16,6 +16,7 @@ import { BlockchainPane } from './blockchain/pane.js';
 import { ActionDispatcher, type ActionContext, type PostbackEvent } from './chat/actions.js';
 import { Composer } from './chat/composer.js';
 import { renderChatList } from './chat/list.js';
+import { ServiceChat } from './chat/service-messages.js';
 import { DeliveryNotices, NOTICE_LOOKUP } from './chat/delivery-notice.js';
 import { previewText } from './chat/render.js';
 import { ChatPreviews } from './chat/previews.js';
@@ -69,6 +70,7 @@ export class HostShell {
   private readonly inspector: PhoneInspectorPanel;
   private readonly browser: InAppBrowser;
   private readonly previews: ChatPreviews;
+  private readonly serviceChat: ServiceChat;
   private readonly session: AppSession;
   private readonly controls: Controls;
   private readonly simPanel: SimPanel;
@@ -125,6 +127,7 @@ export class HostShell {
       (chatId, page) => api.messages(chatId, page),
       () => this.render(),
     );
+    this.serviceChat = new ServiceChat(api.client, () => this.render());
     this.session = this.appSession();
     this.controls = new Controls(world, { onChange: (patch) => this.update(patch), onOpen: () => void this.openApp() });
     this.simPanel = new SimPanel(byId('sim-panel'), world, api.client);
@@ -298,6 +301,9 @@ export class HostShell {
         void this.reloadWorld();
       },
       onPhone: (phoneId) => this.inspector.onPhone(phoneId),
+      onServiceMessage: (userId) => {
+        if (userId === this.state.userId) void this.serviceChat.reload();
+      },
       // Another world: every chat, person and app shown may be gone. A phone of several reloads with its page.
       onWorld: () => {
         if (!this.options.phoneFrame) location.reload();
@@ -396,7 +402,10 @@ export class HostShell {
         void this.openApp();
       },
     });
+    this.serviceChat.follow(state.userId);
     const chat = this.showsChat() && state.chatId ? (findChat(this.world, state.chatId) ?? null) : null;
+    if (chat === null && this.serviceChat.isOpen) this.serviceChat.render(this.listView, state.language);
+    else this.serviceChat.addToList(this.listView, state.language);
     this.chatScreen.show(this.world, chat, state.userId);
     this.richMenu.show(chat, state.userId);
     if (chat === null) void this.previews.load(chatsOfUser(this.world, state.userId).map((c) => c.chatId));

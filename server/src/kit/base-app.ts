@@ -90,6 +90,7 @@ export function baseApp(units: Units, d: BaseAppDeps): Express {
           ...units.bots.simulator,
           ...units.v1Bots.simulator,
           ...units.blockchain.simulator,
+          ...units.miniApps.simulator,
           ...scenarioExportHandlers(db),
           ...worldResetHandlers({
             db,
@@ -114,6 +115,7 @@ export function baseApp(units: Units, d: BaseAppDeps): Express {
   app.use(gatedAll(units.social.routes));
   app.use(gatedAll(demoLoginRoutes({ world, sessions: new DemoLoginSessionStore(db), clock: d.clock, baseUrl })));
   app.use(gatedAll(units.bots.routes));
+  app.use(gatedAll(units.miniApps.routes));
   app.use(gatedAll(units.v1Bots.baseRoutes));
   app.use(staticRoutes());
   app.use(notFoundHandler);

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import { BlockchainStore } from '../interfaces/blockchain/index.js';
 import { AudienceStore, CouponStore, MembershipPlanStore, ModuleStore } from '../interfaces/bot/index.js';
 import { AppStore } from '../interfaces/embedded-apps/index.js';
+import { MiniAppStore } from '../interfaces/mini-apps/index.js';
 import { V1BotStore } from '../interfaces/v1-bots/index.js';
 import type { ScenarioStores } from '../scenario/load.js';
 import { AssertionKeyStore } from '../tokens/assertion-key-store.js';
@@ -25,5 +26,6 @@ export function scenarioStores(db: Kysely<Database>): ScenarioStores {
     membershipPlans: new MembershipPlanStore(db),
     modules: new ModuleStore(db),
     coupons: new CouponStore(db),
+    miniApps: new MiniAppStore(db),
   };
 }

@@ -13,6 +13,7 @@ import type { InterfaceUrls } from '../interface-urls.js';
 import { createBlockchain, type Blockchain } from '../interfaces/blockchain/index.js';
 import { createBotMessaging, type BotMessaging, type BotMessagingOptions } from '../interfaces/bot/index.js';
 import { AppStore, createEmbeddedApps, type EmbeddedApps } from '../interfaces/embedded-apps/index.js';
+import { createMiniApps, type MiniApps } from '../interfaces/mini-apps/index.js';
 import { createSocialLogin, type SocialLogin } from '../interfaces/social/index.js';
 import { createV1Bots, type V1Bots } from '../interfaces/v1-bots/index.js';
 import type { LiveHub } from '../live/hub.js';
@@ -49,6 +50,7 @@ export interface Units {
   embeddedApps: EmbeddedApps;
   blockchain: Blockchain;
   v1Bots: V1Bots;
+  miniApps: MiniApps;
 }
 
 /** Builds every interface's unit and connects the events that cross units (friendships, clock moves, outages). */
@@ -88,5 +90,10 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
     baseUrl,
     headers,
   });
-  return { channelTokens, chats, social, bots, embeddedApps, blockchain, v1Bots };
+  const miniApps = createMiniApps(db, world, clock, {
+    api: { tokens: channelTokens, bot: bots.messaging, limits: bots.limits },
+    userTokens: social.userTokens,
+    live,
+  });
+  return { channelTokens, chats, social, bots, embeddedApps, blockchain, v1Bots, miniApps };
 }

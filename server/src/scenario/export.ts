@@ -1,11 +1,12 @@
 /**
  * Today's world as a scenario file (`embedkit export` / `start --import`): channels with
  * their login and v1 settings and link templates, users, chats with their members and bots, apps,
- * the blockchain section, audience groups, membership plans with their members, coupons with their uses and the defaults. What a scenario cannot hold is left out: messages,
+ * MINI Apps with their service message templates, the blockchain section, audience groups, membership plans with their members, coupons with their uses and the defaults. What a scenario cannot hold is left out: messages,
  * tokens, deliveries, rich menus and friendships beyond "a 1:1 chat with the bot". App URLs on the
  * demo origin get the `{demo_origin}` placeholder back, so the file works on any port. Pure.
  */
 import { botPromptOf, DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, scopesOf } from '../interfaces/embedded-apps/index.js';
+import type { ServiceMessageTemplate } from '../interfaces/mini-apps/index.js';
 import type { WorldRows } from './world-export-store.js';
 import type { Scenario } from './schema.js';
 import { scenarioAudienceOf, scenarioCouponOf, scenarioMembershipOf } from '../interfaces/bot/index.js';
@@ -161,8 +162,25 @@ function appsOf(rows: WorldRows, demoOrigin: string | undefined): Scenario['apps
       ...(Object.keys(features).length ? { features } : {}),
       ...(defaultScopes ? {} : { scope }),
       ...(botPrompt === DEFAULT_BOT_PROMPT ? {} : { botPrompt }),
+      ...miniAppOf(rows, a.embed_id),
     };
   });
+}
+
+/** An app's MINI App settings and its channel's service message templates, as `{miniApp}`; nothing when it is not one. */
+function miniAppOf(rows: WorldRows, embedId: string) {
+  const m = rows.miniApps.find((x) => x.embed_id === embedId);
+  if (!m) return {};
+  const templates = rows.serviceMessageTemplates
+    .filter((t) => t.embed_id === embedId)
+    .map((t) => JSON.parse(t.template) as ServiceMessageTemplate);
+  return {
+    miniApp: {
+      verified: Number(m.verified) === 1,
+      ...(m.stage === 'published' ? { stage: 'published' as const } : {}),
+      ...(templates.length ? { serviceMessageTemplates: templates } : {}),
+    },
+  };
 }
 
 /** The blockchain section: services, wallets, contracts with their token types and tokens; undefined without services. */

@@ -26,6 +26,7 @@ import {
   type ModuleStore,
 } from '../interfaces/bot/index.js';
 import { checkScenario, type Scenario } from './schema.js';
+import { scenarioTemplateProblems, type MiniAppStore } from '../interfaces/mini-apps/index.js';
 import type { AssertionKeyStore } from '../tokens/assertion-key-store.js';
 import { assertionKeyOf } from '../tokens/assertion.js';
 import { phoneNumberHash } from '../world/phone-numbers.js';
@@ -75,6 +76,7 @@ function crossReferenceProblems(s: Scenario): string[] {
   problems.push(...membershipPlanProblems(s, users));
   problems.push(...moduleProblems(s, channels));
   problems.push(...couponProblems(s, users));
+  problems.push(...miniAppProblems(s));
   const d = s.defaults;
   if (d?.userId && !users.has(d.userId)) problems.push(`defaults.userId: unknown user ${d.userId}`);
   if (d?.embedId && !s.apps.some((a) => a.embedId === d.embedId)) problems.push(`defaults.embedId: unknown app ${d.embedId}`);
@@ -167,6 +169,20 @@ function couponProblems(s: Scenario, users: Set<string>): string[] {
       });
     }),
   );
+  return problems;
+}
+
+/** MINI Apps: one per channel (its channel is the MINI App channel), templates each named once and of their layout. */
+function miniAppProblems(s: Scenario): string[] {
+  const problems: string[] = [];
+  const owners = new Map<string, number>();
+  s.apps.forEach((a, i) => {
+    if (!a.miniApp) return;
+    const first = owners.get(a.channelId);
+    if (first !== undefined) problems.push(`apps[${i}].miniApp: channel ${a.channelId} already has the MINI App apps[${first}]`);
+    else owners.set(a.channelId, i);
+    problems.push(...scenarioTemplateProblems(a.miniApp.serviceMessageTemplates ?? []).map((p) => `apps[${i}].miniApp.${p}`));
+  });
   return problems;
 }
 
@@ -292,6 +308,7 @@ export interface ScenarioStores {
   membershipPlans?: MembershipPlanStore;
   modules?: ModuleStore;
   coupons?: CouponStore;
+  miniApps?: MiniAppStore;
 }
 
 /**
@@ -366,6 +383,21 @@ export async function applyScenario(
         Number.MAX_SAFE_INTEGER,
       );
     }
+    await stores.miniApps?.seed(
+      s.apps.flatMap((a) =>
+        a.miniApp
+          ? [
+              {
+                embedId: a.embedId,
+                channelId: a.channelId,
+                verified: a.miniApp.verified,
+                stage: a.miniApp.stage ?? 'developing',
+                templates: a.miniApp.serviceMessageTemplates ?? [],
+              },
+            ]
+          : [],
+      ),
+    );
     for (const c of s.channels) for (const t of c.linkTemplates ?? []) await stores.v1Bots?.putTemplate(c.channelId, t);
     if (stores.assertionKeys) await seedAssertionKeys(stores.assertionKeys, s, now);
     if (s.blockchain && stores.blockchain) await stores.blockchain.seed(blockchainSeed(s.blockchain, now));

@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { compile } from '../http/validate.js';
 import { AssertionKeyBodySchema } from '#contract/requests.js';
 import { CouponCreateSchema } from '../interfaces/bot/index.js';
+import { MiniAppSchema } from '../interfaces/mini-apps/index.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 
@@ -253,6 +254,8 @@ export const ScenarioSchema = Type.Object(
           botPrompt: Type.Optional(
             Type.Unsafe<'normal' | 'aggressive' | 'none'>({ type: 'string', enum: ['normal', 'aggressive', 'none'] }),
           ),
+          // A LINE MINI App: verified or not, its internal channel, its channel's service message templates (docs/platform/mini-apps.md).
+          miniApp: Type.Optional(MiniAppSchema),
         },
         { additionalProperties: false },
       ),

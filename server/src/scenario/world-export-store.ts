@@ -41,7 +41,13 @@ export async function readWorldRows(db: Kysely<Database>) {
     db.selectFrom('coupons').selectAll().orderBy('channel_id').orderBy('created_at').orderBy('coupon_id').execute(),
     db.selectFrom('coupon_uses').selectAll().orderBy('coupon_id').orderBy('user_id').execute(),
   ]);
+  const [miniApps, serviceMessageTemplates] = await Promise.all([
+    db.selectFrom('mini_apps').selectAll().execute(),
+    db.selectFrom('service_message_templates').selectAll().orderBy('embed_id').orderBy('position').execute(),
+  ]);
   return {
+    miniApps,
+    serviceMessageTemplates,
     channels,
     logins,
     templates,

@@ -26,6 +26,8 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
   ),
   { path: '/v2/profile', format: ['message'] },
   { path: '/message/v3/share', format: ['message'] },
+  { path: '/message/v3/notifier/token', format: ['message'] },
+  { path: '/message/v3/notifier/send', format: ['message'] },
   ...[
     '/v2/bot/message/reply',
     '/v2/bot/message/push',

@@ -104,6 +104,7 @@ it('answers no secret in any GET of the simulator API, in the live stream, in a 
     membershipPlans: { channelId: CHANNEL },
     phoneLog: { phoneId: 'p1' },
     chatControl: { channelId: CHANNEL, chatId: BOT_CHAT },
+    serviceMessages: { userId: ALICE },
   };
   const gets = (Object.keys(SIMULATOR_API) as SimulatorRoute[]).filter(
     (n) => SIMULATOR_API[n].method === 'GET' && n !== 'scenario' && n !== 'liveEvents',

@@ -57,6 +57,7 @@ import { MissionStickerService } from './shop/service.js';
 import { createInsight, type Insight, type InsightSimulatorRoute } from './insight/index.js';
 
 // What other units use of this one.
+export { botApi, channelOf, type BotApiDeps } from './authenticate.js';
 export type { BotEventService } from './user-events/service.js';
 export type { SentMessage, SentMessages } from './messaging/service.js';
 export { AudienceStore } from './audiences/store.js';

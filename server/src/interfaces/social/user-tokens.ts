@@ -99,4 +99,14 @@ export class UserTokenService {
     if (!row.scope.split(' ').includes(scope)) throw accessDenied(`The access token does not have the required scope: ${scope}`);
     return row;
   }
+
+  /**
+   * A LIFF access token (what `liff.getAccessToken()` gives an app: a user access token of the
+   * app's channel) handed to a server in a body, as the service notification token call takes it.
+   * @returns its row while it is valid (issued, not revoked, invalidated or expired), else undefined
+   */
+  async liffAccessToken(token: string): Promise<UserTokenRow | undefined> {
+    const row = await this.tokens.findWithState(hashToken(token));
+    return row && !row.invalidated && row.expires_at > this.clock.now() ? row : undefined;
+  }
 }

@@ -1,0 +1,135 @@
+/** SQL of LINE MINI Apps and their service messages (migration 0028, docs/platform/mini-apps.md). */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, MiniAppTable, ServiceNotificationTokenTable } from '../../db/schema.js';
+import type { ServiceMessageTemplate } from './rules.js';
+
+/** A MINI App as stored, with its app's name (the card's footer). */
+export type MiniAppRow = Selectable<MiniAppTable> & { name: string };
+
+/** A service notification token as stored. */
+export type NotificationTokenRow = Selectable<ServiceNotificationTokenTable>;
+
+/** A service message as stored: the card is JSON. */
+export interface ServiceMessageRow {
+  id: number;
+  sent_at: number;
+  notice: string;
+}
+
+/** A MINI App of a scenario, ready to store. */
+export interface MiniAppSeed {
+  embedId: string;
+  channelId: string;
+  verified: boolean;
+  stage: 'developing' | 'published';
+  templates: readonly ServiceMessageTemplate[];
+}
+
+/** What a send writes at once: the token's renewal and the message. */
+export interface SendWrite {
+  sessionId: string;
+  /** The hash of the token the send was made with: the renewal happens only while it is still the current one. */
+  usedTokenHash: string;
+  /** The hash of the renewed token, or null when the token cannot be renewed (no sends left). */
+  renewedTokenHash: string | null;
+  remainingCount: number;
+  message: { user_id: string; embed_id: string; template_name: string; notice: string; sent_at: number };
+}
+
+export class MiniAppStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Stores a scenario's MINI Apps and their templates (the scenario loader, on an empty world). */
+  async seed(apps: readonly MiniAppSeed[]): Promise<void> {
+    for (const a of apps) {
+      await this.db
+        .insertInto('mini_apps')
+        .values({ embed_id: a.embedId, channel_id: a.channelId, verified: a.verified ? 1 : 0, stage: a.stage })
+        .execute();
+      if (a.templates.length)
+        await this.db
+          .insertInto('service_message_templates')
+          .values(a.templates.map((t, i) => ({ embed_id: a.embedId, template_name: t.name, position: i, template: JSON.stringify(t) })))
+          .execute();
+    }
+  }
+
+  /** The MINI App of a channel (a channel has at most one), or undefined. */
+  ofChannel(channelId: string): Promise<MiniAppRow | undefined> {
+    return this.db
+      .selectFrom('mini_apps')
+      .innerJoin('apps', 'apps.embed_id', 'mini_apps.embed_id')
+      .selectAll('mini_apps')
+      .select('apps.name')
+      .where('mini_apps.channel_id', '=', channelId)
+      .executeTakeFirst();
+  }
+
+  /** A template of a MINI App by its full name (`thankyou_msg_en`), or undefined. */
+  async template(embedId: string, templateName: string): Promise<ServiceMessageTemplate | undefined> {
+    const row = await this.db
+      .selectFrom('service_message_templates')
+      .select('template')
+      .where('embed_id', '=', embedId)
+      .where('template_name', '=', templateName)
+      .executeTakeFirst();
+    return row && (JSON.parse(row.template) as ServiceMessageTemplate);
+  }
+
+  /**
+   * Stores a new service notification token unless one was already issued from the same LIFF
+   * access token (one per LIFF access token: the unique hash decides, so two requests at once
+   * cannot both get one).
+   * @returns false when the LIFF access token already has one (nothing written)
+   */
+  async issueToken(row: NotificationTokenRow): Promise<boolean> {
+    const result = await this.db
+      .insertInto('service_notification_tokens')
+      .values(row)
+      .onConflict((oc) => oc.column('liff_token_hash').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
+  /** The token whose current value has this hash, or undefined (never issued, or renewed since). */
+  tokenByHash(tokenHash: string): Promise<NotificationTokenRow | undefined> {
+    return this.db.selectFrom('service_notification_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /**
+   * Renews the token and stores the message, both or neither: the renewal takes effect only while
+   * the token used is still the current one with sends left, so of two sends with one token only
+   * one goes through.
+   * @returns the message's ID, or undefined when the token was renewed or used up meanwhile (nothing written)
+   */
+  async send(w: SendWrite): Promise<number | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const renewed = await trx
+        .updateTable('service_notification_tokens')
+        .set({ token_hash: w.renewedTokenHash, remaining_count: w.remainingCount })
+        .where('session_id', '=', w.sessionId)
+        .where('token_hash', '=', w.usedTokenHash)
+        .where('remaining_count', '=', w.remainingCount + 1)
+        .executeTakeFirst();
+      if (Number(renewed.numUpdatedRows) !== 1) return undefined;
+      const { id } = await trx
+        .insertInto('service_messages')
+        .values({ ...w.message, session_id: w.sessionId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    });
+  }
+
+  /** A person's latest service messages (at most `limit`), oldest first. */
+  async messagesOf(userId: string, limit: number): Promise<ServiceMessageRow[]> {
+    const rows = await this.db
+      .selectFrom('service_messages')
+      .select(['id', 'sent_at', 'notice'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.reverse().map((r) => ({ id: Number(r.id), sent_at: Number(r.sent_at), notice: r.notice }));
+  }
+}
