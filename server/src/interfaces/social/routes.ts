@@ -15,12 +15,15 @@ import type { WorldStore } from '../../world/world-store.js';
 import { sendConsentPage, sendErrorPage } from './login-pages.js';
 import { door } from '../../http/door.js';
 import { ERROR_FORMATS } from '#contract/errors.js';
-import { AuthorizeQuery, ConsentForm, RevokeForm, TokenForm, VerifyQuery } from './schemas.js';
+import { AuthorizeQuery, ConsentForm, invalidRequest, RevokeForm, TokenForm, VerifyQuery } from './schemas.js';
 
 const form = formBody(() => oauthError('invalid_request', 'Content-Type must be application/x-www-form-urlencoded'));
 const consentForm = express.urlencoded({ extended: false, limit: 16 * 1024 });
-/** The door of the token operations: a form or query that breaks its schema is `invalid_request`. */
-const checked = door(ERROR_FORMATS['social-oauth']);
+/**
+ * The door of the token operations (`ERROR_FORMATS['social-oauth']`): a form or query that breaks
+ * its schema is `invalid_request`, worded by the schema (`invalidRequest`).
+ */
+const checked = door(invalidRequest);
 // The authorization request and its consent answer with pages and redirects, never with a door's
 // refusal: their schemas declare values as given (`schemas.ts`), so this door only types them.
 const typed = door(ERROR_FORMATS.social);

@@ -8,6 +8,19 @@
  * rules.
  */
 import { KindGuard, Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import type { ErrorDetail } from '#contract/errors.js';
+import { oauthError, type ApiError } from '../../http/errors.js';
+
+/**
+ * The refusal of a token operation's form or query at the door: 400 `{error: "invalid_request",
+ * error_description}` with each finding's message, `; `-separated. Each message names its field
+ * ("'code' must be specified", as the service always worded it), so no property is put before it
+ * (the door would name a query's finding `query`).
+ * @param details at least one finding
+ */
+export function invalidRequest(details: ErrorDetail[]): ApiError {
+  return oauthError('invalid_request', details.map((d) => d.message).join('; '));
+}
 
 /** A form or query value as given: once (a string) or repeated (strings); never refused. */
 const AsGiven = Type.Union([Type.String(), Type.Array(Type.String())]);
