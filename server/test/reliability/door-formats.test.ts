@@ -78,16 +78,13 @@ describe('OAuth token operations: {error, error_description}', () => {
     const repeated = await request(kit.app).get('/oauth2/v2.1/verify?access_token=a&access_token=b');
     expect(repeated.status).toBe(400);
     expect(repeated.body).toEqual({ error: 'invalid_request', error_description: "'access_token' must be given once" });
-    const verifier = await request(kit.app)
-      .post('/oauth2/v2.1/token')
-      .type('form')
-      .send({
-        grant_type: 'authorization_code',
-        code: 'x',
-        redirect_uri: 'https://example.com/cb',
-        client_id: MESSAGING.id,
-        code_verifier: 'short',
-      });
+    const verifier = await request(kit.app).post('/oauth2/v2.1/token').type('form').send({
+      grant_type: 'authorization_code',
+      code: 'x',
+      redirect_uri: 'https://example.com/cb',
+      client_id: MESSAGING.id,
+      code_verifier: 'short',
+    });
     expect(verifier.body).toEqual({
       error: 'invalid_request',
       error_description: "'code_verifier' must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~",

@@ -59,7 +59,7 @@ function incoming(req: Request): IncomingSigned {
     method: req.method,
     path: req.path,
     query: rawQuery(req),
-    body: req.body === undefined || Buffer.isBuffer(req.body) ? undefined : (req.body as unknown),
+    body: req.body === undefined || Buffer.isBuffer(req.body) ? undefined : req.body,
     header: (name) => req.get(name),
   };
 }

@@ -75,7 +75,7 @@ export function toLiffApp(row: AppRow): LiffApp {
   };
 }
 
-/** The LIFF fields of a body as store values; the scopes once each, in the order given. */
+/** The LIFF fields of a body, as store values; the scopes once each, in the order given. */
 function liffSettings(body: AddLiffAppBody | UpdateLiffAppBody): AppChange {
   return {
     name: body.description,

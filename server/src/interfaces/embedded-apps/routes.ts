@@ -27,8 +27,8 @@ const FORMAT = ERROR_FORMATS['embedded-apps'];
 const checked = door(FORMAT);
 
 /**
- * The door for a body that also has rules a JSON Schema cannot say (`rules`, run on the body as
- * sent): a request that breaks either is refused with the schema's findings and the rules' in one
+ * The door for a body that also has rules a JSON Schema cannot say (`rules`, run on the sent
+ * body): a request that breaks either is refused with the schema's findings and the rules' in one
  * 400 (`{message, details}`), as the registry always answered; the door alone would stop at the
  * schema's. Otherwise the request goes through the door to `handler`.
  */

@@ -23,7 +23,7 @@ export type ViewBody = Static<typeof ViewBody>;
 
 /** Body of `POST /embed/v1/apps`; the URL's scheme rule is {@link addAppBodyFindings}. */
 export const AddAppBody = Type.Object({ view: ViewBody }, { additionalProperties: false });
-/** An add body as its schema admits it. */
+/** An add body, as its schema admits it. */
 export type AddAppBody = Static<typeof AddAppBody>;
 
 /** Scopes a LIFF app can ask for (liff.yml `LiffScope`). */
@@ -81,9 +81,9 @@ export const UpdateLiffAppBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** A LIFF request body as its schema admits it. */
+/** A LIFF request body, as its schema admits it. */
 export type AddLiffAppBody = Static<typeof AddLiffAppBody>;
-/** An update body as its schema admits it. */
+/** An update body, as its schema admits it. */
 export type UpdateLiffAppBody = Static<typeof UpdateLiffAppBody>;
 
 /**
@@ -107,7 +107,7 @@ export function checkViewUrl(url: string, rules: { noFragment?: boolean } = {}):
 }
 
 /**
- * The findings of {@link AddAppBody}'s view URL rule ({@link checkViewUrl}) on a body as sent,
+ * The findings of {@link AddAppBody}'s view URL rule ({@link checkViewUrl}) on the sent body,
  * whatever its shape (the schema reports the shape).
  * @returns `[{message, property: 'view.url'}]`, or none
  */
@@ -115,13 +115,13 @@ export function addAppBodyFindings(body: unknown): ErrorDetail[] {
   return urlFindings(field(field(body, 'view'), 'url'), 'view.url');
 }
 
-/** The findings of {@link ViewBody}'s URL rule on a body as sent: `[{message, property: 'url'}]`, or none. */
+/** The findings of {@link ViewBody}'s URL rule on the sent body: `[{message, property: 'url'}]`, or none. */
 export function viewBodyFindings(body: unknown): ErrorDetail[] {
   return urlFindings(field(body, 'url'), 'url');
 }
 
 /**
- * The findings of the LIFF bodies' rules on a body as sent: the view URL (no fragment, liff.yml
+ * The findings of the LIFF bodies' rules on the sent body: the view URL (no fragment, liff.yml
  * `LiffView.url`) and the name. liff.yml `description`: "The LIFF app name can't include "LINE" or
  * similar strings"; embedkit refuses the word itself in any case (not letters inside another word,
  * as in "Online").

@@ -69,7 +69,7 @@ export class AuthorizationService {
    * app's registered endpoint URL, as the platform's LIFF login, or that app's proxy origin under
    * `--lan`) or to a registered callback URL:
    * no secret backs it, so its redirect_uri is never open.
-   * @param query the request's query as given (`response_type`, `client_id`, `redirect_uri`,
+   * @param query the request's query, as given (`response_type`, `client_id`, `redirect_uri`,
    *   `state`, `scope`, `nonce`, `code_challenge`, `code_challenge_method`; each a string, or
    *   strings when repeated): read here in the order above, as its refusals are published
    */

@@ -153,7 +153,7 @@ export const AuthorizeQuery = Type.Object({
   code_challenge_method: Type.Optional(AsGiven),
   login_hint: Type.Optional(AsGiven),
 });
-/** An authorization request's query as given. */
+/** An authorization request's query, as given. */
 export type AuthorizeQuery = Static<typeof AuthorizeQuery>;
 
 /** The consent page's form (`request`, `decision`, `userId`), as given: every refusal is an error page. */

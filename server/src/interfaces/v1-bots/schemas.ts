@@ -10,7 +10,7 @@ import { v1Error, type ApiError } from '../../http/errors.js';
 
 /** `POST /v1/events`' body: a JSON object (`body: must be a JSON object` otherwise). */
 export const PostEventBody = Type.Record(Type.String(), Type.Unknown(), { platformErrors: { type: 'must be a JSON object' } });
-/** A Post Event body as the door lets it through. */
+/** A Post Event body, as the door lets it through. */
 export type PostEventBody = Static<typeof PostEventBody>;
 
 /** Most profiles one page shows. */
