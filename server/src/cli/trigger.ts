@@ -23,7 +23,8 @@ import { signBody, WEBHOOK_USER_AGENT } from '../webhooks/signature.js';
 import { botUserId } from '../world/bot-user-id.js';
 import { DEFAULT_HEADER_PREFIX, HEADER_PREFIX_PATTERN, headerPrefixProblem, platformHeaders } from '../http/platform-headers.js';
 import { parseHeaderPrefix } from './header-prefix.js';
-import { channelOptions, CliError, guarded, reason, simSend, targetOf, type TargetOptions } from './http.js';
+import { HttpError } from '#contract/client.js';
+import { channelOptions, CliError, guarded, reason, simulatorOf, targetOf, type TargetOptions } from './http.js';
 import { chatWithBot, storeUserMessage } from './user-message.js';
 
 /** The default scenario's Alice: the user of a triggered event unless `--user` says otherwise. */
@@ -41,14 +42,14 @@ async function replyTokenFrom(opts: TriggerOptions): Promise<string | null> {
   const t = targetOf(opts);
   const chat = opts.group ?? opts.room;
   try {
-    const res = await simSend(t, 'replyToken', {
+    const answer = await simulatorOf(t).call('replyToken', {
       params: { channelId: t.channelId },
       body: chat ? { chatId: chat } : { userId: opts.user },
     });
-    if (res.status === 200) return (res.body as { replyToken: string }).replyToken;
-    process.stderr.write(`embedkit trigger: no reply token from ${t.url}: ${reason(res)}\nusing a random one\n`);
-  } catch {
-    process.stderr.write(`embedkit trigger: no embedkit at ${t.url}; the reply token is random (a reply with it is refused)\n`);
+    return answer.replyToken;
+  } catch (e) {
+    if (e instanceof HttpError) process.stderr.write(`embedkit trigger: no reply token from ${t.url}: ${reason(e)}\nusing a random one\n`);
+    else process.stderr.write(`embedkit trigger: no embedkit at ${t.url}; the reply token is random (a reply with it is refused)\n`);
   }
   return null;
 }
@@ -66,11 +67,10 @@ async function headerPrefixOf(opts: TriggerOptions): Promise<string> {
     return env;
   }
   try {
-    const res = await simSend(targetOf(opts), 'world', {});
-    const prefix = res.status === 200 ? (res.body as { headerPrefix?: unknown } | null)?.headerPrefix : undefined;
-    if (typeof prefix === 'string' && HEADER_PREFIX_PATTERN.test(prefix)) return prefix;
+    const { headerPrefix } = await simulatorOf(targetOf(opts)).call('world');
+    if (HEADER_PREFIX_PATTERN.test(headerPrefix)) return headerPrefix;
   } catch {
-    // No embedkit running: the spec's prefix.
+    // No embedkit running, or one that refuses: the spec's prefix.
   }
   return DEFAULT_HEADER_PREFIX;
 }
@@ -91,8 +91,16 @@ async function storeTriggeredMessage(opts: TriggerOptions): Promise<string | und
       );
       return undefined;
     }
-    const settings = await simSend(t, 'webhook', { params: { channelId: t.channelId } });
-    const url = settings.status === 200 ? (settings.body as { url?: unknown } | null)?.url : undefined;
+    // A refusal of the settings only leaves the note out.
+    const url = await simulatorOf(t)
+      .call('webhook', { params: { channelId: t.channelId } })
+      .then(
+        (settings) => settings.url,
+        (e: unknown) => {
+          if (e instanceof HttpError) return null;
+          throw e;
+        },
+      );
     if (typeof url === 'string')
       process.stderr.write(
         `embedkit trigger: channel ${t.channelId} has a webhook (${url}): embedkit delivers the stored message there too\n`,

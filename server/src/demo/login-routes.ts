@@ -11,8 +11,12 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Type, type Static } from '@sinclair/typebox';
 import { readAnswer, type Answer } from '#contract/client.js';
 import { jsonBody } from '../http/body.js';
+import { door } from '../http/door.js';
+import { ApiError } from '../http/errors.js';
+import { compile } from '../http/validate.js';
 import type { Clock } from '../clock/clock.js';
 import { hashToken } from '../tokens/secrets.js';
 import type { DemoLoginSessionStore } from './login-session-store.js';
@@ -35,13 +39,25 @@ interface DemoSession {
 type FoundSession = [key: string, session: DemoSession];
 
 /** A token endpoint's answer (`POST /oauth2/v2.1/token`), the fields the demo keeps. */
-interface TokenAnswer {
-  access_token: string;
-  refresh_token: string;
-  scope: string;
-  expires_in: number;
-  id_token?: string;
+const TokenAnswer = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  scope: Type.String(),
+  expires_in: Type.Number(),
+  id_token: Type.Optional(Type.String()),
+});
+type TokenAnswer = Static<typeof TokenAnswer>;
+const checkTokenAnswer = compile(TokenAnswer);
+
+/** Whether a platform answer is a token answer (a 200 of another shape is not one: the demo keeps nothing of it). */
+function isTokenAnswer(answer: Answer): answer is Answer<TokenAnswer> {
+  return answer.status === 200 && checkTokenAnswer(answer.body) === null;
 }
+
+/** `POST /demo/login/api/exchange`'s body: the code, where it was sent, and the nonce the page made (any JSON; compared as is). */
+const ExchangeBody = Type.Object({ code: Type.String(), redirectUri: Type.String(), nonce: Type.Optional(Type.Unknown()) });
+/** The demo backend's own refusal of a body without its code: `{message}`. */
+const checkedExchange = door(() => new ApiError(400, { message: 'code and redirectUri are required' }));
 
 /** What the demo login's backend works with. */
 export interface DemoLoginDeps {
@@ -87,7 +103,11 @@ export function demoLoginRoutes(deps: DemoLoginDeps): Router {
     });
   });
 
-  r.post('/demo/login/api/exchange', jsonBody, (req, res) => exchange(deps, platform, req, res));
+  r.post(
+    '/demo/login/api/exchange',
+    jsonBody,
+    checkedExchange({ body: ExchangeBody }, ({ body }, req, res) => exchange(deps, platform, body, req, res)),
+  );
 
   r.get('/demo/login/api/session', async (req, res) => {
     const found = await sessionOf(sessions, req);
@@ -102,8 +122,8 @@ export function demoLoginRoutes(deps: DemoLoginDeps): Router {
         { grant_type: 'refresh_token', refresh_token: s.refreshToken },
         s.channelId,
       );
-      if (answer.status === 200) {
-        const t = answer.body as TokenAnswer;
+      if (isTokenAnswer(answer)) {
+        const t = answer.body;
         Object.assign(s, { accessToken: t.access_token, refreshToken: t.refresh_token, scope: t.scope, expiresIn: t.expires_in });
         await sessions.update(key, s);
         answer.body = { ...t, access_token: maskToken(t.access_token), refresh_token: maskToken(t.refresh_token) };
@@ -143,19 +163,20 @@ export function demoLoginRoutes(deps: DemoLoginDeps): Router {
  * refused code answers `{signedIn: false, platform}`; a rejected ID token 502, a nonce that does
  * not match 400.
  */
-async function exchange(deps: DemoLoginDeps, platform: PlatformClient, req: Request, res: Response): Promise<void> {
-  const { code, redirectUri, nonce } = (req.body ?? {}) as Record<string, unknown>;
-  if (typeof code !== 'string' || typeof redirectUri !== 'string') {
-    res.status(400).json({ message: 'code and redirectUri are required' });
-    return;
-  }
+async function exchange(
+  deps: DemoLoginDeps,
+  platform: PlatformClient,
+  { code, redirectUri, nonce }: Static<typeof ExchangeBody>,
+  req: Request,
+  res: Response,
+): Promise<void> {
   const c = await platform.channel();
   const answer = await platform.asClient('/oauth2/v2.1/token', { grant_type: 'authorization_code', code, redirect_uri: redirectUri });
-  if (answer.status !== 200) {
+  if (!isTokenAnswer(answer)) {
     res.json({ signedIn: false, platform: answer });
     return;
   }
-  const t = answer.body as TokenAnswer;
+  const t = answer.body;
   let idToken: Record<string, unknown> | null = null;
   if (t.id_token) {
     const verified = await verifyIdToken(t.id_token, c, deps.baseUrl(), nonce);

@@ -4,15 +4,30 @@
  * statusMessage, responseData?}`, refusals included; every signed request is logged with its
  * verdict and its signature input (never the secret) for the host's Blockchain tab.
  */
-import { Router, type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock/clock.js';
 import { ApiError } from '../../http/errors.js';
 import { jsonBody } from '../../http/body.js';
+import { door } from '../../http/door.js';
 import { RETRY_AFTER_S } from '../../http/error-format.js';
 import { BlockchainAuth, type IncomingSigned } from './auth.js';
-import { ACCEPTED, BAD_REQUEST_CODE, BlockchainError, badRequest, noEndpoint, SUCCESS } from './errors.js';
+import { ACCEPTED, BAD_REQUEST_CODE, BlockchainError, noEndpoint, SUCCESS } from './errors.js';
 import type { ItemTokenService } from './item-tokens.js';
+import {
+  ContractParams,
+  HoldingsParams,
+  MultiMintBody,
+  PageQuery,
+  pageOf,
+  shapeRefused,
+  TokenParams,
+  TransactionParams,
+  TransactionsQuery,
+  transactionFilterOf,
+  UpdateTokenBody,
+  WalletParams,
+} from './rules.js';
 import type { BcServiceRow } from './store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
 
@@ -44,49 +59,9 @@ function incoming(req: Request): IncomingSigned {
     method: req.method,
     path: req.path,
     query: rawQuery(req),
-    body: req.body === undefined || Buffer.isBuffer(req.body) ? undefined : (req.body as unknown),
+    body: req.body === undefined || Buffer.isBuffer(req.body) ? undefined : req.body,
     header: (name) => req.get(name),
   };
-}
-
-/** A page query: `limit` 1-50 (default 10), `page` from 1 (default 1), `orderBy` asc/desc (default desc). */
-export function pageOf(query: Request['query']): { limit: number; page: number; order: 'asc' | 'desc' } {
-  const int = (key: string, min: number, max: number, fallback: number) => {
-    const v = query[key];
-    if (v === undefined) return fallback;
-    if (typeof v !== 'string' || !/^[0-9]{1,9}$/.test(v) || Number(v) < min || Number(v) > max)
-      throw badRequest(`${key} must be an integer from ${min} to ${max}`);
-    return Number(v);
-  };
-  const order = query.orderBy ?? 'desc';
-  if (order !== 'asc' && order !== 'desc') throw badRequest('orderBy must be asc or desc');
-  return { limit: int('limit', 1, 50, 10), page: int('page', 1, 1_000_000, 1), order };
-}
-
-/**
- * The query of the wallet transactions call (spec part A: `page`, `msgType`; the platform's
- * `limit`, `orderBy`, `after`, `before`).
- * @throws BlockchainError 400 `4000` for a value out of range
- */
-function transactionQuery(query: Request['query']) {
-  const msgType = query.msgType;
-  if (msgType !== undefined && (typeof msgType !== 'string' || msgType.length > 100))
-    throw badRequest('msgType must be a message type such as collection/MsgMintNFT');
-  const after = timeParam(query, 'after');
-  const before = timeParam(query, 'before');
-  return {
-    ...pageOf(query),
-    ...(msgType !== undefined ? { msgType } : {}),
-    ...(after !== undefined ? { after } : {}),
-    ...(before !== undefined ? { before } : {}),
-  };
-}
-
-function timeParam(query: Request['query'], key: 'before' | 'after'): number | undefined {
-  const v = query[key];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string' || !/^[0-9]{1,16}$/.test(v)) throw badRequest(`${key} must be a time in milliseconds since 1970`);
-  return Number(v);
 }
 
 /**
@@ -146,48 +121,53 @@ export function blockchainRoutes(deps: Deps): Router {
 
   const signed = signedRequest(deps);
   const svc = (res: Response) => res.locals.service as BcServiceRow;
-  const handle = (fn: (req: Request, res: Response) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) =>
-    void fn(req, res).catch(next);
-  const p = (req: Request, key: string) => String(req.params[key]);
+  // After the signature: a caller who cannot sign learns nothing of the shapes.
+  const checked = door(shapeRefused);
 
-  r.get(
-    '/v1/wallets',
-    signed,
-    handle(async (_req, res) => ok(res, await deps.tokens.wallets(svc(res)))),
-  );
+  r.get('/v1/wallets', signed, async (_req, res) => void ok(res, await deps.tokens.wallets(svc(res))));
   r.get(
     '/v1/wallets/:address/transactions',
     signed,
-    handle(async (req, res) => ok(res, await deps.tokens.walletTransactions(svc(res), p(req, 'address'), transactionQuery(req.query)))),
+    checked({ params: WalletParams, query: TransactionsQuery }, async ({ params, query }, _req, res) =>
+      ok(res, await deps.tokens.walletTransactions(svc(res), params.address, transactionFilterOf(query))),
+    ),
   );
   r.get(
     '/v1/wallets/:address/item-tokens/:contractId/non-fungibles',
     signed,
-    handle(async (req, res) => ok(res, await deps.tokens.holdings(svc(res), p(req, 'address'), p(req, 'contractId'), pageOf(req.query)))),
+    checked({ params: HoldingsParams, query: PageQuery }, async ({ params, query }, _req, res) =>
+      ok(res, await deps.tokens.holdings(svc(res), params.address, params.contractId, pageOf(query))),
+    ),
   );
   r.get(
     '/v1/item-tokens/:contractId/non-fungibles/:tokenType/:tokenIndex',
     signed,
-    handle(async (req, res) => ok(res, await deps.tokens.token(svc(res), p(req, 'contractId'), p(req, 'tokenType'), p(req, 'tokenIndex')))),
+    checked({ params: TokenParams }, async ({ params }, _req, res) =>
+      ok(res, await deps.tokens.token(svc(res), params.contractId, params.tokenType, params.tokenIndex)),
+    ),
   );
   r.put(
     '/v1/item-tokens/:contractId/non-fungibles/:tokenType/:tokenIndex',
     jsonBody,
     signed,
-    handle(async (req, res) =>
-      accepted(res, await deps.tokens.update(svc(res), p(req, 'contractId'), p(req, 'tokenType'), p(req, 'tokenIndex'), req.body)),
+    checked({ params: TokenParams, body: UpdateTokenBody }, async ({ params, body }, _req, res) =>
+      accepted(res, await deps.tokens.update(svc(res), params.contractId, params.tokenType, params.tokenIndex, body)),
     ),
   );
   r.post(
     '/v1/item-tokens/:contractId/non-fungibles/multi-mint',
     jsonBody,
     signed,
-    handle(async (req, res) => accepted(res, await deps.tokens.multiMint(svc(res), p(req, 'contractId'), req.body))),
+    checked({ params: ContractParams, body: MultiMintBody }, async ({ params, body }, _req, res) =>
+      accepted(res, await deps.tokens.multiMint(svc(res), params.contractId, body)),
+    ),
   );
   r.get(
     '/v1/transactions/:txHash',
     signed,
-    handle(async (req, res) => ok(res, await deps.tokens.transaction(svc(res), p(req, 'txHash')))),
+    checked({ params: TransactionParams }, async ({ params }, _req, res) =>
+      ok(res, await deps.tokens.transaction(svc(res), params.txHash)),
+    ),
   );
   return r;
 }

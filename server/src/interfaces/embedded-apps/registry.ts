@@ -4,23 +4,19 @@
  */
 import type { ViewType } from '#contract/wire.js';
 import type { Clock } from '../../clock/clock.js';
-import { badRequest, invalidBody, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import {
   BOT_PROMPTS,
-  checkAddAppBody,
-  checkAddLiffAppBody,
-  checkUpdateLiffAppBody,
-  checkViewBody,
-  checkViewUrl,
   DEFAULT_BOT_PROMPT,
   DEFAULT_LIFF_SCOPES,
   LIFF_SCOPES,
+  type AddAppBody,
   type AddLiffAppBody,
   type BotPrompt,
   type LiffScope,
   type UpdateLiffAppBody,
+  type ViewBody,
 } from './schemas.js';
-import type { ErrorDetail } from '../../http/validate.js';
 import type { AppChange, AppRow, AppStore, NewApp } from './store.js';
 import { MAX_APPS_PER_CHANNEL } from '../../limits.js';
 import { randomAlnum } from '../../tokens/secrets.js';
@@ -79,7 +75,7 @@ export function toLiffApp(row: AppRow): LiffApp {
   };
 }
 
-/** The LIFF fields of a body as store values; the scopes once each, in the order given. */
+/** The LIFF fields of a body, as store values; the scopes once each, in the order given. */
 function liffSettings(body: AddLiffAppBody | UpdateLiffAppBody): AppChange {
   return {
     name: body.description,
@@ -102,14 +98,11 @@ export class RegistryService {
 
   /**
    * Registers an app on a channel. The embed ID is `<channelId>-<8 letters and digits>`.
-   * @throws ApiError 400 for invalid values, or when the channel already holds 30 apps.
+   * @param body checked at the door (schema and view URL rule, `schemas.ts`)
+   * @throws ApiError 400 when the channel already holds 30 apps.
    */
-  async add(channelId: string, body: unknown): Promise<{ embedId: string }> {
-    const details = [...(checkAddAppBody(body) ?? []), ...urlDetails((body as { view?: { url?: unknown } } | null)?.view?.url, 'view.url')];
-    // Checked first: a body of JSON `null` has no view to read.
-    if (details.length > 0) throw invalidBody(details);
-    const view = (body as { view: { type: ViewType; url: string } }).view;
-    return { embedId: await this.insert(channelId, { viewType: view.type, viewUrl: view.url }) };
+  async add(channelId: string, body: AddAppBody): Promise<{ embedId: string }> {
+    return { embedId: await this.insert(channelId, { viewType: body.view.type, viewUrl: body.view.url }) };
   }
 
   /**
@@ -117,26 +110,22 @@ export class RegistryService {
    * leaves out takes the published defaults: `scope` `["profile", "chat_message.write"]`,
    * `botPrompt` `none`, `features` and `view.moduleMode` false, `permanentLinkPattern` `concat`;
    * `description` defaults to the LIFF ID (the name an `/embed/v1` app gets).
-   * @throws ApiError 400 for invalid values (details with property paths), or when the channel already holds 30 apps.
+   * @param body checked at the door (schema, view URL and name rules, `schemas.ts`)
+   * @throws ApiError 400 when the channel already holds 30 apps.
    */
-  async addLiff(channelId: string, body: unknown): Promise<{ liffId: string }> {
-    const view = (body as { view?: { url?: unknown } } | null)?.view;
-    const details = [...(checkAddLiffAppBody(body) ?? []), ...urlDetails(view?.url, 'view.url', true), ...descriptionDetails(body)];
-    if (details.length > 0) throw invalidBody(details);
-    const { name, viewType, viewUrl, ...settings } = liffSettings(body as AddLiffAppBody);
-    return { liffId: await this.insert(channelId, { ...settings, name, viewType: viewType!, viewUrl: viewUrl! }) };
+  async addLiff(channelId: string, body: AddLiffAppBody): Promise<{ liffId: string }> {
+    const { name, ...settings } = liffSettings(body);
+    return { liffId: await this.insert(channelId, { ...settings, name, viewType: body.view.type, viewUrl: body.view.url }) };
   }
 
   /**
    * Changes the fields the body gives, and only those (liff.yml operationId `updateLIFFApp`): in
    * `view` and `features` too, each field given replaces its own value.
-   * @throws ApiError 400 for invalid values; 404 when the app does not exist or belongs to another channel.
+   * @param body checked at the door (schema, view URL and name rules, `schemas.ts`)
+   * @throws ApiError 404 when the app does not exist or belongs to another channel.
    */
-  async updateLiff(channelId: string, liffId: string, body: unknown): Promise<void> {
-    const view = (body as { view?: { url?: unknown } } | null)?.view;
-    const details = [...(checkUpdateLiffAppBody(body) ?? []), ...urlDetails(view?.url, 'view.url', true), ...descriptionDetails(body)];
-    if (details.length > 0) throw invalidBody(details);
-    if (!(await this.apps.update(channelId, liffId, liffSettings(body as UpdateLiffAppBody)))) throw appNotFound(liffId);
+  async updateLiff(channelId: string, liffId: string, body: UpdateLiffAppBody): Promise<void> {
+    if (!(await this.apps.update(channelId, liffId, liffSettings(body)))) throw appNotFound(liffId);
   }
 
   /** The channel's apps with every LIFF field (operationId `getAllLIFFApps`). @throws ApiError 404 when the channel has none. */
@@ -162,12 +151,10 @@ export class RegistryService {
 
   /**
    * Replaces the view of an app.
-   * @throws ApiError 400 for invalid values; 404 when the app does not exist or belongs to another channel.
+   * @param view checked at the door (schema and URL rule, `schemas.ts`)
+   * @throws ApiError 404 when the app does not exist or belongs to another channel.
    */
-  async updateView(channelId: string, embedId: string, body: unknown): Promise<void> {
-    const details = [...(checkViewBody(body) ?? []), ...urlDetails((body as { url?: unknown } | null)?.url, 'url')];
-    if (details.length > 0) throw invalidBody(details);
-    const view = body as { type: ViewType; url: string };
+  async updateView(channelId: string, embedId: string, view: ViewBody): Promise<void> {
     // Only the view's type and URL: the LIFF settings (module mode included) stay as they are.
     if (!(await this.apps.update(channelId, embedId, { viewType: view.type, viewUrl: view.url }))) throw appNotFound(embedId);
   }
@@ -183,23 +170,6 @@ export class RegistryService {
   async delete(channelId: string, embedId: string): Promise<void> {
     if (!(await this.apps.delete(channelId, embedId))) throw appNotFound(embedId);
   }
-}
-
-/** URL scheme rule of a view; only for a string (the schema reports other types). `noFragment`: the LIFF API's rule. */
-function urlDetails(url: unknown, property: string, noFragment = false): ErrorDetail[] {
-  if (typeof url !== 'string' || url === '') return [];
-  const message = checkViewUrl(url, { noFragment });
-  return message ? [{ message, property }] : [];
-}
-
-/**
- * liff.yml `description`: "The LIFF app name can't include "LINE" or similar strings". embedkit
- * refuses the word itself in any case (not letters inside another word, as in "Online").
- */
-function descriptionDetails(body: unknown): ErrorDetail[] {
-  const description = (body as { description?: unknown } | null)?.description;
-  if (typeof description !== 'string' || !/\bline\b/i.test(description)) return [];
-  return [{ message: 'The LIFF app name cannot include "LINE"', property: 'description' }];
 }
 
 function noApps() {

@@ -1,25 +1,30 @@
 /**
  * Request bodies of the embedded app server API (spec part D, "D. Embedded app objects" and the
  * endpoint table) and of the LIFF server API over the same registry (liff.yml `AddLiffAppRequest`,
- * `UpdateLiffAppRequest`).
+ * `UpdateLiffAppRequest`): the schemas the routes' door checks, and the rules of a body a JSON
+ * Schema cannot say (a view URL's scheme by host, a LIFF app's name), reported with the schema's
+ * findings in one refusal.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import type { ErrorDetail } from '#contract/errors.js';
 import { isLoopbackHost } from '../../http/loopback.js';
-import { compile } from '../../http/validate.js';
 
 // View types of spec part D (and liff.yml `LiffView`): compact = 50%, tall = 80%, full = 100% of the screen height.
 const ViewType = Type.Unsafe<'compact' | 'tall' | 'full'>({ type: 'string', enum: ['compact', 'tall', 'full'] });
 const ViewUrl = Type.String({ minLength: 1, maxLength: 1000 });
 
-/** `view` object: `type` and `url` (scheme rules are checked by {@link checkViewUrl}). */
-export const ViewSchema = Type.Object({ type: ViewType, url: ViewUrl }, { additionalProperties: false });
+/**
+ * `view` object: `type` and `url`; also the body of `PUT /embed/v1/apps/<embed_id>/view`. The URL's
+ * scheme rule is {@link viewBodyFindings}.
+ */
+export const ViewBody = Type.Object({ type: ViewType, url: ViewUrl }, { additionalProperties: false });
+/** A view as its schema admits it. */
+export type ViewBody = Static<typeof ViewBody>;
 
-/** Body of `POST /embed/v1/apps`. */
-export const AddAppBodySchema = Type.Object({ view: ViewSchema }, { additionalProperties: false });
-
-export const checkAddAppBody = compile(AddAppBodySchema);
-/** Body of `PUT /embed/v1/apps/<embed_id>/view` is a view object. */
-export const checkViewBody = compile(ViewSchema);
+/** Body of `POST /embed/v1/apps`; the URL's scheme rule is {@link addAppBodyFindings}. */
+export const AddAppBody = Type.Object({ view: ViewBody }, { additionalProperties: false });
+/** An add body, as its schema admits it. */
+export type AddAppBody = Static<typeof AddAppBody>;
 
 /** Scopes a LIFF app can ask for (liff.yml `LiffScope`). */
 export const LIFF_SCOPES = ['openid', 'email', 'profile', 'chat_message.write'] as const;
@@ -48,16 +53,22 @@ const LiffFields = {
   botPrompt: Type.Optional(Type.Unsafe<BotPrompt>({ type: 'string', enum: [...BOT_PROMPTS] })),
 };
 
-/** Body of `POST /liff/v1/apps` (liff.yml `AddLiffAppRequest`, operationId `addLIFFApp`): `view` required. */
-export const AddLiffAppBodySchema = Type.Object(
+/**
+ * Body of `POST /liff/v1/apps` (liff.yml `AddLiffAppRequest`, operationId `addLIFFApp`): `view`
+ * required. The URL and name rules are {@link liffBodyFindings}.
+ */
+export const AddLiffAppBody = Type.Object(
   {
     view: Type.Object({ type: ViewType, url: ViewUrl, moduleMode: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
     ...LiffFields,
   },
   { additionalProperties: false },
 );
-/** Body of `PUT /liff/v1/apps/{liffId}` (liff.yml `UpdateLiffAppRequest`, operationId `updateLIFFApp`): every field optional. */
-export const UpdateLiffAppBodySchema = Type.Object(
+/**
+ * Body of `PUT /liff/v1/apps/{liffId}` (liff.yml `UpdateLiffAppRequest`, operationId
+ * `updateLIFFApp`): every field optional. The URL and name rules are {@link liffBodyFindings}.
+ */
+export const UpdateLiffAppBody = Type.Object(
   {
     view: Type.Optional(
       Type.Object(
@@ -70,13 +81,10 @@ export const UpdateLiffAppBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** A LIFF request body as its schema admits it. */
-export type AddLiffAppBody = Static<typeof AddLiffAppBodySchema>;
-/** An update body as its schema admits it. */
-export type UpdateLiffAppBody = Static<typeof UpdateLiffAppBodySchema>;
-
-export const checkAddLiffAppBody = compile(AddLiffAppBodySchema);
-export const checkUpdateLiffAppBody = compile(UpdateLiffAppBodySchema);
+/** A LIFF request body, as its schema admits it. */
+export type AddLiffAppBody = Static<typeof AddLiffAppBody>;
+/** An update body, as its schema admits it. */
+export type UpdateLiffAppBody = Static<typeof UpdateLiffAppBody>;
 
 /**
  * The spec requires an https view URL (part D "view"). embedkit also accepts plain http for
@@ -96,4 +104,45 @@ export function checkViewUrl(url: string, rules: { noFragment?: boolean } = {}):
   if (parsed.protocol === 'https:') return null;
   if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return null;
   return 'invalid uri scheme: the URL must use https (http is accepted for loopback hosts only)';
+}
+
+/**
+ * The findings of {@link AddAppBody}'s view URL rule ({@link checkViewUrl}) on the sent body,
+ * whatever its shape (the schema reports the shape).
+ * @returns `[{message, property: 'view.url'}]`, or none
+ */
+export function addAppBodyFindings(body: unknown): ErrorDetail[] {
+  return urlFindings(field(field(body, 'view'), 'url'), 'view.url');
+}
+
+/** The findings of {@link ViewBody}'s URL rule on the sent body: `[{message, property: 'url'}]`, or none. */
+export function viewBodyFindings(body: unknown): ErrorDetail[] {
+  return urlFindings(field(body, 'url'), 'url');
+}
+
+/**
+ * The findings of the LIFF bodies' rules on the sent body: the view URL (no fragment, liff.yml
+ * `LiffView.url`) and the name. liff.yml `description`: "The LIFF app name can't include "LINE" or
+ * similar strings"; embedkit refuses the word itself in any case (not letters inside another word,
+ * as in "Online").
+ * @returns findings at `view.url` and `description`, or none
+ */
+export function liffBodyFindings(body: unknown): ErrorDetail[] {
+  const found = urlFindings(field(field(body, 'view'), 'url'), 'view.url', true);
+  const description = field(body, 'description');
+  if (typeof description === 'string' && /\bline\b/i.test(description))
+    found.push({ message: 'The LIFF app name cannot include "LINE"', property: 'description' });
+  return found;
+}
+
+/** The URL rule of a view, only for a non-empty string (the schema reports other values). */
+function urlFindings(url: unknown, property: string, noFragment = false): ErrorDetail[] {
+  if (typeof url !== 'string' || url === '') return [];
+  const message = checkViewUrl(url, { noFragment });
+  return message ? [{ message, property }] : [];
+}
+
+/** A property of a JSON object, or undefined for any other value. */
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
 }

@@ -16,6 +16,7 @@ import type { AuthCodeStore } from './auth-code-store.js';
 import { readChallenge } from './pkce.js';
 import { checkRedirectUri, withQuery } from './redirect-uri.js';
 import { SCOPES } from '#contract/requests.js';
+import type { AuthorizeQuery, ConsentForm } from './schemas.js';
 
 /** What `GET /oauth2/v2.1/authorize` leads to. */
 export type AuthorizeOutcome =
@@ -68,9 +69,11 @@ export class AuthorizationService {
    * app's registered endpoint URL, as the platform's LIFF login, or that app's proxy origin under
    * `--lan`) or to a registered callback URL:
    * no secret backs it, so its redirect_uri is never open.
-   * @param query the request's query (`response_type`, `client_id`, `redirect_uri`, `state`, `scope`, `nonce`, `code_challenge`, `code_challenge_method`)
+   * @param query the request's query, as given (`response_type`, `client_id`, `redirect_uri`,
+   *   `state`, `scope`, `nonce`, `code_challenge`, `code_challenge_method`; each a string, or
+   *   strings when repeated): read here in the order above, as its refusals are published
    */
-  async authorize(query: Record<string, unknown>): Promise<AuthorizeOutcome> {
+  async authorize(query: AuthorizeQuery): Promise<AuthorizeOutcome> {
     const clientId = query.client_id;
     if (Array.isArray(clientId)) return pageError('client_id is given more than once.');
     if (typeof clientId !== 'string' || clientId === '') return pageError('client_id is missing.');
@@ -93,7 +96,7 @@ export class AuthorizationService {
       kind: 'redirect',
       location: withQuery(redirectUri, { error, error_description: description, state }),
     });
-    for (const name of ['response_type', 'state', 'scope', 'nonce']) {
+    for (const name of ['response_type', 'state', 'scope', 'nonce'] as const) {
       if (Array.isArray(query[name])) return back('invalid_request', `${name} is given more than once`);
     }
     if (query.response_type === undefined || query.response_type === '') return back('invalid_request', 'response_type is required');
@@ -131,10 +134,10 @@ export class AuthorizationService {
    * `POST /oauth2/v2.1/authorize/consent`: the consent page's answer. `decision=approve` with a
    * scenario user's `userId` redirects with `code` and `state`; `decision=deny` with
    * `error=access_denied`. A request is answered once.
-   * @param form `request` (the pending request id of the page), `decision`, `userId`
+   * @param form `request` (the pending request id of the page), `decision`, `userId`, as given
    * @returns a redirect, or an error page for an unknown, answered or expired request.
    */
-  async decide(form: Record<string, unknown>): Promise<AuthorizeOutcome> {
+  async decide(form: ConsentForm): Promise<AuthorizeOutcome> {
     const id = form.request;
     const gone = pageError('This sign-in request is unknown, was already answered, or expired. Start the sign-in again from the app.');
     if (typeof id !== 'string' || id === '') return gone;

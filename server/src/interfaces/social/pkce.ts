@@ -8,8 +8,6 @@
  */
 import { createHash } from 'node:crypto';
 
-/** RFC 7636 §4.1 / §4.2: 43 to 128 characters of `[A-Z] / [a-z] / [0-9] / "-" / "." / "_" / "~"`. */
-const UNRESERVED_43_128 = /^[A-Za-z0-9\-._~]{43,128}$/;
 /** An S256 challenge: base64url (no padding) of a SHA-256 digest, always 43 characters. */
 const S256_CHALLENGE = /^[A-Za-z0-9\-_]{43}$/;
 
@@ -30,11 +28,6 @@ export function readChallenge(query: Record<string, unknown>): null | { challeng
   if (!S256_CHALLENGE.test(challenge))
     return { problem: 'code_challenge must be the base64url SHA-256 of the code verifier (43 characters)' };
   return { challenge };
-}
-
-/** Whether a string has the shape of a code verifier (RFC 7636 §4.1). */
-export function isVerifierShape(verifier: string): boolean {
-  return UNRESERVED_43_128.test(verifier);
 }
 
 /** The S256 challenge of a verifier: `BASE64URL(SHA256(ASCII(code_verifier)))` (RFC 7636 §4.2). */

@@ -13,9 +13,25 @@ import type { TokenGrantService } from './token-grants.js';
 import type { UserTokenService } from './user-tokens.js';
 import type { WorldStore } from '../../world/world-store.js';
 import { sendConsentPage, sendErrorPage } from './login-pages.js';
+import { door } from '../../http/door.js';
+import { ERROR_FORMATS } from '#contract/errors.js';
+import { AuthorizeQuery, ConsentForm, invalidRequest, RevokeForm, TokenForm, VerifyQuery } from './schemas.js';
 
 const form = formBody(() => oauthError('invalid_request', 'Content-Type must be application/x-www-form-urlencoded'));
 const consentForm = express.urlencoded({ extended: false, limit: 16 * 1024 });
+/**
+ * The door of the token operations (`ERROR_FORMATS['social-oauth']`): a form or query that breaks
+ * its schema is `invalid_request`, worded by the schema (`invalidRequest`).
+ */
+const checked = door(invalidRequest);
+// The authorization request and its consent answer with pages and redirects, never with a door's
+// refusal: their schemas declare values as given (`schemas.ts`), so this door only types them.
+const typed = door(ERROR_FORMATS.social);
+/** A form not sent (no body, or another content type on the consent page) reads as a form without fields. */
+const orEmptyForm: RequestHandler = (req, _res, next) => {
+  req.body ??= {};
+  next();
+};
 
 /**
  * The calls an app page makes from the browser, as the platform's LIFF SDK does outside the
@@ -58,27 +74,48 @@ export function socialLoginRoutes(deps: {
     res.json(toProfile(user, deps.baseUrl()));
   });
 
-  r.get('/oauth2/v2.1/authorize', async (req, res) => {
-    const outcome = await deps.authorization.authorize(req.query as Record<string, unknown>);
-    if (outcome.kind === 'consent') {
-      sendConsentPage(res, { ...outcome, selectedUserId: typeof req.query.login_hint === 'string' ? req.query.login_hint : undefined });
-    } else answer(res, outcome, 302);
-  });
-  r.post('/oauth2/v2.1/authorize/consent', consentForm, async (req, res) => {
-    answer(res, await deps.authorization.decide((req.body ?? {}) as Record<string, unknown>), 303);
-  });
+  r.get(
+    '/oauth2/v2.1/authorize',
+    typed({ query: AuthorizeQuery }, async ({ query }, _req, res) => {
+      const outcome = await deps.authorization.authorize(query);
+      if (outcome.kind === 'consent') {
+        sendConsentPage(res, { ...outcome, selectedUserId: typeof query.login_hint === 'string' ? query.login_hint : undefined });
+      } else answer(res, outcome, 302);
+    }),
+  );
+  r.post(
+    '/oauth2/v2.1/authorize/consent',
+    consentForm,
+    orEmptyForm,
+    typed({ body: ConsentForm }, async ({ body }, _req, res) => {
+      answer(res, await deps.authorization.decide(body), 303);
+    }),
+  );
 
-  r.post('/oauth2/v2.1/token', form, async (req, res) => {
-    const tokens = await deps.grants.token(req.body ?? {});
-    res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(tokens);
-  });
-  r.get('/oauth2/v2.1/verify', async (req, res) => {
-    res.json(await deps.grants.verify(req.query as Record<string, unknown>));
-  });
-  r.post('/oauth2/v2.1/revoke', form, async (req, res) => {
-    await deps.grants.revoke(req.body ?? {});
-    res.status(200).end();
-  });
+  r.post(
+    '/oauth2/v2.1/token',
+    form,
+    orEmptyForm,
+    checked({ body: TokenForm }, async ({ body }, _req, res) => {
+      const tokens = await deps.grants.token(body);
+      res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(tokens);
+    }),
+  );
+  r.get(
+    '/oauth2/v2.1/verify',
+    checked({ query: VerifyQuery }, async ({ query }, _req, res) => {
+      res.json(await deps.grants.verify(query.access_token));
+    }),
+  );
+  r.post(
+    '/oauth2/v2.1/revoke',
+    form,
+    orEmptyForm,
+    checked({ body: RevokeForm }, async ({ body }, _req, res) => {
+      await deps.grants.revoke(body);
+      res.status(200).end();
+    }),
+  );
 
   r.get('/friendship/v1/status', async (req, res) => {
     const token = await deps.userTokens.authenticate(req.headers.authorization, 'profile');

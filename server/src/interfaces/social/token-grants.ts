@@ -17,7 +17,9 @@ import type { ChannelRow, WorldStore } from '../../world/world-store.js';
 import type { AuthCodeStore, AuthorizationCodeRow } from './auth-code-store.js';
 import type { TokenContext } from './authorization.js';
 import { signIdToken } from './id-token.js';
-import { isVerifierShape, s256 } from './pkce.js';
+import { s256 } from './pkce.js';
+import { grantOf, type CodeGrant, type RefreshGrant, type RevokeForm, type TokenForm } from './schemas.js';
+import type { Static } from '@sinclair/typebox';
 import type { RefreshTokenRow, RefreshTokenStore, TokenPair } from './refresh-token-store.js';
 import type { TokenInvalidationStore } from './token-invalidation-store.js';
 
@@ -70,18 +72,19 @@ export class TokenGrantService {
 
   /**
    * `POST /oauth2/v2.1/token`: `grant_type=authorization_code` or `refresh_token`.
-   * @throws ApiError 400 `{error, error_description}`: `invalid_request` (missing field),
-   *   `unsupported_grant_type`, `invalid_client` (unknown channel, wrong secret),
+   * @param form checked at the door ({@link TokenForm}: the fields each grant needs, given once)
+   * @throws ApiError 400 `{error, error_description}`: `invalid_request` (neither `client_secret`
+   *   nor `code_verifier`, or no secret for a WEB channel), `unsupported_grant_type`,
+   *   `invalid_client` (unknown channel, wrong secret),
    *   `unauthorized_client` (inactive channel), `invalid_grant` (bad, used or expired code or
    *   refresh token; redirect_uri that differs from the code's; a PKCE code_verifier that is
    *   missing, wrong, or given for a code without a challenge).
    */
-  async token(form: Record<string, unknown>): Promise<TokenResponse | RefreshResponse> {
-    const grantType = form.grant_type;
-    if (grantType === undefined || grantType === '') throw oauthError('invalid_request', "'grant_type' must be specified");
-    if (grantType === 'authorization_code') return this.exchangeCode(form);
-    if (grantType === 'refresh_token') return this.refresh(form);
-    throw oauthError('unsupported_grant_type', `grant_type '${String(grantType)}' is not supported`);
+  async token(form: TokenForm): Promise<TokenResponse | RefreshResponse> {
+    const grant = grantOf(form);
+    if (grant?.type === 'authorization_code') return this.exchangeCode(grant.fields);
+    if (grant?.type === 'refresh_token') return this.refresh(grant.fields);
+    throw oauthError('unsupported_grant_type', `grant_type '${form.grant_type}' is not supported`);
   }
 
   /**
@@ -94,14 +97,13 @@ export class TokenGrantService {
    * `code_challenge`, and `BASE64URL(SHA256(code_verifier))` must equal it (§4.6). A code whose
    * request had a challenge needs the verifier whoever redeems it; a verifier for a code without
    * one is refused (no downgrade).
+   * @param form the grant's fields (a verifier, when given, has the shape of one: the door checked it)
    */
-  async exchangeCode(form: Record<string, unknown>): Promise<TokenResponse> {
-    const { code, redirect_uri, client_id } = requireFields(form, ['code', 'redirect_uri', 'client_id']);
-    const secret = typeof form.client_secret === 'string' && form.client_secret !== '' ? form.client_secret : undefined;
-    const verifier = typeof form.code_verifier === 'string' && form.code_verifier !== '' ? form.code_verifier : undefined;
+  async exchangeCode(form: CodeGrant): Promise<TokenResponse> {
+    const { code, redirect_uri, client_id } = form;
+    const secret = form.client_secret || undefined;
+    const verifier = form.code_verifier || undefined;
     if (secret === undefined && verifier === undefined) throw oauthError('invalid_request', "'client_secret' must be specified");
-    if (verifier !== undefined && !isVerifierShape(verifier))
-      throw oauthError('invalid_request', "'code_verifier' must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~");
     const channel = secret === undefined ? await this.publicClient(client_id) : await this.authenticateClient(client_id, secret);
     const row = await this.d.codes.findCode(hashToken(code));
     if (!row || row.channel_id !== channel.channel_id) throw oauthError('invalid_grant', 'invalid authorization code');
@@ -145,13 +147,13 @@ export class TokenGrantService {
    * stops working (the old access token keeps working until its own expiry). `client_secret` is
    * required when the channel's application type is WEB, and checked whenever it is given.
    */
-  async refresh(form: Record<string, unknown>): Promise<RefreshResponse> {
-    const { refresh_token, client_id } = requireFields(form, ['refresh_token', 'client_id']);
+  async refresh(form: RefreshGrant): Promise<RefreshResponse> {
+    const { refresh_token, client_id } = form;
     const channel = await this.d.world.channel(client_id);
     if (!channel) throw oauthError('invalid_client', 'invalid client_id');
     const login = await this.d.logins.get(client_id);
     const secret = form.client_secret;
-    if (secret === undefined || secret === '') {
+    if (!secret) {
       if (login.applicationType === 'WEB')
         throw oauthError('invalid_request', "'client_secret' must be specified for a channel of application type WEB");
     } else if (secret !== channel.secret) {
@@ -188,12 +190,11 @@ export class TokenGrantService {
 
   /**
    * `GET /oauth2/v2.1/verify?access_token=`.
-   * @throws ApiError 400 `invalid_request`: missing token, `invalid access token` (unknown,
-   *   revoked or invalidated), `access token expired`.
+   * @param token the query's `access_token` (the door refuses a request without one)
+   * @throws ApiError 400 `invalid_request`: `invalid access token` (unknown, revoked or
+   *   invalidated), `access token expired`.
    */
-  async verify(query: Record<string, unknown>): Promise<VerifyResponse> {
-    const token = query.access_token;
-    if (typeof token !== 'string' || token === '') throw oauthError('invalid_request', "'access_token' must be specified");
+  async verify(token: string): Promise<VerifyResponse> {
     const row = await this.d.tokens.findWithState(hashToken(token));
     if (!row || row.invalidated) throw oauthError('invalid_request', 'invalid access token');
     const now = this.d.clock.now();
@@ -204,11 +205,12 @@ export class TokenGrantService {
   /**
    * `POST /oauth2/v2.1/revoke`: revokes an access token and its refresh token. An unknown,
    * expired or already revoked token is not an error (RFC 7009).
-   * @throws ApiError 400 `invalid_request` (missing field, or a token of another channel),
-   *   `invalid_client` (unknown channel or wrong secret).
+   * @param form checked at the door ({@link RevokeForm}: every field given once)
+   * @throws ApiError 400 `invalid_request` (a token of another channel), `invalid_client` (unknown
+   *   channel or wrong secret).
    */
-  async revoke(form: Record<string, unknown>): Promise<void> {
-    const { access_token, client_id, client_secret } = requireFields(form, ['access_token', 'client_id', 'client_secret']);
+  async revoke(form: Static<typeof RevokeForm>): Promise<void> {
+    const { access_token, client_id, client_secret } = form;
     const channel = await this.d.world.channel(client_id);
     if (!channel || channel.secret !== client_secret) throw oauthError('invalid_client', 'invalid client_id or client_secret');
     const hash = hashToken(access_token);
@@ -267,18 +269,4 @@ function newPair(
       refresh: { token_hash: hashToken(refreshToken), access_hash: accessHash, ...granted, expires_at: expiresAt + REFRESH_GRACE_MS },
     },
   };
-}
-
-/**
- * The named form fields as strings, in order.
- * @throws ApiError 400 `invalid_request` "'<name>' must be specified" for the first missing one.
- */
-function requireFields<K extends string>(form: Record<string, unknown>, names: K[]): Record<K, string> {
-  const out = {} as Record<K, string>;
-  for (const name of names) {
-    const v = form[name];
-    if (typeof v !== 'string' || v === '') throw oauthError('invalid_request', `'${name}' must be specified`);
-    out[name] = v;
-  }
-  return out;
 }

@@ -75,7 +75,6 @@ export class UserTokenService {
       context: opts.context,
     });
     return this.login.grants.exchangeCode({
-      grant_type: 'authorization_code',
       code,
       redirect_uri: HOST_REDIRECT_URI,
       client_id: opts.channel.channel_id,

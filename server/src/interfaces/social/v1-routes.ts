@@ -4,12 +4,18 @@
  * (the spec marks the interface and the `<prefix>ChannelToken` header deprecated; no date is shown).
  */
 import express, { Router, type Request } from 'express';
+import { ERROR_FORMATS } from '#contract/errors.js';
+import { door } from '../../http/door.js';
 import { requestId } from '../../http/request-id.js';
 import { headerValue, type PlatformHeaders } from '../../http/platform-headers.js';
 import type { SocialV1Service, V1Headers } from './v1.js';
+import { ReissueForm, V1VerifyQuery } from './schemas.js';
 
 // Only a form body is read; any other content type leaves the body empty (no refreshToken).
 const v1Form = express.urlencoded({ extended: false, limit: 64 * 1024 });
+// The v1 refusals of these calls are published rows answered after the token is looked for (401
+// first): their schemas declare values as given (`schemas.ts`), so this door only types them.
+const typed = door(ERROR_FORMATS['v1-bots']);
 
 function headersOfRequest(req: Request, names: PlatformHeaders): V1Headers {
   return { authorization: req.headers.authorization, channelToken: headerValue(req, names.channelToken) };
@@ -29,11 +35,23 @@ export function socialV1Routes(v1: SocialV1Service, names: PlatformHeaders): Rou
   r.delete('/v1/oauth/logout', async (req, res) => {
     res.json(await v1.logout(headersOf(req)));
   });
-  r.post('/v1/oauth/accessToken', v1Form, async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await v1.reissue(headersOf(req), (req.body ?? {}) as Record<string, unknown>));
-  });
-  r.get('/v1/oauth/verify', async (req, res) => {
-    res.json(await v1.verify(headersOf(req), req.query.extend));
-  });
+  r.post(
+    '/v1/oauth/accessToken',
+    v1Form,
+    (req, _res, next) => {
+      // No form sent reads as a form without fields.
+      req.body ??= {};
+      next();
+    },
+    typed({ body: ReissueForm }, async ({ body }, req, res) => {
+      res.set('Cache-Control', 'no-store').json(await v1.reissue(headersOf(req), body));
+    }),
+  );
+  r.get(
+    '/v1/oauth/verify',
+    typed({ query: V1VerifyQuery }, async ({ query }, req, res) => {
+      res.json(await v1.verify(headersOf(req), query.extend));
+    }),
+  );
   return r;
 }

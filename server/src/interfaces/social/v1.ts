@@ -16,6 +16,7 @@ import type { RefreshTokenStore } from './refresh-token-store.js';
 import type { UserTokenRow, UserTokenStore } from '../../tokens/user-token-store.js';
 import { hashToken } from '../../tokens/secrets.js';
 import type { TokenGrantService } from './token-grants.js';
+import type { ReissueForm } from './schemas.js';
 
 /** v1 token data of a reissue (spec part C/G "Social v1 token data"). */
 export interface V1TokenData {
@@ -70,11 +71,11 @@ export class SocialV1Service {
 
   /**
    * `GET /v1/oauth/verify`.
-   * @param extend the query's `extend`: `"true"` adds `expire`
+   * @param extend the query's `extend` as given: `"true"` adds `expire`
    * @throws ApiError with the v1 body: 401/401 no token or never issued, 403/418 inactive
    *   channel, 401/412 invalidated (`(1)` platform, `(2)` unlinked) or expired.
    */
-  async verify(h: V1Headers, extend: unknown): Promise<V1VerifyData> {
+  async verify(h: V1Headers, extend: string | string[] | undefined): Promise<V1VerifyData> {
     const row = await this.usable(h);
     const data: V1VerifyData = { channelId: Number(row.channel_id), mid: row.user_id };
     if (extend === 'true') data.expire = row.expires_at;
@@ -83,13 +84,13 @@ export class SocialV1Service {
 
   /**
    * `POST /v1/oauth/accessToken`: a new access token and refresh token for the pair given.
-   * @param form the parsed form (`refreshToken`)
+   * @param form the parsed form (`refreshToken`, as given)
    * @throws ApiError with the v1 body: 401/401 no token, 401/401 `invalid refreshToken` (missing
    *   or unknown), 401/411 `TOKEN_INVALID_TOKEN` (the access token is not the refresh token's),
    *   403/418 inactive channel, 401/412 invalidated token, 403/414 `TOKEN_NOT_REFRESHABLE`
    *   (more than 10 days after the access token expired).
    */
-  async reissue(h: V1Headers, form: Record<string, unknown>): Promise<V1TokenData> {
+  async reissue(h: V1Headers, form: ReissueForm): Promise<V1TokenData> {
     const token = v1AccessToken(h);
     if (!token) throw V1_ERRORS.noScheme();
     const refreshToken = form.refreshToken;

@@ -50,14 +50,13 @@ export interface PostEvent {
 }
 
 /**
- * Checks a Post Event body.
+ * Checks a Post Event body's fields (the door checked that it is a JSON object, `schemas.ts`).
  * @throws ApiError 400 `{statusCode: "400", statusMessage: "<field>: <problem>"}` for the first
  *   wrong field: `to` (1 to 150 strings), `toChannel` (the kind's fixed value, a number or a numeric
  *   string as the platform's 2016 SDKs send it), `eventType`, `content` per kind, `toType` (2 and 3
  *   only where the spec allows them, never on the trial interface).
  */
-export function checkPostEvent(body: unknown, iface: V1Interface): PostEvent {
-  if (!isObject(body)) throw invalidField('body', 'must be a JSON object');
+export function checkPostEvent(body: Json, iface: V1Interface): PostEvent {
   const to = body.to;
   if (!Array.isArray(to) || to.length === 0) throw invalidField('to', 'must be an array of 1 to 150 MIDs');
   if (to.length > MAX_TARGETS) throw invalidField('to', `must hold at most ${MAX_TARGETS} MIDs (${to.length} given)`);

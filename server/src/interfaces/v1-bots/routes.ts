@@ -13,6 +13,14 @@ import { avatarSvg } from '../../world/avatar.js';
 import type { V1BotService, V1Channel } from './service.js';
 import type { V1Interface } from './post-event.js';
 import type { SimulatorHandlers } from '../../simulator/handlers.js';
+import { ERROR_FORMATS } from '#contract/errors.js';
+import { door } from '../../http/door.js';
+import { PostEventBody, ProfilesQuery, profilesQueryOf, profilesRefusal } from './schemas.js';
+
+// After the channel's headers are checked (401/403 first), as every v1 refusal.
+const checked = door(ERROR_FORMATS['v1-bots']);
+/** The profiles query's door: its refusals are the spec's own rows (`profilesRefusal`). */
+const checkedProfiles = door(profilesRefusal);
 
 /**
  * A JSON body for a v1 call: `Content-Type: application/json` (with a UTF-8 charset or none, as
@@ -41,12 +49,19 @@ function sendFile(res: Response, file: { contentType: string; data: Buffer; file
 
 /** The calls both interfaces have (spec part F: "same operations ... as E"). */
 function sharedRoutes(r: Router, v1: V1BotService, iface: V1Interface): void {
-  r.post('/v1/events', v1Json, async (req, res) => {
-    res.json(await v1.postEvent(channelOf(res), req.body, iface));
-  });
-  r.get('/v1/profiles', async (req, res) => {
-    res.json(await v1.profiles(channelOf(res), req.query as Record<string, unknown>));
-  });
+  r.post(
+    '/v1/events',
+    v1Json,
+    checked({ body: PostEventBody }, async ({ body }, _req, res) => {
+      res.json(await v1.postEvent(channelOf(res), body, iface));
+    }),
+  );
+  r.get(
+    '/v1/profiles',
+    checkedProfiles({ query: ProfilesQuery }, async ({ query }, _req, res) => {
+      res.json(await v1.profiles(channelOf(res), profilesQueryOf(query)));
+    }),
+  );
   r.get('/v1/bot/message/:id/content', async (req, res) => {
     sendFile(res, await v1.content(channelOf(res), String(req.params.id)));
   });

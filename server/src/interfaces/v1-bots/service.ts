@@ -26,6 +26,7 @@ import { jpegThumbnail } from '../../messages/thumbnail.js';
 import { isObject, invalidField } from './fields.js';
 import { checkLinkTemplate, linkMessageBody, type LinkTemplate } from './link-message.js';
 import { checkPostEvent, type V1Interface } from './post-event.js';
+import type { PostEventBody } from './schemas.js';
 
 /** The answer of a Post Event (the platform's SDK fixtures): `failed` lists MIDs that got nothing. */
 export interface PostEventResult {
@@ -140,7 +141,7 @@ export class V1BotService {
    * @throws ApiError 400 `400` naming a wrong field; 400 `422`/`invalid users` when a MID is not a
    *   user (toType 1), room (2) or group (3) of this world; 400 `400` for an unknown link template
    */
-  async postEvent(channel: V1Channel, body: unknown, iface: V1Interface): Promise<PostEventResult> {
+  async postEvent(channel: V1Channel, body: PostEventBody, iface: V1Interface): Promise<PostEventResult> {
     const e = checkPostEvent(body, iface);
     let messages = e.messages;
     if (e.link) {
@@ -185,26 +186,17 @@ export class V1BotService {
   /**
    * `GET /v1/profiles`: the profiles of the MIDs the bot knows (friends, and members of chats it is
    * in); others are left out. `start` (1-based) and `display` (default 100) page the result.
-   * @throws ApiError 500 `400`/`Required String parameter 'mids' is not present` when `mids` is
-   *   missing; 400 `400`/`invalid parameter(s).` when it is empty or the paging is not a number
+   * @param query checked at the door (`schemas.ts`: a missing `mids` is the spec's HTTP 500 row,
+   *   an empty one or a page out of range `400`/`invalid parameter(s).`)
    */
   async profiles(
     channel: V1Channel,
-    query: Record<string, unknown>,
+    query: { mids: string[]; start: number; display: number },
   ): Promise<{ contacts: V1Contact[]; count: number; total: number; start: number; display: number }> {
-    const raw = query.mids;
-    if (raw === undefined) throw v1Error(500, '400', "Required String parameter 'mids' is not present");
-    const mids = (Array.isArray(raw) ? raw.join(',') : String(raw))
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const start = query.start === undefined ? 1 : Number(query.start);
-    const display = query.display === undefined ? 100 : Number(query.display);
-    if (mids.length === 0 || !Number.isInteger(start) || start < 1 || !Number.isInteger(display) || display < 1 || display > 1000)
-      throw v1Error(400, '400', 'invalid parameter(s).');
+    const { mids, start, display } = query;
     const known: V1Contact[] = [];
     const chats = await this.d.world.chats();
-    for (const mid of [...new Set(mids)]) {
+    for (const mid of mids) {
       const user = await this.d.world.user(mid);
       if (!user) continue;
       const friend = (await this.d.botsInChats.friendState(channel.channel_id, mid)) !== undefined;
