@@ -9,7 +9,7 @@ import { checkPnpBody, type PnpBodySchema } from '../../../messages/bodies.js';
 import { E164, PHONE_NUMBER_HASH } from '../../../world/phone-numbers.js';
 import { quoteTokensRefused } from '../messaging/service.js';
 
-/** A push body as checked: `to` the hash of a phone number, 1 to 5 message objects. */
+/** A push body, checked: `to` the hash of a phone number, 1 to 5 message objects. */
 export type PnpPushBody = Static<typeof PnpBodySchema>;
 
 /**
