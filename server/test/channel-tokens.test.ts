@@ -45,6 +45,25 @@ describe('POST /v2/oauth/accessToken', () => {
     expect(typeof res.body.error_description).toBe('string');
   });
 
+  it('names every field missing, empty or given twice in invalid_request, before the grant type is read', async () => {
+    const res = await request(kit.app)
+      .post('/v2/oauth/accessToken')
+      .type('form')
+      .send(`grant_type=password&client_id=${CHANNEL_1.id}&client_id=${CHANNEL_1.id}&client_secret=`);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { error: 'invalid_request', error_description: "'client_id' must be given once; 'client_secret' must be specified" },
+    ]);
+    const none = await request(kit.app).post('/oauth2/v3/token').type('form').send('');
+    expect([none.status, none.body]).toEqual([
+      400,
+      {
+        error: 'invalid_request',
+        error_description: "'client_id' must be specified; 'client_secret' must be specified; 'grant_type' must be specified",
+      },
+    ]);
+  });
+
   it('answers 400 invalid_request for a JSON body', async () => {
     const res = await request(kit.app).post('/v2/oauth/accessToken').send({ grant_type: 'client_credentials' });
     expect(res.status).toBe(400);

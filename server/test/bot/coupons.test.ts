@@ -236,6 +236,18 @@ describe('coupons through @line/bot-sdk 11', () => {
       .set('Authorization', `Bearer ${token}`);
     expect(query.status).toBe(400);
     expect(query.body.details.map((d: { property: string }) => d.property)).toEqual(['status', 'limit', 'start']);
+    const get = (q: string) => request(server.baseUrl).get(`/v2/bot/coupon?${q}`).set('Authorization', `Bearer ${token}`);
+    // Repeated or comma-separated statuses; a bad one is reported at `status`, a repeated limit as such.
+    expect((await get('status=RUNNING&status=,CLOSED,,DRAFT')).status).toBe(200);
+    expect((await get('status=RUNNING&status=OPEN&limit=1&limit=2')).body.details).toEqual([
+      { message: 'Must be one of the following values: [DRAFT, RUNNING, CLOSED]', property: 'status' },
+      { message: 'must be given once', property: 'limit' },
+    ]);
+    // A token with the beginning of this list's tokens but no offset after it.
+    const forged = Buffer.from('coupons:next').toString('base64url');
+    expect((await get(`start=${forged}`)).body.details).toEqual([
+      { message: 'is not a continuation token of this list', property: 'start' },
+    ]);
   });
 
   it('a coupon message: refused for a closed, expired or foreign coupon; status over the simulated clock', async () => {

@@ -262,6 +262,15 @@ describe('insight computed from the world', () => {
     expect(err).toBeInstanceOf(HTTPFetchError);
     expect((err as HTTPFetchError).status).toBe(400);
     expect(valid('ErrorResponse', JSON.parse((err as HTTPFetchError).body))).toMatchObject({ details: [{ property: 'date' }] });
+    // Refused at the door (no such month) and by the calendar (no 30 February) in the same words.
+    const refusal = async (date: string) =>
+      JSON.parse(((await client.getNumberOfFollowers(date).catch((x: unknown) => x)) as HTTPFetchError).body);
+    const words = {
+      message: "The value for the 'date' parameter is invalid",
+      details: [{ message: 'must be a date in the format yyyyMMdd (UTC+9)', property: 'date' }],
+    };
+    expect(await refusal('20251399')).toEqual(words);
+    expect(await refusal('20250230')).toEqual(words);
     const unknown = await client.getMessageEvent('no-such-request').catch((x: unknown) => x);
     expect((unknown as HTTPFetchError).status).toBe(404);
   });

@@ -5,10 +5,12 @@ import { describe, expect, it } from 'vitest';
 import {
   billingAfter,
   billingDateOf,
+  JoinedUsersQuery,
   memberPageQueryOf,
   memberPageToken,
   renewalsDue,
 } from '../../src/interfaces/bot/memberships/rules.js';
+import { compile } from '../../src/http/validate.js';
 
 const H = 3_600_000;
 const DAY = 24 * H;
@@ -44,10 +46,12 @@ describe('the joined users’ paging query', () => {
   it('limit 300 by default, 1 to 1000; start a token of the same plan younger than 24 hours', () => {
     expect(memberPageQueryOf({}, 1, now)).toEqual({ limit: 300, after: 0 });
     expect(memberPageQueryOf({ limit: '1000', start: memberPageToken(1, 7, now - 23 * H) }, 1, now)).toEqual({ limit: 1000, after: 7 });
-    for (const limit of ['0', '1001', '-1', '1.5', 'x'])
-      expect(memberPageQueryOf({ limit }, 1, now), limit).toEqual({
-        details: [{ message: 'must be an integer from 1 to 1000', property: 'limit' }],
-      });
+    // The limit is checked at the door, against the query's schema.
+    const checkQuery = compile(JoinedUsersQuery);
+    for (const limit of ['1', '0999', '1000']) expect(checkQuery({ limit }), limit).toBeNull();
+    for (const limit of ['0', '1001', '-1', '1.5', 'x', '000001'])
+      expect(checkQuery({ limit }), limit).toEqual([{ message: 'must be an integer from 1 to 1000', property: 'limit' }]);
+    expect(checkQuery({ limit: ['1', '2'] })).toEqual([{ message: 'must be given once', property: 'limit' }]);
     expect(memberPageQueryOf({ start: memberPageToken(2, 7, now) }, 1, now)).toEqual({
       details: [{ message: 'is not a continuation token of this list', property: 'start' }],
     });

@@ -183,7 +183,8 @@ describe('membership plans', () => {
   it('getMembershipSubscription: 404 for a person with no subscription, 400 for a value that is no user ID', async () => {
     const none = await refusal(client.getMembershipSubscription(CAROL));
     expect(none).toEqual({ status: 404, body: { message: 'Unable to get information about the membership to which the user subscribes' } });
-    expect((await refusal(client.getMembershipSubscription('nobody'))).status).toBe(400);
+    const notAUser = await refusal(client.getMembershipSubscription('nobody'));
+    expect([notAUser.status, notAUser.body.details]).toEqual([400, [{ message: 'Invalid user ID', property: 'userId' }]]);
   });
 
   it('a person joins: the bot hears membership joined with a reply token; joining twice is refused', async () => {
@@ -247,6 +248,8 @@ describe('membership plans', () => {
     expect(await client.getJoinedMembershipUsers(DRAFT)).toEqual({ userIds: [] });
     const badLimit = await refusal(client.getJoinedMembershipUsers(BASIC, undefined, 1001));
     expect([badLimit.status, badLimit.body.details?.[0]?.property]).toEqual([400, 'limit']);
+    // A bad limit is refused at the door, before the plan is looked up.
+    expect((await refusal(client.getJoinedMembershipUsers(OTHER, undefined, 0))).status).toBe(400);
     const badStart = await refusal(client.getJoinedMembershipUsers(BASIC, 'bogus'));
     expect([badStart.status, badStart.body.details?.[0]?.property]).toEqual([400, 'start']);
     // A token of one plan's list is not one of another's.

@@ -226,6 +226,23 @@ describe('module channels through @line/bot-sdk 11', () => {
     expect(bad.status).toBe(400);
     expectValid('ErrorResponse', bad.body);
     expect(bad.body.details).toEqual([{ message: 'must be an integer between 1 and 31536000', property: 'ttl' }]);
+    const notBoolean = await status(m2.acquireChatControl(ALICE, { expired: 'no' } as unknown as { expired: boolean }));
+    expect(notBoolean.body.details).toEqual([{ message: 'must be a boolean', property: 'expired' }]);
+    // Without a time limit the ttl is ignored, whatever it is (published AcquireChatControlRequest).
+    await m2.acquireChatControl(ALICE, { expired: false, ttl: 'never' } as unknown as { expired: boolean });
+    expect((await sim('GET', `/channels/${TRIAL.id}/chats/${ALICE_BOT}/control`)).body).toEqual({ moduleChannelId: M2.id, expireAt: null });
+  });
+
+  it('attachModule without its fields: invalid_request naming each', async () => {
+    const res = await fetch(`${server.baseUrl}/module/auth/v1/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=&code=a&code=b',
+    });
+    expect([res.status, await res.json()]).toEqual([
+      400,
+      { error: 'invalid_request', error_description: 'redirect_uri is required; grant_type is required; code must be given once' },
+    ]);
   });
 
   it('detachModule: the bot leaves getModules, its chats go back to the bot; detaching twice is 404', async () => {

@@ -6,6 +6,7 @@
 import { Router, type Response } from 'express';
 import { cspHash, html, SafeHtml } from '../../../http/html.js';
 import type { AccountLinkService, LinkRefusal } from './service.js';
+import { accountLinkQueryOf } from './rules.js';
 
 const STYLE = `body{font:15px/1.45 system-ui,sans-serif;margin:0;padding:32px 20px;color:#1f2933;background:#f5f7fa}
 main{max-width:420px;margin:0 auto;background:#fff;border-radius:12px;padding:20px 22px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
@@ -23,7 +24,7 @@ const REFUSALS: Record<LinkRefusal, string> = {
 export function accountLinkPageRoutes(links: AccountLinkService): Router {
   const r = Router();
   r.get('/dialog/bot/accountLink', async (req, res) => {
-    const outcome = await links.complete(req.query as Record<string, unknown>);
+    const outcome = await links.complete(accountLinkQueryOf(req.query));
     if (outcome.linked)
       return send(
         res,

@@ -13,6 +13,8 @@ import type { LinkTokenStore } from './store.js';
 import type { ChannelRow, WorldStore } from '../../../world/world-store.js';
 import type { BotEventService } from '../user-events/service.js';
 import { hashToken } from '../../../tokens/secrets.js';
+import type { Static } from '@sinclair/typebox';
+import type { AccountLinkQuery } from './rules.js';
 
 /** Life of a link token: 10 minutes (the platform's published value). */
 export const LINK_TOKEN_LIFE_MS = 10 * 60_000;
@@ -55,11 +57,12 @@ export class AccountLinkService {
   /**
    * The platform's linking page was reached: uses the token and sends `accountLink` (`ok`, the
    * nonce) to the bot; or says why not (no event).
+   * @param query the page's query, checked ({@link AccountLinkQuery}); undefined when it broke the
+   *   schema (the `missing` outcome)
    */
-  async complete(query: { linkToken?: unknown; nonce?: unknown }): Promise<LinkOutcome> {
-    const token = typeof query.linkToken === 'string' ? query.linkToken : '';
-    const nonce = typeof query.nonce === 'string' ? query.nonce : '';
-    if (!token || !nonce || nonce.length > 255) return { linked: false, reason: 'missing' };
+  async complete(query: Static<typeof AccountLinkQuery> | undefined): Promise<LinkOutcome> {
+    if (!query) return { linked: false, reason: 'missing' };
+    const { linkToken: token, nonce } = query;
     const hash = hashToken(token);
     const row = await this.d.tokens.find(hash);
     if (!row) return { linked: false, reason: 'unknown' };

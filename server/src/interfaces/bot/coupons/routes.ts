@@ -6,7 +6,12 @@
 import { Router } from 'express';
 import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
 import { jsonBody } from '../../../http/body.js';
+import { door } from '../../../http/door.js';
+import { ERROR_FORMATS } from '#contract/errors.js';
 import type { CouponService } from './service.js';
+import { CreateCouponBody, ListCouponQuery } from './rules.js';
+
+const checked = door(ERROR_FORMATS.bot);
 
 /** The router of the coupon operations. */
 export function botCouponRoutes(deps: BotApiDeps & { coupons: CouponService }): Router {
@@ -15,12 +20,21 @@ export function botCouponRoutes(deps: BotApiDeps & { coupons: CouponService }): 
   const { coupons } = deps;
   const base = '/v2/bot/coupon';
 
-  r.post(base, api('coupon.create'), jsonBody, async (req, res) => {
-    res.json(await coupons.create(channelOf(res), req.body));
-  });
-  r.get(base, api('coupon.list'), async (req, res) => {
-    res.json(await coupons.list(channelOf(res), req.query as Record<string, unknown>));
-  });
+  r.post(
+    base,
+    api('coupon.create'),
+    jsonBody,
+    checked({ body: CreateCouponBody }, async ({ body }, _req, res) => {
+      res.json(await coupons.create(channelOf(res), body));
+    }),
+  );
+  r.get(
+    base,
+    api('coupon.list'),
+    checked({ query: ListCouponQuery }, async ({ query }, _req, res) => {
+      res.json(await coupons.list(channelOf(res), query));
+    }),
+  );
   r.get(`${base}/:couponId`, api('coupon.get'), async (req, res) => {
     res.json(await coupons.detail(channelOf(res), String(req.params.couponId)));
   });

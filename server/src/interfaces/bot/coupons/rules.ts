@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
-import { compile, uriProblem, type ErrorDetail } from '../../../http/validate.js';
+import { compile, type ErrorDetail } from '../../../http/validate.js';
 import type { CouponTable, CouponUseTable } from '../../../db/schema.js';
 import { Enum } from '#contract/messages/common.js';
 
@@ -20,6 +20,8 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_URL_LENGTH = 2000;
 /** Longest coupon code, in characters (the document names none). */
 export const MAX_CODE_LENGTH = 100;
+/** The detail of a `start` that is not a `next` of listCoupon. */
+const NOT_A_TOKEN = 'is not a continuation token of this list';
 
 /** `CouponCreateRequest.timezone` (and `CouponResponse.timezone`). */
 export const TIMEZONES = [
@@ -114,29 +116,51 @@ export const CouponCreateSchema = Obj({
 /** The fields of a created coupon, as stored (`coupons.fields`) and answered by getCouponDetail. */
 export type CouponFields = Static<typeof CouponCreateSchema>;
 
-const checkShape = compile(CouponCreateSchema);
+// An http(s) URL with a host and no white space or control characters: what `uriSchemes: ['http',
+// 'https']` accepts, as a pattern, because the platform's wording of this field replaces Ajv's and
+// `platformErrors` does not reach the errors of a keyword of embedkit's own (`uriSchemes`).
+const HttpUrl = Type.String({
+  minLength: 1,
+  maxLength: MAX_URL_LENGTH,
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#\\u0000-\\u001f\\u007f]+[^\\s\\u0000-\\u001f\\u007f]*$',
+  platformErrors: { pattern: 'must be an http or https URL' },
+});
 
 /**
- * Checks a createCoupon body: the published schema, then what it says in words: the URLs are
- * http(s) (`format: uri` in the answer), `maxUseCountPerTicket` is 1 or -1 (no limit), the end
- * comes after the start and after now.
- * @param nowMs the simulated clock, ms
- * @returns null when valid, else every problem with its property path
+ * createCoupon's body, checked at the door: {@link CouponCreateSchema} and what the published
+ * document says of its fields in words: the URLs are http(s) (`format: uri` in the answer) and
+ * `maxUseCountPerTicket` is 1 or -1 (no limit). The timestamps' order and the end in the future
+ * are rules of the service ({@link couponTimeProblems}): a schema cannot compare two fields.
  */
-export function checkCreateBody(body: unknown, nowMs: number): ErrorDetail[] | null {
-  const shape = checkShape(body);
-  if (shape) return shape;
-  const b = body as CouponFields;
-  const details: ErrorDetail[] = [];
-  for (const key of ['imageUrl', 'barcodeImageUrl'] as const) {
-    const url = b[key];
-    if (url !== undefined && uriProblem(url, ['http', 'https'])) details.push({ message: 'must be an http or https URL', property: key });
-  }
-  if (b.maxUseCountPerTicket === 0) details.push({ message: 'must be 1, or -1 for no limit', property: 'maxUseCountPerTicket' });
-  if (b.endTimestamp <= b.startTimestamp) details.push({ message: 'must be later than startTimestamp', property: 'endTimestamp' });
-  else if (b.endTimestamp * 1000 <= nowMs) details.push({ message: 'must be in the future', property: 'endTimestamp' });
-  return details.length ? details : null;
+export const CreateCouponBody = Type.Object(
+  {
+    ...CouponCreateSchema.properties,
+    imageUrl: Type.Optional(HttpUrl),
+    barcodeImageUrl: Type.Optional(HttpUrl),
+    maxUseCountPerTicket: Type.Integer({
+      minimum: -1,
+      maximum: 1,
+      not: { const: 0 },
+      platformErrors: { not: 'must be 1, or -1 for no limit' },
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The rules of a coupon's validity that compare its fields with each other and with the clock:
+ * the end comes after the start and after `nowMs`.
+ * @param nowMs the simulated clock, ms (`-Infinity` for a scenario, which may hold ended coupons)
+ * @returns null when they hold, else the detail at `endTimestamp`
+ */
+export function couponTimeProblems(f: Pick<CouponFields, 'startTimestamp' | 'endTimestamp'>, nowMs: number): ErrorDetail[] | null {
+  if (f.endTimestamp <= f.startTimestamp) return [{ message: 'must be later than startTimestamp', property: 'endTimestamp' }];
+  if (f.endTimestamp * 1000 <= nowMs) return [{ message: 'must be in the future', property: 'endTimestamp' }];
+  return null;
 }
+
+// A scenario's coupon has passed the scenario's schema (CouponCreateSchema's fields) before this check.
+const checkScenarioFields = compile(CreateCouponBody);
 
 /**
  * A coupon's status at `nowMs` (`CouponResponse.status`): CLOSED once closed or past its end,
@@ -198,7 +222,44 @@ export function newCouponId(nowMs: number): string {
   return time + rand.slice(0, 16);
 }
 
-/** listCoupon's query, checked: the statuses to keep (none: all), page size, and the offset `start` names. */
+const STATUS = `(?:${COUPON_STATUSES.join('|')})`;
+const statusWords = `Must be one of the following values: [${COUPON_STATUSES.join(', ')}]`;
+// A status value names statuses separated by commas, as the official SDK sends them (empty: none).
+const STATUSES = `^,*(?:${STATUS}(?:,+${STATUS})*)?,*$`;
+const Statuses = Type.String({ pattern: STATUSES, platformErrors: { pattern: statusWords, type: statusWords } });
+// A repeated `status`: a bad value is reported at `status`, as a single one.
+const RepeatedStatuses = Type.Array(
+  Type.String({ pattern: STATUSES, platformErrors: { pattern: { message: statusWords, at: 'parent' } } }),
+  {
+    platformErrors: { type: statusWords },
+  },
+);
+// The `next` tokens are the base64url of `coupons:<offset>`: their first ten characters are those of
+// `coupons:` alone, whatever the offset (the eleventh mixes in the first digit).
+const TOKEN_HEAD = Buffer.from('coupons:').toString('base64url').slice(0, 10);
+
+/**
+ * listCoupon's query, checked at the door: `status` repeated or comma-separated (`DRAFT`,
+ * `RUNNING`, `CLOSED`), `limit` 1 to {@link MAX_PAGE_SIZE} as text, `start` a `next` of this list
+ * (its beginning; {@link listQueryOf} reads the offset).
+ */
+export const ListCouponQuery = Type.Object({
+  status: Type.Optional(Type.Union([Statuses, RepeatedStatuses])),
+  limit: Type.Optional(
+    Type.String({
+      pattern: `^(?=[0-9]{1,4}$)0*(?:[1-9][0-9]?|100)$`,
+      platformErrors: { pattern: `must be an integer from 1 to ${MAX_PAGE_SIZE}`, type: 'must be given once' },
+    }),
+  ),
+  start: Type.Optional(
+    Type.String({
+      pattern: `^${TOKEN_HEAD}[A-Za-z0-9_-]{2,13}$`,
+      platformErrors: { pattern: NOT_A_TOKEN, type: 'must be given once' },
+    }),
+  ),
+});
+
+/** listCoupon's query, read: the statuses to keep (none: all), page size, and the offset `start` names. */
 export interface ListQuery {
   statuses: CouponStatus[];
   limit: number;
@@ -206,31 +267,15 @@ export interface ListQuery {
 }
 
 /**
- * Reads listCoupon's query (`status` repeated or comma-separated, `limit`, `start`).
- * @returns the query, or the details of every bad parameter
+ * Reads listCoupon's query checked at the door.
+ * @returns the query, or the detail at `start` when the token's offset is not a number (a token
+ *   this list did not write, which only its beginning shares)
  */
-export function listQueryOf(query: Record<string, unknown>): ListQuery | { details: ErrorDetail[] } {
-  const details: ErrorDetail[] = [];
-  const raw = query.status === undefined ? [] : ([] as unknown[]).concat(query.status);
-  const statuses: CouponStatus[] = [];
-  // The official SDK sends the statuses comma-separated, and `status=` for an empty set.
-  for (const s of raw.flatMap((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : [v]))) {
-    if (typeof s === 'string' && (COUPON_STATUSES as readonly string[]).includes(s)) statuses.push(s as CouponStatus);
-    else details.push({ message: `Must be one of the following values: [${COUPON_STATUSES.join(', ')}]`, property: 'status' });
-  }
-  let limit = DEFAULT_PAGE_SIZE;
-  if (query.limit !== undefined) {
-    const n = typeof query.limit === 'string' && /^[0-9]{1,4}$/.test(query.limit) ? Number(query.limit) : NaN;
-    if (!(n >= 1 && n <= MAX_PAGE_SIZE)) details.push({ message: `must be an integer from 1 to ${MAX_PAGE_SIZE}`, property: 'limit' });
-    else limit = n;
-  }
-  let offset = 0;
-  if (query.start !== undefined) {
-    const o = typeof query.start === 'string' ? offsetOf(query.start) : null;
-    if (o === null) details.push({ message: 'is not a continuation token of this list', property: 'start' });
-    else offset = o;
-  }
-  return details.length ? { details } : { statuses: [...new Set(statuses)], limit, offset };
+export function listQueryOf(query: Static<typeof ListCouponQuery>): ListQuery | { details: ErrorDetail[] } {
+  const statuses = ([] as string[]).concat(query.status ?? []).flatMap((v) => v.split(',').filter(Boolean)) as CouponStatus[];
+  const offset = query.start === undefined ? 0 : offsetOf(query.start);
+  if (offset === null) return { details: [{ message: NOT_A_TOKEN, property: 'start' }] };
+  return { statuses: [...new Set(statuses)], limit: query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit), offset };
 }
 
 /** The `next` token of a page that ends before `offset`'s coupons run out. */
@@ -339,7 +384,9 @@ export function scenarioCouponProblems(c: ScenarioCoupon): string[] {
   const { uses, ...rest } = c;
   const fields: Record<string, unknown> = { ...rest };
   for (const key of ['couponId', 'createdAt', 'closedAt']) delete fields[key];
-  const problems = (checkCreateBody(fields, Number.NEGATIVE_INFINITY) ?? []).map((d) => `${d.property}: ${d.message}`);
+  const f = fields as CouponFields;
+  const found = [...(checkScenarioFields(f) ?? []), ...(couponTimeProblems(f, Number.NEGATIVE_INFINITY) ?? [])];
+  const problems = found.map((d) => `${d.property}: ${d.message}`);
   const max = c.maxUseCountPerTicket;
   (uses ?? []).forEach((u, i) => {
     if (max > 0 && u.count > max) problems.push(`uses[${i}].count: more than maxUseCountPerTicket ${max}`);

@@ -3,6 +3,7 @@
  * closeCoupon), the coupons a bot's coupon message names (`CouponMessage`), and a person's uses of
  * a coupon in the host. Times on the simulated clock. Choices: docs/platform/coupons.md.
  */
+import type { Static } from '@sinclair/typebox';
 import type { Clock } from '../../../clock/clock.js';
 import { ApiError, badRequest, invalidBody, notFound } from '../../../http/errors.js';
 import type { ErrorDetail } from '../../../http/validate.js';
@@ -10,8 +11,8 @@ import type { ChannelRow } from '../../../world/world-store.js';
 import type { CouponStore } from './store.js';
 import {
   cardOf,
-  checkCreateBody,
   couponResponseOf,
+  couponTimeProblems,
   fieldsOf,
   listQueryOf,
   newCouponId,
@@ -19,7 +20,8 @@ import {
   stateFor,
   statusOf,
   type CouponCard,
-  type CouponFields,
+  type CreateCouponBody,
+  type ListCouponQuery,
   type CouponRow,
   type CouponState,
 } from './rules.js';
@@ -43,14 +45,15 @@ export class CouponService {
 
   /**
    * `createCoupon`: a RUNNING coupon (CLOSED at its end).
+   * @param f the body, checked at the door ({@link CreateCouponBody})
    * @returns `CouponCreateResponse`
-   * @throws ApiError 400 with a detail per problem of the body
+   * @throws ApiError 400 with the detail at `endTimestamp` when the end is not after the start, or
+   *   not in the future ({@link couponTimeProblems})
    */
-  async create(channel: ChannelRow, body: unknown): Promise<{ couponId: string }> {
+  async create(channel: ChannelRow, f: Static<typeof CreateCouponBody>): Promise<{ couponId: string }> {
     const now = this.d.clock.now();
-    const details = checkCreateBody(body, now);
+    const details = couponTimeProblems(f, now);
     if (details) throw invalidBody(details);
-    const f = body as CouponFields;
     const row: CouponRow = {
       coupon_id: newCouponId(now),
       channel_id: channel.channel_id,
@@ -67,12 +70,13 @@ export class CouponService {
 
   /**
    * `listCoupon`: the channel's coupons, newest first, those of the given statuses.
+   * @param query checked at the door ({@link ListCouponQuery})
    * @returns `MessagingApiPagerCouponListResponse` (`next` when more remain)
-   * @throws ApiError 400 for a bad `status`, `limit` or `start`
+   * @throws ApiError 400 for a `start` this list did not write
    */
   async list(
     channel: ChannelRow,
-    query: Record<string, unknown>,
+    query: Static<typeof ListCouponQuery>,
   ): Promise<{ items: { couponId: string; title: string }[]; next?: string }> {
     const q = listQueryOf(query);
     if ('details' in q) throw invalidBody(q.details);

@@ -5,7 +5,19 @@
  */
 import { Router } from 'express';
 import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
+import { door } from '../../../http/door.js';
 import type { InsightService } from './service.js';
+import {
+  DeliveriesQuery,
+  FollowersQuery,
+  invalidParameters,
+  MessageEventQuery,
+  RichMenuInsightQuery,
+  StatisticsPerUnitQuery,
+} from './rules.js';
+
+// The bot interface's format, its message naming the first parameter as insight's answers do.
+const checked = door(invalidParameters);
 
 export function botInsightRoutes(deps: BotApiDeps & { insight: InsightService }): Router {
   const r = Router();
@@ -14,23 +26,47 @@ export function botInsightRoutes(deps: BotApiDeps & { insight: InsightService })
   r.get('/v2/bot/insight/demographic', api('insight.demographic'), async (_req, res) => {
     res.json(await insight.demographics(channelOf(res)));
   });
-  r.get('/v2/bot/insight/message/delivery', api('insight.delivery'), async (req, res) => {
-    res.json(await insight.deliveries(channelOf(res), req.query.date));
-  });
-  r.get('/v2/bot/insight/followers', api('insight.followers'), async (req, res) => {
-    res.json(await insight.followers(channelOf(res), req.query.date));
-  });
-  r.get('/v2/bot/insight/message/event', api('insight.messageEvent'), async (req, res) => {
-    res.json(await insight.messageEvent(channelOf(res), req.query.requestId));
-  });
-  r.get('/v2/bot/insight/message/event/aggregation', api('insight.unit'), async (req, res) => {
-    res.json(await insight.statisticsPerUnit(channelOf(res), req.query));
-  });
-  r.get('/v2/bot/insight/richmenu/:richMenuId/summary', api('insight.richMenuSummary'), async (req, res) => {
-    res.json(await insight.richMenu(channelOf(res), String(req.params.richMenuId), req.query, false));
-  });
-  r.get('/v2/bot/insight/richmenu/:richMenuId/daily', api('insight.richMenuDaily'), async (req, res) => {
-    res.json(await insight.richMenu(channelOf(res), String(req.params.richMenuId), req.query, true));
-  });
+  r.get(
+    '/v2/bot/insight/message/delivery',
+    api('insight.delivery'),
+    checked({ query: DeliveriesQuery }, async ({ query }, _req, res) => {
+      res.json(await insight.deliveries(channelOf(res), query.date));
+    }),
+  );
+  r.get(
+    '/v2/bot/insight/followers',
+    api('insight.followers'),
+    checked({ query: FollowersQuery }, async ({ query }, _req, res) => {
+      res.json(await insight.followers(channelOf(res), query.date));
+    }),
+  );
+  r.get(
+    '/v2/bot/insight/message/event',
+    api('insight.messageEvent'),
+    checked({ query: MessageEventQuery }, async ({ query }, _req, res) => {
+      res.json(await insight.messageEvent(channelOf(res), query.requestId));
+    }),
+  );
+  r.get(
+    '/v2/bot/insight/message/event/aggregation',
+    api('insight.unit'),
+    checked({ query: StatisticsPerUnitQuery }, async ({ query }, _req, res) => {
+      res.json(await insight.statisticsPerUnit(channelOf(res), query));
+    }),
+  );
+  r.get(
+    '/v2/bot/insight/richmenu/:richMenuId/summary',
+    api('insight.richMenuSummary'),
+    checked({ query: RichMenuInsightQuery }, async ({ params, query }, _req, res) => {
+      res.json(await insight.richMenu(channelOf(res), String(params.richMenuId), query, false));
+    }),
+  );
+  r.get(
+    '/v2/bot/insight/richmenu/:richMenuId/daily',
+    api('insight.richMenuDaily'),
+    checked({ query: RichMenuInsightQuery }, async ({ params, query }, _req, res) => {
+      res.json(await insight.richMenu(channelOf(res), String(params.richMenuId), query, true));
+    }),
+  );
   return r;
 }

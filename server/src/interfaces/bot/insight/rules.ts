@@ -3,7 +3,9 @@
  * in the platform's timezone (UTC+9) and their readiness, followers and blocks from the friendship
  * history, demographics as percentages, and the message event figures with the privacy threshold.
  */
+import { Type } from '@sinclair/typebox';
 import { ApiError } from '../../../http/errors.js';
+import type { ErrorDetail } from '../../../http/validate.js';
 import { PLATFORM_TZ_OFFSET_MS, platformDay } from '../broadcast/service.js';
 import type { Demographics } from '../broadcast/rules.js';
 
@@ -39,13 +41,68 @@ export function dayStart(date: unknown): number | undefined {
 
 /** The 400 of a query parameter, in the bot interface's format. */
 export function invalidParameter(property: string, message: string): ApiError {
-  return new ApiError(400, { message: `The value for the '${property}' parameter is invalid`, details: [{ message, property }] });
+  return invalidParameters([{ message, property }]);
 }
 
-/** The start (ms) of a `yyyyMMdd` query parameter. @throws ApiError 400 when missing or not a date. */
-export function dateParameter(property: string, value: unknown): number {
+/**
+ * The 400 of query parameters the door refuses, or a rule: the bot interface's format, its
+ * `message` naming the first parameter as the platform's insight answers do
+ * (`The value for the 'date' parameter is invalid`).
+ * @param details at least one, each at its parameter
+ */
+export function invalidParameters(details: ErrorDetail[]): ApiError {
+  return new ApiError(400, { message: `The value for the '${details[0]?.property ?? 'query'}' parameter is invalid`, details });
+}
+
+const DATE_WORDS = 'must be a date in the format yyyyMMdd (UTC+9)';
+const ONCE = 'must be given once';
+
+/**
+ * A `yyyyMMdd` query parameter: eight digits, a month 01 to 12, a day 01 to 31. A day its month
+ * does not have (`20240230`) is refused by {@link dateParameter}: a pattern does not know the calendar.
+ */
+const DateText = Type.String({
+  pattern: '^[0-9]{4}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])$',
+  platformErrors: { pattern: DATE_WORDS, type: ONCE },
+});
+
+/** `getNumberOfMessageDeliveries`' query. */
+export const DeliveriesQuery = Type.Object({ date: DateText });
+/** `getNumberOfFollowers`' query (no date: yesterday). */
+export const FollowersQuery = Type.Object({ date: Type.Optional(DateText) });
+/** `getMessageEvent`'s query. */
+export const MessageEventQuery = Type.Object({
+  requestId: Type.String({ minLength: 1, platformErrors: { minLength: 'must be a request ID', type: ONCE } }),
+});
+/** `getStatisticsPerUnit`'s query: the unit's name and the period (the period's rules are the service's). */
+export const StatisticsPerUnitQuery = Type.Object({
+  customAggregationUnit: Type.String({
+    pattern: '^[a-zA-Z0-9_]{1,30}$',
+    platformErrors: { pattern: 'must be 1 to 30 of a-z, A-Z, 0-9 and _', type: ONCE },
+  }),
+  from: DateText,
+  to: DateText,
+});
+/** `getRichMenuInsightSummary`'s and `getRichMenuInsightDaily`'s query. */
+export const RichMenuInsightQuery = Type.Object({ from: DateText, to: DateText });
+/**
+ * `getAggregationUnitNameList`'s query: `limit` an integer of at least 1 as text (capped by the
+ * service), `start` given once (whether it is a `next` of this month is the service's rule).
+ */
+export const UnitNamesQuery = Type.Object({
+  limit: Type.Optional(
+    Type.String({ pattern: '^(?=[0-9]{1,9}$)0*[1-9][0-9]*$', platformErrors: { pattern: 'must be an integer of at least 1', type: ONCE } }),
+  ),
+  start: Type.Optional(Type.String({ platformErrors: { type: ONCE } })),
+});
+
+/**
+ * The start (ms) of a `yyyyMMdd` query parameter checked at the door.
+ * @throws ApiError 400 for a day its month does not have
+ */
+export function dateParameter(property: string, value: string): number {
   const start = dayStart(value);
-  if (start === undefined) throw invalidParameter(property, 'must be a date in the format yyyyMMdd (UTC+9)');
+  if (start === undefined) throw invalidParameter(property, DATE_WORDS);
   return start;
 }
 

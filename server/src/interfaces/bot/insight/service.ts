@@ -4,6 +4,7 @@
  * rich menu views and taps; answers the seven insight calls and the host's Insight view, every
  * figure computed from those records on the simulated clock.
  */
+import type { Static } from '@sinclair/typebox';
 import type { Clock } from '../../../clock/clock.js';
 import type { BotInsight } from '#contract/wire.js';
 import { ApiError, invalidBody, notFound } from '../../../http/errors.js';
@@ -30,6 +31,9 @@ import {
   readiness,
   shown,
   type Friendship,
+  type RichMenuInsightQuery,
+  type StatisticsPerUnitQuery,
+  type UnitNamesQuery,
 } from './rules.js';
 
 /** A friendship change as the social unit tells it (`from` may be `none`). */
@@ -100,20 +104,18 @@ export class InsightService implements SendRecorder {
    * time: published `getAggregationUnitNameList`. `limit` (a string of an integer) is capped at
    * {@link UNIT_NAMES_PER_PAGE} as documented; `next` is given only while names remain and is
    * bound to the month it was given in.
-   * @throws ApiError 400 with a detail at `limit` (not an integer of at least 1) or `start` (not a
-   *   token this call gave this month)
+   * @param query checked at the door ({@link UnitNamesQuery})
+   * @throws ApiError 400 with a detail at `start` (not a token this call gave this month)
    */
-  async unitNames(channel: ChannelRow, limit: unknown, start: unknown): Promise<{ customAggregationUnits: string[]; next?: string }> {
+  async unitNames(
+    channel: ChannelRow,
+    { limit, start }: Static<typeof UnitNamesQuery>,
+  ): Promise<{ customAggregationUnits: string[]; next?: string }> {
     const month = platformDay(this.d.clock.now()).slice(0, 6);
-    let per = UNIT_NAMES_PER_PAGE;
-    if (limit !== undefined) {
-      per = typeof limit === 'string' && /^[0-9]{1,9}$/.test(limit) ? Number(limit) : 0;
-      if (per < 1) throw invalidParameter('limit', 'must be an integer of at least 1');
-      per = Math.min(per, UNIT_NAMES_PER_PAGE);
-    }
+    const per = limit === undefined ? UNIT_NAMES_PER_PAGE : Math.min(Number(limit), UNIT_NAMES_PER_PAGE);
     let offset = 0;
     if (start !== undefined) {
-      const found = typeof start === 'string' ? /^([0-9]{6}):([0-9]{1,9})$/.exec(Buffer.from(start, 'base64url').toString('utf8')) : null;
+      const found = /^([0-9]{6}):([0-9]{1,9})$/.exec(Buffer.from(start, 'base64url').toString('utf8'));
       if (!found || found[1] !== month) throw invalidParameter('start', 'must be the next token of an earlier answer this month');
       offset = Number(found[2]);
     }
@@ -165,12 +167,16 @@ export class InsightService implements SendRecorder {
     return demographicsOf(await this.friendships(channel.channel_id), this.d.clock.now());
   }
 
-  /** `getNumberOfMessageDeliveries`: the sent counter's figures of a ready day. @throws ApiError 400 for a bad date */
-  async deliveries(channel: ChannelRow, date: unknown): Promise<Record<string, unknown>> {
+  /**
+   * `getNumberOfMessageDeliveries`: the sent counter's figures of a ready day.
+   * @param date `yyyyMMdd`, checked at the door (`DeliveriesQuery`, rules.ts)
+   * @throws ApiError 400 for a day its month does not have
+   */
+  async deliveries(channel: ChannelRow, date: string): Promise<Record<string, unknown>> {
     const start = dateParameter('date', date);
     const status = readiness(start, this.d.clock.now(), await this.historySince());
     if (status !== 'ready') return { status };
-    return { status, ...(await this.deliveryCounts(channel.channel_id, String(date))) };
+    return { status, ...(await this.deliveryCounts(channel.channel_id, date)) };
   }
 
   private async deliveryCounts(channelId: string, date: string): Promise<Record<string, number>> {
@@ -183,8 +189,12 @@ export class InsightService implements SendRecorder {
     return { broadcast: api.apiBroadcast, targeting: api.apiNarrowcast, autoResponse: 0, welcomeResponse: 0, chat: 0, ...api };
   }
 
-  /** `getNumberOfFollowers`: as of a ready day (default yesterday, UTC+9). @throws ApiError 400 for a bad date */
-  async followers(channel: ChannelRow, date: unknown): Promise<Record<string, unknown>> {
+  /**
+   * `getNumberOfFollowers`: as of a ready day (default yesterday, UTC+9).
+   * @param date `yyyyMMdd`, checked at the door (`FollowersQuery`, rules.ts)
+   * @throws ApiError 400 for a day its month does not have
+   */
+  async followers(channel: ChannelRow, date: string | undefined): Promise<Record<string, unknown>> {
     const now = this.d.clock.now();
     const start = date === undefined ? dayStart(platformDay(now - DAY_MS))! : dateParameter('date', date);
     const status = readiness(start, now, await this.historySince());
@@ -204,10 +214,10 @@ export class InsightService implements SendRecorder {
   /**
    * `getMessageEvent`: a broadcast's, narrowcast's, push's or multicast's figures. Before the send
    * day has ended (UTC+9) only `delivered` is counted.
-   * @throws ApiError 400 without a request ID; 404 when the channel sent no such request
+   * @param requestId checked at the door (`MessageEventQuery`, rules.ts)
+   * @throws ApiError 404 when the channel sent no such request
    */
-  async messageEvent(channel: ChannelRow, requestId: unknown): Promise<Record<string, unknown>> {
-    if (typeof requestId !== 'string' || !requestId) throw invalidParameter('requestId', 'must be a request ID');
+  async messageEvent(channel: ChannelRow, requestId: string): Promise<Record<string, unknown>> {
     const r = (await this.d.store.requests(channel.channel_id)).find((x) => x.requestId === requestId);
     if (!r) throw notFound('Not found');
     const reach = await this.d.store.reach(channel.channel_id, [requestId]);
@@ -228,12 +238,11 @@ export class InsightService implements SendRecorder {
   /**
    * `getStatisticsPerUnit`: the figures of a unit's push and multicast requests sent from `from`
    * to `to` (yyyyMMdd, UTC+9, inclusive, at most 30 days apart), those of ended days only.
-   * @throws ApiError 400 for a bad unit or date, or a period that is reversed or too long
+   * @param q checked at the door ({@link StatisticsPerUnitQuery})
+   * @throws ApiError 400 for a day its month does not have, or a period that is reversed or too long
    */
-  async statisticsPerUnit(channel: ChannelRow, q: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async statisticsPerUnit(channel: ChannelRow, q: Static<typeof StatisticsPerUnitQuery>): Promise<Record<string, unknown>> {
     const unit = q.customAggregationUnit;
-    if (typeof unit !== 'string' || !/^[a-zA-Z0-9_]{1,30}$/.test(unit))
-      throw invalidParameter('customAggregationUnit', 'must be 1 to 30 of a-z, A-Z, 0-9 and _');
     const from = dateParameter('from', q.from);
     const to = dateParameter('to', q.to);
     if (to < from) throw invalidParameter('to', 'must not be before from');
@@ -261,10 +270,16 @@ export class InsightService implements SendRecorder {
    * `getRichMenuInsightSummary` (`daily` false) and `getRichMenuInsightDaily` (true): views of the
    * menu and taps per area from `from` to `to` (inclusive, up to yesterday), only the menu's ID
    * when fewer than {@link PRIVACY_THRESHOLD} people tapped it in that period.
-   * @throws ApiError 400 for a bad date, a reversed or too long period (396 days summary, 99 daily)
-   *   or a start more than 3 years back; 404 for a rich menu the channel does not have
+   * @param q checked at the door ({@link RichMenuInsightQuery})
+   * @throws ApiError 400 for a day its month does not have, a reversed or too long period (396 days
+   *   summary, 99 daily) or a start more than 3 years back; 404 for a rich menu the channel does not have
    */
-  async richMenu(channel: ChannelRow, richMenuId: string, q: Record<string, unknown>, daily: boolean): Promise<Record<string, unknown>> {
+  async richMenu(
+    channel: ChannelRow,
+    richMenuId: string,
+    q: Static<typeof RichMenuInsightQuery>,
+    daily: boolean,
+  ): Promise<Record<string, unknown>> {
     const from = dateParameter('from', q.from);
     const to = dateParameter('to', q.to);
     const now = this.d.clock.now();

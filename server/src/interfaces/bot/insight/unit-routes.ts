@@ -6,7 +6,11 @@
  */
 import { Router } from 'express';
 import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
+import { door } from '../../../http/door.js';
 import type { InsightService } from './service.js';
+import { invalidParameters, UnitNamesQuery } from './rules.js';
+
+const checked = door(invalidParameters);
 
 export function botAggregationUnitRoutes(deps: BotApiDeps & { insight: InsightService }): Router {
   const r = Router();
@@ -15,8 +19,12 @@ export function botAggregationUnitRoutes(deps: BotApiDeps & { insight: InsightSe
   r.get('/v2/bot/message/aggregation/info', api('aggregation.info'), async (_req, res) => {
     res.json(await insight.unitUsage(channelOf(res)));
   });
-  r.get('/v2/bot/message/aggregation/list', api('aggregation.list'), async (req, res) => {
-    res.json(await insight.unitNames(channelOf(res), req.query.limit, req.query.start));
-  });
+  r.get(
+    '/v2/bot/message/aggregation/list',
+    api('aggregation.list'),
+    checked({ query: UnitNamesQuery }, async ({ query }, _req, res) => {
+      res.json(await insight.unitNames(channelOf(res), query));
+    }),
+  );
   return r;
 }

@@ -6,7 +6,12 @@
  */
 import { Router } from 'express';
 import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
+import { door } from '../../../http/door.js';
+import { ERROR_FORMATS } from '#contract/errors.js';
 import type { MembershipPlanService } from './service.js';
+import { JoinedUsersQuery, SubscriptionParams } from './rules.js';
+
+const checked = door(ERROR_FORMATS.bot);
 
 /** The router of the membership operations. */
 export function botMembershipRoutes(deps: BotApiDeps & { plans: MembershipPlanService }): Router {
@@ -15,14 +20,22 @@ export function botMembershipRoutes(deps: BotApiDeps & { plans: MembershipPlanSe
   const { plans } = deps;
   const base = '/v2/bot/membership';
 
-  r.get(`${base}/subscription/:userId`, api('membership.subscription'), async (req, res) => {
-    res.json(await plans.subscription(channelOf(res), String(req.params.userId)));
-  });
+  r.get(
+    `${base}/subscription/:userId`,
+    api('membership.subscription'),
+    checked({ params: SubscriptionParams }, async ({ params }, _req, res) => {
+      res.json(await plans.subscription(channelOf(res), params.userId));
+    }),
+  );
   r.get(`${base}/list`, api('membership.list'), async (_req, res) => {
     res.json(await plans.list(channelOf(res)));
   });
-  r.get(`${base}/:membershipId/users/ids`, api('membership.users'), async (req, res) => {
-    res.json(await plans.joinedUsers(channelOf(res), String(req.params.membershipId), req.query as Record<string, unknown>));
-  });
+  r.get(
+    `${base}/:membershipId/users/ids`,
+    api('membership.users'),
+    checked({ query: JoinedUsersQuery }, async ({ params, query }, _req, res) => {
+      res.json(await plans.joinedUsers(channelOf(res), String(params.membershipId), query));
+    }),
+  );
   return r;
 }

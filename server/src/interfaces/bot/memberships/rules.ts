@@ -4,6 +4,7 @@
  * subscription, billing dates on the platform's calendar (UTC+9), renewals due on the simulated
  * clock, the paging query, and the scenario's plans as rows. Choices: docs/platform/memberships.md.
  */
+import { Type, type Static } from '@sinclair/typebox';
 import type { ErrorDetail } from '../../../http/validate.js';
 import { DAY_MS } from '../../../limits.js';
 
@@ -150,7 +151,27 @@ export function renewalsDue(sub: Pick<SubscriptionRow, 'joined_at' | 'months' | 
   return due;
 }
 
-/** getJoinedMembershipUsers' query, checked: the page size and the member number to start after. */
+/** getMembershipSubscription's path: a user ID (`U` and 32 hex digits). */
+export const SubscriptionParams = Type.Object({
+  userId: Type.String({ pattern: '^U[0-9a-f]{32}$', platformErrors: { pattern: 'Invalid user ID' } }),
+});
+
+/**
+ * getJoinedMembershipUsers' query, checked at the door: `limit` 1 to {@link MAX_MEMBER_PAGE} as
+ * text, `start` given once (whether it is a `next` of this plan's list, still alive, is
+ * {@link memberPageQueryOf}'s rule: it needs the plan and the clock).
+ */
+export const JoinedUsersQuery = Type.Object({
+  limit: Type.Optional(
+    Type.String({
+      pattern: '^(?=[0-9]{1,5}$)0*(?:[1-9][0-9]{0,2}|1000)$',
+      platformErrors: { pattern: `must be an integer from 1 to ${MAX_MEMBER_PAGE}`, type: 'must be given once' },
+    }),
+  ),
+  start: Type.Optional(Type.String({ platformErrors: { type: 'must be given once' } })),
+});
+
+/** getJoinedMembershipUsers' query, read: the page size and the member number to start after. */
 export interface MemberPageQuery {
   limit: number;
   /** Member number of the last person of the previous page (0 for the first page). */
@@ -158,30 +179,22 @@ export interface MemberPageQuery {
 }
 
 /**
- * Reads getJoinedMembershipUsers' `limit` and `start`.
- * @returns the query, or the details of a 400 (`limit` not 1 to 1000; `start` not a `next` of this
- *   plan's list, or older than 24 hours)
+ * Reads getJoinedMembershipUsers' `limit` and `start`, checked at the door.
+ * @returns the query, or the detail of a 400 at `start`: not a `next` of this plan's list, or
+ *   older than 24 hours
  */
 export function memberPageQueryOf(
-  query: Record<string, unknown>,
+  query: Static<typeof JoinedUsersQuery>,
   membershipId: number,
   now: number,
 ): MemberPageQuery | { details: ErrorDetail[] } {
-  const details: ErrorDetail[] = [];
-  let limit = DEFAULT_MEMBER_PAGE;
-  if (query.limit !== undefined) {
-    const n = typeof query.limit === 'string' && /^[0-9]{1,5}$/.test(query.limit) ? Number(query.limit) : NaN;
-    if (!(n >= 1 && n <= MAX_MEMBER_PAGE)) details.push({ message: `must be an integer from 1 to ${MAX_MEMBER_PAGE}`, property: 'limit' });
-    else limit = n;
-  }
-  let after = 0;
-  if (query.start !== undefined) {
-    const t = typeof query.start === 'string' ? tokenOf(query.start) : null;
-    if (!t || t.membershipId !== membershipId) details.push({ message: 'is not a continuation token of this list', property: 'start' });
-    else if (now - t.issuedAt > MEMBER_TOKEN_LIFE_MS) details.push({ message: 'the continuation token has expired', property: 'start' });
-    else after = t.after;
-  }
-  return details.length ? { details } : { limit, after };
+  const limit = query.limit === undefined ? DEFAULT_MEMBER_PAGE : Number(query.limit);
+  if (query.start === undefined) return { limit, after: 0 };
+  const t = tokenOf(query.start);
+  if (!t || t.membershipId !== membershipId)
+    return { details: [{ message: 'is not a continuation token of this list', property: 'start' }] };
+  if (now - t.issuedAt > MEMBER_TOKEN_LIFE_MS) return { details: [{ message: 'the continuation token has expired', property: 'start' }] };
+  return { limit, after: t.after };
 }
 
 /** The `next` token of a page whose last person has member number `after`, issued at `now` (ms). */

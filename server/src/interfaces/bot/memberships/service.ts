@@ -4,6 +4,7 @@
  * host: joining, leaving, and renewal when the simulated clock passes the next billing time, each
  * a `membership` webhook event (`webhook.yml` MembershipEvent). Choices: docs/platform/memberships.md.
  */
+import type { Static } from '@sinclair/typebox';
 import type { Clock } from '../../../clock/clock.js';
 import type { MembershipPlanView } from '#contract/wire.js';
 import { type ApiError, badRequest, invalidBody, noChannel, notFound, unknownUser } from '../../../http/errors.js';
@@ -18,13 +19,11 @@ import {
   membershipOf,
   renewalsDue,
   subscriptionOf,
+  type JoinedUsersQuery,
   type Membership,
   type MembershipPlanRow,
   type Subscription,
 } from './rules.js';
-
-/** A user ID as the platform gives them: `U` and 32 hex digits. */
-const USER_ID = /^U[0-9a-f]{32}$/;
 
 /** 404 for a plan ID the bot does not own (getJoinedMembershipUsers' published 404). */
 const planNotOwned = (): ApiError => notFound('Membership ID is not owned by the bot or does not exist');
@@ -60,11 +59,10 @@ export class MembershipPlanService {
   /**
    * `getMembershipSubscription`: a person's subscriptions to the bot's plans, renewals due first.
    * @returns `GetMembershipSubscriptionResponse`
-   * @throws ApiError 400 for a value that is not a user ID; 404 for a person with no subscription
-   *   to the bot's plans (or no such person)
+   * @param userId a user ID, checked at the door (`SubscriptionParams`, rules.ts)
+   * @throws ApiError 404 for a person with no subscription to the bot's plans (or no such person)
    */
   async subscription(channel: ChannelRow, userId: string): Promise<{ subscriptions: Subscription[] }> {
-    if (!USER_ID.test(userId)) throw badRequest(`Invalid user ID: ${userId}`);
     await this.renewDue();
     const subs = await this.d.store.subscriptionsOf(channel.channel_id, userId);
     if (subs.length === 0) throw notFound('Unable to get information about the membership to which the user subscribes');
@@ -75,14 +73,15 @@ export class MembershipPlanService {
    * `getJoinedMembershipUsers`: one page of the people subscribed to a plan, in member number
    * order; people who are not the bot's friends or have not agreed to the terms are left out (the
    * published `userIds`).
-   * @param query `{start?, limit?}` as received
+   * @param query `{start?, limit?}`, checked at the door ({@link JoinedUsersQuery})
    * @returns `GetJoinedMembershipUsersResponse` (`next` when more remain)
-   * @throws ApiError 404 for a plan the bot does not own; 400 for a bad `limit` or `start`
+   * @throws ApiError 404 for a plan the bot does not own; 400 for a `start` that is not a `next`
+   *   of this plan's list, or has expired
    */
   async joinedUsers(
     channel: ChannelRow,
     membershipId: string,
-    query: Record<string, unknown>,
+    query: Static<typeof JoinedUsersQuery>,
   ): Promise<{ userIds: string[]; next?: string }> {
     const plan = await this.ownPlan(channel, membershipId);
     const now = this.d.clock.now();

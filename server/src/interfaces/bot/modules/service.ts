@@ -7,8 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../../clock/clock.js';
-import { type ApiError, accessDenied, badRequest, invalidBody, noChannel, noChat, notFound, oauthError } from '../../../http/errors.js';
-import { detail } from '../../../http/validate.js';
+import type { Static } from '@sinclair/typebox';
+import { type ApiError, accessDenied, badRequest, noChannel, noChat, notFound, oauthError } from '../../../http/errors.js';
 import type { AuthorizeModuleBody, BotSuspensionBody, ChatControlBody, DetachModuleBody } from '#contract/requests.js';
 import type { LiveHub } from '../../../live/hub.js';
 import { hashToken } from '../../../tokens/secrets.js';
@@ -27,7 +27,11 @@ import {
   modulesPageOf,
   nextOf,
   scopesOf,
+  type AcquireChatControlBody,
+  type AttachModuleForm,
   type ControlRow,
+  type BotDetachBody,
+  type GetModulesQuery,
 } from './rules.js';
 import type { ModuleStore } from './store.js';
 
@@ -41,8 +45,8 @@ export interface ModuleBot {
   displayName: string;
 }
 
-/** The form of `attachModule` (published `module-attach.yml`), as parsed. */
-export type AttachForm = Record<string, unknown>;
+/** The form of `attachModule` (published `module-attach.yml`), checked at the door ({@link AttachModuleForm}). */
+export type AttachForm = Static<typeof AttachModuleForm>;
 
 /** 403 for a call only a module channel attached to the chat's bot may make. */
 const notAttachedToChat = (chatId: string): ApiError => accessDenied(`The module channel is not attached to the bot of chat ${chatId}`);
@@ -67,23 +71,20 @@ export class ModuleService {
    * with HTTP Basic (channel ID and secret) or `client_id` / `client_secret`. The module channel's
    * webhook gets `module: {type: "attached"}`.
    * @returns `AttachModuleResponse`: `{bot_id, scopes}`
-   * @throws ApiError 400 `{error, error_description}`: `invalid_request` (a required field
-   *   missing), `unsupported_grant_type`, `invalid_client` (unknown channel, wrong secret, not a
+   * @throws ApiError 400 `{error, error_description}`: `unsupported_grant_type`, `invalid_client`
+   *   (no client given, unknown channel, wrong secret, not a
    *   module channel), `invalid_grant` (unknown, used or expired code, another channel's code,
    *   another redirect_uri)
    */
   async attach(authorization: string | undefined, form: AttachForm): Promise<{ bot_id: string; scopes: string[] }> {
-    const field = (name: string) => (typeof form[name] === 'string' && form[name] !== '' ? (form[name] as string) : undefined);
-    for (const name of ['grant_type', 'code', 'redirect_uri'])
-      if (field(name) === undefined) throw oauthError('invalid_request', `${name} is required`);
-    if (field('grant_type') !== 'authorization_code') throw oauthError('unsupported_grant_type', 'grant_type must be authorization_code');
-    const module = await this.client(authorization, field('client_id'), field('client_secret'));
+    if (form.grant_type !== 'authorization_code') throw oauthError('unsupported_grant_type', 'grant_type must be authorization_code');
+    const module = await this.client(authorization, form.client_id || undefined, form.client_secret || undefined);
     const now = this.d.clock.now();
     await this.d.store.deleteExpiredCodes(now);
-    const code = await this.d.store.takeCode(hashToken(field('code')!));
+    const code = await this.d.store.takeCode(hashToken(form.code));
     if (!code || code.expires_at <= now || code.module_channel_id !== module.channel_id)
       throw oauthError('invalid_grant', 'invalid authorization code');
-    if (code.redirect_uri !== field('redirect_uri')) throw oauthError('invalid_grant', 'redirect_uri does not match');
+    if (code.redirect_uri !== form.redirect_uri) throw oauthError('invalid_grant', 'redirect_uri does not match');
     const scopes = scopesOf(code.scopes);
     await this.d.store.attach({
       module_channel_id: module.channel_id,
@@ -100,13 +101,12 @@ export class ModuleService {
   /**
    * `detachModule` (`POST /v2/bot/channel/detach`, body `{botId}`): the module channel leaves the
    * bot; the chats it held go back to the bot. No event: the module asked for it.
-   * @throws ApiError 403 when the caller is not a module channel, 400 without `botId`, 404 when the
-   *   module channel is not attached to that bot (a second detach)
+   * @param body checked at the door ({@link BotDetachBody})
+   * @throws ApiError 403 when the caller is not a module channel, 404 when the module channel is not
+   *   attached to that bot (a second detach)
    */
-  async detach(caller: ChannelRow, body: unknown): Promise<void> {
+  async detach(caller: ChannelRow, { botId }: Static<typeof BotDetachBody>): Promise<void> {
     await this.requireModule(caller);
-    const botId = (body as { botId?: unknown } | null)?.botId;
-    if (typeof botId !== 'string' || !botId) throw invalidBody([detail('must be specified', 'botId')]);
     const attached = (await this.d.store.attachmentsOf(caller.channel_id)).find((a) => botUserId(a.bot_channel_id) === botId);
     if (!attached || !(await this.d.store.detach(caller.channel_id, attached.bot_channel_id)))
       throw notFound(`The module channel is not attached to bot ${botId}`);
@@ -119,10 +119,11 @@ export class ModuleService {
    * with `chatControl.expireAt`); acquiring a chat it holds again starts its TTL again, no event.
    * Called by the bot itself, it takes its chat back from the module holding it.
    * @param chatId the `userId`, `groupId` or `roomId`
-   * @throws ApiError 400 for a bad `expired` / `ttl`, 403 when the module channel is not attached to
-   *   the chat's bot, 404 for a chat of none of its bots
+   * @param body checked at the door ({@link AcquireChatControlBody})
+   * @throws ApiError 403 when the module channel is not attached to the chat's bot, 404 for a chat
+   *   of none of its bots
    */
-  async acquire(caller: ChannelRow, chatId: string, body: unknown): Promise<void> {
+  async acquire(caller: ChannelRow, chatId: string, body: Static<typeof AcquireChatControlBody>): Promise<void> {
     const now = this.d.clock.now();
     if (!(await this.d.store.isModule(caller.channel_id))) {
       const own = await this.botChat(caller.channel_id, chatId);
@@ -130,10 +131,8 @@ export class ModuleService {
       await this.release(own.chatId, caller.channel_id, null);
       return;
     }
-    const expiry = controlExpiry(body, now);
-    if ('details' in expiry) throw invalidBody(expiry.details);
     const { botChannelId, chat } = await this.moduleChat(caller, chatId);
-    await this.giveTo(botChannelId, chat, caller.channel_id, expiry.expiresAt);
+    await this.giveTo(botChannelId, chat, caller.channel_id, controlExpiry(body, now));
   }
 
   /**
@@ -156,13 +155,13 @@ export class ModuleService {
   /**
    * `getModules` (`GET /v2/bot/list`): the bots the module channel is attached to, oldest
    * attachment first, `limit` (default and most 100) from `start`.
+   * @param query checked at the door ({@link GetModulesQuery})
    * @returns `GetModulesResponse`: `{bots, next?}`
-   * @throws ApiError 403 when the caller is not a module channel, 400 for a bad `start` / `limit`
+   * @throws ApiError 403 when the caller is not a module channel
    */
-  async list(caller: ChannelRow, query: Record<string, unknown>): Promise<{ bots: ModuleBot[]; next?: string }> {
+  async list(caller: ChannelRow, query: Static<typeof GetModulesQuery>): Promise<{ bots: ModuleBot[]; next?: string }> {
     await this.requireModule(caller);
     const page = modulesPageOf(query);
-    if ('details' in page) throw invalidBody(page.details);
     const all = await this.d.store.attachmentsOf(caller.channel_id);
     const bots: ModuleBot[] = [];
     for (const a of all.slice(page.offset, page.offset + page.limit)) {
@@ -279,9 +278,8 @@ export class ModuleService {
     else {
       if (!(await this.d.store.attachment(body.moduleChannelId, botChannelId)))
         throw badRequest(`Module channel ${body.moduleChannelId} is not attached to bot ${botChannelId}`);
-      const expiry = controlExpiry({ expired: body.expired, ttl: body.ttl }, this.d.clock.now());
-      if ('details' in expiry) throw invalidBody(expiry.details);
-      await this.giveTo(botChannelId, chatId, body.moduleChannelId, expiry.expiresAt);
+      // The simulator's door checked `ttl` (ChatControlBodySchema).
+      await this.giveTo(botChannelId, chatId, body.moduleChannelId, controlExpiry(body, this.d.clock.now()));
     }
     return this.controlOf(botChannelId, chatId);
   }

@@ -9,7 +9,12 @@ import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
 import { jsonBody } from '../../../http/body.js';
 import { badRequest } from '../../../http/errors.js';
 import { headerValue, type PlatformHeaders } from '../../../http/platform-headers.js';
+import { door } from '../../../http/door.js';
 import type { BotPnpService } from './service.js';
+import { invalidDate, PnpStatisticsQuery } from './rules.js';
+
+// The published refusal of a bad date is one message: the door's details are not written.
+const checkedDate = door(invalidDate);
 
 export function botPnpRoutes(deps: BotApiDeps & { pnp: BotPnpService; headers: PlatformHeaders }): Router {
   const r = Router();
@@ -21,8 +26,12 @@ export function botPnpRoutes(deps: BotApiDeps & { pnp: BotPnpService; headers: P
     await pnp.push(channelOf(res), req.body, headerValue(req, headers.deliveryTag), headers.deliveryTag);
     res.json({});
   });
-  r.get('/v2/bot/message/delivery/pnp', api('delivery.pnp'), async (req, res) => {
-    res.json(await pnp.statistics(channelOf(res), req.query.date));
-  });
+  r.get(
+    '/v2/bot/message/delivery/pnp',
+    api('delivery.pnp'),
+    checkedDate({ query: PnpStatisticsQuery }, async ({ query }, _req, res) => {
+      res.json(await pnp.statistics(channelOf(res), query.date));
+    }),
+  );
   return r;
 }

@@ -8,16 +8,14 @@
 import type { Clock } from '../../../clock/clock.js';
 import { accessDenied, ApiError, badRequest, invalidBody } from '../../../http/errors.js';
 import type { LiveHub } from '../../../live/hub.js';
-import { checkPnpBody } from '../../../messages/bodies.js';
 import type { MessageStore } from '../../../messages/message-store.js';
 import type { BotsInChatsStore } from '../../../world/bots-in-chats-store.js';
-import { E164, PHONE_NUMBER_HASH } from '../../../world/phone-numbers.js';
 import type { ChannelRow, WorldStore } from '../../../world/world-store.js';
 import { platformDay } from '../broadcast/service.js';
 import type { BotCounterStore } from '../broadcast/store.js';
 import { botChatIdOf, type BotEventService } from '../user-events/service.js';
-import { quoteTokensRefused } from '../messaging/service.js';
 import type { RateLimiter } from '../rate-limits/service.js';
+import { pnpPushOf } from './rules.js';
 
 /** The kind notification messages are counted under in the sent counters (`bot_sent_counts.kind`). */
 export const PNP_KIND = 'pnp';
@@ -57,21 +55,12 @@ export class BotPnpService {
    */
   async push(channel: ChannelRow, body: unknown, deliveryTag: string | undefined, tagHeader: string): Promise<void> {
     if (!PNP_PLANS.includes(channel.plan)) throw accessDenied();
-    const details = checkPnpBody(body) ?? [];
-    const to = (body as { to?: unknown } | null)?.to;
-    if (typeof to === 'string' && to.length > 0 && !PHONE_NUMBER_HASH.test(to))
-      details.push({
-        message: E164.test(to)
-          ? 'must be the SHA-256 hash (64 hex digits) of the E.164 phone number, not the number itself'
-          : 'must be the SHA-256 hash (64 hex digits) of an E.164 phone number',
-        property: 'to',
-      });
-    if (details.length === 0) details.push(...quoteTokensRefused((body as { messages: unknown[] }).messages));
-    if (details.length) throw invalidBody(details);
+    const checked = pnpPushOf(body);
+    if ('details' in checked) throw invalidBody(checked.details);
     if (deliveryTag !== undefined && (deliveryTag.length < DELIVERY_TAG_LENGTH.min || deliveryTag.length > DELIVERY_TAG_LENGTH.max))
       throw badRequest(`${tagHeader} must be ${DELIVERY_TAG_LENGTH.min} to ${DELIVERY_TAG_LENGTH.max} characters`);
-    const { messages } = body as { to: string; messages: unknown[] };
-    const hash = (to as string).toLowerCase();
+    const { to, messages } = checked.body;
+    const hash = to.toLowerCase();
     const person = await this.d.world.userByPhoneNumberHash(hash);
     if (!person) throw notDeliverable();
     await this.d.limits.recipients(channel.channel_id, channel.plan, 1);
@@ -89,18 +78,18 @@ export class BotPnpService {
     await this.d.counters.add(channelId, PNP_KIND, platformDay(now), 1);
     this.d.live.publish({ type: 'chat', chatId });
     this.d.live.publish({ type: 'bots', channelId });
-    await this.d.events.notificationDelivered(channelId, chatId, person.user_id, deliveryTag ?? (to as string));
+    await this.d.events.notificationDelivered(channelId, chatId, person.user_id, deliveryTag ?? to);
   }
 
   /**
    * Notification messages delivered on `date` (yyyyMMdd, platform timezone, UTC+9):
    * `{status: 'ready', success}` for a day that has ended, `{status: 'unready'}` for today or a
    * later day (the platform counts a day once it is over).
-   * @throws ApiError 403 for a plan without notification messages; 400 for a malformed date.
+   * @param date checked at the door (`PnpStatisticsQuery`, rules.ts)
+   * @throws ApiError 403 for a plan without notification messages
    */
-  async statistics(channel: ChannelRow, date: unknown): Promise<{ status: 'ready' | 'unready'; success?: number }> {
+  async statistics(channel: ChannelRow, date: string): Promise<{ status: 'ready' | 'unready'; success?: number }> {
     if (!PNP_PLANS.includes(channel.plan)) throw accessDenied();
-    if (typeof date !== 'string' || !/^\d{8}$/.test(date)) throw badRequest("The value for the 'date' parameter is invalid");
     if (date >= platformDay(this.d.clock.now())) return { status: 'unready' };
     return { status: 'ready', success: await this.d.counters.get(channel.channel_id, PNP_KIND, date) };
   }

@@ -3,27 +3,14 @@
  * a present. embedkit has no sticker shop; the present shows in the user's 1:1 chat with the bot as
  * a line of the chat itself (docs/platform/bot.md, "Mission stickers").
  */
-import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { Clock } from '../../../clock/clock.js';
-import { invalidBody, unknownUser } from '../../../http/errors.js';
-import { compile } from '../../../http/validate.js';
+import { unknownUser } from '../../../http/errors.js';
 import type { LiveHub } from '../../../live/hub.js';
 import type { MessageStore } from '../../../messages/message-store.js';
 import type { BotsInChatsStore } from '../../../world/bots-in-chats-store.js';
 import type { ChannelRow, WorldStore } from '../../../world/world-store.js';
-
-/** Published `MissionStickerRequest`: every field required; `productType` `STICKER`, `sendPresentMessage` `false`. */
-const MissionStickerRequestSchema = Type.Object({
-  to: Type.String({ minLength: 1 }),
-  productId: Type.String({ minLength: 1, maxLength: 100 }),
-  productType: Type.Literal('STICKER'),
-  sendPresentMessage: Type.Literal(false),
-});
-const checkMissionSticker = compile(MissionStickerRequestSchema);
-
-/** The chat's line for a present: what the person reads (text only, drawn as text by the host). */
-export const presentNotice = (botName: string, productId: string): string =>
-  `You received a sticker set from ${botName} (product ${productId})`;
+import { presentNotice, type MissionStickerBody } from './rules.js';
 
 export class MissionStickerService {
   constructor(
@@ -34,13 +21,10 @@ export class MissionStickerService {
    * Gives `to` the sticker set `productId`: a line of the chat itself ({@link presentNotice}) in the
    * user's 1:1 chat with the bot, when the user ever added the bot (the chat exists; a blocked bot's
    * chat gets it too, as a present is not a message of the bot). No webhook event follows.
-   * @throws ApiError 400 with details for a body the published schema refuses; 400 `Unknown user <id>`
-   *   for a user the world does not have
+   * @param body checked at the door ({@link MissionStickerBody})
+   * @throws ApiError 400 `Unknown user <id>` for a user the world does not have
    */
-  async send(channel: ChannelRow, body: unknown): Promise<void> {
-    const details = checkMissionSticker(body);
-    if (details) throw invalidBody(details);
-    const { to, productId } = body as { to: string; productId: string };
+  async send(channel: ChannelRow, { to, productId }: Static<typeof MissionStickerBody>): Promise<void> {
     if (!(await this.d.world.user(to))) throw unknownUser(to);
     const chatId = await this.d.botsInChats.botChatId(channel.channel_id, to);
     if (!chatId) return;
