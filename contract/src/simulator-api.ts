@@ -71,6 +71,7 @@ import {
   ModuleChannelsSchema,
   WorldResetSchema,
 } from './wire.js';
+import { FaultListSchema, FaultRuleBodySchema, FaultViewSchema } from './faults.js';
 
 /** Where the simulator API lives on `{base_url}`. */
 export const SIMULATOR_PREFIX = '/embedkit/v1';
@@ -145,6 +146,17 @@ export const SIMULATOR_API = defineContract({
     body: ClockBodySchema,
     answer: ClockStateSchema,
   },
+  // Faults on demand (docs/guide/faults.md): the routes under /faults are never hit by a fault.
+  faults: { method: 'GET', path: '/faults', summary: 'the fault rules in force, with what each has hit', answer: FaultListSchema },
+  addFault: {
+    method: 'POST',
+    path: '/faults',
+    summary: 'makes the calls a rule names fail on purpose (429, 500, 503, an expired token, a delay, a dropped connection)',
+    body: FaultRuleBodySchema,
+    answer: FaultViewSchema,
+  },
+  deleteFault: { method: 'DELETE', path: '/faults/:faultId', summary: 'removes one fault rule', answer: 'empty' },
+  clearFaults: { method: 'DELETE', path: '/faults', summary: 'removes every fault rule', answer: 'empty' },
   friendship: {
     method: 'GET',
     path: '/users/:userId/friendships/:channelId',

@@ -3,6 +3,7 @@
  * schemas: the server's answers are checked against their types at compile time, the host, the CLI
  * and `embedkit/testing` read them through the same types. Schemas only: no rule, no I/O.
  */
+import { FAULT_KINDS } from './faults.js';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** A string enum as a JSON Schema `enum` with its literal union type. */
@@ -339,6 +340,14 @@ export const LiveEventSchemas = {
   world: Type.Object({ scenario: Type.String() }),
   /** A person was sent a LINE MINI App service message (their service-message chat changed). */
   serviceMessage: Type.Object({ userId: Type.String() }),
+  /** A fault rule hit a call (`status` null: the connection was dropped, or the call was only delayed). */
+  fault: Type.Object({
+    faultId: Type.String(),
+    kind: StringEnum(FAULT_KINDS),
+    method: Type.String(),
+    path: Type.String(),
+    status: Type.Union([Type.Integer(), Type.Null()]),
+  }),
 } as const;
 /** The live feed's event names and their data. */
 export type LiveEvents = { [K in keyof typeof LiveEventSchemas]: Static<(typeof LiveEventSchemas)[K]> };

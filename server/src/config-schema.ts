@@ -3,6 +3,7 @@
  * `/schemas/v1/config.json`).
  */
 import { Type } from '@sinclair/typebox';
+import { FaultRuleBodySchema } from '#contract/faults.js';
 
 /** The config file's shape. */
 export const ConfigSchema = Type.Object(
@@ -42,6 +43,12 @@ export const ConfigSchema = Type.Object(
     webhooks: Type.Optional(
       Type.Record(Type.String({ pattern: '^[0-9]{10}$' }), Type.String({ pattern: '^https?://' }), {
         description: 'webhook URL of each channel, by channel ID',
+      }),
+    ),
+    faults: Type.Optional(
+      Type.Array(FaultRuleBodySchema, {
+        maxItems: 100,
+        description: 'fault rules set at start: the calls each names fail on purpose (docs/guide/faults.md)',
       }),
     ),
     allowedHosts: Type.Optional(

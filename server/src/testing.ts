@@ -14,6 +14,7 @@
  * embedkit would; only the default channel's secret, which no API answers, is read from the world
  * store.
  */
+import type { FaultRuleBody, FaultView } from '#contract/faults.js';
 import { pino } from 'pino';
 import { startServer, type RunningServer } from './serve/start.js';
 import type { InterfaceUrls } from './interface-urls.js';
@@ -86,6 +87,11 @@ export type KitChatMessage = ChatMessage;
  */
 export type KitWorld = World;
 
+/** A fault rule as a test sets it (`contract/src/faults.ts`). */
+export type KitFaultRule = FaultRuleBody;
+/** A fault rule in force, with what it has hit. */
+export type KitFault = FaultView;
+
 /** A running in-process embedkit. */
 export interface TestKit {
   /** `{base_url}`, e.g. `http://localhost:41234` (no trailing slash). */
@@ -122,6 +128,18 @@ export interface TestKit {
   waitForReply(chatId: string, options?: WaitForReplyOptions): Promise<KitChatMessage[]>;
   /** Moves the simulated clock forward by `ms` (token and reply-token expiry, the blockchain's timestamps). */
   advanceClock(ms: number): Promise<void>;
+  /**
+   * Makes the calls a rule names fail on purpose (docs/guide/faults.md): e.g.
+   * `{operation: 'pushMessage', kind: 'rateLimited', times: 1}` answers the next push with the
+   * platform's 429. Rules stay until removed: clear them after each test with {@link clearFaults}.
+   * @returns the rule in force, with its `id`
+   * @throws TestKitError 400 for a rule that names no operation or mixes kinds
+   */
+  fault(rule: KitFaultRule): Promise<KitFault>;
+  /** The fault rules in force, oldest first, each with its `hits` and newest hits (`recent`). */
+  faults(): Promise<KitFault[]>;
+  /** Removes every fault rule (`afterEach(() => kit.clearFaults())`). */
+  clearFaults(): Promise<void>;
   /** Stops the server; its state is gone. */
   stop(): Promise<void>;
 }
@@ -268,6 +286,11 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
     waitForReply,
     advanceClock: async (ms) => {
       await call('clock', 'advanceClock', { body: { advanceMs: ms } });
+    },
+    fault: (rule) => call('fault', 'addFault', { body: rule }),
+    faults: async () => (await call('faults', 'faults')).faults,
+    clearFaults: async () => {
+      await call('faults', 'clearFaults');
     },
     stop: () => server.close(),
   };

@@ -4,6 +4,7 @@
  * (e.g. the dev server's URL) and the channels' webhook URLs. Its JSON Schema is published at
  * `/schemas/v1/config.json` like the message schema.
  */
+import { faultLine } from './fault.js';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -63,7 +64,7 @@ export function scenarioFileOf(config: EmbedkitConfig, file: string): string | u
 }
 
 /**
- * After the server started: sets the config's webhook URLs and registers its apps through the
+ * After the server started: sets the config's webhook URLs and fault rules and registers its apps through the
  * HTTP API (as any client would), skipping an app whose URL the channel has already.
  * @param adminToken the server's admin token, when it requires one (for the webhook settings)
  * @returns one line per app and webhook, for the ready output
@@ -83,6 +84,10 @@ export async function applyConfig(
   for (const [channelId, url] of Object.entries(config.webhooks ?? {})) {
     await simCall(target, `webhooks.${channelId}`, 'setWebhook', { params: { channelId }, body: { url } });
     lines.push(`  webhook         channel ${channelId} → ${url}`);
+  }
+  for (const [i, rule] of (config.faults ?? []).entries()) {
+    const set = await simCall(target, `faults[${i}]`, 'addFault', { body: rule });
+    lines.push(`  fault           ${faultLine(set)}`);
   }
   for (const [i, app] of (config.apps ?? []).entries()) {
     const channel = channels.find((c) => c.channel_id === (app.channelId ?? channels[0]?.channel_id));

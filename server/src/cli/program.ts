@@ -18,6 +18,7 @@ import { importCommand, resetCommand } from './import.js';
 import { sayCommand } from './say.js';
 import { webhookCommand } from './webhook.js';
 import { mcpCommand } from './mcp.js';
+import { faultCommand } from './fault.js';
 import { withServerOptions } from './server-options.js';
 
 function parsePort(value: string): number {
@@ -93,6 +94,7 @@ program.addCommand(resetCommand());
 program.addCommand(webhookCommand());
 program.addCommand(sayCommand());
 program.addCommand(mcpCommand());
+program.addCommand(faultCommand());
 
 // The default command's options work without its name (`npx embedkit --port 9000`): list them in the top-level help.
 program.addHelpText('after', () => {

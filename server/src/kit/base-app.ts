@@ -8,6 +8,8 @@ import { SimulatorClient } from '#contract/client.js';
 import { demoLoginRoutes } from '../demo/login-routes.js';
 import { DemoLoginSessionStore } from '../demo/login-session-store.js';
 import { forgetFoundRows } from '../db/found-once.js';
+import type { FaultRegistry } from '../faults/registry.js';
+import { faultSimulatorHandlers } from '../faults/simulator-routes.js';
 import { adminTokenGuard } from '../http/admin-token.js';
 import { jsonBody } from '../http/body.js';
 import { crossSiteGuard } from '../http/cross-site.js';
@@ -40,6 +42,9 @@ export interface BaseAppDeps extends Pick<UnitDeps, 'db' | 'world' | 'clock' | '
   /** Handlers mounted before every route, by mount path (`EmbedkitOptions.mounts`, built). */
   mounts: Record<string, RequestHandler>;
   lanState: () => LanState | undefined;
+  /** The fault gate of `{base_url}` (`faults/gate.ts`), before the platform's and the simulator's routes. */
+  faultGate: RequestHandler;
+  faults: FaultRegistry;
 }
 
 /** The app of `{base_url}`: the platform's interfaces B, C, D, E and G, the simulator API, the host and the demo. */
@@ -67,6 +72,7 @@ export function baseApp(units: Units, d: BaseAppDeps): Express {
     MCP_PATH,
     mcpRoutes(() => new SimulatorClient({ baseUrl: urls.base, headers: d.adminToken ? { Authorization: `Bearer ${d.adminToken}` } : {} })),
   );
+  app.use(d.faultGate);
   app.use(['/v2', '/embed', '/message', '/oauth2', '/friendship'], requestId(headers));
   // Answered by the listener of a running server before any app; here for in-process kits (tests).
   app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));
@@ -104,6 +110,7 @@ export function baseApp(units: Units, d: BaseAppDeps): Express {
           ...channelTokenSimulatorHandlers(units.channelTokens),
           ...phoneSimulatorHandlers(phones, units.bots.live),
           ...lanSimulatorHandlers(d.lanState),
+          ...faultSimulatorHandlers(d.faults),
         },
         { json: jsonBody, 'v1-json': v1Json, raw: mediaBody },
       ),

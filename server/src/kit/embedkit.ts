@@ -10,6 +10,8 @@ import type { Logger } from 'pino';
 import { Clock } from '../clock/clock.js';
 import { restoreClock } from '../clock/sim-clock.js';
 import type { Database } from '../db/schema.js';
+import { FaultRegistry } from '../faults/registry.js';
+import { faultGate } from '../faults/gate.js';
 import { errorHandler } from '../http/error-handler.js';
 import { originApp } from '../http/origin-app.js';
 import { platformHeaders, type PlatformHeaders } from '../http/platform-headers.js';
@@ -93,6 +95,8 @@ export interface Embedkit {
     bots: BotMessaging;
     blockchain: Blockchain;
     v1Bots: V1Bots;
+    /** The fault rules in force (docs/guide/faults.md). */
+    faults: FaultRegistry;
   };
   /** Closes the database. */
   close(): Promise<void>;
@@ -131,7 +135,11 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   const proxiedApps = () => options.lanState?.()?.apps ?? [];
   const units = createUnits({ db, world, clock, logger, live, outage: store.outage, urls, demoOrigin, headers, proxiedApps }, options.bots);
   const { bots } = units;
+  const faults = new FaultRegistry();
+  const gate = { faults, clock, logger, live };
   const app = baseApp(units, {
+    faultGate: faultGate('base', gate),
+    faults,
     db,
     world,
     apps,
@@ -148,9 +156,9 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   });
   const errors = { handler: errorHandler(logger, store.outage) };
   const sideApps: Record<SideInterface, Express> = {
-    deprecated: originApp(units.v1Bots.deprecatedRoutes, logger, errors),
-    trialbot: originApp(units.v1Bots.trialRoutes, logger, errors),
-    blockchain: units.blockchain.app,
+    deprecated: originApp([faultGate('deprecated', gate), ...units.v1Bots.deprecatedRoutes], logger, errors),
+    trialbot: originApp([faultGate('trialbot', gate), ...units.v1Bots.trialRoutes], logger, errors),
+    blockchain: originApp([faultGate('blockchain', gate), units.blockchain.app], logger, errors),
   };
   // Deliveries left undelivered by the last run go out first.
   bots.start();
@@ -172,6 +180,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
       bots,
       blockchain: units.blockchain,
       v1Bots: units.v1Bots,
+      faults,
     },
     close: async () => {
       await bots.stop();

@@ -5,6 +5,7 @@
  * (`contract/src/requests.ts`): a tool's arguments are a route's path parameters beside its body or
  * query, so the agent sees the same field names, limits and enums as the host's calls.
  */
+import { FaultRuleBodySchema } from '#contract/faults.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
@@ -345,6 +346,29 @@ export const TOOLS: readonly McpTool[] = [
       'Moves the simulated clock forward: `advance` as "90m", "1d12h", "2w", or `advanceMs`. Tokens and reply tokens expire by it.',
     input: ClockBodySchema,
     run: (body, { client }) => client.call('advanceClock', { body }),
+  }),
+  tool({
+    name: 'set_fault',
+    description:
+      'Makes the platform fail on purpose for the calls a rule names, to see how a bot or app copes: `kind` rateLimited (429), serverError (500), unavailable (503), expiredToken (401), status (your `status`, `body`), delay (`delayMs`, then answered as usual) or drop (connection closed). Name the calls by `operation` (a published operationId such as pushMessage, or a simulator route name), `method`, `path` (glob: * one segment, trailing /** the rest) or `origin`; limit it with `times`, `share` (0 to 1), `from`/`until` (simulated ms). Answers the rule with its id.',
+    input: FaultRuleBodySchema,
+    run: (body, { client }) => client.call('addFault', { body }),
+  }),
+  tool({
+    name: 'list_faults',
+    description: 'The fault rules in force, each with its hits, what is left of it and its newest hits (method, path, status).',
+    input: Type.Object({}, { additionalProperties: false }),
+    run: (_args, { client }) => client.call('faults'),
+  }),
+  tool({
+    name: 'clear_faults',
+    description: 'Removes one fault rule (`faultId`, from set_fault or list_faults) or, without it, every rule.',
+    input: Type.Object({ faultId: Type.Optional(Id('set_fault: id')) }, { additionalProperties: false }),
+    run: async ({ faultId }, { client }) => {
+      if (faultId !== undefined) await client.call('deleteFault', { params: { faultId } });
+      else await client.call('clearFaults');
+      return { cleared: faultId ?? 'all' };
+    },
   }),
   tool({
     name: 'validate_messages',

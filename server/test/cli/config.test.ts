@@ -1,6 +1,6 @@
 /**
  * `embedkit.config.json(c)`: read by `exec` and `start` from the current directory:
- * scenario (path or inline), apps registered at start, webhook URLs, the port; a wrong file is
+ * scenario (path or inline), apps registered at start, webhook URLs, fault rules, the port; a wrong file is
  * refused naming the field, without a stack trace. Runs the built CLI.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -31,7 +31,8 @@ function project(name: string, config: string, file = 'embedkit.config.jsonc'): 
     `const base = process.env.EMBEDKIT_URL;
 const world = await (await fetch(base + '/embedkit/v1/world')).json();
 const bots = await (await fetch(base + '/embedkit/v1/bots')).json();
-console.log(JSON.stringify({ users: world.users.map((u) => u.displayName), apps: world.apps.map((a) => a.view.url), webhooks: Object.fromEntries(bots.bots.map((b) => [b.channelId, b.webhookUrl])) }));`,
+const faults = await (await fetch(base + '/embedkit/v1/faults')).json();
+console.log(JSON.stringify({ users: world.users.map((u) => u.displayName), apps: world.apps.map((a) => a.view.url), webhooks: Object.fromEntries(bots.bots.map((b) => [b.channelId, b.webhookUrl])), faults: faults.faults.map((f) => [f.operation, f.kind, f.remaining]) }));`,
   );
   return folder;
 }
@@ -57,6 +58,8 @@ describe('embedkit.config.json', { timeout: 60_000 }, () => {
   // the dev server of this project
   "apps": [{ "url": "http://localhost:5173/", "view": "full" }],
   "webhooks": { "1650000001": "http://127.0.0.1:4000/hook" },
+  // the bot's retry on a rate limit, tried on every run
+  "faults": [{ "operation": "pushMessage", "kind": "rateLimited", "times": 1 }],
   "scenario": ${JSON.stringify(scenario)},
 }`,
     );
@@ -66,6 +69,7 @@ describe('embedkit.config.json', { timeout: 60_000 }, () => {
     expect(seen.users).toContain('Dave');
     expect(seen.apps).toContain('http://localhost:5173/');
     expect(seen.webhooks['1650000001']).toBe('http://127.0.0.1:4000/hook');
+    expect(seen.faults).toEqual([['pushMessage', 'rateLimited', 1]]);
   });
 
   it('exec: headerPrefix from the file, --header-prefix wins; the command gets EMBEDKIT_HEADER_PREFIX', async () => {
@@ -159,6 +163,7 @@ console.log(JSON.stringify({ env: process.env.EMBEDKIT_HEADER_PREFIX, world: wor
         'scenario',
         'apps',
         'webhooks',
+        'faults',
         'allowedHosts',
         'headerPrefix',
         'lan',

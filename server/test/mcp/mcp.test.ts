@@ -81,6 +81,15 @@ async function agentLoop(client: Client): Promise<void> {
   expect(after - before).toBeGreaterThanOrEqual(86_400_000);
   expect(after - before).toBeLessThan(86_400_000 + 10_000);
 
+  const fault = await ok(client, 'set_fault', { operation: 'world', kind: 'unavailable', times: 1 });
+  expect(fault).toMatchObject({ operation: 'world', kind: 'unavailable', remaining: 1 });
+  const refused = await call(client, 'get_world', {});
+  expect(refused.isError).toBe(true);
+  expect(JSON.stringify(refused.content)).toContain('temporarily unavailable');
+  expect((await ok(client, 'list_faults')).faults).toEqual([expect.objectContaining({ id: fault.id, hits: 1, remaining: 0 })]);
+  expect(await ok(client, 'clear_faults', {})).toEqual({ cleared: 'all' });
+  expect((await ok(client, 'list_faults')).faults).toEqual([]);
+
   const verdict = await ok(client, 'validate_messages', {
     messages: [
       { type: 'flex', altText: 'x', contents: { type: 'bubble', body: { type: 'box', layout: 'vertical', contents: [{ type: 'text' }] } } },

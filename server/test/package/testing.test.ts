@@ -47,6 +47,30 @@ describe('startEmbedkit', () => {
     await expect(kit.say('no-such-chat', `U${'1'.repeat(32)}`, 'x')).rejects.toBeInstanceOf(TestKitError);
   });
 
+  it('summons the platform’s faults: the next push is rate limited, the rule lists its hit, and clearing ends it', async () => {
+    kit = await startEmbedkit();
+    const alice = kit.world.users.find((u) => u.displayName === 'Alice')!;
+    const token = await kit.token();
+    const push = () =>
+      fetch(`${kit!.url}/v2/bot/message/push`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ to: alice.userId, messages: [{ type: 'text', text: 'retry me' }] }),
+      });
+    const rule = await kit.fault({ operation: 'pushMessage', kind: 'rateLimited', times: 1 });
+    const limited = await push();
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ message: 'The API rate limit has been exceeded. Try again later.' });
+    expect((await push()).status).toBe(200);
+    expect(await kit.faults()).toEqual([expect.objectContaining({ id: rule.id, hits: 1, remaining: 0 })]);
+    await kit.fault({ operation: 'pushMessage', kind: 'serverError' });
+    expect((await push()).status).toBe(500);
+    await kit.clearFaults();
+    expect(await kit.faults()).toEqual([]);
+    expect((await push()).status).toBe(200);
+    await expect(kit.fault({ operation: 'noSuchOperation', kind: 'drop' })).rejects.toMatchObject({ status: 400 });
+  });
+
   it('refuses an invalid scenario with every problem listed', async () => {
     await expect(startEmbedkit({ scenario: { channels: [], users: [], chats: [], apps: [] } as never })).rejects.toThrow(/channels/);
   });

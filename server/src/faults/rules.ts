@@ -1,0 +1,176 @@
+/**
+ * The rules of faults on demand, pure: which calls a fault rule names (a published operation, a
+ * simulator route, a method and path, an origin), whether a matching call is hit (its count, its
+ * share, its window on the simulated clock), and what a hit call is answered in the error format
+ * of its interface (spec "Errors"; the bot interface's rate-limit and authentication messages as
+ * embedkit's own rules write them). Choices: docs/guide/faults.md.
+ */
+import { PUBLISHED_OPERATIONS } from '#contract/published-platform.js';
+import { SIMULATOR_API, SIMULATOR_PREFIX } from '#contract/simulator-api.js';
+import type { FaultKind, FaultRuleBody } from '#contract/faults.js';
+import type { Contract } from '#contract/route.js';
+import type { ErrorDetail } from '../http/validate.js';
+import { errorFormatOf, RETRY_AFTER_S } from '../http/error-format.js';
+
+/** The origin a call came in on: `{base_url}` or one of the spec's side origins. */
+export type FaultOrigin = NonNullable<FaultRuleBody['origin']>;
+
+/** A named operation: its method and a pattern of its paths, with how literal the pattern is. */
+interface NamedRoute {
+  name: string;
+  method: string;
+  pattern: RegExp;
+  /** Literal segments: the most literal of the routes that match a path is the one called. */
+  literals: number;
+}
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+function namedRoute(name: string, method: string, path: string, param: RegExp): NamedRoute {
+  const segments = segmentsOf(path);
+  const source = segments.map((s) => (param.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+  return { name, method, pattern: new RegExp(`^/${source}/?$`), literals: segments.filter((s) => !param.test(s)).length };
+}
+
+/** The published operations (`{param}` paths) and the simulator routes (`:param` paths under its prefix). */
+const NAMED_ROUTES: readonly NamedRoute[] = [
+  ...PUBLISHED_OPERATIONS.map((o) => namedRoute(o.operationId, o.method, o.path, /^\{[^}]+\}$/)),
+  ...Object.entries(SIMULATOR_API as Contract).map(([name, r]) => namedRoute(name, r.method, SIMULATOR_PREFIX + r.path, /^:/)),
+];
+const KNOWN_NAMES = new Set(NAMED_ROUTES.map((r) => r.name));
+
+/**
+ * The name of the operation a call is: the published operationId or the simulator route name whose
+ * method and path pattern match, the most literal one where several do (`GET /v2/bot/richmenu/list`
+ * is `getRichMenuList`, not `getRichMenu`); undefined for a call of no named operation.
+ */
+export function operationOf(method: string, path: string): string | undefined {
+  let best: NamedRoute | undefined;
+  for (const r of NAMED_ROUTES) if (r.method === method && r.pattern.test(path) && (!best || r.literals > best.literals)) best = r;
+  return best?.name;
+}
+
+/** The simulator routes that manage the rules: never hit, so that a rule can always be removed. */
+export const FAULT_ROUTES_PATH = `${SIMULATOR_PREFIX}/faults`;
+
+/**
+ * What is wrong with a rule beyond its schema, as details (`property` its field), or none:
+ * an operation no interface has, a `status` rule without its status, a window that ends before it starts.
+ */
+export function ruleProblems(rule: FaultRuleBody): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  if (rule.operation !== undefined && !KNOWN_NAMES.has(rule.operation))
+    details.push({ property: 'operation', message: 'must be a published operationId or a simulator route name' });
+  if (rule.kind === 'status' && rule.status === undefined)
+    details.push({ property: 'status', message: 'must be specified for kind status' });
+  if (rule.kind !== 'status' && (rule.status !== undefined || rule.body !== undefined))
+    details.push({ property: rule.status !== undefined ? 'status' : 'body', message: 'is for kind status only' });
+  if (rule.kind === 'delay' && rule.delayMs === undefined)
+    details.push({ property: 'delayMs', message: 'must be specified for kind delay' });
+  if (rule.from !== undefined && rule.until !== undefined && rule.until <= rule.from)
+    details.push({ property: 'until', message: 'must be later than from' });
+  return details;
+}
+
+/** A call as the rules see it. */
+export interface FaultCall {
+  origin: FaultOrigin;
+  method: string;
+  path: string;
+  /** The simulated time, ms since 1970. */
+  now: number;
+}
+
+/** A path glob of a rule as a regular expression: `*` within one segment, a trailing `**` for the rest. */
+export function globPattern(glob: string): RegExp {
+  const rest = glob.endsWith('/**');
+  const body = (rest ? glob.slice(0, -3) : glob)
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]*');
+  return new RegExp(`^${body}${rest ? '(?:/.*)?' : '/?'}$`);
+}
+
+/**
+ * Whether a rule names a call (every field it gives matches) and its window holds at the call's
+ * time; its count and share are decided by {@link FaultRegistry}.
+ * @param operation the call's operation ({@link operationOf}), computed once per call
+ */
+export function names(rule: FaultRuleBody & { pathPattern?: RegExp }, call: FaultCall, operation: string | undefined): boolean {
+  if (rule.origin !== undefined && rule.origin !== call.origin) return false;
+  if (rule.method !== undefined && rule.method !== call.method) return false;
+  if (rule.operation !== undefined && rule.operation !== operation) return false;
+  if (rule.path !== undefined && !(rule.pathPattern ?? globPattern(rule.path)).test(call.path)) return false;
+  if (rule.from !== undefined && call.now < rule.from) return false;
+  if (rule.until !== undefined && call.now >= rule.until) return false;
+  return true;
+}
+
+/** An answer written by a fault: status, headers and JSON body. */
+export interface FaultAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+const STATUS_OF: Record<Exclude<FaultKind, 'status' | 'delay' | 'drop'>, number> = {
+  rateLimited: 429,
+  serverError: 500,
+  unavailable: 503,
+  expiredToken: 401,
+};
+
+/** What each kind says, in the words of the bot interface's own refusals. */
+const MESSAGE_OF: Record<keyof typeof STATUS_OF, string> = {
+  rateLimited: 'The API rate limit has been exceeded. Try again later.',
+  serverError: 'Internal server error',
+  unavailable: `The server is temporarily unavailable; retry in ${RETRY_AFTER_S} s`,
+  expiredToken: 'Authentication failed due to the following reason: expired token. Issue a new channel access token.',
+};
+
+/** A person's access token expired, as the social login's own check words it. */
+const SOCIAL_EXPIRED = 'Authentication failed due to the following reason: The access token expired';
+/** The social login's calls made with a person's access token (profile, friendship status). */
+const isSocialPath = (path: string) => path.startsWith('/v2/profile') || path.startsWith('/friendship/');
+
+/**
+ * The answer of a hit call of a kind that answers (not `delay`, not `drop`), in the error format
+ * of the call's interface:
+ * - bot, social login, embedded apps, simulator: `{message}`;
+ * - OAuth token endpoints: `{error, error_description}` (`invalid_grant` for an expired token,
+ *   `temporarily_unavailable` for 429/503, `server_error` for 500: RFC 6749 5.2 and 4.1.2.1);
+ * - v1 interfaces: `{statusCode, statusMessage}`, an expired token as the spec's
+ *   `412 / accessToken expired`;
+ * - blockchain: its envelope `{responseTime, statusCode, statusMessage}` with embedkit's codes
+ *   4290, 4013, 5000, 5030.
+ * A `status` rule answers its own body, or the format's body with a message naming the fault.
+ */
+export function faultAnswer(rule: FaultRuleBody, call: FaultCall): FaultAnswer {
+  const kind = rule.kind as keyof typeof STATUS_OF | 'status';
+  const status = kind === 'status' ? rule.status! : STATUS_OF[kind];
+  const message =
+    kind === 'status'
+      ? `Fault on demand: ${status}`
+      : kind === 'expiredToken' && isSocialPath(call.path)
+        ? SOCIAL_EXPIRED
+        : MESSAGE_OF[kind];
+  const headers: Record<string, string> = status === 503 || status === 429 ? { 'Retry-After': String(RETRY_AFTER_S) } : {};
+  if (kind === 'status' && rule.body) return { status, headers, body: rule.body };
+  if (call.origin === 'blockchain') {
+    const code = kind === 'expiredToken' ? 4013 : status * 10;
+    return { status, headers, body: { responseTime: call.now, statusCode: code, statusMessage: message } };
+  }
+  switch (errorFormatOf(call.path)) {
+    case 'oauth': {
+      const error =
+        kind === 'expiredToken' ? 'invalid_grant' : status === 429 || status === 503 ? 'temporarily_unavailable' : 'server_error';
+      return { status, headers, body: { error, error_description: message } };
+    }
+    case 'v1':
+      return kind === 'expiredToken'
+        ? { status, headers, body: { statusCode: '412', statusMessage: 'accessToken expired' } }
+        : { status, headers, body: { statusCode: String(status), statusMessage: message } };
+    default:
+      return { status, headers, body: { message } };
+  }
+}
