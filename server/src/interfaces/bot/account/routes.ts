@@ -1,10 +1,10 @@
 /**
  * A bot's account calls under `/v2/bot` (the platform's published API beyond spec part
  * B's table): bot info, the webhook endpoint setting and test, and message validation without
- * sending, and the loading indicator and read marks (their schemas in `indicators/rules.ts`). On
+ * sending; with them the loading indicator and read marks (`indicators/routes.ts`). On
  * `Authorization: Bearer <channel access token>`; each one API for the rate limit. Bodies are
- * checked at the door (`http/door.ts`) after the authentication and the limit, before the rules of
- * the world.
+ * checked at the door (`http/door.ts`, schemas in `rules.ts`) after the authentication and the
+ * limit, before the rules of the world.
  */
 import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
 import { Router } from 'express';
@@ -17,7 +17,7 @@ import type { AccountLinkService } from '../account-link/service.js';
 import { botInfo } from './service.js';
 import { checkedMessages } from '../broadcast/routes.js';
 import { WebhookEndpointBody, WebhookTestBody } from './rules.js';
-import { LoadingBody, MarkAsReadBody, MarkAsReadByTokenBody } from '../indicators/rules.js';
+import { botIndicatorRoutes } from '../indicators/routes.js';
 
 const checked = door(ERROR_FORMATS.bot);
 
@@ -61,33 +61,7 @@ export function botAccountRoutes(
   r.post('/v2/bot/user/:userId/linkToken', api('linkToken'), async (req, res) => {
     res.json(await deps.links.issue(channel(res), String(req.params.userId)));
   });
-  r.post(
-    '/v2/bot/chat/loading/start',
-    api('chat.loading'),
-    jsonBody,
-    checked({ body: LoadingBody }, async ({ body }, _req, res) => {
-      await deps.indicators.startLoading(channel(res).channel_id, body);
-      res.status(202).json({});
-    }),
-  );
-  r.post(
-    '/v2/bot/chat/markAsRead',
-    api('chat.markAsReadByToken'),
-    jsonBody,
-    checked({ body: MarkAsReadByTokenBody }, async ({ body }, _req, res) => {
-      await deps.indicators.markAsReadByToken(channel(res), body);
-      res.json({});
-    }),
-  );
-  r.post(
-    '/v2/bot/message/markAsRead',
-    api('chat.markAsRead'),
-    jsonBody,
-    checked({ body: MarkAsReadBody }, async ({ body }, _req, res) => {
-      await deps.indicators.markAsRead(channel(res).channel_id, body);
-      res.json({});
-    }),
-  );
+  r.use(botIndicatorRoutes(deps));
   for (const kind of VALIDATE_KINDS) {
     r.post(`/v2/bot/message/validate/${kind}`, api(`validate.${kind}`), jsonBody, (req, res) => {
       // What the send itself refuses: a quote token goes with push and reply only.
