@@ -15,7 +15,7 @@ import { invalidBody } from '../../../http/errors.js';
 import { checkValidateMessagesBody } from '../../../messages/bodies.js';
 import { ERROR_FORMATS } from '#contract/errors.js';
 import { quoteTokensRefused } from '../messaging/service.js';
-import { DeliveryQuery, FollowersQuery, NarrowcastBody, ProgressQuery } from './rules.js';
+import { DeliveryQuery, demographicProblems, FollowersQuery, NarrowcastBody, ProgressQuery } from './rules.js';
 import type { BotBroadcastService, SentKind } from './service.js';
 import { SENT_KINDS } from './service.js';
 import type { ChannelRow } from '../../../world/world-store.js';
@@ -108,6 +108,9 @@ export function botBroadcastRoutes(
     checked({ body: NarrowcastBody }, async ({ body }, req, res) => {
       const c = channel(res);
       const messages = checkedMessages(req.body, false);
+      // The filter's operators: recursive, and `gte` below `lt`, which the schema does not say.
+      const problems = body.filter === undefined ? [] : demographicProblems(body.filter.demographic);
+      if (problems.length) throw invalidBody(problems);
       // The narrowcast's own request ID, set before it runs: a 409 of its retry key names it.
       const requestId = randomUUID();
       res.set(deps.headers.requestId, requestId);

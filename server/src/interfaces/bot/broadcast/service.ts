@@ -10,14 +10,7 @@ import { accessDenied, invalidBody, notFound } from '../../../http/errors.js';
 import type { BotCounterStore } from './store.js';
 import type { ChannelRow } from '../../../world/world-store.js';
 import type { BotMessagingService, Claim } from '../messaging/service.js';
-import {
-  demographicProblems,
-  FOLLOWERS_PER_PAGE,
-  matchesDemographic,
-  type Demographics,
-  type FollowersQuery,
-  type NarrowcastBody,
-} from './rules.js';
+import { FOLLOWERS_PER_PAGE, matchesDemographic, type Demographics, type FollowersQuery, type NarrowcastBody } from './rules.js';
 import type { RateLimiter } from '../rate-limits/service.js';
 
 /** Offset of the platform's timezone (UTC+9), in ms: counters' `date` is a day there. */
@@ -84,12 +77,13 @@ export class BotBroadcastService {
    * Narrowcast, done at once: to every friend, or those a `recipient` reaches (audiences and
    * redelivery combined with and/or/not, see audiences/rules.ts), of them those a
    * `filter.demographic` matches (rules.ts), at most `limit.max`.
-   * @param b the body besides its messages, checked at the door ({@link NarrowcastBody})
+   * @param b the body besides its messages, checked at the door ({@link NarrowcastBody}, its
+   *   demographic filter by `demographicProblems`)
    * @param messages as {@link broadcast}'s
    * @param requestId the request's ID (answered in `<prefix>Request-Id`), for the progress call
    * @param claim called once the body passed, before anything is counted or sent (retry keys)
-   * @throws ApiError 400 a demographic filter's operators ({@link demographicProblems}), a recipient
-   *   (an unknown or not-ready audience) or a coupon as broadcast; 429 as broadcast; what `claim` throws.
+   * @throws ApiError 400 a recipient when this kit serves none, or one naming an unknown or not-ready
+   *   audience, or a coupon as broadcast; 429 as broadcast; what `claim` throws.
    */
   async narrowcast(
     channel: ChannelRow,
@@ -102,10 +96,6 @@ export class BotBroadcastService {
       throw invalidBody([
         { message: 'recipients are not served by this kit: use filter.demographic or omit recipient', property: 'recipient' },
       ]);
-    if (b.filter !== undefined) {
-      const problems = demographicProblems(b.filter.demographic);
-      if (problems.length) throw invalidBody(problems);
-    }
     messages = await this.d.bot.withCoupons(channel.channel_id, messages);
     const now = this.d.clock.now();
     const all = await this.d.counters.friendsWithDemographics(channel.channel_id);
