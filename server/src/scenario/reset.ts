@@ -8,17 +8,15 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock/clock.js';
 import type { SimulatorHandlers } from '../simulator/handlers.js';
-import { ResetWorldBodySchema } from '#contract/requests.js';
+import type { ResetWorldBodySchema } from '#contract/requests.js';
+import type { Static } from '@sinclair/typebox';
 import type { WorldReset } from '#contract/wire.js';
 import type { Database } from '../db/schema.js';
-import { ApiError, invalidBody } from '../http/errors.js';
-import { compile } from '../http/validate.js';
+import { ApiError } from '../http/errors.js';
 import type { LiveHub } from '../live/hub.js';
 import { applyScenario, readScenario, ScenarioError, scenarioProblems, type ScenarioStores } from './load.js';
 import type { Scenario } from './schema.js';
 import { replaceWorld } from './world-reset-store.js';
-
-const checkBody = compile(ResetWorldBodySchema);
 
 /** What a reset needs of the kit. */
 export interface WorldResetDeps {
@@ -46,11 +44,14 @@ function scenarioInvalid(problems: readonly string[]): ApiError {
   });
 }
 
-/** The scenario a reset loads: the body's (checked) or the started-with file's. @throws ApiError 400 */
-async function scenarioToLoad(d: WorldResetDeps, body: unknown): Promise<{ name: string; scenario: Scenario }> {
-  const details = checkBody(body ?? {});
-  if (details) throw invalidBody(details);
-  const b = (body ?? {}) as { scenario?: unknown; name?: string };
+/** A `resetWorld` body, checked at the simulator API's door against the contract's schema. */
+export type ResetWorldBody = Static<typeof ResetWorldBodySchema>;
+
+/**
+ * The scenario a reset loads: the body's (checked against the scenario rules) or the started-with
+ * file's. @throws ApiError 400
+ */
+async function scenarioToLoad(d: WorldResetDeps, b: ResetWorldBody): Promise<{ name: string; scenario: Scenario }> {
   if (b.scenario === undefined) {
     try {
       return { name: d.startedWith, scenario: await readScenario(d.startedWith) };
@@ -66,9 +67,10 @@ async function scenarioToLoad(d: WorldResetDeps, body: unknown): Promise<{ name:
 
 /**
  * Empties the world and loads the scenario in one transaction, then publishes `world`.
- * @throws ApiError 400 for a bad body or scenario (the world untouched)
+ * @param body checked at the simulator API's door (`ResetWorldBodySchema`)
+ * @throws ApiError 400 for a bad scenario (the world untouched)
  */
-export async function resetWorld(d: WorldResetDeps, body: unknown): Promise<WorldReset> {
+export async function resetWorld(d: WorldResetDeps, body: ResetWorldBody): Promise<WorldReset> {
   const source = await scenarioToLoad(d, body);
   await d.dispatcher.stop();
   try {

@@ -1,5 +1,7 @@
 /** Chats and their messages: what the host shows, and sendMessages (spec part D). */
 import type { ChatMessage } from '#contract/wire.js';
+import type { ContactBodySchema, UserMessageRequestSchema } from '#contract/requests.js';
+import type { Static } from '@sinclair/typebox';
 import type { Clock } from '../clock/clock.js';
 import { accessDenied, badRequest, invalidBody, noChat, notAMember, unknownUser } from '../http/errors.js';
 import { checkShareBody, checkUserMessageBody } from '../messages/bodies.js';
@@ -10,12 +12,13 @@ import type { ChatRow, WorldStore } from './world-store.js';
 /** A message as the host reads it (the contract's shape): the message object as it was sent. */
 export type { ChatMessage };
 
-/** `quotedMessageId` of the composer's body, and the body without it (checked by the message rules). */
-function splitQuote(body: unknown): { quotedMessageId?: unknown; rest: unknown } {
-  if (typeof body !== 'object' || body === null || !('quotedMessageId' in body)) return { rest: body };
-  const { quotedMessageId, ...rest } = body as Record<string, unknown>;
-  return { quotedMessageId, rest };
-}
+/** The body of the host's composer (simulator route `sendMessage`), checked at the simulator API's door. */
+export type UserMessageRequest = Static<typeof UserMessageRequestSchema>;
+/** The body of simulator route `shareContact`, checked at the simulator API's door. */
+export type ContactBody = Static<typeof ContactBodySchema>;
+
+/** A message ID as text (the IDs this kit gives: 1 to 16 digits, no leading zero). */
+const MESSAGE_ID = /^[1-9][0-9]{0,15}$/;
 
 /**
  * Whether a bot may hear what is said in a chat: a group or room (bots join and leave them), or a
@@ -90,23 +93,26 @@ export class ChatService {
    * sticker quotes that message of the chat, as the messenger's reply-to does; the stored body
    * carries it (`quotedMessageId`), so the chat shows the quote and the bot's event names it
    * (published `webhook.yml`: only text and sticker messages quote).
+   * @param body its shape checked at the simulator API's door; its message here, by the message
+   *   validator (`checkUserMessageBody`: the message object's own rules, which the contract's
+   *   schema leaves to it)
    * @returns the stored message
-   * @throws ApiError 400 for an invalid body, an unknown user, a user who is not a member, or a
+   * @throws ApiError 400 for an invalid message, an unknown user, a user who is not a member, or a
    *   quoted message that is not a standing message of the chat; 404 for an unknown chat.
    */
-  async sendAsUser(chatId: string, body: unknown, stored?: Record<string, unknown>): Promise<ChatMessage> {
+  async sendAsUser(chatId: string, body: UserMessageRequest, stored?: Record<string, unknown>): Promise<ChatMessage> {
     const chat = await this.world.chat(chatId);
     if (!chat) throw noChat(chatId);
-    const { quotedMessageId, rest } = splitQuote(body);
+    const { quotedMessageId, ...rest } = body;
     const details = checkUserMessageBody(rest);
     if (details) throw invalidBody(details);
-    const { userId } = rest as { userId: string };
+    const { userId } = rest;
     // `stored`: a message the composer builds itself (a contact), checked through a stand-in.
-    let message = stored ?? (rest as { message: unknown }).message;
+    let message: Record<string, unknown> = stored ?? rest.message;
     const user = await this.world.user(userId);
     if (!user) throw unknownUser(userId);
     if (!chat.memberIds.includes(userId)) throw notAMember(userId, chatId);
-    if (quotedMessageId !== undefined) message = await this.quoting(chatId, message as Record<string, unknown>, quotedMessageId);
+    if (quotedMessageId !== undefined) message = await this.quoting(chatId, message, quotedMessageId);
     const now = this.clock.now();
     const id = await this.inChatOrder(chat, async () => {
       const [ref] = await this.messages.insertAllRefs([{ chatId, senderType: 'user', senderId: userId, body: message, createdAt: now }]);
@@ -117,7 +123,7 @@ export class ChatService {
       id: String(id),
       chatId,
       sender: { type: 'user', id: userId, displayName: user.display_name },
-      message: message as Record<string, unknown>,
+      message,
       timestamp: now,
     };
   }
@@ -127,9 +133,9 @@ export class ChatService {
    * message of the same chat.
    * @throws ApiError 400 otherwise
    */
-  private async quoting(chatId: string, message: Record<string, unknown>, quotedMessageId: unknown): Promise<Record<string, unknown>> {
-    if (typeof quotedMessageId !== 'string' || !/^[1-9][0-9]{0,15}$/.test(quotedMessageId))
-      throw invalidBody([{ message: 'must be a message id', property: 'quotedMessageId' }]);
+  private async quoting(chatId: string, message: Record<string, unknown>, quotedMessageId: string): Promise<Record<string, unknown>> {
+    // The contract types it a string; the form of this kit's message IDs is checked here.
+    if (!MESSAGE_ID.test(quotedMessageId)) throw invalidBody([{ message: 'must be a message id', property: 'quotedMessageId' }]);
     if (message.type !== 'text' && message.type !== 'sticker')
       throw badRequest(`A ${String(message.type)} message cannot quote another: only text and sticker messages can`);
     const quoted = await this.messages.inChat(chatId, Number(quotedMessageId));
@@ -143,18 +149,13 @@ export class ChatService {
    * a `{type: "contact", mid, displayName}` message. v1 bots receive it as contentType
    * 10 (spec "Received message content"); v2 bots never see it (the bot messaging interface has no
    * contact message).
-   * @param body `{userId, mid}`: the sender, and the MID (user ID) of the shared user
-   * @throws ApiError 400 for an invalid body, an unknown user or a sender who is not a member; 404
-   *   for an unknown chat.
+   * @param b `{userId, mid}`: the sender, and the MID (user ID) of the shared user, checked at the
+   *   simulator API's door
+   * @throws ApiError 400 for an unknown user or a sender who is not a member; 404 for an unknown chat.
    */
-  async shareContact(chatId: string, body: unknown): Promise<ChatMessage> {
-    const b = (typeof body === 'object' && body !== null ? body : {}) as { userId?: unknown; mid?: unknown };
-    const details = (['userId', 'mid'] as const)
-      .filter((k) => typeof b[k] !== 'string' || b[k] === '')
-      .map((k) => ({ message: 'must be specified', property: k }));
-    if (details.length) throw invalidBody(details);
-    const shared = await this.world.user(b.mid as string);
-    if (!shared) throw badRequest(`Unknown user ${String(b.mid)}: only users of the scenario can be shared`);
+  async shareContact(chatId: string, b: ContactBody): Promise<ChatMessage> {
+    const shared = await this.world.user(b.mid);
+    if (!shared) throw badRequest(`Unknown user ${b.mid}: only users of the scenario can be shared`);
     return this.sendAsUser(
       chatId,
       { userId: b.userId, message: { type: 'text', text: shared.display_name } },

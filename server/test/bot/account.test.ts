@@ -130,9 +130,11 @@ describe('loading indicator and read marks', () => {
     const res = await request(kit.app).post('/v2/bot/chat/loading/start').set(bearer(token)).send({ chatId: ALICE, loadingSeconds: 10 });
     expect(res.status).toBe(202);
     expect((await request(kit.app).get(`/embedkit/v1/chats/${ALICE_BOT}/indicators`)).body.loadingUntil).toEqual(expect.any(Number));
-    expect(
-      (await request(kit.app).post('/v2/bot/chat/loading/start').set(bearer(token)).send({ chatId: ALICE, loadingSeconds: 7 })).status,
-    ).toBe(400);
+    const seven = await request(kit.app).post('/v2/bot/chat/loading/start').set(bearer(token)).send({ chatId: ALICE, loadingSeconds: 7 });
+    expect(seven.body).toEqual({
+      message: 'The request body has 1 error(s)',
+      details: [{ message: 'loadingSeconds must be one of 5, 10, ..., 60', property: 'loadingSeconds' }],
+    });
     expect((await request(kit.app).post('/v2/bot/chat/loading/start').set(bearer(token)).send({ chatId: CAROL })).status).toBe(400);
   });
 
@@ -168,6 +170,7 @@ describe('mark as read by token', () => {
     expect((await post(token, {})).status).toBe(401);
     const forged = `${token.split('.')[0]}.${'A'.repeat(22)}`;
     expect((await post(await botToken(kit), { markAsReadToken: forged })).body).toEqual({ message: 'Invalid markAsReadToken' });
+    expect((await post(await botToken(kit), {})).body.details).toEqual([{ message: 'must be specified', property: 'markAsReadToken' }]);
     expect((await post(await botToken(kit, VERIFIED), { markAsReadToken: token })).body).toEqual({ message: 'Invalid markAsReadToken' });
     expect((await request(kit.app).get(`/embedkit/v1/chats/${ALICE_BOT}/indicators`)).body.readAt).toBeNull();
     expect((await post(await botToken(kit), { markAsReadToken: token })).status).toBe(200);

@@ -58,6 +58,9 @@ describe('broadcast and narrowcast', () => {
     expect(progress.body).toMatchObject({ phase: 'succeeded', failureCount: 0 });
     expect(progress.body.successCount).toBeGreaterThanOrEqual(2);
     expect((await request(kit.app).get('/v2/bot/message/progress/narrowcast?requestId=nope').set(bearer(token))).status).toBe(404);
+    expect((await request(kit.app).get('/v2/bot/message/progress/narrowcast').set(bearer(token))).body.details).toEqual([
+      { message: 'must be specified', property: 'requestId' },
+    ]);
   });
 });
 
@@ -96,7 +99,13 @@ describe('followers and chat counts', () => {
       const next = await request(kit.app).get(`/v2/bot/followers/ids?limit=1&start=${first.body.next}`).set(bearer(verified));
       expect(next.body.userIds[0]).toBe(all.body.userIds[1]);
     }
-    expect((await request(kit.app).get('/v2/bot/followers/ids?limit=0').set(bearer(verified))).status).toBe(400);
+    const zero = await request(kit.app).get('/v2/bot/followers/ids?limit=0').set(bearer(verified));
+    expect(zero.body).toEqual({
+      message: 'The request body has 1 error(s)',
+      details: [{ message: 'limit must be an integer from 1 to 1000', property: 'limit' }],
+    });
+    // The plan is refused before the query is read.
+    expect((await request(kit.app).get('/v2/bot/followers/ids?limit=0').set(bearer(token))).status).toBe(403);
   });
 
   it('group summary and member count; a chat without the bot is 404', async () => {
@@ -194,6 +203,10 @@ describe('narrowcast demographic filters', () => {
     expect((await send({ filter: { demographic: { type: 'operator', and: [], or: [] } } })).body.details[0].message).toBe(
       'exactly one of and, or, not is required',
     );
+    expect((await send({ filter: 'age', limit: { max: 0 } })).body.details).toEqual([
+      { message: 'must be an object with demographic', property: 'filter' },
+      { message: 'Must be greater than or equal to 1', property: 'limit.max' },
+    ]);
     const recipient = await send({ recipient: { type: 'audience', audienceGroupId: 1 } });
     expect(recipient.status).toBe(400);
     expect(recipient.body.details).toEqual([{ message: 'audience group not found: 1', property: 'recipient.audienceGroupId' }]);

@@ -198,9 +198,17 @@ describe('aliases', () => {
     const dup = await request(kit.app).post('/v2/bot/richmenu/alias').set(bearer(token)).send({ richMenuAliasId: 'page-1', richMenuId: b });
     expect(dup.status).toBe(400);
     expect(dup.body.message).toBe('conflict richmenu alias id');
-    expect(
-      (await request(kit.app).post('/v2/bot/richmenu/alias').set(bearer(token)).send({ richMenuAliasId: 'bad id!', richMenuId: b })).status,
-    ).toBe(400);
+    const badId = await request(kit.app)
+      .post('/v2/bot/richmenu/alias')
+      .set(bearer(token))
+      .send({ richMenuAliasId: 'bad id!', richMenuId: b });
+    expect(badId.status).toBe(400);
+    expect(badId.body).toEqual({
+      message: 'The request body has 1 error(s)',
+      details: [{ message: 'richMenuAliasId may contain only A-Z, a-z, 0-9, _ and -', property: 'richMenuAliasId' }],
+    });
+    // Refused at the door: no alias was written.
+    expect((await request(kit.app).get('/v2/bot/richmenu/alias/bad%20id!').set(bearer(token))).status).toBe(404);
     expect((await request(kit.app).post('/v2/bot/richmenu/alias/page-1').set(bearer(token)).send({ richMenuId: b })).status).toBe(200);
     expect((await request(kit.app).get('/v2/bot/richmenu/alias/page-1').set(bearer(token))).body).toEqual({
       richMenuAliasId: 'page-1',
@@ -257,7 +265,11 @@ describe('rich menu batch', () => {
         [{ message: 'must be an array of 1 to 1000 operations', property: 'operations' }],
       ],
       [{ operations: [{ type: 'move' }] }, [{ message: 'must be one of link, unlink, unlinkAll', property: 'operations[0].type' }]],
-      [{ operations: [{ type: 'link', from: 'richmenu-x' }] }, [{ message: 'must be a rich menu ID', property: 'operations[0].to' }]],
+      [
+        { operations: [{ type: 'link', from: 'richmenu-x', to: 5 }] },
+        [{ message: 'must be a rich menu ID', property: 'operations[0].to' }],
+      ],
+      [{ operations: [{ type: 'link', from: 'richmenu-x' }] }, [{ message: 'must be specified', property: 'operations[0].to' }]],
       [
         { operations: [{ type: 'link', from: noImage, to: noImage }] },
         [{ message: 'must upload richmenu image before applying it to user', property: 'operations[0].to' }],

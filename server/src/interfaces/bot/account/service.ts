@@ -5,6 +5,7 @@
  */
 import type { Clock } from '../../../clock/clock.js';
 import { botUserId } from '../../../world/bot-user-id.js';
+import type { Static } from '@sinclair/typebox';
 import { badRequest } from '../../../http/errors.js';
 import type { ChannelRow } from '../../../world/world-store.js';
 import type { BotEventService } from '../user-events/service.js';
@@ -32,8 +33,9 @@ export interface WebhookTestResult {
   detail: string;
 }
 
-/** Longest webhook URL (platform: 500 characters). */
-export const MAX_WEBHOOK_URL_LENGTH = 500;
+import { MAX_WEBHOOK_URL_LENGTH, type WebhookEndpointBody, type WebhookTestBody } from './rules.js';
+
+export { MAX_WEBHOOK_URL_LENGTH };
 
 export { botUserId };
 
@@ -67,23 +69,19 @@ export class BotAccountService {
     return { endpoint: s.url ?? '', active: s.url !== null };
   }
 
-  /** Sets the webhook URL. @throws ApiError 400 when `endpoint` is missing, too long or not an absolute http(s) URL. */
-  async setWebhookEndpoint(channel: ChannelRow, body: unknown): Promise<void> {
-    const endpoint = (body as { endpoint?: unknown } | null)?.endpoint;
-    if (typeof endpoint !== 'string' || endpoint === '') throw badRequest('endpoint is required');
-    if (endpoint.length > MAX_WEBHOOK_URL_LENGTH) throw badRequest(`endpoint must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
+  /** Sets the webhook URL (`endpoint` checked at the door, {@link WebhookEndpointBody}). */
+  async setWebhookEndpoint(channel: ChannelRow, { endpoint }: Static<typeof WebhookEndpointBody>): Promise<void> {
     await this.d.events.setWebhookSettings(channel.channel_id, { url: endpoint });
   }
 
   /**
    * Sends a real signed test request (`{"destination": <bot user ID>, "events": []}`) to `endpoint`
    * or the set URL, and says how the bot answered.
+   * @param body checked at the door ({@link WebhookTestBody})
    * @throws ApiError 400 when no URL is given or set, or it is not an absolute http(s) URL.
    */
-  async testWebhook(channel: ChannelRow, body: unknown): Promise<WebhookTestResult> {
-    const given = (body as { endpoint?: unknown } | null)?.endpoint;
-    if (given !== undefined && typeof given !== 'string') throw badRequest('endpoint must be a string');
-    const url = (given as string | undefined) || (await this.webhookEndpoint(channel)).endpoint;
+  async testWebhook(channel: ChannelRow, body: Static<typeof WebhookTestBody>): Promise<WebhookTestResult> {
+    const url = body.endpoint || (await this.webhookEndpoint(channel)).endpoint;
     if (!url) throw badRequest('The webhook URL is not set');
     if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw badRequest('endpoint must be an absolute http or https URL');
     const raw = JSON.stringify({ destination: botUserId(channel.channel_id), events: [] });

@@ -2,11 +2,20 @@
  * Broadcast, narrowcast, counters, followers and chat summaries under `/v2/bot` (the
  * platform's published API beyond spec part B's table), on the channel access token, each one API
  * for the per-minute request limit. {@link sentCounter} counts the reply, push and multicast
- * messages that the part B routes send (mount it before them).
+ * messages that the part B routes send (mount it before them). Bodies and queries are checked at
+ * the door (`http/door.ts`, schemas in `rules.ts`; the message objects by the message validator,
+ * {@link checkedMessages}) after the authentication and the per-minute limit, before the rules of
+ * the world.
  */
 import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { jsonBody } from '../../../http/body.js';
+import { door } from '../../../http/door.js';
+import { invalidBody } from '../../../http/errors.js';
+import { checkValidateMessagesBody } from '../../../messages/bodies.js';
+import { ERROR_FORMATS } from '#contract/errors.js';
+import { quoteTokensRefused } from '../messaging/service.js';
+import { DeliveryQuery, demographicProblems, FollowersQuery, NarrowcastBody, ProgressQuery } from './rules.js';
 import type { BotBroadcastService, SentKind } from './service.js';
 import { SENT_KINDS } from './service.js';
 import type { ChannelRow } from '../../../world/world-store.js';
@@ -35,6 +44,27 @@ export function sentCounter(broadcasts: BotBroadcastService): Router {
   return r;
 }
 
+const checked = door(ERROR_FORMATS.bot);
+
+/**
+ * The message objects of a body that holds `messages` (broadcast, narrowcast, the validate calls),
+ * checked as the door would, by the message validator (`checkValidateMessagesBody`: properties
+ * that are `null` read as absent, a bound on nesting, the cross-field rules), which a schema alone
+ * does not say.
+ * @param quoteTokens whether a message may carry `quoteToken` (push and reply only: a quote names
+ *   one chat's message)
+ * @throws ApiError 400 `{message, details}` for every finding
+ */
+export function checkedMessages(body: unknown, quoteTokens: boolean): unknown[] {
+  const details = checkValidateMessagesBody(body);
+  if (details) throw invalidBody(details);
+  // The check above typed the body: `{messages}` of 1 to 5 message objects.
+  const { messages } = body as { messages: unknown[] };
+  const quotes = quoteTokens ? [] : quoteTokensRefused(messages);
+  if (quotes.length) throw invalidBody(quotes);
+  return messages;
+}
+
 export function botBroadcastRoutes(
   deps: BotApiDeps & {
     broadcasts: BotBroadcastService;
@@ -52,31 +82,52 @@ export function botBroadcastRoutes(
 
   const { retryKeys } = deps;
 
-  r.post('/v2/bot/message/broadcast', api('broadcast'), jsonBody, async (req, res) => {
+  // A malformed retry key is refused before the body is read, as before the door.
+  const retryKeyChecked: RequestHandler = (req, _res, next) => {
+    retryKeys.keyOf(req);
+    next();
+  };
+
+  r.post('/v2/bot/message/broadcast', api('broadcast'), jsonBody, retryKeyChecked, async (req, res) => {
     const c = channel(res);
+    const messages = checkedMessages(req.body, false);
     res.json(
       await retryKeys.once(
         c.channel_id,
         retryKeys.keyOf(req),
         res,
-        async (claim) => (await broadcasts.broadcast(c, req.body, claim, String(res.getHeader(deps.headers.requestId))), {}),
+        async (claim) => (await broadcasts.broadcast(c, messages, claim, String(res.getHeader(deps.headers.requestId))), {}),
       ),
     );
   });
-  r.post('/v2/bot/message/narrowcast', api('narrowcast'), jsonBody, async (req, res) => {
-    const c = channel(res);
-    // The narrowcast's own request ID, set before it runs: a 409 of its retry key names it.
-    const requestId = randomUUID();
-    res.set(deps.headers.requestId, requestId);
-    const answer = await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, async (claim) => {
-      await broadcasts.narrowcast(c, req.body, requestId, claim);
-      return {};
-    });
-    res.status(202).json(answer);
-  });
-  r.get('/v2/bot/message/progress/narrowcast', api('narrowcast.progress'), async (req, res) => {
-    res.json(await broadcasts.progress(channel(res), req.query.requestId));
-  });
+  r.post(
+    '/v2/bot/message/narrowcast',
+    api('narrowcast'),
+    jsonBody,
+    retryKeyChecked,
+    checked({ body: NarrowcastBody }, async ({ body }, req, res) => {
+      const c = channel(res);
+      const messages = checkedMessages(req.body, false);
+      // The filter's operators: recursive, and `gte` below `lt`, which the schema does not say.
+      const problems = body.filter === undefined ? [] : demographicProblems(body.filter.demographic);
+      if (problems.length) throw invalidBody(problems);
+      // The narrowcast's own request ID, set before it runs: a 409 of its retry key names it.
+      const requestId = randomUUID();
+      res.set(deps.headers.requestId, requestId);
+      const answer = await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, async (claim) => {
+        await broadcasts.narrowcast(c, body, messages, requestId, claim);
+        return {};
+      });
+      res.status(202).json(answer);
+    }),
+  );
+  r.get(
+    '/v2/bot/message/progress/narrowcast',
+    api('narrowcast.progress'),
+    checked({ query: ProgressQuery }, async ({ query }, _req, res) => {
+      res.json(await broadcasts.progress(channel(res), query.requestId));
+    }),
+  );
   r.get('/v2/bot/message/quota', api('quota'), (_req, res) => {
     res.json(broadcasts.quota(channel(res)));
   });
@@ -84,13 +135,26 @@ export function botBroadcastRoutes(
     res.json(await broadcasts.consumption(channel(res)));
   });
   for (const kind of SENT_KINDS) {
-    r.get(`/v2/bot/message/delivery/${kind}`, api(`delivery.${kind}`), async (req, res) => {
-      res.json(await broadcasts.delivered(channel(res), kind as SentKind, req.query.date));
-    });
+    r.get(
+      `/v2/bot/message/delivery/${kind}`,
+      api(`delivery.${kind}`),
+      checked({ query: DeliveryQuery }, async ({ query }, _req, res) => {
+        res.json(await broadcasts.delivered(channel(res), kind as SentKind, query.date));
+      }),
+    );
   }
-  r.get('/v2/bot/followers/ids', api('followers'), async (req, res) => {
-    res.json(await broadcasts.followers(channel(res), req.query.start, req.query.limit));
-  });
+  r.get(
+    '/v2/bot/followers/ids',
+    api('followers'),
+    // The plan is refused (403) before the query is read, as the platform does.
+    (_req, res, next) => {
+      broadcasts.mayListFollowers(channel(res));
+      next();
+    },
+    checked({ query: FollowersQuery }, async ({ query }, _req, res) => {
+      res.json(await broadcasts.followers(channel(res), query));
+    }),
+  );
   r.get('/v2/bot/group/:groupId/summary', api('group.summary'), async (req, res) => {
     const chat = await deps.bot.joined(channel(res).channel_id, 'group', p(req.params.groupId));
     res.json({ groupId: chat.chat_id, groupName: chat.name });

@@ -3,8 +3,13 @@
  * filter checked, and each friend matched against the demographics the scenario gives users
  * (gender, age, app type, area) and the time since they added the bot. An attribute the scenario
  * does not give is unknown, and a filter that depends on it does not send (the platform only
- * targets users whose attribute it knows). Pure functions.
+ * targets users whose attribute it knows); and the bodies and queries of the calls as TypeBox
+ * schemas, checked at the door (`http/door.ts`) before the handler runs. Pure.
  */
+import { Type } from '@sinclair/typebox';
+
+/** Followers IDs per page (platform default and maximum: 1,000). */
+export const FOLLOWERS_PER_PAGE = 1000;
 
 /** What the scenario tells about a user (all optional). */
 export interface Demographics {
@@ -137,3 +142,43 @@ function evaluate(f: Json, a: Audience): boolean | null {
       return false;
   }
 }
+
+/**
+ * Narrowcast's body besides its messages (the messages are checked by the message validator,
+ * `checkValidateMessagesBody`): `recipient` (an object, resolved by the audience unit), `filter:
+ * {demographic}` (its operators checked by {@link demographicProblems}: recursive, and `gte` below
+ * `lt` is not a schema's rule) and `limit: {max?: 1.., upToRemainingQuota?}`.
+ */
+export const NarrowcastBody = Type.Object({
+  recipient: Type.Optional(Type.Unknown()),
+  filter: Type.Optional(Type.Object({ demographic: Type.Unknown() }, { platformErrors: { type: 'must be an object with demographic' } })),
+  limit: Type.Optional(
+    Type.Object({ max: Type.Optional(Type.Integer({ minimum: 1 })), upToRemainingQuota: Type.Optional(Type.Boolean()) }),
+  ),
+});
+
+/** A query parameter given once (Express makes a repeated one an array). */
+const Once = (options: { pattern?: string; platformErrors?: Record<string, string> } = {}) =>
+  Type.String({ ...options, platformErrors: { type: 'must be given once', ...options.platformErrors } });
+
+/** `GET /v2/bot/message/progress/narrowcast`'s query: the narrowcast's `requestId`. */
+export const ProgressQuery = Type.Object({ requestId: Once({ pattern: '.', platformErrors: { pattern: 'requestId is required' } }) });
+
+/** `GET /v2/bot/message/delivery/<kind>`'s query: `date`, `yyyyMMdd` in the platform's timezone. */
+export const DeliveryQuery = Type.Object({
+  date: Once({ pattern: '^[0-9]{8}$', platformErrors: { pattern: "The value for the 'date' parameter is invalid" } }),
+});
+
+/**
+ * `GET /v2/bot/followers/ids`' query: `start` (a continuation token this kit gave, `f<offset>`) and
+ * `limit` (1 to {@link FOLLOWERS_PER_PAGE}, as decimal text).
+ */
+export const FollowersQuery = Type.Object({
+  start: Type.Optional(Once({ pattern: '^f[0-9]+$', platformErrors: { pattern: 'The continuation token in start is invalid' } })),
+  limit: Type.Optional(
+    Once({
+      pattern: '^0*(?:[1-9][0-9]{0,2}|1000)$',
+      platformErrors: { pattern: `limit must be an integer from 1 to ${FOLLOWERS_PER_PAGE}` },
+    }),
+  ),
+});

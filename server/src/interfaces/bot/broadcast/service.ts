@@ -5,18 +5,17 @@
  * recipients per minute like push. Choices are in docs/platform/bot-daily-calls.md.
  */
 import type { Clock } from '../../../clock/clock.js';
-import { accessDenied, badRequest, invalidBody, notFound } from '../../../http/errors.js';
-import { checkValidateMessagesBody } from '../../../messages/bodies.js';
+import type { Static } from '@sinclair/typebox';
+import { accessDenied, invalidBody, notFound } from '../../../http/errors.js';
 import type { BotCounterStore } from './store.js';
 import type { ChannelRow } from '../../../world/world-store.js';
-import { quoteTokensRefused, type BotMessagingService, type Claim } from '../messaging/service.js';
-import { demographicProblems, matchesDemographic, type Demographics } from './rules.js';
+import type { BotMessagingService, Claim } from '../messaging/service.js';
+import { FOLLOWERS_PER_PAGE, matchesDemographic, type Demographics, type FollowersQuery, type NarrowcastBody } from './rules.js';
 import type { RateLimiter } from '../rate-limits/service.js';
 
 /** Offset of the platform's timezone (UTC+9), in ms: counters' `date` is a day there. */
 export const PLATFORM_TZ_OFFSET_MS = 9 * 3600_000;
-/** Followers IDs per page (platform default and maximum: 1,000). */
-export const FOLLOWERS_PER_PAGE = 1000;
+export { FOLLOWERS_PER_PAGE };
 /** Monthly message quota of a channel, by plan (scenario has none: the free plan's 200, else 'none'). */
 export const QUOTA_BY_PLAN: Record<string, number | null> = { 'developer-trial': 200, verified: null, official: null };
 /** The kinds of sent messages counted (`GET /v2/bot/message/delivery/<kind>`). */
@@ -54,25 +53,14 @@ export class BotBroadcastService {
   }
 
   /**
-   * The messages of a valid body to store (a `quoteToken` is refused: a quote names one chat's
-   * message; a coupon message must name a RUNNING coupon of the channel).
-   */
-  private async checked(channelId: string, body: unknown): Promise<unknown[]> {
-    const details = checkValidateMessagesBody(body);
-    if (details) throw invalidBody(details);
-    const { messages } = body as { messages: unknown[] };
-    const quotes = quoteTokensRefused(messages);
-    if (quotes.length) throw invalidBody(quotes);
-    return this.d.bot.withCoupons(channelId, messages);
-  }
-
-  /**
    * Broadcast: the messages to every friend of the bot.
-   * @param claim called once the body passed, before anything is counted or sent (retry keys)
-   * @throws ApiError 400 invalid body; 429 when the recipients of this minute are used up; what `claim` throws.
+   * @param messages message objects checked at the door (`checkValidateMessagesBody`, no `quoteToken`)
+   * @param claim called once the messages passed, before anything is counted or sent (retry keys)
+   * @throws ApiError 400 a coupon message naming no RUNNING coupon of the channel; 429 when the
+   *   recipients of this minute are used up; what `claim` throws.
    */
-  async broadcast(channel: ChannelRow, body: unknown, claim: Claim = async () => undefined, requestId?: string): Promise<void> {
-    const messages = await this.checked(channel.channel_id, body);
+  async broadcast(channel: ChannelRow, messages: unknown[], claim: Claim = async () => undefined, requestId?: string): Promise<void> {
+    messages = await this.d.bot.withCoupons(channel.channel_id, messages);
     await claim();
     const friends = await this.d.counters.friends(channel.channel_id);
     await this.d.limits.recipients(channel.channel_id, channel.plan, friends.length);
@@ -89,24 +77,26 @@ export class BotBroadcastService {
    * Narrowcast, done at once: to every friend, or those a `recipient` reaches (audiences and
    * redelivery combined with and/or/not, see audiences/rules.ts), of them those a
    * `filter.demographic` matches (rules.ts), at most `limit.max`.
+   * @param b the body besides its messages, checked at the door ({@link NarrowcastBody}, its
+   *   demographic filter by `demographicProblems`)
+   * @param messages as {@link broadcast}'s
    * @param requestId the request's ID (answered in `<prefix>Request-Id`), for the progress call
    * @param claim called once the body passed, before anything is counted or sent (retry keys)
-   * @throws ApiError 400 invalid body, filter or recipient (an unknown or not-ready audience); 429 as broadcast; what `claim` throws.
+   * @throws ApiError 400 a recipient when this kit serves none, or one naming an unknown or not-ready
+   *   audience, or a coupon as broadcast; 429 as broadcast; what `claim` throws.
    */
-  async narrowcast(channel: ChannelRow, body: unknown, requestId: string, claim: Claim = async () => undefined): Promise<void> {
-    const messages = await this.checked(channel.channel_id, body);
-    const b = body as { recipient?: unknown; filter?: { demographic?: unknown }; limit?: { max?: unknown } };
+  async narrowcast(
+    channel: ChannelRow,
+    b: Static<typeof NarrowcastBody>,
+    messages: unknown[],
+    requestId: string,
+    claim: Claim = async () => undefined,
+  ): Promise<void> {
     if (b.recipient !== undefined && !this.d.recipients)
       throw invalidBody([
         { message: 'recipients are not served by this kit: use filter.demographic or omit recipient', property: 'recipient' },
       ]);
-    if (b.filter !== undefined) {
-      const problems =
-        typeof b.filter === 'object' && b.filter !== null
-          ? demographicProblems(b.filter.demographic)
-          : [{ message: 'must be an object with demographic', property: 'filter' }];
-      if (problems.length) throw invalidBody(problems);
-    }
+    messages = await this.d.bot.withCoupons(channel.channel_id, messages);
     const now = this.d.clock.now();
     const all = await this.d.counters.friendsWithDemographics(channel.channel_id);
     // Before the claim: a recipient naming an audience the channel cannot use is a refusal that
@@ -127,17 +117,15 @@ export class BotBroadcastService {
           }),
       )
       .map((f) => f.user_id);
-    const max = b.limit?.max;
-    if (typeof max === 'number' && Number.isInteger(max) && max >= 1) friends = friends.slice(0, max);
+    if (b.limit?.max !== undefined) friends = friends.slice(0, b.limit.max);
     await this.d.limits.recipients(channel.channel_id, channel.plan, friends.length);
     await this.d.bot.sendToUsers(channel.channel_id, friends, messages, { requestId, kind: 'narrowcast' });
     await this.count(channel.channel_id, 'narrowcast', friends.length);
     await this.d.counters.insertNarrowcast(requestId, channel.channel_id, friends.length, now);
   }
 
-  /** Progress of a narrowcast (always `succeeded`). @throws ApiError 400 without ID, 404 unknown. */
-  async progress(channel: ChannelRow, requestId: unknown): Promise<Record<string, unknown>> {
-    if (typeof requestId !== 'string' || !requestId) throw badRequest('requestId is required');
+  /** Progress of a narrowcast (always `succeeded`). @throws ApiError 404 for a request the channel did not make. */
+  async progress(channel: ChannelRow, requestId: string): Promise<Record<string, unknown>> {
     const r = await this.d.counters.narrowcast(channel.channel_id, requestId);
     if (!r) throw notFound('Not found');
     const at = new Date(r.accepted_at).toISOString();
@@ -165,27 +153,30 @@ export class BotBroadcastService {
   /**
    * Messages of `kind` sent on `date` (yyyyMMdd, platform timezone): `{status: 'ready', success}`,
    * or `{status: 'out_of_service'}` for a day before the channel's history (not tracked).
-   * @throws ApiError 400 for a malformed date.
+   * @param date `yyyyMMdd`, its form checked at the door (`DeliveryQuery`, rules.ts)
    */
-  async delivered(channel: ChannelRow, kind: SentKind, date: unknown): Promise<{ status: string; success?: number }> {
-    if (typeof date !== 'string' || !/^\d{8}$/.test(date)) throw badRequest("The value for the 'date' parameter is invalid");
+  async delivered(channel: ChannelRow, kind: SentKind, date: string): Promise<{ status: string; success?: number }> {
     return { status: 'ready', success: await this.d.counters.get(channel.channel_id, kind, date) };
   }
 
-  /** Followers, paged by 1 to 1,000 (`limit`); verified and official plans only. @throws ApiError 403, 400 (bad start/limit). */
-  async followers(channel: ChannelRow, start: unknown, limit: unknown): Promise<{ userIds: string[]; next?: string }> {
+  /**
+   * Whether the channel may read its followers: verified and official plans only (platform). The
+   * route asks before the door checks the query, as the platform refuses the plan first.
+   * @throws ApiError 403 for another plan
+   */
+  mayListFollowers(channel: ChannelRow): void {
     if (channel.plan !== 'verified' && channel.plan !== 'official') throw accessDenied();
-    let offset = 0;
-    if (start !== undefined) {
-      if (typeof start !== 'string' || !/^f[0-9]+$/.test(start)) throw badRequest('The continuation token in start is invalid');
-      offset = Number(start.slice(1));
-    }
-    let per = FOLLOWERS_PER_PAGE;
-    if (limit !== undefined) {
-      per = Number(limit);
-      if (!Number.isInteger(per) || per < 1 || per > FOLLOWERS_PER_PAGE)
-        throw badRequest(`limit must be an integer from 1 to ${FOLLOWERS_PER_PAGE}`);
-    }
+  }
+
+  /**
+   * Followers, paged by 1 to 1,000 (`limit`, default 1,000) from `start` (this kit's continuation
+   * token `f<offset>`), both checked at the door ({@link FollowersQuery}).
+   * @throws ApiError 403 as {@link mayListFollowers}
+   */
+  async followers(channel: ChannelRow, q: Static<typeof FollowersQuery>): Promise<{ userIds: string[]; next?: string }> {
+    this.mayListFollowers(channel);
+    const offset = q.start === undefined ? 0 : Number(q.start.slice(1));
+    const per = q.limit === undefined ? FOLLOWERS_PER_PAGE : Number(q.limit);
     const all = await this.d.counters.friends(channel.channel_id);
     const userIds = all.slice(offset, offset + per);
     const end = offset + userIds.length;

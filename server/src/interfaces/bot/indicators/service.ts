@@ -4,22 +4,14 @@
  * memory: they last seconds (loading) or only mark what the user sees (read), see
  * docs/platform/bot-daily-calls.md.
  */
+import type { Static } from '@sinclair/typebox';
 import type { Clock } from '../../../clock/clock.js';
 import { badRequest } from '../../../http/errors.js';
 import type { LiveHub } from '../../../live/hub.js';
 import type { BotsInChatsStore } from '../../../world/bots-in-chats-store.js';
-import { readMarkAsReadToken } from './rules.js';
+import { LOADING_SECONDS, readMarkAsReadToken, type LoadingBody, type MarkAsReadBody, type MarkAsReadByTokenBody } from './rules.js';
 
-/** Loading seconds allowed (platform: 5 to 60 in steps of 5; default 20). */
-export const LOADING_SECONDS = { min: 5, max: 60, step: 5, default: 20 } as const;
-
-/** Checks `loadingSeconds` (pure). @returns the seconds, or an error text. */
-export function loadingSeconds(v: unknown): number | string {
-  if (v === undefined) return LOADING_SECONDS.default;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < LOADING_SECONDS.min || v > LOADING_SECONDS.max || v % LOADING_SECONDS.step !== 0)
-    return `loadingSeconds must be one of 5, 10, ..., 60`;
-  return v;
-}
+export { LOADING_SECONDS };
 
 export class ChatIndicatorService {
   /** Chat → `[since, until]` of the loading indicator, ms. */
@@ -34,8 +26,7 @@ export class ChatIndicatorService {
     this.read.clear();
   }
 
-  private async chatOf(channelId: string, userId: unknown): Promise<string> {
-    if (typeof userId !== 'string' || !userId) throw badRequest('chatId is required');
+  private async chatOf(channelId: string, userId: string): Promise<string> {
     if ((await this.d.botsInChats.friendState(channelId, userId)) !== 'friend')
       throw badRequest('The user has not added the bot as a friend');
     const chatId = await this.d.botsInChats.botChatId(channelId, userId);
@@ -43,21 +34,21 @@ export class ChatIndicatorService {
     return chatId;
   }
 
-  /** Shows the loading indicator in the user's 1:1 chat for the seconds given. @throws ApiError 400. */
-  async startLoading(channelId: string, body: unknown): Promise<void> {
-    const b = (typeof body === 'object' && body !== null ? body : {}) as { chatId?: unknown; loadingSeconds?: unknown };
-    const seconds = loadingSeconds(b.loadingSeconds);
-    if (typeof seconds === 'string') throw badRequest(seconds);
+  /**
+   * Shows the loading indicator in the user's 1:1 chat for the seconds given (default 20).
+   * @throws ApiError 400 when the user is not a friend of the bot
+   */
+  async startLoading(channelId: string, b: Static<typeof LoadingBody>): Promise<void> {
+    const seconds = b.loadingSeconds ?? LOADING_SECONDS.default;
     const chatId = await this.chatOf(channelId, b.chatId);
     const now = this.d.clock.now();
     this.loading.set(chatId, [now, now + seconds * 1000]);
     this.d.live.publish({ type: 'chat', chatId });
   }
 
-  /** Marks the user's messages in the 1:1 chat as read now. @throws ApiError 400. */
-  async markAsRead(channelId: string, body: unknown): Promise<void> {
-    const chat = (body as { chat?: { userId?: unknown } } | null)?.chat;
-    const chatId = await this.chatOf(channelId, chat?.userId);
+  /** Marks the user's messages in the 1:1 chat as read now. @throws ApiError 400 when the user is not a friend of the bot. */
+  async markAsRead(channelId: string, body: Static<typeof MarkAsReadBody>): Promise<void> {
+    const chatId = await this.chatOf(channelId, body.chat.userId);
     this.read.set(chatId, this.d.clock.now());
     this.d.live.publish({ type: 'chat', chatId });
   }
@@ -65,12 +56,10 @@ export class ChatIndicatorService {
   /**
    * Marks read, by a message event's `markAsReadToken` (`POST /v2/bot/chat/markAsRead`), the
    * user's messages of that 1:1 chat up to now.
-   * @throws ApiError 400 for a missing token or one this channel did not issue
+   * @throws ApiError 400 for a token this channel did not issue
    */
-  async markAsReadByToken(channel: { channel_id: string; secret: string }, body: unknown): Promise<void> {
-    const token = (body as { markAsReadToken?: unknown } | null)?.markAsReadToken;
-    if (token === undefined) throw badRequest('markAsReadToken is required');
-    const read = readMarkAsReadToken(channel.secret, token);
+  async markAsReadByToken(channel: { channel_id: string; secret: string }, body: Static<typeof MarkAsReadByTokenBody>): Promise<void> {
+    const read = readMarkAsReadToken(channel.secret, body.markAsReadToken);
     if (!read) throw badRequest('Invalid markAsReadToken');
     this.read.set(read.chatId, this.d.clock.now());
     this.d.live.publish({ type: 'chat', chatId: read.chatId });

@@ -2,13 +2,44 @@
  * Rich menu endpoints under `/v2/bot` (the platform's published rich menu API), on
  * `Authorization: Bearer <channel access token>`, each one API for the per-minute request limit.
  * The image upload and download are the platform's `api-data` paths, served on the same base URL.
+ * Bodies and queries are checked at the door (`http/door.ts`, schemas in `rules.ts`) after the
+ * authentication and the per-minute limit, before the service applies the rules of the world.
  */
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler, type Response } from 'express';
 import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
 import { jsonBody } from '../../../http/body.js';
-import { MAX_RICH_MENU_IMAGE_BYTES } from './rules.js';
+import { invalidBody } from '../../../http/errors.js';
+import { door } from '../../../http/door.js';
+import { checkRichMenu } from '../../../messages/bodies.js';
+import { ERROR_FORMATS } from '#contract/errors.js';
+import type { RichMenu } from '#contract/messages/rich-menu.js';
+import {
+  BatchBody,
+  BatchProgressQuery,
+  BulkLinkBody,
+  BulkUnlinkBody,
+  CreateAliasBody,
+  MAX_RICH_MENU_IMAGE_BYTES,
+  UpdateAliasBody,
+} from './rules.js';
 import type { RichMenuService } from './service.js';
 import type { PlatformHeaders } from '../../../http/platform-headers.js';
+
+const checked = door(ERROR_FORMATS.bot);
+
+/**
+ * The door of a rich menu object: the message validator's rich menu check (`checkRichMenu`:
+ * properties that are `null` read as absent, a bound on nesting, areas within the menu's size),
+ * which a schema alone does not say, so the door's schema check cannot run it. Refused as the door
+ * refuses (400 `{message, details}`); the handler gets the menu typed.
+ */
+function richMenuChecked(handler: (menu: RichMenu, res: Response) => unknown): RequestHandler {
+  return async (req, res) => {
+    const details = checkRichMenu(req.body);
+    if (details) throw invalidBody(details);
+    await handler(req.body as RichMenu, res);
+  };
+}
 
 /** Read at most this many bytes of an image upload: above 1 MB it gets the size error, well above it is refused by the body reader. */
 const imageBody = express.raw({ type: () => true, limit: 2 * MAX_RICH_MENU_IMAGE_BYTES });
@@ -25,13 +56,22 @@ export function botRichMenuRoutes(
   const { menus } = deps;
   const api = botApi(deps);
 
-  r.post('/v2/bot/richmenu', api('richmenu.create'), jsonBody, async (req, res) => {
-    res.json({ richMenuId: await menus.create(ch(res), req.body) });
-  });
-  r.post('/v2/bot/richmenu/validate', api('richmenu.validate'), jsonBody, async (req, res) => {
-    menus.validate(req.body);
-    res.json({});
-  });
+  r.post(
+    '/v2/bot/richmenu',
+    api('richmenu.create'),
+    jsonBody,
+    richMenuChecked(async (menu, res) => {
+      res.json({ richMenuId: await menus.create(ch(res), menu) });
+    }),
+  );
+  r.post(
+    '/v2/bot/richmenu/validate',
+    api('richmenu.validate'),
+    jsonBody,
+    richMenuChecked((_menu, res) => {
+      res.json({});
+    }),
+  );
   r.get('/v2/bot/richmenu/list', api('richmenu.list'), async (_req, res) => {
     res.json({ richmenus: await menus.list(ch(res)) });
   });
@@ -69,27 +109,51 @@ const p = (v: unknown) => String(v);
 /** Batch and bulk operations on users' menus: accepted (202) and done at once. */
 function bulkRoutes(r: Router, api: Api, menus: RichMenuService, headers: PlatformHeaders): void {
   // Bulk calls are accepted (202) and done at once.
-  r.post('/v2/bot/richmenu/batch', api('richmenu.batch'), jsonBody, async (req, res) => {
-    res
-      .status(202)
-      .set(headers.requestId, await menus.batch(ch(res), req.body))
-      .json({});
-  });
-  r.post('/v2/bot/richmenu/validate/batch', api('richmenu.batch.validate'), jsonBody, async (req, res) => {
-    await menus.checkBatch(ch(res), req.body);
-    res.json({});
-  });
-  r.get('/v2/bot/richmenu/progress/batch', api('richmenu.batch.progress'), async (req, res) => {
-    res.json(await menus.batchProgress(ch(res), req.query.requestId));
-  });
-  r.post('/v2/bot/richmenu/bulk/link', api('richmenu.bulkLink'), jsonBody, async (req, res) => {
-    await menus.bulkLink(ch(res), req.body);
-    res.status(202).json({});
-  });
-  r.post('/v2/bot/richmenu/bulk/unlink', api('richmenu.bulkUnlink'), jsonBody, async (req, res) => {
-    await menus.bulkUnlink(ch(res), req.body);
-    res.status(202).json({});
-  });
+  r.post(
+    '/v2/bot/richmenu/batch',
+    api('richmenu.batch'),
+    jsonBody,
+    checked({ body: BatchBody }, async ({ body }, _req, res) => {
+      res
+        .status(202)
+        .set(headers.requestId, await menus.batch(ch(res), body))
+        .json({});
+    }),
+  );
+  r.post(
+    '/v2/bot/richmenu/validate/batch',
+    api('richmenu.batch.validate'),
+    jsonBody,
+    checked({ body: BatchBody }, async ({ body }, _req, res) => {
+      await menus.checkBatch(ch(res), body);
+      res.json({});
+    }),
+  );
+  r.get(
+    '/v2/bot/richmenu/progress/batch',
+    api('richmenu.batch.progress'),
+    checked({ query: BatchProgressQuery }, async ({ query }, _req, res) => {
+      res.json(await menus.batchProgress(ch(res), query.requestId));
+    }),
+  );
+  r.post(
+    '/v2/bot/richmenu/bulk/link',
+    api('richmenu.bulkLink'),
+    jsonBody,
+    checked({ body: BulkLinkBody }, async ({ body }, _req, res) => {
+      await menus.bulkLink(ch(res), body);
+      res.status(202).json({});
+    }),
+  );
+  r.post(
+    '/v2/bot/richmenu/bulk/unlink',
+    api('richmenu.bulkUnlink'),
+    jsonBody,
+    checked({ body: BulkUnlinkBody }, async ({ body }, _req, res) => {
+      await menus.bulkUnlink(ch(res), body);
+      res.status(202).json({});
+    }),
+  );
 }
 
 /** Rich menu aliases (what a `richmenuswitch` action names). */
@@ -97,14 +161,24 @@ function aliasRoutes(r: Router, api: Api, menus: RichMenuService): void {
   r.get('/v2/bot/richmenu/alias/list', api('richmenu.alias.list'), async (_req, res) => {
     res.json({ aliases: await menus.aliases(ch(res)) });
   });
-  r.post('/v2/bot/richmenu/alias', api('richmenu.alias.create'), jsonBody, async (req, res) => {
-    await menus.createAlias(ch(res), req.body);
-    res.json({});
-  });
-  r.post('/v2/bot/richmenu/alias/:aliasId', api('richmenu.alias.update'), jsonBody, async (req, res) => {
-    await menus.updateAlias(ch(res), p(req.params.aliasId), req.body);
-    res.json({});
-  });
+  r.post(
+    '/v2/bot/richmenu/alias',
+    api('richmenu.alias.create'),
+    jsonBody,
+    checked({ body: CreateAliasBody }, async ({ body }, _req, res) => {
+      await menus.createAlias(ch(res), body);
+      res.json({});
+    }),
+  );
+  r.post(
+    '/v2/bot/richmenu/alias/:aliasId',
+    api('richmenu.alias.update'),
+    jsonBody,
+    checked({ body: UpdateAliasBody }, async ({ params, body }, _req, res) => {
+      await menus.updateAlias(ch(res), p(params.aliasId), body);
+      res.json({});
+    }),
+  );
   r.get('/v2/bot/richmenu/alias/:aliasId', api('richmenu.alias.get'), async (req, res) => {
     res.json(await menus.alias(ch(res), p(req.params.aliasId)));
   });

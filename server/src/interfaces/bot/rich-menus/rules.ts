@@ -1,9 +1,11 @@
 /**
- * Pure rules of the rich menu operations (the platform's published rich menu API): the
- * image accepted for a menu, alias IDs and the user lists of bulk link and unlink. Each returns
- * the platform's error text, or null when the input is fine (the image's as a promise: its size
- * reader is loaded at the first image).
+ * Pure rules of the rich menu operations (the platform's published rich menu API): the image
+ * accepted for a menu ({@link richMenuImageProblem}: raw bytes, read by the route itself), and the
+ * bodies and queries of the calls as TypeBox schemas, checked at the door (`http/door.ts`) before
+ * the handler runs. Whether a menu, alias or batch request exists is the service's rule.
  */
+import { Type } from '@sinclair/typebox';
+
 /** Reads an image's type and size from its bytes (image-size's `imageSize`); throws when it cannot. */
 export type ImageMeasure = (bytes: Uint8Array) => { width?: number; height?: number; type?: string };
 
@@ -46,51 +48,104 @@ export function richMenuImageProblem(
   return null;
 }
 
-/** Checks a rich menu alias ID. @returns the error text, or null. */
-export function aliasIdProblem(aliasId: unknown): string | null {
-  if (typeof aliasId !== 'string' || aliasId.length === 0) return 'richMenuAliasId is required';
-  if (aliasId.length > MAX_ALIAS_ID_LENGTH) return `richMenuAliasId must be at most ${MAX_ALIAS_ID_LENGTH} characters`;
-  if (!/^[A-Za-z0-9_-]+$/.test(aliasId)) return 'richMenuAliasId may contain only A-Z, a-z, 0-9, _ and -';
-  return null;
-}
+/** A rich menu ID in a body: any string (whether the channel has the menu is checked by the service, 404). */
+const MenuId = (message: string) => Type.String({ platformErrors: { type: message } });
 
-/** Checks the `userIds` of a bulk link or unlink: 1 to 500 strings. @returns the error text, or null. */
-export function bulkUsersProblem(userIds: unknown): string | null {
-  if (!Array.isArray(userIds) || userIds.length === 0) return 'userIds must be an array of 1 to 500 user IDs';
-  if (userIds.length > MAX_BULK_USERS) return `userIds must have at most ${MAX_BULK_USERS} items`;
-  if (!userIds.every((u) => typeof u === 'string' && u.length > 0)) return 'userIds must hold user IDs';
-  return null;
-}
+/**
+ * A rich menu alias ID: 1 to {@link MAX_ALIAS_ID_LENGTH} characters of `[A-Za-z0-9_-]` (platform).
+ * A missing one is `must be specified` at `richMenuAliasId`.
+ */
+const AliasId = Type.String({
+  minLength: 1,
+  maxLength: MAX_ALIAS_ID_LENGTH,
+  pattern: '^[A-Za-z0-9_-]+$',
+  platformErrors: {
+    type: 'richMenuAliasId is required',
+    minLength: 'richMenuAliasId is required',
+    maxLength: `richMenuAliasId must be at most ${MAX_ALIAS_ID_LENGTH} characters`,
+    pattern: 'richMenuAliasId may contain only A-Z, a-z, 0-9, _ and -',
+  },
+});
+
+/** The `userIds` of a bulk link or unlink: 1 to {@link MAX_BULK_USERS} non-empty strings (platform). */
+const BulkUserIds = Type.Array(
+  Type.String({ minLength: 1, platformErrors: { type: 'userIds must hold user IDs', minLength: 'userIds must hold user IDs' } }),
+  {
+    minItems: 1,
+    maxItems: MAX_BULK_USERS,
+    platformErrors: {
+      type: 'userIds must be an array of 1 to 500 user IDs',
+      minItems: 'userIds must be an array of 1 to 500 user IDs',
+      maxItems: `userIds must have at most ${MAX_BULK_USERS} items`,
+    },
+  },
+);
+
+/** `POST /v2/bot/richmenu/bulk/link`'s body: `{richMenuId, userIds}`. */
+export const BulkLinkBody = Type.Object({ richMenuId: MenuId('richMenuId is required'), userIds: BulkUserIds });
+/** `POST /v2/bot/richmenu/bulk/unlink`'s body: `{userIds}`. */
+export const BulkUnlinkBody = Type.Object({ userIds: BulkUserIds });
+/** `POST /v2/bot/richmenu/alias`'s body: `{richMenuAliasId, richMenuId}`. */
+export const CreateAliasBody = Type.Object({ richMenuAliasId: AliasId, richMenuId: MenuId('richMenuId is required') });
+/** `POST /v2/bot/richmenu/alias/{richMenuAliasId}`'s body: `{richMenuId}`. */
+export const UpdateAliasBody = Type.Object({ richMenuId: MenuId('richMenuId is required') });
 
 /** Most operations of one rich menu batch request (the platform's published limit). */
 export const MAX_BATCH_OPERATIONS = 1000;
 
+/** An operation of a batch as the body gives it (the menus' existence is the service's rule). */
+export type RichMenuBatchOperationInput =
+  { type: 'link'; from: string; to: string } | { type: 'unlink'; from: string } | { type: 'unlinkAll' };
+
+const OPERATION_TYPES = ['link', 'unlink', 'unlinkAll'] as const;
+const BatchMenuId = Type.String({ platformErrors: { type: 'must be a rich menu ID' } });
+// One object with conditional requirements rather than a union tagged by `type`: a tagged union
+// words an unknown type with the generic enum message, and the platform's is kept here.
+const BatchOperation = Type.Unsafe<RichMenuBatchOperationInput>(
+  Type.Object(
+    {
+      type: Type.Unsafe<(typeof OPERATION_TYPES)[number]>({
+        type: 'string',
+        enum: [...OPERATION_TYPES],
+        platformErrors: { type: 'must be one of link, unlink, unlinkAll', enum: 'must be one of link, unlink, unlinkAll' },
+      }),
+      from: Type.Optional(BatchMenuId),
+      to: Type.Optional(BatchMenuId),
+    },
+    {
+      allOf: [
+        // `properties` names them again for Ajv's strict mode (a `required` of undeclared names is refused).
+        { if: { properties: { type: { const: 'link' } } }, then: { properties: { from: {}, to: {} }, required: ['from', 'to'] } },
+        { if: { properties: { type: { const: 'unlink' } } }, then: { properties: { from: {} }, required: ['from'] } },
+      ],
+    },
+  ),
+);
+const batchSize = `must be an array of 1 to ${MAX_BATCH_OPERATIONS} operations`;
+const ResumeKey = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  platformErrors: {
+    type: 'must be a string of 1 to 100 characters',
+    minLength: 'must be a string of 1 to 100 characters',
+    maxLength: 'must be a string of 1 to 100 characters',
+  },
+});
+
 /**
- * The details of an invalid batch body (`{operations: [...], resumeRequestKey?}`), each with the
- * property it concerns; empty when the shape is right. Whether the menus exist is checked later.
+ * The body of `POST /v2/bot/richmenu/batch` and `/validate/batch`: `{operations: 1 to 1,000 of
+ * {type: link, from, to} | {type: unlink, from} | {type: unlinkAll}, resumeRequestKey?: 1 to 100
+ * characters}`. Whether the menus exist, have their image, and whether the key was used is the
+ * service's rule.
  */
-export function batchProblems(body: unknown): { message: string; property: string }[] {
-  const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as {
-    operations?: unknown;
-    resumeRequestKey?: unknown;
-  };
-  const problems: { message: string; property: string }[] = [];
-  if (!Array.isArray(b.operations) || b.operations.length === 0 || b.operations.length > MAX_BATCH_OPERATIONS) {
-    problems.push({ message: `must be an array of 1 to ${MAX_BATCH_OPERATIONS} operations`, property: 'operations' });
-    return problems;
-  }
-  b.operations.forEach((op: unknown, i: number) => {
-    const o = (typeof op === 'object' && op !== null ? op : {}) as { type?: unknown; from?: unknown; to?: unknown };
-    const at = `operations[${i}]`;
-    if (o.type !== 'link' && o.type !== 'unlink' && o.type !== 'unlinkAll')
-      return void problems.push({ message: 'must be one of link, unlink, unlinkAll', property: `${at}.type` });
-    if (o.type !== 'unlinkAll' && typeof o.from !== 'string') problems.push({ message: 'must be a rich menu ID', property: `${at}.from` });
-    if (o.type === 'link' && typeof o.to !== 'string') problems.push({ message: 'must be a rich menu ID', property: `${at}.to` });
-  });
-  if (
-    b.resumeRequestKey !== undefined &&
-    (typeof b.resumeRequestKey !== 'string' || b.resumeRequestKey.length === 0 || b.resumeRequestKey.length > 100)
-  )
-    problems.push({ message: 'must be a string of 1 to 100 characters', property: 'resumeRequestKey' });
-  return problems;
-}
+export const BatchBody = Type.Object({
+  operations: Type.Array(BatchOperation, {
+    minItems: 1,
+    maxItems: MAX_BATCH_OPERATIONS,
+    platformErrors: { type: batchSize, minItems: batchSize, maxItems: batchSize },
+  }),
+  resumeRequestKey: Type.Optional(ResumeKey),
+});
+
+/** `GET /v2/bot/richmenu/progress/batch`'s query: `requestId`, given once. */
+export const BatchProgressQuery = Type.Object({ requestId: Type.String({ platformErrors: { type: 'must be given once' } }) });

@@ -6,13 +6,20 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../../../clock/clock.js';
+import type { Static } from '@sinclair/typebox';
 import { ApiError, badRequest, invalidBody, notFound } from '../../../http/errors.js';
-import { checkRichMenu } from '../../../messages/bodies.js';
 import type * as ImageSize from 'image-size';
 import type { RichMenu } from '#contract/messages/rich-menu.js';
 import type { RichMenuBatchOperation, RichMenuStore } from './store.js';
 import type { WorldStore } from '../../../world/world-store.js';
-import { aliasIdProblem, batchProblems, bulkUsersProblem, richMenuImageProblem } from './rules.js';
+import {
+  richMenuImageProblem,
+  type BatchBody,
+  type BulkLinkBody,
+  type BulkUnlinkBody,
+  type CreateAliasBody,
+  type UpdateAliasBody,
+} from './rules.js';
 
 // image-size is loaded at the first rich menu image, not at start: a server that is sent no image
 // never holds its memory.
@@ -35,18 +42,11 @@ export class RichMenuService {
   constructor(private readonly d: { menus: RichMenuStore; world: WorldStore; clock: Clock }) {}
 
   /**
-   * Checks a rich menu object with the message validator's rich menu checks.
-   * @throws ApiError 400 "The request body has X error(s)" with details.
+   * Creates a menu.
+   * @param menu a rich menu object checked at the door (`checkRichMenu`)
+   * @returns its new ID (`richmenu-` and 32 hex digits)
    */
-  validate(body: unknown): RichMenu {
-    const details = checkRichMenu(body);
-    if (details) throw invalidBody(details);
-    return body as RichMenu;
-  }
-
-  /** Creates a menu. @returns its new ID (`richmenu-` and 32 hex digits). @throws ApiError 400 as {@link validate}. */
-  async create(channelId: string, body: unknown): Promise<string> {
-    const menu = this.validate(body);
+  async create(channelId: string, menu: RichMenu): Promise<string> {
     const richMenuId = `richmenu-${randomBytes(16).toString('hex')}`;
     const { size, selected, name, chatBarText, areas } = menu;
     await this.d.menus.insert({
@@ -139,40 +139,37 @@ export class RichMenuService {
     await this.d.menus.unlink(channelId, [userId]);
   }
 
-  /** Links a menu to 1 to 500 users at once. @throws ApiError 400 (bad body, no image), 404. */
-  async bulkLink(channelId: string, body: unknown): Promise<void> {
-    const b = (typeof body === 'object' && body !== null ? body : {}) as { richMenuId?: unknown; userIds?: unknown };
-    if (typeof b.richMenuId !== 'string') throw badRequest('richMenuId is required');
-    const problem = bulkUsersProblem(b.userIds);
-    if (problem) throw badRequest(problem);
+  /** Links a menu to 1 to 500 users at once (each once). @throws ApiError 400 (no image), 404 (unknown menu). */
+  async bulkLink(channelId: string, b: Static<typeof BulkLinkBody>): Promise<void> {
     await this.applicable(channelId, b.richMenuId);
-    await this.d.menus.link(channelId, [...new Set(b.userIds as string[])], b.richMenuId);
+    await this.d.menus.link(channelId, [...new Set(b.userIds)], b.richMenuId);
   }
 
-  /** Unlinks the menus of 1 to 500 users at once. @throws ApiError 400 (bad body). */
-  async bulkUnlink(channelId: string, body: unknown): Promise<void> {
-    const b = (typeof body === 'object' && body !== null ? body : {}) as { userIds?: unknown };
-    const problem = bulkUsersProblem(b.userIds);
-    if (problem) throw badRequest(problem);
-    await this.d.menus.unlink(channelId, b.userIds as string[]);
+  /** Unlinks the menus of 1 to 500 users at once. */
+  async bulkUnlink(channelId: string, b: Static<typeof BulkUnlinkBody>): Promise<void> {
+    await this.d.menus.unlink(channelId, b.userIds);
   }
 
   /**
-   * Checks a rich menu batch (`POST /v2/bot/richmenu/validate/batch` and before a run): the shape,
-   * then that every `from` and `to` is a menu of the channel and every `to` has its image.
+   * Checks a rich menu batch whose shape passed the door (`POST /v2/bot/richmenu/validate/batch`
+   * and before a run): every `from` and `to` is a menu of the channel and every `to` has its image.
    * @returns the operations
-   * @throws ApiError 400 with details for a bad shape, a reused `resumeRequestKey`, an unknown menu
-   *   or a `to` without image
+   * @throws ApiError 400 with details for a reused `resumeRequestKey`, an unknown menu or a `to`
+   *   without image
    */
-  async checkBatch(channelId: string, body: unknown): Promise<RichMenuBatchOperation[]> {
-    const shape = batchProblems(body);
-    if (shape.length) throw invalidBody(shape);
-    const b = body as { operations: RichMenuBatchOperation[]; resumeRequestKey?: string };
+  async checkBatch(channelId: string, b: Static<typeof BatchBody>): Promise<RichMenuBatchOperation[]> {
     const details: { message: string; property: string }[] = [];
     for (const [i, op] of b.operations.entries()) {
-      for (const key of ['from', 'to'] as const) {
-        const id = (op as Record<string, string | undefined>)[key];
-        if (id === undefined) continue;
+      const named: ['from' | 'to', string][] =
+        op.type === 'link'
+          ? [
+              ['from', op.from],
+              ['to', op.to],
+            ]
+          : op.type === 'unlink'
+            ? [['from', op.from]]
+            : [];
+      for (const [key, id] of named) {
         const menu = await this.d.menus.get(channelId, id);
         if (!menu) details.push({ message: `richmenu not found: ${id}`, property: `operations[${i}].${key}` });
         else if (key === 'to' && !menu.image_type) details.push({ message: NO_IMAGE_MESSAGE, property: `operations[${i}].to` });
@@ -195,10 +192,10 @@ export class RichMenuService {
    * @returns the request ID (answered in `<prefix>Request-Id`; its progress is final)
    * @throws ApiError 400 as {@link checkBatch}
    */
-  async batch(channelId: string, body: unknown): Promise<string> {
+  async batch(channelId: string, body: Static<typeof BatchBody>): Promise<string> {
     const operations = await this.checkBatch(channelId, body);
     const requestId = randomUUID();
-    const resumeKey = (body as { resumeRequestKey?: string }).resumeRequestKey ?? null;
+    const resumeKey = body.resumeRequestKey ?? null;
     await this.d.menus.batch(channelId, operations, { requestId, resumeKey, at: this.d.clock.now() });
     return requestId;
   }
@@ -207,8 +204,8 @@ export class RichMenuService {
    * `GET /v2/bot/richmenu/progress/batch?requestId`: `{phase: "succeeded", acceptedTime,
    * completedTime}` (ISO 8601 times). @throws ApiError 404 for an unknown request of the channel
    */
-  async batchProgress(channelId: string, requestId: unknown): Promise<{ phase: 'succeeded'; acceptedTime: string; completedTime: string }> {
-    const row = typeof requestId === 'string' ? await this.d.menus.batchRequest(channelId, requestId) : undefined;
+  async batchProgress(channelId: string, requestId: string): Promise<{ phase: 'succeeded'; acceptedTime: string; completedTime: string }> {
+    const row = await this.d.menus.batchRequest(channelId, requestId);
     if (!row) throw notFound('Not found');
     return {
       phase: 'succeeded',
@@ -217,21 +214,14 @@ export class RichMenuService {
     };
   }
 
-  /** Creates an alias. @throws ApiError 400 (bad ID, "conflict richmenu alias id", no image), 404 (menu). */
-  async createAlias(channelId: string, body: unknown): Promise<void> {
-    const b = (typeof body === 'object' && body !== null ? body : {}) as { richMenuAliasId?: unknown; richMenuId?: unknown };
-    const problem = aliasIdProblem(b.richMenuAliasId);
-    if (problem) throw badRequest(problem);
-    if (typeof b.richMenuId !== 'string') throw badRequest('richMenuId is required');
+  /** Creates an alias. @throws ApiError 400 ("conflict richmenu alias id", no image), 404 (menu). */
+  async createAlias(channelId: string, b: Static<typeof CreateAliasBody>): Promise<void> {
     await this.applicable(channelId, b.richMenuId);
-    if (!(await this.d.menus.insertAlias(channelId, b.richMenuAliasId as string, b.richMenuId)))
-      throw badRequest('conflict richmenu alias id');
+    if (!(await this.d.menus.insertAlias(channelId, b.richMenuAliasId, b.richMenuId))) throw badRequest('conflict richmenu alias id');
   }
 
-  /** Points an alias at another menu. @throws ApiError 400, 404 (alias or menu). */
-  async updateAlias(channelId: string, aliasId: string, body: unknown): Promise<void> {
-    const b = (typeof body === 'object' && body !== null ? body : {}) as { richMenuId?: unknown };
-    if (typeof b.richMenuId !== 'string') throw badRequest('richMenuId is required');
+  /** Points an alias at another menu. @throws ApiError 400 (no image), 404 (alias or menu). */
+  async updateAlias(channelId: string, aliasId: string, b: Static<typeof UpdateAliasBody>): Promise<void> {
     await this.applicable(channelId, b.richMenuId);
     if (!(await this.d.menus.updateAlias(channelId, aliasId, b.richMenuId))) throw notFound('richmenu alias not found');
   }

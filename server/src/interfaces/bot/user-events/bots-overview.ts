@@ -2,7 +2,8 @@
  * Reply tokens for `embedkit trigger`, the bots as the host's bot tools show them, and a channel's
  * webhook settings: what the host and the CLI read of the bots besides their events.
  */
-import type { WebhookSettingsBody } from '#contract/requests.js';
+import type { ReplyTokenBodySchema, WebhookSettingsBody } from '#contract/requests.js';
+import type { Static } from '@sinclair/typebox';
 import type { BotInfo } from '#contract/wire.js';
 import { badRequest, invalidBody, noChannel } from '../../../http/errors.js';
 import type { FriendState } from '../../../world/bots-in-chats-store.js';
@@ -18,20 +19,23 @@ export class BotsOverview {
   /**
    * A reply token for an event `embedkit trigger` posts itself: into the user's 1:1 chat
    * with the bot (`{userId}`), or a group or room the bot is in (`{chatId}`).
-   * @throws ApiError 400 for a body without either, a user who is not a friend, or a chat the bot
-   *   is not in; 404 for an unknown channel.
+   * @param body one of the two, checked at the simulator API's door (`ReplyTokenBodySchema`)
+   * @throws ApiError 400 for a user who is not a friend, or a chat the bot is not in; 404 for an
+   *   unknown channel.
    */
-  async replyTokenFor(channelId: string, body: unknown): Promise<{ replyToken: string; expiresAt: number }> {
+  async replyTokenFor(channelId: string, body: Static<typeof ReplyTokenBodySchema>): Promise<{ replyToken: string; expiresAt: number }> {
     const d = this.c.d;
-    const b = (typeof body === 'object' && body !== null ? body : {}) as { userId?: unknown; chatId?: unknown };
-    if (typeof b.chatId === 'string') {
+    // The union's branches let other properties through: `{userId, chatId: 5}` passes as `{userId}`,
+    // so a chat is named only by a chatId that is a string.
+    if ('chatId' in body && typeof body.chatId === 'string') {
       if (!(await d.world.channel(channelId))) throw noChannel(channelId);
-      if (!(await d.botsInChats.botInChat(b.chatId, channelId)))
-        throw badRequest(`The bot of channel ${channelId} is not in chat ${b.chatId}`);
-      return d.emitter.replyToken(channelId, b.chatId);
+      if (!(await d.botsInChats.botInChat(body.chatId, channelId)))
+        throw badRequest(`The bot of channel ${channelId} is not in chat ${body.chatId}`);
+      return d.emitter.replyToken(channelId, body.chatId);
     }
-    if (typeof b.userId !== 'string') throw invalidBody([{ message: 'userId or chatId is required', property: 'userId' }]);
-    return d.emitter.replyToken(channelId, await this.c.friendChat(channelId, b.userId));
+    // Past the door, a body without a string chatId is the `{userId}` branch.
+    const { userId } = body as { userId: string };
+    return d.emitter.replyToken(channelId, await this.c.friendChat(channelId, userId));
   }
 
   /**
