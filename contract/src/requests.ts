@@ -4,7 +4,7 @@
  * A body that carries a message object types it loosely here; the platform's validator
  * (`contract/src/messages/`) checks it on the server.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { CHAT_TYPES, FRIEND_STATES, JsonObject, LINK_TEMPLATE_FIELDS, Nullable, PhoneLogLineSchema, StringEnum } from './wire.js';
 
 const UserId = Type.String({ minLength: 1, maxLength: 100 });
@@ -183,6 +183,20 @@ export const ReplyTokenBodySchema = Type.Union([Type.Object({ userId: Type.Strin
 /** Query of the deliveries list: one channel's, and how many (1 to 200, default 50). */
 export const DeliveriesQuerySchema = Type.Object({ channelId: Type.Optional(Type.String()), limit: Type.Optional(Type.Number()) });
 
+/** Who saw or tapped which bot message, in an insight report. */
+const InsightMessage = { userId: UserId, messageId: Type.String({ pattern: '^[0-9]{1,15}$' }) };
+/** Who was shown or tapped which channel's rich menu, in an insight report. */
+const InsightRichMenu = {
+  userId: UserId,
+  channelId: Type.String({ minLength: 1 }),
+  richMenuId: Type.String({ minLength: 1, maxLength: 100 }),
+};
+
+/** One kind of insight report: its `type` and its fields, nothing else. */
+function insightReport<K extends string, P extends TProperties>(type: K, fields: P) {
+  return Type.Object({ type: Type.Literal(type), ...fields }, { additionalProperties: false });
+}
+
 /**
  * Body of reporting what a person did with bot messages and rich menus in the host (the insight
  * figures, docs/platform/insight.md): saw a message (`impression`, once per person and message), opened a
@@ -190,38 +204,10 @@ export const DeliveriesQuerySchema = Type.Object({ channelId: Type.Optional(Type
  * areas (`richMenuClick`, the area's index).
  */
 export const InsightReportBodySchema = Type.Union([
-  Type.Object(
-    { type: Type.Literal('impression'), userId: UserId, messageId: Type.String({ pattern: '^[0-9]{1,15}$' }) },
-    { additionalProperties: false },
-  ),
-  Type.Object(
-    {
-      type: Type.Literal('click'),
-      userId: UserId,
-      messageId: Type.String({ pattern: '^[0-9]{1,15}$' }),
-      url: Type.String({ minLength: 1, maxLength: 1000 }),
-    },
-    { additionalProperties: false },
-  ),
-  Type.Object(
-    {
-      type: Type.Literal('richMenuImpression'),
-      userId: UserId,
-      channelId: Type.String({ minLength: 1 }),
-      richMenuId: Type.String({ minLength: 1, maxLength: 100 }),
-    },
-    { additionalProperties: false },
-  ),
-  Type.Object(
-    {
-      type: Type.Literal('richMenuClick'),
-      userId: UserId,
-      channelId: Type.String({ minLength: 1 }),
-      richMenuId: Type.String({ minLength: 1, maxLength: 100 }),
-      area: Type.Integer({ minimum: 0, maximum: 19 }),
-    },
-    { additionalProperties: false },
-  ),
+  insightReport('impression', InsightMessage),
+  insightReport('click', { ...InsightMessage, url: Type.String({ minLength: 1, maxLength: 1000 }) }),
+  insightReport('richMenuImpression', InsightRichMenu),
+  insightReport('richMenuClick', { ...InsightRichMenu, area: Type.Integer({ minimum: 0, maximum: 19 }) }),
 ]);
 /** A body of {@link InsightReportBodySchema}, as a handler gets it once the door checked it. */
 export type InsightReportBody = Static<typeof InsightReportBodySchema>;

@@ -37,6 +37,20 @@ const Thumbnail = HttpsUrl('HTTPS, max 1000 characters, JPEG or PNG, max width 1
 const Background = HexColor('Background color of the image, RGB hex; default #FFFFFF.');
 const Title = ShortStr(40, { description: 'Max 40 characters.' });
 
+/**
+ * What a buttons template and a carousel column share below their picture: its background, a title,
+ * the text (its limit in {@link textLimit}), a default action and 1 to `maxActions` buttons.
+ */
+function titledCard(textDescription: string, maxActions: number) {
+  return {
+    imageBackgroundColor: Type.Optional(Background),
+    title: Type.Optional(Title),
+    text: Str(undefined, { description: textDescription }),
+    defaultAction: Type.Optional(TemplateActionSchema),
+    actions: Type.Array(TemplateActionSchema, { minItems: 1, maxItems: maxActions }),
+  };
+}
+
 /** Buttons template: `text` max 160 characters, or 60 with an image or a title; 1 to 4 actions. */
 export const ButtonsTemplateSchema = Obj(
   {
@@ -44,11 +58,7 @@ export const ButtonsTemplateSchema = Obj(
     thumbnailImageUrl: Type.Optional(Thumbnail),
     imageAspectRatio: Type.Optional(AspectRatio),
     imageSize: Type.Optional(ImageSize),
-    imageBackgroundColor: Type.Optional(Background),
-    title: Type.Optional(Title),
-    text: Str(undefined, { description: 'Max 160 characters with neither image nor title; max 60 with an image or a title.' }),
-    defaultAction: Type.Optional(TemplateActionSchema),
-    actions: Type.Array(TemplateActionSchema, { minItems: 1, maxItems: 4 }),
+    ...titledCard('Max 160 characters with neither image nor title; max 60 with an image or a title.', 4),
   },
   textLimit(60, 160),
 );
@@ -64,11 +74,7 @@ export const ConfirmTemplateSchema = Obj({
 export const CarouselColumnSchema = Obj(
   {
     thumbnailImageUrl: Type.Optional(HttpsUrl('HTTPS, max 1000 characters, JPEG or PNG, ratio 1:1.51, max width 1024px, max 1MB.')),
-    imageBackgroundColor: Type.Optional(Background),
-    title: Type.Optional(Title),
-    text: Str(undefined, { description: 'Max 120 characters without image and title; max 60 with either.' }),
-    defaultAction: Type.Optional(TemplateActionSchema),
-    actions: Type.Array(TemplateActionSchema, { minItems: 1, maxItems: 3 }),
+    ...titledCard('Max 120 characters without image and title; max 60 with either.', 3),
   },
   textLimit(60, 120),
 );

@@ -8,6 +8,7 @@
 import type { BotApi, MembershipPlanView } from '../bot-api.js';
 import { h, replaceChildren } from '../dom.js';
 import { HOST_EVENTS } from '../event-types.js';
+import { BotTool } from './bot-tool.js';
 
 /** What the tool calls: the plans, joining and leaving (a {@link BotApi}, or a fake in tests). */
 export type MembershipCalls = Pick<BotApi, 'membershipPlans' | 'membership'>;
@@ -24,47 +25,29 @@ export function membersText(plan: Pick<MembershipPlanView, 'memberCount' | 'memb
 
 /**
  * The tool (`details#membership-tool`): one `.membership-plan` per plan with `.membership-join` or
- * `.membership-leave`, and `#membership-status` saying how the last action went.
+ * `.membership-leave`, and `#membership-status` saying how the last action went. The plans change
+ * with the clock (renewals) as well as by this tool: they are read whenever it opens.
  */
-export class MembershipTool {
-  /** The tool's element, for the panel to place. */
-  readonly element: HTMLDetailsElement;
+export class MembershipTool extends BotTool {
   private readonly list: HTMLElement;
-  private readonly status: HTMLElement;
-  private channelId = '';
-  private userId = '';
 
   constructor(private readonly calls: MembershipCalls) {
+    super({ tool: 'membership-tool', status: 'membership-status' }, HOST_EVENTS.membership.label, 'the plans');
     this.list = h('div', { className: 'membership-plans', attrs: { id: 'membership-plans' } });
-    this.status = h('p', { className: 'status', attrs: { id: 'membership-status', role: 'status', 'aria-live': 'polite' } });
-    this.element = h(
-      'details',
-      { className: 'bot-tool', attrs: { id: 'membership-tool' } },
-      h('summary', { text: HOST_EVENTS.membership.label }),
-      this.list,
-      this.status,
-    );
-    // Read when opened: the plans change with the clock (renewals) as well as by this tool.
-    this.element.addEventListener('toggle', () => {
-      if (this.element.open) void this.load();
-    });
+    this.fill(this.list);
   }
 
-  /** Shows the plans of a bot for a person (read now when the tool is open). */
-  async show(channelId: string, userId: string): Promise<void> {
-    this.channelId = channelId;
-    this.userId = userId;
-    if (this.element.open) await this.load();
+  /** The person whose plans are shown. */
+  private get userId(): string {
+    return this.subject;
   }
 
-  /** Reads the plans again and draws them. */
-  async load(): Promise<void> {
-    if (!this.channelId || !this.userId) return;
-    try {
-      this.draw(await this.calls.membershipPlans(this.channelId, this.userId));
-    } catch (err) {
-      this.setStatus(`Could not load the plans: ${(err as Error).message}`, 'error');
-    }
+  protected override ready(): boolean {
+    return super.ready() && this.userId !== '';
+  }
+
+  protected override async read(): Promise<void> {
+    this.draw(await this.calls.membershipPlans(this.channelId, this.userId));
   }
 
   private draw(plans: MembershipPlanView[]): void {
@@ -82,13 +65,13 @@ export class MembershipTool {
               className: 'membership-leave',
               text: 'Leave',
               attrs: { type: 'button' },
-              on: { click: () => void this.act('leave', p) },
+              on: { click: () => void this.joinOrLeave('leave', p) },
             })
           : h('button', {
               className: 'membership-join',
               text: 'Join',
               attrs: { type: 'button', disabled: !p.isPublished || full },
-              on: { click: () => void this.act('join', p) },
+              on: { click: () => void this.joinOrLeave('join', p) },
             });
         return h(
           'div',
@@ -109,18 +92,10 @@ export class MembershipTool {
     );
   }
 
-  private async act(kind: 'join' | 'leave', plan: MembershipPlanView): Promise<void> {
-    try {
+  private joinOrLeave(kind: 'join' | 'leave', plan: MembershipPlanView): Promise<void> {
+    return this.act(async () => {
       await this.calls.membership(kind, plan.membershipId, this.userId);
       this.setStatus(kind === 'join' ? `Joined ${plan.title}.` : `Left ${plan.title}.`, 'info');
-    } catch (err) {
-      this.setStatus((err as Error).message, 'error');
-    }
-    await this.load();
-  }
-
-  private setStatus(text: string, kind: 'info' | 'error'): void {
-    this.status.textContent = text;
-    this.status.dataset.kind = kind;
+    });
   }
 }

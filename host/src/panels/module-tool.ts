@@ -10,6 +10,7 @@
  */
 import type { BotApi, ChatControlState, ModuleChannels } from '../bot-api.js';
 import { h, option, replaceChildren } from '../dom.js';
+import { BotTool } from './bot-tool.js';
 
 /** What the tool calls (a {@link BotApi}, or a fake in tests). */
 export type ModuleCalls = Pick<
@@ -52,11 +53,10 @@ export function holderText(state: ChatControlState, name: (channelId: string) =>
  * seconds, `#module-no-limit`), one `.module-attached` per attached module channel with
  * `.module-hand` and `.module-detach`, the authorize form (`#module-authorize-channel`,
  * `#module-redirect`, `#module-authorize`, then `#module-code` and `#module-curl`),
- * `#module-suspend`, and `#module-status`.
+ * `#module-suspend`, and `#module-status`. Read whenever it opens: the TTL runs out with the clock,
+ * and modules act on their own.
  */
-export class ModuleTool {
-  /** The tool's element, for the panel to place. */
-  readonly element: HTMLDetailsElement;
+export class ModuleTool extends BotTool {
   private readonly holder: HTMLElement;
   private readonly takeBack: HTMLButtonElement;
   private readonly ttl: HTMLInputElement;
@@ -68,9 +68,6 @@ export class ModuleTool {
   private readonly code: HTMLElement;
   private readonly curl: HTMLElement;
   private readonly suspend: HTMLButtonElement;
-  private readonly status: HTMLElement;
-  private channelId = '';
-  private chatId = '';
   private overview: ModuleChannels = { modules: [], suspendedBots: [] };
 
   /** @param origin the kit's base URL the curl line names (the page's origin by default) */
@@ -78,6 +75,7 @@ export class ModuleTool {
     private readonly calls: ModuleCalls,
     private readonly origin: string = globalThis.location?.origin ?? '',
   ) {
+    super({ tool: 'module-tool', status: 'module-status' }, 'Module channels', 'the module channels');
     this.holder = h('p', { className: 'field-note', attrs: { id: 'module-holder' } });
     this.takeBack = button('module-take-back', 'Take the chat back', () => this.act(() => this.give(null)));
     this.ttl = h('input', { attrs: { id: 'module-ttl', type: 'number', min: 1, max: 31_536_000, value: 3600, 'aria-label': 'TTL (s)' } });
@@ -99,11 +97,7 @@ export class ModuleTool {
         );
       }),
     );
-    this.status = h('p', { className: 'status', attrs: { id: 'module-status', role: 'status', 'aria-live': 'polite' } });
-    this.element = h(
-      'details',
-      { className: 'bot-tool', attrs: { id: 'module-tool' } },
-      h('summary', { text: 'Module channels' }),
+    this.fill(
       this.holder,
       h('div', { className: 'button-row' }, this.takeBack),
       h('label', { className: 'field' }, h('span', { text: 'TTL (s)' }), this.ttl),
@@ -115,31 +109,19 @@ export class ModuleTool {
       h('p', { className: 'field-note' }, 'Code: ', this.code),
       this.curl,
       h('div', { className: 'button-row' }, this.suspend),
-      this.status,
     );
-    // Read when opened: the TTL runs out with the clock, and modules act on their own.
-    this.element.addEventListener('toggle', () => {
-      if (this.element.open) void this.load();
-    });
   }
 
-  /** Shows a bot and the chat on screen ("" for none); read now when the tool is open. */
-  async show(channelId: string, chatId: string): Promise<void> {
-    this.channelId = channelId;
-    this.chatId = chatId;
-    if (this.element.open) await this.load();
+  /** The chat on screen ("" for none): the one whose holder is shown and handed. */
+  private get chatId(): string {
+    return this.subject;
   }
 
-  /** Reads the module channels and the chat's holder again and draws them. */
-  async load(): Promise<void> {
-    if (!this.channelId) return;
-    try {
-      this.overview = await this.calls.moduleChannels();
-      const control = this.chatId ? await this.calls.chatControl(this.channelId, this.chatId) : null;
-      this.draw(control);
-    } catch (err) {
-      this.setStatus(`Could not load the module channels: ${(err as Error).message}`, 'error');
-    }
+  /** Reads the module channels and the chat's holder and draws them. */
+  protected override async read(): Promise<void> {
+    this.overview = await this.calls.moduleChannels();
+    const control = this.chatId ? await this.calls.chatControl(this.channelId, this.chatId) : null;
+    this.draw(control);
   }
 
   private name(channelId: string): string {
@@ -235,22 +217,6 @@ export class ModuleTool {
         'info',
       );
     });
-  }
-
-  /** Runs an action, says how it went and reads the state again. */
-  private async act(action: () => Promise<void>): Promise<void> {
-    if (!this.channelId) return;
-    try {
-      await action();
-    } catch (err) {
-      this.setStatus((err as Error).message, 'error');
-    }
-    await this.load();
-  }
-
-  private setStatus(text: string, kind: 'info' | 'error'): void {
-    this.status.textContent = text;
-    this.status.dataset.kind = kind;
   }
 }
 

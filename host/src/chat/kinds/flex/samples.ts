@@ -1,5 +1,5 @@
 /** Sample flex messages: a bubble (the platform's own cafe sample) and a carousel. */
-import type { FlexBubble, FlexMessage } from '../../../../../sdk/src/messages.js';
+import type { FlexBubble, FlexComponent, FlexMessage } from '../../../../../sdk/src/messages.js';
 import { sampleUrl } from '../../../shared/safe.js';
 
 /** The text and button colors of the cafe bubble. */
@@ -19,6 +19,19 @@ const PLATFORM_COLORS: CafeColors = { rating: '#999999', label: '#aaaaaa', value
 
 /** Greys and a green darker than the platform's own sample, for pages that keep WCAG AA contrast (the host's Simulator tab). */
 export const AA_COLORS: CafeColors = { rating: '#767676', label: '#767676', value: '#666666', primary: '#067d37' };
+
+/** An info row of the cafe bubble: its label, then its value wrapped in the rest of the row. */
+function infoRow(label: string, value: string, colors: CafeColors): FlexComponent {
+  return {
+    type: 'box',
+    layout: 'baseline',
+    spacing: 'sm',
+    contents: [
+      { type: 'text', text: label, color: colors.label, size: 'sm', flex: 1 },
+      { type: 'text', text: value, wrap: true, color: colors.value, size: 'sm', flex: 5 },
+    ],
+  };
+}
 
 /** A flex bubble of a cafe: hero, rating in a baseline box, info rows, buttons. */
 export function cafeBubble(colors: CafeColors = PLATFORM_COLORS): FlexBubble {
@@ -55,26 +68,7 @@ export function cafeBubble(colors: CafeColors = PLATFORM_COLORS): FlexBubble {
           layout: 'vertical',
           margin: 'lg',
           spacing: 'sm',
-          contents: [
-            {
-              type: 'box',
-              layout: 'baseline',
-              spacing: 'sm',
-              contents: [
-                { type: 'text', text: 'Place', color: colors.label, size: 'sm', flex: 1 },
-                { type: 'text', text: 'Miraina Tower, 4-1-6 Shinjuku, Tokyo', wrap: true, color: colors.value, size: 'sm', flex: 5 },
-              ],
-            },
-            {
-              type: 'box',
-              layout: 'baseline',
-              spacing: 'sm',
-              contents: [
-                { type: 'text', text: 'Time', color: colors.label, size: 'sm', flex: 1 },
-                { type: 'text', text: '10:00 - 23:00', wrap: true, color: colors.value, size: 'sm', flex: 5 },
-              ],
-            },
-          ],
+          contents: [infoRow('Place', 'Miraina Tower, 4-1-6 Shinjuku, Tokyo', colors), infoRow('Time', '10:00 - 23:00', colors)],
         },
       ],
     },

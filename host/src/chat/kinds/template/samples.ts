@@ -1,5 +1,5 @@
 /** Sample template messages: one of each template type. */
-import type { MessageAction, TemplateMessage } from '../../../../../sdk/src/messages.js';
+import type { CarouselTemplate, MessageAction, TemplateMessage } from '../../../../../sdk/src/messages.js';
 import { sampleUrl } from '../../../shared/safe.js';
 
 /** A buttons template with a picture, a default action and an action of each kind (a date picker too). */
@@ -32,6 +32,20 @@ export const BUTTONS_TEMPLATE: TemplateMessage = {
   },
 };
 
+/** A carousel column of a place: its picture, name and line, and buttons to book it (a postback) or read more (a link). */
+function placeColumn(photo: string, title: string, text: string): CarouselTemplate['columns'][number] {
+  const slug = title.toLowerCase();
+  return {
+    thumbnailImageUrl: sampleUrl(photo),
+    title,
+    text,
+    actions: [
+      { type: 'postback', label: 'Book', data: `book=${slug}` },
+      { type: 'uri', label: 'More', uri: `https://example.com/${slug}` },
+    ],
+  };
+}
+
 /** A carousel of three places, each with a picture and two buttons. */
 export const CAROUSEL_TEMPLATE: TemplateMessage = {
   type: 'template',
@@ -41,33 +55,9 @@ export const CAROUSEL_TEMPLATE: TemplateMessage = {
     imageAspectRatio: 'rectangle',
     imageSize: 'cover',
     columns: [
-      {
-        thumbnailImageUrl: sampleUrl('photo-mountain'),
-        title: 'Mountains',
-        text: 'Fresh air and long walks',
-        actions: [
-          { type: 'postback', label: 'Book', data: 'book=mountains' },
-          { type: 'uri', label: 'More', uri: 'https://example.com/mountains' },
-        ],
-      },
-      {
-        thumbnailImageUrl: sampleUrl('photo-beach'),
-        title: 'Beach',
-        text: 'Sunsets every evening',
-        actions: [
-          { type: 'postback', label: 'Book', data: 'book=beach' },
-          { type: 'uri', label: 'More', uri: 'https://example.com/beach' },
-        ],
-      },
-      {
-        thumbnailImageUrl: sampleUrl('photo-city'),
-        title: 'City',
-        text: 'Lights, food and music',
-        actions: [
-          { type: 'postback', label: 'Book', data: 'book=city' },
-          { type: 'uri', label: 'More', uri: 'https://example.com/city' },
-        ],
-      },
+      placeColumn('photo-mountain', 'Mountains', 'Fresh air and long walks'),
+      placeColumn('photo-beach', 'Beach', 'Sunsets every evening'),
+      placeColumn('photo-city', 'City', 'Lights, food and music'),
     ],
   },
 };
