@@ -15,17 +15,35 @@ import type { ApiError } from './errors.js';
 import { shapeRefusal, type DoorFormat } from './shape-refusal.js';
 
 /**
+ * How a part of a request is declared: a TypeBox schema, or a compiled check of a shape that a
+ * schema alone cannot state (the message validator's `BodyCheck`: `null` read as absent, nesting
+ * depth, the rules between fields), typed by the value it passes.
+ */
+export type PartSpec = TSchema | Check<unknown>;
+
+/**
  * The declared shape of a request. A query schema sees the values as Express parses them (strings,
  * or arrays of strings for a repeated name), so it declares strings with patterns and the handler
  * converts them; unknown query names pass unless the schema says otherwise, as on the platform.
+ * A missing body is read as `{}`, so that each required field is named.
  */
 export interface RequestShape {
-  params?: TSchema;
-  query?: TSchema;
-  body?: TSchema;
+  params?: PartSpec;
+  query?: PartSpec;
+  body?: PartSpec;
+  /**
+   * Findings of shape rules no schema states (a URL's host, one field against another), over the
+   * raw parts, reported with the schemas' in one refusal; an empty list when there are none. Rules
+   * that need the world stay in the services.
+   */
+  rules?: (parts: { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown }) => ErrorDetail[];
 }
 
-type Part<S extends RequestShape, K extends keyof RequestShape, Else> = S[K] extends TSchema ? Static<S[K]> : Else;
+type Part<S extends RequestShape, K extends 'params' | 'query' | 'body', Else> = S[K] extends TSchema
+  ? Static<S[K]>
+  : S[K] extends Check<infer T>
+    ? T
+    : Else;
 
 /** What a handler behind the door gets: each declared part of its schema's type. */
 export interface CheckedRequest<S extends RequestShape> {
@@ -54,13 +72,18 @@ export function door(
   return (shape, handler) => {
     const checks = partChecks(shape);
     return async (req, res) => {
+      const body: unknown = req.body === undefined ? {} : req.body;
+      const parts = { params: req.params, query: req.query as Record<string, unknown>, body };
       const details: ErrorDetail[] = [];
       for (const [part, check] of checks) {
-        const found = check(req[part]);
+        const found = check(parts[part]);
         if (found) details.push(...(part === 'body' ? found : found.map((d) => at(part, d))));
       }
+      // A rule may find what a schema found too (a missing field): each finding is reported once.
+      if (shape.rules)
+        for (const d of shape.rules(parts)) if (!details.some((x) => x.property === d.property && x.message === d.message)) details.push(d);
       if (details.length) throw refusal(details);
-      await handler({ params: req.params, query: req.query, body: req.body as unknown } as never, req, res);
+      await handler(parts as never, req, res);
     };
   };
 }
@@ -68,8 +91,8 @@ export function door(
 function partChecks(shape: RequestShape): Array<['params' | 'query' | 'body', Check<unknown>]> {
   const out: Array<['params' | 'query' | 'body', Check<unknown>]> = [];
   for (const part of ['params', 'query', 'body'] as const) {
-    const schema = shape[part];
-    if (schema) out.push([part, compile(schema)]);
+    const spec = shape[part];
+    if (spec) out.push([part, typeof spec === 'function' ? spec : compile(spec)]);
   }
   return out;
 }

@@ -6,7 +6,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { door } from '../../src/http/door.js';
+import { door, type CheckedHandler } from '../../src/http/door.js';
 import { jsonBody } from '../../src/http/body.js';
 import { errorHandler } from '../../src/http/error-handler.js';
 import type { DoorFormat } from '../../src/http/shape-refusal.js';
@@ -63,6 +63,52 @@ describe('the door of a platform route', () => {
     const bad = await request(app).post('/things/1').send({});
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: 'invalid_request', error_description: 'name: must be specified' });
+  });
+
+  it('reports the findings of rules a schema cannot state with the schema’s, once each, and reads a missing body as {}', async () => {
+    const app = express();
+    const twoDates = Type.Object({ from: Type.Integer(), until: Type.Integer() });
+    const windowShape = {
+      body: twoDates,
+      rules: ({ body }: { body: unknown }) => {
+        const b = body as { from?: unknown; until?: unknown };
+        if (typeof b.from === 'number' && typeof b.until === 'number' && b.until <= b.from)
+          return [{ message: 'must be later than from', property: 'until' }];
+        return b.from === undefined ? [{ message: 'must be specified', property: 'from' }] : [];
+      },
+    };
+    const ok: CheckedHandler<typeof windowShape> = (_input, _req, res) => void res.json({ ok: true });
+    app.post('/window', jsonBody, door('message-details')(windowShape, ok));
+    // A form-like route: no body reader, so a request without a body reaches the door with none.
+    app.post('/window-form', door('message-details')(windowShape, ok));
+    app.use(errorHandler(pino({ level: 'silent' })));
+    const backwards = await request(app).post('/window').send({ from: 5, until: 1 });
+    expect(backwards.body.details).toEqual([{ message: 'must be later than from', property: 'until' }]);
+    // No body at all: each required field is named, the rule's repeat of one of them is not.
+    const none = await request(app).post('/window-form');
+    expect(none.status).toBe(400);
+    expect(none.body.details).toEqual([
+      { message: 'must be specified', property: 'from' },
+      { message: 'must be specified', property: 'until' },
+    ]);
+    expect((await request(app).post('/window').send({ from: 1, until: 5 })).body).toEqual({ ok: true });
+  });
+
+  it('takes a compiled check (the message validator’s kind) as a part', async () => {
+    const app = express();
+    const evenOnly = Object.assign((value: unknown) => (value === 2 ? null : [{ message: 'must be 2', property: 'id' }]), {
+      type: undefined as number | undefined,
+    });
+    app.get(
+      '/even/:id',
+      door('message-details')(
+        { params: (p: unknown) => evenOnly((p as { id: string }).id === '2' ? 2 : 0) },
+        (_i, _req, res) => void res.json({ ok: true }),
+      ),
+    );
+    app.use(errorHandler(pino({ level: 'silent' })));
+    expect((await request(app).get('/even/3')).body.details).toEqual([{ message: 'must be 2', property: 'id' }]);
+    expect((await request(app).get('/even/2')).body).toEqual({ ok: true });
   });
 
   it('passes what the handler throws to the error handler', async () => {

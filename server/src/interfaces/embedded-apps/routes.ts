@@ -5,12 +5,9 @@
  * the registry sees it; refusals are `{message, details}`.
  */
 import { Router, type RequestHandler, type Response } from 'express';
-import type { TSchema } from '@sinclair/typebox';
-import { ERROR_FORMATS, type ErrorDetail } from '#contract/errors.js';
+import { ERROR_FORMATS } from '#contract/errors.js';
 import { jsonBody } from '../../http/body.js';
-import { door, type CheckedHandler } from '../../http/door.js';
-import { shapeRefusal } from '../../http/shape-refusal.js';
-import { compile } from '../../http/validate.js';
+import { door } from '../../http/door.js';
 import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
 import type { RegistryService } from './registry.js';
 import {
@@ -23,28 +20,7 @@ import {
   viewBodyFindings,
 } from './schemas.js';
 
-const FORMAT = ERROR_FORMATS['embedded-apps'];
-const checked = door(FORMAT);
-
-/**
- * The door for a body that also has rules a JSON Schema cannot say (`rules`, run on the sent
- * body): a request that breaks either is refused with the schema's findings and the rules' in one
- * 400 (`{message, details}`), as the registry always answered; the door alone would stop at the
- * schema's. Otherwise the request goes through the door to `handler`.
- */
-function checkedWithRules<B extends TSchema>(
-  body: B,
-  rules: (body: unknown) => ErrorDetail[],
-  handler: CheckedHandler<{ body: B }>,
-): RequestHandler {
-  const check = compile(body);
-  const inner = checked({ body }, handler);
-  return async (req, res, next) => {
-    const found = rules(req.body);
-    if (found.length > 0) throw shapeRefusal(FORMAT, [...(check(req.body) ?? []), ...found]);
-    await inner(req, res, next);
-  };
-}
+const checked = door(ERROR_FORMATS['embedded-apps']);
 
 export function registryRoutes(registry: RegistryService, tokens: ChannelTokenService): Router {
   const r = Router();
@@ -59,7 +35,7 @@ export function registryRoutes(registry: RegistryService, tokens: ChannelTokenSe
     '/embed/v1/apps',
     auth,
     jsonBody,
-    checkedWithRules(AddAppBody, addAppBodyFindings, async ({ body }, _req, res) => {
+    checked({ body: AddAppBody, rules: ({ body }) => addAppBodyFindings(body) }, async ({ body }, _req, res) => {
       res.json(await registry.add(channel(res), body));
     }),
   );
@@ -67,7 +43,7 @@ export function registryRoutes(registry: RegistryService, tokens: ChannelTokenSe
     '/embed/v1/apps/:embedId/view',
     auth,
     jsonBody,
-    checkedWithRules(ViewBody, viewBodyFindings, async ({ params, body }, _req, res) => {
+    checked({ body: ViewBody, rules: ({ body }) => viewBodyFindings(body) }, async ({ params, body }, _req, res) => {
       await registry.updateView(channel(res), String(params.embedId), body);
       res.status(200).end();
     }),
@@ -83,7 +59,7 @@ export function registryRoutes(registry: RegistryService, tokens: ChannelTokenSe
     '/liff/v1/apps',
     auth,
     jsonBody,
-    checkedWithRules(AddLiffAppBody, liffBodyFindings, async ({ body }, _req, res) => {
+    checked({ body: AddLiffAppBody, rules: ({ body }) => liffBodyFindings(body) }, async ({ body }, _req, res) => {
       res.json(await registry.addLiff(channel(res), body));
     }),
   );
@@ -94,7 +70,7 @@ export function registryRoutes(registry: RegistryService, tokens: ChannelTokenSe
     '/liff/v1/apps/:liffId',
     auth,
     jsonBody,
-    checkedWithRules(UpdateLiffAppBody, liffBodyFindings, async ({ params, body }, _req, res) => {
+    checked({ body: UpdateLiffAppBody, rules: ({ body }) => liffBodyFindings(body) }, async ({ params, body }, _req, res) => {
       await registry.updateLiff(channel(res), String(params.liffId), body);
       res.status(200).end();
     }),

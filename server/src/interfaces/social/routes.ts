@@ -27,11 +27,6 @@ const checked = door(invalidRequest);
 // The authorization request and its consent answer with pages and redirects, never with a door's
 // refusal: their schemas declare values as given (`schemas.ts`), so this door only types them.
 const typed = door(ERROR_FORMATS.social);
-/** A form not sent (no body, or another content type on the consent page) reads as a form without fields. */
-const orEmptyForm: RequestHandler = (req, _res, next) => {
-  req.body ??= {};
-  next();
-};
 
 /**
  * The calls an app page makes from the browser, as the platform's LIFF SDK does outside the
@@ -86,7 +81,6 @@ export function socialLoginRoutes(deps: {
   r.post(
     '/oauth2/v2.1/authorize/consent',
     consentForm,
-    orEmptyForm,
     typed({ body: ConsentForm }, async ({ body }, _req, res) => {
       answer(res, await deps.authorization.decide(body), 303);
     }),
@@ -95,7 +89,6 @@ export function socialLoginRoutes(deps: {
   r.post(
     '/oauth2/v2.1/token',
     form,
-    orEmptyForm,
     checked({ body: TokenForm }, async ({ body }, _req, res) => {
       const tokens = await deps.grants.token(body);
       res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(tokens);
@@ -110,7 +103,6 @@ export function socialLoginRoutes(deps: {
   r.post(
     '/oauth2/v2.1/revoke',
     form,
-    orEmptyForm,
     checked({ body: RevokeForm }, async ({ body }, _req, res) => {
       await deps.grants.revoke(body);
       res.status(200).end();

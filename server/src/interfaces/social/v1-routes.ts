@@ -38,11 +38,6 @@ export function socialV1Routes(v1: SocialV1Service, names: PlatformHeaders): Rou
   r.post(
     '/v1/oauth/accessToken',
     v1Form,
-    (req, _res, next) => {
-      // No form sent reads as a form without fields.
-      req.body ??= {};
-      next();
-    },
     typed({ body: ReissueForm }, async ({ body }, req, res) => {
       res.set('Cache-Control', 'no-store').json(await v1.reissue(headersOf(req), body));
     }),

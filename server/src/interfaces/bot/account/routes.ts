@@ -15,7 +15,7 @@ import type { BotAccountService } from './service.js';
 import type { ChatIndicatorService } from '../indicators/service.js';
 import type { AccountLinkService } from '../account-link/service.js';
 import { botInfo } from './service.js';
-import { checkedMessages } from '../broadcast/routes.js';
+import { MessagesBody, messageFindings } from '../broadcast/rules.js';
 import { WebhookEndpointBody, WebhookTestBody } from './rules.js';
 import { botIndicatorRoutes } from '../indicators/routes.js';
 
@@ -63,11 +63,16 @@ export function botAccountRoutes(
   });
   r.use(botIndicatorRoutes(deps));
   for (const kind of VALIDATE_KINDS) {
-    r.post(`/v2/bot/message/validate/${kind}`, api(`validate.${kind}`), jsonBody, (req, res) => {
-      // What the send itself refuses: a quote token goes with push and reply only.
-      checkedMessages(req.body, kind === 'push' || kind === 'reply');
-      res.json({});
-    });
+    // What the send itself refuses: a quote token goes with push and reply only.
+    const quoteTokens = kind === 'push' || kind === 'reply';
+    r.post(
+      `/v2/bot/message/validate/${kind}`,
+      api(`validate.${kind}`),
+      jsonBody,
+      checked({ body: MessagesBody, rules: ({ body }) => messageFindings(body, quoteTokens) }, (_input, _req, res) => {
+        res.json({});
+      }),
+    );
   }
   return r;
 }

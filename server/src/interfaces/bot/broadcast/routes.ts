@@ -4,7 +4,7 @@
  * for the per-minute request limit. {@link sentCounter} counts the reply, push and multicast
  * messages that the part B routes send (mount it before them). Bodies and queries are checked at
  * the door (`http/door.ts`, schemas in `rules.ts`; the message objects by the message validator,
- * {@link checkedMessages}) after the authentication and the per-minute limit, before the rules of
+ * `messageFindings`) after the authentication and the per-minute limit, before the rules of
  * the world.
  */
 import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
@@ -12,10 +12,16 @@ import { Router, type RequestHandler } from 'express';
 import { jsonBody } from '../../../http/body.js';
 import { door } from '../../../http/door.js';
 import { invalidBody } from '../../../http/errors.js';
-import { checkValidateMessagesBody } from '../../../messages/bodies.js';
 import { ERROR_FORMATS } from '#contract/errors.js';
-import { quoteTokensRefused } from '../messaging/service.js';
-import { DeliveryQuery, demographicProblems, FollowersQuery, NarrowcastBody, ProgressQuery } from './rules.js';
+import {
+  DeliveryQuery,
+  demographicProblems,
+  FollowersQuery,
+  MessagesBody,
+  messageFindings,
+  NarrowcastBody,
+  ProgressQuery,
+} from './rules.js';
 import type { BotBroadcastService, SentKind } from './service.js';
 import { SENT_KINDS } from './service.js';
 import type { ChannelRow } from '../../../world/world-store.js';
@@ -46,25 +52,6 @@ export function sentCounter(broadcasts: BotBroadcastService): Router {
 
 const checked = door(ERROR_FORMATS.bot);
 
-/**
- * The message objects of a body that holds `messages` (broadcast, narrowcast, the validate calls),
- * checked as the door would, by the message validator (`checkValidateMessagesBody`: properties
- * that are `null` read as absent, a bound on nesting, the cross-field rules), which a schema alone
- * does not say.
- * @param quoteTokens whether a message may carry `quoteToken` (push and reply only: a quote names
- *   one chat's message)
- * @throws ApiError 400 `{message, details}` for every finding
- */
-export function checkedMessages(body: unknown, quoteTokens: boolean): unknown[] {
-  const details = checkValidateMessagesBody(body);
-  if (details) throw invalidBody(details);
-  // The check above typed the body: `{messages}` of 1 to 5 message objects.
-  const { messages } = body as { messages: unknown[] };
-  const quotes = quoteTokens ? [] : quoteTokensRefused(messages);
-  if (quotes.length) throw invalidBody(quotes);
-  return messages;
-}
-
 export function botBroadcastRoutes(
   deps: BotApiDeps & {
     broadcasts: BotBroadcastService;
@@ -88,26 +75,30 @@ export function botBroadcastRoutes(
     next();
   };
 
-  r.post('/v2/bot/message/broadcast', api('broadcast'), jsonBody, retryKeyChecked, async (req, res) => {
-    const c = channel(res);
-    const messages = checkedMessages(req.body, false);
-    res.json(
-      await retryKeys.once(
-        c.channel_id,
-        retryKeys.keyOf(req),
-        res,
-        async (claim) => (await broadcasts.broadcast(c, messages, claim, String(res.getHeader(deps.headers.requestId))), {}),
-      ),
-    );
-  });
+  r.post(
+    '/v2/bot/message/broadcast',
+    api('broadcast'),
+    jsonBody,
+    retryKeyChecked,
+    checked({ body: MessagesBody, rules: ({ body }) => messageFindings(body, false) }, async ({ body }, req, res) => {
+      const c = channel(res);
+      res.json(
+        await retryKeys.once(
+          c.channel_id,
+          retryKeys.keyOf(req),
+          res,
+          async (claim) => (await broadcasts.broadcast(c, body.messages, claim, String(res.getHeader(deps.headers.requestId))), {}),
+        ),
+      );
+    }),
+  );
   r.post(
     '/v2/bot/message/narrowcast',
     api('narrowcast'),
     jsonBody,
     retryKeyChecked,
-    checked({ body: NarrowcastBody }, async ({ body }, req, res) => {
+    checked({ body: NarrowcastBody, rules: ({ body }) => messageFindings(body, false) }, async ({ body }, req, res) => {
       const c = channel(res);
-      const messages = checkedMessages(req.body, false);
       // The filter's operators: recursive, and `gte` below `lt`, which the schema does not say.
       const problems = body.filter === undefined ? [] : demographicProblems(body.filter.demographic);
       if (problems.length) throw invalidBody(problems);
@@ -115,7 +106,7 @@ export function botBroadcastRoutes(
       const requestId = randomUUID();
       res.set(deps.headers.requestId, requestId);
       const answer = await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, async (claim) => {
-        await broadcasts.narrowcast(c, body, messages, requestId, claim);
+        await broadcasts.narrowcast(c, body, body.messages, requestId, claim);
         return {};
       });
       res.status(202).json(answer);

@@ -7,6 +7,9 @@
  * schemas, checked at the door (`http/door.ts`) before the handler runs. Pure.
  */
 import { Type } from '@sinclair/typebox';
+import type { ErrorDetail } from '#contract/errors.js';
+import { checkValidateMessagesBody } from '../../../messages/bodies.js';
+import { quoteTokensRefused } from '../messaging/service.js';
 
 /** Followers IDs per page (platform default and maximum: 1,000). */
 export const FOLLOWERS_PER_PAGE = 1000;
@@ -150,6 +153,7 @@ function evaluate(f: Json, a: Audience): boolean | null {
  * `lt` is not a schema's rule) and `limit: {max?: 1.., upToRemainingQuota?}`.
  */
 export const NarrowcastBody = Type.Object({
+  messages: Type.Array(Type.Unknown()),
   recipient: Type.Optional(Type.Unknown()),
   filter: Type.Optional(Type.Object({ demographic: Type.Unknown() }, { platformErrors: { type: 'must be an object with demographic' } })),
   limit: Type.Optional(
@@ -182,3 +186,19 @@ export const FollowersQuery = Type.Object({
     }),
   ),
 });
+
+/** A body of message objects (broadcast, the validate calls): the messages, checked by {@link messageFindings}. */
+export const MessagesBody = Type.Object({ messages: Type.Array(Type.Unknown()) });
+
+/**
+ * The findings of the message validator over a body's `messages` (`checkValidateMessagesBody`:
+ * properties that are `null` read as absent, a bound on nesting, the rules between fields, which
+ * a schema alone does not say), for the door's `rules`; then, unless `quoteTokens`, a
+ * `quoteToken` on any message (push and reply only: a quote names one chat's message).
+ */
+export function messageFindings(body: unknown, quoteTokens: boolean): ErrorDetail[] {
+  const details = checkValidateMessagesBody(body);
+  if (details) return details;
+  if (quoteTokens || typeof body !== 'object' || body === null || !('messages' in body) || !Array.isArray(body.messages)) return [];
+  return quoteTokensRefused(body.messages);
+}

@@ -31,11 +31,6 @@ const optionalJsonBody: RequestHandler = (req, res, next) => {
   return jsonBody(req, res, next);
 };
 
-/** A form without a body reads as no fields (`{}`), so that the door checks one body shape. */
-const formFields: RequestHandler = (req, _res, next) => {
-  req.body ??= {};
-  next();
-};
 
 /** The router of the module channel operations. */
 export function botModuleRoutes(deps: BotApiDeps & { modules: ModuleService }): Router {
@@ -47,7 +42,6 @@ export function botModuleRoutes(deps: BotApiDeps & { modules: ModuleService }): 
   r.post(
     '/module/auth/v1/token',
     form,
-    formFields,
     checkedForm({ body: AttachModuleForm }, async ({ body }, req, res) => {
       res.json(await modules.attach(req.headers.authorization, body));
     }),

@@ -21,28 +21,22 @@ import {
 
 const checked = door(ERROR_FORMATS['channel-oauth']);
 
-/** A form body; a request without one reads as no fields (`{}`), so that the door checks one shape. */
-const form: RequestHandler[] = [
-  formBody(() => oauthError('invalid_request', 'Content-Type must be application/x-www-form-urlencoded')),
-  (req, _res, next) => {
-    req.body ??= {};
-    next();
-  },
-];
+/** A form body (a request without one reaches the door as no fields). */
+const form: RequestHandler = formBody(() => oauthError('invalid_request', 'Content-Type must be application/x-www-form-urlencoded'));
 
 /** `POST /v2/oauth/accessToken`, `/v2/oauth/revoke` and `/v2/oauth/verify`. */
 export function channelOauthRoutes(tokens: ChannelTokenService): Router {
   const r = Router();
   r.post(
     '/v2/oauth/accessToken',
-    ...form,
+    form,
     checked({ body: IssueTokenForm }, async ({ body }, _req, res) => {
       res.json(await tokens.issue(body));
     }),
   );
   r.post(
     '/v2/oauth/revoke',
-    ...form,
+    form,
     checked({ body: AccessTokenForm }, async ({ body }, _req, res) => {
       await tokens.revoke(body);
       res.status(200).end();
@@ -50,7 +44,7 @@ export function channelOauthRoutes(tokens: ChannelTokenService): Router {
   );
   r.post(
     '/v2/oauth/verify',
-    ...form,
+    form,
     checked({ body: AccessTokenForm }, async ({ body }, _req, res) => {
       res.json(await tokens.verify(body, 'v2'));
     }),
@@ -70,7 +64,7 @@ export function channelOauthV21Routes(tokens: ChannelTokenService): Router {
   const issueByJwt = checked({ body: IssueTokenByJwtForm }, async ({ body }, _req, res) => {
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(await tokens.issueByJwt(body));
   });
-  r.post('/oauth2/v2.1/token', ...form, (req, res, next) => {
+  r.post('/oauth2/v2.1/token', form, (req, res, next) => {
     // Which interface the request belongs to is read before its shape: the social login has its own.
     const fields: Record<string, unknown> = req.body;
     const byAssertion = fields.client_assertion !== undefined || fields.client_assertion_type !== undefined;
@@ -88,7 +82,7 @@ export function channelOauthV21Routes(tokens: ChannelTokenService): Router {
     await tokens.revokeV21(body);
     res.status(200).end();
   });
-  r.post('/oauth2/v2.1/revoke', ...form, async (req, res, next) => {
+  r.post('/oauth2/v2.1/revoke', form, async (req, res, next) => {
     const fields: Record<string, unknown> = req.body;
     if (!(await tokens.isChannelToken(fields.access_token))) return next();
     return revokeByJwt(req, res, next);
@@ -101,7 +95,7 @@ export function channelOauthV21Routes(tokens: ChannelTokenService): Router {
   );
   r.post(
     '/oauth2/v3/token',
-    ...form,
+    form,
     checked({ body: IssueStatelessTokenForm }, async ({ body }, _req, res) => {
       res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(await tokens.issueStateless(body));
     }),

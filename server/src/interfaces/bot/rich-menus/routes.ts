@@ -5,14 +5,12 @@
  * Bodies and queries are checked at the door (`http/door.ts`, schemas in `rules.ts`) after the
  * authentication and the per-minute limit, before the service applies the rules of the world.
  */
-import express, { Router, type RequestHandler, type Response } from 'express';
+import express, { Router } from 'express';
 import { botApi, channelOf, type BotApiDeps } from '../authenticate.js';
 import { jsonBody } from '../../../http/body.js';
-import { invalidBody } from '../../../http/errors.js';
 import { door } from '../../../http/door.js';
 import { checkRichMenu } from '../../../messages/bodies.js';
 import { ERROR_FORMATS } from '#contract/errors.js';
-import type { RichMenu } from '#contract/messages/rich-menu.js';
 import {
   BatchBody,
   BatchProgressQuery,
@@ -26,20 +24,6 @@ import type { RichMenuService } from './service.js';
 import type { PlatformHeaders } from '../../../http/platform-headers.js';
 
 const checked = door(ERROR_FORMATS.bot);
-
-/**
- * The door of a rich menu object: the message validator's rich menu check (`checkRichMenu`:
- * properties that are `null` read as absent, a bound on nesting, areas within the menu's size),
- * which a schema alone does not say, so the door's schema check cannot run it. Refused as the door
- * refuses (400 `{message, details}`); the handler gets the menu typed.
- */
-function richMenuChecked(handler: (menu: RichMenu, res: Response) => unknown): RequestHandler {
-  return async (req, res) => {
-    const details = checkRichMenu(req.body);
-    if (details) throw invalidBody(details);
-    await handler(req.body as RichMenu, res);
-  };
-}
 
 /** Read at most this many bytes of an image upload: above 1 MB it gets the size error, well above it is refused by the body reader. */
 const imageBody = express.raw({ type: () => true, limit: 2 * MAX_RICH_MENU_IMAGE_BYTES });
@@ -60,15 +44,15 @@ export function botRichMenuRoutes(
     '/v2/bot/richmenu',
     api('richmenu.create'),
     jsonBody,
-    richMenuChecked(async (menu, res) => {
-      res.json({ richMenuId: await menus.create(ch(res), menu) });
+    checked({ body: checkRichMenu }, async ({ body }, _req, res) => {
+      res.json({ richMenuId: await menus.create(ch(res), body) });
     }),
   );
   r.post(
     '/v2/bot/richmenu/validate',
     api('richmenu.validate'),
     jsonBody,
-    richMenuChecked((_menu, res) => {
+    checked({ body: checkRichMenu }, (_input, _req, res) => {
       res.json({});
     }),
   );
