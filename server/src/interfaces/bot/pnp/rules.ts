@@ -5,7 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { badRequest, type ApiError } from '../../../http/errors.js';
 import type { ErrorDetail } from '../../../http/validate.js';
-import { checkPnpBody, type PnpBodySchema } from '../../../messages/bodies.js';
+import type { PnpBodySchema } from '../../../messages/bodies.js';
 import { E164, PHONE_NUMBER_HASH } from '../../../world/phone-numbers.js';
 import { quoteTokensRefused } from '../messaging/service.js';
 
@@ -13,15 +13,16 @@ import { quoteTokensRefused } from '../messaging/service.js';
 export type PnpPushBody = Static<typeof PnpBodySchema>;
 
 /**
- * Checks a `pushMessagesByPhone` body. Not at the door: a body of message objects has its own
- * check (`messages/bodies.ts`: `null` properties read as absent, the message rules a schema cannot
- * say, a bound on nesting), which this one extends with `to`'s form and the quote tokens.
- * @returns the body typed, or every detail: the message body's, `to` not a SHA-256 hash (64 hex
- *   digits; worded apart when it is the E.164 number itself), then a `quoteToken` (push only)
+ * What a `pushMessagesByPhone` body breaks beyond the message body's own check (`checkPnpBody`,
+ * `messages/bodies.ts`, which the door runs as the body's part): `to` not a SHA-256 hash (64 hex
+ * digits; worded apart when it is the E.164 number itself), and a `quoteToken` on a message (a
+ * quote names one chat's message, which a push by phone has none of). Reads the raw body: the
+ * door's `rules`.
  */
-export function pnpPushOf(body: unknown): { body: PnpPushBody } | { details: ErrorDetail[] } {
-  const details = checkPnpBody(body) ?? [];
-  const to = (body as { to?: unknown } | null)?.to;
+export function pnpPushFindings(body: unknown): ErrorDetail[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const details: ErrorDetail[] = [];
+  const to = 'to' in body ? body.to : undefined;
   if (typeof to === 'string' && to.length > 0 && !PHONE_NUMBER_HASH.test(to))
     details.push({
       message: E164.test(to)
@@ -29,11 +30,9 @@ export function pnpPushOf(body: unknown): { body: PnpPushBody } | { details: Err
         : 'must be the SHA-256 hash (64 hex digits) of an E.164 phone number',
       property: 'to',
     });
-  if (details.length) return { details };
-  // The message body's check passed: the body is one.
-  const checked = body as PnpPushBody;
-  const quotes = quoteTokensRefused(checked.messages);
-  return quotes.length ? { details: quotes } : { body: checked };
+  if ('messages' in body && Array.isArray(body.messages))
+    details.push(...quoteTokensRefused(body.messages.filter((m): m is object => typeof m === 'object' && m !== null)));
+  return details;
 }
 
 /** `getPNPMessageStatistics`' query: `date`, eight digits (`yyyyMMdd`, UTC+9). */

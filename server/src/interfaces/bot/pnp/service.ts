@@ -6,7 +6,7 @@
  * `delivery` event. Choices are in docs/platform/phone-push.md.
  */
 import type { Clock } from '../../../clock/clock.js';
-import { accessDenied, ApiError, badRequest, invalidBody } from '../../../http/errors.js';
+import { accessDenied, ApiError, badRequest } from '../../../http/errors.js';
 import type { LiveHub } from '../../../live/hub.js';
 import type { MessageStore } from '../../../messages/message-store.js';
 import type { BotsInChatsStore } from '../../../world/bots-in-chats-store.js';
@@ -15,7 +15,7 @@ import { platformDay } from '../broadcast/service.js';
 import type { BotCounterStore } from '../broadcast/store.js';
 import { botChatIdOf, type BotEventService } from '../user-events/service.js';
 import type { RateLimiter } from '../rate-limits/service.js';
-import { pnpPushOf } from './rules.js';
+import type { PnpPushBody } from './rules.js';
 
 /** The kind notification messages are counted under in the sent counters (`bot_sent_counts.kind`). */
 export const PNP_KIND = 'pnp';
@@ -43,23 +43,25 @@ export class BotPnpService {
     },
   ) {}
 
+  /** A plan with notification messages. @throws ApiError 403 for another plan (before the body is checked, as published). */
+  checkPlan(channel: ChannelRow): void {
+    if (!PNP_PLANS.includes(channel.plan)) throw accessDenied();
+  }
+
   /**
    * Sends 1 to 5 messages to the person whose E.164 phone number hashes (SHA-256, hex) to `to`,
    * into their 1:1 chat with the bot (created when there is none), friend or not, as notification
    * messages; counts one message of the day (platform timezone) and sends the bot a `delivery`
    * event whose `data` is `deliveryTag`, else `to` as sent.
    * @param deliveryTag the request's `<prefix>Delivery-Tag`, if any
-   * @throws ApiError 403 for a plan without notification messages; 400 invalid body, `to` not a
-   *   hash (details) or a tag of the wrong length; 422 when no person has that number; 429 when
+   * @param body checked at the door (`checkPnpBody` and `pnpPushFindings`), after the plan ({@link checkPlan})
+   * @throws ApiError 400 a tag of the wrong length; 422 when no person has that number; 429 when
    *   the recipients of this minute are used up.
    */
-  async push(channel: ChannelRow, body: unknown, deliveryTag: string | undefined, tagHeader: string): Promise<void> {
-    if (!PNP_PLANS.includes(channel.plan)) throw accessDenied();
-    const checked = pnpPushOf(body);
-    if ('details' in checked) throw invalidBody(checked.details);
+  async push(channel: ChannelRow, body: PnpPushBody, deliveryTag: string | undefined, tagHeader: string): Promise<void> {
     if (deliveryTag !== undefined && (deliveryTag.length < DELIVERY_TAG_LENGTH.min || deliveryTag.length > DELIVERY_TAG_LENGTH.max))
       throw badRequest(`${tagHeader} must be ${DELIVERY_TAG_LENGTH.min} to ${DELIVERY_TAG_LENGTH.max} characters`);
-    const { to, messages } = checked.body;
+    const { to, messages } = body;
     const hash = to.toLowerCase();
     const person = await this.d.world.userByPhoneNumberHash(hash);
     if (!person) throw notDeliverable();
