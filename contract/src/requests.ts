@@ -11,9 +11,12 @@ const UserId = Type.String({ minLength: 1, maxLength: 100 });
 
 /** `limit` (1 to 200, default 200), and `before` or `after` a message id, of a chat page; decimal strings on the wire. */
 export const ChatPageQuerySchema = Type.Object({
-  limit: Type.Optional(Type.Number()),
-  before: Type.Optional(Type.String()),
-  after: Type.Optional(Type.String()),
+  /** 1 to 200 messages (default 200). */
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  /** A message ID: the page just older than it. */
+  before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,15}$', platformErrors: { pattern: 'must be a message ID' } })),
+  /** A message ID: the page just newer than it. */
+  after: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,15}$', platformErrors: { pattern: 'must be a message ID' } })),
 });
 
 /** Scopes a user access token can carry (spec part C; `chat_message.write` for sendMessages). */
@@ -171,6 +174,8 @@ export const MediaQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** A query of {@link MediaQuerySchema}, as a handler gets it once the door checked it. */
+export type MediaQuery = Static<typeof MediaQuerySchema>;
 
 /** Body of what a person does themself in a chat (joins it, unsends a message). */
 export const PersonBodySchema = Type.Object({ userId: UserId }, { additionalProperties: false });
@@ -181,7 +186,11 @@ export type PersonBody = Static<typeof PersonBodySchema>;
 export const ReplyTokenBodySchema = Type.Union([Type.Object({ userId: Type.String() }), Type.Object({ chatId: Type.String() })]);
 
 /** Query of the deliveries list: one channel's, and how many (1 to 200, default 50). */
-export const DeliveriesQuerySchema = Type.Object({ channelId: Type.Optional(Type.String()), limit: Type.Optional(Type.Number()) });
+export const DeliveriesQuerySchema = Type.Object({
+  channelId: Type.Optional(Type.String()),
+  /** 1 to 200 deliveries (default 50). */
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+});
 
 /** Who saw or tapped which bot message, in an insight report. */
 const InsightMessage = { userId: UserId, messageId: Type.String({ pattern: '^[0-9]{1,15}$' }) };
@@ -250,7 +259,15 @@ export const AuthorizeModuleBodySchema = Type.Object(
 export type AuthorizeModuleBody = Static<typeof AuthorizeModuleBodySchema>;
 
 /** Query of a phone's log: the lines after `after` (a `seq`), default all the server holds. */
-export const PhoneLogQuerySchema = Type.Object({ after: Type.Optional(Type.String()) });
+export const PhoneLogQuerySchema = Type.Object({
+  /** The seq of the last line read: the lines after it (default 0, all kept). */
+  after: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      platformErrors: { type: 'must be a seq: an integer of 0 or more', minimum: 'must be a seq: an integer of 0 or more' },
+    }),
+  ),
+});
 
 /** The bot's side detaches a module channel (the module gets `detached`, reason `bot_deleted`). */
 export const DetachModuleBodySchema = Type.Object(

@@ -68,7 +68,7 @@ describe('the remote inspector', () => {
     expect(badId.body.message).toMatch(/^Invalid phone id "x"/);
     await report(PHONE, { ...state, lines: [] }).expect(200);
     const badSeq = await request(kit.app).get(`/embedkit/v1/phones/${PHONE}/log?after=-1`).expect(400);
-    expect(badSeq.body.message).toBe('after must be a seq: an integer of 0 or more');
+    expect(badSeq.body.details).toEqual([{ message: 'must be a seq: an integer of 0 or more', property: 'after' }]);
     const none = await request(kit.app).get('/embedkit/v1/phones/phone-cccc3333/log').expect(404);
     expect(none.body).toEqual({ message: 'No phone phone-cccc3333 is connected' });
   });

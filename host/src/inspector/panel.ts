@@ -127,7 +127,7 @@ export class PhoneInspectorPanel {
     const phoneId = this.chosen;
     this.reading = (async () => {
       try {
-        const log = await this.client.call('phoneLog', { params: { phoneId }, query: { after: String(this.lastSeq) } });
+        const log = await this.client.call('phoneLog', { params: { phoneId }, query: { after: this.lastSeq } });
         if (phoneId !== this.chosen) return;
         this.els.phoneLog.querySelector('.log-empty')?.remove();
         for (const line of log.lines) {

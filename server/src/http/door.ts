@@ -10,7 +10,7 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { compile, type Check, type ErrorDetail } from './validate.js';
+import { compile, compileQuery, type Check, type ErrorDetail } from './validate.js';
 import type { ApiError } from './errors.js';
 import { shapeRefusal, type DoorFormat } from './shape-refusal.js';
 
@@ -73,7 +73,8 @@ export function door(
     const checks = partChecks(shape);
     return async (req, res) => {
       const body: unknown = req.body === undefined ? {} : req.body;
-      const parts = { params: req.params, query: req.query as Record<string, unknown>, body };
+      // A copy: the query's check writes the numbers it reads back into it (Express parses it anew per read).
+      const parts = { params: req.params, query: { ...(req.query as Record<string, unknown>) }, body };
       const details: ErrorDetail[] = [];
       for (const [part, check] of checks) {
         const found = check(parts[part]);
@@ -92,7 +93,7 @@ function partChecks(shape: RequestShape): Array<['params' | 'query' | 'body', Ch
   const out: Array<['params' | 'query' | 'body', Check<unknown>]> = [];
   for (const part of ['params', 'query', 'body'] as const) {
     const spec = shape[part];
-    if (spec) out.push([part, typeof spec === 'function' ? spec : compile(spec)]);
+    if (spec) out.push([part, typeof spec === 'function' ? spec : part === 'query' ? compileQuery(spec) : compile(spec)]);
   }
   return out;
 }

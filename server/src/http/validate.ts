@@ -39,28 +39,34 @@ export const MAX_DETAILS = 100;
 // discriminator: unions of objects tagged by `type` validate only the branch the tag selects, so a
 // wrong message reports the errors of its own kind, not of all nine.
 // inlineRefs: false keeps every `$ref`'d kind in its own function (see hoist()).
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true, discriminator: true, inlineRefs: false });
+const OPTIONS = { allErrors: true, strict: true, allowUnionTypes: true, verbose: true, discriminator: true, inlineRefs: false } as const;
+const ajv = new Ajv(OPTIONS);
+// A query arrives as text: its checks read `limit=5` as the number a schema declares (and write the
+// number back into the object checked), as Fastify's querystring validation does.
+const queryAjv = new Ajv({ ...OPTIONS, coerceTypes: true });
 
-/** Annotation keyword: the platform's wording for a keyword of this schema (see the module comment). */
-ajv.addKeyword({ keyword: 'platformErrors', schemaType: 'object' });
+for (const a of [ajv, queryAjv]) {
+  /** Annotation keyword: the platform's wording for a keyword of this schema (see the module comment). */
+  a.addKeyword({ keyword: 'platformErrors', schemaType: 'object' });
 
-/**
- * `uriSchemes: [...]`: the string is an absolute URI with one of these schemes (lower case). Empty
- * strings pass (minLength reports them). Errors: `invalid uri scheme` (no scheme, or one not listed,
- * such as `javascript:`), `invalid uri` (whitespace or control characters, or an http(s) URI without a host).
- */
-ajv.addKeyword({
-  keyword: 'uriSchemes',
-  type: 'string',
-  schemaType: 'array',
-  errors: true,
-  validate: function uriSchemes(schemes: readonly string[], data: string): boolean {
-    const problem = uriProblem(data, schemes);
-    if (problem === null) return true;
-    (uriSchemes as { errors?: Partial<ErrorObject>[] }).errors = [{ keyword: 'uriSchemes', message: problem, params: { problem } }];
-    return false;
-  },
-});
+  /**
+   * `uriSchemes: [...]`: the string is an absolute URI with one of these schemes (lower case). Empty
+   * strings pass (minLength reports them). Errors: `invalid uri scheme` (no scheme, or one not listed,
+   * such as `javascript:`), `invalid uri` (whitespace or control characters, or an http(s) URI without a host).
+   */
+  a.addKeyword({
+    keyword: 'uriSchemes',
+    type: 'string',
+    schemaType: 'array',
+    errors: true,
+    validate: function uriSchemes(schemes: readonly string[], data: string): boolean {
+      const problem = uriProblem(data, schemes);
+      if (problem === null) return true;
+      (uriSchemes as { errors?: Partial<ErrorObject>[] }).errors = [{ keyword: 'uriSchemes', message: problem, params: { problem } }];
+      return false;
+    },
+  });
+}
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 const acceptors = new WeakMap<readonly string[], RegExp>();
@@ -107,10 +113,23 @@ export type Check<T> = ((value: unknown) => ErrorDetail[] | null) & { readonly t
  * @throws Error when Ajv rejects the schema (strict mode)
  */
 export function compile<S extends TSchema>(schema: S): Check<Static<S>> {
+  return compileWith(ajv, schema);
+}
+
+/**
+ * As {@link compile}, for a request's query: a value the schema declares as a number, an integer
+ * or a boolean is read from its text (`"5"` → 5) and written back into the object checked, so the
+ * handler gets the schema's type. Check a copy the handler then reads.
+ */
+export function compileQuery<S extends TSchema>(schema: S): Check<Static<S>> {
+  return compileWith(queryAjv, schema);
+}
+
+function compileWith<S extends TSchema>(on: Ajv, schema: S): Check<Static<S>> {
   // Compiling is the larger part of the server's start-up, so it waits for the first call
   // (or for compileAll, which the CLI runs once the server listens).
   let validate: ValidateFunction | undefined;
-  const ready = (): ValidateFunction => (validate ??= ajv.compile(discriminate(schema)));
+  const ready = (): ValidateFunction => (validate ??= on.compile(discriminate(schema)));
   uncompiled.push(ready);
   return (value: unknown) => {
     const v = ready();

@@ -439,7 +439,7 @@ export const TOOLS: readonly McpTool[] = [
             ? `No host page ${phoneId} is connected (connected: ${phones.map((p) => p.phoneId).join(', ') || 'none'})`
             : 'No host page is connected: open the host in a browser (open_app answers a link that opens the app in it); a page reports within a second',
         );
-      const log = await client.call('phoneLog', { params: { phoneId: phone.phoneId }, query: { after: String(after ?? 0) } });
+      const log = await client.call('phoneLog', { params: { phoneId: phone.phoneId }, query: { after: after ?? 0 } });
       return {
         phones,
         phone: log.phone,

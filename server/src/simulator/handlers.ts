@@ -21,10 +21,13 @@ export type BodyInput<R extends RouteSpec> = R['bodyKind'] extends 'raw'
     ? Static<R['body']>
     : undefined;
 
-/** What a JSON route's handler gets: the path parameters, the query as Express parsed it, the checked body. */
+/** The query a route's handler gets: checked against the route's schema at the door (numbers read from their text). */
+export type QueryInput<R extends RouteSpec> = R['query'] extends TSchema ? Static<R['query']> : Record<string, unknown>;
+
+/** What a JSON route's handler gets: the path parameters, the checked query, the checked body. */
 export interface RouteInput<R extends RouteSpec> {
   params: PathParams<R>;
-  query: Record<string, unknown>;
+  query: QueryInput<R>;
   body: BodyInput<R>;
   req: Request;
   res: Response;

@@ -1,10 +1,12 @@
 /** The simulator API's routes of the world and its chats (docs/project/simulator-api.md): what only a simulator has. */
 import type { SimulatorHandlers } from './handlers.js';
 import type { World } from '#contract/wire.js';
+import type { Static } from '@sinclair/typebox';
+import type { ChatPageQuerySchema } from '#contract/requests.js';
 import { checkShareBody } from '../messages/bodies.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { avatarSvg } from '../world/avatar.js';
-import { MAX_PAGE, type ChatService } from '../world/chats.js';
+import type { ChatService } from '../world/chats.js';
 import { toProfile } from '../world/profiles.js';
 import type { UserTokenService } from '../interfaces/social/index.js';
 import { botPromptOf, scopesOf, type AppStore } from '../interfaces/embedded-apps/index.js';
@@ -80,20 +82,15 @@ export function worldSimulatorHandlers(deps: {
 }
 
 /**
- * `limit`, `before`, `after` of a chat page request.
- * @throws ApiError 400 `{message}` for a value that is not a positive integer, a limit over
- *   {@link MAX_PAGE}, or both cursors
+ * `limit`, `before`, `after` of a chat page request, checked at the door (`ChatPageQuerySchema`:
+ * a limit of 1 to 200, the chat service's `MAX_PAGE`; message IDs), as numbers.
+ * @throws ApiError 400 `{message}` for both cursors
  */
-export function pageQuery(query: Record<string, unknown>): { limit?: number; before?: number; after?: number } {
-  const out: { limit?: number; before?: number; after?: number } = {};
-  for (const key of ['limit', 'before', 'after'] as const) {
-    const raw = query[key];
-    if (raw === undefined) continue;
-    const n = typeof raw === 'string' && /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isSafeInteger(n)) throw badRequest(`${key} must be a positive integer`);
-    out[key] = n;
-  }
-  if (out.limit !== undefined && out.limit > MAX_PAGE) throw badRequest(`limit must be at most ${MAX_PAGE}`);
-  if (out.before !== undefined && out.after !== undefined) throw badRequest('give before or after, not both');
-  return out;
+export function pageQuery(query: Static<typeof ChatPageQuerySchema>): { limit?: number; before?: number; after?: number } {
+  if (query.before !== undefined && query.after !== undefined) throw badRequest('give before or after, not both');
+  return {
+    ...(query.limit !== undefined ? { limit: query.limit } : {}),
+    ...(query.before !== undefined ? { before: Number(query.before) } : {}),
+    ...(query.after !== undefined ? { after: Number(query.after) } : {}),
+  };
 }

@@ -63,7 +63,7 @@ export function botSimulatorHandlers(deps: {
     liveEvents: liveStream(deps.live),
     postback: ({ params, body }) => events.postback(params.chatId, body),
     sendMedia: ({ params, query, body, req }) =>
-      events.sendMedia(params.chatId, { ...query }, req.headers['content-type'], Buffer.isBuffer(body) ? body : Buffer.alloc(0)),
+      events.sendMedia(params.chatId, query, req.headers['content-type'], Buffer.isBuffer(body) ? body : Buffer.alloc(0)),
     content: async (req, res) => {
       const id = Number(req.params.messageId);
       const row = Number.isSafeInteger(id) ? await deps.contents.get(id) : undefined;
@@ -94,13 +94,12 @@ export function botSimulatorHandlers(deps: {
     webhook: ({ params }) => events.webhookSettings(params.channelId),
     setWebhook: ({ params, body }) => events.setWebhookSettings(params.channelId, body),
     deliveries: ({ query }) => {
-      const channelId = typeof query.channelId === 'string' && query.channelId ? query.channelId : undefined;
-      return deps.deliveries.list(channelId, Number(query.limit ?? 50));
+      return deps.deliveries.list(query.channelId || undefined, query.limit ?? 50);
     },
     redeliver: ({ params }) => deps.deliveries.redeliver(Number(params.id)),
     // What the user sees: no secret here.
     indicators: ({ params }) => deps.indicators.state(params.chatId),
-    shownRichMenu: async ({ params, query }) => ({ richMenu: await menus.shownTo(params.channelId, String(query.userId ?? '')) }),
+    shownRichMenu: async ({ params, query }) => ({ richMenu: await menus.shownTo(params.channelId, query.userId) }),
     aliasRichMenu: async ({ params }) => {
       const richMenu = await menus.shownByAlias(params.channelId, params.aliasId);
       if (!richMenu) throw notFound('richmenu alias not found');

@@ -4,12 +4,12 @@
  */
 import type { PersonBody } from '#contract/requests.js';
 import { simulatorPath } from '#contract/simulator-api.js';
-import { ApiError, badRequest, invalidBody, notFound } from '../../../http/errors.js';
+import { ApiError, badRequest, notFound } from '../../../http/errors.js';
 import { draftOf } from '#contract/event-types.js';
 import { messageOfEvent, sourceOf } from '../../../webhooks/events.js';
 import type { ChatRow, WorldStore } from '../../../world/world-store.js';
 import { markAsReadToken } from '../indicators/rules.js';
-import { checkMediaQuery } from '../simulator/rules.js';
+import type { MediaQuery } from '#contract/requests.js';
 import type { BotEventContext } from './context.js';
 import { parseMessageId } from '../../../messages/message-id.js';
 
@@ -59,15 +59,12 @@ export class ChatMessageEvents {
   /**
    * A user sends an image, video, audio or file from the host: the binary is kept for the content
    * endpoint and the message shows in the chat (its URL is the simulator's content URL).
-   * @param query `{userId, type, fileName?, duration?}` (docs/project/simulator-api.md)
-   * @throws ApiError 400 for a bad query, an empty or too large body, an unknown user or a user
+   * @param query `{userId, type, fileName?, duration?}`, checked at the door (`MediaQuerySchema`)
+   * @throws ApiError 400 for an empty or too large body, an unknown user or a user
    *   who is not a member; 404 for an unknown chat.
    */
-  async sendMedia(chatId: string, query: unknown, contentType: string | undefined, data: Buffer): Promise<StoredUserMessage> {
+  async sendMedia(chatId: string, q: MediaQuery, contentType: string | undefined, data: Buffer): Promise<StoredUserMessage> {
     const d = this.c.d;
-    const details = checkMediaQuery(query);
-    if (details) throw invalidBody(details);
-    const q = query as { userId: string; type: 'image' | 'video' | 'audio' | 'file'; fileName?: string; duration?: string };
     const chat = await this.c.memberChat(chatId, q.userId);
     if (data.length === 0) throw badRequest('The file is empty');
     if (data.length > MAX_MEDIA_BYTES) throw new ApiError(413, { message: `The file is too large (max ${MAX_MEDIA_BYTES} bytes)` });
