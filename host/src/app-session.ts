@@ -15,6 +15,7 @@ import { HttpError } from './client.js';
 import { clientFeatures, type ClientFeatures } from './device.js';
 import { buildInitData, buildSessionRequest, cannotOpenReason, SCOPES, type HostState } from './state.js';
 import { buildLiffSession } from './liff/session.js';
+import { externalBrowserUrl } from './liff/launch.js';
 import type { AppOverlay } from './views/overlay.js';
 import type { InAppBrowser } from './views/inapp-browser.js';
 import { isNavigableUrl } from './views/frame-policy.js';
@@ -154,6 +155,29 @@ export class AppSession {
     this.current = open;
     void this.offerBot(open);
     return frame;
+  }
+
+  /**
+   * Opens the state's app as an external browser does (the launch `external-browser`): a tab of its
+   * own at the app's endpoint URL (the one this page reaches, `viewUrlOf`), with `liffState` in
+   * `liff.state` as the LIFF server's redirect carries it. Outside the host there is no session, no
+   * bridge and no token: the app's SDK runs it as a normal web page (`isInClient()` false, logged in
+   * only after `liff.login()`). The open app, if any, is closed first.
+   * @returns the URL opened
+   * @throws Error for an unknown app, or when the browser refused the new tab (a popup blocker)
+   */
+  async openInExternalBrowser(world: World, state: HostState, liffState?: string): Promise<string> {
+    this.close();
+    const app = findApp(world, state.embedId);
+    if (!app) throw new Error(state.embedId ? `unknown app ${state.embedId}` : 'The scenario has no apps.');
+    const url = externalBrowserUrl((await this.deps.viewUrlOf?.(app.view.url)) ?? app.view.url, liffState);
+    if (!isNavigableUrl(url)) throw new Error('the view URL is not an absolute http(s) URL');
+    // Not `noopener` in the features: with it `open` answers null even when the tab opened, and a
+    // blocked tab could not be told apart. The opener is cut by hand instead.
+    const tab = window.open(url, '_blank');
+    if (!tab) throw new Error('the browser blocked the new tab; allow pop-ups for this page and open the app again');
+    tab.opener = null;
+    return url;
   }
 
   /**

@@ -1,12 +1,15 @@
 /**
  * The host's URL state: `?app=<embedId>&view=<type>&context=<type>&user=<userId>&lang=<tag>&chat=<chatId>`
  * plus `scope=<space-separated scopes>` when they differ from the defaults, and
- * `device=<platform>-<appVersion>-<osVersion>` when the phone plays another client than the default.
+ * `device=<platform>-<appVersion>-<osVersion>` when the phone plays another client than the default,
+ * and `launch=<external-browser|qr-code|notification|home-shortcut>` when the next app is not opened
+ * in the client from the chat (liff/launch.ts).
  *
  * `app` present means "this app is open": on load the host opens it at once. Pure functions.
  */
 import { CONTEXT_TYPES, VIEW_TYPES, type ContextType, type ViewType } from '../../sdk/src/protocol.js';
 import { DEFAULT_DEVICE, parseDevice, sameDevice, serializeDevice, type Device } from './device.js';
+import { DEFAULT_LAUNCH, isLaunchSource, type LaunchSource } from './liff/launch.js';
 import { DEFAULT_SCOPES, SCOPES, type HostState, type Scope, type StateRequest } from './state.js';
 
 /** What a host URL says; every field is optional and already checked for its kind. */
@@ -19,6 +22,8 @@ export interface DeepLink {
   chat?: string;
   scopes?: Scope[];
   device?: Device;
+  /** How the next app is opened (`launch=`); absent: in the client. */
+  launch?: LaunchSource;
   /**
    * `liff.state` of a permanent link of an app on the platform's current SDK (docs/guide/liff.md): the
    * page below the app's endpoint URL to open. Read once when the host loads, never written back.
@@ -29,7 +34,7 @@ export interface DeepLink {
 /**
  * Reads a query string (`location.search`, with or without the leading `?`).
  * Empty values are ignored; `view` and `context` outside their enums are ignored; unknown scopes
- * are dropped (an empty `scope=` means "no scopes"). The world is not consulted here: ids are
+ * are dropped (an empty `scope=` means "no scopes"); a `launch` that names no launch is ignored. The world is not consulted here: ids are
  * checked by `resolveState`.
  */
 export function parseDeepLink(search: string): DeepLink {
@@ -59,6 +64,8 @@ export function parseDeepLink(search: string): DeepLink {
   const device = text('device');
   const parsed = device ? parseDevice(device) : null;
   if (parsed) link.device = parsed;
+  const launch = text('launch');
+  if (isLaunchSource(launch)) link.launch = launch;
   const liffState = text('liff.state');
   if (liffState?.startsWith('/')) link.liffState = liffState;
   return link;
@@ -66,7 +73,7 @@ export function parseDeepLink(search: string): DeepLink {
 
 /**
  * Writes a deep link as a query string with a leading `?` (or "" when empty), in a fixed order:
- * app, view, context, user, lang, chat, scope, device.
+ * app, view, context, user, lang, chat, scope, device, launch.
  */
 export function serializeDeepLink(link: DeepLink): string {
   const params = new URLSearchParams();
@@ -78,13 +85,14 @@ export function serializeDeepLink(link: DeepLink): string {
   if (link.chat) params.set('chat', link.chat);
   if (link.scopes) params.set('scope', link.scopes.join(' '));
   if (link.device) params.set('device', serializeDevice(link.device));
+  if (link.launch) params.set('launch', link.launch);
   const query = params.toString();
   return query ? `?${query}` : '';
 }
 
 /**
  * The deep link of a state. `app` is written only while the app is open (`appOpen`), so that
- * reloading the link reopens what was on screen; `scope` and `device` only when they differ from the defaults;
+ * reloading the link reopens what was on screen; `scope`, `device` and `launch` only when they differ from the defaults;
  * `chat` only for a chat context.
  */
 export function deepLinkOfState(state: HostState, appOpen: boolean): DeepLink {
@@ -94,6 +102,7 @@ export function deepLinkOfState(state: HostState, appOpen: boolean): DeepLink {
   const defaultScopes = state.scopes.length === DEFAULT_SCOPES.length && DEFAULT_SCOPES.every((s) => state.scopes.includes(s));
   if (!defaultScopes) link.scopes = [...state.scopes];
   if (!sameDevice(state.device, DEFAULT_DEVICE)) link.device = { ...state.device };
+  if (state.launch !== DEFAULT_LAUNCH) link.launch = state.launch;
   return link;
 }
 
@@ -108,5 +117,6 @@ export function stateRequestOfDeepLink(link: DeepLink): StateRequest {
     language: link.lang,
     scopes: link.scopes,
     device: link.device,
+    launch: link.launch,
   };
 }

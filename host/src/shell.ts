@@ -39,6 +39,7 @@ import { WebhookPanel } from './panels/webhooks.js';
 import { SimulatorPane } from './simulator/pane.js';
 import { StageTabs, tabOfSearch, withTab } from './simulator/tabs.js';
 import { resolveState, type HostState, type StateRequest } from './state.js';
+import { launchRule, stateForLaunch } from './liff/launch.js';
 import { InAppBrowser } from './views/inapp-browser.js';
 import { AppOverlay } from './views/overlay.js';
 import { Pickers } from './views/pickers.js';
@@ -429,11 +430,20 @@ export class HostShell {
   private async openApp(liffState?: string): Promise<void> {
     const app = findApp(this.world, this.state.embedId);
     this.controls.setStatus(app ? `Opening ${app.name}…` : 'No app to open.');
+    const rule = launchRule(this.state.launch);
     try {
-      const frame = await this.session.open(this.world, this.state, liffState);
+      if (!rule.inClient) {
+        const url = await this.session.openInExternalBrowser(this.world, this.state, liffState);
+        this.controls.setStatus(`${app?.name} opened in an external browser (a new tab): ${url}`);
+        return;
+      }
+      // A QR code, a notification or a shortcut opens the app from no chat (liff/launch.ts).
+      const opened = stateForLaunch(this.state);
+      const frame = await this.session.open(this.world, opened, liffState);
       if (!frame) return;
       const user = findUser(this.world, this.state.userId)?.displayName ?? this.state.userId;
-      this.controls.setStatus(`${app?.name} opened for ${user} in ${CONTEXT_NAMES[this.state.contextType]} (${this.state.viewType}).`);
+      const from = this.state.launch === 'in-client' ? '' : ` from the ${rule.label.toLowerCase()}`;
+      this.controls.setStatus(`${app?.name} opened for ${user}${from} in ${CONTEXT_NAMES[opened.contextType]} (${this.state.viewType}).`);
       this.syncUrl();
     } catch (err) {
       const text = err instanceof HttpError ? `${err.status}: ${err.message}` : (err as Error).message;

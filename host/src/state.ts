@@ -8,6 +8,7 @@ import { VIEW_TYPES, CONTEXT_TYPES } from '../../sdk/src/protocol.js';
 import { chatsOfUser, findApp, findUser, isChatType, type World, type WorldApp } from './world.js';
 import type { SimulatorInputs } from '#contract/client.js';
 import { DEFAULT_DEVICE, isAppVersion, isOsVersion, PLATFORMS, type Device } from './device.js';
+import { DEFAULT_LAUNCH, isLaunchSource, stateForLaunch, type LaunchSource } from './liff/launch.js';
 
 /** Language tags the host offers (the messenger's UI languages). */
 export const LANGUAGES: readonly string[] = ['en', 'ja', 'th', 'zh-TW', 'id', 'ko'];
@@ -47,6 +48,8 @@ export interface HostState {
   scopes: Scope[];
   /** The client the phone plays (platform, app and OS version): what it renders and allows (device.ts). */
   device: Device;
+  /** How the next app is opened: in the client, an external browser, a QR code… (liff/launch.ts). */
+  launch: LaunchSource;
 }
 
 /** A wish for a state: any field may be missing or invalid; {@link resolveState} settles it. */
@@ -75,7 +78,8 @@ export function languageOptions(world: World): string[] {
  *   else the user's first chat of that type, else null;
  * - language: requested if offered, else `defaults.language` (else the first of {@link LANGUAGES});
  * - scopes: the requested ones that exist (in canonical order), else {@link DEFAULT_SCOPES};
- * - device: requested if its platform and versions are valid, else {@link DEFAULT_DEVICE}.
+ * - device: requested if its platform and versions are valid, else {@link DEFAULT_DEVICE};
+ * - launch: requested if it is one, else {@link DEFAULT_LAUNCH}.
  */
 export function resolveState(world: World, req: StateRequest): HostState {
   const userId =
@@ -96,16 +100,18 @@ export function resolveState(world: World, req: StateRequest): HostState {
   const d = req.device;
   const device =
     d && PLATFORMS.includes(d.platform) && isAppVersion(d.appVersion) && isOsVersion(d.osVersion) ? { ...d } : { ...DEFAULT_DEVICE };
-  return { userId, embedId: app?.embedId ?? '', viewType, contextType, chatId, language, scopes, device };
+  const launch = isLaunchSource(req.launch) ? req.launch : DEFAULT_LAUNCH;
+  return { userId, embedId: app?.embedId ?? '', viewType, contextType, chatId, language, scopes, device, launch };
 }
 
 /**
  * Why the app cannot be opened in this state, or null when it can: a chat context needs a chat of
- * that type, and there must be an app.
+ * that type (unless the launch is from outside any chat, `stateForLaunch`), and there must be an app.
  */
 export function cannotOpenReason(state: HostState): string | null {
   if (!state.embedId) return 'The scenario has no apps.';
-  if (isChatType(state.contextType) && !state.chatId) return `This user has no ${state.contextType} chat.`;
+  const opened = stateForLaunch(state);
+  if (isChatType(opened.contextType) && !opened.chatId) return `This user has no ${opened.contextType} chat.`;
   return null;
 }
 

@@ -29,6 +29,7 @@ const state = (userId: string): HostState => ({
   language: 'en',
   scopes: ['profile'],
   device: { ...DEFAULT_DEVICE },
+  launch: 'in-client',
 });
 
 /** A fake simulator API: a clock and friendships, recording the calls. */

@@ -19,6 +19,7 @@ const state: HostState = {
   language: 'ja',
   scopes: ['profile', 'openid'],
   device: { platform: 'android', appVersion: '13.1.0', osVersion: '14' },
+  launch: 'in-client',
 };
 const token = { access_token: 'tok', token_type: 'Bearer' as const, expires_in: 100, scope: 'profile openid', id_token: 'a.b.c' };
 

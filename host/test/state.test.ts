@@ -70,6 +70,7 @@ describe('resolveState', () => {
       language: 'en',
       scopes: [...DEFAULT_SCOPES],
       device: DEFAULT_DEVICE,
+      launch: 'in-client',
     });
   });
 

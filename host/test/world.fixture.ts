@@ -55,4 +55,5 @@ export const aliceWithBob: HostState = {
   language: 'en',
   scopes: ['profile', 'chat_message.write'],
   device: { ...DEFAULT_DEVICE },
+  launch: 'in-client',
 };

@@ -1,50 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, isApiAvailable } from '../src/liff/availability.js';
+import { compareVersions, isApiAvailable, type ApiEnvironment } from '../src/liff/availability.js';
 import { fromEmbedError, LiffError } from '../src/liff/errors.js';
 import { EmbedError } from '../src/errors.js';
 import { decodeIdToken } from '../src/liff/id-token.js';
 import { pageOfLiffState, permanentLinkOf } from '../src/liff/permanent-link.js';
 import { MemoryStorage, ensureStorage } from '../src/liff/storage.js';
-import type { LiffSession } from '../src/protocol.js';
 
-function session(lineVersion: string, availability: LiffSession['context']['availability']): LiffSession {
-  return {
-    context: {
-      type: 'utou',
-      userId: 'U1',
-      utouId: 'UU1',
-      liffId: '1650000001-abc',
-      endpointUrl: 'https://app.test/liff/',
-      viewType: 'full',
-      accessTokenHash: 'h',
-      scope: ['profile'],
-      availability,
-    },
-    os: 'ios',
-    language: 'en',
-    lineVersion,
-    accessToken: 't',
-    hostUrl: 'http://localhost:3000/',
-  };
+/** The app in the client (embedkit's host) on `lineVersion`, logged in, with `availability`. */
+function inClient(lineVersion: string, availability: ApiEnvironment['availability']): ApiEnvironment {
+  return { availability, lineVersion, inClient: true, loggedIn: true, os: 'ios' };
 }
 
 describe('isApiAvailable', () => {
   const availability = { shareTargetPicker: { permission: true, minVer: '10.3.0' }, iap: { permission: false, minVer: '1.0.0' } };
 
   it('answers true when the app may use the feature and the client is recent enough', () => {
-    expect(isApiAvailable('shareTargetPicker', session('14.0.0', availability))).toBe(true);
-    expect(isApiAvailable('shareTargetPicker', session('10.3.0', availability))).toBe(true);
+    expect(isApiAvailable('shareTargetPicker', inClient('14.0.0', availability))).toBe(true);
+    expect(isApiAvailable('shareTargetPicker', inClient('10.3.0', availability))).toBe(true);
   });
 
   it('answers false for an older client, a feature not permitted, and before login', () => {
-    expect(isApiAvailable('shareTargetPicker', session('10.2.9', availability))).toBe(false);
-    expect(isApiAvailable('iap', session('14.0.0', availability))).toBe(false);
-    expect(isApiAvailable('scanCodeV2', session('14.0.0', availability))).toBe(false);
-    expect(isApiAvailable('shareTargetPicker', undefined)).toBe(false);
+    expect(isApiAvailable('shareTargetPicker', inClient('10.2.9', availability))).toBe(false);
+    expect(isApiAvailable('iap', inClient('14.0.0', availability))).toBe(false);
+    expect(isApiAvailable('scanCodeV2', inClient('14.0.0', availability))).toBe(false);
+    expect(isApiAvailable('shareTargetPicker', { ...inClient('14.0.0', availability), loggedIn: false })).toBe(false);
   });
 
   it('throws INVALID_ARGUMENT for a name the published SDK does not know', () => {
-    expect(() => isApiAvailable('teleport', undefined)).toThrow(
+    expect(() => isApiAvailable('teleport', inClient('14.0.0', availability))).toThrow(
       expect.objectContaining({ code: 'INVALID_ARGUMENT', message: 'Unexpected API name.' }),
     );
   });

@@ -71,7 +71,10 @@ export class Controls {
   ) {
     this.fillChoices();
     this.listen(handlers);
-    this.device = new DeviceControls((device) => handlers.onChange({ device }));
+    this.device = new DeviceControls(
+      (device) => handlers.onChange({ device }),
+      (launch) => handlers.onChange({ launch }),
+    );
   }
 
   /** Shows `state`: selects its values, lists the user's chats of the context type, enables what applies. */
@@ -107,7 +110,7 @@ export class Controls {
       box.dataset.kept = state.scopes.includes(box.value as Scope) ? '1' : '';
     }
 
-    this.device.render(state.device);
+    this.device.render(state.device, state.launch);
     this.phones.href = phonesLink(this.world, state);
     // The phone layout's drawer button names the person the messenger shows (its settings are behind it).
     const person = this.world.users.find((u) => u.userId === state.userId)?.displayName ?? state.userId;

@@ -1,7 +1,8 @@
 /**
  * The controls panel's "Device" group: the client the phone plays (a preset, or a platform with an
- * app and OS version typed in) and a note of the spec's features that client cannot use
- * (device.ts decides which). Part of the controls panel (controls.ts).
+ * app and OS version typed in), a note of the spec's features that client cannot use (device.ts
+ * decides which), and how the next app is opened (liff/launch.ts). Part of the controls panel
+ * (controls.ts).
  */
 import { option, byId, h, replaceChildren } from '../dom.js';
 import {
@@ -15,6 +16,7 @@ import {
   type Device,
   type Platform,
 } from '../device.js';
+import { LAUNCH_SOURCES, launchRule, type LaunchSource } from '../liff/launch.js';
 
 const PLATFORM_LABELS: Record<Platform, string> = { ios: 'iOS', android: 'Android', desktop: 'Desktop' };
 const FEATURE_NAMES: Record<keyof ClientFeatures, string> = {
@@ -28,8 +30,9 @@ const FEATURE_NAMES: Record<keyof ClientFeatures, string> = {
 
 /**
  * The device setting, built from the markup ids: `#ctl-device` (the presets, and "Custom"),
- * `#ctl-platform`, `#ctl-app-version`, `#ctl-os-version`, and `#ctl-device-note` listing what the
- * client cannot do (`li[data-feature]`, the reason in its title).
+ * `#ctl-platform`, `#ctl-app-version`, `#ctl-os-version`, `#ctl-device-note` listing what the
+ * client cannot do (`li[data-feature]`, the reason in its title), and `#ctl-launch`, how the next
+ * app is opened.
  */
 export class DeviceControls {
   private readonly device = byId<HTMLSelectElement>('ctl-device');
@@ -37,9 +40,18 @@ export class DeviceControls {
   private readonly appVersion = byId<HTMLInputElement>('ctl-app-version');
   private readonly osVersion = byId<HTMLInputElement>('ctl-os-version');
   private readonly note = byId('ctl-device-note');
+  private readonly launch = byId<HTMLSelectElement>('ctl-launch');
 
-  /** @param onChange called with the device the user chose (a preset, or valid typed versions) */
-  constructor(onChange: (device: Device) => void) {
+  /**
+   * @param onChange called with the device the user chose (a preset, or valid typed versions)
+   * @param onLaunch called with the launch the user chose for the next app opening
+   */
+  constructor(onChange: (device: Device) => void, onLaunch: (launch: LaunchSource) => void) {
+    replaceChildren(
+      this.launch,
+      LAUNCH_SOURCES.map((l) => option(l, launchRule(l).label)),
+    );
+    this.launch.addEventListener('change', () => onLaunch(this.launch.value as LaunchSource));
     replaceChildren(this.device, [option('', 'Custom'), ...DEVICE_PRESETS.map((p, i) => option(String(i), p.label))]);
     replaceChildren(
       this.platform,
@@ -67,8 +79,9 @@ export class DeviceControls {
     this.osVersion.addEventListener('change', typed);
   }
 
-  /** Shows the device: the matching preset (else "Custom"), its fields, and what it cannot do. */
-  render(device: Device): void {
+  /** Shows the device: the matching preset (else "Custom"), its fields, what it cannot do, and the launch. */
+  render(device: Device, launch: LaunchSource): void {
+    this.launch.value = launch;
     const preset = DEVICE_PRESETS.findIndex((p) => sameDevice(p.device, device));
     this.device.value = preset >= 0 ? String(preset) : '';
     this.platform.value = device.platform;

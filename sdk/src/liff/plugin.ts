@@ -11,11 +11,12 @@ import { createCall } from '../call.js';
 import { EmbedError } from '../errors.js';
 import { isHttpUrl } from '../checks.js';
 import type { HostApi, HostMethod, LiffSession, WireResult } from '../protocol.js';
-import { isApiAvailable } from './availability.js';
+import { assertApiAvailable, isApiAvailable, type ApiEnvironment } from './availability.js';
 import { forbidden, fromEmbedError, LiffError, needLogin } from './errors.js';
 import { decodeIdToken } from './id-token.js';
 import type { Liff, LiffContext, LiffPlugin, LiffPluginContext } from './liff-types.js';
 import { pageOfLiffState, permanentLinkOf } from './permanent-link.js';
+import { lineVersionOfUserAgent, osOfUserAgent } from './user-agent.js';
 import { finishLogin, forgetTokens, platformGet, startLogin, storedTokens, type WebTokens } from './web-login.js';
 
 /** What embedkit does with a member of `Liff`: answers it, refuses it (as a client lacking it), or keeps the SDK's own. */
@@ -194,9 +195,33 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
     throw needLogin();
   };
   const idToken = () => state.session?.idToken ?? state.web?.idToken ?? null;
+  // In the host the device setting plays the user agent; outside it, the browser's own is read, as published.
+  const os = () => state.session?.os ?? osOfUserAgent(navigator.userAgent);
+  const lineVersion = () => state.session?.lineVersion ?? (state.host ? null : lineVersionOfUserAgent(navigator.userAgent));
+  /** What the published availability rule reads of this page now. */
+  const environment = (): ApiEnvironment => ({
+    availability: state.session?.context.availability,
+    lineVersion: lineVersion(),
+    inClient: !!state.host,
+    loggedIn: !!state.session || !!state.web,
+    os: os(),
+  });
   const refuse = (api: string) => () => Promise.reject(forbidden(api));
   const refuseSync = (api: string) => () => {
     throw forbidden(api);
+  };
+
+  /**
+   * Opened by a permanent link: goes to the page its `liff.state` names below `endpointUrl`, as the
+   * platform's SDK does on init (the promise never settles on this page; the new page inits again).
+   */
+  const goToLiffState = async (endpointUrl: string): Promise<void> => {
+    const liffState = new URLSearchParams(location.search).get('liff.state');
+    const page = liffState ? pageOfLiffState(endpointUrl, liffState) : null;
+    if (page && page !== location.href) {
+      location.replace(page);
+      await new Promise(() => undefined);
+    }
   };
 
   const init: Liff['init'] = (config, successCallback, errorCallback) => {
@@ -212,6 +237,9 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
         // `liff.login()` came back here (the code in the address) or a kept login is still valid.
         state.web = (await finishLogin(liffId)) ?? storedTokens(liffId) ?? undefined;
         state.initialized = true;
+        // Opened from a LIFF URL in an external browser: the page of its `liff.state`, below this
+        // endpoint page, as the published SDK goes there on init.
+        await goToLiffState(location.origin + location.pathname);
         return;
       }
       let connection;
@@ -228,14 +256,7 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
         throw error instanceof LiffError && error.code === 'INVALID_ARGUMENT' ? new LiffError('INVALID_CONFIG', error.message) : error;
       }
       state.initialized = true;
-      // Opened by a permanent link: go to its page, as the platform's SDK does on init (the
-      // promise never settles on this page; the new page inits again).
-      const liffState = new URLSearchParams(location.search).get('liff.state');
-      const page = liffState ? pageOfLiffState(state.session.context.endpointUrl, liffState) : null;
-      if (page) {
-        location.replace(page);
-        await new Promise(() => undefined);
-      }
+      await goToLiffState(state.session.context.endpointUrl);
     };
     state.pending ??= run().then(
       () => state.resolveReady(),
@@ -278,10 +299,10 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
     get id() {
       return state.liffId;
     },
-    getOS: () => state.session?.os ?? 'web',
+    getOS: os,
     getLanguage: () => state.session?.language ?? navigator.language,
     getAppLanguage: () => state.session?.language ?? navigator.language,
-    getLineVersion: () => state.session?.lineVersion ?? null,
+    getLineVersion: lineVersion,
     getOrigins: () => {
       const origin = state.session ? new URL(state.session.hostUrl).origin : location.origin;
       return { liffApp: location.origin, liffServer: origin, miniApp: origin };
@@ -333,7 +354,7 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
       if (!state.host) return window.close();
       bridge('closeWindow', []).catch((error: unknown) => console.error(error));
     },
-    isApiAvailable: (apiName) => isApiAvailable(apiName, state.session),
+    isApiAvailable: (apiName) => isApiAvailable(apiName, environment()),
     permanentLink: {
       createUrlBy: async (url) => permanentLinkOf(link(), url, state.extraQuery),
       createUrl: () => permanentLinkOf(link(), location.href, state.extraQuery),
@@ -365,19 +386,17 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
     getIsVideoAutoPlay: () => false,
     scanCodeV2: async () => {
       inClientOnly('scanCodeV2');
-      if (!isApiAvailable('scanCodeV2', state.session))
-        throw new LiffError('FORBIDDEN', 'scanCodeV2 is unavailable in this client version.');
+      assertApiAvailable('scanCodeV2', environment());
       return bridge('liffScanCode', []);
     },
     requestFriendship: async () => {
       inClientOnly('requestFriendship');
+      assertApiAvailable('requestFriendship', environment());
       await bridge('liffRequestFriendship', []);
     },
     shareTargetPicker: async (messages, options) => {
       inClientOnly('shareTargetPicker');
-      if (!isApiAvailable('shareTargetPicker', state.session)) {
-        throw new LiffError('FORBIDDEN', 'shareTargetPicker is unavailable in this client version.');
-      }
+      assertApiAvailable('shareTargetPicker', environment());
       // Sent: the published `{status: 'success'}`; cancelled: false, as the published docs say.
       const sent = await bridge('liffShareTargetPicker', [messages, options?.isMultiple ?? true]);
       return (sent ? { status: 'success' } : false) as unknown as Awaited<ReturnType<Liff['shareTargetPicker']>>;
