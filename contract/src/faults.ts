@@ -1,16 +1,16 @@
 /**
  * Faults on demand: rules that make the platform fail on purpose, as it fails on its worst days
- * (a rate limit, a server error, a timeout, an expired token, a connection dropped), so that a bot's
- * and an app's handling of them can be tested. A rule names which calls it hits (a published
- * operation by its operationId, a simulator route by its name, or a method and path), what they
- * get, and for how long it holds (the next N calls, a share of calls, a window on the simulated
- * clock). The server keeps them (`server/src/faults/`); the CLI, `embedkit/testing`, the MCP tools
+ * (a rate limit, a server error, a timeout, an expired token, a connection dropped, a webhook sent
+ * twice, late or out of order), so that a bot's and an app's handling of them can be tested. A rule
+ * names which calls it hits (a published operation by its operationId, a simulator route by its
+ * name, or a method and path) or, for a webhook delivery fault, which channel's deliveries, what
+ * they get, and for how long it holds (the next N, a share, a window on the simulated clock). The server keeps them (`server/src/faults/`); the CLI, `embedkit/testing`, the MCP tools
  * and the config file set them through the simulator API. Choices: docs/guide/faults.md.
  */
 import { Type, type Static } from '@sinclair/typebox';
 
 /**
- * What a call hit by a rule gets:
+ * What a call or a webhook delivery hit by a rule gets. Calls of the platform's interfaces:
  * - `rateLimited`: 429 with the interface's rate-limit body (bot: `The API rate limit has been
  *   exceeded. Try again later.`);
  * - `serverError`: 500 with the interface's error body;
@@ -19,10 +19,45 @@ import { Type, type Static } from '@sinclair/typebox';
  * - `status`: the rule's own `status` and `body`;
  * - `delay`: answered as usual, `delayMs` later (a client with a shorter timeout sees a timeout);
  * - `drop`: the connection is closed with no answer.
+ *
+ * Webhook deliveries of the rule's `channelId` ({@link DELIVERY_FAULT_KINDS}).
  */
-export const FAULT_KINDS = ['rateLimited', 'serverError', 'unavailable', 'expiredToken', 'status', 'delay', 'drop'] as const;
+export const FAULT_KINDS = [
+  'rateLimited',
+  'serverError',
+  'unavailable',
+  'expiredToken',
+  'status',
+  'delay',
+  'drop',
+  'redeliver',
+  'duplicate',
+  'reorder',
+  'delayDelivery',
+] as const;
 /** One of {@link FAULT_KINDS}. */
 export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/**
+ * The kinds that act on a channel's webhook deliveries (in the dispatcher, not on a call):
+ * - `redeliver`: after the bot answered 200, the delivery is sent again with every event's
+ *   `deliveryContext.isRedelivery: true` (same `webhookEventId`), signed over the body as sent;
+ * - `duplicate`: after the bot answered 200, the same body with the same signature is sent again,
+ *   as an at-least-once delivery may;
+ * - `reorder`: the delivery waits until the channel's next delivery of another chat has been
+ *   answered (at most `delayMs`, default {@link DEFAULT_REORDER_HOLD_MS}), then goes: the two arrive
+ *   swapped. A chat's own deliveries keep the chat's order;
+ * - `delayDelivery`: the attempt goes `delayMs` late (the chat's later deliveries wait behind it).
+ */
+export const DELIVERY_FAULT_KINDS = ['redeliver', 'duplicate', 'reorder', 'delayDelivery'] as const;
+/** One of {@link DELIVERY_FAULT_KINDS}. */
+export type DeliveryFaultKind = (typeof DELIVERY_FAULT_KINDS)[number];
+/** Whether a kind acts on webhook deliveries rather than on calls. */
+export const isDeliveryFaultKind = (kind: FaultKind): kind is DeliveryFaultKind =>
+  (DELIVERY_FAULT_KINDS as readonly string[]).includes(kind);
+
+/** How long a `reorder` rule holds a delivery for the channel's next one when it gives no `delayMs`, in ms. */
+export const DEFAULT_REORDER_HOLD_MS = 5_000;
 
 /** The origins a rule may be limited to: `{base_url}` and the spec's side origins. */
 export const FAULT_ORIGINS = ['base', 'deprecated', 'trialbot', 'blockchain'] as const;
@@ -49,12 +84,21 @@ export const FaultRuleBodySchema = Type.Object(
       }),
     ),
     origin: Type.Optional(Type.Union(FAULT_ORIGINS.map((o) => Type.Literal(o)))),
+    /** For the delivery kinds (required there): the channel whose webhook deliveries are hit. */
+    channelId: Type.Optional(
+      Type.String({ pattern: '^[0-9]{10}$', description: 'for a delivery kind: the channel whose webhooks it hits' }),
+    ),
+    /** For the delivery kinds: only deliveries carrying an event of one of these types (`message`, `follow`…). */
+    eventTypes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { minItems: 1, maxItems: 30 })),
     kind: Type.Union(FAULT_KINDS.map((k) => Type.Literal(k))),
     /** For `status`: 400 to 599. */
     status: Type.Optional(Type.Integer({ minimum: 400, maximum: 599 })),
     /** For `status`: the JSON body answered (default: the interface's error body with a message naming the fault). */
     body: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    /** For `delay` (and added before any other kind): ms. */
+    /**
+     * ms. For `delay` and `delayDelivery` the wait itself; for `reorder` the longest hold; for
+     * `redeliver` and `duplicate` the wait before the second send; added before any other kind.
+     */
     delayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_FAULT_DELAY_MS })),
     /** The rule holds for its next `times` hits, then is spent. */
     times: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
@@ -72,14 +116,19 @@ export const FaultRuleBodySchema = Type.Object(
 /** A fault rule as a client sets it. */
 export type FaultRuleBody = Static<typeof FaultRuleBodySchema>;
 
-/** One call a rule hit. */
+/** One call a rule hit, or one webhook delivery (then `method` and `path` are the send's to the bot). */
 export const FaultHitSchema = Type.Object({
   /** Simulated time, ms since 1970. */
   at: Type.Number(),
   method: Type.String(),
   path: Type.String(),
-  /** The status answered, or null for `drop` and for `delay` (answered as usual). */
+  /**
+   * The status answered, or null for `drop` and for `delay` (answered as usual); for a delivery, the
+   * bot's answer to the send the fault made or moved (null: no answer).
+   */
   status: Type.Union([Type.Integer(), Type.Null()]),
+  /** For a delivery fault: the delivery (as listed by `GET /embedkit/v1/deliveries`). */
+  deliveryId: Type.Optional(Type.Integer()),
 });
 
 /** A rule in force, with what it has hit. */

@@ -3,7 +3,7 @@
  * schemas: the server's answers are checked against their types at compile time, the host, the CLI
  * and `embedkit/testing` read them through the same types. Schemas only: no rule, no I/O.
  */
-import { FAULT_KINDS } from './faults.js';
+import { DELIVERY_FAULT_KINDS, FAULT_KINDS } from './faults.js';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** A string enum as a JSON Schema `enum` with its literal union type. */
@@ -198,6 +198,11 @@ export const DeliveryAttemptSchema = Type.Object({
   error: Nullable(Type.String()),
   latencyMs: Type.Number(),
   responseBody: Nullable(Type.String()),
+  /**
+   * The fault rule that made or moved this send (docs/guide/faults.md): `redeliver` and
+   * `duplicate` mark the extra send, `delayDelivery` and `reorder` the send they held back.
+   */
+  fault: Type.Optional(Type.Object({ faultId: Type.String(), kind: StringEnum(DELIVERY_FAULT_KINDS) })),
 });
 /** A webhook delivery: the exact signed body and headers sent, and every attempt; times in ms. */
 export const DeliverySchema = Type.Object({
@@ -340,13 +345,18 @@ export const LiveEventSchemas = {
   world: Type.Object({ scenario: Type.String() }),
   /** A person was sent a LINE MINI App service message (their service-message chat changed). */
   serviceMessage: Type.Object({ userId: Type.String() }),
-  /** A fault rule hit a call (`status` null: the connection was dropped, or the call was only delayed). */
+  /**
+   * A fault rule hit a call (`status` null: the connection was dropped, or the call was only
+   * delayed) or a webhook delivery (`deliveryId`; `method` and `path` the send to the bot, `status`
+   * its answer).
+   */
   fault: Type.Object({
     faultId: Type.String(),
     kind: StringEnum(FAULT_KINDS),
     method: Type.String(),
     path: Type.String(),
     status: Type.Union([Type.Integer(), Type.Null()]),
+    deliveryId: Type.Optional(Type.Integer()),
   }),
 } as const;
 /** The live feed's event names and their data. */

@@ -48,7 +48,8 @@ export const ConfigSchema = Type.Object(
     faults: Type.Optional(
       Type.Array(FaultRuleBodySchema, {
         maxItems: 100,
-        description: 'fault rules set at start: the calls each names fail on purpose (docs/guide/faults.md)',
+        description:
+          "fault rules set at start: the calls each names fail on purpose, or a channel's webhooks are redelivered, duplicated, reordered or delayed (docs/guide/faults.md)",
       }),
     ),
     allowedHosts: Type.Optional(

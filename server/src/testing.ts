@@ -131,9 +131,12 @@ export interface TestKit {
   /**
    * Makes the calls a rule names fail on purpose (docs/guide/faults.md): e.g.
    * `{operation: 'pushMessage', kind: 'rateLimited', times: 1}` answers the next push with the
-   * platform's 429. Rules stay until removed: clear them after each test with {@link clearFaults}.
+   * platform's 429; `{channelId, kind: 'redeliver', times: 1}` sends the channel's next delivered
+   * webhook again with `isRedelivery: true`. Rules stay until removed: clear them after each test
+   * with {@link clearFaults}.
    * @returns the rule in force, with its `id`
-   * @throws TestKitError 400 for a rule that names no operation or mixes kinds
+   * @throws TestKitError 400 for a rule that names no operation, mixes kinds, or a delivery kind
+   *   without its channel
    */
   fault(rule: KitFaultRule): Promise<KitFault>;
   /** The fault rules in force, oldest first, each with its `hits` and newest hits (`recent`). */

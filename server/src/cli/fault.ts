@@ -1,7 +1,7 @@
 /**
  * `embedkit fault add|list|clear`: the fault rules of a running embedkit (simulator routes
  * `addFault`, `faults`, `deleteFault`, `clearFaults`; docs/guide/faults.md), so that a bot's or an
- * app's handling of the platform's failures can be tried from a terminal.
+ * app's handling of the platform's failures, its calls' and its webhooks', can be tried from a terminal.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { FAULT_KINDS, FAULT_ORIGINS, type FaultRuleBody, type FaultView } from '#contract/faults.js';
@@ -27,6 +27,8 @@ interface AddOptions extends TargetOptions {
   method?: FaultRuleBody['method'];
   path?: string;
   origin?: FaultRuleBody['origin'];
+  channel?: string;
+  eventType?: string[];
   kind: FaultRuleBody['kind'];
   status?: number;
   delay?: number;
@@ -38,28 +40,47 @@ interface AddOptions extends TargetOptions {
 
 /** One line of a rule: what it names, what it does, how much of it is left. */
 export function faultLine(f: FaultView): string {
-  const target = [f.origin && `on ${f.origin}`, f.operation, f.method, f.path].filter(Boolean).join(' ') || 'every call';
-  const what = f.kind === 'status' ? `status ${f.status}` : f.kind === 'delay' ? `delay ${f.delayMs} ms` : f.kind;
+  const target =
+    f.channelId !== undefined
+      ? `webhooks of ${f.channelId}${f.eventTypes ? ` (${f.eventTypes.join(', ')})` : ''}`
+      : [f.origin && `on ${f.origin}`, f.operation, f.method, f.path].filter(Boolean).join(' ') || 'every call';
+  const waits = f.kind === 'delay' || f.kind === 'delayDelivery';
+  const what = f.kind === 'status' ? `status ${f.status}` : waits ? `${f.kind} ${f.delayMs} ms` : f.kind;
   const left = f.remaining !== null ? `, ${f.remaining} left` : '';
   const share = f.share !== undefined ? `, share ${f.share}` : '';
   const until = f.until !== undefined ? `, until ${new Date(f.until).toISOString()}` : '';
-  return `${f.id}  ${target}: ${what}${f.delayMs && f.kind !== 'delay' ? ` after ${f.delayMs} ms` : ''} (${f.hits} hit${f.hits === 1 ? '' : 's'}${left}${share}${until})`;
+  return `${f.id}  ${target}: ${what}${f.delayMs && !waits ? ` ${f.kind === 'reorder' ? 'holding at most' : 'after'} ${f.delayMs} ms` : ''} (${f.hits} hit${f.hits === 1 ? '' : 's'}${left}${share}${until})`;
 }
 
 /** `embedkit fault` and its subcommands. */
 export function faultCommand(): Command {
-  const fault = new Command('fault').description('make the platform fail on purpose: rate limits, server errors, expired tokens, delays');
+  const fault = new Command('fault').description(
+    'make the platform fail on purpose: rate limits, server errors, expired tokens, delays; webhooks redelivered, duplicated, reordered, delayed',
+  );
   urlOption(
     fault
       .command('add')
-      .description('make the calls a rule names fail (every call when it names none)')
+      .description("make the calls a rule names fail (every call when it names none), or a channel's webhook deliveries")
       .option('--operation <id>', 'a published operationId (pushMessage, getProfile…) or a simulator route name')
       .addOption(new Option('--method <method>', 'only calls of this HTTP method').choices(['GET', 'POST', 'PUT', 'DELETE']))
       .option('--path <glob>', 'only calls of this path (* one segment, a trailing /** the rest)')
       .addOption(new Option('--origin <origin>', 'only calls to this origin').choices(FAULT_ORIGINS))
-      .addOption(new Option('--kind <kind>', 'what the calls get').choices(FAULT_KINDS).makeOptionMandatory())
+      .option(
+        '--channel <channelId>',
+        'with a delivery kind (redeliver, duplicate, reorder, delayDelivery): the channel whose webhooks it hits',
+      )
+      .option(
+        '--event-type <type>',
+        'with --channel: only deliveries with an event of this type (repeat for more)',
+        (v: string, all: string[] = []) => [...all, v],
+      )
+      .addOption(new Option('--kind <kind>', 'what the calls or deliveries get').choices(FAULT_KINDS).makeOptionMandatory())
       .option('--status <code>', 'with --kind status: the HTTP status answered (400 to 599)', whole('a status'))
-      .option('--delay <ms>', 'with --kind delay (or before any other kind): milliseconds', whole('a delay'))
+      .option(
+        '--delay <ms>',
+        'with --kind delay or delayDelivery: the wait; with reorder: the longest hold; before any other kind: milliseconds',
+        whole('a delay'),
+      )
       .option('--times <n>', 'only the next n calls', whole('--times'))
       .option('--share <x>', 'only this share of the calls, 0 to 1', share)
       .option('--for <duration>', 'for this long on the simulated clock (e.g. 10m, 1h)', duration)
@@ -71,7 +92,9 @@ export function faultCommand(): Command {
 Examples:
   $ npx embedkit fault add --operation pushMessage --kind rateLimited --times 2
   $ npx embedkit fault add --path '/v2/bot/**' --kind serverError --share 0.1
-  $ npx embedkit fault add --operation getProfile --kind delay --delay 5000 --for 10m`,
+  $ npx embedkit fault add --operation getProfile --kind delay --delay 5000 --for 10m
+  $ npx embedkit fault add --channel 1650000001 --kind redeliver --times 1
+  $ npx embedkit fault add --channel 1650000001 --event-type message --kind delayDelivery --delay 3000`,
     )
     .action(
       guarded('fault', async (opts: AddOptions) => {
@@ -87,6 +110,8 @@ Examples:
           ...(opts.method !== undefined ? { method: opts.method } : {}),
           ...(opts.path !== undefined ? { path: opts.path } : {}),
           ...(opts.origin !== undefined ? { origin: opts.origin } : {}),
+          ...(opts.channel !== undefined ? { channelId: opts.channel } : {}),
+          ...(opts.eventType !== undefined ? { eventTypes: opts.eventType } : {}),
           ...(opts.status !== undefined ? { status: opts.status } : {}),
           ...(opts.delay !== undefined ? { delayMs: opts.delay } : {}),
           ...(opts.times !== undefined ? { times: opts.times } : {}),

@@ -225,6 +225,9 @@ export interface DeliveryAttemptTable {
   latency_ms: number;
   /** The first bytes of the bot's answer. */
   response_body: Nullable<string>;
+  /** The fault rule that made or moved this send, and its kind (a delivery fault kind); null for none. */
+  fault_id: Nullable<string>;
+  fault_kind: Nullable<string>;
 }
 
 /** Binary content of a user-sent image, video, audio or file message (content endpoint). */

@@ -5,8 +5,8 @@
  * keeps its newest ones for the host, the CLI and the testing API to read.
  */
 import { randomUUID } from 'node:crypto';
-import type { FaultRuleBody, FaultView } from '#contract/faults.js';
-import { globPattern, names, operationOf, type FaultCall } from './rules.js';
+import { isDeliveryFaultKind, type DeliveryFaultKind, type FaultRuleBody, type FaultView } from '#contract/faults.js';
+import { globPattern, names, namesDelivery, operationOf, type FaultCall, type FaultDelivery } from './rules.js';
 
 /** Newest hits a rule keeps. */
 const RECENT_HITS = 20;
@@ -27,6 +27,17 @@ export interface FaultHit {
   id: string;
   /** Records the hit with the status answered (null: dropped, or answered as usual after a delay). */
   record(status: number | null): void;
+}
+
+/** A webhook delivery a rule hit: the rule and how to record the send it made or moved. */
+export interface DeliveryFaultHit {
+  rule: FaultRuleBody & { kind: DeliveryFaultKind };
+  id: string;
+  /**
+   * Records the hit.
+   * @param send the send to the bot: its method, path (of the webhook URL) and the bot's status (null: no answer)
+   */
+  record(send: { method: string; path: string; status: number | null }): void;
 }
 
 export class FaultRegistry {
@@ -84,22 +95,47 @@ export class FaultRegistry {
    */
   hit(call: FaultCall): FaultHit | undefined {
     const operation = operationOf(call.method, call.path);
+    const rule = this.take((body, pathPattern) => !isDeliveryFaultKind(body.kind) && names({ ...body, pathPattern }, call, operation));
+    if (!rule) return undefined;
+    return {
+      rule: rule.body,
+      id: rule.id,
+      record: (status) => remember(rule, { at: call.now, method: call.method, path: call.path, status }),
+    };
+  }
+
+  /**
+   * The first rule in force of one of `kinds` that names the webhook delivery, holds at its time,
+   * has hits left and is drawn by its share: as {@link hit}, for the dispatcher.
+   * @param kinds the delivery kinds that can act at this point of the delivery (before a send, after a 200)
+   */
+  hitDelivery(delivery: FaultDelivery & { id: number }, kinds: readonly DeliveryFaultKind[]): DeliveryFaultHit | undefined {
+    const rule = this.take((body) => (kinds as readonly string[]).includes(body.kind) && namesDelivery(body, delivery));
+    if (!rule) return undefined;
+    return {
+      rule: rule.body as DeliveryFaultHit['rule'],
+      id: rule.id,
+      record: (send) => remember(rule, { at: delivery.now, ...send, deliveryId: delivery.id }),
+    };
+  }
+
+  /** The first rule that is not spent, names what `matches` says and is drawn by its share; counted as hit. */
+  private take(matches: (body: FaultRuleBody, pathPattern: RegExp | undefined) => boolean): Rule | undefined {
     for (const rule of this.rules) {
       if (rule.body.times !== undefined && rule.hits >= rule.body.times) continue;
-      if (!names({ ...rule.body, pathPattern: rule.pathPattern }, call, operation)) continue;
+      if (!matches(rule.body, rule.pathPattern)) continue;
       if (rule.body.share !== undefined && this.random() >= rule.body.share) continue;
       rule.hits += 1;
-      return {
-        rule: rule.body,
-        id: rule.id,
-        record: (status) => {
-          rule.recent.unshift({ at: call.now, method: call.method, path: call.path, status });
-          rule.recent.length = Math.min(rule.recent.length, RECENT_HITS);
-        },
-      };
+      return rule;
     }
     return undefined;
   }
+}
+
+/** Keeps a hit among the rule's newest. */
+function remember(rule: Rule, hit: FaultView['recent'][number]): void {
+  rule.recent.unshift(hit);
+  rule.recent.length = Math.min(rule.recent.length, RECENT_HITS);
 }
 
 function viewOf(rule: Rule): FaultView {

@@ -1,13 +1,14 @@
 /**
  * The rules of faults on demand, pure: which calls a fault rule names (a published operation, a
- * simulator route, a method and path, an origin), whether a matching call is hit (its count, its
- * share, its window on the simulated clock), and what a hit call is answered in the error format
+ * simulator route, a method and path, an origin) and which webhook deliveries (a channel, event
+ * types), whether a matching call is hit (its count, its share, its window on the simulated clock), and what a hit call is answered in the error format
  * of its interface (spec "Errors"; the bot interface's rate-limit and authentication messages as
  * embedkit's own rules write them). Choices: docs/guide/faults.md.
  */
 import { PUBLISHED_OPERATIONS } from '#contract/published-platform.js';
 import { SIMULATOR_API, SIMULATOR_PREFIX } from '#contract/simulator-api.js';
-import type { FaultKind, FaultRuleBody } from '#contract/faults.js';
+import { isDeliveryFaultKind, type DeliveryFaultKind, type FaultKind, type FaultRuleBody } from '#contract/faults.js';
+import { EVENT_TYPES } from '#contract/event-types.js';
 import type { Contract } from '#contract/route.js';
 import type { ErrorDetail } from '../http/validate.js';
 import { errorFormatOf, RETRY_AFTER_S } from '../http/error-format.js';
@@ -53,12 +54,40 @@ export function operationOf(method: string, path: string): string | undefined {
 /** The simulator routes that manage the rules: never hit, so that a rule can always be removed. */
 export const FAULT_ROUTES_PATH = `${SIMULATOR_PREFIX}/faults`;
 
+/** The fields that name calls: a delivery fault names a channel instead. */
+const CALL_FIELDS = ['operation', 'method', 'path', 'origin'] as const;
+/** The fields that name webhook deliveries: a fault of a call names none. */
+const DELIVERY_FIELDS = ['channelId', 'eventTypes'] as const;
+
 /**
  * What is wrong with a rule beyond its schema, as details (`property` its field), or none:
- * an operation no interface has, a `status` rule without its status, a window that ends before it starts.
+ * an operation no interface has, a `status` rule without its status, a window that ends before it
+ * starts; a delivery kind without its channel or naming calls, a kind of calls naming a channel
+ * or event types, an event type the platform does not send.
  */
 export function ruleProblems(rule: FaultRuleBody): ErrorDetail[] {
   const details: ErrorDetail[] = [];
+  if (isDeliveryFaultKind(rule.kind)) {
+    if (rule.channelId === undefined)
+      details.push({
+        property: 'channelId',
+        message: `must be specified for kind ${rule.kind}: a delivery fault hits one channel's webhooks`,
+      });
+    for (const field of CALL_FIELDS)
+      if (rule[field] !== undefined)
+        details.push({
+          property: field,
+          message: `names calls: kind ${rule.kind} acts on webhook deliveries, named by channelId and eventTypes`,
+        });
+  } else {
+    for (const field of DELIVERY_FIELDS)
+      if (rule[field] !== undefined)
+        details.push({ property: field, message: `is for the webhook delivery kinds only (redeliver, duplicate, reorder, delayDelivery)` });
+  }
+  for (const type of rule.eventTypes ?? [])
+    if (!Object.hasOwn(EVENT_TYPES, type)) details.push({ property: 'eventTypes', message: `${type} is no webhook event type` });
+  if (rule.kind === 'delayDelivery' && rule.delayMs === undefined)
+    details.push({ property: 'delayMs', message: 'must be specified for kind delayDelivery' });
   if (rule.operation !== undefined && !KNOWN_NAMES.has(rule.operation))
     details.push({ property: 'operation', message: 'must be a published operationId or a simulator route name' });
   if (rule.kind === 'status' && rule.status === undefined)
@@ -106,6 +135,28 @@ export function names(rule: FaultRuleBody & { pathPattern?: RegExp }, call: Faul
   return true;
 }
 
+/** A webhook delivery as the rules see it. */
+export interface FaultDelivery {
+  channelId: string;
+  /** The types of the events it carries. */
+  eventTypes: readonly string[];
+  /** The simulated time, ms since 1970. */
+  now: number;
+}
+
+/**
+ * Whether a delivery rule names a delivery (its channel, one of its event types when it gives
+ * some) and its window holds at the delivery's time; its count and share are decided by
+ * {@link FaultRegistry}.
+ */
+export function namesDelivery(rule: FaultRuleBody, delivery: FaultDelivery): boolean {
+  if (rule.channelId !== delivery.channelId) return false;
+  if (rule.eventTypes !== undefined && !rule.eventTypes.some((t) => delivery.eventTypes.includes(t))) return false;
+  if (rule.from !== undefined && delivery.now < rule.from) return false;
+  if (rule.until !== undefined && delivery.now >= rule.until) return false;
+  return true;
+}
+
 /** An answer written by a fault: status, headers and JSON body. */
 export interface FaultAnswer {
   status: number;
@@ -113,7 +164,7 @@ export interface FaultAnswer {
   body: Record<string, unknown>;
 }
 
-const STATUS_OF: Record<Exclude<FaultKind, 'status' | 'delay' | 'drop'>, number> = {
+const STATUS_OF: Record<Exclude<FaultKind, 'status' | 'delay' | 'drop' | DeliveryFaultKind>, number> = {
   rateLimited: 429,
   serverError: 500,
   unavailable: 503,

@@ -12,6 +12,7 @@ import { restoreClock } from '../clock/sim-clock.js';
 import type { Database } from '../db/schema.js';
 import { FaultRegistry } from '../faults/registry.js';
 import { faultGate } from '../faults/gate.js';
+import { DeliveryFaults } from '../faults/delivery-faults.js';
 import { errorHandler } from '../http/error-handler.js';
 import { originApp } from '../http/origin-app.js';
 import { platformHeaders, type PlatformHeaders } from '../http/platform-headers.js';
@@ -133,9 +134,13 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   }
   await store.unlock();
   const proxiedApps = () => options.lanState?.()?.apps ?? [];
-  const units = createUnits({ db, world, clock, logger, live, outage: store.outage, urls, demoOrigin, headers, proxiedApps }, options.bots);
-  const { bots } = units;
   const faults = new FaultRegistry();
+  const deliveryFaults = new DeliveryFaults({ faults, logger, live });
+  const units = createUnits(
+    { db, world, clock, logger, live, outage: store.outage, urls, demoOrigin, headers, proxiedApps, deliveryFaults },
+    options.bots,
+  );
+  const { bots } = units;
   const gate = { faults, clock, logger, live };
   const app = baseApp(units, {
     faultGate: faultGate('base', gate),

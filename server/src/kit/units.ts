@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { withProxiedUrls, type ProxiedApp } from '../app-proxy/proxy.js';
 import type { Clock } from '../clock/clock.js';
 import type { DatabaseOutage } from '../db/outage.js';
+import type { DeliveryFaults } from '../faults/delivery-faults.js';
 import type { Database } from '../db/schema.js';
 import type { PlatformHeaders } from '../http/platform-headers.js';
 import type { InterfaceUrls } from '../interface-urls.js';
@@ -37,6 +38,8 @@ export interface UnitDeps {
   demoOrigin: string;
   /** The platform header names of the kit's prefix, for every unit that sends or reads one. */
   headers: PlatformHeaders;
+  /** The webhook delivery faults on demand (docs/guide/faults.md), acted on by the bot unit's dispatcher. */
+  deliveryFaults?: DeliveryFaults;
   /** The apps served through `--lan` proxies (none without it): their proxy origins count as the apps' own for a PKCE login. */
   proxiedApps?: () => readonly ProxiedApp[];
 }
@@ -71,7 +74,13 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
   const social = createSocialLogin(db, world, clock, { baseUrl, demoOrigin: () => d.demoOrigin, headers, appViewUrls }, (offsetMs) =>
     live.publish({ type: 'clock', offsetMs }),
   );
-  const bots = createBotMessaging(db, world, clock, { tokens: channelTokens, logger, baseUrl, live, outage, headers }, botOptions);
+  const bots = createBotMessaging(
+    db,
+    world,
+    clock,
+    { tokens: channelTokens, logger, baseUrl, live, outage, headers, faults: d.deliveryFaults },
+    botOptions,
+  );
   outage.onBack(() => bots.dispatcher.kick());
   social.friendships.onChange((change) => bots.events.friendshipChanged(change));
   social.friendships.onChange((change) => bots.insight.service.friendshipChanged(change));

@@ -350,7 +350,7 @@ export const TOOLS: readonly McpTool[] = [
   tool({
     name: 'set_fault',
     description:
-      'Makes the platform fail on purpose for the calls a rule names, to see how a bot or app copes: `kind` rateLimited (429), serverError (500), unavailable (503), expiredToken (401), status (your `status`, `body`), delay (`delayMs`, then answered as usual) or drop (connection closed). Name the calls by `operation` (a published operationId such as pushMessage, or a simulator route name), `method`, `path` (glob: * one segment, trailing /** the rest) or `origin`; limit it with `times`, `share` (0 to 1), `from`/`until` (simulated ms). Answers the rule with its id.',
+      'Makes the platform fail on purpose for the calls a rule names, to see how a bot or app copes: `kind` rateLimited (429), serverError (500), unavailable (503), expiredToken (401), status (your `status`, `body`), delay (`delayMs`, then answered as usual) or drop (connection closed). Name the calls by `operation` (a published operationId such as pushMessage, or a simulator route name), `method`, `path` (glob: * one segment, trailing /** the rest) or `origin`. Or hit the webhook deliveries of a channel: `channelId` (and `eventTypes`) with `kind` redeliver (sent again after a 200, isRedelivery true), duplicate (the same body sent twice), reorder (held until the next delivery of the channel of another chat was answered) or delayDelivery (`delayMs` late). Limit it with `times`, `share` (0 to 1), `from`/`until` (simulated ms). Answers the rule with its id.',
     input: FaultRuleBodySchema,
     run: (body, { client }) => client.call('addFault', { body }),
   }),

@@ -2,6 +2,7 @@
 import type { Clock } from '../clock/clock.js';
 import { notFound } from '../http/errors.js';
 import type { Delivery } from '#contract/wire.js';
+import type { DeliveryFaultKind } from '#contract/faults.js';
 import type { DeliveryRow, DeliveryStore } from './delivery-store.js';
 import type { LiveHub } from '../live/hub.js';
 import type { WebhookDispatcher } from './dispatcher.js';
@@ -82,6 +83,7 @@ function view(r: DeliveryRow, attempts: Awaited<ReturnType<DeliveryStore['attemp
       error: a.error,
       latencyMs: a.latency_ms,
       responseBody: a.response_body,
+      ...(a.fault_id !== null && a.fault_kind !== null ? { fault: { faultId: a.fault_id, kind: a.fault_kind as DeliveryFaultKind } } : {}),
     })),
   };
 }

@@ -236,18 +236,7 @@ export class DeliveryStore {
     next: { status: DeliveryStatus; nextAttemptAt: number | null; deliveredAt: number | null },
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('delivery_attempts')
-        .values({
-          delivery_id: id,
-          url: result.url,
-          started_at: result.startedAt,
-          status_code: result.statusCode,
-          error: result.error,
-          latency_ms: result.latencyMs,
-          response_body: result.responseBody,
-        })
-        .execute();
+      await trx.insertInto('delivery_attempts').values(attemptRow(id, result)).execute();
       // Most attempts end delivered: that update is compiled once (it runs for every delivery).
       if (next.status === 'delivered' && next.deliveredAt !== null) await this.markDelivered(() => trx)(next.deliveredAt, id);
       else
@@ -262,6 +251,14 @@ export class DeliveryStore {
           .where('id', '=', id)
           .execute();
     });
+  }
+
+  /**
+   * Records a send that changes nothing of the delivery's state: the extra send of a fault rule
+   * (`redeliver`, `duplicate`) after the delivery was delivered.
+   */
+  async addAttempt(id: number, result: AttemptResult): Promise<void> {
+    await this.db.insertInto('delivery_attempts').values(attemptRow(id, result)).execute();
   }
 
   /** The update of a delivered delivery, compiled once; run on the given executor (a transaction). */
@@ -303,6 +300,21 @@ export class DeliveryStore {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.selectFrom('delivery_attempts').selectAll().where('delivery_id', 'in', ids).orderBy('id').execute();
   }
+}
+
+/** An attempt's row: its outcome and the fault rule that made or moved it, if any. */
+function attemptRow(id: number, result: AttemptResult) {
+  return {
+    delivery_id: id,
+    url: result.url,
+    started_at: result.startedAt,
+    status_code: result.statusCode,
+    error: result.error,
+    latency_ms: result.latencyMs,
+    response_body: result.responseBody,
+    fault_id: result.fault?.faultId ?? null,
+    fault_kind: result.fault?.kind ?? null,
+  };
 }
 
 /** A counting semaphore: at most `size` holders, the others wait in the order they asked. */

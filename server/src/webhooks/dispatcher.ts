@@ -4,18 +4,20 @@
  * restart every undelivered one is sent. Deliveries of the same chat go out in the order they were
  * stored (the chat's order: chat-order.ts), one at a time, also across processes on PostgreSQL;
  * different chats in parallel. Every send after a delivery's first carries
- * `deliveryContext.isRedelivery: true` on its events, signed as sent (redelivery.ts).
+ * `deliveryContext.isRedelivery: true` on its events, signed as sent (redelivery.ts). Webhook
+ * delivery faults on demand (faults/delivery-faults.ts) delay, hold back or repeat a send.
  */
 import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock/clock.js';
-import { MAX_IN_FLIGHT, type DeliveryRow, type DeliveryStore } from './delivery-store.js';
+import { MAX_IN_FLIGHT, type AttemptResult, type DeliveryRow, type DeliveryStore } from './delivery-store.js';
 import type { WorldStore } from '../world/world-store.js';
 import type { LiveHub } from '../live/hub.js';
 import { postWebhook, WebhookTimeoutError } from './post.js';
 import { deliveryHeaders, signBody, WEBHOOK_USER_AGENT } from './signature.js';
 import { redeliveryBody } from './redelivery.js';
 import type { PlatformHeaders } from '../http/platform-headers.js';
+import type { DeliveryFaults, SendFault } from '../faults/delivery-faults.js';
 
 /**
  * Waits before the 2nd, 3rd, ... attempt, in ms: 1 s, then doubling up to 64 s; after the last
@@ -52,6 +54,8 @@ export interface DispatcherOptions {
    * line per attempt, and resume in order when {@link WebhookDispatcher.kick} is called on its return.
    */
   outage?: { absorb(err: unknown): boolean; readonly down: boolean };
+  /** The delivery fault rules (docs/guide/faults.md); none: every delivery goes as usual. */
+  faults?: DeliveryFaults;
 }
 
 /** Wait between tries to store an attempt's outcome while the database is unreachable, in ms. */
@@ -194,6 +198,39 @@ export class WebhookDispatcher {
       this.o.live.publish({ type: 'delivery', channelId: d.channel_id, id: d.id, status: 'skipped' });
       return;
     }
+    const faults = this.o.faults?.active ? this.o.faults : undefined;
+    if (!faults) {
+      await this.send(d, channel, url, undefined);
+      return;
+    }
+    const faulted = { id: d.id, channelId: d.channel_id, eventTypes: d.event_types.split(','), url, now: this.o.clock.now() };
+    // A rule may hold the send back (delayDelivery, reorder): its chat waits with it.
+    const ticket = await faults.beforeSend(faulted, this.abort.signal);
+    let answered: number | null = null;
+    try {
+      if (this.stopped) return await this.release(d);
+      answered = await this.send(d, channel, url, ticket.fault);
+    } finally {
+      ticket.done(answered);
+    }
+    if (answered !== 200 || this.stopped) return;
+    // Delivered, and a rule asks for a second send (redeliver, duplicate): it changes nothing of the delivery.
+    const extra = await faults.afterDelivered({ ...faulted, now: this.o.clock.now() }, this.abort.signal);
+    if (!extra || this.stopped) return;
+    const body = extra.redelivery ? redeliveryBody(d.body) : d.body;
+    const signature = body === d.body ? d.signature : signBody(channel.secret, body);
+    const sent = await this.post(url, body, signature);
+    if (this.stopped) return;
+    await this.untilStored(() => this.o.deliveries.addAttempt(d.id, { url, ...sent, fault: extra.fault }));
+    extra.done(sent.statusCode);
+    this.o.live.publish({ type: 'delivery', channelId: d.channel_id, id: d.id, status: 'delivered' });
+  }
+
+  /**
+   * The delivery's send as usual: the body (marked re-sent after the first send), its outcome stored.
+   * @returns the bot's status (null: no answer, or the dispatcher stopped)
+   */
+  private async send(d: DeliveryRow, channel: { secret: string }, url: string, fault: SendFault | undefined): Promise<number | null> {
     // Sent before (an attempt ended, or one was cut short by a crash, a stop or another server's
     // expired claim; Redeliver keeps the count): the events say so, and the signature covers that.
     const resend = d.sends > 0 || d.attempts > 0;
@@ -201,6 +238,36 @@ export class WebhookDispatcher {
     const signature = body === d.body ? d.signature : signBody(channel.secret, body);
     // A claim (several processes) has counted this send already.
     if (!this.o.deliveries.shared) await this.o.deliveries.countSend(d.id);
+    const sent = await this.post(url, body, signature);
+    if (this.stopped) {
+      await this.release(d);
+      return null;
+    }
+    const { statusCode, error, latencyMs, startedAt, responseBody } = sent;
+    const attempts = d.attempts + 1;
+    const ok = statusCode === 200;
+    const now = this.o.clock.now();
+    const wait = this.schedule[attempts - 1];
+    const next = ok
+      ? { status: 'delivered' as const, nextAttemptAt: null, deliveredAt: now }
+      : wait === undefined
+        ? { status: 'failed' as const, nextAttemptAt: null, deliveredAt: null }
+        : { status: 'pending' as const, nextAttemptAt: now + wait, deliveredAt: null };
+    // The bot has the event: its outcome must be stored, or it would be sent again.
+    await this.untilStored(() =>
+      this.o.deliveries.recordAttempt(
+        d.id,
+        { url, startedAt, statusCode, error, latencyMs, responseBody, ...(fault ? { fault } : {}) },
+        next,
+      ),
+    );
+    if (!ok) this.o.logger.debug({ delivery: d.id, statusCode, error, attempts }, 'webhook attempt failed');
+    this.o.live.publish({ type: 'delivery', channelId: d.channel_id, id: d.id, status: next.status });
+    return statusCode;
+  }
+
+  /** One POST to the bot: its answer (status and first characters) or why none came, when and how long. */
+  private async post(url: string, body: string, signature: string): Promise<Omit<AttemptResult, 'url'>> {
     const startedAt = this.o.clock.now();
     const t0 = performance.now();
     let statusCode: number | null = null;
@@ -220,26 +287,9 @@ export class WebhookDispatcher {
       statusCode = answer.status;
       responseBody = answer.body;
     } catch (e) {
-      if (this.stopped) return this.release(d);
-      error = describeError(e);
+      if (!this.stopped) error = describeError(e);
     }
-    if (this.stopped) return this.release(d);
-    const latencyMs = Math.round(performance.now() - t0);
-    const attempts = d.attempts + 1;
-    const ok = statusCode === 200;
-    const now = this.o.clock.now();
-    const wait = this.schedule[attempts - 1];
-    const next = ok
-      ? { status: 'delivered' as const, nextAttemptAt: null, deliveredAt: now }
-      : wait === undefined
-        ? { status: 'failed' as const, nextAttemptAt: null, deliveredAt: null }
-        : { status: 'pending' as const, nextAttemptAt: now + wait, deliveredAt: null };
-    // The bot has the event: its outcome must be stored, or it would be sent again.
-    await this.untilStored(() =>
-      this.o.deliveries.recordAttempt(d.id, { url, startedAt, statusCode, error, latencyMs, responseBody }, next),
-    );
-    if (!ok) this.o.logger.debug({ delivery: d.id, statusCode, error, attempts }, 'webhook attempt failed');
-    this.o.live.publish({ type: 'delivery', channelId: d.channel_id, id: d.id, status: next.status });
+    return { startedAt, statusCode, error, latencyMs: Math.round(performance.now() - t0), responseBody };
   }
 
   /**
@@ -280,6 +330,7 @@ function describeError(e: unknown): string {
  */
 function stopSignal(): AbortController {
   const controller = new AbortController();
-  setMaxListeners(2 * MAX_IN_FLIGHT, controller.signal);
+  // A third per attempt: a delivery fault's wait (faults/delivery-faults.ts) listens to it too.
+  setMaxListeners(3 * MAX_IN_FLIGHT, controller.signal);
   return controller;
 }

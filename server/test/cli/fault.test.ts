@@ -43,6 +43,44 @@ describe('embedkit fault', { timeout: 60_000 }, () => {
     expect((await cli(['fault', 'list', '--url', server.baseUrl])).stdout).toBe('no fault rules in force\n');
   });
 
+  it('add --channel sets a webhook delivery fault, listed with the channel and event types it hits', async () => {
+    const added = await cli([
+      'fault',
+      'add',
+      '--channel',
+      '1650000001',
+      '--event-type',
+      'message',
+      '--event-type',
+      'follow',
+      '--kind',
+      'delayDelivery',
+      '--delay',
+      '3000',
+      '--url',
+      server.baseUrl,
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(/^[0-9a-f-]{36} {2}webhooks of 1650000001 \(message, follow\): delayDelivery 3000 ms \(0 hits\)\n$/);
+    const redeliver = await cli([
+      'fault',
+      'add',
+      '--channel',
+      '1650000001',
+      '--kind',
+      'redeliver',
+      '--times',
+      '1',
+      '--url',
+      server.baseUrl,
+    ]);
+    expect(redeliver.stdout).toContain('webhooks of 1650000001: redeliver (0 hits, 1 left)');
+    const mixed = await cli(['fault', 'add', '--channel', '1650000001', '--kind', 'serverError', '--url', server.baseUrl]);
+    expect(mixed.code).toBe(1);
+    expect(mixed.stderr).toMatch(/channelId: is for the webhook delivery kinds only/);
+    await cli(['fault', 'clear', '--url', server.baseUrl]);
+  });
+
   it('refusals say why: an unknown operation (1), a kind the command does not know (2)', async () => {
     const unknown = await cli(['fault', 'add', '--operation', 'pushMessages', '--kind', 'drop', '--url', server.baseUrl]);
     expect(unknown.code).toBe(1);

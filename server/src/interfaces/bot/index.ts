@@ -38,6 +38,7 @@ import { RateLimiter, type PlanLimits } from './rate-limits/service.js';
 import { RichMenuService } from './rich-menus/service.js';
 import { DeliveryService } from '../../webhooks/deliveries.js';
 import { WebhookDispatcher } from '../../webhooks/dispatcher.js';
+import type { DeliveryFaults } from '../../faults/delivery-faults.js';
 import { WebhookEmitter } from '../../webhooks/emitter.js';
 import { BotsInChatsStore } from '../../world/bots-in-chats-store.js';
 import { ContentStore } from '../../messages/content-store.js';
@@ -133,7 +134,8 @@ export interface BotMessaging {
  * @param deps `tokens`: channel access tokens (authentication of `/v2/bot`); `baseUrl`: the
  *   server's public origin (picture and content URLs); `outage`: deliveries pause while the
  *   database is unreachable and resume when it is back; `headers`: the platform header names of
- *   the kit's prefix (webhook signatures, request IDs)
+ *   the kit's prefix (webhook signatures, request IDs); `faults`: the webhook delivery faults on
+ *   demand (none: every delivery goes as usual)
  */
 export function createBotMessaging(
   db: Kysely<Database>,
@@ -146,6 +148,7 @@ export function createBotMessaging(
     headers: PlatformHeaders;
     live?: LiveHub;
     outage?: DatabaseOutage;
+    faults?: DeliveryFaults;
   },
   options: BotMessagingOptions = {},
 ): BotMessaging {
@@ -159,7 +162,17 @@ export function createBotMessaging(
   const limits = new RateLimiter(clock, options.planLimits, isPostgres(db) ? new RateCounterStore(db) : undefined);
   const deliveryStore = new DeliveryStore(db);
   const { dispatcher, emitter } = webhookPipeline(
-    { deliveryStore, replyTokens, world, clock, live, logger: deps.logger, outage: deps.outage, headers: deps.headers },
+    {
+      deliveryStore,
+      replyTokens,
+      world,
+      clock,
+      live,
+      logger: deps.logger,
+      outage: deps.outage,
+      headers: deps.headers,
+      faults: deps.faults,
+    },
     options,
   );
   const counters = new BotCounterStore(db);
@@ -292,6 +305,7 @@ function webhookPipeline(
     logger: Logger;
     outage: DatabaseOutage | undefined;
     headers: PlatformHeaders;
+    faults: DeliveryFaults | undefined;
   },
   options: BotMessagingOptions,
 ): { dispatcher: WebhookDispatcher; emitter: WebhookEmitter } {
@@ -303,6 +317,7 @@ function webhookPipeline(
     logger: d.logger,
     headers: d.headers,
     ...(d.outage ? { outage: d.outage } : {}),
+    ...(d.faults ? { faults: d.faults } : {}),
     ...(options.webhookRetryScheduleMs ? { retryScheduleMs: options.webhookRetryScheduleMs } : {}),
     ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
   });
