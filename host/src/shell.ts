@@ -283,7 +283,8 @@ export class HostShell {
 
   /**
    * Follows the server's live feed: a bot's reply refreshes the open chat, a delivery the webhook
-   * panel, a change of bots the bot tools and the world. One phone of several hears the feed its
+   * panel, a change of bots the bot tools and the world, a fault rule's hit
+   * the bridge log (a line beside the request it failed). One phone of several hears the feed its
    * page relays (one connection for all the phones).
    */
   private followLive(): void {
@@ -301,6 +302,9 @@ export class HostShell {
         void this.reloadWorld();
       },
       onPhone: (phoneId) => this.inspector.onPhone(phoneId),
+      onFault: (event) => {
+        this.log.addFault(event);
+      },
       onServiceMessage: (userId) => {
         if (userId === this.state.userId) void this.serviceChat.reload();
       },
