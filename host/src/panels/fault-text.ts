@@ -46,16 +46,12 @@ export function ruleCount(rule: Pick<FaultView, 'hits' | 'remaining' | 'share' |
 }
 
 /**
- * What the call got, first in a hit's line: the status answered, else (`status` null) the kind, as
- * `drop` closes the connection with no answer and `delay` answers as usual, later.
+ * One call a rule hit, as its list shows it: "429 POST /v2/bot/message/push"; a call with no status
+ * of the fault's (`drop` closes the connection, `delay` answers as usual, later) by the rule's kind:
+ * "drop GET /v2/profile".
  */
-function outcome(hit: { status: number | null }, kind: string): string {
-  return hit.status !== null ? String(hit.status) : kind;
-}
-
-/** One call a rule hit, as its list shows it: "429 POST /v2/bot/message/push", "drop GET /v2/profile". */
 export function hitText(hit: { method: string; path: string; status: number | null }, kind: string): string {
-  return `${outcome(hit, kind)} ${hit.method} ${hit.path}`;
+  return `${hit.status ?? kind} ${hit.method} ${hit.path}`;
 }
 
 /**
