@@ -1,7 +1,7 @@
 /**
  * The server's live feed (the simulator API's `liveEvents` route, server-sent events): tells the
- * host when a chat got messages (a bot replied), a webhook delivery changed, or bots changed, so
- * that it refreshes what it shows at once instead of waiting for the next poll.
+ * host when a chat got messages (a bot replied), a webhook delivery changed, bots changed or a fault
+ * rule hit a call, so that it refreshes what it shows at once instead of waiting for the next poll.
  */
 import { simulatorPath } from '#contract/simulator-api.js';
 import { LiveEventSchemas, type LiveEvents } from '#contract/wire.js';
@@ -23,6 +23,8 @@ export interface LiveHandlers {
   onServiceMessage?(userId: string): void;
   /** The world was reset or replaced (`resetWorld`): nothing shown is there any more. */
   onWorld?(scenario: string): void;
+  /** A fault rule hit a call (docs/guide/faults.md): its rule's id and kind, the call's method and path, the status answered. */
+  onFault?(event: Extract<LiveEvent, { type: 'fault' }>): void;
 }
 
 /** The BroadcastChannel on which the several-phones page relays the feed to its phones. */
@@ -61,6 +63,7 @@ export function relayLive(onWorld?: (scenario: string) => void, url?: string): (
       onBots: (channelId) => forward({ type: 'bots', channelId }),
       onPhone: (phoneId) => forward({ type: 'phone', phoneId }),
       onServiceMessage: (userId) => forward({ type: 'serviceMessage', userId }),
+      onFault: forward,
       ...(onWorld ? { onWorld } : {}),
     },
     url,
@@ -97,4 +100,5 @@ function dispatch(event: LiveEvent, handlers: LiveHandlers): void {
   else if (event.type === 'phone' && typeof event.phoneId === 'string') handlers.onPhone?.(event.phoneId);
   else if (event.type === 'serviceMessage' && typeof event.userId === 'string') handlers.onServiceMessage?.(event.userId);
   else if (event.type === 'world' && typeof event.scenario === 'string') handlers.onWorld?.(event.scenario);
+  else if (event.type === 'fault' && typeof event.method === 'string' && typeof event.path === 'string') handlers.onFault?.(event);
 }

@@ -5,7 +5,7 @@
  * {@link HostShell.update}, which settles the new state and redraws.
  *
  * Elements it finds by id: `#phone-screen`, `#chat-list-view`, `#chat-view`, `#bridge-log`,
- * `#log-clear`, `#sim-panel`, `#bot-tools`, `#webhook-panel` (the panels build their own insides).
+ * `#log-clear`, `#sim-panel`, `#bot-tools`, `#fault-panel`, `#webhook-panel` (the panels build their own insides).
  */
 import type { ChatMessage, SimulatorApi } from './api.js';
 import type { SimulatorInputs } from '#contract/client.js';
@@ -28,6 +28,7 @@ import { HttpError } from './client.js';
 import { byId } from './dom.js';
 import { connectLive, listenRelayedLive } from './live.js';
 import { BotTools } from './panels/bot-tools.js';
+import { FaultPanel } from './panels/faults.js';
 import { SimPanel } from './panels/sim-panel.js';
 import { Controls } from './panels/controls.js';
 import { BridgeLog } from './panels/log.js';
@@ -81,6 +82,7 @@ export class HostShell {
   private readonly richMenu: RichMenuBar;
   private readonly botTools: BotTools;
   private readonly webhooks: WebhookPanel;
+  private readonly faults: FaultPanel;
   private readonly tabs: StageTabs;
   /** The chat's line when its bot's webhook finds nothing listening. */
   private readonly notices = new DeliveryNotices({
@@ -155,6 +157,7 @@ export class HostShell {
       () => void this.reloadWorld(),
     );
     this.webhooks = new WebhookPanel(byId('webhook-panel'), this.botApi, world);
+    this.faults = new FaultPanel(byId('fault-panel'), api.client);
     this.followLive();
     this.tabs = this.stageTabs();
     this.chatScreen.startPolling(() => !this.chatView.hidden);
@@ -284,7 +287,8 @@ export class HostShell {
 
   /**
    * Follows the server's live feed: a bot's reply refreshes the open chat, a delivery the webhook
-   * panel, a change of bots the bot tools and the world. One phone of several hears the feed its
+   * panel, a change of bots the bot tools and the world, a fault rule's hit the Faults panel and
+   * the bridge log (a line beside the request it failed). One phone of several hears the feed its
    * page relays (one connection for all the phones).
    */
   private followLive(): void {
@@ -302,6 +306,10 @@ export class HostShell {
         void this.reloadWorld();
       },
       onPhone: (phoneId) => this.inspector.onPhone(phoneId),
+      onFault: (event) => {
+        this.log.addFault(event);
+        void this.faults.refresh();
+      },
       onServiceMessage: (userId) => {
         if (userId === this.state.userId) void this.serviceChat.reload();
       },

@@ -40,4 +40,13 @@ describe('connectLive', () => {
     close();
     expect(source.closed).toBe(true);
   });
+
+  it('hands a fault hit to onFault with its rule, kind, call and status', () => {
+    vi.stubGlobal('EventSource', FakeSource);
+    const onFault = vi.fn();
+    connectLive({ onFault }, '/feed');
+    const hit = { faultId: 'f1', kind: 'rateLimited', method: 'POST', path: '/v2/bot/message/push', status: 429 };
+    FakeSource.last!.emit('fault', { type: 'fault', ...hit });
+    expect(onFault).toHaveBeenCalledExactlyOnceWith({ type: 'fault', ...hit });
+  });
 });

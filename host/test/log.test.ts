@@ -91,3 +91,51 @@ describe('the app’s console in the bridge log', () => {
       expect(argumentProblem('appLog', [bad])).toMatch(/^expects one array of at most 200 log entries/);
   });
 });
+
+describe('fault hits in the bridge log', () => {
+  const at = Date.UTC(2026, 0, 1);
+  const request = (status: number) => ({
+    method: 'appLog',
+    ok: true,
+    startedAt: at,
+    durationMs: 0,
+    args: [[{ kind: 'request', method: 'POST', url: 'http://127.0.0.1:8080/v2/bot/message/push?x=1', status, ms: 3, text: '', at }]],
+  });
+  const hit = { faultId: 'f1', kind: 'rateLimited', method: 'POST', path: '/v2/bot/message/push', status: 429 } as const;
+  const lines = (list: HTMLElement) =>
+    [...list.querySelectorAll<HTMLElement>('.log-entry')].map((e) => `${e.dataset.outcome} ${e.querySelector('.log-result')?.textContent}`);
+
+  it('reads "fault: <status> <kind> <method> <path>", right under the request it failed when that came first', () => {
+    const { list, log } = setup();
+    log.addCall(request(429));
+    log.addCall({ method: 'getProfile', args: [], ok: true, result: {}, startedAt: at, durationMs: 1 });
+    log.addFault(hit);
+    expect(lines(list)).toEqual([
+      'ok {}',
+      'app http://127.0.0.1:8080/v2/bot/message/push?x=1',
+      'fault fault: 429 rateLimited POST /v2/bot/message/push',
+    ]);
+  });
+
+  it('puts a request that came after its fault line right above it, and a fault of no request on top', () => {
+    const { list, log } = setup();
+    log.addFault(hit);
+    log.addCall({ method: 'getProfile', args: [], ok: true, result: {}, startedAt: at, durationMs: 1 });
+    log.addCall(request(429));
+    log.addFault({ ...hit, faultId: 'f2', kind: 'drop', path: '/v2/profile', status: null });
+    expect(lines(list)).toEqual([
+      'fault fault: drop POST /v2/profile',
+      'ok {}',
+      'app http://127.0.0.1:8080/v2/bot/message/push?x=1',
+      'fault fault: 429 rateLimited POST /v2/bot/message/push',
+    ]);
+  });
+
+  it('does not take a request with another status for the call the fault hit', () => {
+    const { list, log } = setup();
+    log.addCall(request(200));
+    log.addCall({ method: 'getProfile', args: [], ok: true, result: {}, startedAt: at, durationMs: 1 });
+    log.addFault(hit);
+    expect(lines(list)[0]).toBe('fault fault: 429 rateLimited POST /v2/bot/message/push');
+  });
+});

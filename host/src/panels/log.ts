@@ -1,10 +1,15 @@
 /**
- * The bridge log (`#bridge-log`): one `.log-entry` per bridge call the app made and per message
- * the bridge rejected, newest on top.
+ * The bridge log (`#bridge-log`): one `.log-entry` per bridge call the app made, per line of the
+ * app's console and requests, per message the bridge rejected and per call a fault rule hit
+ * (docs/guide/faults.md), newest on top.
  */
 import type { BridgeCallRecord } from '../bridge/connect.js';
 import { NOTICES, type AppLogEntry, type NoticeKind } from '../../../sdk/src/protocol.js';
 import { h, replaceChildren } from '../dom.js';
+import { faultLogText, type FaultHitEvent } from './fault-text.js';
+
+/** How many of the newest entries are searched for the request a fault hit (or the hit of a request). */
+const PAIRING_REACH = 20;
 
 /** Longest argument text shown before it is cut with "…". */
 export const MAX_ARGS_CHARS = 300;
@@ -49,7 +54,7 @@ export class BridgeLog {
   addCall(record: BridgeCallRecord): void {
     // The app's console, errors and requests: a line each, in the order they came.
     if (record.method === 'appLog' && record.ok) {
-      for (const entry of record.args[0] as AppLogEntry[]) this.prepend(appEntry(entry));
+      for (const entry of record.args[0] as AppLogEntry[]) this.addAppLine(entry);
       return;
     }
     // A tolerance the SDK applied: a warning line, not a call of the app.
@@ -65,6 +70,19 @@ export class BridgeLog {
     this.prepend(rejectedEntry(reason, origin, Date.now()));
   }
 
+  /**
+   * Adds a call a fault rule hit: `.log-entry[data-outcome="fault"]` reading
+   * `fault: 429 rateLimited POST /v2/bot/message/push`. When the app's request it hit is among the
+   * newest entries, the line goes right under it, so the failure and its cause read together.
+   */
+  addFault(event: FaultHitEvent): void {
+    const entry = faultEntry(event, Date.now());
+    const request = this.newest('[data-kind="request"]').find((e) => hitMatches(event, e));
+    if (!request) return this.prepend(entry);
+    request.after(entry);
+    pair(request, entry);
+  }
+
   /** Adds an entry built elsewhere (a remote phone's line, `inspector/`), newest on top. */
   add(entry: HTMLElement): void {
     this.prepend(entry);
@@ -73,6 +91,25 @@ export class BridgeLog {
   /** Removes all entries. */
   clear(): void {
     this.showEmpty();
+  }
+
+  /**
+   * A line of the app's console. A request whose fault line came first (the live feed can be
+   * quicker than the app's report of its request) goes right above that line instead of on top.
+   */
+  private addAppLine(line: AppLogEntry): void {
+    const entry = appEntry(line);
+    const fault = line.kind === 'request' ? this.newest('[data-outcome="fault"]').find((f) => hitMatches(faultOf(f), entry)) : undefined;
+    if (!fault) return this.prepend(entry);
+    fault.before(entry);
+    pair(entry, fault);
+  }
+
+  /** The newest entries matching `selector` that are not paired yet, newest first. */
+  private newest(selector: string): HTMLElement[] {
+    return [...this.list.children]
+      .slice(0, PAIRING_REACH)
+      .filter((e): e is HTMLElement => e instanceof HTMLElement && e.matches(selector) && e.dataset.paired === undefined);
   }
 
   private prepend(entry: HTMLElement): void {
@@ -131,6 +168,66 @@ export function callEntry(method: string, args: string, ok: boolean, outcome: st
   );
 }
 
+/**
+ * A call a fault rule hit (the live feed's `fault` event): `.log-entry.fault[data-outcome="fault"]`
+ * with `data-fault-id`, `data-kind`, `data-http-method`, `data-path` and `data-status` ("" for a
+ * dropped or delayed call) and the line {@link faultLogText} as text; `at` in epoch ms.
+ */
+export function faultEntry(event: FaultHitEvent, at: number): HTMLElement {
+  return h(
+    'li',
+    {
+      className: 'log-entry fault',
+      attrs: {
+        'data-outcome': 'fault',
+        'data-fault-id': event.faultId,
+        'data-kind': event.kind,
+        'data-http-method': event.method,
+        'data-path': event.path,
+        'data-status': event.status ?? '',
+      },
+    },
+    h(
+      'div',
+      { className: 'log-head' },
+      h('span', { className: 'log-method', text: 'fault' }),
+      h('time', { className: 'log-time', text: clock(at) }),
+    ),
+    h('div', { className: 'log-line' }, h('code', { className: 'log-result', text: faultLogText(event) })),
+  );
+}
+
+/** The hit a fault line shows, read back from its attributes. */
+function faultOf(entry: HTMLElement): Pick<FaultHitEvent, 'method' | 'path' | 'status'> {
+  const { httpMethod: method = '', path = '', status = '' } = entry.dataset;
+  return { method, path, status: status === '' ? null : Number(status) };
+}
+
+/**
+ * Whether a request line of the app (`data-http-method`, `data-path`, `data-status`) is the call a
+ * fault hit: the same method and path and, when the fault answered, its status (a dropped call reads
+ * as status 0, a delayed one with the status it got in the end).
+ */
+function hitMatches(hit: Pick<FaultHitEvent, 'method' | 'path' | 'status'>, request: HTMLElement): boolean {
+  const { httpMethod: method, path, status } = request.dataset;
+  return method === hit.method && path === hit.path && (hit.status === null || status === String(hit.status));
+}
+
+/** Marks a request and its fault line as read together, so that neither is paired again. */
+function pair(request: HTMLElement, fault: HTMLElement): void {
+  request.dataset.paired = 'true';
+  fault.dataset.paired = 'true';
+}
+
+/** The path of a request's URL (relative URLs against the page), or "" when it is not a URL. */
+function pathOf(url: string | undefined): string {
+  try {
+    return url ? new URL(url, location.href).pathname : '';
+  } catch {
+    return '';
+  }
+}
+
 /** A message the bridge refused: `.log-entry[data-outcome="rejected"]` with the reason and the sender's origin. */
 export function rejectedEntry(reason: string, origin: string, at: number): HTMLElement {
   return h(
@@ -153,12 +250,9 @@ export function rejectedEntry(reason: string, origin: string, at: number): HTMLE
 }
 
 /**
- * "HH:MM:SS.mmm" of a time in milliseconds: epoch time, or a `performance.now()` reading (anything
- * before 2001 is taken as one, relative to `performance.timeOrigin`).
- */
-/**
  * One line of the app's console: `.log-entry[data-outcome="app"][data-kind=console|error|request]`
- * with `data-level` for console lines and `data-status` for requests; everything as text.
+ * with `data-level` for console lines and `data-http-method`, `data-path` and `data-status` for
+ * requests; everything as text.
  */
 export function appEntry(e: AppLogEntry): HTMLElement {
   const failed = e.kind === 'error' || (e.kind === 'request' && (e.status === 0 || (e.status ?? 0) >= 400)) || e.level === 'error';
@@ -173,7 +267,9 @@ export function appEntry(e: AppLogEntry): HTMLElement {
         'data-outcome': 'app',
         'data-kind': e.kind,
         ...(e.level ? { 'data-level': e.level } : {}),
-        ...(e.kind === 'request' ? { 'data-status': String(e.status ?? 0) } : {}),
+        ...(e.kind === 'request'
+          ? { 'data-http-method': e.method ?? 'GET', 'data-path': pathOf(e.url), 'data-status': String(e.status ?? 0) }
+          : {}),
         ...(failed ? { 'data-failed': 'true' } : {}),
       },
     },
@@ -188,6 +284,10 @@ export function appEntry(e: AppLogEntry): HTMLElement {
   );
 }
 
+/**
+ * "HH:MM:SS.mmm" of a time in milliseconds: epoch time, or a `performance.now()` reading (anything
+ * before 2001 is taken as one, relative to `performance.timeOrigin`).
+ */
 function clock(ms: number): string {
   const d = new Date(ms < 1e12 ? performance.timeOrigin + ms : ms);
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
