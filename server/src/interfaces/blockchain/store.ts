@@ -37,6 +37,9 @@ const KEPT_REQUESTS = 200;
 /** Most request rows one INSERT writes (a statement is compiled for each number of rows up to it). */
 const REQUEST_ROWS_PER_INSERT = 32;
 
+/** How long a request's log row may wait for others to be written with, in ms. */
+const REQUEST_LOG_DELAY_MS = 20;
+
 /** The scenario's blockchain section, as rows (see scenario/schema.ts). */
 export interface BlockchainSeed {
   services: BcServiceRow[];
@@ -308,14 +311,22 @@ export class BlockchainStore {
 
   /**
    * Records a signed request and its verdict, keeping the newest {@link KEPT_REQUESTS}. The rows
-   * of the requests answered in one turn of the event loop are written together, in the order they
-   * came, by one statement: a row each cost a statement on every signed request, a tenth of the
-   * request's CPU under load (`npm run bench -- http`).
+   * of the requests answered within {@link REQUEST_LOG_DELAY_MS} (at most
+   * {@link REQUEST_ROWS_PER_INSERT}) are written together, in the order they came, by one
+   * statement: a row each cost a statement on every signed request, a tenth of the request's CPU
+   * under load (`npm run bench -- http`). A read of the log writes what waits first.
    * @returns once the row is written (or its write failed: the promise rejects)
    */
   logRequest(r: Omit<BcRequestRow, 'id'>): Promise<void> {
     this.pendingRequests.push(r);
-    this.requestsWritten ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.writeRequests());
+    this.requestsWritten ??= new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, REQUEST_LOG_DELAY_MS);
+      this.writeRequestsNow = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).then(() => this.writeRequests());
+    if (this.pendingRequests.length >= REQUEST_ROWS_PER_INSERT) this.writeRequestsNow();
     return this.requestsWritten;
   }
 
@@ -323,11 +334,14 @@ export class BlockchainStore {
   private pendingRequests: Omit<BcRequestRow, 'id'>[] = [];
   /** The write of {@link pendingRequests}, once one is planned. */
   private requestsWritten: Promise<void> | undefined;
+  /** Starts the planned write at once (nothing when none is planned). */
+  private writeRequestsNow: () => void = () => undefined;
 
   private async writeRequests(): Promise<void> {
     const rows = this.pendingRequests;
     this.pendingRequests = [];
     this.requestsWritten = undefined;
+    this.writeRequestsNow = () => undefined;
     for (let from = 0; from < rows.length; from += REQUEST_ROWS_PER_INSERT) {
       const batch = rows.slice(from, from + REQUEST_ROWS_PER_INSERT);
       // "" stands for no value: the statement is compiled once per number of rows.
@@ -380,8 +394,10 @@ export class BlockchainStore {
 
   /** The newest signed requests, newest first (`api_key`, `signature_input`: null when there was none). */
   async recentRequests(limit: number): Promise<BcRequestRow[]> {
-    // The requests answered before this read are listed, written or not yet.
-    await this.requestsWritten?.catch(() => undefined);
+    // The requests answered before this read are listed: those waiting are written first.
+    const waiting = this.requestsWritten;
+    this.writeRequestsNow();
+    await waiting?.catch(() => undefined);
     const rows = await this.db.selectFrom('bc_requests').selectAll().orderBy('id', 'desc').limit(limit).execute();
     return rows.map((r) => ({ ...r, api_key: r.api_key || null, signature_input: r.signature_input || null }));
   }
