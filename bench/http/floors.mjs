@@ -10,6 +10,8 @@
 // by Kysely from the same query), prepared once.
 //
 // What each floor does, in embedkit's order (docs/project/benchmarks.md, "Floors"):
+// - `GET /floor/embed/v1/apps`: the bearer token parsed, its SHA-256, the channel token row read
+//   (SELECT), its expiry checked; the channel's apps read (SELECT), 404 when none; the list answered.
 // - sendMessages (`POST /floor/message/v3/share`): the bearer token parsed, its SHA-256, the
 //   user token row read (SELECT, with its invalidation), expiry and scope checked; the JSON body
 //   parsed (express.json, 1 MB) and validated with Ajv against the same message schema; the token's
@@ -100,6 +102,25 @@ await db
     expires_at: now + 30 * DAY_MS,
   })
   .execute();
+/** The floors' channel access token (the default channel's), as `POST /v2/oauth/accessToken` gives one. */
+const channelToken = randomBytes(32).toString('base64url');
+await db
+  .insertInto('channel_tokens')
+  .values({ token_hash: hash('sha256', channelToken, 'hex'), channel_id: channel.channelId, issued_at: now, expires_at: now + 30 * DAY_MS })
+  .execute();
+// The channel's apps, their URLs on an origin as long as the measured server's.
+for (const a of scenario.apps.filter((x) => x.channelId === channel.channelId))
+  await db
+    .insertInto('apps')
+    .values({
+      embed_id: a.embedId,
+      channel_id: a.channelId,
+      name: a.name,
+      view_type: a.view.type,
+      view_url: a.view.url.replace('{demo_origin}', 'http://127.0.0.1:40000'),
+      created_at: now,
+    })
+    .execute();
 await db
   .insertInto('bc_services')
   .values({ api_key: service.apiKey, api_secret: service.apiSecret, name: service.name, activated: 1 })
@@ -120,6 +141,8 @@ const tokenByHash = statement(
     .select('token_invalidations.reason as invalidated')
     .where('user_tokens.token_hash', '=', P),
 );
+const channelTokenByHash = statement(db.selectFrom('channel_tokens').selectAll().where('token_hash', '=', P));
+const appsOf = statement(db.selectFrom('apps').selectAll().where('channel_id', '=', P).orderBy('seq'));
 const userById = statement(db.selectFrom('users').selectAll().where('user_id', '=', P));
 const member = statement(db.selectFrom('chat_members').select('user_id').where('chat_id', '=', P).where('user_id', '=', P));
 const insertMessage = statement(
@@ -163,7 +186,7 @@ function userTokenOf(req, res, scope) {
   return row;
 }
 
-/** The floors' routes on `app` (the bare Express app of bench/http/http-target.mjs). @returns what the HTTP rows send them */
+/** The floors' routes on `app` (the bare Express app of bench/http/http-target.mjs). @returns the tokens the HTTP rows send them */
 export function mountFloors(app) {
   app.post(
     '/floor/message/v3/share',
@@ -185,6 +208,15 @@ export function mountFloors(app) {
       res.json({});
     },
   );
+  app.get('/floor/embed/v1/apps', (req, res) => {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    if (!m) return refuse(res, 401, 'invalid authorization header');
+    const row = channelTokenByHash.get(hash('sha256', m[1], 'hex'));
+    if (!row || row.expires_at <= Date.now()) return refuse(res, 401, 'invalid token');
+    const apps = appsOf.all(row.channel_id);
+    if (apps.length === 0) return refuse(res, 404, 'no apps');
+    res.json({ apps: apps.map((a) => ({ embedId: a.embed_id, view: { type: a.view_type, url: a.view_url } })) });
+  });
   app.get('/floor/v2/profile', (req, res) => {
     const token = userTokenOf(req, res, 'profile');
     if (!token) return;
@@ -216,5 +248,5 @@ export function mountFloors(app) {
     const wallets = walletsOf.all(svc.api_key).map((w) => ({ name: w.name, walletAddress: w.address, createdAt: w.created_at }));
     res.json(envelope(1000, 'Success', wallets));
   });
-  return { userToken };
+  return { userToken, channelToken };
 }

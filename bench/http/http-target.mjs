@@ -1,7 +1,7 @@
 // The process the HTTP benchmark loads: embedkit (the built server, in memory) and, in the same
 // process, a bare Express route answering `{}` (the anchor) and the floors of the measured calls
 // (bench/http/floors.mjs: each call's rules alone, on a bare Express route). Prints one JSON line
-// with the ports and the floors' user token.
+// with the ports and the floors' tokens.
 // Plain JavaScript on purpose: a TypeScript loader in this process would inflate its memory figure.
 // The heap is set up as the `embedkit` command does it (server/src/cli.ts), before the rest loads.
 import { keepHeapSmall } from '../../server/dist/runtime/heap.js';
@@ -34,7 +34,7 @@ const floor = floors?.(bare);
 const server = createServer(bare);
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 process.stdout.write(
-  `${JSON.stringify({ embedkitPort: embedkit.port, blockchainPort: embedkit.ports.blockchain, barePort: server.address().port, floorUserToken: floor?.userToken })}\n`,
+  `${JSON.stringify({ embedkitPort: embedkit.port, blockchainPort: embedkit.ports.blockchain, barePort: server.address().port, floorUserToken: floor?.userToken, floorChannelToken: floor?.channelToken })}\n`,
 );
 // Exit on SIGTERM as on a normal end, so that `node --cpu-prof` writes its profile (bench/http/profile.ts).
 process.on('SIGTERM', () => process.exit(0));

@@ -32,6 +32,8 @@ export interface Target {
   bare: string;
   /** The user access token the floors accept (when started with them). */
   floorUserToken?: string;
+  /** The channel access token the floors accept (when started with them). */
+  floorChannelToken?: string;
 }
 
 /**
@@ -61,11 +63,12 @@ export async function startTarget(options: { liftPlanLimits?: boolean; floors?: 
 
 /** The target described by the JSON line http-target.mjs prints. */
 export function targetOf(child: ChildProcess, line: string): Target {
-  const { embedkitPort, blockchainPort, barePort, floorUserToken } = JSON.parse(line) as {
+  const { embedkitPort, blockchainPort, barePort, floorUserToken, floorChannelToken } = JSON.parse(line) as {
     embedkitPort: number;
     blockchainPort: number;
     barePort: number;
     floorUserToken?: string;
+    floorChannelToken?: string;
   };
   return {
     child,
@@ -73,6 +76,7 @@ export function targetOf(child: ChildProcess, line: string): Target {
     blockchain: `http://127.0.0.1:${blockchainPort}`,
     bare: `http://127.0.0.1:${barePort}`,
     ...(floorUserToken ? { floorUserToken } : {}),
+    ...(floorChannelToken ? { floorChannelToken } : {}),
   };
 }
 
@@ -137,7 +141,13 @@ export async function measuredRoutes(target: Target): Promise<Route[]> {
     body: SHARE_BODY,
   });
   return [
-    { name: 'GET /embed/v1/apps', opts: { url: `${target.embedkit}/embed/v1/apps`, headers: { authorization: `Bearer ${t.channel}` } } },
+    {
+      name: 'GET /embed/v1/apps',
+      opts: { url: `${target.embedkit}/embed/v1/apps`, headers: { authorization: `Bearer ${t.channel}` } },
+      ...(target.floorChannelToken
+        ? { floor: { url: `${target.bare}/floor/embed/v1/apps`, headers: { authorization: `Bearer ${target.floorChannelToken}` } } }
+        : {}),
+    },
     {
       name: 'GET /v2/profile',
       opts: { url: `${target.embedkit}/v2/profile`, headers: { authorization: `Bearer ${t.user}` } },

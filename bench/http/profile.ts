@@ -5,7 +5,7 @@
  * HTTP rows do, and prints where the server's CPU time went: by origin (Node.js, Express, Kysely,
  * better-sqlite3, embedkit's own modules, garbage collection...) and the heaviest frames by self
  * time. Routes: `share` (sendMessages), `wallets` (signed GET /v1/wallets), `apps`, `profile`, `bare`, and
- * the floors of share, profile and wallets (`floor-share`...: bench/http/floors.mjs), and `push` (the bot's
+ * the floors of share, profile, wallets and apps (`floor-share`...: bench/http/floors.mjs), and `push` (the bot's
  * push of one text message to Alice, the sequential group's call, with the plans' rate limits lifted).
  * The profile itself stays in the printed directory for Chrome DevTools or speedscope.
  */
@@ -63,7 +63,10 @@ const push = async (): Promise<autocannon.Options> => ({
 });
 const opts =
   route === 'bare' ? { url: `${target.bare}/bare` } : route === 'push' ? await push() : floorOf ? measured?.floor : measured?.opts;
-if (!opts) throw new Error(`unknown route ${route} (share, wallets, apps, profile, bare, floor-share, floor-profile, floor-wallets, push)`);
+if (!opts)
+  throw new Error(
+    `unknown route ${route} (share, wallets, apps, profile, bare, floor-share, floor-profile, floor-wallets, floor-apps, push)`,
+  );
 // A warm-up, so that the profile shows the steady state rather than the first compilations.
 await autocannon({ connections: 10, duration: 2, ...opts });
 // The profile's clock is the system's monotonic clock, as process.hrtime's: the window of the load.
