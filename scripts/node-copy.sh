@@ -19,8 +19,12 @@ node_dir="$(dirname "$node_bin")"
 
 mkdir -p "$work"
 tar -C "$root" --exclude=./node_modules --exclude=./.git --exclude=./.cache -cf - . | tar -C "$work" -xf -
-# Hard links where the directory is on the same file system, a copy elsewhere.
-cp -al "$root/node_modules" "$work/node_modules" 2>/dev/null || { rm -rf "$work/node_modules"; cp -a "$root/node_modules" "$work/node_modules"; }
+# Hard links where the directory is on the same file system, a copy elsewhere. From the folder
+# node_modules resolves to: in a git worktree whose node_modules is a link to another checkout's,
+# copying the link would make the rm below delete that checkout's better-sqlite3.
+modules="$(realpath "$root/node_modules")"
+cp -al "$modules" "$work/node_modules" 2>/dev/null || { rm -rf "$work/node_modules"; cp -a "$modules" "$work/node_modules"; }
+if [ -L "$work/node_modules" ]; then echo "scripts/node-copy.sh: $work/node_modules is a link, not a copy" >&2; exit 1; fi
 rm -rf "$work/node_modules/better-sqlite3"
 
 sqlite_version="$("$node_dir/bin/node" -p "require('$root/node_modules/better-sqlite3/package.json').version")"

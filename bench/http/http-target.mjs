@@ -1,5 +1,7 @@
 // The process the HTTP benchmark loads: embedkit (the built server, in memory) and, in the same
-// process, a bare Express route answering `{}` (the anchor). Prints one JSON line with the ports.
+// process, a bare Express route answering `{}` (the anchor) and the floors of the measured calls
+// (bench/http/floors.mjs: each call's rules alone, on a bare Express route). Prints one JSON line
+// with the ports and the floors' tokens.
 // Plain JavaScript on purpose: a TypeScript loader in this process would inflate its memory figure.
 // The heap is set up as the `embedkit` command does it (server/src/cli.ts), before the rest loads.
 import { keepHeapSmall } from '../../server/dist/runtime/heap.js';
@@ -10,6 +12,9 @@ const { default: express } = await import('express');
 const { pino } = await import('pino');
 const { startServer } = await import('../../server/dist/serve/start.js');
 const { compileAll } = await import('../../server/dist/http/validate.js');
+// `--floors` (the HTTP rows): the floors' routes and their database; left out elsewhere, so that
+// the memory row measures embedkit alone.
+const floors = process.argv.includes('--floors') ? (await import('./floors.mjs')).mountFloors : undefined;
 
 // `--lift-plan-limits` (the sequential and peers groups): 1,000 pushes in a row pass the Developer
 // Trial's 1,000 a minute, and a peer has no limit; the counting still runs, only its ceiling is higher.
@@ -25,10 +30,11 @@ const bare = express();
 bare.get('/bare', (_req, res) => {
   res.json({});
 });
+const floor = floors?.(bare);
 const server = createServer(bare);
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 process.stdout.write(
-  `${JSON.stringify({ embedkitPort: embedkit.port, blockchainPort: embedkit.ports.blockchain, barePort: server.address().port })}\n`,
+  `${JSON.stringify({ embedkitPort: embedkit.port, blockchainPort: embedkit.ports.blockchain, barePort: server.address().port, floorUserToken: floor?.userToken, floorChannelToken: floor?.channelToken })}\n`,
 );
 // Exit on SIGTERM as on a normal end, so that `node --cpu-prof` writes its profile (bench/http/profile.ts).
 process.on('SIGTERM', () => process.exit(0));

@@ -4,7 +4,9 @@
  * on another major in a copy made by scripts/node-copy.sh), loads the route with autocannon as the
  * HTTP rows do, and prints where the server's CPU time went: by origin (Node.js, Express, Kysely,
  * better-sqlite3, embedkit's own modules, garbage collection...) and the heaviest frames by self
- * time. Routes: `share` (sendMessages), `wallets` (signed GET /v1/wallets), `apps`, `profile`, `bare`.
+ * time. Routes: `share` (sendMessages), `wallets` (signed GET /v1/wallets), `apps`, `profile`, `bare`, and
+ * the floors of share, profile, wallets and apps (`floor-share`...: bench/http/floors.mjs), and `push` (the bot's
+ * push of one text message to Alice, the sequential group's call, with the plans' rate limits lifted).
  * The profile itself stays in the printed directory for Chrome DevTools or speedscope.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -13,7 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { measuredRoutes, type Target } from './http.js';
+import { channelToken } from '../../e2e/platform.js';
+import { ALICE, pushBody } from '../sequential/sequential.js';
+import { measuredRoutes, targetOf } from './http.js';
 import { formatProfile, summarizeProfile, type CpuProfile } from './cpu-profile.js';
 
 const args = process.argv.slice(2);
@@ -35,7 +39,8 @@ if (major) {
   node = join(stdout.trim().split('\n').pop()!, 'node');
   cwd = join(dir, 'checkout');
 }
-const child = spawn(node, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'bench/http/http-target.mjs'], {
+const targetArgs = ['bench/http/http-target.mjs', '--floors', ...(route === 'push' ? ['--lift-plan-limits'] : [])];
+const child = spawn(node, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...targetArgs], {
   cwd,
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -46,15 +51,22 @@ const line = await new Promise<string>((resolve) => {
     if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
   });
 });
-const ports = JSON.parse(line) as { embedkitPort: number; blockchainPort: number; barePort: number };
-const target = {
-  child,
-  embedkit: `http://127.0.0.1:${ports.embedkitPort}`,
-  blockchain: `http://127.0.0.1:${ports.blockchainPort}`,
-  bare: `http://127.0.0.1:${ports.barePort}`,
-} satisfies Target;
-const opts = route === 'bare' ? { url: `${target.bare}/bare` } : (await measuredRoutes(target)).find((r) => r.name === NAMES[route])?.opts;
-if (!opts) throw new Error(`unknown route ${route} (share, wallets, apps, profile, bare)`);
+const target = targetOf(child, line);
+const floorOf = route.startsWith('floor-') ? route.slice('floor-'.length) : undefined;
+const measured =
+  route === 'bare' || route === 'push' ? undefined : (await measuredRoutes(target)).find((r) => r.name === NAMES[floorOf ?? route]);
+const push = async (): Promise<autocannon.Options> => ({
+  url: `${target.embedkit}/v2/bot/message/push`,
+  method: 'POST',
+  headers: { authorization: `Bearer ${await channelToken(target.embedkit)}`, 'content-type': 'application/json' },
+  body: JSON.stringify(pushBody(ALICE, 'profiled')),
+});
+const opts =
+  route === 'bare' ? { url: `${target.bare}/bare` } : route === 'push' ? await push() : floorOf ? measured?.floor : measured?.opts;
+if (!opts)
+  throw new Error(
+    `unknown route ${route} (share, wallets, apps, profile, bare, floor-share, floor-profile, floor-wallets, floor-apps, push)`,
+  );
 // A warm-up, so that the profile shows the steady state rather than the first compilations.
 await autocannon({ connections: 10, duration: 2, ...opts });
 // The profile's clock is the system's monotonic clock, as process.hrtime's: the window of the load.

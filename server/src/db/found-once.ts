@@ -40,7 +40,9 @@ export class FoundOnce<K, V> {
     const row = await this.load(key);
     if (row === undefined) return undefined;
     if (this.found.size >= this.max) this.found.clear();
-    this.found.set(key, row);
-    return this.copy(row);
+    // A copy is kept, not the row read: see KeptUntilWritten (better-sqlite3's rows copy slowly).
+    const keep = this.copy(row);
+    this.found.set(key, keep);
+    return this.copy(keep);
   }
 }

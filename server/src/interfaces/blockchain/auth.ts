@@ -8,7 +8,7 @@
 import type { Clock } from '../../clock/clock.js';
 import type { BcServiceRow, BlockchainStore } from './store.js';
 import * as E from './errors.js';
-import { signatureInput, signatureMatches, type SignedRequest } from './signature.js';
+import { inputSignatureMatches, signatureInput, signatureMatches, type SignedRequest } from './signature.js';
 
 /** Timestamp tolerance (spec "Limits"): 5 minutes, in ms. */
 export const TIMESTAMP_TOLERANCE_MS = 5 * 60_000;
@@ -67,17 +67,25 @@ export class BlockchainAuth {
    * the log show for a refused request; never the secret).
    */
   static inputOf(r: IncomingSigned): string | null {
+    const input = BlockchainAuth.signedInputOf(r);
+    return input === null ? null : maskSecrets(input);
+  }
+
+  /** The signature input of a request as signed (secrets and all), when it carries a nonce and a timestamp. */
+  static signedInputOf(r: IncomingSigned): string | null {
     const nonce = r.header('nonce');
     const timestamp = r.header('timestamp');
-    return nonce !== undefined && timestamp !== undefined ? maskSecrets(signatureInput({ ...r, nonce, timestamp })) : null;
+    return nonce !== undefined && timestamp !== undefined ? signatureInput({ ...r, nonce, timestamp }) : null;
   }
 
   /**
    * Checks every rule in order and takes the nonce.
+   * @param input the request's signature input when the caller made it already
+   *   ({@link BlockchainAuth.signedInputOf}): made once, not again for the signature
    * @throws BlockchainError 401 `4011` a header missing, `4012` unknown API key, `4014` timestamp,
    *   `4015` nonce format, `4010` signature, `4016` nonce used; 403 `4030` service not activated
    */
-  async authenticate(r: IncomingSigned): Promise<Authenticated> {
+  async authenticate(r: IncomingSigned, input?: string): Promise<Authenticated> {
     const headers = {} as Record<'service-api-key' | 'timestamp' | 'nonce' | 'signature', string>;
     for (const name of ['service-api-key', 'timestamp', 'nonce', 'signature'] as const) {
       const value = r.header(name);
@@ -91,8 +99,11 @@ export class BlockchainAuth {
     const timestamp = Number(headers.timestamp);
     if (!/^[0-9]{1,16}$/.test(headers.timestamp) || Math.abs(timestamp - now) > TIMESTAMP_TOLERANCE_MS) throw E.invalidTimestamp(now);
     if (!NONCE.test(headers.nonce)) throw E.invalidNonce();
-    if (!signatureMatches(service.api_secret, { ...r, nonce: headers.nonce, timestamp: headers.timestamp }, headers.signature))
-      throw E.invalidSignature();
+    const matches =
+      input === undefined
+        ? signatureMatches(service.api_secret, { ...r, nonce: headers.nonce, timestamp: headers.timestamp }, headers.signature)
+        : inputSignatureMatches(service.api_secret, input, headers.signature);
+    if (!matches) throw E.invalidSignature();
     // Last, so that a forged request cannot use up a nonce (rule 2: a signature works once).
     if (!(await this.store.useNonce(service.api_key, headers.nonce, now, NONCE_WINDOW_MS))) throw E.nonceUsed();
     return { service, release: () => this.store.releaseNonce(service.api_key, headers.nonce, now) };

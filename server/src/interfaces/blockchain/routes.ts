@@ -11,7 +11,7 @@ import { ApiError } from '../../http/errors.js';
 import { jsonBody } from '../../http/body.js';
 import { door } from '../../http/door.js';
 import { RETRY_AFTER_S } from '../../http/error-format.js';
-import { BlockchainAuth, type IncomingSigned } from './auth.js';
+import { BlockchainAuth, maskSecrets, type IncomingSigned } from './auth.js';
 import { ACCEPTED, BAD_REQUEST_CODE, BlockchainError, noEndpoint, SUCCESS } from './errors.js';
 import type { ItemTokenService } from './item-tokens.js';
 import {
@@ -71,9 +71,12 @@ function incoming(req: Request): IncomingSigned {
  */
 function signedRequest(deps: Deps): RequestHandler {
   return (req, res, next) => {
-    const input = BlockchainAuth.inputOf(incoming(req));
+    const request = incoming(req);
+    // Made once: the signature is checked on it, and the log shows it with its secrets masked.
+    const signed = BlockchainAuth.signedInputOf(request);
     let service: BcServiceRow | undefined;
     res.on('finish', () => {
+      const input = signed === null ? null : maskSecrets(signed);
       const body = res.locals.envelope as { statusCode: number; statusMessage: string } | undefined;
       const statusCode = body?.statusCode ?? (res.statusCode < 300 ? SUCCESS.statusCode : BAD_REQUEST_CODE);
       const statusMessage = body?.statusMessage ?? '';
@@ -92,7 +95,7 @@ function signedRequest(deps: Deps): RequestHandler {
         signatureInput: input,
       });
     });
-    deps.auth.authenticate(incoming(req)).then(
+    deps.auth.authenticate(request, signed ?? undefined).then(
       (a) => {
         service = a.service;
         res.locals.service = a.service;

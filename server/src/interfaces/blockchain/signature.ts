@@ -121,7 +121,15 @@ export function sign(apiSecret: string, r: SignedRequest): string {
 
 /** True when `signature` is the request's signature under `apiSecret` (constant-time compare). */
 export function signatureMatches(apiSecret: string, r: SignedRequest, signature: string): boolean {
-  const expected = Buffer.from(sign(apiSecret, r));
+  return inputSignatureMatches(apiSecret, signatureInput(r), signature);
+}
+
+/**
+ * {@link signatureMatches} for a signature input already made ({@link signatureInput}).
+ * @param input the request's signature input
+ */
+export function inputSignatureMatches(apiSecret: string, input: string, signature: string): boolean {
+  const expected = Buffer.from(createHmac('sha512', apiSecret).update(input).digest('base64'));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }

@@ -395,6 +395,8 @@ export class BotMessagingService {
    *   standing message of `chatId` (another chat's, an unsent message's, or made up)
    */
   private async withQuotes(chatId: string | null, messages: unknown[]): Promise<unknown[]> {
+    // The common send quotes nothing: its messages as they came, without a promise per message.
+    if (messages.every((m) => (m as { quoteToken?: unknown }).quoteToken === undefined)) return messages;
     const details: ErrorDetail[] = [];
     const bodies = await Promise.all(
       messages.map(async (m, i) => {
