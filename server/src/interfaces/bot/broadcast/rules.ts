@@ -9,7 +9,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ErrorDetail } from '#contract/errors.js';
 import { checkValidateMessagesBody } from '../../../messages/bodies.js';
-import { quoteTokensRefused } from '../messaging/service.js';
+import { quoteTokensRefused } from '../messaging/rules.js';
 
 /** Followers IDs per page (platform default and maximum: 1,000). */
 export const FOLLOWERS_PER_PAGE = 1000;

@@ -10,6 +10,12 @@ import { jsonBody } from '../../../http/body.js';
 import { notFound } from '../../../http/errors.js';
 import type { RetryKeys } from '../retry-keys/service.js';
 import type { PlatformHeaders } from '../../../http/platform-headers.js';
+import { door } from '../../../http/door.js';
+import { ERROR_FORMATS } from '#contract/errors.js';
+import { checkMulticastBody, checkPushBody, checkReplyBody } from '../../../messages/bodies.js';
+import { MemberIdsQuery, multicastFindings } from './rules.js';
+
+const checked = door(ERROR_FORMATS.bot);
 
 /**
  * @param deps `retryKeys`: push and multicast run once per retry key (`<prefix>Retry-Key`)
@@ -27,24 +33,39 @@ export function botMessagingRoutes(deps: BotApiDeps & { retryKeys: RetryKeys; he
   const requestIdOf = (res: Response) => (deps.headers ? String(res.getHeader(deps.headers.requestId)) : undefined);
 
   // Push and reply answer the sent messages (published PushMessageResponse, ReplyMessageResponse).
-  r.post('/v2/bot/message/reply', api('reply'), jsonBody, async (req, res) => {
-    res.json(await bot.reply(channel(res).channel_id, req.body));
-  });
-  r.post('/v2/bot/message/push', api('push'), jsonBody, async (req, res) => {
-    const c = channel(res);
-    res.json(await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, (claim) => bot.push(c, req.body, claim, requestIdOf(res))));
-  });
-  r.post('/v2/bot/message/multicast', api('multicast'), jsonBody, async (req, res) => {
-    const c = channel(res);
-    res.json(
-      await retryKeys.once(
-        c.channel_id,
-        retryKeys.keyOf(req),
-        res,
-        async (claim) => (await bot.multicast(c, req.body, claim, requestIdOf(res)), {}),
-      ),
-    );
-  });
+  r.post(
+    '/v2/bot/message/reply',
+    api('reply'),
+    jsonBody,
+    checked({ body: checkReplyBody }, async ({ body }, _req, res) => {
+      res.json(await bot.reply(channel(res).channel_id, body));
+    }),
+  );
+  r.post(
+    '/v2/bot/message/push',
+    api('push'),
+    jsonBody,
+    checked({ body: checkPushBody }, async ({ body }, req, res) => {
+      const c = channel(res);
+      res.json(await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, (claim) => bot.push(c, body, claim, requestIdOf(res))));
+    }),
+  );
+  r.post(
+    '/v2/bot/message/multicast',
+    api('multicast'),
+    jsonBody,
+    checked({ body: checkMulticastBody, rules: ({ body }) => multicastFindings(body) }, async ({ body }, req, res) => {
+      const c = channel(res);
+      res.json(
+        await retryKeys.once(
+          c.channel_id,
+          retryKeys.keyOf(req),
+          res,
+          async (claim) => (await bot.multicast(c, body, claim, requestIdOf(res)), {}),
+        ),
+      );
+    }),
+  );
   r.get('/v2/bot/message/:messageId/content', api('content'), async (req, res) => {
     const content = await bot.content(channel(res).channel_id, p(req.params.messageId));
     res.type(content.contentType).send(content.data);
@@ -69,9 +90,13 @@ export function botMessagingRoutes(deps: BotApiDeps & { retryKeys: RetryKeys; he
     r.get(`/v2/bot/${type}/:chatId/member/:userId`, api(`${type}.member`), async (req, res) => {
       res.json(await bot.memberProfile(channel(res).channel_id, type, p(req.params.chatId), p(req.params.userId)));
     });
-    r.get(`/v2/bot/${type}/:chatId/members/ids`, api(`${type}.memberIds`), async (req, res) => {
-      res.json(await bot.memberIds(channel(res), type, p(req.params.chatId), req.query.start));
-    });
+    r.get(
+      `/v2/bot/${type}/:chatId/members/ids`,
+      api(`${type}.memberIds`),
+      checked({ query: MemberIdsQuery }, async ({ params, query }, _req, res) => {
+        res.json(await bot.memberIds(channel(res), type, p(params.chatId), query.start));
+      }),
+    );
     // No body to read: the official SDK sends none (with a JSON content type).
     r.post(`/v2/bot/${type}/:chatId/leave`, api(`${type}.leave`), async (req, res) => {
       await bot.leave(channel(res).channel_id, type, p(req.params.chatId));

@@ -5,7 +5,7 @@
  */
 import type { Clock } from '../../../clock/clock.js';
 import { accessDenied, type ApiError, badRequest, invalidBody, notFound } from '../../../http/errors.js';
-import { checkMulticastBody, checkPushBody, checkReplyBody } from '../../../messages/bodies.js';
+import { USER_ID, type MulticastBody, type PushBody, type ReplyBody } from './rules.js';
 import type { ErrorDetail } from '../../../http/validate.js';
 import type { BotsInChatsStore } from '../../../world/bots-in-chats-store.js';
 import type { ContentStore } from '../../../messages/content-store.js';
@@ -65,21 +65,6 @@ const QUOTABLE = new Set(['text', 'textV2', 'image', 'video', 'sticker']);
 /** The detail of a `quoteToken` that names no standing message of the chat the message goes to. */
 export const INVALID_QUOTE_TOKEN = 'The quote token is invalid: it names no message of this chat (or the message was unsent)';
 
-/**
- * Details for every message object carrying a `quoteToken` in a send to many chats (multicast,
- * narrowcast, broadcast): a quote names one message of one chat, so only push and reply take it.
- */
-export function quoteTokensRefused(messages: readonly unknown[]): ErrorDetail[] {
-  return messages.flatMap((m, i) =>
-    (m as { quoteToken?: unknown }).quoteToken === undefined
-      ? []
-      : [{ message: 'A quote token can be sent with push and reply only', property: `messages[${i}].quoteToken` }],
-  );
-}
-
-/** A user ID of the platform: `U` and 32 hex digits. */
-const USER_ID = /^U[0-9a-f]{32}$/;
-
 /** Group member profile (spec part B): no status message. */
 export interface MemberProfile {
   displayName: string;
@@ -132,7 +117,7 @@ export interface CouponResolver {
 }
 
 /** The custom aggregation unit of a checked push or multicast body, if any. */
-const unitOf = (body: unknown): string | undefined => (body as { customAggregationUnits?: string[] }).customAggregationUnits?.[0];
+const unitOf = (body: PushBody | MulticastBody): string | undefined => body.customAggregationUnits?.[0];
 
 /**
  * Where a bot's message goes: the chat, when the receiver hears the bot now; and the chat whose
@@ -159,13 +144,12 @@ export class BotMessagingService {
    * recipients (the platform did not count replies). A text or sticker message may quote a
    * message of that chat (`quoteToken`); the token is spent only once every check passed.
    * @returns the sent messages (published `ReplyMessageResponse`)
+   * @param body checked at the door (`checkReplyBody`)
    * @throws ApiError 400 "The request body has X error(s)" (a `quoteToken` of another chat is one)
    *   or "Invalid reply token".
    */
-  async reply(channelId: string, body: unknown): Promise<SentMessages> {
-    const details = checkReplyBody(body);
-    if (details) throw invalidBody(details);
-    const { replyToken, messages } = body as { replyToken: string; messages: unknown[] };
+  async reply(channelId: string, body: ReplyBody): Promise<SentMessages> {
+    const { replyToken, messages } = body;
     const hash = hashToken(replyToken);
     const now = this.d.clock.now();
     const usable = await this.d.replyTokens.usable(hash, channelId, now);
@@ -185,14 +169,13 @@ export class BotMessagingService {
    * @param claim called once every check passed, before the recipients are counted and anything is sent
    * @returns the sent messages (published `PushMessageResponse`; for a receiver who does not hear
    *   the bot, IDs of messages nobody sees)
-   * @throws ApiError 400 invalid body (a `quoteToken` naming no message of that chat is one), or
+   * @param body checked at the door (`checkPushBody`)
+   * @throws ApiError 400 a `quoteToken` naming no message of that chat, or
    *   "Failed to send messages" for an unknown id or a group or room the bot is not in; 429 when the
    *   bot's recipients of this minute are used up; what `claim` throws.
    */
-  async push(channel: ChannelRow, body: unknown, claim: Claim = NO_CLAIM, requestId?: string): Promise<SentMessages> {
-    const details = checkPushBody(body);
-    if (details) throw invalidBody(details);
-    const { to, messages } = body as { to: string; messages: unknown[] };
+  async push(channel: ChannelRow, body: PushBody, claim: Claim = NO_CLAIM, requestId?: string): Promise<SentMessages> {
+    const { to, messages } = body;
     let target: Target;
     let recipients = 1;
     if (USER_ID.test(to)) {
@@ -219,23 +202,13 @@ export class BotMessagingService {
    * with the bot. Groups and rooms cannot be targeted. Users who blocked or never added the bot get
    * nothing.
    * @param claim called once every check passed, before the recipients are counted and anything is sent
-   * @throws ApiError 400 invalid body (a group or room id is an error of `to[i]`, a `quoteToken` one
-   *   of its message), "Failed to send messages" when an id is not a user; 429 when the recipients
+   * @param body checked at the door (`checkMulticastBody`, `multicastFindings`: no group or room, no `quoteToken`)
+   * @throws ApiError "Failed to send messages" when an id is not a user; 429 when the recipients
    *   of this minute are used up; what `claim` throws.
    */
-  async multicast(channel: ChannelRow, body: unknown, claim: Claim = NO_CLAIM, requestId?: string): Promise<void> {
-    const details: ErrorDetail[] = [...(checkMulticastBody(body) ?? [])];
-    const to = (body as { to?: unknown } | null)?.to;
-    if (Array.isArray(to) && details.length === 0) {
-      to.forEach((id, i) => {
-        if (typeof id === 'string' && !USER_ID.test(id) && /^[CR]/.test(id))
-          details.push({ message: 'Groups and rooms cannot be targeted: must be a user ID', property: `to[${i}]` });
-      });
-    }
-    if (details.length === 0) details.push(...quoteTokensRefused((body as { messages: unknown[] }).messages));
-    if (details.length) throw invalidBody(details);
-    const messages = await this.withCoupons(channel.channel_id, (body as { messages: unknown[] }).messages);
-    const ids = [...new Set(to as string[])];
+  async multicast(channel: ChannelRow, body: MulticastBody, claim: Claim = NO_CLAIM, requestId?: string): Promise<void> {
+    const messages = await this.withCoupons(channel.channel_id, body.messages);
+    const ids = [...new Set(body.to)];
     for (const id of ids) if (!USER_ID.test(id) || !(await this.d.world.user(id))) throw failedToSend();
     const trace = await this.admit(channel.channel_id, requestId, 'multicast', unitOf(body));
     await claim();
@@ -279,13 +252,13 @@ export class BotMessagingService {
     channel: ChannelRow,
     chatType: 'group' | 'room',
     chatId: string,
-    start: unknown,
+    start: string | undefined,
   ): Promise<{ memberIds: string[]; next?: string }> {
     if (channel.plan !== 'verified' && channel.plan !== 'official') throw accessDenied();
     const chat = await this.joinedChat(channel.channel_id, chatType, chatId);
     let offset = 0;
     if (start !== undefined) {
-      const parsed = typeof start === 'string' ? parseNext(start, chatId) : null;
+      const parsed = parseNext(start, chatId);
       if (parsed === null) throw badRequest('The continuation token in start is invalid');
       offset = parsed;
     }

@@ -7,7 +7,7 @@ import { badRequest, type ApiError } from '../../../http/errors.js';
 import type { ErrorDetail } from '../../../http/validate.js';
 import type { PnpBodySchema } from '../../../messages/bodies.js';
 import { E164, PHONE_NUMBER_HASH } from '../../../world/phone-numbers.js';
-import { quoteTokensRefused } from '../messaging/service.js';
+import { quoteTokensRefused } from '../messaging/rules.js';
 
 /** A push body, checked: `to` the hash of a phone number, 1 to 5 message objects. */
 export type PnpPushBody = Static<typeof PnpBodySchema>;
@@ -30,8 +30,7 @@ export function pnpPushFindings(body: unknown): ErrorDetail[] {
         : 'must be the SHA-256 hash (64 hex digits) of an E.164 phone number',
       property: 'to',
     });
-  if ('messages' in body && Array.isArray(body.messages))
-    details.push(...quoteTokensRefused(body.messages.filter((m): m is object => typeof m === 'object' && m !== null)));
+  if ('messages' in body && Array.isArray(body.messages)) details.push(...quoteTokensRefused(body.messages));
   return details;
 }
 
