@@ -4,7 +4,10 @@ import type { ContactBodySchema, UserMessageRequestSchema } from '#contract/requ
 import type { Static } from '@sinclair/typebox';
 import type { Clock } from '../clock/clock.js';
 import { accessDenied, badRequest, invalidBody, noChat, notAMember, unknownUser } from '../http/errors.js';
-import { checkShareBody, checkUserMessageBody } from '../messages/bodies.js';
+import { checkUserMessageBody, type ShareBodySchema } from '../messages/bodies.js';
+
+/** A sendMessages body, checked at the door. */
+type ShareBody = Static<typeof ShareBodySchema>;
 import type { MessageStore } from '../messages/message-store.js';
 import type { UserTokenRow } from '../tokens/user-token-store.js';
 import type { ChatRow, WorldStore } from './world-store.js';
@@ -52,21 +55,27 @@ export class ChatService {
   ) {}
 
   /**
-   * sendMessages: posts 1 to 5 messages into the chat the token was issued for, as its user.
-   * All are stored or none.
-   * @throws ApiError 403 when the app was not opened from a chat (context `none`) or the user left
-   *   the chat; 400 with every detail when the body is invalid.
+   * sendMessages' first rule, before its body is read: the app was opened from a chat.
+   * @throws ApiError 403 when the token's context is `none` (spec part D: sendMessages needs a chat)
    */
-  async share(token: UserTokenRow, body: unknown): Promise<void> {
+  checkShareContext(token: UserTokenRow): asserts token is UserTokenRow & { chat_id: string } {
     if (token.context_type === 'none' || !token.chat_id)
       throw accessDenied('Access to this API is not available for your account: the app was not opened from a chat (context type none)');
-    const details = checkShareBody(body);
-    if (details) throw invalidBody(details);
+  }
+
+  /**
+   * sendMessages: posts 1 to 5 messages into the chat the token was issued for, as its user.
+   * All are stored or none.
+   * @param body checked at the door (`checkShareBody`: 1 to 5 messages, no `quoteToken`)
+   * @throws ApiError 403 when the app was not opened from a chat (context `none`) or the user left the chat
+   */
+  async share(token: UserTokenRow, body: ShareBody): Promise<void> {
+    this.checkShareContext(token);
     const chat = await this.world.chat(token.chat_id);
     if (!chat || !chat.memberIds.includes(token.user_id))
       throw accessDenied('Access to this API is not available for your account: the user is not a member of the chat');
     const now = this.clock.now();
-    const { messages } = body as { messages: unknown[] };
+    const { messages } = body;
     await this.inChatOrder(chat, async () => {
       const refs = await this.messages.insertAllRefs(
         messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })),

@@ -7,6 +7,11 @@ import { Router } from 'express';
 import { jsonBody } from '../../http/body.js';
 import type { ChatService } from '../../world/chats.js';
 import type { UserTokenService } from '../social/index.js';
+import { door } from '../../http/door.js';
+import { checkShareBody } from '../../messages/bodies.js';
+import { ERROR_FORMATS } from '#contract/errors.js';
+
+const checked = door(ERROR_FORMATS['embedded-apps']);
 
 /** `POST /message/v3/share` with `Authorization: Bearer <user access token>` (scope `chat_message.write`). */
 export function shareRoutes(deps: { userTokens: UserTokenService; chats: ChatService }): Router {
@@ -15,14 +20,17 @@ export function shareRoutes(deps: { userTokens: UserTokenService; chats: ChatSer
     '/message/v3/share',
     // Authentication runs before body parsing: a caller without a token learns nothing about the body rules.
     async (req, res, next) => {
-      res.locals.token = await deps.userTokens.authenticate(req.headers.authorization, 'chat_message.write');
+      const token = await deps.userTokens.authenticate(req.headers.authorization, 'chat_message.write');
+      // An app opened from no chat has nowhere to send: refused before its body is read.
+      deps.chats.checkShareContext(token);
+      res.locals.token = token;
       next();
     },
     jsonBody,
-    async (req, res) => {
-      await deps.chats.share(res.locals.token, req.body);
+    checked({ body: checkShareBody }, async ({ body }, _req, res) => {
+      await deps.chats.share(res.locals.token as Parameters<ChatService['share']>[0], body);
       res.json({});
-    },
+    }),
   );
   return r;
 }
