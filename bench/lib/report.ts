@@ -37,3 +37,15 @@ export function formatTable(figures: Figure[]): string {
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.slice(1).map(line)].join('\n');
 }
+
+/**
+ * A row that reports without judging: embedkit's figure against an anchor measured in the same
+ * run, its ratio the median over the anchor's median, always passing.
+ * @param why what the row shows, printed as `informational (<why>)` in the target column
+ */
+export function informational(
+  row: { figure: string; unit: string; embedkit: Summary; anchor: { name: string; value: Summary }; note?: string },
+  why: string,
+): Figure {
+  return { ...row, ratio: row.embedkit.median / row.anchor.value.median, target: `informational (${why})`, pass: true };
+}
