@@ -12,6 +12,7 @@ import { HttpError, type SimulatorClient } from '../client.js';
 import { h, replaceChildren } from '../dom.js';
 import { FaultFieldError, FaultForm, needsClock, ruleOfFields, type FaultFields } from './fault-form.js';
 import { hitText, ruleCount, ruleEffect, ruleTarget } from './fault-text.js';
+import { coalesced } from '../shared/coalesce.js';
 
 /** How often (ms) the rules are read again without a hit, so that rules set elsewhere show. */
 export const REREAD_MS = 10_000;
@@ -48,8 +49,6 @@ export class FaultPanel {
   private readonly clearButton: HTMLButtonElement;
   private readonly message: HTMLElement;
   private readonly title: HTMLElement;
-  private loading: Promise<void> | null = null;
-  private again = false;
 
   constructor(
     root: HTMLElement,
@@ -81,20 +80,7 @@ export class FaultPanel {
   }
 
   /** Reads the rules again and draws them (called by the live feed on each hit); calls made meanwhile coalesce. */
-  refresh(): Promise<void> {
-    if (this.loading) {
-      this.again = true;
-      return this.loading;
-    }
-    this.loading = this.load().finally(() => {
-      this.loading = null;
-      if (this.again) {
-        this.again = false;
-        void this.refresh();
-      }
-    });
-    return this.loading;
-  }
+  readonly refresh = coalesced(() => this.load());
 
   private async load(): Promise<void> {
     let faults: FaultView[];

@@ -9,6 +9,7 @@ import type { BotApi, Delivery } from '../bot-api.js';
 import { webhookDeprecations } from '../deprecations.js';
 import { h, replaceChildren } from '../dom.js';
 import type { World } from '../world.js';
+import { coalesced } from '../shared/coalesce.js';
 
 const STATUS_TEXT: Record<Delivery['status'], string> = {
   pending: 'retrying',
@@ -56,8 +57,6 @@ export class WebhookPanel {
   private readonly list: HTMLOListElement;
   private readonly note: HTMLElement;
   private readonly open = new Set<number>();
-  private loading: Promise<void> | null = null;
-  private again = false;
 
   constructor(
     private readonly root: HTMLElement,
@@ -138,20 +137,7 @@ export class WebhookPanel {
   }
 
   /** Reloads the deliveries (called by the live feed); calls made meanwhile coalesce. */
-  refresh(): Promise<void> {
-    if (this.loading) {
-      this.again = true;
-      return this.loading;
-    }
-    this.loading = this.load().finally(() => {
-      this.loading = null;
-      if (this.again) {
-        this.again = false;
-        void this.refresh();
-      }
-    });
-    return this.loading;
-  }
+  readonly refresh = coalesced(() => this.load());
 
   /** Reloads the settings (a setting changed elsewhere). */
   async loadSettings(): Promise<void> {

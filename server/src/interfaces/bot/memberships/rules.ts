@@ -5,6 +5,8 @@
  * clock, the paging query, and the scenario's plans as rows. Choices: docs/platform/memberships.md.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import type { Selectable } from 'kysely';
+import type { MembershipSubscriptionTable } from '../../../db/schema.js';
 import type { ErrorDetail } from '../../../http/validate.js';
 import { DAY_MS } from '../../../limits.js';
 
@@ -44,14 +46,7 @@ export interface MembershipPlanRow {
 }
 
 /** A stored subscription (`membership_subscriptions`); times in ms on the simulated clock. */
-export interface SubscriptionRow {
-  membership_id: number;
-  user_id: string;
-  membership_no: number;
-  joined_at: number;
-  months: number;
-  next_billing_at: number;
-}
+export type SubscriptionRow = Selectable<MembershipSubscriptionTable>;
 
 /** Published `Membership` (getMembershipList). */
 export interface Membership extends MembershipPlanFields {
@@ -78,9 +73,8 @@ export function fieldsOf(row: MembershipPlanRow): MembershipPlanFields {
   return JSON.parse(row.fields) as MembershipPlanFields;
 }
 
-/** Published `Membership` of a plan with its count of subscribed people. */
-export function membershipOf(row: MembershipPlanRow, memberCount: number): Membership {
-  const f = fieldsOf(row);
+/** What a plan offers, as both the published `Membership` and a scenario write it. */
+function offerOf(row: MembershipPlanRow, f: MembershipPlanFields) {
   return {
     membershipId: Number(row.membership_id),
     title: f.title,
@@ -88,6 +82,14 @@ export function membershipOf(row: MembershipPlanRow, memberCount: number): Membe
     benefits: f.benefits,
     price: f.price,
     currency: f.currency,
+  };
+}
+
+/** Published `Membership` of a plan with its count of subscribed people. */
+export function membershipOf(row: MembershipPlanRow, memberCount: number): Membership {
+  const f = fieldsOf(row);
+  return {
+    ...offerOf(row, f),
     memberCount,
     memberLimit: row.member_limit === null ? null : Number(row.member_limit),
     isInAppPurchase: f.isInAppPurchase,
@@ -265,12 +267,7 @@ export function scenarioMembershipRows(
 export function scenarioMembershipOf(plan: MembershipPlanRow, subs: readonly SubscriptionRow[]): ScenarioMembership {
   const f = fieldsOf(plan);
   return {
-    membershipId: Number(plan.membership_id),
-    title: f.title,
-    description: f.description,
-    benefits: f.benefits,
-    price: f.price,
-    currency: f.currency,
+    ...offerOf(plan, f),
     ...(plan.member_limit === null ? {} : { memberLimit: Number(plan.member_limit) }),
     ...(f.isInAppPurchase ? {} : { isInAppPurchase: false }),
     ...(f.isPublished ? {} : { isPublished: false }),

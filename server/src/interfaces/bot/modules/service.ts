@@ -125,12 +125,7 @@ export class ModuleService {
    */
   async acquire(caller: ChannelRow, chatId: string, body: Static<typeof AcquireChatControlBody>): Promise<void> {
     const now = this.d.clock.now();
-    if (!(await this.d.store.isModule(caller.channel_id))) {
-      const own = await this.botChat(caller.channel_id, chatId);
-      if (!own) throw noChat(chatId);
-      await this.release(own.chatId, caller.channel_id, null);
-      return;
-    }
+    if (await this.tookBack(caller, chatId)) return;
     const { botChannelId, chat } = await this.moduleChat(caller, chatId);
     await this.giveTo(botChannelId, chat, caller.channel_id, controlExpiry(body, now));
   }
@@ -142,14 +137,22 @@ export class ModuleService {
    * @throws ApiError 403 / 404 as {@link acquire}
    */
   async releaseChat(caller: ChannelRow, chatId: string): Promise<void> {
-    if (!(await this.d.store.isModule(caller.channel_id))) {
-      const own = await this.botChat(caller.channel_id, chatId);
-      if (!own) throw noChat(chatId);
-      await this.release(own.chatId, caller.channel_id, null);
-      return;
-    }
+    if (await this.tookBack(caller, chatId)) return;
     const { botChannelId, chat } = await this.moduleChat(caller, chatId);
     await this.release(chat, botChannelId, caller.channel_id);
+  }
+
+  /**
+   * A bot's own call of acquire or release: it takes its chat back from the module holding it.
+   * @returns false when the caller is a module channel (its call goes on)
+   * @throws ApiError 404 for a chat the bot is not in
+   */
+  private async tookBack(caller: ChannelRow, chatId: string): Promise<boolean> {
+    if (await this.d.store.isModule(caller.channel_id)) return false;
+    const own = await this.botChat(caller.channel_id, chatId);
+    if (!own) throw noChat(chatId);
+    await this.release(own.chatId, caller.channel_id, null);
+    return true;
   }
 
   /**

@@ -1,6 +1,6 @@
 /** SQL of module channels: which channels are modules, their attachments, codes, chats' control, suspended bots. */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ModuleAuthCodeTable } from '../../../db/schema.js';
 import type { ControlRow } from './rules.js';
 
 /** A module channel's attachment to a bot as stored. */
@@ -12,15 +12,8 @@ export interface AttachmentRow {
   attached_at: number;
 }
 
-/** An authorization code of the attach flow as stored (its SHA-256 hash). */
-export interface ModuleCodeRow {
-  code_hash: string;
-  module_channel_id: string;
-  bot_channel_id: string;
-  scopes: string;
-  redirect_uri: string;
-  expires_at: number;
-}
+/** An authorization code of the attach flow as stored (its SHA-256 hash; `module_auth_codes`). */
+export type ModuleCodeRow = Selectable<ModuleAuthCodeTable>;
 
 export class ModuleStore {
   constructor(private readonly db: Kysely<Database>) {}
