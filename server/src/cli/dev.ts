@@ -115,8 +115,10 @@ Examples:
           say(`could not register ${url}: ${e instanceof Error ? e.message : String(e)}`);
         }
       };
+      // A given URL is registered before the command starts; else once the dev server prints it.
       let registered: Promise<void> | undefined;
-      void (opts.appUrl ? Promise.resolve(opts.appUrl) : watch.url).then((url) => (registered = register(url)));
+      if (opts.appUrl) await register(opts.appUrl);
+      else void watch.url.then((url) => (registered = register(url)));
       const code = await runChild('dev', command, env, opts.appUrl ? undefined : watch.read);
       // A registration under way finishes before the database closes.
       await registered;
