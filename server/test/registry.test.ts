@@ -227,3 +227,23 @@ describe('hostile bodies', () => {
     expect(res.body.message).toMatch(/^The request body could not be parsed as JSON \(line: 1, column: \d+\)$/);
   });
 });
+
+describe('an app under the LIFF ID it already carries (embedkit dev)', () => {
+  it('is registered under that ID, listed by the channel, and later moved to a new view URL', async () => {
+    await kit.services.registry.keep('1650000001', '2001234567-AbCdEfGh', { type: 'full', url: 'http://localhost:5173/' });
+    await kit.services.registry.keep('1650000001', '2001234567-AbCdEfGh', { type: 'tall', url: 'http://localhost:5174/' });
+    const list = await request(kit.app).get('/embed/v1/apps').set(auth());
+    expect(list.body.apps.filter((a: { embedId: string }) => a.embedId === '2001234567-AbCdEfGh')).toEqual([
+      { embedId: '2001234567-AbCdEfGh', view: { type: 'tall', url: 'http://localhost:5174/' } },
+    ]);
+  });
+
+  it('refuses an ID of another shape and a view URL the registry refuses', async () => {
+    await expect(kit.services.registry.keep('1650000001', 'my-app', { type: 'full', url: 'http://localhost:5173/' })).rejects.toThrow(
+      'my-app is not a LIFF ID',
+    );
+    await expect(
+      kit.services.registry.keep('1650000001', '2001234567-AbCdEfGh', { type: 'full', url: 'http://example.com/' }),
+    ).rejects.toThrow('invalid uri scheme');
+  });
+});

@@ -8,6 +8,7 @@
  */
 import { Command, type CommanderError, InvalidArgumentError } from 'commander';
 import { appsCommand } from './apps.js';
+import { devCommand } from './dev.js';
 import { execCommand } from './exec.js';
 import { sendCommand } from './send.js';
 import { runStart, type StartOptions } from './start.js';
@@ -84,6 +85,7 @@ Examples:
   .action((opts: StartOptions, cmd: Command) => runStart({ ...opts, portGiven: cmd.getOptionValueSource('port') === 'cli' }));
 
 program.addCommand(execCommand());
+program.addCommand(devCommand());
 program.addCommand(validateCommand());
 program.addCommand(appsCommand());
 program.addCommand(sendCommand());

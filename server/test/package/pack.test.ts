@@ -226,6 +226,9 @@ describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000
       'package/server/dist/cli.js',
       'package/server/dist/testing.js',
       'package/server/dist/testing.d.ts',
+      // embedkit/vite, the Vite plugin (its module and its types).
+      'package/server/dist/vite.js',
+      'package/server/dist/vite.d.ts',
       'package/sdk/dist/embed.js',
       'package/sdk/dist/embed.mjs',
       'package/sdk/dist/mock.mjs',

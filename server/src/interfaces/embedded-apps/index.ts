@@ -17,7 +17,7 @@ import { shareRoutes } from './share-routes.js';
 import { AppStore } from './store.js';
 
 export { AppStore, type AppRow } from './store.js';
-export { botPromptOf, scopesOf, toLiffApp, type LiffApp } from './registry.js';
+export { botPromptOf, LIFF_ID, scopesOf, toLiffApp, type LiffApp } from './registry.js';
 export { DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, type BotPrompt, type LiffScope } from './schemas.js';
 
 /** The embedded apps unit: the registry, its store, and the routes of `{base_url}`. */

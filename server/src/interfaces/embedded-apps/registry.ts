@@ -7,6 +7,7 @@ import type { Clock } from '../../clock/clock.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import {
   BOT_PROMPTS,
+  checkViewUrl,
   DEFAULT_BOT_PROMPT,
   DEFAULT_LIFF_SCOPES,
   LIFF_SCOPES,
@@ -20,6 +21,9 @@ import {
 import type { AppChange, AppRow, AppStore, NewApp } from './store.js';
 import { MAX_APPS_PER_CHANNEL } from '../../limits.js';
 import { randomAlnum } from '../../tokens/secrets.js';
+
+/** The published LIFF ID's shape: the channel ID, a hyphen, letters and digits (`1650000001-AbCd1234`). */
+export const LIFF_ID = /^[0-9]{1,20}-[A-Za-z0-9]{1,40}$/;
 
 /** The `app` object of spec part D. */
 export interface App {
@@ -133,6 +137,33 @@ export class RegistryService {
     const rows = await this.apps.listByChannel(channelId);
     if (rows.length === 0) throw noApps();
     return { apps: rows.map(toLiffApp) };
+  }
+
+  /**
+   * Holds an app under an ID it already carries: the LIFF ID in a project's `.env`, made in the
+   * platform's console, which the app passes to `liff.init` unchanged (`embedkit dev`). A new ID is
+   * registered on `channelId` with `view` (within the limit of apps per channel); an ID the world
+   * holds already keeps its channel and settings and gets `view` (the dev server may have moved).
+   * @param liffId `<digits>-<letters and digits>`, the published LIFF ID shape
+   * @returns the channel the app belongs to
+   * @throws ApiError 400 when the ID is not of that shape, the URL breaks the view URL rule (https,
+   *   or http on a loopback host), or the channel already holds 30 apps.
+   */
+  async keep(channelId: string, liffId: string, view: ViewBody): Promise<{ channelId: string }> {
+    if (!LIFF_ID.test(liffId)) throw badRequest(`${liffId} is not a LIFF ID (<channel ID>-<letters and digits>)`);
+    const wrongUrl = checkViewUrl(view.url);
+    if (wrongUrl) throw badRequest(`${view.url}: ${wrongUrl}`);
+    const existing = await this.apps.get(liffId);
+    if (existing) {
+      await this.apps.update(existing.channel_id, liffId, { viewType: view.type, viewUrl: view.url });
+      return { channelId: existing.channel_id };
+    }
+    const added = await this.apps.insertWithinLimit(
+      { embedId: liffId, channelId, name: liffId, viewType: view.type, viewUrl: view.url, createdAt: this.clock.now() },
+      MAX_APPS_PER_CHANNEL,
+    );
+    if (!added) throw badRequest(`The channel already has the maximum number of apps (${MAX_APPS_PER_CHANNEL})`);
+    return { channelId };
   }
 
   /** One new app of the channel under a new ID, within the limit of apps per channel (spec "Limits"). */

@@ -1,0 +1,64 @@
+/**
+ * An app on `@line/liff` that knows nothing of embedkit (`e2e/fixtures/vite-liff-app/`: the
+ * scaffolder's vanilla template and a profile line, its LIFF ID in `.env`, `embedkit()` in its
+ * vite.config) run as a developer runs it: `embedkit dev -- vite`. The host opens it by the link
+ * `embedkit dev` prints, and its own `liff.init` and `liff.getProfile()` answer with the world's
+ * person.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { join, resolve } from 'node:path';
+import { ALICE, expect, test } from './fixtures.js';
+import { FIXTURE_LIFF_ID, makeViteLiffApp, removeViteLiffApp } from './vite-liff-app.js';
+
+let dir: string;
+let dev: ChildProcess | undefined;
+
+test.beforeAll(() => {
+  dir = makeViteLiffApp();
+});
+test.afterAll(async () => {
+  if (dev && dev.exitCode === null && dev.signalCode === null) {
+    dev.kill('SIGINT');
+    await once(dev, 'exit');
+  }
+  removeViteLiffApp(dir);
+});
+
+test('an unmodified @line/liff app under embedkit dev and embedkit/vite inits in the host and reads the profile', async ({ page }) => {
+  dev = spawn(
+    process.execPath,
+    [
+      resolve('server/dist/cli.js'),
+      'dev',
+      '--port',
+      '0',
+      '--',
+      process.execPath,
+      join(dir, 'node_modules/vite/bin/vite.js'),
+      '--port',
+      '0',
+    ],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  const link = await new Promise<string>((done, fail) => {
+    const read = (c: Buffer) => {
+      out += c.toString();
+      const m = /is app \S+: open (http:\/\/localhost:\d+\/\?app=\S+)/.exec(out);
+      if (m) done(m[1]!);
+    };
+    dev!.stdout!.on('data', read);
+    dev!.stderr!.on('data', read);
+    dev!.once('exit', (code) => fail(new Error(`embedkit dev exited with ${code}:\n${out}`)));
+  });
+  expect(link).toContain(`?app=${FIXTURE_LIFF_ID}`);
+  await page.goto(`${link}&user=${ALICE}`);
+  const app = page.frameLocator('#app-frame');
+  await expect(app.locator('#app')).toContainText('LIFF init succeeded.');
+  await expect(app.locator('#app')).toContainText('Hello, Alice');
+  await expect(page.locator('#bridge-log .log-entry[data-method="liffInit"][data-outcome="ok"]')).toHaveCount(1);
+});

@@ -1,0 +1,86 @@
+/**
+ * The Vite plugin of `embedkit/vite`: while `vite` serves the app on the developer's machine, the
+ * app's own `import liff from '@line/liff'` gets `@line/liff` with embedkit's plugin already
+ * installed, so its unchanged `liff.init({liffId})` runs against embedkit's host instead of the
+ * platform's servers (which a page on localhost cannot reach: "Failed to fetch"). `vite build`
+ * never runs it (`apply: 'serve'`): the production bundle holds the app's `@line/liff` alone.
+ *
+ * How: every import of `@line/liff` but the plugin's own resolves to a virtual module that imports
+ * `embedkit/liff` first (its web storage must exist before `@line/liff` reads it), then the real
+ * `@line/liff`, calls `liff.use(new EmbedkitPlugin({server}))` and re-exports the same `liff`
+ * object. A second `liff.use(new EmbedkitPlugin())` in the app (the two plugin lines of
+ * docs/guide/liff.md) is a no-op: `@line/liff` installs a plugin name once.
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { searchForWorkspaceRoot, type Plugin } from 'vite';
+
+/** Options of {@link embedkit}. */
+export interface EmbedkitViteOptions {
+  /**
+   * The embedkit server's origin the app's LIFF calls go to (its login and platform API calls
+   * outside the host), e.g. `http://localhost:8080`. Default: `EMBEDKIT_URL` from the environment
+   * (`embedkit dev` sets it), else `http://localhost:8080`.
+   */
+  server?: string;
+}
+
+/** The bare name the app imports: redirected to {@link VIRTUAL} while serving. */
+const LIFF = '@line/liff';
+/** The virtual module that stands for `@line/liff` (the `\0` keeps other plugins off it, as Vite's guide asks). */
+const VIRTUAL = '\0embedkit:liff';
+/** How the virtual module names `embedkit/liff`: resolved to {@link LIFF_PLUGIN_FILE}, whichever copy of embedkit runs Vite. */
+const PLUGIN_IMPORT = 'embedkit:liff-plugin';
+/**
+ * `embedkit/liff`'s ES module bundle, from this file's place in the package (`server/dist/vite/` or
+ * `server/src/vite/`): the copy of embedkit the config imported, even when the app's own
+ * node_modules has none (a linked checkout).
+ */
+const LIFF_PLUGIN_FILE = fileURLToPath(new URL('../../../sdk/dist/liff.mjs', import.meta.url));
+
+/**
+ * `embedkit()`: the plugin for `vite.config` (`plugins: [embedkit()]`). Active in `vite serve`
+ * only. See the module's comment for what it does.
+ * @param options `server`: the embedkit origin (default `EMBEDKIT_URL`, else `http://localhost:8080`)
+ * @throws TypeError (when Vite loads the config) when `server` is not an absolute URL
+ */
+export function embedkit(options: EmbedkitViteOptions = {}): Plugin {
+  const server = new URL(options.server ?? process.env.EMBEDKIT_URL ?? 'http://localhost:8080').origin;
+  return {
+    name: 'embedkit',
+    apply: 'serve',
+    // Before Vite's own resolver, which would send `@line/liff` to its pre-bundled copy.
+    enforce: 'pre',
+    config(config) {
+      // The plugin's bundle may live outside the app's workspace (a linked embedkit): Vite serves
+      // files outside it only when allowed. Naming `allow` replaces Vite's default (the
+      // workspace), so the default is kept beside it unless the app set its own.
+      const root = resolve(config.root ?? process.cwd());
+      const own = config.server?.fs?.allow;
+      return { server: { fs: { allow: [...(own ? [] : [searchForWorkspaceRoot(root)]), dirname(LIFF_PLUGIN_FILE)] } } };
+    },
+    resolveId(id, importer, resolveOptions) {
+      // The dependency scan must see the real `@line/liff` to pre-bundle it (else Vite finds it
+      // late and reloads the page): Vite's scanner passes `scan` (left out of the public type).
+      // Server-side rendering has no host to talk to.
+      if ((resolveOptions as { scan?: boolean }).scan || resolveOptions.ssr) return null;
+      if (id === LIFF && importer !== VIRTUAL) return VIRTUAL;
+      if (id === PLUGIN_IMPORT && importer === VIRTUAL) return LIFF_PLUGIN_FILE;
+      return null;
+    },
+    load(id) {
+      if (id !== VIRTUAL) return null;
+      return [
+        `import { EmbedkitPlugin } from ${JSON.stringify(PLUGIN_IMPORT)};`,
+        `import liff from ${JSON.stringify(LIFF)};`,
+        `liff.use(new EmbedkitPlugin({ server: ${JSON.stringify(server)} }));`,
+        'export default liff;',
+        'export { liff };',
+        '',
+      ].join('\n');
+    },
+    configureServer(dev) {
+      dev.httpServer?.once('listening', () => dev.config.logger.info(`  embedkit: @line/liff runs against ${server}`));
+    },
+  };
+}
