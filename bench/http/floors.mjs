@@ -32,6 +32,7 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { migrationsFor } from '../../server/dist/db/migrations/index.js';
 import { discriminate, uriProblem } from '../../server/dist/http/validate.js';
 import { MessageSchema, ShareBodySchema } from '../../server/dist/messages/bodies.js';
+import { simulatorPath } from '../../contract/dist/simulator-api.js';
 
 const scenario = JSON.parse(readFileSync(new URL('../../server/scenarios/default.json', import.meta.url), 'utf8'));
 const ALICE = 'U0a11ce0000000000000000000000a11c';
@@ -224,7 +225,7 @@ export function mountFloors(app) {
     if (!user) return refuse(res, 401, 'no user');
     const profile = { userId: user.user_id, displayName: user.display_name };
     // As embedkit's profile names it: its origin and the simulator's picture route.
-    if (user.has_picture) profile.pictureUrl = `http://localhost:${req.socket.localPort}/embedkit/v1/users/${user.user_id}/picture`;
+    if (user.has_picture) profile.pictureUrl = `http://localhost:${req.socket.localPort}${simulatorPath('userPicture', { userId: user.user_id })}`;
     if (user.status_message) profile.statusMessage = user.status_message;
     res.json(profile);
   });

@@ -127,7 +127,7 @@ export const FaultHitSchema = Type.Object({
    * bot's answer to the send the fault made or moved (null: no answer).
    */
   status: Type.Union([Type.Integer(), Type.Null()]),
-  /** For a delivery fault: the delivery (as listed by `GET /embedkit/v1/deliveries`). */
+  /** For a delivery fault: the delivery (as the simulator route `deliveries` lists it). */
   deliveryId: Type.Optional(Type.Integer()),
 });
 
