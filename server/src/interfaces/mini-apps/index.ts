@@ -20,6 +20,7 @@ import { MiniAppStore } from './store.js';
 
 export { MiniAppStore, type MiniAppSeed } from './store.js';
 export { MiniAppSchema, scenarioTemplateProblems, type ScenarioMiniApp, type ServiceMessageTemplate } from './rules.js';
+export { scenarioIapProblems, type IapProduct, type ScenarioInAppPurchase } from './iap/rules.js';
 
 /** The MINI Apps unit: its service, its store (the scenario loads it), its routes and simulator handlers. */
 export interface MiniApps {
