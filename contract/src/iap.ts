@@ -6,6 +6,7 @@
  * Schemas and constants only: no rule, no I/O (the host's browser bundle imports it).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { StringEnum } from './wire.js';
 
 /** The app stores of in-app purchase (LINE MINI App docs, "In-app purchase overview": App Store and Google Play). */
 export const IAP_STORES = ['appStore', 'googlePlay'] as const;
@@ -35,14 +36,14 @@ export type PlatformProduct = Static<typeof PlatformProductSchema>;
 /** The answer of simulator route `iapProducts`: the MINI App's products as `store` localizes them, by product ID. */
 export const IapProductsSchema = Type.Object({
   embedId: Type.String(),
-  store: Type.Union(IAP_STORES.map((s) => Type.Literal(s))),
+  store: StringEnum(IAP_STORES),
   products: Type.Record(Type.String(), PlatformProductSchema),
 });
 export type IapProducts = Static<typeof IapProductsSchema>;
 
 /** The query of `iapProducts`: the store, and the product IDs wanted (comma-separated; all of the app's when left out). */
 export const IapProductsQuerySchema = Type.Object({
-  store: Type.Union(IAP_STORES.map((s) => Type.Literal(s))),
+  store: StringEnum(IAP_STORES),
   productIds: Type.Optional(Type.String({ maxLength: 5000 })),
 });
 
@@ -73,12 +74,12 @@ export const IapOrderSchema = Type.Object({
   productId: Type.String(),
   shopProductName: Type.String(),
   clientOs: Type.Union([Type.Literal('ios'), Type.Literal('android')]),
-  store: Type.Union(IAP_STORES.map((s) => Type.Literal(s))),
+  store: StringEnum(IAP_STORES),
   productName: Type.String(),
   price: Type.Number(),
   currency: Type.String(),
-  status: Type.Union(IAP_ORDER_STATUSES.map((s) => Type.Literal(s))),
-  failure: Type.Optional(Type.Union(IAP_FAILURES.map((s) => Type.Literal(s)))),
+  status: StringEnum(IAP_ORDER_STATUSES),
+  failure: Type.Optional(StringEnum(IAP_FAILURES)),
   reservedAt: Type.Integer(),
   paidAt: Type.Optional(Type.Integer()),
   refundedAt: Type.Optional(Type.Integer()),
@@ -94,7 +95,7 @@ export type IapOrders = Static<typeof IapOrdersSchema>;
 export const IapOrdersQuerySchema = Type.Object({
   channelId: Type.Optional(Type.String({ maxLength: 100 })),
   userId: Type.Optional(Type.String({ maxLength: 100 })),
-  status: Type.Optional(Type.Union(IAP_ORDER_STATUSES.map((s) => Type.Literal(s)))),
+  status: Type.Optional(StringEnum(IAP_ORDER_STATUSES)),
   limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
 });
 
@@ -105,7 +106,7 @@ export const IapOrdersQuerySchema = Type.Object({
 export const IapPaymentBodySchema = Type.Object(
   {
     outcome: Type.Union([Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('failed')]),
-    failure: Type.Optional(Type.Union(IAP_FAILURES.map((s) => Type.Literal(s)))),
+    failure: Type.Optional(StringEnum(IAP_FAILURES)),
   },
   { additionalProperties: false },
 );

@@ -74,6 +74,17 @@ export class MiniAppStore {
       .executeTakeFirst();
   }
 
+  /** A MINI App by its app's embed ID, or undefined. */
+  ofEmbed(embedId: string): Promise<MiniAppRow | undefined> {
+    return this.db
+      .selectFrom('mini_apps')
+      .innerJoin('apps', 'apps.embed_id', 'mini_apps.embed_id')
+      .selectAll('mini_apps')
+      .select('apps.name')
+      .where('mini_apps.embed_id', '=', embedId)
+      .executeTakeFirst();
+  }
+
   /** A template of a MINI App by its full name (`thankyou_msg_en`), or undefined. */
   async template(embedId: string, templateName: string): Promise<ServiceMessageTemplate | undefined> {
     const row = await this.db

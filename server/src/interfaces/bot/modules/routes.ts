@@ -31,7 +31,6 @@ const optionalJsonBody: RequestHandler = (req, res, next) => {
   return jsonBody(req, res, next);
 };
 
-
 /** The router of the module channel operations. */
 export function botModuleRoutes(deps: BotApiDeps & { modules: ModuleService }): Router {
   const r = Router();

@@ -103,7 +103,10 @@ export class IapStore {
   }
 
   /** Orders, newest first, of one channel, person or state when given, at most `limit`. */
-  orders(filter: { channelId?: string; userId?: string; status?: IapOrderStatus }, limit: number): Promise<IapOrderRow[]> {
+  orders(
+    filter: { channelId?: string | undefined; userId?: string | undefined; status?: IapOrderStatus | undefined },
+    limit: number,
+  ): Promise<IapOrderRow[]> {
     let q = this.db.selectFrom('iap_orders').selectAll();
     if (filter.channelId) q = q.where('channel_id', '=', filter.channelId);
     if (filter.userId) q = q.where('user_id', '=', filter.userId);
