@@ -11,7 +11,7 @@ import { createCall } from '../call.js';
 import { EmbedError } from '../errors.js';
 import { isHttpUrl } from '../checks.js';
 import type { HostApi, HostMethod, LiffSession, WireResult } from '../protocol.js';
-import { isApiAvailable } from './availability.js';
+import { compareVersions, isApiAvailable } from './availability.js';
 import { forbidden, fromEmbedError, LiffError, needLogin } from './errors.js';
 import { decodeIdToken } from './id-token.js';
 import type { Liff, LiffContext, LiffPlugin, LiffPluginContext } from './liff-types.js';
@@ -59,7 +59,7 @@ export const LIFF_COVERAGE = {
   requestFriendship: 'served',
   shareTargetPicker: 'served',
   subWindow: 'refused',
-  iap: 'refused',
+  iap: 'served',
   calendar: 'refused',
   activity: 'refused',
   createShortcutOnHomeScreen: 'refused',
@@ -95,6 +95,18 @@ const LIFF_NAME: Partial<Record<HostMethod, string>> = {
   liffScanCode: 'scanCodeV2',
   liffRequestFriendship: 'requestFriendship',
   liffShareTargetPicker: 'shareTargetPicker',
+  liffIapProducts: 'iap.getPlatformProducts',
+  liffIapConsent: 'iap.requestConsentAgreement',
+  liffIapPayment: 'iap.createPayment',
+};
+
+/**
+ * What `liff.iap.createPayment` rejects with when the store's payment fails (the published SDK
+ * gives no code of its own: `UNKNOWN`, the code it uses for a native failure without one).
+ */
+const IAP_FAILURE_TEXT: Record<string, string> = {
+  cardDeclined: 'The payment failed: the store declined the payment method.',
+  networkLost: 'The payment failed: the network connection was lost.',
 };
 
 /** Options of {@link EmbedkitPlugin}. */
@@ -194,6 +206,20 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
     throw needLogin();
   };
   const idToken = () => state.session?.idToken ?? state.web?.idToken ?? null;
+  /**
+   * The session of an app that may use in-app purchase now, or the refusal `@line/liff` words:
+   * outside the messenger, not logged in, not permitted for this app, or a client too old.
+   */
+  const iapSession = (): LiffSession => {
+    if (!state.host) throw new LiffError('FORBIDDEN', 'In-App Purchase is not allowed in external browser');
+    const session = loggedIn();
+    const entry = session.context.availability.iap;
+    if (!entry) throw new LiffError('FORBIDDEN', 'In-App Purchase is not allowed in this LIFF app');
+    if (compareVersions(session.lineVersion, entry.minVer) < 0)
+      throw new LiffError('FORBIDDEN', 'In-App Purchase is unavailable in this client version.');
+    if (!entry.permission) throw new LiffError('FORBIDDEN', 'In-App Purchase is not allowed in this LIFF app');
+    return session;
+  };
   const refuse = (api: string) => () => Promise.reject(forbidden(api));
   const refuseSync = (api: string) => () => {
     throw forbidden(api);
@@ -392,9 +418,29 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
       getAppData: refuse('subwindowOpen'),
     },
     iap: {
-      getPlatformProducts: refuse('In-App Purchase'),
-      createPayment: refuse('In-App Purchase'),
-      requestConsentAgreement: refuse('In-App Purchase'),
+      getPlatformProducts: async (params) => {
+        iapSession();
+        const productIds = (params as { productIds?: unknown } | undefined)?.productIds;
+        if (!Array.isArray(productIds) || !productIds.every((id) => typeof id === 'string'))
+          throw new LiffError('INVALID_ARGUMENT', 'liff.iap.getPlatformProducts: productIds must be an array of product IDs');
+        return bridge('liffIapProducts', [productIds]);
+      },
+      requestConsentAgreement: async () => {
+        iapSession();
+        // Published: the promise rejects when the person does not agree.
+        if (!(await bridge('liffIapConsent', []))) throw new LiffError('TERMS_AGREEMENT_ERROR', 'The user did not agree to the terms.');
+      },
+      createPayment: async (params) => {
+        iapSession();
+        const { productId, orderId } = (params ?? {}) as { productId?: unknown; orderId?: unknown };
+        if (typeof productId !== 'string' || !productId || typeof orderId !== 'string' || !orderId)
+          throw new LiffError('INVALID_ARGUMENT', 'liff.iap.createPayment: productId and orderId must be non-empty strings');
+        const paid = await bridge('liffIapPayment', [productId, orderId]);
+        // Published: `{code: "CANCELED", message: "Transaction was canceled."}` when the person cancels.
+        if (paid.outcome === 'cancelled') throw new LiffError('CANCELED', 'Transaction was canceled.');
+        if (paid.outcome === 'failed')
+          throw new LiffError('UNKNOWN', IAP_FAILURE_TEXT[paid.failure ?? ''] ?? IAP_FAILURE_TEXT.cardDeclined!);
+      },
     },
     calendar: {
       getEvents: refuse('liff.calendar.getEvents'),
