@@ -8,6 +8,18 @@
  */
 import { Type } from '@sinclair/typebox';
 import { ServiceMessagesSchema } from './mini-apps.js';
+import {
+  IapConsentBodySchema,
+  IapConsentSchema,
+  IapOrderSchema,
+  IapOrdersQuerySchema,
+  IapOrdersSchema,
+  IapPaymentBodySchema,
+  IapProductsQuerySchema,
+  IapProductsSchema,
+  IapWebhookBodySchema,
+  IapWebhookSchema,
+} from './iap.js';
 import { defineContract, fillPath, pathPattern, type Contract, type PathParams } from './route.js';
 import {
   AccountLinkBodySchema,
@@ -490,6 +502,55 @@ export const SIMULATOR_API = defineContract({
     path: '/users/:userId/service-messages',
     summary: 'the person’s latest LINE MINI App service messages (the service-message chat), oldest first',
     answer: ServiceMessagesSchema,
+  },
+  // LINE MINI App in-app purchase: the store, the person and the console's part (docs/platform/mini-apps.md).
+  iapProducts: {
+    method: 'GET',
+    path: '/mini-apps/:embedId/iap/products',
+    summary: 'a MINI App’s in-app purchase products as one store localizes them (`liff.iap.getPlatformProducts`)',
+    query: IapProductsQuerySchema,
+    answer: IapProductsSchema,
+  },
+  setIapWebhook: {
+    method: 'PUT',
+    path: '/mini-apps/:embedId/iap/webhook',
+    summary: 'registers (or removes, null) a MINI App’s in-app purchase webhook URL',
+    body: IapWebhookBodySchema,
+    answer: IapWebhookSchema,
+  },
+  iapConsent: {
+    method: 'GET',
+    path: '/users/:userId/iap/consent',
+    summary: 'whether the person agreed to the in-app purchase terms',
+    answer: IapConsentSchema,
+  },
+  setIapConsent: {
+    method: 'PUT',
+    path: '/users/:userId/iap/consent',
+    summary: 'the person agrees to the in-app purchase terms, or withdraws the consent',
+    body: IapConsentBodySchema,
+    answer: IapConsentSchema,
+  },
+  iapOrders: {
+    method: 'GET',
+    path: '/iap/orders',
+    summary: 'in-app purchase orders, newest first',
+    query: IapOrdersQuerySchema,
+    answer: IapOrdersSchema,
+  },
+  iapOrder: { method: 'GET', path: '/iap/orders/:orderId', summary: 'one in-app purchase order', answer: IapOrderSchema },
+  payIapOrder: {
+    method: 'POST',
+    path: '/iap/orders/:orderId/payment',
+    summary: 'what the person did on the store’s payment sheet: paid (sends purchaseComplete), cancelled or failed',
+    body: IapPaymentBodySchema,
+    answer: IapOrderSchema,
+  },
+  refundIapOrder: {
+    method: 'POST',
+    path: '/iap/orders/:orderId/refund',
+    summary: 'refunds a paid order (sends refundComplete)',
+    answer: IapOrderSchema,
   },
   lanQrCode: { method: 'GET', path: '/lan/qr-code', summary: 'the QR code (SVG) of the phone link with the admin token', answer: 'binary' },
 });

@@ -8,7 +8,9 @@
 import type { ErrorCode, InitData, LiffSession, Profile } from '../../sdk/src/protocol.js';
 import type { SimulatorApi } from './api.js';
 import type { FriendshipView, SessionToken } from '#contract/wire.js';
+import { storeOfOs, type IapOrder, type IapStore } from '#contract/iap.js';
 import { connectApp } from './bridge/connect.js';
+import type { PaymentOutcome, PaymentSheet } from './liff/iap-sheets.js';
 import type { BridgeCallRecord, BridgeHandlers } from './bridge/types.js';
 import { BridgeError } from './bridge/errors.js';
 import { HttpError } from './client.js';
@@ -47,6 +49,14 @@ export interface AppSessionDeps {
   windowUrlOf?(url: string): Promise<string>;
   /** Where `scanCodeV2` shows the camera (the phone screen); without it, the value is asked as text. */
   scanScreen?: HTMLElement;
+  /**
+   * The sheets of in-app purchase over the phone (`liff/iap-sheets.ts`): the terms' consent screen
+   * and the store's payment sheet; without them the person is asked with the browser's dialogs.
+   */
+  iapSheets?: {
+    consent(appName: string): Promise<boolean>;
+    payment(order: PaymentSheet): Promise<PaymentOutcome>;
+  };
 }
 
 /** One open app: the connection to dispose and the token to call the platform with. */
@@ -62,6 +72,8 @@ interface OpenApp {
   world: World;
   /** `app` with the view URL this page opened it at (its proxy's on a phone under `--lan`). */
   shown: WorldApp;
+  /** Whether the app is a MINI App that may use in-app purchase (asked at `liff.init`). */
+  iap?: boolean;
 }
 
 /**
@@ -72,6 +84,16 @@ interface OpenApp {
 export function toBridgeError(err: unknown): unknown {
   if (err instanceof HttpError) return new BridgeError(String(err.status) as ErrorCode, err.message);
   return err;
+}
+
+/**
+ * The store of the open app's device (`liff.iap`): App Store on iOS, Google Play on Android.
+ * @throws BridgeError 403 on the desktop app, which has no store (the plugin refuses before asking)
+ */
+function iapStoreOf(open: OpenApp): IapStore {
+  const { platform } = open.state.device;
+  if (platform === 'desktop') throw new BridgeError('403', 'In-App Purchase is not allowed in this LIFF app');
+  return storeOfOs(platform);
 }
 
 /**
@@ -263,7 +285,7 @@ export class AppSession {
         if (liffId !== open.app.embedId) {
           throw new BridgeError('INVALID_ARGUMENT', `liffId ${liffId} is not the app opened here (${open.app.embedId})`);
         }
-        return this.liffSession(open);
+        return this.iapAllowed(open).then(() => this.liffSession(open));
       },
       liffFriendship: async () => {
         try {
@@ -310,6 +332,66 @@ export class AppSession {
         const value = window.prompt(`${open.app.name} asks to scan a code. Type the value the code holds:`);
         return { value };
       },
+      liffIapProducts: async (productIds) => {
+        const store = iapStoreOf(open);
+        if (!productIds.length) return {};
+        try {
+          const query = { store, productIds: productIds.join(',') };
+          return (await api.client.call('iapProducts', { params: { embedId: open.app.embedId }, query })).products;
+        } catch (err) {
+          throw toBridgeError(err);
+        }
+      },
+      liffIapConsent: async () => {
+        const { userId } = open.state;
+        try {
+          if ((await api.client.call('iapConsent', { params: { userId } })).agreed) return true;
+          const agreed = this.deps.iapSheets
+            ? await this.deps.iapSheets.consent(open.app.name)
+            : window.confirm(`${open.app.name} asks you to agree to the Terms of Use: LINE In-App Purchase System. Agree?`);
+          if (agreed) await api.client.call('setIapConsent', { params: { userId }, body: { agreed: true } });
+          return agreed;
+        } catch (err) {
+          throw toBridgeError(err);
+        }
+      },
+      liffIapPayment: async (productId, orderId) => {
+        const store = iapStoreOf(open);
+        let order: IapOrder;
+        try {
+          order = await api.client.call('iapOrder', { params: { orderId } });
+        } catch (err) {
+          if (err instanceof HttpError && err.status === 404)
+            throw new BridgeError('INVALID_ARGUMENT', `No order ${orderId}: reserve one first`);
+          throw toBridgeError(err);
+        }
+        // Only the person's own reserved order of this app, for the product the app names.
+        if (order.userId !== open.state.userId || order.embedId !== open.app.embedId)
+          throw new BridgeError('INVALID_ARGUMENT', `The order ${orderId} is not an order of this person in this app`);
+        if (order.productId !== productId)
+          throw new BridgeError('INVALID_ARGUMENT', `The order ${orderId} is of product ${order.productId}, not ${productId}`);
+        if (order.status !== 'reserved')
+          throw new BridgeError('INVALID_ARGUMENT', `The order ${orderId} is ${order.status}: reserve a new one`);
+        const sheet = {
+          appName: open.app.name,
+          store,
+          productName: order.productName,
+          shopProductName: order.shopProductName,
+          price: order.price,
+          currency: order.currency,
+        };
+        const outcome: PaymentOutcome = this.deps.iapSheets
+          ? await this.deps.iapSheets.payment(sheet)
+          : window.confirm(`Buy ${order.productName} for ${order.price} ${order.currency}? (test payment)`)
+            ? { outcome: 'paid' }
+            : { outcome: 'cancelled' };
+        try {
+          await api.client.call('payIapOrder', { params: { orderId }, body: outcome });
+        } catch (err) {
+          throw toBridgeError(err);
+        }
+        return outcome;
+      },
       liffRequestFriendship: async () => {
         try {
           if ((await api.friendship(open.accessToken)).friendFlag) return;
@@ -323,7 +405,28 @@ export class AppSession {
   }
 
   /** What `liff.init` is told for the open app: its context, device and token (`liff/session.ts`). */
-  private liffSession(open: OpenApp): Promise<LiffSession> {
-    return buildLiffSession(open.state, open.shown, open.session, location.origin + location.pathname);
+  private async liffSession(open: OpenApp): Promise<LiffSession> {
+    const session = await buildLiffSession(open.state, open.shown, open.session, location.origin + location.pathname);
+    // A MINI App that may use in-app purchase, on a phone (a store to pay with): the feature is permitted.
+    const iap = session.context.availability.iap;
+    if (iap && open.iap && open.state.device.platform !== 'desktop') iap.permission = true;
+    return session;
+  }
+
+  /**
+   * Asks the server once per open app whether it is a MINI App that may use in-app purchase (its
+   * products answer); a refusal (not a MINI App, unverified on Published) means it may not.
+   */
+  private async iapAllowed(open: OpenApp): Promise<void> {
+    if (open.iap !== undefined || open.state.device.platform === 'desktop') return;
+    try {
+      await this.deps.api.client.call('iapProducts', {
+        params: { embedId: open.app.embedId },
+        query: { store: 'appStore', productIds: '-' },
+      });
+      open.iap = true;
+    } catch {
+      open.iap = false;
+    }
   }
 }

@@ -45,6 +45,7 @@ import { InAppBrowser } from './views/inapp-browser.js';
 import { AppOverlay } from './views/overlay.js';
 import { Pickers } from './views/pickers.js';
 import { pickShareTargets } from './liff/share-picker.js';
+import { askIapConsent, showPaymentSheet } from './liff/iap-sheets.js';
 import { Toasts } from './views/toast.js';
 import { chatsOfUser, findApp, findChat, findUser, isChatType, type World } from './world.js';
 
@@ -196,6 +197,10 @@ export class HostShell {
       viewUrlOf: (viewUrl) => viewUrlForPage(this.api.client, viewUrl),
       windowUrlOf: (url) => windowUrlForPage(this.api.client, url),
       scanScreen: this.screen,
+      iapSheets: {
+        consent: (appName) => askIapConsent(this.screen, appName),
+        payment: (order) => showPaymentSheet(this.screen, order),
+      },
       pickShareTargets: (chats, multiple) => pickShareTargets(this.screen, chats, multiple),
       onClosed: () => {
         this.controls.setStatus('App closed.');

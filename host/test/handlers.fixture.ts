@@ -18,6 +18,9 @@ export function fakeHandlers(profile: { userId: string; displayName: string }, o
     liffScanCode: vi.fn(),
     liffRequestFriendship: vi.fn(),
     liffShareTargetPicker: vi.fn(),
+    liffIapProducts: vi.fn(async () => ({})),
+    liffIapConsent: vi.fn(async () => true),
+    liffIapPayment: vi.fn(async () => ({ outcome: 'paid' as const })),
     ...overrides,
   };
 }

@@ -319,6 +319,18 @@ export const BRIDGE_METHODS = {
    * the messages are sent there as the person. `true` when sent, `false` when cancelled.
    */
   liffShareTargetPicker: liffMethod<[messages: unknown[], isMultiple: boolean], boolean>({ rule: messagesRule(MAX_MESSAGES) }, {}),
+  /**
+   * `liff.iap.getPlatformProducts({productIds})`: the app's products as the device's store
+   * localizes them, by product ID (`{currency, price, productName}`); IDs it does not sell are left out.
+   */
+  liffIapProducts: liffMethod<[productIds: string[]], Record<string, { currency: string; price: number; productName: string }>>({}),
+  /** `liff.iap.requestConsentAgreement()`: true once the person agreed to the in-app purchase terms (now or before), false when they declined. */
+  liffIapConsent: liffMethod<[], boolean>(),
+  /**
+   * `liff.iap.createPayment({productId, orderId})`: the host shows the store's payment sheet for the
+   * reserved order; what the person did there (`paid`, `cancelled`, or `failed` and why).
+   */
+  liffIapPayment: liffMethod<[productId: string, orderId: string], { outcome: 'paid' | 'cancelled' | 'failed'; failure?: string }>({}, {}),
 };
 
 type Methods = typeof BRIDGE_METHODS;

@@ -26,7 +26,7 @@ describe("the plugin covers @line/liff's Liff", () => {
     expect(served).toEqual(
       expect.arrayContaining(['init', 'getContext', 'getAccessToken', 'getIDToken', 'sendMessages', 'permanentLink', 'permission']),
     );
-    expect(LIFF_COVERAGE.iap).toBe('refused');
+    expect(LIFF_COVERAGE.iap).toBe('served');
     expect(LIFF_COVERAGE.calendar).toBe('refused');
     expect(LIFF_COVERAGE.createShortcutOnHomeScreen).toBe('refused');
     expect(LIFF_COVERAGE.getAdvertisingId).toBe('refused');

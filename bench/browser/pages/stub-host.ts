@@ -38,6 +38,9 @@ connectApp({
     liffScanCode: () => ({ value: null }),
     liffRequestFriendship: () => undefined,
     liffShareTargetPicker: () => false,
+    liffIapProducts: () => ({}),
+    liffIapConsent: () => false,
+    liffIapPayment: () => ({ outcome: 'cancelled' as const }),
   },
 });
 frame.src = appUrl;

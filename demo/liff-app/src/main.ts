@@ -87,7 +87,61 @@ async function main(): Promise<void> {
   };
   el('status').textContent = `${report.context?.type ?? 'no context'} · ${report.context?.viewType ?? ''} · ${report.os}`;
   el('report').textContent = JSON.stringify(report, null, 2);
+  await showShop().catch((error: unknown) => (el('purchase').textContent = JSON.stringify({ shop: failure(error) })));
   document.body.dataset.init = 'ok';
+}
+
+/**
+ * The MINI App's own server (`?shop=` names its origin): it checks the LIFF access token, reserves
+ * the purchase with `POST /iap/v1/product/reserve` (the person's IP and OS with it) and receives
+ * the webhook. The platform never lets a page reserve by itself.
+ */
+const SHOP = new URLSearchParams(location.search).get('shop');
+/** The product IDs this MINI App sells (the default world's). */
+const PRODUCT_IDS = ['iap_ln_002', 'iap_ln_020'];
+
+/** Buys a product as the published flow goes: consent, a reservation by the server, the store's sheet. */
+async function buy(productId: string): Promise<unknown> {
+  await liff.iap.requestConsentAgreement();
+  if (!SHOP) throw new Error('no MINI App server: open the demo with ?shop=<its origin>');
+  const res = await fetch(`${SHOP}/reserve`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ accessToken: liff.getAccessToken(), productId, clientOs: liff.getOS() }),
+  });
+  const reserved = (await res.json()) as { orderId?: string; errorCode?: string; message?: string };
+  if (!reserved.orderId)
+    throw Object.assign(new Error(reserved.message ?? 'reservation failed'), { code: reserved.errorCode ?? String(res.status) });
+  await liff.iap.createPayment({ productId, orderId: reserved.orderId });
+  return { orderId: reserved.orderId };
+}
+
+/** Lists the products in the device's store, each with a buy button, once the app may use in-app purchase. */
+async function showShop(): Promise<void> {
+  if (!liff.isApiAvailable('iap')) {
+    el('purchase').textContent = 'In-app purchase is not available here.';
+    return;
+  }
+  const products = await liff.iap.getPlatformProducts({ productIds: PRODUCT_IDS });
+  el('iap-products').replaceChildren(
+    ...Object.entries(products).map(([productId, p]) => {
+      const item = document.createElement('li');
+      item.dataset.productId = productId;
+      const label = document.createElement('span');
+      label.className = 'product';
+      label.textContent = `${p.productName}: ${p.price} ${p.currency}`;
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = 'Buy';
+      button.addEventListener('click', () => {
+        void outcome(() => buy(productId)).then((r) => {
+          el('purchase').textContent = JSON.stringify({ createPayment: r });
+        });
+      });
+      item.append(label, ' ', button);
+      return item;
+    }),
+  );
 }
 
 el('send').addEventListener('click', () => {

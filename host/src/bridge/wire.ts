@@ -68,7 +68,26 @@ export const WIRE: { [M in HostMethod]: WireEntry<M> } = {
     wireRules: [plainMessagesProblem, (multiple) => (typeof multiple === 'boolean' ? '' : 'isMultiple must be a boolean')],
     answers: true,
   },
+  liffIapProducts: { expects: 'one argument, an array of product IDs', wireRules: [productIdsProblem], answers: true },
+  liffIapConsent: { answers: true },
+  liffIapPayment: {
+    expects: 'two arguments, the productId and the orderId',
+    wireRules: [idProblem('productId'), idProblem('orderId')],
+    answers: true,
+  },
 };
+
+/** Wire rule of `liff.iap.getPlatformProducts`'s product IDs: an array of at most 100 non-empty strings of at most 100 characters. */
+export function productIdsProblem(ids: unknown): string {
+  return Array.isArray(ids) && ids.length <= 100 && ids.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 100)
+    ? ''
+    : 'productIds must be an array of at most 100 product IDs';
+}
+
+/** Wire rule of an ID argument (`productId`, `orderId`): a non-empty string of at most 100 characters. */
+function idProblem(name: string): WireRule {
+  return (id) => (typeof id === 'string' && id.length > 0 && id.length <= 100 ? '' : `${name} must be a non-empty string`);
+}
 
 /**
  * Wire rule of `liff.init`'s liffId: an embed ID (`1650000001-AbCd1234`, the platform's LIFF ID

@@ -20,8 +20,9 @@ export interface Availability {
 /**
  * The features of `@line/liff`'s `context.availability`, with the minimum client versions the
  * platform publishes, and `permission` true only for what embedkit's host serves. What no local
- * client can do (in-app purchase, calendar, call and recording state, home-screen shortcuts,
- * advertising IDs, Bluetooth, sub windows) is never permitted, so `isApiAvailable` answers false and
+ * client can do (calendar, call and recording state, home-screen shortcuts, advertising IDs,
+ * Bluetooth, sub windows) is never permitted; in-app purchase is permitted by the app session for a
+ * MINI App that may use it (`app-session.ts`), so `isApiAvailable` answers false and
  * the method refuses with the published SDK's `FORBIDDEN`.
  */
 export const LIFF_AVAILABILITY: Readonly<Record<string, Availability>> = {

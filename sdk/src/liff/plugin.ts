@@ -60,7 +60,7 @@ export const LIFF_COVERAGE = {
   requestFriendship: 'served',
   shareTargetPicker: 'served',
   subWindow: 'refused',
-  iap: 'refused',
+  iap: 'served',
   calendar: 'refused',
   activity: 'refused',
   createShortcutOnHomeScreen: 'refused',
@@ -96,6 +96,18 @@ const LIFF_NAME: Partial<Record<HostMethod, string>> = {
   liffScanCode: 'scanCodeV2',
   liffRequestFriendship: 'requestFriendship',
   liffShareTargetPicker: 'shareTargetPicker',
+  liffIapProducts: 'iap.getPlatformProducts',
+  liffIapConsent: 'iap.requestConsentAgreement',
+  liffIapPayment: 'iap.createPayment',
+};
+
+/**
+ * What `liff.iap.createPayment` rejects with when the store's payment fails (the published SDK
+ * gives no code of its own: `UNKNOWN`, the code it uses for a native failure without one).
+ */
+const IAP_FAILURE_TEXT: Record<string, string> = {
+  cardDeclined: 'The payment failed: the store declined the payment method.',
+  networkLost: 'The payment failed: the network connection was lost.',
 };
 
 /** Options of {@link EmbedkitPlugin}. */
@@ -206,6 +218,11 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
     loggedIn: !!state.session || !!state.web,
     os: os(),
   });
+  /** The session of an app that may use in-app purchase now, or the refusal `@line/liff` words (its `iap` rule). */
+  const iapSession = (): LiffSession => {
+    assertApiAvailable('iap', environment());
+    return loggedIn();
+  };
   const refuse = (api: string) => () => Promise.reject(forbidden(api));
   const refuseSync = (api: string) => () => {
     throw forbidden(api);
@@ -411,9 +428,29 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
       getAppData: refuse('subwindowOpen'),
     },
     iap: {
-      getPlatformProducts: refuse('In-App Purchase'),
-      createPayment: refuse('In-App Purchase'),
-      requestConsentAgreement: refuse('In-App Purchase'),
+      getPlatformProducts: async (params) => {
+        iapSession();
+        const productIds = (params as { productIds?: unknown } | undefined)?.productIds;
+        if (!Array.isArray(productIds) || !productIds.every((id) => typeof id === 'string'))
+          throw new LiffError('INVALID_ARGUMENT', 'liff.iap.getPlatformProducts: productIds must be an array of product IDs');
+        return bridge('liffIapProducts', [productIds]);
+      },
+      requestConsentAgreement: async () => {
+        iapSession();
+        // Published: the promise rejects when the person does not agree.
+        if (!(await bridge('liffIapConsent', []))) throw new LiffError('TERMS_AGREEMENT_ERROR', 'The user did not agree to the terms.');
+      },
+      createPayment: async (params) => {
+        iapSession();
+        const { productId, orderId } = (params ?? {}) as { productId?: unknown; orderId?: unknown };
+        if (typeof productId !== 'string' || !productId || typeof orderId !== 'string' || !orderId)
+          throw new LiffError('INVALID_ARGUMENT', 'liff.iap.createPayment: productId and orderId must be non-empty strings');
+        const paid = await bridge('liffIapPayment', [productId, orderId]);
+        // Published: `{code: "CANCELED", message: "Transaction was canceled."}` when the person cancels.
+        if (paid.outcome === 'cancelled') throw new LiffError('CANCELED', 'Transaction was canceled.');
+        if (paid.outcome === 'failed')
+          throw new LiffError('UNKNOWN', IAP_FAILURE_TEXT[paid.failure ?? ''] ?? IAP_FAILURE_TEXT.cardDeclined!);
+      },
     },
     calendar: {
       getEvents: refuse('liff.calendar.getEvents'),

@@ -103,6 +103,7 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
     api: { tokens: channelTokens, bot: bots.messaging, limits: bots.limits },
     userTokens: social.userTokens,
     live,
+    webhooks: { emitter: bots.emitter, dispatcher: bots.dispatcher },
   });
   return { channelTokens, chats, social, bots, embeddedApps, blockchain, v1Bots, miniApps };
 }

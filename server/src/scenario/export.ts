@@ -6,7 +6,7 @@
  * demo origin get the `{demo_origin}` placeholder back, so the file works on any port. Pure.
  */
 import { botPromptOf, DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, scopesOf } from '../interfaces/embedded-apps/index.js';
-import type { ServiceMessageTemplate } from '../interfaces/mini-apps/index.js';
+import type { IapProduct, ServiceMessageTemplate } from '../interfaces/mini-apps/index.js';
 import type { WorldRows } from './world-export-store.js';
 import type { Scenario } from './schema.js';
 import { scenarioAudienceOf, scenarioCouponOf, scenarioMembershipOf } from '../interfaces/bot/index.js';
@@ -179,6 +179,19 @@ function miniAppOf(rows: WorldRows, embedId: string) {
       verified: Number(m.verified) === 1,
       ...(m.stage === 'published' ? { stage: 'published' as const } : {}),
       ...(templates.length ? { serviceMessageTemplates: templates } : {}),
+      ...inAppPurchaseOf(rows, embedId),
+    },
+  };
+}
+
+/** A MINI App's in-app purchase as `{inAppPurchase}` (its products and webhook URL); nothing when it does not use it. */
+function inAppPurchaseOf(rows: WorldRows, embedId: string) {
+  const iap = rows.iapSettings.find((x) => x.embed_id === embedId);
+  if (!iap) return {};
+  return {
+    inAppPurchase: {
+      ...(iap.webhook_url ? { webhookUrl: iap.webhook_url } : {}),
+      products: JSON.parse(iap.products) as IapProduct[],
     },
   };
 }

@@ -26,7 +26,7 @@ import {
   type ModuleStore,
 } from '../interfaces/bot/index.js';
 import { checkScenario, type Scenario } from './schema.js';
-import { scenarioTemplateProblems, type MiniAppStore } from '../interfaces/mini-apps/index.js';
+import { scenarioIapProblems, scenarioTemplateProblems, type MiniAppStore } from '../interfaces/mini-apps/index.js';
 import type { AssertionKeyStore } from '../tokens/assertion-key-store.js';
 import { assertionKeyOf } from '../tokens/assertion.js';
 import { phoneNumberHash } from '../world/phone-numbers.js';
@@ -182,6 +182,7 @@ function miniAppProblems(s: Scenario): string[] {
     if (first !== undefined) problems.push(`apps[${i}].miniApp: channel ${a.channelId} already has the MINI App apps[${first}]`);
     else owners.set(a.channelId, i);
     problems.push(...scenarioTemplateProblems(a.miniApp.serviceMessageTemplates ?? []).map((p) => `apps[${i}].miniApp.${p}`));
+    if (a.miniApp.inAppPurchase) problems.push(...scenarioIapProblems(a.miniApp.inAppPurchase).map((p) => `apps[${i}].miniApp.${p}`));
   });
   return problems;
 }
@@ -393,6 +394,7 @@ export async function applyScenario(
                 verified: a.miniApp.verified,
                 stage: a.miniApp.stage ?? 'developing',
                 templates: a.miniApp.serviceMessageTemplates ?? [],
+                ...(a.miniApp.inAppPurchase ? { inAppPurchase: a.miniApp.inAppPurchase } : {}),
               },
             ]
           : [],

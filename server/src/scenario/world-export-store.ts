@@ -41,13 +41,15 @@ export async function readWorldRows(db: Kysely<Database>) {
     db.selectFrom('coupons').selectAll().orderBy('channel_id').orderBy('created_at').orderBy('coupon_id').execute(),
     db.selectFrom('coupon_uses').selectAll().orderBy('coupon_id').orderBy('user_id').execute(),
   ]);
-  const [miniApps, serviceMessageTemplates] = await Promise.all([
+  const [miniApps, serviceMessageTemplates, iapSettings] = await Promise.all([
     db.selectFrom('mini_apps').selectAll().execute(),
     db.selectFrom('service_message_templates').selectAll().orderBy('embed_id').orderBy('position').execute(),
+    db.selectFrom('iap_settings').selectAll().execute(),
   ]);
   return {
     miniApps,
     serviceMessageTemplates,
+    iapSettings,
     channels,
     logins,
     templates,

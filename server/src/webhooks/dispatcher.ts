@@ -58,6 +58,12 @@ export interface DispatcherOptions {
   faults?: DeliveryFaults;
 }
 
+/**
+ * Where a delivery of its own kind goes: its URL, null when it has none (the delivery is skipped),
+ * or undefined for a delivery it does not claim (the channel's webhook URL).
+ */
+export type OwnUrlLookup = (delivery: DeliveryRow) => Promise<string | null | undefined>;
+
 /** Wait between tries to store an attempt's outcome while the database is unreachable, in ms. */
 const STORE_RETRY_MS = 250;
 
@@ -73,10 +79,19 @@ export class WebhookDispatcher {
   private abort = stopSignal();
   private readonly schedule: readonly number[];
   private readonly timeoutMs: number;
+  private ownUrl: OwnUrlLookup | undefined;
 
   constructor(private readonly o: DispatcherOptions) {
     this.schedule = o.retryScheduleMs ?? RETRY_SCHEDULE_MS;
     this.timeoutMs = o.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  }
+
+  /**
+   * Sends the deliveries `lookup` claims to the URL it answers instead of the channel's webhook URL
+   * (a LINE MINI App's in-app purchase events go to the URL registered for them).
+   */
+  routeUrls(lookup: OwnUrlLookup): void {
+    this.ownUrl = lookup;
   }
 
   /** Starts sending: what is pending in the database now, then whatever is queued later. */
@@ -192,8 +207,9 @@ export class WebhookDispatcher {
   /** One HTTP attempt of a delivery, and its outcome stored. */
   private async attempt(d: DeliveryRow): Promise<void> {
     const channel = await this.o.world.channel(d.channel_id);
-    const url = channel?.webhook_url;
-    if (!url) {
+    const own = await this.ownUrl?.(d);
+    const url = own !== undefined ? own : channel?.webhook_url;
+    if (!url || !channel) {
       await this.o.deliveries.setStatus(d.id, 'skipped');
       this.o.live.publish({ type: 'delivery', channelId: d.channel_id, id: d.id, status: 'skipped' });
       return;

@@ -167,6 +167,21 @@ export class WebhookEmitter {
   }
 
   /**
+   * Stores one delivery whose body is an event object of its own, not the bot envelope (a LINE MINI
+   * App's in-app purchase events, docs/platform/mini-apps.md), signed with the channel secret as
+   * every delivery and sent in the order of `orderKey`; where it goes is the dispatcher's
+   * `routeUrls` lookup's answer.
+   * @param hasUrl false: stored as skipped (visible in the panel, never sent)
+   * @returns the delivery id
+   * @throws Error for a channel the world does not have
+   */
+  async emitOwn(channelId: string, orderKey: string, body: string, eventType: string, hasUrl: boolean): Promise<number> {
+    const channel = await this.o.world.channel(channelId);
+    if (!channel) throw new Error(`unknown channel ${channelId}`);
+    return this.store(channel, orderKey, body, [eventType], this.o.clock.now(), hasUrl);
+  }
+
+  /**
    * A reply token for an event made outside embedkit (`embedkit trigger`): replies with
    * it go into `chatId`, within the reply token life, once.
    */
@@ -190,7 +205,14 @@ export class WebhookEmitter {
   }
 
   /** Stores a signed delivery (pending, or skipped without a webhook URL) and wakes the dispatcher. */
-  private async store(channel: ChannelRow, chatId: string, body: string, eventTypes: string[], now: number): Promise<number> {
+  private async store(
+    channel: ChannelRow,
+    chatId: string,
+    body: string,
+    eventTypes: string[],
+    now: number,
+    hasUrl = !!channel.webhook_url,
+  ): Promise<number> {
     const channelId = channel.channel_id;
     const id = await this.o.deliveries.insert({
       channelId,
@@ -198,10 +220,10 @@ export class WebhookEmitter {
       eventTypes,
       body,
       signature: signBody(channel.secret, body),
-      status: channel.webhook_url ? 'pending' : 'skipped',
+      status: hasUrl ? 'pending' : 'skipped',
       createdAt: now,
     });
-    this.o.live.publish({ type: 'delivery', channelId, id, status: channel.webhook_url ? 'pending' : 'skipped' });
+    this.o.live.publish({ type: 'delivery', channelId, id, status: hasUrl ? 'pending' : 'skipped' });
     this.o.dispatcher.kick();
     return id;
   }

@@ -13,7 +13,7 @@ import { ALICE, ALICE_BOT, BOB, botToken, GROUP, makeBotKit, say, TRIAL, VERIFIE
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const DAY = 24 * 3600 * 1000;
 
-type Format = 'message' | 'oauth' | 'v1' | 'html' | 'any';
+type Format = 'message' | 'oauth' | 'v1' | 'iap' | 'html' | 'any';
 
 /** Every route of the routers, with the error format(s) its interface uses. */
 const ROUTES: Array<{ path: string; format: Format[] }> = [
@@ -28,6 +28,8 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
   { path: '/message/v3/share', format: ['message'] },
   { path: '/message/v3/notifier/token', format: ['message'] },
   { path: '/message/v3/notifier/send', format: ['message'] },
+  // LINE MINI App in-app purchase: its own error body, `{errorCode, message, details?}`.
+  ...['/iap/v1/product/reserve', '/iap/v1/webhook/events'].map((path) => ({ path, format: ['iap'] as Format[] })),
   ...[
     '/v2/bot/message/reply',
     '/v2/bot/message/push',
@@ -142,6 +144,14 @@ const ROUTES: Array<{ path: string; format: Format[] }> = [
     '/embedkit/v1/lan/qr-code',
     // A body it takes empties the world and loads the kit's scenario again.
     '/embedkit/v1/world/reset',
+    // In-app purchase: the store, the person and the console's part.
+    '/embedkit/v1/mini-apps/:embedId/iap/products',
+    '/embedkit/v1/mini-apps/:embedId/iap/webhook',
+    '/embedkit/v1/users/:userId/iap/consent',
+    '/embedkit/v1/iap/orders',
+    '/embedkit/v1/iap/orders/:orderId',
+    '/embedkit/v1/iap/orders/:orderId/payment',
+    '/embedkit/v1/iap/orders/:orderId/refund',
   ].map((path) => ({ path, format: ['message'] as Format[] })),
   // A module channel's exchange of its authorization code (module-attach.yml): OAuth errors.
   { path: '/module/auth/v1/token', format: ['oauth'] },
@@ -575,6 +585,12 @@ function formatOf(res: Res): Format | 'other' {
   if (typeof o.message === 'string' && Object.keys(o).every((k) => k === 'message' || k === 'details')) return 'message';
   if (typeof o.error === 'string' && Object.keys(o).every((k) => k === 'error' || k === 'error_description')) return 'oauth';
   if (typeof o.statusCode === 'string' && typeof o.statusMessage === 'string' && Object.keys(o).length === 2) return 'v1';
+  if (
+    typeof o.errorCode === 'string' &&
+    typeof o.message === 'string' &&
+    Object.keys(o).every((k) => ['errorCode', 'message', 'details'].includes(k))
+  )
+    return 'iap';
   return 'other';
 }
 

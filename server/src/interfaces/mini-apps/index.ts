@@ -14,39 +14,86 @@ import type { SimulatorHandlers } from '../../simulator/handlers.js';
 import type { WorldStore } from '../../world/world-store.js';
 import type { BotApiDeps } from '../bot/index.js';
 import type { UserTokenService } from '../social/index.js';
+import type { WebhookDispatcher } from '../../webhooks/dispatcher.js';
+import type { WebhookEmitter } from '../../webhooks/emitter.js';
+import { iapRoutes } from './iap/routes.js';
+import { IapService } from './iap/service.js';
+import { IapStore } from './iap/store.js';
 import { miniAppRoutes } from './routes.js';
 import { ServiceMessageService } from './service.js';
 import { MiniAppStore } from './store.js';
 
 export { MiniAppStore, type MiniAppSeed } from './store.js';
 export { MiniAppSchema, scenarioTemplateProblems, type ScenarioMiniApp, type ServiceMessageTemplate } from './rules.js';
+export { scenarioIapProblems, type IapProduct, type ScenarioInAppPurchase } from './iap/rules.js';
 
 /** The MINI Apps unit: its service, its store (the scenario loads it), its routes and simulator handlers. */
 export interface MiniApps {
   serviceMessages: ServiceMessageService;
+  /** In-app purchase: reservations, orders, their webhook events (docs/platform/mini-apps.md). */
+  iap: IapService;
   store: MiniAppStore;
-  /** `/message/v3/notifier/token` and `/message/v3/notifier/send`. */
+  /** `/message/v3/notifier/token`, `/message/v3/notifier/send`, `/iap/v1/product/reserve` and `/iap/v1/webhook/events`. */
   routes: Router[];
-  simulator: Pick<SimulatorHandlers, 'serviceMessages'>;
+  simulator: Pick<
+    SimulatorHandlers,
+    | 'serviceMessages'
+    | 'iapProducts'
+    | 'setIapWebhook'
+    | 'iapConsent'
+    | 'setIapConsent'
+    | 'iapOrders'
+    | 'iapOrder'
+    | 'payIapOrder'
+    | 'refundIapOrder'
+  >;
 }
 
 /**
  * Builds the MINI Apps unit on an open database.
  * @param deps `api`: the bot interface's authentication and rate limit of a channel access token;
- *   `userTokens`: the LIFF access tokens; `live`: tells the host of a service message sent
+ *   `userTokens`: the LIFF access tokens; `live`: tells the host of a service message sent;
+ *   `webhooks`: the bot unit's webhook pipeline, which sends the in-app purchase events (their URL
+ *   is the MINI App's own: the dispatcher asks this unit)
  */
 export function createMiniApps(
   db: Kysely<Database>,
   world: WorldStore,
   clock: Clock,
-  deps: { api: BotApiDeps; userTokens: UserTokenService; live: LiveHub },
+  deps: {
+    api: BotApiDeps;
+    userTokens: UserTokenService;
+    live: LiveHub;
+    webhooks: { emitter: WebhookEmitter; dispatcher: WebhookDispatcher };
+  },
 ): MiniApps {
   const store = new MiniAppStore(db);
   const serviceMessages = new ServiceMessageService({ store, world, userTokens: deps.userTokens, live: deps.live, clock });
+  const iap = new IapService({
+    store: new IapStore(db),
+    miniApps: store,
+    userTokens: deps.userTokens,
+    channelTokens: deps.api.tokens,
+    world,
+    clock,
+    emitter: deps.webhooks.emitter,
+  });
+  deps.webhooks.dispatcher.routeUrls((delivery) => iap.urlOf(delivery));
   return {
     serviceMessages,
+    iap,
     store,
-    routes: [miniAppRoutes({ ...deps.api, serviceMessages })],
-    simulator: { serviceMessages: ({ params }) => serviceMessages.messagesOf(params.userId) },
+    routes: [miniAppRoutes({ ...deps.api, serviceMessages }), iapRoutes(iap)],
+    simulator: {
+      serviceMessages: ({ params }) => serviceMessages.messagesOf(params.userId),
+      iapProducts: ({ params, query }) => iap.productsOf(params.embedId, query),
+      setIapWebhook: ({ params, body }) => iap.setWebhook(params.embedId, body.webhookUrl),
+      iapConsent: ({ params }) => iap.consent(params.userId),
+      setIapConsent: ({ params, body }) => iap.setConsent(params.userId, body.agreed),
+      iapOrders: ({ query }) => iap.orders(query),
+      iapOrder: ({ params }) => iap.order(params.orderId),
+      payIapOrder: ({ params, body }) => iap.pay(params.orderId, body),
+      refundIapOrder: ({ params }) => iap.refund(params.orderId),
+    },
   };
 }

@@ -2,6 +2,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MiniAppTable, ServiceNotificationTokenTable } from '../../db/schema.js';
 import type { ServiceMessageTemplate } from './rules.js';
+import { IapStore } from './iap/store.js';
+import type { ScenarioInAppPurchase } from './iap/rules.js';
 
 /** A MINI App as stored, with its app's name (the card's footer). */
 export type MiniAppRow = Selectable<MiniAppTable> & { name: string };
@@ -23,6 +25,8 @@ export interface MiniAppSeed {
   verified: boolean;
   stage: 'developing' | 'published';
   templates: readonly ServiceMessageTemplate[];
+  /** Its in-app purchase, when it may use it. */
+  inAppPurchase?: ScenarioInAppPurchase;
 }
 
 /** What a send writes at once: the token's renewal and the message. */
@@ -39,7 +43,7 @@ export interface SendWrite {
 export class MiniAppStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Stores a scenario's MINI Apps and their templates (the scenario loader, on an empty world). */
+  /** Stores a scenario's MINI Apps, their templates and in-app purchase settings (the scenario loader, on an empty world). */
   async seed(apps: readonly MiniAppSeed[]): Promise<void> {
     for (const a of apps) {
       await this.db
@@ -52,6 +56,11 @@ export class MiniAppStore {
           .values(a.templates.map((t, i) => ({ embed_id: a.embedId, template_name: t.name, position: i, template: JSON.stringify(t) })))
           .execute();
     }
+    await new IapStore(this.db).seed(
+      apps.flatMap((a) =>
+        a.inAppPurchase ? [{ embedId: a.embedId, webhookUrl: a.inAppPurchase.webhookUrl ?? null, products: a.inAppPurchase.products }] : [],
+      ),
+    );
   }
 
   /** The MINI App of a channel (a channel has at most one), or undefined. */
@@ -62,6 +71,17 @@ export class MiniAppStore {
       .selectAll('mini_apps')
       .select('apps.name')
       .where('mini_apps.channel_id', '=', channelId)
+      .executeTakeFirst();
+  }
+
+  /** A MINI App by its app's embed ID, or undefined. */
+  ofEmbed(embedId: string): Promise<MiniAppRow | undefined> {
+    return this.db
+      .selectFrom('mini_apps')
+      .innerJoin('apps', 'apps.embed_id', 'mini_apps.embed_id')
+      .selectAll('mini_apps')
+      .select('apps.name')
+      .where('mini_apps.embed_id', '=', embedId)
       .executeTakeFirst();
   }
 
