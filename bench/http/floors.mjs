@@ -225,7 +225,8 @@ export function mountFloors(app) {
     if (!user) return refuse(res, 401, 'no user');
     const profile = { userId: user.user_id, displayName: user.display_name };
     // As embedkit's profile names it: its origin and the simulator's picture route.
-    if (user.has_picture) profile.pictureUrl = `http://localhost:${req.socket.localPort}${simulatorPath('userPicture', { userId: user.user_id })}`;
+    if (user.has_picture)
+      profile.pictureUrl = `http://localhost:${req.socket.localPort}${simulatorPath('userPicture', { userId: user.user_id })}`;
     if (user.status_message) profile.statusMessage = user.status_message;
     res.json(profile);
   });
