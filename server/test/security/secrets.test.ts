@@ -105,6 +105,9 @@ it('answers no secret in any GET of the simulator API, in the live stream, in a 
     phoneLog: { phoneId: 'p1' },
     chatControl: { channelId: CHANNEL, chatId: BOT_CHAT },
     serviceMessages: { userId: ALICE },
+    iapProducts: { embedId: '1650000001-liffapp1' },
+    iapConsent: { userId: ALICE },
+    iapOrder: { orderId: 'T0' },
   };
   const gets = (Object.keys(SIMULATOR_API) as SimulatorRoute[]).filter(
     (n) => SIMULATOR_API[n].method === 'GET' && n !== 'scenario' && n !== 'liveEvents',
