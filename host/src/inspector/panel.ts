@@ -12,6 +12,7 @@ import type { PhoneLogLine, PhoneView } from '#contract/wire.js';
 import { HttpError, type SimulatorClient } from '../client.js';
 import { h, replaceChildren } from '../dom.js';
 import { appEntry, callEntry, noticeEntry, rejectedEntry } from '../panels/log.js';
+import { coalesced } from '../shared/coalesce.js';
 
 /** How often (ms) the list is read again, so phones that went quiet leave it. */
 const LIST_MS = 15_000;
@@ -95,7 +96,13 @@ export class PhoneInspectorPanel {
     if (phoneId) void this.readMore();
   }
 
-  private async refreshList(): Promise<void> {
+  /**
+   * Reads the list again. Coalesced: reads do not overlap, so an older answer (a phone before it
+   * opened its app) never lands after a newer one, and a change met during a read is read after it.
+   */
+  private readonly refreshList = coalesced(() => this.readList());
+
+  private async readList(): Promise<void> {
     try {
       this.phones = (await this.client.call('phones')).phones.filter((p) => p.phoneId !== this.ownId);
     } catch {
