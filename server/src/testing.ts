@@ -97,6 +97,22 @@ export type KitOrder = IapOrder;
 /** A service message as the person's service-message chat holds it. */
 export type KitServiceMessage = SimulatorAnswers['serviceMessages']['messages'][number];
 
+/**
+ * Runs `end` when the Vitest test under way ends, when this is called inside one; else does
+ * nothing. Vitest is the project's own dependency, looked up only when its worker runs this
+ * process (`VITEST`), so that other runners and plain scripts load nothing of it.
+ */
+async function afterThisTest(end: () => Promise<unknown>): Promise<void> {
+  if (!process.env.VITEST) return;
+  try {
+    const vitest = 'vitest';
+    const { onTestFinished } = (await import(vitest)) as { onTestFinished?: (fn: () => Promise<unknown>) => void };
+    onTestFinished?.(end);
+  } catch {
+    // Not inside a test (a beforeAll, a module's top level): the rule stays until removed.
+  }
+}
+
 /** A running in-process embedkit. */
 export interface TestKit {
   /** `{base_url}`, e.g. `http://localhost:41234` (no trailing slash). */
@@ -137,8 +153,9 @@ export interface TestKit {
    * Makes the calls a rule names fail on purpose (docs/guide/faults.md): e.g.
    * `{operation: 'pushMessage', kind: 'rateLimited', times: 1}` answers the next push with the
    * platform's 429; `{channelId, kind: 'redeliver', times: 1}` sends the channel's next delivered
-   * webhook again with `isRedelivery: true`. Rules stay until removed: clear them after each test
-   * with {@link clearFaults}.
+   * webhook again with `isRedelivery: true`. A rule set inside a Vitest test is removed when that
+   * test ends (its `onTestFinished`); one set elsewhere (a `beforeAll`, another test runner) stays
+   * until removed: clear them after each test with {@link clearFaults}.
    * @returns the rule in force, with its `id`
    * @throws TestKitError 400 for a rule that names no operation, mixes kinds, or a delivery kind
    *   without its channel
@@ -309,7 +326,11 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
     advanceClock: async (ms) => {
       await call('clock', 'advanceClock', { body: { advanceMs: ms } });
     },
-    fault: (rule) => call('fault', 'addFault', { body: rule }),
+    fault: async (rule) => {
+      const set = await call('fault', 'addFault', { body: rule });
+      await afterThisTest(() => call('fault', 'deleteFault', { params: { faultId: set.id } }).catch(() => undefined));
+      return set;
+    },
     faults: async () => (await call('faults', 'faults')).faults,
     clearFaults: async () => {
       await call('faults', 'clearFaults');

@@ -2,7 +2,7 @@
 // needs: a channel token, the messages of a chat, a user's message, the clock.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startEmbedkit, TestKitError, type TestKit } from '../../src/testing.js';
 
 let kit: TestKit | undefined;
@@ -71,6 +71,20 @@ describe('startEmbedkit', () => {
     expect(await kit.faults()).toEqual([]);
     expect((await push()).status).toBe(200);
     await expect(kit.fault({ operation: 'noSuchOperation', kind: 'drop' })).rejects.toMatchObject({ status: 400 });
+  });
+
+  describe('a fault rule set inside a test', () => {
+    let shared: TestKit;
+    afterAll(() => shared?.stop());
+    it('holds during that test', async () => {
+      shared = await startEmbedkit();
+      await shared.fault({ operation: 'world', kind: 'serverError' });
+      expect((await fetch(`${shared.url}/embedkit/v1/world`)).status).toBe(500);
+    });
+    it('is gone in the next one', async () => {
+      expect(await shared.faults()).toEqual([]);
+      expect((await fetch(`${shared.url}/embedkit/v1/world`)).status).toBe(200);
+    });
   });
 
   it('reads the MINI App orders and refunds one; the app’s webhook gets refundComplete', async () => {
