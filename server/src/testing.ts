@@ -15,6 +15,7 @@
  * store.
  */
 import type { FaultRuleBody, FaultView } from '#contract/faults.js';
+import type { IapOrder } from '#contract/iap.js';
 import { pino } from 'pino';
 import { startServer, type RunningServer } from './serve/start.js';
 import type { InterfaceUrls } from './interface-urls.js';
@@ -24,7 +25,7 @@ import { readScenario } from './scenario/load.js';
 import type { Scenario } from './scenario/schema.js';
 import { WorldStore } from './world/world-store.js';
 import type { PlatformHeaders } from './http/platform-headers.js';
-import { readAnswer, SimulatorClient, type CallableRoute, type SimulatorCallArgs } from '#contract/client.js';
+import { readAnswer, SimulatorClient, type CallableRoute, type SimulatorAnswers, type SimulatorCallArgs } from '#contract/client.js';
 import type { ChatMessage, World } from '#contract/wire.js';
 
 export type { PlatformHeaders } from './http/platform-headers.js';
@@ -91,6 +92,26 @@ export type KitWorld = World;
 export type KitFaultRule = FaultRuleBody;
 /** A fault rule in force, with what it has hit. */
 export type KitFault = FaultView;
+/** An in-app purchase order as the simulator API shows it (`contract/src/iap.ts`). */
+export type KitOrder = IapOrder;
+/** A service message as the person's service-message chat holds it. */
+export type KitServiceMessage = SimulatorAnswers['serviceMessages']['messages'][number];
+
+/**
+ * Runs `end` when the Vitest test under way ends, when this is called inside one; else does
+ * nothing. Vitest is the project's own dependency, looked up only when its worker runs this
+ * process (`VITEST`), so that other runners and plain scripts load nothing of it.
+ */
+async function afterThisTest(end: () => Promise<unknown>): Promise<void> {
+  if (!process.env.VITEST) return;
+  try {
+    const vitest = 'vitest';
+    const { onTestFinished } = (await import(vitest)) as { onTestFinished?: (fn: () => Promise<unknown>) => void };
+    onTestFinished?.(end);
+  } catch {
+    // Not inside a test (a beforeAll, a module's top level): the rule stays until removed.
+  }
+}
 
 /** A running in-process embedkit. */
 export interface TestKit {
@@ -132,8 +153,9 @@ export interface TestKit {
    * Makes the calls a rule names fail on purpose (docs/guide/faults.md): e.g.
    * `{operation: 'pushMessage', kind: 'rateLimited', times: 1}` answers the next push with the
    * platform's 429; `{channelId, kind: 'redeliver', times: 1}` sends the channel's next delivered
-   * webhook again with `isRedelivery: true`. Rules stay until removed: clear them after each test
-   * with {@link clearFaults}.
+   * webhook again with `isRedelivery: true`. A rule set inside a Vitest test is removed when that
+   * test ends (its `onTestFinished`); one set elsewhere (a `beforeAll`, another test runner) stays
+   * until removed: clear them after each test with {@link clearFaults}.
    * @returns the rule in force, with its `id`
    * @throws TestKitError 400 for a rule that names no operation, mixes kinds, or a delivery kind
    *   without its channel
@@ -143,6 +165,20 @@ export interface TestKit {
   faults(): Promise<KitFault[]>;
   /** Removes every fault rule (`afterEach(() => kit.clearFaults())`). */
   clearFaults(): Promise<void>;
+  /**
+   * LINE MINI App in-app purchase orders, newest first (docs/platform/mini-apps.md): reserved by an
+   * app's server, then paid, cancelled, failed or refunded.
+   * @param filter one channel's, one person's, or in one state
+   */
+  orders(filter?: { channelId?: string; userId?: string; status?: KitOrder['status'] }): Promise<KitOrder[]>;
+  /**
+   * Refunds a paid order, as the store would: the MINI App's webhook gets `refundComplete`.
+   * @returns the refunded order
+   * @throws TestKitError 404 for an unknown order, 400 for one that is not paid
+   */
+  refund(orderId: string): Promise<KitOrder>;
+  /** A person's LINE MINI App service messages (their service-message chat), oldest first. */
+  serviceMessages(userId: string): Promise<KitServiceMessage[]>;
   /** Stops the server; its state is gone. */
   stop(): Promise<void>;
 }
@@ -290,11 +326,18 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
     advanceClock: async (ms) => {
       await call('clock', 'advanceClock', { body: { advanceMs: ms } });
     },
-    fault: (rule) => call('fault', 'addFault', { body: rule }),
+    fault: async (rule) => {
+      const set = await call('fault', 'addFault', { body: rule });
+      await afterThisTest(() => call('fault', 'deleteFault', { params: { faultId: set.id } }).catch(() => undefined));
+      return set;
+    },
     faults: async () => (await call('faults', 'faults')).faults,
     clearFaults: async () => {
       await call('faults', 'clearFaults');
     },
+    orders: async (filter = {}) => (await call('orders', 'iapOrders', { query: filter })).orders,
+    refund: (orderId) => call('refund', 'refundIapOrder', { params: { orderId } }),
+    serviceMessages: async (userId) => (await call('serviceMessages', 'serviceMessages', { params: { userId } })).messages,
     stop: () => server.close(),
   };
 }

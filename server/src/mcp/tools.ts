@@ -5,6 +5,7 @@
  * (`contract/src/requests.ts`): a tool's arguments are a route's path parameters beside its body or
  * query, so the agent sees the same field names, limits and enums as the host's calls.
  */
+import { IapOrdersQuerySchema, IapPaymentBodySchema } from '#contract/iap.js';
 import { FaultRuleBodySchema } from '#contract/faults.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -369,6 +370,36 @@ export const TOOLS: readonly McpTool[] = [
       else await client.call('clearFaults');
       return { cleared: faultId ?? 'all' };
     },
+  }),
+  tool({
+    name: 'list_orders',
+    description:
+      'LINE MINI App in-app purchase orders, newest first: each with its order ID, MINI App, person, product, store, price, currency and status (reserved, paid, cancelled, failed, refunded). Filter by `channelId`, `userId` or `status`.',
+    input: Type.Object({ ...IapOrdersQuerySchema.properties }, { additionalProperties: false }),
+    run: (query, { client }) => client.call('iapOrders', { query }),
+  }),
+  tool({
+    name: 'pay_order',
+    description:
+      'What the person does on the store’s payment sheet for a reserved order: `paid` (the MINI App’s webhook gets purchaseComplete), `cancelled`, or `failed` with `failure` cardDeclined or networkLost.',
+    input: Type.Object(
+      { orderId: Id('list_orders: orders[].orderId'), ...IapPaymentBodySchema.properties },
+      { additionalProperties: false },
+    ),
+    run: ({ orderId, ...body }, { client }) => client.call('payIapOrder', { params: { orderId }, body }),
+  }),
+  tool({
+    name: 'refund_order',
+    description: 'Refunds a paid in-app purchase order, as the store would: the MINI App’s webhook gets refundComplete.',
+    input: Type.Object({ orderId: Id('list_orders: orders[].orderId') }, { additionalProperties: false }),
+    run: ({ orderId }, { client }) => client.call('refundIapOrder', { params: { orderId } }),
+  }),
+  tool({
+    name: 'read_notifications',
+    description:
+      'A person’s LINE MINI App service messages (their “LINE MINI App Notice” chat), oldest first: each with its template, title, fields and buttons.',
+    input: Type.Object({ userId: UserId }, { additionalProperties: false }),
+    run: ({ userId }, { client }) => client.call('serviceMessages', { params: { userId } }),
   }),
   tool({
     name: 'validate_messages',

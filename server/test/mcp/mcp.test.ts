@@ -88,6 +88,10 @@ async function agentLoop(client: Client): Promise<void> {
   expect(JSON.stringify(refused.content)).toContain('temporarily unavailable');
   expect((await ok(client, 'list_faults')).faults).toEqual([expect.objectContaining({ id: fault.id, hits: 1, remaining: 0 })]);
   expect(await ok(client, 'clear_faults', {})).toEqual({ cleared: 'all' });
+  expect((await ok(client, 'list_orders', { userId: ALICE })).orders).toEqual([]);
+  const unknownOrder = await call(client, 'refund_order', { orderId: 'T0000' });
+  expect(unknownOrder.isError).toBe(true);
+  expect(Array.isArray((await ok(client, 'read_notifications', { userId: ALICE })).messages)).toBe(true);
   expect((await ok(client, 'list_faults')).faults).toEqual([]);
 
   const verdict = await ok(client, 'validate_messages', {

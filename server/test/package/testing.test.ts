@@ -1,6 +1,8 @@
 // embedkit/testing: an in-memory server for a project's tests, with the helpers a test
 // needs: a channel token, the messages of a chat, a user's message, the clock.
-import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startEmbedkit, TestKitError, type TestKit } from '../../src/testing.js';
 
 let kit: TestKit | undefined;
@@ -69,6 +71,68 @@ describe('startEmbedkit', () => {
     expect(await kit.faults()).toEqual([]);
     expect((await push()).status).toBe(200);
     await expect(kit.fault({ operation: 'noSuchOperation', kind: 'drop' })).rejects.toMatchObject({ status: 400 });
+  });
+
+  describe('a fault rule set inside a test', () => {
+    let shared: TestKit;
+    afterAll(() => shared?.stop());
+    it('holds during that test', async () => {
+      shared = await startEmbedkit();
+      await shared.fault({ operation: 'world', kind: 'serverError' });
+      expect((await fetch(`${shared.url}/embedkit/v1/world`)).status).toBe(500);
+    });
+    it('is gone in the next one', async () => {
+      expect(await shared.faults()).toEqual([]);
+      expect((await fetch(`${shared.url}/embedkit/v1/world`)).status).toBe(200);
+    });
+  });
+
+  it('reads the MINI App orders and refunds one; the app’s webhook gets refundComplete', async () => {
+    kit = await startEmbedkit();
+    const alice = kit.world.users.find((u) => u.displayName === 'Alice')!;
+    const received: { type: string; orderId: string }[] = [];
+    const hook = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push(JSON.parse(Buffer.concat(chunks).toString()) as { type: string; orderId: string });
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    try {
+      const sim = (method: string, path: string, body?: unknown) =>
+        fetch(`${kit!.url}/embedkit/v1${path}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      const app = '1650000001-liffapp1';
+      expect(
+        (await sim('PUT', `/mini-apps/${app}/iap/webhook`, { webhookUrl: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/iap` }))
+          .status,
+      ).toBe(200);
+      expect((await sim('PUT', `/users/${alice.userId}/iap/consent`, { agreed: true })).status).toBe(200);
+      const session = await (
+        await sim('POST', '/sessions', { userId: alice.userId, channelId: kit.channel.id, scopes: ['profile'] })
+      ).json();
+      const reserved = await fetch(`${kit.url}/iap/v1/product/reserve`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ clientIp: '127.0.0.2', clientOs: 'ios', productId: 'iap_ln_002', shopProductName: 'Gems' }),
+      });
+      expect(reserved.status).toBe(200);
+      const { orderId } = (await reserved.json()) as { orderId: string };
+      expect((await sim('POST', `/iap/orders/${orderId}/payment`, { outcome: 'paid' })).status).toBe(200);
+      expect(await kit.orders({ userId: alice.userId })).toEqual([expect.objectContaining({ orderId, status: 'paid' })]);
+      expect(await kit.refund(orderId)).toMatchObject({ orderId, status: 'refunded' });
+      expect(await kit.orders({ status: 'refunded' })).toEqual([expect.objectContaining({ orderId })]);
+      await expect(kit.refund(orderId)).rejects.toBeInstanceOf(TestKitError);
+      await expect.poll(() => received.map((e) => e.type)).toEqual(['purchaseComplete', 'refundComplete']);
+      expect(await kit.serviceMessages(alice.userId)).toEqual([]);
+    } finally {
+      hook.close();
+    }
   });
 
   it('refuses an invalid scenario with every problem listed', async () => {
