@@ -139,6 +139,11 @@ function compileWith<S extends TSchema>(on: Ajv, schema: S): Check<Static<S>> {
 
 const uncompiled: Array<() => unknown> = [];
 
+/** Whether `value` passes `check`, as a type guard: the value typed by what the check passes. */
+export function passes<T>(check: Check<T>, value: unknown): value is T {
+  return check(value) === null;
+}
+
 /** Compiles every schema passed to {@link compile} that no call has compiled yet. */
 export function compileAll(): void {
   for (const ready of uncompiled.splice(0)) ready();

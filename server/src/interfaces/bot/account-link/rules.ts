@@ -4,7 +4,7 @@
  * service's rules.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { compile } from '../../../http/validate.js';
+import { compile, passes } from '../../../http/validate.js';
 
 /** Longest nonce the page takes, in characters. */
 export const MAX_NONCE_LENGTH = 255;
@@ -24,5 +24,5 @@ const checkQuery = compile(AccountLinkQuery);
  * @returns the query typed, or undefined when it breaks {@link AccountLinkQuery}
  */
 export function accountLinkQueryOf(query: unknown): Static<typeof AccountLinkQuery> | undefined {
-  return checkQuery(query) ? undefined : (query as Static<typeof AccountLinkQuery>);
+  return passes(checkQuery, query) ? query : undefined;
 }

@@ -8,7 +8,7 @@
 import { Router, type RequestHandler } from 'express';
 import { jsonBodyParser, MAX_JSON_DEPTH } from '../../../http/body.js';
 import { door } from '../../../http/door.js';
-import { HistoryQuery, reserveFindings, validationError, type ReserveBody } from './rules.js';
+import { checkReserveBody, HistoryQuery, validationError } from './rules.js';
 import type { IapService } from './service.js';
 
 const checked = door(validationError);
@@ -33,8 +33,8 @@ export function iapRoutes(iap: IapService): Router {
     '/iap/v1/product/reserve',
     liffAuth,
     iapJsonBody,
-    checked({ rules: ({ body }) => reserveFindings(body) }, async ({ body }, _req, res) => {
-      res.json(await iap.reserve(res.locals.liff, body as ReserveBody));
+    checked({ body: checkReserveBody }, async ({ body }, _req, res) => {
+      res.json(await iap.reserve(res.locals.liff, body));
     }),
   );
   r.get(

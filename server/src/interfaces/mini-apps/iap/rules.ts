@@ -10,7 +10,7 @@ import { isIP } from 'node:net';
 import { Type, type Static } from '@sinclair/typebox';
 import { PlatformProductSchema, type IapStore, type PlatformProduct } from '#contract/iap.js';
 import { ApiError } from '../../../http/errors.js';
-import type { ErrorDetail } from '../../../http/validate.js';
+import type { Check, ErrorDetail } from '../../../http/validate.js';
 
 /** A product ID as embedkit takes one: the platform's pre-defined IDs look like `iap_ln_002`. */
 const PRODUCT_ID = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' });
@@ -124,6 +124,12 @@ export function reserveFindings(body: unknown): ErrorDetail[] {
   }
   return found;
 }
+
+/** {@link reserveFindings} as the door's check of the body: it passes a {@link ReserveBody}. */
+export const checkReserveBody: Check<ReserveBody> = (body) => {
+  const found = reserveFindings(body);
+  return found.length ? found : null;
+};
 
 /** How far back the event history reaches (API reference, "Get webhook event history": the past 7 days). */
 export const HISTORY_WINDOW_S = 7 * 24 * 3600;
