@@ -140,7 +140,8 @@ test("the desktop shows the phone's bridge calls and console lines within a seco
     const phoneId = await phone.evaluate(() => sessionStorage.getItem('embedkit-phone-id'));
     const choice = desktop.locator('#inspect-phone');
     await expect(choice).toBeVisible();
-    await expect(choice.locator(`option[value="${phoneId}"]`)).toHaveText(/^iOS .* · Android 14 — Alice, /);
+    // At once, not at the phone's next heartbeat: the sample app made no bridge call yet.
+    await expect(choice.locator(`option[value="${phoneId}"]`)).toHaveText(/^iOS .* · Android 14 — Alice, /, { timeout: 3000 });
     await choice.selectOption(phoneId!);
     const log = desktop.locator('#phone-log');
     await expect(log).toBeVisible();

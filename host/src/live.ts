@@ -25,6 +25,11 @@ export interface LiveHandlers {
   onWorld?(scenario: string): void;
   /** A fault rule hit a call (docs/guide/faults.md): its rule's id and kind, the call's method and path, the status answered. */
   onFault?(event: Extract<LiveEvent, { type: 'fault' }>): void;
+  /**
+   * The feed opened, at first or again after a drop. Events sent before it were not heard (a phone
+   * that reported while this page was still connecting), so what the events keep current is read again.
+   */
+  onOpen?(): void;
 }
 
 /** The BroadcastChannel on which the several-phones page relays the feed to its phones. */
@@ -37,6 +42,7 @@ export const LIVE_RELAY_CHANNEL = 'embedkit-live';
 export function connectLive(handlers: LiveHandlers, url = simulatorPath('liveEvents', {})): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
   const source = new EventSource(url);
+  source.addEventListener('open', () => handlers.onOpen?.());
   for (const type of LIVE_EVENT_NAMES) {
     source.addEventListener(type, (e) => {
       const event = parse((e as MessageEvent).data);

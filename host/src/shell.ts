@@ -322,6 +322,12 @@ export class HostShell {
       onWorld: () => {
         if (!this.options.phoneFrame) location.reload();
       },
+      onOpen: () => {
+        if (!this.chatView.hidden) void this.chatScreen.refresh();
+        void this.webhooks.refresh();
+        void this.faults.refresh();
+        this.inspector.refresh();
+      },
     });
   }
 
@@ -429,8 +435,12 @@ export class HostShell {
     this.syncUrl();
   }
 
-  /** Keeps the address bar equal to the state, so a state can be copied and reopened. */
+  /**
+   * Keeps the address bar equal to the state, so a state can be copied and reopened, and tells the
+   * remote inspector's desktop of the change (an app opened with no bridge call yet is listed as open).
+   */
   private syncUrl(): void {
+    this.reporter.changed();
     let query = withTab(serializeDeepLink(deepLinkOfState(this.state, this.session.isOpen)), this.tabs.current);
     if (this.options.phoneFrame) query = query ? `${query}&phone=1` : '?phone=1';
     if (query !== location.search) history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);

@@ -61,4 +61,31 @@ describe('PhoneReporter', () => {
     expect(entry.dataset.method).toBe('liffInit');
     expect(entry.querySelector('.log-result')?.textContent).toBe(line.outcome);
   });
+
+  it('reports an app opened at once, with no bridge call, and stays quiet when nothing changed', async () => {
+    vi.useFakeTimers();
+    const apps: (string | null)[] = [];
+    const client = new SimulatorClient({
+      fetch: async (_url, init) => {
+        apps.push((JSON.parse(String(init?.body)) as { app: string | null }).app);
+        await new Promise((r) => setTimeout(r, 50));
+        return new Response(JSON.stringify({}), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      },
+    });
+    let app: string | null = null;
+    const reporter = new PhoneReporter(client, () => ({ device: 'iOS · iPhone', userId: 'U1', app }));
+    await vi.advanceTimersByTimeAsync(100);
+    reporter.changed();
+    await vi.advanceTimersByTimeAsync(100);
+    app = 'Demo app';
+    reporter.changed();
+    await vi.advanceTimersByTimeAsync(10);
+    // A change while that report is under way is sent after it, not at the next heartbeat.
+    app = 'Other app';
+    reporter.changed();
+    await vi.advanceTimersByTimeAsync(400);
+    reporter.stop();
+    // The first report, then each app; the redraw with nothing new sent nothing.
+    expect(apps).toEqual([null, 'Demo app', 'Other app']);
+  });
 });

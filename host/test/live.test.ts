@@ -49,4 +49,14 @@ describe('connectLive', () => {
     FakeSource.last!.emit('fault', { type: 'fault', ...hit });
     expect(onFault).toHaveBeenCalledExactlyOnceWith({ type: 'fault', ...hit });
   });
+
+  it('calls onOpen each time the feed opens, so a page reads again what it may have missed while connecting', () => {
+    vi.stubGlobal('EventSource', FakeSource);
+    const onOpen = vi.fn();
+    connectLive({ onOpen }, '/feed');
+    expect(onOpen).not.toHaveBeenCalled();
+    FakeSource.last!.listeners.get('open')?.({ data: '' });
+    FakeSource.last!.listeners.get('open')?.({ data: '' });
+    expect(onOpen).toHaveBeenCalledTimes(2);
+  });
 });

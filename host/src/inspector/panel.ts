@@ -51,8 +51,6 @@ export class PhoneInspectorPanel {
   private phones: PhoneView[] = [];
   private chosen = '';
   private lastSeq = 0;
-  private reading: Promise<void> | null = null;
-  private again = false;
 
   /**
    * @param ownId this page's phone id (not listed)
@@ -78,6 +76,12 @@ export class PhoneInspectorPanel {
   onPhone(phoneId: string): void {
     if (phoneId === this.ownId) return;
     if (phoneId === this.chosen) void this.readMore();
+    void this.refreshList();
+  }
+
+  /** Reads the list and the chosen phone's new lines again (the live feed reconnected: events may have been missed). */
+  refresh(): void {
+    if (this.chosen) void this.readMore();
     void this.refreshList();
   }
 
@@ -125,32 +129,21 @@ export class PhoneInspectorPanel {
     info.textContent = chosen ? `${chosen.phoneId} · ${chosen.screen}` : '';
   }
 
-  /** Reads the chosen phone's lines after the last shown; one read at a time, another after it when asked meanwhile. */
-  private async readMore(): Promise<void> {
-    if (this.reading) {
-      this.again = true;
-      return this.reading;
-    }
+  /** Reads the chosen phone's lines after the last shown; coalesced as the list's reads are. */
+  private readonly readMore = coalesced(() => this.readLines());
+
+  private async readLines(): Promise<void> {
     const phoneId = this.chosen;
-    this.reading = (async () => {
-      try {
-        const log = await this.client.call('phoneLog', { params: { phoneId }, query: { after: this.lastSeq } });
-        if (phoneId !== this.chosen) return;
-        this.els.phoneLog.querySelector('.log-empty')?.remove();
-        for (const line of log.lines) {
-          this.els.phoneLog.prepend(lineEntry(line));
-          this.lastSeq = Math.max(this.lastSeq, line.seq ?? 0);
-        }
-      } catch (err) {
-        if (!(err instanceof HttpError)) throw err;
+    try {
+      const log = await this.client.call('phoneLog', { params: { phoneId }, query: { after: this.lastSeq } });
+      if (phoneId !== this.chosen) return;
+      this.els.phoneLog.querySelector('.log-empty')?.remove();
+      for (const line of log.lines) {
+        this.els.phoneLog.prepend(lineEntry(line));
+        this.lastSeq = Math.max(this.lastSeq, line.seq ?? 0);
       }
-    })().finally(() => {
-      this.reading = null;
-      if (this.again) {
-        this.again = false;
-        void this.readMore();
-      }
-    });
-    return this.reading;
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+    }
   }
 }

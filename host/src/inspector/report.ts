@@ -124,6 +124,8 @@ export class PhoneReporter {
   private queue: PhoneLogLine[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private sending = false;
+  /** The state of the last report, so that a change is sent at once and a redraw without one is not. */
+  private lastState = '';
   private readonly heartbeat: ReturnType<typeof setInterval>;
 
   /**
@@ -158,6 +160,11 @@ export class PhoneReporter {
         durationMs: Math.max(0, record.durationMs),
       });
     }
+  }
+
+  /** The page's state may have changed (an app opened or closed, another person): a change is reported at once. */
+  changed(): void {
+    if (JSON.stringify(this.state()) !== this.lastState) this.schedule(0);
   }
 
   /** A message the bridge refused. */
@@ -204,6 +211,7 @@ export class PhoneReporter {
     const lines = this.queue.splice(0, MAX_PHONE_REPORT_LINES);
     try {
       const s = this.state();
+      this.lastState = JSON.stringify(s);
       await this.client.call('reportPhone', {
         params: { phoneId: this.id },
         body: { device: s.device.slice(0, 200), userId: s.userId, app: s.app?.slice(0, 200) ?? null, screen: screenName(), lines },
@@ -213,6 +221,7 @@ export class PhoneReporter {
     } finally {
       this.sending = false;
     }
-    if (this.queue.length > 0) this.schedule(FLUSH_MS);
+    // Lines or a change of state that came while this report was under way go in the next one.
+    if (this.queue.length > 0 || JSON.stringify(this.state()) !== this.lastState) this.schedule(FLUSH_MS);
   }
 }
