@@ -45,6 +45,25 @@ test.describe('npm start', () => {
       await expect(fromBot.filter({ hasText: answer })).toHaveCount(1, { timeout: 2000 });
       await expect(page.locator('.delivery-notice')).toHaveCount(0);
     });
+  test('the LIFF demo sells 100 Coins out of the box: consent, the App Store’s sheet, the coins, and the notice', async ({ page }) => {
+    await page.goto(`${server.baseUrl}/?user=${ALICE}&app=1650000001-liffapp1`);
+    const app = page.frameLocator('#app-frame');
+    await expect(app.locator('body')).toHaveAttribute('data-init', 'ok', { timeout: 15_000 });
+    await expect(app.locator('#coins')).toHaveText('You have 0 coins.');
+    await app.locator('#iap-products li[data-product-id="iap_ln_002"] button').click();
+    await page.locator('#iap-consent-agree').click();
+    await expect(page.locator('#iap-payment [data-store]')).toHaveText('App Store');
+    await page.locator('#iap-pay').click();
+    // The demo's shop granted the coins on purchaseComplete, and confirmed with a service message.
+    await expect(app.locator('#coins')).toHaveText('You have 100 coins.', { timeout: 5000 });
+    await page.goto(`${server.baseUrl}/?user=${ALICE}&context=none`);
+    const notice = page.locator('#chat-list li:first-child [data-service-chat]');
+    await expect(notice.locator('.chat-item-preview')).toHaveText('Thank you for your order');
+    await notice.click();
+    const card = page.locator('#service-chat .service-card');
+    await expect(card.locator('.service-card-items dd')).toHaveText([/^\d{4}-\d{2}-\d{2}$/, 'Alice']);
+    await expect(card.locator('.service-card-footer')).toHaveText('LIFF demo');
+  });
 });
 
 test.describe('npm start -- --no-demo-bot', () => {

@@ -85,7 +85,7 @@ test('opened from a QR code, the app is in the client, outside any chat', async 
     `${server.baseUrl}/?${new URLSearchParams({ app: LIFF_APP, user: ALICE, context: 'utou', chat: CHATS.utou, launch: 'qr-code' })}`,
   );
   const report = await reportOf(page.frameLocator('#app-frame'));
-  expect(report).toMatchObject({ isInClient: true, lineVersion: '14.0.0' });
+  expect(report).toMatchObject({ isInClient: true, lineVersion: '14.11.0' });
   expect(report.context).toMatchObject({ type: 'none', userId: ALICE });
   expect(report.context).not.toHaveProperty('utouId');
   await expect(page.locator('#ctl-launch')).toHaveValue('qr-code');

@@ -73,7 +73,7 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
 
   test('reads the OS, language and client version from the device setting', async ({ page, server }) => {
     const ios = (await openLiff(page, server, { lang: 'ja' })).report;
-    expect(ios).toMatchObject({ os: 'ios', language: 'ja', appLanguage: 'ja', lineVersion: '14.0.0' });
+    expect(ios).toMatchObject({ os: 'ios', language: 'ja', appLanguage: 'ja', lineVersion: '14.11.0' });
     expect(ios.apiMultipleLiffTransition).toEqual({ ok: true });
     const old = (await openLiff(page, server, { device: 'android-7.11.0-7.1', lang: 'en' })).report;
     expect(old).toMatchObject({ os: 'android', language: 'en', lineVersion: '7.11.0' });
@@ -112,9 +112,11 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
     for (const key of ['calendar', 'shortcut']) {
       expect((report[key] as { error: { code: string } }).error.code).toBe('FORBIDDEN');
     }
-    // In-app purchase is served from client 14.11.0 (e2e/iap.spec.ts); the default client is older.
-    expect(report.iap).toEqual({ error: { code: 'FORBIDDEN', message: 'In-App Purchase is unavailable in this client version.' } });
-    expect(report.apiIap).toEqual({ ok: false });
+    // The default client has in-app purchase (14.11.0 and later, e2e/iap.spec.ts); an older one is refused.
+    expect(report.apiIap).toEqual({ ok: true });
+    const older = await openLiff(page, server, { device: 'ios-14.0.0-17.4' });
+    expect(older.report.iap).toEqual({ error: { code: 'FORBIDDEN', message: 'In-App Purchase is unavailable in this client version.' } });
+    expect(older.report.apiIap).toEqual({ ok: false });
   });
 
   test('sends messages into the chat it was opened from, and every call shows in the bridge log', async ({ page, server }) => {

@@ -1,7 +1,8 @@
 /**
  * Generates `docs/platform/coverage.md` from the list of published operations, event types and message
  * kinds (`contract/src/published-platform.ts`): totals per document, then one table per
- * document, the webhook event types and the message kinds.
+ * document, the webhook event types, the message kinds, and the LINE MINI App reference's
+ * operations and events.
  *
  *   npm run docs:coverage      # writes docs/platform/coverage.md
  *
@@ -11,6 +12,8 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
+  MINI_APP_EVENT_TYPES,
+  MINI_APP_OPERATIONS,
   PUBLISHED_DOCUMENTS,
   PUBLISHED_EVENT_TYPES,
   PUBLISHED_MESSAGE_KINDS,
@@ -109,6 +112,20 @@ export function renderCoveragePage(): string {
     '| type | state |',
     '|---|---|',
     ...PUBLISHED_MESSAGE_KINDS.map((k) => `| \`${k.type}\` | ${cell(stateCell(k.state))} |`),
+    '',
+    '## LINE MINI Apps',
+    '',
+    'The LINE MINI App API reference publishes these outside the OpenAPI documents: its operations, served on',
+    `\`{base_url}\` (${servedOf(MINI_APP_OPERATIONS)} of ${MINI_APP_OPERATIONS.length}), and the in-app purchase webhook events, sent to the MINI App’s`,
+    `webhook URL (${servedOf(MINI_APP_EVENT_TYPES)} of ${MINI_APP_EVENT_TYPES.length}). The rules followed and the choices made: [mini-apps.md](mini-apps.md).`,
+    '',
+    '| reference | method | path | operation | state |',
+    '|---|---|---|---|---|',
+    ...MINI_APP_OPERATIONS.map((o) => `| ${o.reference} | ${o.method} | \`${o.path}\` | ${o.name} | ${cell(stateCell(o.state))} |`),
+    '',
+    '| event type | state |',
+    '|---|---|',
+    ...MINI_APP_EVENT_TYPES.map((e) => `| \`${e.type}\` | ${cell(stateCell(e.state))} |`),
     '',
   ];
   return lines.join('\n');

@@ -677,3 +677,64 @@ export const PUBLISHED_MESSAGE_KINDS: readonly PublishedMessageKind[] = [
     state: { served: 'a RUNNING coupon of the sending channel; stored with its card, drawn and usable in the host (coupons.md)' },
   },
 ];
+
+/**
+ * A part of the LINE MINI App API reference: the MINI App's operations and webhook events are
+ * published there and in the in-app purchase guide, not in the OpenAPI documents.
+ */
+export type MiniAppReference = 'Service Messages' | 'In-app purchase (Server)';
+
+/** One operation of the LINE MINI App API reference, named as the reference's heading names it. */
+export interface MiniAppOperation {
+  reference: MiniAppReference;
+  method: 'GET' | 'POST';
+  /** The path on `api.line.me`, without its query. */
+  path: string;
+  /** What the reference's heading calls it. */
+  name: string;
+  state: Coverage;
+}
+
+/** One in-app purchase webhook event type (LINE MINI App API reference, "In-app purchase webhook event object"). */
+export interface MiniAppEventType {
+  type: string;
+  state: Coverage;
+}
+
+/** Every operation of the LINE MINI App API reference's server side (4), in its order. */
+export const MINI_APP_OPERATIONS: readonly MiniAppOperation[] = [
+  {
+    reference: 'Service Messages',
+    method: 'POST',
+    path: '/message/v3/notifier/token',
+    name: 'Issue a service notification token',
+    state: { served: 'from a LIFF access token of the MINI App channel (the host’s session); 1 year and 5 sends on the simulated clock' },
+  },
+  {
+    reference: 'Service Messages',
+    method: 'POST',
+    path: '/message/v3/notifier/send',
+    name: 'Send a service message',
+    state: { served: '`?target=service`; the scenario’s templates; the notice is a card in the person’s service-message chat of the host' },
+  },
+  {
+    reference: 'In-app purchase (Server)',
+    method: 'POST',
+    path: '/iap/v1/product/reserve',
+    name: 'Reserve purchase',
+    state: { served: 'the scenario’s products; the person pays, cancels or fails on the host’s store sheet; every payment is a test payment' },
+  },
+  {
+    reference: 'In-app purchase (Server)',
+    method: 'GET',
+    path: '/iap/v1/webhook/events',
+    name: 'Get the webhook event history',
+    state: { served: 'the past 7 days of the simulated clock, `purchaseComplete` only, as published' },
+  },
+];
+
+/** Every in-app purchase webhook event type (2). */
+export const MINI_APP_EVENT_TYPES: readonly MiniAppEventType[] = [
+  { type: 'purchaseComplete', state: { served: 'when the person pays on the host’s store sheet (or `payIapOrder` of the simulator API)' } },
+  { type: 'refundComplete', state: { served: 'when an order is refunded: the host, `embedkit iap refund`, the testing API or MCP' } },
+];

@@ -20,7 +20,7 @@ export interface Device {
 }
 
 /** The client the host plays until told otherwise: a current phone, where everything works. */
-export const DEFAULT_DEVICE: Device = { platform: 'ios', appVersion: '14.0.0', osVersion: '17.4' };
+export const DEFAULT_DEVICE: Device = { platform: 'ios', appVersion: '14.11.0', osVersion: '17.4' };
 
 /**
  * The pre-release mobile OS version of spec part D. The spec names none; embedkit plays it as a
@@ -32,7 +32,7 @@ export const PRE_RELEASE_OS: Device = { platform: 'ios', appVersion: '8.11.0', o
 /** Ready-made clients for the device menu: each side of the spec's minimum versions; the note under the menu says what each lacks. */
 export const DEVICE_PRESETS: readonly { label: string; device: Device }[] = [
   { label: 'iOS, current', device: DEFAULT_DEVICE },
-  { label: 'Android, current', device: { platform: 'android', appVersion: '14.0.0', osVersion: '14' } },
+  { label: 'Android, current', device: { platform: 'android', appVersion: '14.11.0', osVersion: '14' } },
   { label: 'Desktop, current', device: { platform: 'desktop', appVersion: '9.0.0', osVersion: '14.4' } },
   { label: 'iOS 8.11.0', device: { platform: 'ios', appVersion: '8.11.0', osVersion: '11.4' } },
   { label: 'iOS 8.10.0', device: { platform: 'ios', appVersion: '8.10.0', osVersion: '11.4' } },

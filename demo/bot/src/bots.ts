@@ -1,6 +1,7 @@
 /**
  * The demo bots as one request handler: the default scenario's messaging bot (`POST /webhook`)
- * and its v1 bots (`POST /v1/enterprise`, `POST /v1/trial`, see v1.ts). Each checks the
+ * and its v1 bots (`POST /v1/enterprise`, `POST /v1/trial`, see v1.ts), and the LIFF demo's shop
+ * (`/mini-app/...`, see mini-app.ts). Each checks the
  * signature of every request against its channel's secret before reading it, answers 200 at once
  * (the platform retries anything else), then answers through the platform's public APIs over
  * HTTP, as any bot does. `npm run demo:bot` serves it on its own port (main.ts); `embedkit start`
@@ -9,11 +10,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { messagingApi, webhook } from '@line/bot-sdk';
 import { menuMessages } from './menu.js';
+import { createMiniAppShop } from './mini-app.js';
 import { BotClient, issueToken, PlatformError, validSignature } from './platform.js';
 import { handleV1, V1_CHANNELS } from './v1.js';
 
 /** The default scenario's messaging channel (Demo Bot). */
 export const MESSAGING_CHANNEL = { id: '1650000001', secret: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' } as const;
+
+/** The default scenario's LIFF demo, a verified LINE MINI App of the messaging channel that sells coins. */
+export const LIFF_DEMO_ID = '1650000001-liffapp1';
 
 /** The bots the handler answers, each with its channel and its path (below where the handler is served). */
 export const DEMO_BOTS = [
@@ -26,6 +31,15 @@ export const DEMO_BOTS = [
     path: '/v1/enterprise',
   },
   { kind: 'trial', name: 'Trial Bot', channelId: V1_CHANNELS.trial.id, secret: V1_CHANNELS.trial.secret, path: '/v1/trial' },
+  // The LIFF demo's shop (mini-app.ts): its in-app purchase webhook, on the messaging bot's channel.
+  {
+    kind: 'mini-app',
+    name: 'LIFF demo shop',
+    channelId: MESSAGING_CHANNEL.id,
+    secret: MESSAGING_CHANNEL.secret,
+    path: '/mini-app/iap',
+    embedId: LIFF_DEMO_ID,
+  },
 ] as const;
 
 /** Where the bots say what they did: a line each. */
@@ -107,13 +121,22 @@ export function createDemoBots(config: DemoBotsConfig): DemoBotsHandler {
     );
   };
 
+  const shop = createMiniAppShop({
+    baseUrl: base,
+    channel,
+    signatureHeader: `${prefix}Signature`.toLowerCase(),
+    appUrl: `https://liff.line.me/${LIFF_DEMO_ID}`,
+    log,
+  });
+
   return async (req, res) => {
     const path = req.url?.split('?')[0];
+    if (path?.startsWith('/mini-app/')) return shop(req, req.method === 'POST' ? await readBody(req) : null, res);
     const v1 = path === '/v1/enterprise' ? 'enterprise' : path === '/v1/trial' ? 'trial' : undefined;
     if (req.method !== 'POST' || (path !== '/webhook' && !v1)) {
       res
         .writeHead(404, { 'Content-Type': 'text/plain' })
-        .end('Not found: the webhook is POST /webhook (v1 callbacks: POST /v1/enterprise, POST /v1/trial)\n');
+        .end('Not found: the webhook is POST /webhook (v1 callbacks: POST /v1/enterprise, POST /v1/trial; the shop: /mini-app/)\n');
       return;
     }
     const raw = await readBody(req);

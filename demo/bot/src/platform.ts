@@ -1,9 +1,9 @@
 /**
  * The few platform calls the demo bot makes, over plain HTTP with `fetch` (no SDK at run time, so
  * that embedkit's package can run the demo bots without shipping a bot SDK): a channel access
- * token (`POST /v2/oauth/accessToken`, client credentials), a reply (`POST /v2/bot/message/reply`)
- * and a message's content (`GET /v2/bot/message/<id>/content`), as the platform's published
- * Messaging API describes them (`messaging-api.yml`). The message types come from the official
+ * token (`POST /v2/oauth/accessToken`, client credentials), a reply (`POST /v2/bot/message/reply`),
+ * a message's content (`GET /v2/bot/message/<id>/content`), as the platform's published
+ * Messaging API describes them (`messaging-api.yml`), and the LINE MINI App's service messages. The message types come from the official
  * SDK's declarations (a type-only import: nothing of it runs).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -73,6 +73,13 @@ export class BotClient {
     const res = await this.call(`/v2/bot/message/${encodeURIComponent(messageId)}/content`, { method: 'GET' });
     if (res.status !== 200) throw new PlatformError(res.status, await res.text());
     return (await res.arrayBuffer()).byteLength;
+  }
+
+  /** A JSON `POST` with the channel access token (service messages). @returns the answer's body @throws PlatformError unless 200 */
+  async post(path: string, body: unknown): Promise<unknown> {
+    const res = await this.call(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    if (res.status !== 200) throw new PlatformError(res.status, await res.text());
+    return res.json();
   }
 
   /** One call with the token, and once more with a new token after a 401. */

@@ -92,28 +92,45 @@ async function main(): Promise<void> {
 }
 
 /**
- * The MINI App's own server (`?shop=` names its origin): it checks the LIFF access token, reserves
- * the purchase with `POST /iap/v1/product/reserve` (the person's IP and OS with it) and receives
- * the webhook. The platform never lets a page reserve by itself.
+ * The MINI App's own server: it checks the LIFF access token, reserves the purchase with
+ * `POST /iap/v1/product/reserve` (the person's IP and OS with it), receives the webhook and grants
+ * the coins. The platform never lets a page reserve by itself. By default the demo's shop that runs
+ * beside the demo bots, on this page's origin (demo/bot/src/mini-app.ts); `?shop=` names another.
  */
-const SHOP = new URLSearchParams(location.search).get('shop');
+const SHOP = new URLSearchParams(location.search).get('shop') ?? new URL('/demo/bot/mini-app', location.href).href;
 /** The product IDs this MINI App sells (the default world's). */
 const PRODUCT_IDS = ['iap_ln_002', 'iap_ln_020'];
 
 /** Buys a product as the published flow goes: consent, a reservation by the server, the store's sheet. */
 async function buy(productId: string): Promise<unknown> {
   await liff.iap.requestConsentAgreement();
-  if (!SHOP) throw new Error('no MINI App server: open the demo with ?shop=<its origin>');
   const res = await fetch(`${SHOP}/reserve`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ accessToken: liff.getAccessToken(), productId, clientOs: liff.getOS() }),
   });
-  const reserved = (await res.json()) as { orderId?: string; errorCode?: string; message?: string };
+  const reserved = (await res.json().catch(() => ({}))) as { orderId?: string; errorCode?: string; message?: string };
   if (!reserved.orderId)
-    throw Object.assign(new Error(reserved.message ?? 'reservation failed'), { code: reserved.errorCode ?? String(res.status) });
+    throw Object.assign(new Error(reserved.message ?? `the shop answered ${res.status}`), { code: reserved.errorCode ?? String(res.status) });
   await liff.iap.createPayment({ productId, orderId: reserved.orderId });
   return { orderId: reserved.orderId };
+}
+
+/** The person's coins as the shop granted them, or null when it cannot say (no shop there). */
+async function coins(): Promise<number | null> {
+  const res = await fetch(`${SHOP}/coins`, { headers: { Authorization: `Bearer ${liff.getAccessToken() ?? ''}` } }).catch(() => null);
+  if (!res?.ok) return null;
+  return ((await res.json()) as { coins: number }).coins;
+}
+
+/** Shows the coins; after a purchase, until the shop granted them (its webhook came) or for 5 s at most. */
+async function showCoins(before?: number | null): Promise<void> {
+  let now = await coins();
+  for (let i = 0; before !== undefined && now === before && i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    now = await coins();
+  }
+  el('coins').textContent = now === null ? '' : `You have ${now.toLocaleString('en')} coins.`;
 }
 
 /** Lists the products in the device's store, each with a buy button, once the app may use in-app purchase. */
@@ -134,14 +151,18 @@ async function showShop(): Promise<void> {
       button.type = 'button';
       button.textContent = 'Buy';
       button.addEventListener('click', () => {
-        void outcome(() => buy(productId)).then((r) => {
+        void (async () => {
+          const before = await coins();
+          const r = await outcome(() => buy(productId));
           el('purchase').textContent = JSON.stringify({ createPayment: r });
-        });
+          if (r && typeof r === 'object' && 'ok' in r) await showCoins(before);
+        })();
       });
       item.append(label, ' ', button);
       return item;
     }),
   );
+  await showCoins();
 }
 
 el('send').addEventListener('click', () => {

@@ -23,14 +23,19 @@ export const DEMO_BOT_MOUNT = '/demo/bot';
 /** Where `npm run demo:bot` listens by default: the default world's webhook URLs point there. */
 export const STANDALONE_ORIGIN = 'http://127.0.0.1:3000';
 
-/** One demo bot as `demo/bot` describes it: its channel and its path below the handler. */
+/**
+ * One demo bot as `demo/bot` describes it: its channel and its path below the handler. The LIFF
+ * demo's shop (`mini-app`) is the in-app purchase webhook of its MINI App `embedId`, not the
+ * channel's webhook.
+ */
 export interface DemoBot {
-  kind: 'messaging' | 'enterprise' | 'trial';
+  kind: 'messaging' | 'enterprise' | 'trial' | 'mini-app';
   name: string;
   channelId: string;
   secret: string;
-  /** e.g. `/webhook`, `/v1/enterprise`. */
+  /** e.g. `/webhook`, `/v1/enterprise`, `/mini-app/iap`. */
   path: string;
+  embedId?: string;
 }
 
 /** What `demo/bot/dist/bots.js` exports (typed here: the server build does not compile `demo/`). */
@@ -76,11 +81,12 @@ export interface PlanChannel {
   webhook_url: string | null;
 }
 
-/** One webhook to set: the channel, its bot's name, and the URL. */
+/** One webhook to set: the channel, its bot's name, and the URL; with `embedId`, that MINI App's in-app purchase webhook. */
 export interface WebhookChange {
   channelId: string;
   name: string;
   url: string;
+  embedId?: string;
 }
 
 /** True when `url` is an in-process demo bot's URL of some earlier start: a loopback host, the path under {@link DEMO_BOT_MOUNT}. */
@@ -95,7 +101,8 @@ function isInProcessUrl(url: string, bot: DemoBot): boolean {
 
 /**
  * Which webhooks a start sets, for each demo bot whose channel the world has with the bot's secret
- * (the default world's channels) and whose webhook the config file does not set:
+ * (the default world's channels) and whose webhook the config file does not set (a `mini-app` bot:
+ * whose MINI App is in `iapWebhooks`, the in-app purchase webhook URL of each MINI App by embed ID):
  * - `run` (the bots run in this process): the webhook becomes `<baseUrl>/demo/bot<path>` when it
  *   points at the separate demo bot's default address or at an earlier start's in-process bot; any
  *   other URL, or none, is the person's choice and is kept (the bot is then listed in `elsewhere`).
@@ -106,26 +113,33 @@ function isInProcessUrl(url: string, bot: DemoBot): boolean {
 export function demoBotWebhooks(
   bots: readonly DemoBot[],
   channels: readonly PlanChannel[],
-  opts: { run: boolean; baseUrl: string; configured?: readonly string[] },
+  opts: { run: boolean; baseUrl: string; configured?: readonly string[]; iapWebhooks?: Readonly<Record<string, string | null>> },
 ): { set: WebhookChange[]; answering: WebhookChange[]; elsewhere: WebhookChange[] } {
   const set: WebhookChange[] = [];
   const answering: WebhookChange[] = [];
   const elsewhere: WebhookChange[] = [];
   for (const bot of bots) {
     const channel = channels.find((c) => c.channel_id === bot.channelId && c.secret === bot.secret);
-    if (!channel) continue;
-    const current = channel.webhook_url;
+    if (!channel || (bot.embedId !== undefined && !(bot.embedId in (opts.iapWebhooks ?? {})))) continue;
+    const current = bot.embedId === undefined ? channel.webhook_url : (opts.iapWebhooks?.[bot.embedId] ?? null);
     const ours = current !== null && isInProcessUrl(current, bot);
     const standalone = `${STANDALONE_ORIGIN}${bot.path}`;
+    const change = (url: string): WebhookChange => ({
+      channelId: bot.channelId,
+      name: bot.name,
+      url,
+      ...(bot.embedId !== undefined ? { embedId: bot.embedId } : {}),
+    });
     if (!opts.run) {
-      if (ours) set.push({ channelId: bot.channelId, name: bot.name, url: standalone });
+      if (ours) set.push(change(standalone));
       continue;
     }
-    const own = { channelId: bot.channelId, name: bot.name, url: `${opts.baseUrl}${DEMO_BOT_MOUNT}${bot.path}` };
-    if (!opts.configured?.includes(bot.channelId) && (ours || current === standalone)) {
+    const own = change(`${opts.baseUrl}${DEMO_BOT_MOUNT}${bot.path}`);
+    const configured = bot.embedId === undefined && opts.configured?.includes(bot.channelId);
+    if (!configured && (ours || current === standalone)) {
       if (current !== own.url) set.push(own);
       answering.push(own);
-    } else elsewhere.push({ channelId: bot.channelId, name: bot.name, url: current ?? '(no webhook URL)' });
+    } else elsewhere.push(change(current ?? '(no webhook URL)'));
   }
   return { set, answering, elsewhere };
 }
@@ -192,6 +206,7 @@ export function demoBotMounts(
  * run here ({@link demoBotWebhooks}), through embedkit's own API as any client.
  * @param mod the loaded demo bots, or null when they do not run in this process
  * @param offReason why they do not run, for the ready line ({@link demoBotsOffReason})
+ * @param iapWebhookOf a MINI App's in-app purchase webhook URL (null: none; undefined: no such MINI App with in-app purchase)
  * @returns the ready lines ({@link demoBotLines})
  * @throws CliError when embedkit refuses a webhook setting
  */
@@ -203,14 +218,30 @@ export async function pointDemoBotWebhooks(
   config: Pick<EmbedkitConfig, 'webhooks'> | null,
   adminToken: string | undefined,
   offReason?: string,
+  iapWebhookOf: (embedId: string) => Promise<string | null | undefined> = async () => undefined,
 ): Promise<string[]> {
   const origin = ownOrigin(host, server.port);
   const bots = mod?.DEMO_BOTS ?? (await loadDemoBots().catch(() => null))?.DEMO_BOTS ?? [];
-  const plan = demoBotWebhooks(bots, channels, { run: mod !== null, baseUrl: origin, configured: Object.keys(config?.webhooks ?? {}) });
+  const iapWebhooks: Record<string, string | null> = {};
+  for (const bot of bots)
+    if (bot.embedId !== undefined) {
+      const url = await iapWebhookOf(bot.embedId);
+      if (url !== undefined) iapWebhooks[bot.embedId] = url;
+    }
+  const plan = demoBotWebhooks(bots, channels, {
+    run: mod !== null,
+    baseUrl: origin,
+    configured: Object.keys(config?.webhooks ?? {}),
+    iapWebhooks,
+  });
   const target = { url: origin, channelId: '', channelSecret: '', adminToken };
   for (const change of plan.set) {
-    const res = await simSend(target, 'setWebhook', { params: { channelId: change.channelId }, body: { url: change.url } });
-    if (res.status !== 200) throw new CliError(`demo bot webhook of channel ${change.channelId}: ${res.status} ${res.body?.message ?? ''}`);
+    const res =
+      change.embedId === undefined
+        ? await simSend(target, 'setWebhook', { params: { channelId: change.channelId }, body: { url: change.url } })
+        : await simSend(target, 'setIapWebhook', { params: { embedId: change.embedId }, body: { webhookUrl: change.url } });
+    const whose = change.embedId === undefined ? `channel ${change.channelId}` : `MINI App ${change.embedId}`;
+    if (res.status !== 200) throw new CliError(`demo bot webhook of ${whose}: ${res.status} ${res.body?.message ?? ''}`);
   }
   return demoBotLines(mod ? plan : null, offReason);
 }

@@ -12,6 +12,7 @@ import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfi
 import { CliError } from './http.js';
 import { headerPrefixOption } from './header-prefix.js';
 import { WorldStore, type ChannelRow } from '../world/world-store.js';
+import { IapStore } from '../interfaces/mini-apps/iap/store.js';
 import { demoBotMounts, demoBotsOffReason, loadDemoBots, pointDemoBotWebhooks, type DemoBotsModule } from './demo-bots.js';
 import { logDeliveries } from './delivery-log.js';
 import { stopWithLauncher } from './launcher.js';
@@ -307,7 +308,9 @@ export async function runStart(opts: StartOptions): Promise<void> {
       }
     }
     try {
-      lines.push(...(await pointDemoBotWebhooks(demoBots, server, opts.host, channels, config, admin?.token, offReason)));
+      const iap = new IapStore(server.embedkit.db);
+      const iapWebhookOf = async (embedId: string) => (await iap.settings(embedId))?.webhookUrl;
+      lines.push(...(await pointDemoBotWebhooks(demoBots, server, opts.host, channels, config, admin?.token, offReason, iapWebhookOf)));
     } catch (e) {
       if (!(e instanceof CliError)) throw e;
       logger.warn(e.message);

@@ -26,6 +26,8 @@ import {
 } from '../../src/cli/demo-bots.js';
 import { CliError } from '../../src/cli/http.js';
 import { WorldStore } from '../../src/world/world-store.js';
+import { IapStore } from '../../src/interfaces/mini-apps/iap/store.js';
+import type { ServiceNotice } from '#contract/mini-apps.js';
 import { ALICE } from '../helpers.js';
 
 let mod: DemoBotsModule;
@@ -38,8 +40,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The default world's three demo channels, with the webhook URLs the default scenario gives them. */
 function defaultChannels(): PlanChannel[] {
-  return mod.DEMO_BOTS.map((b) => ({ channel_id: b.channelId, secret: b.secret, webhook_url: `http://127.0.0.1:3000${b.path}` }));
+  return mod.DEMO_BOTS.filter((b) => b.embedId === undefined).map((b) => ({
+    channel_id: b.channelId,
+    secret: b.secret,
+    webhook_url: `http://127.0.0.1:3000${b.path}`,
+  }));
 }
+
+/** The LIFF demo's in-app purchase webhook URL as the default scenario gives it. */
+const LIFF_DEMO = '1650000001-liffapp1';
+const defaultIapWebhooks = (): Record<string, string | null> => ({ [LIFF_DEMO]: 'http://127.0.0.1:3000/mini-app/iap' });
 
 describe('when the demo bots run', () => {
   it('by default; not with --no-demo-bot, "demoBot": false in the config file, or on PostgreSQL (shared webhooks)', () => {
@@ -98,6 +108,30 @@ describe('which webhooks a start points at the demo bots', () => {
     expect(plan.answering).toHaveLength(3);
   });
 
+  it('the LIFF demo’s shop takes the MINI App’s in-app purchase webhook the same way, and keeps one the person set', () => {
+    const plan = demoBotWebhooks(mod.DEMO_BOTS, defaultChannels(), { ...run, iapWebhooks: defaultIapWebhooks() });
+    expect(plan.set.at(-1)).toEqual({
+      channelId: '1650000001',
+      name: 'LIFF demo shop',
+      url: 'http://127.0.0.1:8080/demo/bot/mini-app/iap',
+      embedId: LIFF_DEMO,
+    });
+    expect(plan.answering.map((c) => c.name)).toEqual(['Demo Bot', 'Enterprise Bot', 'Trial Bot', 'LIFF demo shop']);
+    // The channel's webhook set in the config file is the bot's, not the shop's.
+    const mine = demoBotWebhooks(mod.DEMO_BOTS, defaultChannels(), {
+      ...run,
+      configured: ['1650000001'],
+      iapWebhooks: { [LIFF_DEMO]: 'https://shop.example/iap' },
+    });
+    expect(mine.set.map((c) => c.name)).toEqual(['Enterprise Bot', 'Trial Bot']);
+    expect(mine.elsewhere.map((c) => `${c.name} ${c.url}`)).toEqual([
+      'Demo Bot http://127.0.0.1:3000/webhook',
+      'LIFF demo shop https://shop.example/iap',
+    ]);
+    // A world without that MINI App (or without its in-app purchase) has no shop to point.
+    expect(demoBotWebhooks(mod.DEMO_BOTS, defaultChannels(), run).answering.map((c) => c.name)).not.toContain('LIFF demo shop');
+  });
+
   it('a channel of another world (another secret) is not the demo bot’s', () => {
     const channels = defaultChannels().map((c) => ({ ...c, secret: 'ffeeddccbbaa99887766554433221100' }));
     expect(demoBotWebhooks(mod.DEMO_BOTS, channels, run)).toEqual({ set: [], answering: [], elsewhere: [] });
@@ -141,7 +175,8 @@ describe('the demo bots mounted on a running kit', { timeout: 30_000 }, () => {
     const logger = pino({ level: 'silent' });
     server = await startServer({ port: 0, inMemory: true, logger, mounts: demoBotMounts(mod, undefined, logger) });
     const channels = await new WorldStore(server.embedkit.db).channels();
-    await pointDemoBotWebhooks(mod, server, undefined, channels, null, undefined);
+    const iap = new IapStore(server.embedkit.db);
+    await pointDemoBotWebhooks(mod, server, undefined, channels, null, undefined, undefined, async (id) => (await iap.settings(id))?.webhookUrl);
   });
   afterAll(() => server.close());
 
@@ -176,7 +211,7 @@ describe('the demo bots mounted on a running kit', { timeout: 30_000 }, () => {
   });
 
   it('refuses a webhook without the channel’s signature (403), as any bot must', async () => {
-    for (const path of ['/webhook', '/v1/enterprise', '/v1/trial']) {
+    for (const path of ['/webhook', '/v1/enterprise', '/v1/trial', '/mini-app/iap']) {
       const res = await fetch(`http://127.0.0.1:${server.port}/demo/bot${path}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Service-Signature': 'bm90IGl0', 'X-Service-ChannelSignature': 'bm90IGl0' },
@@ -184,6 +219,42 @@ describe('the demo bots mounted on a running kit', { timeout: 30_000 }, () => {
       });
       expect(res.status).toBe(403);
     }
+  });
+  it('the LIFF demo’s shop: reserves on a verified LIFF access token, grants on purchaseComplete, confirms by service message', async () => {
+    const base = `http://127.0.0.1:${server.port}`;
+    const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> });
+    const put = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    await put(`/embedkit/v1/users/${ALICE}/iap/consent`, { agreed: true });
+    const session = await json(await post('/embedkit/v1/sessions', { userId: ALICE, channelId: '1650000001', scopes: ['openid', 'profile'] }));
+    const liffToken = String(session.body.access_token);
+    const coins = async (token = liffToken) =>
+      json(await fetch(`${base}/demo/bot/mini-app/coins`, { headers: { Authorization: `Bearer ${token}` } }));
+    expect((await coins()).body).toEqual({ userId: ALICE, coins: 0 });
+    expect((await coins('not-a-token')).status).toBe(401);
+
+    // A token that is not this MINI App's is refused before anything is reserved.
+    const refused = await json(await post('/demo/bot/mini-app/reserve', { accessToken: 'nope', productId: 'iap_ln_002', clientOs: 'ios' }));
+    expect(refused.status).toBe(401);
+    const reserved = await json(await post('/demo/bot/mini-app/reserve', { accessToken: liffToken, productId: 'iap_ln_002', clientOs: 'ios' }));
+    expect(reserved).toEqual({ status: 200, body: { orderId: expect.stringMatching(/^T\d{22}$/) } });
+    const orderId = String(reserved.body.orderId);
+    expect((await post(`/embedkit/v1/iap/orders/${orderId}/payment`, { outcome: 'paid' })).status).toBe(200);
+
+    // The webhook came (signed): 100 coins, and one service message in Alice's service-message chat.
+    await expect.poll(async () => (await coins()).body.coins, { timeout: 5000 }).toBe(100);
+    const notices = async () =>
+      (await json(await fetch(`${base}/embedkit/v1/users/${ALICE}/service-messages`))).body.messages as { notice: ServiceNotice }[];
+    await expect.poll(async () => (await notices()).map((m) => m.notice.templateName), { timeout: 5000 }).toEqual(['thankyou_msg_en']);
+    const [{ notice }] = (await notices()) as [{ notice: ServiceNotice }];
+    expect(notice.items).toContainEqual({ label: 'Name', value: 'Alice' });
+    expect(notice.buttons).toEqual([{ label: 'See details', url: 'https://liff.line.me/1650000001-liffapp1' }]);
+
+    // A refund takes the coins back.
+    expect((await post(`/embedkit/v1/iap/orders/${orderId}/refund`, {})).status).toBe(200);
+    await expect.poll(async () => (await coins()).body.coins, { timeout: 5000 }).toBe(0);
   });
 });
 

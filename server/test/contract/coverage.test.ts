@@ -11,6 +11,8 @@ import { startServer, type RunningServer } from '../../src/serve/start.js';
 import {
   EMBEDKIT_ORIGIN_OF_SERVER,
   isServed,
+  MINI_APP_EVENT_TYPES,
+  MINI_APP_OPERATIONS,
   PUBLISHED_EVENT_TYPES,
   PUBLISHED_MESSAGE_KINDS,
   PUBLISHED_OPERATIONS,
@@ -18,6 +20,7 @@ import {
   type PublishedOperation,
 } from '#contract/published-platform.js';
 import { checkPushBody, MESSAGE_TYPES } from '../../src/messages/bodies.js';
+import { IAP_EVENT_TYPES, type IapEventType } from '../../src/interfaces/mini-apps/iap/rules.js';
 import { EVENT_TYPE_NAMES } from '#contract/event-types.js';
 import { HOST_EVENTS } from '../../../host/src/event-types.js';
 import { COVERAGE_PAGE, renderCoveragePage } from '../../../scripts/coverage-page.js';
@@ -90,6 +93,24 @@ describe('operations', () => {
         answered.push(`${label(o)}: ${status} ${JSON.stringify(body)}`);
     }
     expect(answered, 'refused in the list but answered').toEqual([]);
+  });
+});
+
+describe('the LINE MINI App reference', () => {
+  it('every operation is mounted: its request does not answer the route-missing 404', async () => {
+    const missing: string[] = [];
+    for (const o of MINI_APP_OPERATIONS) {
+      const res = await fetch(`${server.urls.base}${o.path}`, { method: o.method });
+      const body = await res.text();
+      if (res.status === 404 && body === JSON.stringify(routeMissing(o.method, o.path))) missing.push(`${o.name} (${o.method} ${o.path})`);
+    }
+    expect(missing, 'listed but not mounted').toEqual([]);
+    expect(MINI_APP_OPERATIONS.every((o) => isServed(o.state))).toBe(true);
+  });
+
+  it('every in-app purchase event type is one the server sends', () => {
+    const sent: readonly IapEventType[] = IAP_EVENT_TYPES;
+    expect(MINI_APP_EVENT_TYPES.filter((e) => isServed(e.state)).map((e) => e.type)).toEqual([...sent]);
   });
 });
 

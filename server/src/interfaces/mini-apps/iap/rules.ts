@@ -214,8 +214,10 @@ export function orderIdOf(now: number, digits: string): string {
   return `T${new Date(now).toISOString().slice(0, 10).replace(/-/g, '')}${digits}`;
 }
 
-/** An in-app purchase webhook event's type (API reference, "In-app purchase webhook event object"). */
-export type IapEventType = 'purchaseComplete' | 'refundComplete';
+/** The in-app purchase webhook event types (API reference, "In-app purchase webhook event object"). */
+export const IAP_EVENT_TYPES = ['purchaseComplete', 'refundComplete'] as const;
+/** An in-app purchase webhook event's type. */
+export type IapEventType = (typeof IAP_EVENT_TYPES)[number];
 
 /**
  * The webhook body of an in-app purchase event: the event object itself (API reference, "Purchase
