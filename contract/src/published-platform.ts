@@ -722,7 +722,9 @@ export const MINI_APP_OPERATIONS: readonly MiniAppOperation[] = [
     method: 'POST',
     path: '/iap/v1/product/reserve',
     name: 'Reserve purchase',
-    state: { served: 'the scenario’s products; the person pays, cancels or fails on the host’s store sheet; every payment is a test payment' },
+    state: {
+      served: 'the scenario’s products; the person pays, cancels or fails on the host’s store sheet; every payment is a test payment',
+    },
   },
   {
     reference: 'In-app purchase (Server)',

@@ -111,7 +111,9 @@ async function buy(productId: string): Promise<unknown> {
   });
   const reserved = (await res.json().catch(() => ({}))) as { orderId?: string; errorCode?: string; message?: string };
   if (!reserved.orderId)
-    throw Object.assign(new Error(reserved.message ?? `the shop answered ${res.status}`), { code: reserved.errorCode ?? String(res.status) });
+    throw Object.assign(new Error(reserved.message ?? `the shop answered ${res.status}`), {
+      code: reserved.errorCode ?? String(res.status),
+    });
   await liff.iap.createPayment({ productId, orderId: reserved.orderId });
   return { orderId: reserved.orderId };
 }

@@ -176,7 +176,16 @@ describe('the demo bots mounted on a running kit', { timeout: 30_000 }, () => {
     server = await startServer({ port: 0, inMemory: true, logger, mounts: demoBotMounts(mod, undefined, logger) });
     const channels = await new WorldStore(server.embedkit.db).channels();
     const iap = new IapStore(server.embedkit.db);
-    await pointDemoBotWebhooks(mod, server, undefined, channels, null, undefined, undefined, async (id) => (await iap.settings(id))?.webhookUrl);
+    await pointDemoBotWebhooks(
+      mod,
+      server,
+      undefined,
+      channels,
+      null,
+      undefined,
+      undefined,
+      async (id) => (await iap.settings(id))?.webhookUrl,
+    );
   });
   afterAll(() => server.close());
 
@@ -228,7 +237,9 @@ describe('the demo bots mounted on a running kit', { timeout: 30_000 }, () => {
     const post = (path: string, body: unknown) =>
       fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     await put(`/embedkit/v1/users/${ALICE}/iap/consent`, { agreed: true });
-    const session = await json(await post('/embedkit/v1/sessions', { userId: ALICE, channelId: '1650000001', scopes: ['openid', 'profile'] }));
+    const session = await json(
+      await post('/embedkit/v1/sessions', { userId: ALICE, channelId: '1650000001', scopes: ['openid', 'profile'] }),
+    );
     const liffToken = String(session.body.access_token);
     const coins = async (token = liffToken) =>
       json(await fetch(`${base}/demo/bot/mini-app/coins`, { headers: { Authorization: `Bearer ${token}` } }));
@@ -238,7 +249,9 @@ describe('the demo bots mounted on a running kit', { timeout: 30_000 }, () => {
     // A token that is not this MINI App's is refused before anything is reserved.
     const refused = await json(await post('/demo/bot/mini-app/reserve', { accessToken: 'nope', productId: 'iap_ln_002', clientOs: 'ios' }));
     expect(refused.status).toBe(401);
-    const reserved = await json(await post('/demo/bot/mini-app/reserve', { accessToken: liffToken, productId: 'iap_ln_002', clientOs: 'ios' }));
+    const reserved = await json(
+      await post('/demo/bot/mini-app/reserve', { accessToken: liffToken, productId: 'iap_ln_002', clientOs: 'ios' }),
+    );
     expect(reserved).toEqual({ status: 200, body: { orderId: expect.stringMatching(/^T\d{22}$/) } });
     const orderId = String(reserved.body.orderId);
     expect((await post(`/embedkit/v1/iap/orders/${orderId}/payment`, { outcome: 'paid' })).status).toBe(200);
