@@ -12,7 +12,7 @@ import { applyConfig, findConfig, readConfig, scenarioFileOf, type EmbedkitConfi
 import { CliError } from './http.js';
 import { headerPrefixOption } from './header-prefix.js';
 import { WorldStore, type ChannelRow } from '../world/world-store.js';
-import { IapStore } from '../interfaces/mini-apps/iap/store.js';
+import { IapStore } from '../interfaces/mini-apps/index.js';
 import { demoBotMounts, demoBotsOffReason, loadDemoBots, pointDemoBotWebhooks, type DemoBotsModule } from './demo-bots.js';
 import { logDeliveries } from './delivery-log.js';
 import { stopWithLauncher } from './launcher.js';

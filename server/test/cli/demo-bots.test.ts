@@ -26,7 +26,7 @@ import {
 } from '../../src/cli/demo-bots.js';
 import { CliError } from '../../src/cli/http.js';
 import { WorldStore } from '../../src/world/world-store.js';
-import { IapStore } from '../../src/interfaces/mini-apps/iap/store.js';
+import { IapStore } from '../../src/interfaces/mini-apps/index.js';
 import type { ServiceNotice } from '#contract/mini-apps.js';
 import { ALICE } from '../helpers.js';
 

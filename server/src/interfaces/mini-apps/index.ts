@@ -24,6 +24,7 @@ import { ServiceMessageService } from './service.js';
 import { MiniAppStore } from './store.js';
 
 export { MiniAppStore, type MiniAppSeed } from './store.js';
+export { IapStore } from './iap/store.js';
 export { MiniAppSchema, scenarioTemplateProblems, type ScenarioMiniApp, type ServiceMessageTemplate } from './rules.js';
 export { scenarioIapProblems, type IapProduct, type ScenarioInAppPurchase } from './iap/rules.js';
 
