@@ -45,7 +45,9 @@ test.describe('npm start', () => {
       await expect(fromBot.filter({ hasText: answer })).toHaveCount(1, { timeout: 2000 });
       await expect(page.locator('.delivery-notice')).toHaveCount(0);
     });
-  test('the LIFF demo sells 100 Coins out of the box: consent, the App Store’s sheet, the coins, and the notice', async ({ page }) => {
+  test('the LIFF demo sells 100 Coins out of the box: consent, the App Store’s sheet, the coins, the notice, and a refund', async ({
+    page,
+  }) => {
     await page.goto(`${server.baseUrl}/?user=${ALICE}&app=1650000001-liffapp1`);
     const app = page.frameLocator('#app-frame');
     await expect(app.locator('body')).toHaveAttribute('data-init', 'ok', { timeout: 15_000 });
@@ -63,6 +65,15 @@ test.describe('npm start', () => {
     const card = page.locator('#service-chat .service-card');
     await expect(card.locator('.service-card-items dd')).toHaveText([/^\d{4}-\d{2}-\d{2}$/, 'Alice']);
     await expect(card.locator('.service-card-footer')).toHaveText('LIFF demo');
+
+    // A refund from the host's Bot tools: refundComplete reaches the shop, which takes the coins back.
+    await page.locator('#iap-tool summary').click();
+    const paid = page.locator('#iap-orders .iap-order[data-status="paid"]');
+    await expect(paid).toContainText('100 Coins');
+    await paid.locator('.iap-refund').click();
+    await expect(page.locator('#iap-orders .iap-order')).toHaveAttribute('data-status', 'refunded');
+    await page.goto(`${server.baseUrl}/?user=${ALICE}&app=1650000001-liffapp1`);
+    await expect(page.frameLocator('#app-frame').locator('#coins')).toHaveText('You have 0 coins.', { timeout: 15_000 });
   });
 });
 

@@ -72,6 +72,12 @@ test('a service message shows as a card in the LINE MINI App Notice chat, named 
   await expect(card.locator('a.service-card-button')).toHaveText('See details');
   await expect(card.locator('a.service-card-button')).toHaveAttribute('href', 'https://example.com/orders/1');
   await expect(card.locator('.service-card-footer')).toHaveText('LIFF demo');
+  // As the messenger draws it: the card's layout, held to a screenshot (the send time masked).
+  await expect(card).toHaveScreenshot('thank-you-card.png', {
+    maxDiffPixelRatio: 0.01,
+    animations: 'disabled',
+    mask: [card.locator('time')],
+  });
   await page.locator('#service-chat-back').click();
   await expect(page.locator('#chat-list [data-service-chat]')).toBeVisible();
 

@@ -13,6 +13,7 @@ import type {
   ModuleChannels,
   WebhookSettings,
 } from '#contract/wire.js';
+import type { IapOrder } from '#contract/iap.js';
 import { hostClient, type Fetch, type SimulatorClient } from './client.js';
 
 // The panels (bot tools, webhooks) and the delivery notice read the wire types from here.
@@ -101,6 +102,16 @@ export class BotApi {
   membership(kind: 'join' | 'leave', membershipId: number, userId: string): Promise<MembershipPlanView> {
     const params = { membershipId: String(membershipId), userId };
     return kind === 'join' ? this.client.call('joinMembership', { params }) : this.client.call('leaveMembership', { params });
+  }
+
+  /** The person's in-app purchase orders with a channel's MINI App, newest first (route `iapOrders`). */
+  async iapOrders(channelId: string, userId: string): Promise<IapOrder[]> {
+    return (await this.client.call('iapOrders', { query: { channelId, userId } })).orders;
+  }
+
+  /** Refunds a paid order: the MINI App's webhook gets `refundComplete` (route `refundIapOrder`). */
+  refundIapOrder(orderId: string): Promise<IapOrder> {
+    return this.client.call('refundIapOrder', { params: { orderId } });
   }
 
   /**

@@ -4,13 +4,15 @@
  * beacon's range or tap its banner (beacon); link their account (accountLink, ok or failed).
  * Adding and blocking the bot (follow, unfollow) is in the "Time and friendship" group. The
  * "Members" tool has a person join or leave the open group or room (the bots in it hear
- * memberJoined, memberLeft).
+ * memberJoined, memberLeft); the "In-app purchases" tool refunds the person's orders with the
+ * channel's LINE MINI App (refundComplete).
  */
 import type { BotApi, BotInfo } from '../bot-api.js';
 import { h, option, replaceChildren } from '../dom.js';
 import { HOST_EVENTS } from '../event-types.js';
 import type { HostState } from '../state.js';
 import { findChat, type World } from '../world.js';
+import { IapTool } from './iap-tool.js';
 import { MembershipTool } from './membership-tool.js';
 import { ModuleTool } from './module-tool.js';
 
@@ -42,6 +44,7 @@ export class BotTools {
   private readonly memberLeave: HTMLButtonElement;
   private readonly plans: MembershipTool;
   private readonly modules: ModuleTool;
+  private readonly orders: IapTool;
 
   /** @param onMembersChanged a person joined or left a chat: the page reloads the world. */
   constructor(
@@ -95,6 +98,7 @@ export class BotTools {
 
     this.plans = new MembershipTool(api);
     this.modules = new ModuleTool(api);
+    this.orders = new IapTool(api);
 
     replaceChildren(root, [
       h('h2', { text: 'Bot' }),
@@ -112,6 +116,7 @@ export class BotTools {
       ),
       this.plans.element,
       this.modules.element,
+      this.orders.element,
       this.status,
     ]);
     void this.refresh();
@@ -212,6 +217,7 @@ export class BotTools {
     this.memberLeave.disabled = !groupish || !member;
     void this.plans.show(this.channelId, this.state?.userId ?? '');
     void this.modules.show(this.channelId, chat?.chatId ?? '');
+    void this.orders.show(this.channelId, this.state?.userId ?? '');
   }
 
   /** The chosen person joins or leaves the open group or room. */
