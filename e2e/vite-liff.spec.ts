@@ -9,24 +9,25 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { ALICE, expect, test } from './fixtures.js';
-import { FIXTURE_LIFF_ID, makeViteLiffApp, removeViteLiffApp } from './vite-liff-app.js';
+import { CORE_FIXTURE_LIFF_ID, FIXTURE_LIFF_ID, makeViteLiffApp, removeViteLiffApp } from './vite-liff-app.js';
 
-let dir: string;
-let dev: ChildProcess | undefined;
+const dirs: string[] = [];
+const running: ChildProcess[] = [];
 
-test.beforeAll(() => {
-  dir = makeViteLiffApp();
-});
 test.afterAll(async () => {
-  if (dev && dev.exitCode === null && dev.signalCode === null) {
-    dev.kill('SIGINT');
-    await once(dev, 'exit');
-  }
-  removeViteLiffApp(dir);
+  for (const dev of running)
+    if (dev.exitCode === null && dev.signalCode === null) {
+      dev.kill('SIGINT');
+      await once(dev, 'exit');
+    }
+  for (const dir of dirs) removeViteLiffApp(dir);
 });
 
-test('an unmodified @line/liff app under embedkit dev and embedkit/vite inits in the host and reads the profile', async ({ page }) => {
-  dev = spawn(
+/** Runs `embedkit dev -- vite` in a new project made from `fixture`; resolves with the host link it prints. */
+async function devServer(fixture: 'vite-liff-app' | 'liff-core-app'): Promise<string> {
+  const dir = makeViteLiffApp(fixture);
+  dirs.push(dir);
+  const dev = spawn(
     process.execPath,
     [
       resolve('server/dist/cli.js'),
@@ -39,26 +40,40 @@ test('an unmodified @line/liff app under embedkit dev and embedkit/vite inits in
       '--port',
       '0',
     ],
-    {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  running.push(dev);
   let out = '';
-  const link = await new Promise<string>((done, fail) => {
+  return new Promise<string>((done, fail) => {
     const read = (c: Buffer) => {
       out += c.toString();
       const m = /is app \S+: open (http:\/\/localhost:\d+\/\?app=\S+)/.exec(out);
       if (m) done(m[1]!);
     };
-    dev!.stdout!.on('data', read);
-    dev!.stderr!.on('data', read);
-    dev!.once('exit', (code) => fail(new Error(`embedkit dev exited with ${code}:\n${out}`)));
+    dev.stdout!.on('data', read);
+    dev.stderr!.on('data', read);
+    dev.once('exit', (code) => fail(new Error(`embedkit dev exited with ${code}:\n${out}`)));
   });
+}
+
+test('an unmodified @line/liff app under embedkit dev and embedkit/vite inits in the host and reads the profile', async ({ page }) => {
+  const link = await devServer('vite-liff-app');
   expect(link).toContain(`?app=${FIXTURE_LIFF_ID}`);
   await page.goto(`${link}&user=${ALICE}`);
   const app = page.frameLocator('#app-frame');
   await expect(app.locator('#app')).toContainText('LIFF init succeeded.');
   await expect(app.locator('#app')).toContainText('Hello, Alice');
   await expect(page.locator('#bridge-log .log-entry[data-method="liffInit"][data-outcome="ok"]')).toHaveCount(1);
+});
+
+test('the same app on @line/liff/core with its modules: the host answers the modules added, the others are absent', async ({ page }) => {
+  const link = await devServer('liff-core-app');
+  expect(link).toContain(`?app=${CORE_FIXTURE_LIFF_ID}`);
+  await page.goto(`${link}&user=${ALICE}`);
+  const app = page.frameLocator('#app-frame');
+  await expect(app.locator('#app')).toContainText('LIFF init succeeded.');
+  await expect(app.locator('#app')).toContainText('OS: ios');
+  await expect(app.locator('#app')).toContainText('Hello, Alice');
+  await expect(app.locator('#app')).toContainText('sendMessages: undefined');
+  await expect(page.locator('#bridge-log .log-entry[data-method="getProfile"][data-outcome="ok"]')).toHaveCount(1);
 });

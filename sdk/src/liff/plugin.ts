@@ -140,19 +140,53 @@ export class EmbedkitPlugin implements LiffPlugin<EmbedkitPluginApi> {
   install({ liff }: LiffPluginContext): EmbedkitPluginApi {
     const state = createState(this.server);
     const members = liffMembers(state);
-    for (const [key, value] of Object.entries(members)) {
-      try {
-        (liff as unknown as Record<string, unknown>)[key] = value;
-      } catch {
-        // A member the SDK made read-only stays the SDK's own.
-      }
-    }
+    const sdk = liff as unknown as Record<string, unknown>;
+    const pluggable = isPluggableSdk(sdk);
+    for (const [key, value] of Object.entries(members)) plugInto(sdk, key, value, !pluggable || sdk[key] !== undefined);
     return {
       get inHost() {
         return !!state.session;
       },
     };
   }
+}
+
+/**
+ * Puts embedkit's `value` in `liff[key]`, so that it stays there whatever the app installs after the
+ * plugin. The pluggable SDK (`@line/liff/core`) adds each method with its module
+ * (`liff.use(new GetProfile())`), by assigning it to the object; a module added after the plugin
+ * would put the SDK's own method back, which asks the LIFF server for what the host answers. So the
+ * member is an accessor: the module's assignment only says the member is now there. In the
+ * pluggable SDK a member whose module is not added yet (`present` false) reads undefined, as without
+ * the plugin. A member the SDK made read-only stays the SDK's own.
+ */
+function plugInto(liff: Record<string, unknown>, key: string, value: unknown, present: boolean): void {
+  try {
+    Object.defineProperty(liff, key, {
+      configurable: true,
+      enumerable: true,
+      get: () => (present ? value : undefined),
+      set: () => {
+        present = true;
+      },
+    });
+  } catch {
+    try {
+      liff[key] = value;
+    } catch {
+      // Read-only and not configurable: the SDK's own.
+    }
+  }
+}
+
+/**
+ * Whether `liff` is the pluggable SDK (`@line/liff/core`), which has a method only once its module is
+ * added: the full SDK (`@line/liff`) always has these, core has none of them until the app adds them.
+ */
+function isPluggableSdk(liff: Record<string, unknown>): boolean {
+  return ['getOS', 'getLanguage', 'isInClient', 'isLoggedIn', 'getProfile', 'sendMessages', 'closeWindow', 'openWindow'].some(
+    (k) => liff[k] === undefined,
+  );
 }
 
 /** The plugin's state: the host's methods and session once `init` connected, the ready promise. */

@@ -9,7 +9,9 @@
  * `embedkit/liff` first (its web storage must exist before `@line/liff` reads it), then the real
  * `@line/liff`, calls `liff.use(new EmbedkitPlugin({server}))` and re-exports the same `liff`
  * object. A second `liff.use(new EmbedkitPlugin())` in the app (the two plugin lines of
- * docs/guide/liff.md) is a no-op: `@line/liff` installs a plugin name once.
+ * docs/guide/liff.md) is a no-op: `@line/liff` installs a plugin name once. `@line/liff/core` (the
+ * pluggable SDK) is treated the same; the modules the app adds to it afterwards are answered by the
+ * host too (sdk/src/liff/plugin.ts).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,10 +27,16 @@ export interface EmbedkitViteOptions {
   server?: string;
 }
 
-/** The bare name the app imports: redirected to {@link VIRTUAL} while serving. */
-const LIFF = '@line/liff';
-/** The virtual module that stands for `@line/liff` (the `\0` keeps other plugins off it, as Vite's guide asks). */
-const VIRTUAL = '\0embedkit:liff';
+/**
+ * The bare names the app imports, the full SDK and the pluggable one (`@line/liff/core`, whose
+ * methods come with the modules the app adds after it), each redirected while serving to a virtual
+ * module (the `\0` keeps other plugins off it, as Vite's guide asks).
+ */
+const VIRTUAL_OF: Readonly<Record<string, string>> = {
+  '@line/liff': '\0embedkit:liff',
+  '@line/liff/core': '\0embedkit:liff-core',
+};
+const SDK_OF: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(VIRTUAL_OF).map(([sdk, virtual]) => [virtual, sdk]));
 /** How the virtual module names `embedkit/liff`: resolved to {@link LIFF_PLUGIN_FILE}, whichever copy of embedkit runs Vite. */
 const PLUGIN_IMPORT = 'embedkit:liff-plugin';
 /**
@@ -64,15 +72,17 @@ export function embedkit(options: EmbedkitViteOptions = {}): Plugin {
       // late and reloads the page): Vite's scanner passes `scan` (left out of the public type).
       // Server-side rendering has no host to talk to.
       if ((resolveOptions as { scan?: boolean }).scan || resolveOptions.ssr) return null;
-      if (id === LIFF && importer !== VIRTUAL) return VIRTUAL;
-      if (id === PLUGIN_IMPORT && importer === VIRTUAL) return LIFF_PLUGIN_FILE;
+      const ours = importer !== undefined && SDK_OF[importer] !== undefined;
+      if (VIRTUAL_OF[id] && !ours) return VIRTUAL_OF[id];
+      if (id === PLUGIN_IMPORT && ours) return LIFF_PLUGIN_FILE;
       return null;
     },
     load(id) {
-      if (id !== VIRTUAL) return null;
+      const sdk = SDK_OF[id];
+      if (!sdk) return null;
       return [
         `import { EmbedkitPlugin } from ${JSON.stringify(PLUGIN_IMPORT)};`,
-        `import liff from ${JSON.stringify(LIFF)};`,
+        `import liff from ${JSON.stringify(sdk)};`,
         `liff.use(new EmbedkitPlugin({ server: ${JSON.stringify(server)} }));`,
         'export default liff;',
         'export { liff };',
