@@ -64,6 +64,22 @@ test('outside the host, liff.login() round-trips through the login pages with PK
   expect(await report(page)).toMatchObject({ isLoggedIn: false, accessToken: null });
 });
 
+test('outside the host, liff.init with withLoginOnExternalBrowser goes to the login pages at once, and resolves logged in on return', async ({
+  page,
+  server,
+}) => {
+  const appUrl = `${server.demoOrigin}/demo/liff-app/?embedkit=${encodeURIComponent(server.baseUrl)}&withLoginOnExternalBrowser=1`;
+  await page.goto(appUrl);
+  // No click: init itself left for the login pages.
+  await expect(page).toHaveURL(new RegExp(`^${server.baseUrl}/oauth2/v2\\.1/authorize\\?`));
+  await page.locator('label.user', { hasText: 'Bob' }).click();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  const after = await report(page);
+  expect(page.url()).toBe(appUrl);
+  expect(after).toMatchObject({ isInClient: false, isLoggedIn: true });
+  expect(after.profile).toEqual({ ok: expect.objectContaining({ displayName: 'Bob' }) });
+});
+
 test("outside the host, a login that would return to another origin than the app's is refused on the login page", async ({
   page,
   server,

@@ -46,7 +46,11 @@ async function outcome(run: () => unknown): Promise<unknown> {
 async function main(): Promise<void> {
   liff.use(new EmbedkitPlugin({ server: SERVER }));
   try {
-    await liff.init({ liffId: LIFF_ID });
+    // `?withLoginOnExternalBrowser` (the published option): outside the client, log in at once.
+    await liff.init({
+      liffId: LIFF_ID,
+      withLoginOnExternalBrowser: new URLSearchParams(location.search).has('withLoginOnExternalBrowser'),
+    });
   } catch (error) {
     el('status').textContent = `init failed: ${failure(error).code}`;
     el('report').textContent = JSON.stringify({ init: failure(error) }, null, 2);

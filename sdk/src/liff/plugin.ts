@@ -288,6 +288,12 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
         // `liff.login()` came back here (the code in the address) or a kept login is still valid.
         state.web = (await finishLogin(liffId)) ?? storedTokens(liffId) ?? undefined;
         state.initialized = true;
+        if (!state.web && (config as { withLoginOnExternalBrowser?: unknown }).withLoginOnExternalBrowser === true) {
+          // The published SDK logs in at once (`liff.init` then never settles: the page leaves for
+          // the login pages and inits again on its return).
+          await startLogin({ server: state.server, liffId });
+          await new Promise(() => undefined);
+        }
         // Opened from a LIFF URL in an external browser: the page of its `liff.state`, below this
         // endpoint page, as the published SDK goes there on init.
         await goToLiffState(location.origin + location.pathname);
