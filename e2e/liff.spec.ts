@@ -194,6 +194,48 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
     await expect(page.locator('#bridge-log .log-entry[data-method="liffRequestFriendship"][data-outcome="ok"]')).toHaveCount(1);
   });
 
+  test('requestFriendship with options: another official account by its basic ID, a template’s words, the published refusals', async ({
+    page,
+    server,
+  }) => {
+    // Alice blocked Enterprise Bot (basic ID @000002emb); the LIFF demo asks her to add it, with the coupon template.
+    const blocked = await page.request.put(`${server.baseUrl}/embedkit/v1/users/${ALICE}/friendships/1650000002`, {
+      data: { state: 'blocked' },
+    });
+    expect(blocked.ok()).toBe(true);
+    // The demo reads the options from its own page's query: a permanent link's `liff.state` opens it there.
+    const at = (query: Record<string, string>) => ({ 'liff.state': `/?${new URLSearchParams(query)}` });
+    const { app } = await openLiff(page, server, at({ friendAccount: '@000002emb', friendTemplate: 'coupon' }));
+    const asked = page.waitForEvent('dialog').then(async (dialog) => {
+      const text = dialog.message();
+      await dialog.accept();
+      return text;
+    });
+    await app.locator('#friend').click();
+    expect(await asked).toContain('Enterprise Bot. Get coupons and special offers from this official account.');
+    await expect(app.locator('#action')).toContainText('"requestFriendship":{"ok":null}');
+    const bots = (await (await page.request.get(`${server.baseUrl}/embedkit/v1/bots`)).json()) as {
+      bots: { channelId: string; friends: { userId: string; state: string }[] }[];
+    };
+    expect(bots.bots.find((b) => b.channelId === '1650000002')!.friends).toContainEqual(
+      expect.objectContaining({ userId: ALICE, state: 'friend' }),
+    );
+
+    // An ID without "@": the SDK's own INVALID_ARGUMENT. One no bot has: refused, unless fallback.
+    const bad = await openLiff(page, server, at({ friendAccount: 'demo' }));
+    await bad.app.locator('#friend').click();
+    await expect(bad.app.locator('#action')).toContainText(
+      '"code":"INVALID_ARGUMENT","message":"officialAccount.id must start with \\"@\\"."',
+    );
+    const unknown = await openLiff(page, server, at({ friendAccount: '@nobody' }));
+    await unknown.app.locator('#friend').click();
+    await expect(unknown.app.locator('#action')).toContainText('No official account @nobody');
+    // With fallback, the app channel's bot, which Alice has as a friend: nothing to ask.
+    const fallback = await openLiff(page, server, at({ friendAccount: '@nobody', friendFallback: '' }));
+    await fallback.app.locator('#friend').click();
+    await expect(fallback.app.locator('#action')).toContainText('"requestFriendship":{"ok":null}');
+  });
+
   test('refuses a liffId that is not the app opened here', async ({ page, server }) => {
     await page.goto(`${server.baseUrl}/?app=${LIFF_APP}&user=${ALICE}`);
     // The same page, told another app's ID: the host answers no session.

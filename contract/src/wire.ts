@@ -173,6 +173,8 @@ export const ChannelV1Schema = Type.Object({
 export const BotInfoSchema = Type.Object({
   channelId: Type.String(),
   name: Type.String(),
+  /** The bot's basic ID (`@…`), as `GET /v2/bot/info` answers it: how `liff.requestFriendship` names an official account. */
+  basicId: Type.String(),
   plan: Type.String(),
   webhookUrl: Nullable(Type.String()),
   unknownProperty: Type.Boolean(),

@@ -18,6 +18,7 @@ import { clientFeatures, type ClientFeatures } from './device.js';
 import { buildInitData, buildSessionRequest, cannotOpenReason, SCOPES, type HostState } from './state.js';
 import { buildLiffSession } from './liff/session.js';
 import { externalBrowserUrl } from './liff/launch.js';
+import { friendshipPrompt, friendshipTarget } from './liff/friendship.js';
 import type { AppOverlay } from './views/overlay.js';
 import type { InAppBrowser } from './views/inapp-browser.js';
 import { isNavigableUrl } from './views/frame-policy.js';
@@ -392,11 +393,19 @@ export class AppSession {
         }
         return outcome;
       },
-      liffRequestFriendship: async () => {
+      liffRequestFriendship: async (request) => {
+        let target;
         try {
-          if ((await api.friendship(open.accessToken)).friendFlag) return;
-          if (!window.confirm(`${open.app.name} asks you to add its bot as a friend. Add it?`)) return;
-          await api.setFriendship(open.state.userId, open.app.channelId, 'friend');
+          target = friendshipTarget((await api.client.call('bots')).bots, request, open.app.channelId, open.state.userId);
+        } catch (err) {
+          throw toBridgeError(err);
+        }
+        if ('refused' in target) throw new BridgeError('INVALID_ARGUMENT', target.refused);
+        // A friend already: the sub window opens and closes at once, as published.
+        if (target.friend) return;
+        if (!window.confirm(`${open.app.name} asks you to add ${target.name}. ${friendshipPrompt(request.templateId)}`)) return;
+        try {
+          await api.setFriendship(open.state.userId, target.channelId, 'friend');
         } catch (err) {
           throw toBridgeError(err);
         }

@@ -162,6 +162,16 @@ export interface LiffSession {
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: WireError };
 
 /**
+ * The options of `liff.requestFriendship` as they cross the bridge (`@line/liff` 2.31's
+ * `RequestFriendshipOptions`, flattened as the SDK sends them to its sub window).
+ */
+export interface FriendshipRequest {
+  officialAccountId?: string;
+  officialAccountFallback?: boolean;
+  templateId?: string;
+}
+
+/**
  * One line of the app's console as the host's bridge log shows it: a console call (`level`), an
  * uncaught error or unhandled rejection, or a request (`method`, `url`, `status`, 0 when it
  * failed, `ms`). `at`: ms since 1970. Every value is text or a number, so that nothing the page
@@ -312,8 +322,12 @@ export const BRIDGE_METHODS = {
   liffRequestAll: liffMethod<[], LiffSession>(),
   /** `liff.scanCodeV2()`: the host asks the person for the code's value; null when they cancel. */
   liffScanCode: liffMethod<[], { value: string | null }>(),
-  /** `liff.requestFriendship()`: the host asks the person to add the app channel's bot (a follow event follows). */
-  liffRequestFriendship: liffMethod(),
+  /**
+   * `liff.requestFriendship(options)`: the host asks the person to add the app channel's bot, or
+   * the official account `officialAccountId` names (its basic ID, `@…`), with the template's text
+   * (a follow event follows). The SDK checked the `@`.
+   */
+  liffRequestFriendship: liffMethod<[options: FriendshipRequest]>({}),
   /**
    * `liff.shareTargetPicker(messages, {isMultiple})`: the host shows the person's chats to pick;
    * the messages are sent there as the person. `true` when sent, `false` when cancelled.

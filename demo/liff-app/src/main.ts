@@ -191,8 +191,22 @@ el('scan').addEventListener('click', () => {
     el('action').textContent = JSON.stringify({ scanCodeV2: r });
   });
 });
+/**
+ * `liff.requestFriendship`'s options from the page's query, so one page tries them all:
+ * `?friendAccount=@basicId[&friendFallback]` and `?friendTemplate=<id>`.
+ */
+function friendshipOptions(): Parameters<typeof liff.requestFriendship>[0] {
+  const q = new URLSearchParams(location.search);
+  const account = q.get('friendAccount');
+  const template = q.get('friendTemplate');
+  return {
+    ...(account ? { officialAccount: { id: account, ...(q.has('friendFallback') ? { fallback: true } : {}) } } : {}),
+    ...(template ? { template: { id: template } } : {}),
+  };
+}
+
 el('friend').addEventListener('click', () => {
-  void outcome(() => liff.requestFriendship())
+  void outcome(() => liff.requestFriendship(friendshipOptions()))
     .then(async (r) => ({ requestFriendship: r, friendship: await outcome(() => liff.getFriendship()) }))
     .then((r) => {
       el('action').textContent = JSON.stringify(r);

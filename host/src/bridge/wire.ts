@@ -62,7 +62,10 @@ export const WIRE: { [M in HostMethod]: WireEntry<M> } = {
   liffFriendship: { answers: true },
   liffRequestAll: { answers: true },
   liffScanCode: { answers: true },
-  liffRequestFriendship: {},
+  liffRequestFriendship: {
+    expects: 'one argument, the options {officialAccountId?, officialAccountFallback?, templateId?}',
+    wireRules: [friendshipRequestProblem],
+  },
   liffShareTargetPicker: {
     expects: 'two arguments, an array of messages and isMultiple',
     wireRules: [plainMessagesProblem, (multiple) => (typeof multiple === 'boolean' ? '' : 'isMultiple must be a boolean')],
@@ -82,6 +85,22 @@ export function productIdsProblem(ids: unknown): string {
   return Array.isArray(ids) && ids.length <= 100 && ids.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 100)
     ? ''
     : 'productIds must be an array of at most 100 product IDs';
+}
+
+/**
+ * Wire rule of `liff.requestFriendship`'s options: a plain object whose `officialAccountId` (a
+ * basic ID, `@` first) and `templateId` are strings of at most 100 characters and whose
+ * `officialAccountFallback` is a boolean, each when present.
+ */
+export function friendshipRequestProblem(options: unknown): string {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) return 'the options must be an object';
+  const { officialAccountId: id, officialAccountFallback: fallback, templateId } = options as Record<string, unknown>;
+  if (id !== undefined && (typeof id !== 'string' || !id.startsWith('@') || id.length > 100))
+    return 'officialAccount.id must be a basic ID starting with "@"';
+  if (fallback !== undefined && typeof fallback !== 'boolean') return 'officialAccount.fallback must be a boolean';
+  if (templateId !== undefined && (typeof templateId !== 'string' || templateId.length === 0 || templateId.length > 100))
+    return 'template.id must be a non-empty string';
+  return '';
 }
 
 /** Wire rule of an ID argument (`productId`, `orderId`): a non-empty string of at most 100 characters. */

@@ -446,10 +446,23 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
       assertApiAvailable('scanCodeV2', environment());
       return bridge('liffScanCode', []);
     },
-    requestFriendship: async () => {
+    requestFriendship: async (options) => {
       inClientOnly('requestFriendship');
       assertApiAvailable('requestFriendship', environment());
-      await bridge('liffRequestFriendship', []);
+      const { officialAccount, template } = (options ?? {}) as {
+        officialAccount?: { id: string; fallback?: boolean };
+        template?: { id: string };
+      };
+      // The published SDK's own check, before its sub window opens.
+      if (officialAccount && !String(officialAccount.id).startsWith('@'))
+        throw new LiffError('INVALID_ARGUMENT', 'officialAccount.id must start with "@".');
+      await bridge('liffRequestFriendship', [
+        {
+          ...(officialAccount ? { officialAccountId: officialAccount.id } : {}),
+          ...(officialAccount?.fallback !== undefined ? { officialAccountFallback: officialAccount.fallback } : {}),
+          ...(template ? { templateId: template.id } : {}),
+        },
+      ]);
     },
     shareTargetPicker: async (messages, options) => {
       inClientOnly('shareTargetPicker');

@@ -33,7 +33,7 @@ export interface WebhookTestResult {
   detail: string;
 }
 
-import { MAX_WEBHOOK_URL_LENGTH, type WebhookEndpointBody, type WebhookTestBody } from './rules.js';
+import { basicIdOf, MAX_WEBHOOK_URL_LENGTH, type WebhookEndpointBody, type WebhookTestBody } from './rules.js';
 
 export { MAX_WEBHOOK_URL_LENGTH };
 
@@ -43,7 +43,7 @@ export { botUserId };
 export function botInfo(channel: ChannelRow): BotInfo {
   return {
     userId: botUserId(channel.channel_id),
-    basicId: `@${channel.channel_id.slice(-6)}emb`,
+    basicId: basicIdOf(channel.channel_id),
     displayName: channel.bot_name ?? channel.name,
     chatMode: 'bot',
     markAsReadMode: 'auto',

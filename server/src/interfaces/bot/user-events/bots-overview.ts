@@ -8,6 +8,7 @@ import type { BotInfo } from '#contract/wire.js';
 import { badRequest, invalidBody, noChannel } from '../../../http/errors.js';
 import type { FriendState } from '../../../world/bots-in-chats-store.js';
 import type { BotEventContext } from './context.js';
+import { basicIdOf } from '../account/rules.js';
 
 /** A channel's bot in the host's bot tools (the contract's shape). */
 export type BotView = BotInfo;
@@ -54,6 +55,7 @@ export class BotsOverview {
       bots: channels.map((c) => ({
         channelId: c.channel_id,
         name: c.bot_name ?? c.name,
+        basicId: basicIdOf(c.channel_id),
         plan: c.plan,
         webhookUrl: c.webhook_url,
         unknownProperty: c.webhook_extra_property === 1,
