@@ -335,7 +335,12 @@ test.describe('actions', () => {
     const quick = async (type: string) => {
       await post(server, 'utou', entry('quick-reply'));
       await page.reload();
-      await page.locator(`#quick-replies .quick-reply[data-action-type="${type}"]`).click();
+      // A tap that lands while the chat redraws (a message of another test's bot arriving) is lost,
+      // as a person's would be; the person taps again.
+      await expect(async () => {
+        await page.locator(`#quick-replies .quick-reply[data-action-type="${type}"]`).click({ timeout: 2000 });
+        await expect(page.locator(`#picker[data-picker="${type}"]`)).toBeVisible({ timeout: 2000 });
+      }).toPass({ timeout: 20_000 });
     };
     const images = page.locator('#chat-messages .message.mine[data-message-type="image"]');
     const before = await images.count();
