@@ -109,7 +109,7 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
 
   test('refuses what no local client can do with the published FORBIDDEN', async ({ page, server }) => {
     const { report } = await openLiff(page, server);
-    for (const key of ['calendar', 'shortcut']) {
+    for (const key of ['calendar']) {
       expect((report[key] as { error: { code: string } }).error.code).toBe('FORBIDDEN');
     }
     // The default client has in-app purchase (14.11.0 and later, e2e/iap.spec.ts); an older one is refused.
@@ -234,6 +234,35 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
     const fallback = await openLiff(page, server, at({ friendAccount: '@nobody', friendFallback: '' }));
     await fallback.app.locator('#friend').click();
     await expect(fallback.app.locator('#action')).toContainText('"requestFriendship":{"ok":null}');
+  });
+
+  test('createShortcutOnHomeScreen: the page goes on the home screen, and its shortcut opens it from there', async ({ page, server }) => {
+    const { app } = await openLiff(page, server, { 'liff.state': '/?from=shortcut' });
+    await expect(app.locator('#report')).toContainText('"page": "/demo/liff-app/?from=shortcut"');
+    const asked = page.waitForEvent('dialog').then(async (dialog) => {
+      const text = dialog.message();
+      await dialog.accept();
+      return text;
+    });
+    await app.locator('#shortcut').click();
+    expect(await asked).toBe('Add "LIFF demo" to the home screen?');
+    await expect(app.locator('#action')).toHaveText('{"createShortcutOnHomeScreen":{"ok":null}}');
+
+    await page.goto(`${server.baseUrl}/?user=${ALICE}&context=none`);
+    const shortcut = page.locator('#home-screen .home-shortcut[data-embed-id="1650000001-liffapp1"]');
+    await expect(shortcut).toHaveAttribute('data-liff-state', '/?from=shortcut');
+    await shortcut.click();
+    const opened = page.frameLocator('#app-frame');
+    await expect(opened.locator('body')).toHaveAttribute('data-init', 'ok', { timeout: 15_000 });
+    await expect(opened.locator('#report')).toContainText('"page": "/demo/liff-app/?from=shortcut"');
+    // Opened from the home screen: no chat, as the platform reports a launch from outside a chat.
+    await expect(opened.locator('#report')).toContainText('"type": "none"');
+    await expect(page.locator('#host-status')).toContainText('from the home-screen shortcut');
+
+    // The desktop app has no home screen: the published refusal.
+    const desktop = await openLiff(page, server, { device: 'desktop-9.0.0-14.4' });
+    await desktop.app.locator('#shortcut').click();
+    await expect(desktop.app.locator('#action')).toContainText('"code":"FORBIDDEN"');
   });
 
   test('refuses a liffId that is not the app opened here', async ({ page, server }) => {

@@ -57,6 +57,8 @@ export const WorldAppSchema = Type.Object({
   scope: Type.Optional(Type.Array(StringEnum(['openid', 'email', 'profile', 'chat_message.write']))),
   /** Whether and how the host offers to add the channel's bot as a friend on the first open (LIFF `botPrompt`). Absent: `none`. */
   botPrompt: Type.Optional(StringEnum(['normal', 'aggressive', 'none'])),
+  /** Present for a LINE MINI App: verified or not, and the internal channel its channel stands for (what the platform allows it). */
+  miniApp: Type.Optional(Type.Object({ verified: Type.Boolean(), stage: StringEnum(['developing', 'published']) })),
 });
 /** `defaults` of the world: what the host shows before the user picks anything (keys absent when the scenario sets none). */
 export const WorldDefaultsSchema = Type.Object({

@@ -19,6 +19,7 @@ import { buildInitData, buildSessionRequest, cannotOpenReason, SCOPES, type Host
 import { buildLiffSession } from './liff/session.js';
 import { externalBrowserUrl } from './liff/launch.js';
 import { friendshipPrompt, friendshipTarget } from './liff/friendship.js';
+import type { HomeShortcut } from './liff/home-screen.js';
 import type { AppOverlay } from './views/overlay.js';
 import type { InAppBrowser } from './views/inapp-browser.js';
 import { isNavigableUrl } from './views/frame-policy.js';
@@ -58,6 +59,8 @@ export interface AppSessionDeps {
     consent(appName: string): Promise<boolean>;
     payment(order: PaymentSheet): Promise<PaymentOutcome>;
   };
+  /** The phone's home screen: where `liff.createShortcutOnHomeScreen` adds the app's page (liff/home-screen.ts). */
+  homeScreen?: { add(shortcut: HomeShortcut): void };
 }
 
 /** One open app: the connection to dispose and the token to call the platform with. */
@@ -392,6 +395,11 @@ export class AppSession {
           throw toBridgeError(err);
         }
         return outcome;
+      },
+      // The phone's own sheet: the person adds the shortcut or not; the SDK's promise resolves either way.
+      liffCreateShortcut: ({ liffState }) => {
+        if (!window.confirm(`Add "${open.app.name}" to the home screen?`)) return;
+        this.deps.homeScreen?.add({ userId: open.state.userId, embedId: open.app.embedId, liffState, name: open.app.name });
       },
       liffRequestFriendship: async (request) => {
         let target;

@@ -40,10 +40,11 @@ import { WebhookPanel } from './panels/webhooks.js';
 import { SimulatorPane } from './simulator/pane.js';
 import { StageTabs, tabOfSearch, withTab } from './simulator/tabs.js';
 import { resolveState, type HostState, type StateRequest } from './state.js';
-import { launchRule, stateForLaunch } from './liff/launch.js';
+import { launchRule, stateForLaunch, type LaunchSource } from './liff/launch.js';
 import { InAppBrowser } from './views/inapp-browser.js';
 import { AppOverlay } from './views/overlay.js';
 import { Pickers } from './views/pickers.js';
+import { HomeScreen } from './liff/home-screen.js';
 import { pickShareTargets } from './liff/share-picker.js';
 import { askIapConsent, showPaymentSheet } from './liff/iap-sheets.js';
 import { Toasts } from './views/toast.js';
@@ -70,6 +71,7 @@ export class HostShell {
   private readonly log: BridgeLog;
   /** This page as a phone of the remote inspector, and the desktop's view of the other phones. */
   private readonly reporter: PhoneReporter;
+  private readonly homeScreen = new HomeScreen();
   private readonly inspector: PhoneInspectorPanel;
   private readonly browser: InAppBrowser;
   private readonly previews: ChatPreviews;
@@ -202,6 +204,12 @@ export class HostShell {
         payment: (order) => showPaymentSheet(this.screen, order),
       },
       pickShareTargets: (chats, multiple) => pickShareTargets(this.screen, chats, multiple),
+      homeScreen: {
+        add: (shortcut) => {
+          this.homeScreen.add(shortcut);
+          this.showHomeScreen();
+        },
+      },
       onClosed: () => {
         this.controls.setStatus('App closed.');
         this.syncUrl();
@@ -422,6 +430,7 @@ export class HostShell {
         void this.openApp();
       },
     });
+    this.showHomeScreen();
     this.serviceChat.follow(state.userId);
     const chat = this.showsChat() && state.chatId ? (findChat(this.world, state.chatId) ?? null) : null;
     if (chat === null && this.serviceChat.isOpen) this.serviceChat.render(this.listView, state.language);
@@ -433,6 +442,19 @@ export class HostShell {
     this.chatView.hidden = chat === null;
     this.screen.dataset.screen = chat ? 'chat' : 'list';
     this.syncUrl();
+  }
+
+  /**
+   * The person's home-screen shortcuts above the chat list (liff/home-screen.ts): a tap opens the
+   * app at its page, launched from the home-screen shortcut.
+   */
+  private showHomeScreen(): void {
+    this.listView.querySelector('#home-screen')?.remove();
+    const strip = this.homeScreen.strip(this.state.userId, (shortcut) => {
+      this.update({ embedId: shortcut.embedId });
+      void this.openApp(shortcut.liffState === '/' ? undefined : shortcut.liffState, 'home-shortcut');
+    });
+    if (strip) this.listView.querySelector('header')?.after(strip);
   }
 
   /**
@@ -450,10 +472,10 @@ export class HostShell {
    * Opens the state's app in the overlay; a failure is shown in the status line, not thrown.
    * `liffState`: the page of a permanent link to open below the app's endpoint (`AppSession.open`).
    */
-  private async openApp(liffState?: string): Promise<void> {
+  private async openApp(liffState?: string, launch: LaunchSource = this.state.launch): Promise<void> {
     const app = findApp(this.world, this.state.embedId);
     this.controls.setStatus(app ? `Opening ${app.name}…` : 'No app to open.');
-    const rule = launchRule(this.state.launch);
+    const rule = launchRule(launch);
     try {
       if (!rule.inClient) {
         const url = await this.session.openInExternalBrowser(this.world, this.state, liffState);
@@ -461,11 +483,11 @@ export class HostShell {
         return;
       }
       // A QR code, a notification or a shortcut opens the app from no chat (liff/launch.ts).
-      const opened = stateForLaunch(this.state);
+      const opened = stateForLaunch({ ...this.state, launch });
       const frame = await this.session.open(this.world, opened, liffState);
       if (!frame) return;
       const user = findUser(this.world, this.state.userId)?.displayName ?? this.state.userId;
-      const from = this.state.launch === 'in-client' ? '' : ` from the ${rule.label.toLowerCase()}`;
+      const from = launch === 'in-client' ? '' : ` from the ${rule.label.toLowerCase()}`;
       this.controls.setStatus(`${app?.name} opened for ${user}${from} in ${CONTEXT_NAMES[opened.contextType]} (${this.state.viewType}).`);
       this.syncUrl();
     } catch (err) {

@@ -17,6 +17,7 @@ export function fakeHandlers(profile: { userId: string; displayName: string }, o
     liffRequestAll: vi.fn(),
     liffScanCode: vi.fn(),
     liffRequestFriendship: vi.fn(),
+    liffCreateShortcut: vi.fn(),
     liffShareTargetPicker: vi.fn(),
     liffIapProducts: vi.fn(async () => ({})),
     liffIapConsent: vi.fn(async () => true),

@@ -329,6 +329,11 @@ export const BRIDGE_METHODS = {
    */
   liffRequestFriendship: liffMethod<[options: FriendshipRequest]>({}),
   /**
+   * `liff.createShortcutOnHomeScreen({url, description})`: the host asks the person to add the app's
+   * page (its `liff.state`, below the endpoint URL; the SDK checked the URL) to the phone's home screen.
+   */
+  liffCreateShortcut: liffMethod<[shortcut: { liffState: string; description?: string }]>({}),
+  /**
    * `liff.shareTargetPicker(messages, {isMultiple})`: the host shows the person's chats to pick;
    * the messages are sent there as the person. `true` when sent, `false` when cancelled.
    */

@@ -28,7 +28,8 @@ describe("the plugin covers @line/liff's Liff", () => {
     );
     expect(LIFF_COVERAGE.iap).toBe('served');
     expect(LIFF_COVERAGE.calendar).toBe('refused');
-    expect(LIFF_COVERAGE.createShortcutOnHomeScreen).toBe('refused');
+    expect(LIFF_COVERAGE.createShortcutOnHomeScreen).toBe('served');
+    expect(LIFF_COVERAGE.internalCreateShortcutOnHomeScreen).toBe('refused');
     expect(LIFF_COVERAGE.getAdvertisingId).toBe('refused');
   });
 });

@@ -37,6 +37,7 @@ connectApp({
     liffRequestAll: () => Promise.reject(new Error('not served by the bench stub')),
     liffScanCode: () => ({ value: null }),
     liffRequestFriendship: () => undefined,
+    liffCreateShortcut: () => undefined,
     liffShareTargetPicker: () => false,
     liffIapProducts: () => ({}),
     liffIapConsent: () => false,

@@ -87,7 +87,6 @@ async function main(): Promise<void> {
     apiScanCodeV2: await outcome(() => liff.isApiAvailable('scanCodeV2')),
     iap: await outcome(() => liff.iap.getPlatformProducts({ productIds: ['p1'] })),
     calendar: await outcome(() => liff.calendar.getEvents({ startTime: new Date(), endTime: new Date() })),
-    shortcut: await outcome(() => liff.createShortcutOnHomeScreen({ url: location.href })),
   };
   el('status').textContent = `${report.context?.type ?? 'no context'} · ${report.context?.viewType ?? ''} · ${report.os}`;
   el('report').textContent = JSON.stringify(report, null, 2);
@@ -211,6 +210,12 @@ el('friend').addEventListener('click', () => {
     .then((r) => {
       el('action').textContent = JSON.stringify(r);
     });
+});
+el('shortcut').addEventListener('click', () => {
+  // This page, with its query, as the shortcut's page.
+  void outcome(() => liff.createShortcutOnHomeScreen({ url: location.href })).then((r) => {
+    el('action').textContent = JSON.stringify({ createShortcutOnHomeScreen: r });
+  });
 });
 el('open').addEventListener('click', () => liff.openWindow({ url: 'https://example.com/', external: false }));
 el('close').addEventListener('click', () => liff.closeWindow());

@@ -62,6 +62,10 @@ export const WIRE: { [M in HostMethod]: WireEntry<M> } = {
   liffFriendship: { answers: true },
   liffRequestAll: { answers: true },
   liffScanCode: { answers: true },
+  liffCreateShortcut: {
+    expects: 'one argument, {liffState, description?}: the page below the endpoint URL, as a permanent link carries it',
+    wireRules: [shortcutProblem],
+  },
   liffRequestFriendship: {
     expects: 'one argument, the options {officialAccountId?, officialAccountFallback?, templateId?}',
     wireRules: [friendshipRequestProblem],
@@ -100,6 +104,16 @@ export function friendshipRequestProblem(options: unknown): string {
   if (fallback !== undefined && typeof fallback !== 'boolean') return 'officialAccount.fallback must be a boolean';
   if (templateId !== undefined && (typeof templateId !== 'string' || templateId.length === 0 || templateId.length > 100))
     return 'template.id must be a non-empty string';
+  return '';
+}
+
+/** Wire rule of a home-screen shortcut: `liffState` a path (`/` first) of at most 2000 characters, `description` a string of at most 100 when present. */
+export function shortcutProblem(shortcut: unknown): string {
+  if (shortcut === null || typeof shortcut !== 'object' || Array.isArray(shortcut)) return 'the shortcut must be an object';
+  const { liffState, description } = shortcut as Record<string, unknown>;
+  if (typeof liffState !== 'string' || !liffState.startsWith('/') || liffState.length > 2000)
+    return 'liffState must be a path below the endpoint URL';
+  if (description !== undefined && (typeof description !== 'string' || description.length > 100)) return 'description must be a string';
   return '';
 }
 

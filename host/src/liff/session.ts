@@ -89,6 +89,9 @@ export async function buildLiffSession(
   };
   // The desktop app has no code scanner.
   if (state.device.platform === 'desktop') context.availability.scanCodeV2!.permission = false;
+  // A home-screen shortcut is for verified MINI Apps; an unverified one may test it on its channel
+  // for Developing (LINE MINI App docs, "Add a shortcut to your LINE MINI App to the home screen").
+  if (app.miniApp && (app.miniApp.verified || app.miniApp.stage === 'developing')) context.availability.addToHomeV2!.permission = true;
   if (isChatType(state.contextType) && state.chatId) {
     const key = ({ utou: 'utouId', room: 'roomId', group: 'groupId' } as const)[state.contextType];
     context[key] = state.chatId;

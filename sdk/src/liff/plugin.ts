@@ -15,7 +15,7 @@ import { assertApiAvailable, isApiAvailable, type ApiEnvironment } from './avail
 import { forbidden, fromEmbedError, LiffError, needLogin } from './errors.js';
 import { decodeIdToken } from './id-token.js';
 import type { Liff, LiffContext, LiffPlugin, LiffPluginContext } from './liff-types.js';
-import { pageOfLiffState, permanentLinkOf } from './permanent-link.js';
+import { pageOfLiffState, permanentLinkOf, type LinkBase } from './permanent-link.js';
 import { lineVersionOfUserAgent, osOfUserAgent } from './user-agent.js';
 import { finishLogin, forgetTokens, platformGet, startLogin, storedTokens, type WebTokens } from './web-login.js';
 
@@ -63,7 +63,7 @@ export const LIFF_COVERAGE = {
   iap: 'served',
   calendar: 'refused',
   activity: 'refused',
-  createShortcutOnHomeScreen: 'refused',
+  createShortcutOnHomeScreen: 'served',
   internalCreateShortcutOnHomeScreen: 'refused',
   addToHomeScreen: 'refused',
   scanCode: 'refused',
@@ -187,6 +187,18 @@ function isPluggableSdk(liff: Record<string, unknown>): boolean {
   return ['getOS', 'getLanguage', 'isInClient', 'isLoggedIn', 'getProfile', 'sendMessages', 'closeWindow', 'openWindow'].some(
     (k) => liff[k] === undefined,
   );
+}
+
+/**
+ * The page a shortcut opens, as the `liff.state` below the app's endpoint URL: from a LIFF URL of
+ * the app (`https://liff.line.me/{liffId}/path`) or a URL below its endpoint URL (the published
+ * SDK's permanent-link check; anything else is `INVALID_ARGUMENT`).
+ */
+function shortcutState(url: string, base: LinkBase): string {
+  const liffUrl = `https://liff.line.me/${base.liffId}`;
+  if (url === liffUrl || url.startsWith(`${liffUrl}/`) || url.startsWith(`${liffUrl}?`))
+    return `/${url.slice(liffUrl.length).replace(/^\//, '')}`;
+  return new URL(permanentLinkOf(base, url)).searchParams.get('liff.state') ?? '/';
 }
 
 /** The plugin's state: the host's methods and session once `init` connected, the ready promise. */
@@ -513,7 +525,25 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
       getCallState: refuseSync('liff.activity.getCallState'),
       getRecordingState: refuseSync('liff.activity.getRecordingState'),
     },
-    createShortcutOnHomeScreen: refuse('createShortcutOnHomeScreen'),
+    createShortcutOnHomeScreen: async (params) => {
+      const { url, description } = (params ?? {}) as { url?: unknown; description?: unknown };
+      // The published SDK's checks, in its order: the argument, the permissions, the URL, then availability.
+      if (url === undefined || url === null || url === '') throw new LiffError('INVALID_ARGUMENT', 'no proper argument');
+      const context = state.session?.context;
+      const lineScheme = /^line:\/\//i.test(String(url));
+      if (!context?.availability.addToHomeLineScheme?.permission) {
+        if (lineScheme) throw new LiffError('FORBIDDEN', 'No permission to specify line schema in url.');
+        if (description) throw new LiffError('FORBIDDEN', 'No permission to specify description.');
+      }
+      if (!context) throw new LiffError('FORBIDDEN', 'Could not get Context from server.');
+      const liffState = shortcutState(String(url), {
+        hostUrl: state.session!.hostUrl,
+        liffId: context.liffId,
+        endpointUrl: context.endpointUrl,
+      });
+      assertApiAvailable('createShortcutOnHomeScreen', environment());
+      await bridge('liffCreateShortcut', [{ liffState, ...(typeof description === 'string' ? { description } : {}) }]);
+    },
     internalCreateShortcutOnHomeScreen: refuse('internalCreateShortcutOnHomeScreen'),
     addToHomeScreen: refuse('addToHomeScreen'),
     scanCode: refuse('scanCode'),

@@ -122,7 +122,20 @@ export function compile<S extends TSchema>(schema: S): Check<Static<S>> {
  * handler gets the schema's type. Check a copy the handler then reads.
  */
 export function compileQuery<S extends TSchema>(schema: S): Check<Static<S>> {
-  return compileWith(queryAjv, schema);
+  const check = compileWith(queryAjv, schema);
+  return (value: unknown) => check(value) ?? infiniteFindings(value);
+}
+
+/**
+ * Ajv reads `Infinity` and `1e309` as numbers and lets them through an integer's bounds: a
+ * parameter read as a number must be finite, or it reaches the database as one it refuses.
+ */
+function infiniteFindings(value: unknown): ErrorDetail[] | null {
+  if (value === null || typeof value !== 'object') return null;
+  const found = Object.entries(value)
+    .filter(([, v]) => typeof v === 'number' && !Number.isFinite(v))
+    .map(([property]) => ({ message: 'Must be a finite number', property }));
+  return found.length ? found : null;
 }
 
 function compileWith<S extends TSchema>(on: Ajv, schema: S): Check<Static<S>> {

@@ -91,6 +91,7 @@ export function baseApp(units: Units, d: BaseAppDeps): Express {
             baseUrl,
             urls,
             headers,
+            miniApps: units.miniApps.store,
           }),
           ...units.social.simulator((channelId, on) => units.v1Bots.service.setBlockOperations(channelId, on)),
           ...units.bots.simulator,

@@ -10,6 +10,7 @@ import type { ChatService } from '../world/chats.js';
 import { toProfile } from '../world/profiles.js';
 import type { UserTokenService } from '../interfaces/social/index.js';
 import { botPromptOf, scopesOf, type AppStore } from '../interfaces/embedded-apps/index.js';
+import type { MiniAppStore } from '../interfaces/mini-apps/index.js';
 import type { WorldStore } from '../world/world-store.js';
 import type { InterfaceUrls } from '../interface-urls.js';
 import type { PlatformHeaders } from '../http/platform-headers.js';
@@ -29,16 +30,20 @@ export function worldSimulatorHandlers(deps: {
   urls: InterfaceUrls;
   /** The platform header names (the world tells the host and the CLI which prefix is configured). */
   headers: PlatformHeaders;
+  /** The LINE MINI Apps among the apps (the MINI Apps unit's store). */
+  miniApps: Pick<MiniAppStore, 'list'>;
 }): Pick<SimulatorHandlers, WorldSimulatorRoute> {
   return {
     world: async () => {
-      const [channels, users, chats, apps, defaults] = await Promise.all([
+      const [channels, users, chats, apps, defaults, miniApps] = await Promise.all([
         deps.world.channels(),
         deps.world.users(),
         deps.world.chats(),
         deps.apps.listAll(),
         deps.world.getMeta('defaults'),
+        deps.miniApps.list(),
       ]);
+      const miniAppOf = new Map(miniApps.map((m) => [m.embed_id, m]));
       return {
         // The channel secret stays on the server: the host is a page too.
         channels: channels.map((c) => ({ channelId: c.channel_id, name: c.name })),
@@ -58,6 +63,14 @@ export function worldSimulatorHandlers(deps: {
           view: { type: a.view_type, url: a.view_url },
           scope: scopesOf(a),
           botPrompt: botPromptOf(a),
+          ...(miniAppOf.has(a.embed_id)
+            ? {
+                miniApp: {
+                  verified: Number(miniAppOf.get(a.embed_id)!.verified) === 1,
+                  stage: miniAppOf.get(a.embed_id)!.stage === 'published' ? ('published' as const) : ('developing' as const),
+                },
+              }
+            : {}),
         })),
         defaults: defaults ? (JSON.parse(defaults) as World['defaults']) : {},
         urls: deps.urls,

@@ -63,6 +63,11 @@ export class MiniAppStore {
     );
   }
 
+  /** Every MINI App: its app's embed ID, whether it is verified and its stage (the world the host reads). */
+  list(): Promise<Pick<MiniAppRow, 'embed_id' | 'verified' | 'stage'>[]> {
+    return this.db.selectFrom('mini_apps').select(['embed_id', 'verified', 'stage']).execute();
+  }
+
   /** The MINI App of a channel (a channel has at most one), or undefined. */
   ofChannel(channelId: string): Promise<MiniAppRow | undefined> {
     return this.db
