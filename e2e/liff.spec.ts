@@ -14,6 +14,15 @@ const LIFF_APP = '1650000001-liffapp1';
 const CHANNEL_SECRET = '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f';
 
 /** Opens the LIFF demo in the host with `params`; resolves with the frame and its report once init finished. */
+/** Accepts the next dialog of the host page (a confirm the host asks the person); resolves with its text. */
+function acceptDialog(page: Page): Promise<string> {
+  return page.waitForEvent('dialog').then(async (dialog) => {
+    const text = dialog.message();
+    await dialog.accept();
+    return text;
+  });
+}
+
 async function openLiff(page: Page, server: ServerHandle, params: Record<string, string> = {}) {
   const q = new URLSearchParams({ app: LIFF_APP, user: ALICE, ...params });
   await page.goto(`${server.baseUrl}/?${q}`);
@@ -206,11 +215,7 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
     // The demo reads the options from its own page's query: a permanent link's `liff.state` opens it there.
     const at = (query: Record<string, string>) => ({ 'liff.state': `/?${new URLSearchParams(query)}` });
     const { app } = await openLiff(page, server, at({ friendAccount: '@000002emb', friendTemplate: 'coupon' }));
-    const asked = page.waitForEvent('dialog').then(async (dialog) => {
-      const text = dialog.message();
-      await dialog.accept();
-      return text;
-    });
+    const asked = acceptDialog(page);
     await app.locator('#friend').click();
     expect(await asked).toContain('Enterprise Bot. Get coupons and special offers from this official account.');
     await expect(app.locator('#action')).toContainText('"requestFriendship":{"ok":null}');
@@ -239,11 +244,7 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
   test('createShortcutOnHomeScreen: the page goes on the home screen, and its shortcut opens it from there', async ({ page, server }) => {
     const { app } = await openLiff(page, server, { 'liff.state': '/?from=shortcut' });
     await expect(app.locator('#report')).toContainText('"page": "/demo/liff-app/?from=shortcut"');
-    const asked = page.waitForEvent('dialog').then(async (dialog) => {
-      const text = dialog.message();
-      await dialog.accept();
-      return text;
-    });
+    const asked = acceptDialog(page);
     await app.locator('#shortcut').click();
     expect(await asked).toBe('Add "LIFF demo" to the home screen?');
     await expect(app.locator('#action')).toHaveText('{"createShortcutOnHomeScreen":{"ok":null}}');

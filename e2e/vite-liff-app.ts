@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 
 /** The fixture's LIFF ID (its `.env`): made in the platform's console, unknown to the default world. */
 export const FIXTURE_LIFF_ID = '2001234567-AbCdEfGh';
-/** The LIFF ID of `e2e/fixtures/liff-core-app/`, the same app on `@line/liff/core` and three modules. */
+/** The LIFF ID of `e2e/fixtures/liff-core-app/` (its main.js and .env over the vite app's files): the same app on `@line/liff/core` and three modules. */
 export const CORE_FIXTURE_LIFF_ID = '2001234567-CoreMods';
 
 /** This checkout. */
@@ -22,7 +22,9 @@ const ROOT = resolve(import.meta.dirname, '..');
  */
 export function makeViteLiffApp(fixture: 'vite-liff-app' | 'liff-core-app' = 'vite-liff-app'): string {
   const dir = mkdtempSync(join(tmpdir(), 'embedkit-vite-app-'));
-  cpSync(join(ROOT, 'e2e/fixtures', fixture), dir, { recursive: true });
+  // The core app is the same project (page, vite.config) with its own main.js and .env.
+  cpSync(join(ROOT, 'e2e/fixtures/vite-liff-app'), dir, { recursive: true });
+  if (fixture !== 'vite-liff-app') cpSync(join(ROOT, 'e2e/fixtures', fixture), dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'vite-liff-app', private: true, type: 'module' }));
   mkdirSync(join(dir, 'node_modules/@line'), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules/@line/liff'), join(dir, 'node_modules/@line/liff'));
