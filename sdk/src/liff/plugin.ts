@@ -141,8 +141,13 @@ export class EmbedkitPlugin implements LiffPlugin<EmbedkitPluginApi> {
     const state = createState(this.server);
     const members = liffMembers(state);
     const sdk = liff as unknown as Record<string, unknown>;
+    // The full SDK has every method already: plain assignments, so an app's own later assignment
+    // (a test's stub) still wins. The pluggable one adds methods later: they must stay the host's.
     const pluggable = isPluggableSdk(sdk);
-    for (const [key, value] of Object.entries(members)) plugInto(sdk, key, value, !pluggable || sdk[key] !== undefined);
+    for (const [key, value] of Object.entries(members)) {
+      if (pluggable) plugInto(sdk, key, value, sdk[key] !== undefined);
+      else assign(sdk, key, value);
+    }
     return {
       get inHost() {
         return !!state.session;
@@ -171,11 +176,16 @@ function plugInto(liff: Record<string, unknown>, key: string, value: unknown, pr
       },
     });
   } catch {
-    try {
-      liff[key] = value;
-    } catch {
-      // Read-only and not configurable: the SDK's own.
-    }
+    assign(liff, key, value);
+  }
+}
+
+/** `liff[key] = value`; a member the SDK made read-only stays the SDK's own. */
+function assign(liff: Record<string, unknown>, key: string, value: unknown): void {
+  try {
+    liff[key] = value;
+  } catch {
+    // Read-only: the SDK's own.
   }
 }
 
