@@ -11,7 +11,7 @@ import { isDeliveryFaultKind, type DeliveryFaultKind, type FaultKind, type Fault
 import { EVENT_TYPES } from '#contract/event-types.js';
 import type { Contract } from '#contract/route.js';
 import type { ErrorDetail } from '../http/validate.js';
-import { errorFormatOf, RETRY_AFTER_S } from '../http/error-format.js';
+import { errorFormatOf, iapErrorCodeOf, RETRY_AFTER_S } from '../http/error-format.js';
 
 /** The origin a call came in on: `{base_url}` or one of the spec's side origins. */
 export type FaultOrigin = NonNullable<FaultRuleBody['origin']>;
@@ -221,6 +221,8 @@ export function faultAnswer(rule: FaultRuleBody, call: FaultCall): FaultAnswer {
       return kind === 'expiredToken'
         ? { status, headers, body: { statusCode: '412', statusMessage: 'accessToken expired' } }
         : { status, headers, body: { statusCode: String(status), statusMessage: message } };
+    case 'iap':
+      return { status, headers, body: { errorCode: iapErrorCodeOf(status), message } };
     default:
       return { status, headers, body: { message } };
   }

@@ -6,7 +6,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ApiError } from './errors.js';
 import { MAX_BODY_BYTES } from './body.js';
-import { errorFormatOf, RETRY_AFTER_S, unavailableByPath, type UnavailableBody } from './error-format.js';
+import { errorFormatOf, iapErrorCodeOf, RETRY_AFTER_S, unavailableByPath, type UnavailableBody } from './error-format.js';
 import type { DatabaseOutage } from '../db/outage.js';
 
 /** An error of `status` with `message`, in the format of the interface of `path`. */
@@ -16,6 +16,8 @@ function inFormatOf(path: string, status: number, message: string): ApiError {
       return new ApiError(status, { error: 'invalid_request', error_description: message });
     case 'v1':
       return new ApiError(status, { statusCode: String(status), statusMessage: message });
+    case 'iap':
+      return new ApiError(status, { errorCode: iapErrorCodeOf(status), message });
     default:
       return new ApiError(status, { message });
   }
