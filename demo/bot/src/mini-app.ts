@@ -56,11 +56,10 @@ interface IapEvent {
   purchaseTimestamp: number;
 }
 
-/** A reservation the shop made: whose, of what, and the LIFF access token a service message needs. */
+/** A reservation the shop made: whose, and the LIFF access token a service message needs. */
 interface ShopOrder {
   userId: string;
   displayName: string;
-  productId: string;
   liffAccessToken: string;
 }
 
@@ -75,8 +74,9 @@ export function createMiniAppShop(config: MiniAppShopConfig): MiniAppShop {
   const { baseUrl, channel, log } = config;
   const client = new BotClient({ baseUrl, channelId: channel.id, channelSecret: channel.secret });
   const orders = new Map<string, ShopOrder>();
-  const granted = new Set<string>();
-  const coins = new Map<string, number>();
+  // The orders granted, each with its person and coins: a person's coins are their sum.
+  const granted = new Map<string, { userId: string; coins: number }>();
+  const coinsOf = (userId: string) => [...granted.values()].reduce((n, g) => (g.userId === userId ? n + g.coins : n), 0);
   // One service notification token per LIFF access token; each send renews it.
   const notifiers = new Map<string, string>();
 
@@ -108,15 +108,14 @@ export function createMiniAppShop(config: MiniAppShopConfig): MiniAppShop {
       body: JSON.stringify({ clientIp: clientIp(req), clientOs: body.clientOs, productId: body.productId, shopProductName: product.name }),
     });
     const answer = (await reserved.json()) as { orderId?: string };
-    if (answer.orderId)
-      orders.set(answer.orderId, { ...person, productId: String(body.productId), liffAccessToken: String(body.accessToken) });
+    if (answer.orderId) orders.set(answer.orderId, { ...person, liffAccessToken: String(body.accessToken) });
     json(res, reserved.status, answer);
   };
 
   const wallet = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const person = await personOf(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]);
     if (!person) return json(res, 401, { message: 'The LIFF access token is not valid for this MINI App.' });
-    json(res, 200, { userId: person.userId, coins: coins.get(person.userId) ?? 0 });
+    json(res, 200, { userId: person.userId, coins: coinsOf(person.userId) });
   };
 
   /** Sends `thankyou_msg_en` for a paid order with the token of its LIFF access token, issued on its first purchase. */
@@ -145,14 +144,12 @@ export function createMiniAppShop(config: MiniAppShopConfig): MiniAppShop {
     if (!product) return log.info(`demo shop: ${event.type} for a product it does not sell (${event.productId})`);
     if (event.type === 'purchaseComplete') {
       if (granted.has(event.orderId)) return;
-      granted.add(event.orderId);
-      coins.set(event.userId, (coins.get(event.userId) ?? 0) + product.coins);
+      granted.set(event.orderId, { userId: event.userId, coins: product.coins });
       log.info(`demo shop: ${product.name} granted to ${event.userId} (order ${event.orderId})`);
       const order = orders.get(event.orderId);
       if (order) await thank(event, order);
       else log.info(`demo shop: order ${event.orderId} was not reserved here, so no service message`);
     } else if (event.type === 'refundComplete' && granted.delete(event.orderId)) {
-      coins.set(event.userId, Math.max(0, (coins.get(event.userId) ?? 0) - product.coins));
       log.info(`demo shop: ${product.name} taken back from ${event.userId} (order ${event.orderId} refunded)`);
     }
   };
