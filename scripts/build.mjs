@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import semver from 'semver';
 import { isStale, markBuilt } from './build-stale.mjs';
+import { ensureNativeModule } from './native-module.mjs';
 
 // Every npm script that runs embedkit or its tests builds first: an older Node.js stops here, with
 // the fix, instead of failing later in the native SQLite module or a test runner.
@@ -20,6 +21,7 @@ if (!semver.satisfies(process.versions.node, engines)) {
   );
   process.exit(1);
 }
+ensureNativeModule(process.cwd());
 
 const force = process.argv.includes('--force');
 const bin = (name) => join('node_modules', '.bin', name);
