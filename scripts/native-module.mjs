@@ -55,9 +55,7 @@ export function ensureNativeModule(root) {
   }
   const nodedir = nodedirOf(process.execPath);
   const npm = process.env.npm_execpath;
-  const [cmd, args] = npm
-    ? [process.execPath, [npm, 'rebuild', 'better-sqlite3']]
-    : ['npm', ['rebuild', 'better-sqlite3']];
+  const [cmd, args] = npm ? [process.execPath, [npm, 'rebuild', 'better-sqlite3']] : ['npm', ['rebuild', 'better-sqlite3']];
   execFileSync(cmd, args, {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
