@@ -2,9 +2,8 @@
 // Node.js (or by an npm whose `nodedir` points at another one's headers, as Debian's does) fails
 // only when the server opens its database, with a dlopen message; `npm start` right after
 // `npm install` should work instead, so the build checks the driver first and rebuilds it once.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /**
@@ -37,22 +36,21 @@ export function nodedirOf(execPath) {
  * @throws {Error} when the module still does not load (the rebuild's output says why)
  */
 export function ensureNativeModule(root) {
-  const require = createRequire(join(root, 'package.json'));
-  const load = () => {
-    const Database = require('better-sqlite3');
-    new Database(':memory:').close();
-  };
-  try {
-    load();
-    return;
-  } catch (err) {
-    const mismatch = abiMismatchOf(String(err?.message ?? err));
-    if (!mismatch) throw err;
-    console.error(
-      `better-sqlite3 was built for another Node.js (NODE_MODULE_VERSION ${mismatch.built}; ` +
-        `Node.js ${process.versions.node} needs ${mismatch.needed}): rebuilding it, once...`,
-    );
-  }
+  // In a child process: a Database object left in this one aborts it at exit on Node.js 24
+  // (better-sqlite3 12's destructor), and a failed load would stay cached here by path.
+  const load = () =>
+    spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+  const first = load();
+  if (first.status === 0) return;
+  const mismatch = abiMismatchOf(first.stderr);
+  if (!mismatch) throw new Error(`better-sqlite3 does not load:\n${first.stderr}`);
+  console.error(
+    `better-sqlite3 was built for another Node.js (NODE_MODULE_VERSION ${mismatch.built}; ` +
+      `Node.js ${process.versions.node} needs ${mismatch.needed}): rebuilding it, once...`,
+  );
   const nodedir = nodedirOf(process.execPath);
   const npm = process.env.npm_execpath;
   const [cmd, args] = npm ? [process.execPath, [npm, 'rebuild', 'better-sqlite3']] : ['npm', ['rebuild', 'better-sqlite3']];
@@ -61,9 +59,6 @@ export function ensureNativeModule(root) {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...(nodedir ? { npm_config_nodedir: nodedir } : {}) },
   });
-  // The failed load is cached by path in this process; a child process loads the new binary.
-  execFileSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const again = load();
+  if (again.status !== 0) throw new Error(`better-sqlite3 still does not load after the rebuild:\n${again.stderr}`);
 }
