@@ -8,8 +8,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { channelToken, userToken } from '../../e2e/platform.js';
+import { load, LOAD_CONNECTIONS, type Load } from '../lib/load.js';
 import type { Figure } from '../lib/report.js';
 import { informational } from '../lib/report.js';
 import { summarize } from '../lib/stats.js';
@@ -20,8 +21,6 @@ const BLOCKCHAIN = { apiKey: '136db0ec-0390-45d3-9d3b-f3a7e0fa7a9c', secret: '92
 /** Nonces of the signed blockchain requests: never one twice in a run. */
 let nonceSeq = 36 ** 7;
 const ROUNDS = 5;
-const SECONDS = 3;
-const CONNECTIONS = 10;
 
 /** The measured server process (bench/http/http-target.mjs) and its three addresses. */
 export interface Target {
@@ -85,17 +84,6 @@ export function targetOf(child: ChildProcess, line: string): Target {
 export function rssMb(pid: number, which: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   const kb = new RegExp(`${which}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb) / 1024;
-}
-
-interface Load {
-  rps: number;
-  p99: number;
-}
-
-async function load(opts: autocannon.Options): Promise<Load> {
-  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${opts.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: r.requests.average, p99: r.latency.p99 };
 }
 
 /** A channel token and a user token of the demo channel. */
@@ -175,7 +163,7 @@ const BARE_RATIO = 0.5;
 const P99_MS = 5;
 
 /**
- * The HTTP rows: each measured call's req/s (median of {@link ROUNDS} loads of {@link SECONDS} s),
+ * The HTTP rows: each measured call's req/s (median of {@link ROUNDS} loads, bench/lib/load.ts),
  * its ratio to its floor and to bare Express, and a row per floor (its ratio to bare Express).
  */
 export async function httpFigures(): Promise<Figure[]> {
@@ -207,7 +195,7 @@ export async function httpFigures(): Promise<Figure[]> {
       if (!floorRuns) {
         return [
           {
-            figure: `HTTP ${route.name}, ${CONNECTIONS} connections`,
+            figure: `HTTP ${route.name}, ${LOAD_CONNECTIONS} connections`,
             unit: 'req/s',
             embedkit: rps,
             anchor: { name: 'bare Express {}', value: bareRps },
@@ -222,7 +210,7 @@ export async function httpFigures(): Promise<Figure[]> {
       const toFloor = rps.median / floorRps.median;
       return [
         {
-          figure: `HTTP ${route.name}, ${CONNECTIONS} connections`,
+          figure: `HTTP ${route.name}, ${LOAD_CONNECTIONS} connections`,
           unit: 'req/s',
           embedkit: rps,
           anchor: { name: 'its floor', value: floorRps },
@@ -233,7 +221,7 @@ export async function httpFigures(): Promise<Figure[]> {
         },
         informational(
           {
-            figure: `HTTP floor of ${route.name}, ${CONNECTIONS} connections`,
+            figure: `HTTP floor of ${route.name}, ${LOAD_CONNECTIONS} connections`,
             unit: 'req/s',
             embedkit: floorRps,
             anchor: { name: 'bare Express {}', value: bareRps },

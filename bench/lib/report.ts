@@ -38,14 +38,29 @@ export function formatTable(figures: Figure[]): string {
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.slice(1).map(line)].join('\n');
 }
 
+/** A row's columns before its ratio and verdict: embedkit's figure and an anchor in the same unit, measured in the same run. */
+export interface AnchoredRow {
+  figure: string;
+  unit: string;
+  embedkit: Summary;
+  anchor: { name: string; value: Summary };
+  note?: string;
+}
+
 /**
- * A row that reports without judging: embedkit's figure against an anchor measured in the same
- * run, its ratio the median over the anchor's median, always passing.
+ * A row judged against its target, its ratio embedkit's median over the anchor's median (so the
+ * ratio column always speaks of the anchor the row shows).
+ * @param target the target column's text
+ * @param pass whether embedkit's figure meets the target
+ */
+export function anchored(row: AnchoredRow, target: string, pass: boolean): Figure {
+  return { ...row, ratio: row.embedkit.median / row.anchor.value.median, target, pass };
+}
+
+/**
+ * A row that reports without judging: {@link anchored}, always passing.
  * @param why what the row shows, printed as `informational (<why>)` in the target column
  */
-export function informational(
-  row: { figure: string; unit: string; embedkit: Summary; anchor: { name: string; value: Summary }; note?: string },
-  why: string,
-): Figure {
-  return { ...row, ratio: row.embedkit.median / row.anchor.value.median, target: `informational (${why})`, pass: true };
+export function informational(row: AnchoredRow, why: string): Figure {
+  return anchored(row, `informational (${why})`, true);
 }

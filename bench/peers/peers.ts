@@ -1,17 +1,17 @@
 /**
  * embedkit beside a peer, dtinth/mockapis (a mock of the Messaging API's push and LINE Login, on
  * Bun + Elysia + Redis), started by bench/peers/setup.sh: push one at a time (1,000 sequential on
- * one kept-alive connection), push under load (autocannon, 10 connections, as bench/http/http.ts), and
+ * one kept-alive connection), push under load (bench/lib/load.ts, the load of the HTTP rows), and
  * what each keeps after 1,000 pushes. The peer runs once, on Bun; embedkit's side runs on the
  * running Node.js, with the plans' rate limits lifted (bench/http/http-target.mjs with `--lift-plan-limits`) since the peer
  * has none. Skipped, with one line on stderr, when no peer answers.
  */
-import autocannon from 'autocannon';
 import { channelToken } from '../../e2e/platform.js';
 import { simulatorPath } from '#contract/simulator-api.js';
 import { latencyOf, OneConnection, sequential, type Latency } from '../sequential/latency.js';
+import { load, LOAD_CONNECTIONS, LOAD_SECONDS, type Load } from '../lib/load.js';
 import type { Figure } from '../lib/report.js';
-import { informational } from '../lib/report.js';
+import { anchored, informational } from '../lib/report.js';
 import {
   ALICE,
   ALICE_BOT,
@@ -29,19 +29,6 @@ import {
 import { summarize } from '../lib/stats.js';
 
 const ROUNDS = 3;
-const SECONDS = 3;
-const CONNECTIONS = 10;
-
-interface Load {
-  rps: number;
-  p99: number;
-}
-
-async function load(opts: autocannon.Options): Promise<Load> {
-  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, method: 'POST', ...opts });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${opts.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: r.requests.average, p99: r.latency.p99 };
-}
 
 /** The texts of the newest `limit`-message pages of embedkit's chat, all of them (simulator route `chatMessages`). */
 async function chatTexts(kit: OneConnection, chatId: string): Promise<string[]> {
@@ -88,6 +75,7 @@ export async function peersFigures(): Promise<Figure[]> {
       rate.embedkit.push(
         await load({
           url: `${target.embedkit}/v2/bot/message/push`,
+          method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body,
         }),
@@ -95,6 +83,7 @@ export async function peersFigures(): Promise<Figure[]> {
       rate.peer.push(
         await load({
           url: `${PEER_URL}/line/v2/bot/message/push`,
+          method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(pushBody(`Uload${run}`, 'under load')),
         }),
@@ -116,23 +105,24 @@ export async function peersFigures(): Promise<Figure[]> {
     const rpsPeer = summarize(rate.peer.map((r) => r.rps));
     const p99 = (loads: Load[]) => summarize(loads.map((l) => l.p99)).median;
     return [
-      {
-        figure: 'peers: push one at a time, 1,000 sequential (mean)',
-        unit: 'ms',
-        embedkit: seqHere,
-        anchor: { name: 'mockapis (Bun + Redis)', value: seqPeer },
-        ratio: seqHere.median / seqPeer.median,
-        target: `<= ${PEER_PUSH_RATIO}x the peer's mean`,
-        pass: seqHere.median <= PEER_PUSH_RATIO * seqPeer.median,
-        note: `embedkit ${describe(seq.embedkit)}; mockapis ${describe(seq.peer)}`,
-      },
+      anchored(
+        {
+          figure: 'peers: push one at a time, 1,000 sequential (mean)',
+          unit: 'ms',
+          embedkit: seqHere,
+          anchor: { name: 'mockapis (Bun + Redis)', value: seqPeer },
+          note: `embedkit ${describe(seq.embedkit)}; mockapis ${describe(seq.peer)}`,
+        },
+        `<= ${PEER_PUSH_RATIO}x the peer's mean`,
+        seqHere.median <= PEER_PUSH_RATIO * seqPeer.median,
+      ),
       informational(
         {
-          figure: `peers: push, ${CONNECTIONS} connections`,
+          figure: `peers: push, ${LOAD_CONNECTIONS} connections`,
           unit: 'req/s',
           embedkit: rpsHere,
           anchor: { name: 'mockapis (Bun + Redis)', value: rpsPeer },
-          note: `p99 embedkit ${p99(rate.embedkit)} ms, mockapis ${p99(rate.peer)} ms (autocannon, ${ROUNDS} rounds of ${SECONDS} s each)`,
+          note: `p99 embedkit ${p99(rate.embedkit)} ms, mockapis ${p99(rate.peer)} ms (autocannon, ${ROUNDS} rounds of ${LOAD_SECONDS} s each)`,
         },
         'embedkit with its plan limits lifted',
       ),

@@ -3,7 +3,7 @@
  * contentful paint in Chromium.
  */
 import { spawn } from 'node:child_process';
-import type { Figure } from '../lib/report.js';
+import { anchored, type Figure } from '../lib/report.js';
 import { launchChromium } from '../browser/browser.js';
 import { summarize } from '../lib/stats.js';
 
@@ -63,15 +63,16 @@ export async function startupFigures(): Promise<Figure[]> {
   const start = summarize(npmStart);
   const paint = summarize(paints);
   return [
-    {
-      figure: 'start-up, npm start to the ready line (built)',
-      unit: 'ms',
-      embedkit: start,
-      anchor: { name: 'node server/dist/cli.js alone', value: summarize(nodeOnly) },
-      ratio: start.median / summarize(nodeOnly).median,
-      target: '<= 1500 ms',
-      pass: start.median <= 1500,
-    },
+    anchored(
+      {
+        figure: 'start-up, npm start to the ready line (built)',
+        unit: 'ms',
+        embedkit: start,
+        anchor: { name: 'node server/dist/cli.js alone', value: summarize(nodeOnly) },
+      },
+      '<= 1500 ms',
+      start.median <= 1500,
+    ),
     { figure: 'host first contentful paint', unit: 'ms', embedkit: paint, target: '<= 500 ms', pass: paint.median <= 500 },
   ];
 }

@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { startServer, type RunningServer } from '../../server/dist/serve/start.js';
 import { SimulatorClient } from '#contract/client.js';
 import { DeliveryStore } from '../../server/dist/webhooks/delivery-store.js';
-import type { Figure } from '../lib/report.js';
+import { anchored, type Figure } from '../lib/report.js';
 import { summarize } from '../lib/stats.js';
 
 const CHANNEL = '1650000001';
@@ -145,15 +145,16 @@ export async function webhookFigures(): Promise<Figure[]> {
   const b = summarize(bare);
   const lat = summarize(latencies);
   return [
-    {
-      figure: 'webhook deliveries, 10,000 pending over 100 chats',
-      unit: 'per s',
-      embedkit: l,
-      anchor: { name: `bare POSTs (${ANCHOR_CONCURRENCY} at once)`, value: b },
-      ratio: l.median / b.median,
-      target: '>= 1,000/s',
-      pass: l.median >= 1000,
-    },
+    anchored(
+      {
+        figure: 'webhook deliveries, 10,000 pending over 100 chats',
+        unit: 'per s',
+        embedkit: l,
+        anchor: { name: `bare POSTs (${ANCHOR_CONCURRENCY} at once)`, value: b },
+      },
+      '>= 1,000/s',
+      l.median >= 1000,
+    ),
     {
       figure: 'webhook deliveries, 100 pending',
       unit: 'per s',

@@ -1,8 +1,19 @@
 /** SQL for reply tokens (spec "States and transitions", reply token rows). Only hashes are stored. */
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database, ReplyTokenTable } from '../db/schema.js';
 
 export type ReplyTokenRow = Selectable<ReplyTokenTable>;
+
+/**
+ * The condition that a reply token can be used at `now` (ms): the row of `tokenHash` belongs to
+ * `channelId`, is unused and is unexpired (`expires_at` after `now`). Spec: a token is used once,
+ * by its channel, before it expires. Used by both the UPDATE that spends the token and the SELECT
+ * that only checks it, so the two cannot disagree. Throws nothing (it only builds SQL).
+ */
+function usableToken(tokenHash: string, channelId: string, now: number) {
+  return (eb: ExpressionBuilder<Database, 'reply_tokens'>) =>
+    eb.and([eb('token_hash', '=', tokenHash), eb('channel_id', '=', channelId), eb('used_at', 'is', null), eb('expires_at', '>', now)]);
+}
 
 export class ReplyTokenStore {
   constructor(private readonly db: Kysely<Database>) {}
@@ -20,10 +31,7 @@ export class ReplyTokenStore {
     const r = await this.db
       .updateTable('reply_tokens')
       .set({ used_at: now })
-      .where('token_hash', '=', tokenHash)
-      .where('channel_id', '=', channelId)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
+      .where(usableToken(tokenHash, channelId, now))
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return undefined;
     return this.db.selectFrom('reply_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
@@ -37,10 +45,7 @@ export class ReplyTokenStore {
     return this.db
       .selectFrom('reply_tokens')
       .selectAll()
-      .where('token_hash', '=', tokenHash)
-      .where('channel_id', '=', channelId)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
+      .where(usableToken(tokenHash, channelId, now))
       .executeTakeFirst();
   }
 

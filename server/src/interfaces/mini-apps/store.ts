@@ -70,24 +70,25 @@ export class MiniAppStore {
 
   /** The MINI App of a channel (a channel has at most one), or undefined. */
   ofChannel(channelId: string): Promise<MiniAppRow | undefined> {
-    return this.db
-      .selectFrom('mini_apps')
-      .innerJoin('apps', 'apps.embed_id', 'mini_apps.embed_id')
-      .selectAll('mini_apps')
-      .select('apps.name')
-      .where('mini_apps.channel_id', '=', channelId)
-      .executeTakeFirst();
+    return this.withName().where('mini_apps.channel_id', '=', channelId).executeTakeFirst();
   }
 
   /** A MINI App by its app's embed ID, or undefined. */
   ofEmbed(embedId: string): Promise<MiniAppRow | undefined> {
+    return this.withName().where('mini_apps.embed_id', '=', embedId).executeTakeFirst();
+  }
+
+  /**
+   * The query of MINI Apps as {@link MiniAppRow}s: each `mini_apps` row with its app's `name`,
+   * which only `apps` holds (a MINI App without its app is not found). Unfiltered: the caller adds
+   * the `where` that picks the app. Throws nothing itself (a query builder; it runs on execute).
+   */
+  private withName() {
     return this.db
       .selectFrom('mini_apps')
       .innerJoin('apps', 'apps.embed_id', 'mini_apps.embed_id')
       .selectAll('mini_apps')
-      .select('apps.name')
-      .where('mini_apps.embed_id', '=', embedId)
-      .executeTakeFirst();
+      .select('apps.name');
   }
 
   /** A template of a MINI App by its full name (`thankyou_msg_en`), or undefined. */

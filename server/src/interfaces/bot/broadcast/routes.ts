@@ -85,7 +85,7 @@ export function botBroadcastRoutes(
       res.json(
         await retryKeys.once(
           c.channel_id,
-          retryKeys.keyOf(req),
+          req,
           res,
           async (claim) => (await broadcasts.broadcast(c, body.messages, claim, String(res.getHeader(deps.headers.requestId))), {}),
         ),
@@ -105,7 +105,7 @@ export function botBroadcastRoutes(
       // The narrowcast's own request ID, set before it runs: a 409 of its retry key names it.
       const requestId = randomUUID();
       res.set(deps.headers.requestId, requestId);
-      const answer = await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, async (claim) => {
+      const answer = await retryKeys.once(c.channel_id, req, res, async (claim) => {
         await broadcasts.narrowcast(c, body, body.messages, requestId, claim);
         return {};
       });

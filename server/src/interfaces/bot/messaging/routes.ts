@@ -47,7 +47,7 @@ export function botMessagingRoutes(deps: BotApiDeps & { retryKeys: RetryKeys; he
     jsonBody,
     checked({ body: checkPushBody }, async ({ body }, req, res) => {
       const c = channel(res);
-      res.json(await retryKeys.once(c.channel_id, retryKeys.keyOf(req), res, (claim) => bot.push(c, body, claim, requestIdOf(res))));
+      res.json(await retryKeys.once(c.channel_id, req, res, (claim) => bot.push(c, body, claim, requestIdOf(res))));
     }),
   );
   r.post(
@@ -56,14 +56,7 @@ export function botMessagingRoutes(deps: BotApiDeps & { retryKeys: RetryKeys; he
     jsonBody,
     checked({ body: checkMulticastBody, rules: ({ body }) => multicastFindings(body) }, async ({ body }, req, res) => {
       const c = channel(res);
-      res.json(
-        await retryKeys.once(
-          c.channel_id,
-          retryKeys.keyOf(req),
-          res,
-          async (claim) => (await bot.multicast(c, body, claim, requestIdOf(res)), {}),
-        ),
-      );
+      res.json(await retryKeys.once(c.channel_id, req, res, async (claim) => (await bot.multicast(c, body, claim, requestIdOf(res)), {})));
     }),
   );
   r.get('/v2/bot/message/:messageId/content', api('content'), async (req, res) => {

@@ -45,14 +45,21 @@ export class RetryKeys {
   constructor(private readonly d: { store: RetryKeyStore; clock: Clock; headers: PlatformHeaders }) {}
 
   /**
-   * Runs `send` for the request whose answer is `res` (its `<prefix>Request-Id` is the ID a later
-   * 409 names). Without a key, `send` runs with a claim that does nothing.
-   * @param key the request's key from {@link keyOf}
+   * Runs `send` for the request `req` of channel `channelId`, whose answer is `res` (its
+   * `<prefix>Request-Id` is the ID a later 409 names), once per the request's retry key (read by
+   * {@link keyOf}). Without a key, `send` runs with a claim that does nothing.
    * @param send gets `claim`: call it after validation, before anything is sent (it throws the 409)
    * @returns what `send` returned
-   * @throws ApiError 409 (from `claim`) when the key is already accepted; and whatever `send` throws
+   * @throws ApiError 400 when the key is not a UUID; 409 (from `claim`) when the key is already
+   *   accepted; and whatever `send` throws
    */
-  async once<T extends object>(channelId: string, key: string | undefined, res: Response, send: (claim: Claim) => Promise<T>): Promise<T> {
+  async once<T extends object>(
+    channelId: string,
+    req: Parameters<typeof headerValue>[0],
+    res: Response,
+    send: (claim: Claim) => Promise<T>,
+  ): Promise<T> {
+    const key = this.keyOf(req);
     if (key === undefined) return send(async () => undefined);
     const requestId = String(res.getHeader(this.d.headers.requestId) ?? '');
     let claimed = false;
