@@ -17,65 +17,59 @@
 import { join } from 'node:path';
 
 const STORES = ['(^|/)store\\.ts$', '-store\\.ts$', '^server/src/db/'];
+
+/**
+ * A dependency rule that fails `npm run lint`: no module matching `from` may import one matching
+ * `to` (dependency-cruiser conditions: `path`/`pathNot` regexes on paths from the repository
+ * root, `circular`, `dependencyTypesNot`). `name` is what a violation reports, `comment` how to fix it.
+ */
+const forbid = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to });
+
 export default {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment: 'A circle of imports: move what both sides share into a leaf module.',
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: 'interface-internals',
-      severity: 'error',
-      comment: "Another interface's internals: import its index.ts (what the unit offers), or move the shared part to a shared folder.",
-      from: { path: '^server/src/interfaces/([^/]+)/' },
-      to: { path: '^server/src/interfaces/[^/]+/', pathNot: ['^server/src/interfaces/$1/', '^server/src/interfaces/[^/]+/index\\.ts$'] },
-    },
-    {
-      name: 'interface-internals-from-outside',
-      severity: 'error',
-      comment: "An interface's internals from outside the interfaces: import its index.ts.",
-      from: { path: '^server/src/', pathNot: '^server/src/interfaces/' },
-      to: { path: '^server/src/interfaces/[^/]+/', pathNot: '^server/src/interfaces/[^/]+/index\\.ts$' },
-    },
-    {
-      name: 'shared-builds-on-no-interface',
-      severity: 'error',
-      comment: 'A shared mechanism importing an interface: interfaces depend on shared folders, not the other way round.',
-      from: { path: '^server/src/(db|http|clock|live|tokens|world|messages|webhooks)/' },
-      to: { path: '^server/src/interfaces/' },
-    },
-    {
-      name: 'contract-stands-alone',
-      severity: 'error',
-      comment: 'The contract is shared by the server, host, SDK, CLI and MCP: it builds on no side of it.',
-      from: { path: '^contract/src/' },
-      to: { path: '^(server|host|sdk|demo|bench|e2e|scripts)/' },
-    },
-    {
-      name: 'browser-not-server',
-      severity: 'error',
-      comment:
-        "The host and the SDK run in a browser: what they share with the server is the contract (#contract/*), never the server's source.",
-      from: { path: '^(host|sdk)/' },
-      to: { path: '^server/' },
-    },
-    {
-      name: 'wiring-builds-on-no-process',
-      severity: 'error',
-      comment: 'The composition root importing the process that listens: serve/ hands kit/ what it needs, kit/ never reaches back.',
-      from: { path: '^server/src/kit/' },
-      to: { path: '^server/src/serve/' },
-    },
-    {
-      name: 'sql-only-in-stores',
-      severity: 'error',
-      comment: 'The SQL builder as a value outside a store: write the query as a store method.',
-      from: { path: '^server/src/', pathNot: STORES },
-      to: { path: 'node_modules/kysely/', dependencyTypesNot: ['type-only'] },
-    },
+    forbid('no-circular', 'A circle of imports: move what both sides share into a leaf module.', {}, { circular: true }),
+    forbid(
+      'interface-internals',
+      "Another interface's internals: import its index.ts (what the unit offers), or move the shared part to a shared folder.",
+      { path: '^server/src/interfaces/([^/]+)/' },
+      { path: '^server/src/interfaces/[^/]+/', pathNot: ['^server/src/interfaces/$1/', '^server/src/interfaces/[^/]+/index\\.ts$'] },
+    ),
+    forbid(
+      'interface-internals-from-outside',
+      "An interface's internals from outside the interfaces: import its index.ts.",
+      { path: '^server/src/', pathNot: '^server/src/interfaces/' },
+      { path: '^server/src/interfaces/[^/]+/', pathNot: '^server/src/interfaces/[^/]+/index\\.ts$' },
+    ),
+    forbid(
+      'shared-builds-on-no-interface',
+      'A shared mechanism importing an interface: interfaces depend on shared folders, not the other way round.',
+      { path: '^server/src/(db|http|clock|live|tokens|world|messages|webhooks)/' },
+      { path: '^server/src/interfaces/' },
+    ),
+    forbid(
+      'contract-stands-alone',
+      'The contract is shared by the server, host, SDK, CLI and MCP: it builds on no side of it.',
+      { path: '^contract/src/' },
+      { path: '^(server|host|sdk|demo|bench|e2e|scripts)/' },
+    ),
+    forbid(
+      'browser-not-server',
+      "The host and the SDK run in a browser: what they share with the server is the contract (#contract/*), never the server's source.",
+      { path: '^(host|sdk)/' },
+      { path: '^server/' },
+    ),
+    forbid(
+      'wiring-builds-on-no-process',
+      'The composition root importing the process that listens: serve/ hands kit/ what it needs, kit/ never reaches back.',
+      { path: '^server/src/kit/' },
+      { path: '^server/src/serve/' },
+    ),
+    forbid(
+      'sql-only-in-stores',
+      'The SQL builder as a value outside a store: write the query as a store method.',
+      { path: '^server/src/', pathNot: STORES },
+      { path: 'node_modules/kysely/', dependencyTypesNot: ['type-only'] },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

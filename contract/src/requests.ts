@@ -299,6 +299,15 @@ export const BotSuspensionBodySchema = Type.Object({ suspended: Type.Boolean() }
 export type BotSuspensionBody = Static<typeof BotSuspensionBodySchema>;
 
 /**
+ * One event type's own field in a trigger body: optional, and when given 1 to `maxLength`
+ * characters. `description` names the event type that reads it, then what it is
+ * (`message: the text`), as `embedkit trigger`'s help prefixes each flag with its type.
+ */
+function triggerField(maxLength: number, description: string) {
+  return Type.Optional(Type.String({ minLength: 1, maxLength, description }));
+}
+
+/**
  * Body of sending one webhook event of any type to a bot (as `embedkit trigger` makes it): the
  * event `type` (one of the registry, `contract/src/event-types.ts`), the person it comes from, the
  * chat (`chatId`: a group or room the bot is in, for the events that happen there; the person's
@@ -309,19 +318,19 @@ export const TriggerEventBodySchema = Type.Object(
     type: Type.String({ minLength: 1, maxLength: 100, description: 'the event type' }),
     userId: UserId,
     chatId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    text: Type.Optional(Type.String({ minLength: 1, maxLength: 5000, description: 'message: the text' })),
-    data: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: 'postback: the data' })),
-    hwid: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'beacon: the hardware ID' })),
-    beaconType: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'beacon: enter, leave or banner' })),
-    nonce: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'accountLink: the nonce' })),
-    result: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'accountLink: ok or failed' })),
-    messageId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'unsend: the unsent message’s ID' })),
-    deliveryData: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: 'delivery: the hashed phone number or tag' })),
-    membershipType: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'membership: joined, left or renewed' })),
-    membershipId: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'membership: the plan ID' })),
-    trackingId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'videoPlayComplete: the video’s trackingId' })),
-    moduleType: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'module: attached or detached' })),
-    botId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'module: the bot’s user ID' })),
+    text: triggerField(5000, 'message: the text'),
+    data: triggerField(300, 'postback: the data'),
+    hwid: triggerField(100, 'beacon: the hardware ID'),
+    beaconType: triggerField(20, 'beacon: enter, leave or banner'),
+    nonce: triggerField(255, 'accountLink: the nonce'),
+    result: triggerField(20, 'accountLink: ok or failed'),
+    messageId: triggerField(100, 'unsend: the unsent message’s ID'),
+    deliveryData: triggerField(300, 'delivery: the hashed phone number or tag'),
+    membershipType: triggerField(20, 'membership: joined, left or renewed'),
+    membershipId: triggerField(20, 'membership: the plan ID'),
+    trackingId: triggerField(100, 'videoPlayComplete: the video’s trackingId'),
+    moduleType: triggerField(20, 'module: attached or detached'),
+    botId: triggerField(100, 'module: the bot’s user ID'),
   },
   { additionalProperties: false },
 );

@@ -19,12 +19,10 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { HttpsUrl, Obj, Str } from './common.js';
-import { QuickReplySchema } from './quick-reply.js';
+import { MessageObj } from './quick-reply.js';
 
 /** Longest text of a text message (published rule of the era: 2000 characters). */
 export const MAX_TEXT_LENGTH = 2000;
-
-const quickReply = Type.Optional(QuickReplySchema);
 
 /**
  * `quoteToken` of a text or sticker message a bot sends with push or reply (published
@@ -34,11 +32,9 @@ const quickReply = Type.Optional(QuickReplySchema);
 const quoteToken = Type.Optional(Str(undefined, { description: 'Quote token of the message to quote (push and reply).' }));
 
 /** Text message: `text`, 1 to 2000 characters. */
-export const TextMessageSchema = Obj({
-  type: Type.Literal('text'),
+export const TextMessageSchema = MessageObj('text', {
   text: Str(MAX_TEXT_LENGTH, { description: 'Message text: 1 to 2000 characters.' }),
   quoteToken,
-  quickReply,
 });
 
 /** Longest text of a textV2 message (published "Text message (v2)": 5000 characters). */
@@ -69,59 +65,47 @@ const EmojiSubstitutionSchema = Obj({
  * with `{key}` placeholders, each replaced by its `substitution` (a mention or an emoji); the
  * cross checks of keys and placeholders are in `rules.ts`.
  */
-export const TextMessageV2Schema = Obj({
-  type: Type.Literal('textV2'),
+export const TextMessageV2Schema = MessageObj('textV2', {
   text: Str(MAX_TEXT_V2_LENGTH, { description: 'Message text with {key} placeholders: 1 to 5000 characters.' }),
   substitution: Type.Optional(
     Type.Record(Type.String(), Type.Union([MentionSubstitutionSchema, EmojiSubstitutionSchema]), { maxProperties: MAX_SUBSTITUTIONS }),
   ),
   quoteToken,
-  quickReply,
 });
 
 /** Image message: original and preview image URLs (HTTPS, max 1000 characters, JPEG). */
-export const ImageMessageSchema = Obj({
-  type: Type.Literal('image'),
+export const ImageMessageSchema = MessageObj('image', {
   originalContentUrl: HttpsUrl('Image URL: HTTPS, max 1000 characters, JPEG, max 1024x1024, max 1MB.'),
   previewImageUrl: HttpsUrl('Preview image URL: HTTPS, max 1000 characters, JPEG, max 240x240, max 1MB.'),
-  quickReply,
 });
 
 /** Video message: video URL and preview image URL (HTTPS, max 1000 characters). */
-export const VideoMessageSchema = Obj({
-  type: Type.Literal('video'),
+export const VideoMessageSchema = MessageObj('video', {
   originalContentUrl: HttpsUrl('Video URL: HTTPS, max 1000 characters, mp4, max 1 minute, max 10MB.'),
   previewImageUrl: HttpsUrl('Preview image URL: HTTPS, max 1000 characters, JPEG, max 240x240, max 1MB.'),
   // Published `VideoMessage.trackingId`; its length is the platform's documented limit.
   trackingId: Type.Optional(Str(100, { description: 'ID of the video in the videoPlayComplete event: 1 to 100 characters.' })),
-  quickReply,
 });
 
 /** Audio message: audio URL (HTTPS, max 1000 characters) and duration in milliseconds. */
-export const AudioMessageSchema = Obj({
-  type: Type.Literal('audio'),
+export const AudioMessageSchema = MessageObj('audio', {
   originalContentUrl: HttpsUrl('Audio URL: HTTPS, max 1000 characters, m4a, max 1 minute, max 10MB.'),
   duration: Type.Number({ description: 'Length of the audio in milliseconds.' }),
-  quickReply,
 });
 
 /** Location message: title and address (max 100 characters each), latitude and longitude. */
-export const LocationMessageSchema = Obj({
-  type: Type.Literal('location'),
+export const LocationMessageSchema = MessageObj('location', {
   title: Str(100, { description: 'Max 100 characters.' }),
   address: Str(100, { description: 'Max 100 characters.' }),
   latitude: Type.Number(),
   longitude: Type.Number(),
-  quickReply,
 });
 
 /** Sticker message: package and sticker IDs. */
-export const StickerMessageSchema = Obj({
-  type: Type.Literal('sticker'),
+export const StickerMessageSchema = MessageObj('sticker', {
   packageId: Str(undefined, { description: 'Package ID of the sticker set.' }),
   stickerId: Str(undefined, { description: 'Sticker ID.' }),
   quoteToken,
-  quickReply,
 });
 
 /** Text message v2: `text` with `{key}` placeholders and their `substitution` (published `TextMessageV2`). */

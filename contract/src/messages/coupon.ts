@@ -4,15 +4,13 @@
  * now, is checked where the channel is known (the bot unit's coupons); only a bot sends one.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Obj, Str } from './common.js';
-import { QuickReplySchema } from './quick-reply.js';
+import { Str } from './common.js';
+import { MessageObj } from './quick-reply.js';
 
 /** Coupon message: the ID of a coupon of the sending channel. */
-export const CouponMessageSchema = Obj({
-  type: Type.Literal('coupon'),
+export const CouponMessageSchema = MessageObj('coupon', {
   couponId: Str(100, { description: 'ID of a RUNNING coupon of the sending channel (createCoupon).' }),
   deliveryTag: Type.Optional(Type.String({ maxLength: 30, description: 'Delivery route tag, for analysis.' })),
-  quickReply: Type.Optional(QuickReplySchema),
 });
 
 /** Coupon message: `couponId` of a RUNNING coupon of the sending channel, optional `deliveryTag`. */

@@ -7,7 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { FlexButtonActionSchema, FlexComponentActionSchema } from './actions.js';
 import { Enum, HexColor, HttpsUrl, Int, Obj, Str } from './common.js';
-import { QuickReplySchema } from './quick-reply.js';
+import { MessageObj } from './quick-reply.js';
 
 /** Largest bubble container: 10KB of UTF-8 JSON. */
 export const MAX_BUBBLE_BYTES = 10 * 1024;
@@ -160,11 +160,9 @@ export const FlexCarouselSchema = Obj({
 });
 
 /** Flex message: `altText` max 400 characters and a container. */
-export const FlexMessageSchema = Obj({
-  type: Type.Literal('flex'),
+export const FlexMessageSchema = MessageObj('flex', {
   altText: Str(400, { description: 'Max 400 characters.' }),
   contents: Type.Union([FlexBubbleSchema, FlexCarouselSchema]),
-  quickReply: Type.Optional(QuickReplySchema),
 });
 
 /** Box component: `layout` (horizontal, vertical, baseline) and `contents` required; `flex`, `spacing`, `margin`, `action` (spec "Flex message"). */

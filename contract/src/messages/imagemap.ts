@@ -8,7 +8,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { ActionUri, Enum, HttpsUrl, Int, Obj, ShortStr, Str } from './common.js';
-import { QuickReplySchema } from './quick-reply.js';
+import { MessageObj } from './quick-reply.js';
 
 /** Tappable area, in pixels of the base image (1040 wide). */
 export const ImagemapAreaSchema = Obj({ x: Int(0), y: Int(0), width: Int(1), height: Int(1) });
@@ -30,13 +30,11 @@ export const ImagemapMessageActionSchema = Obj({
 });
 
 /** Imagemap message. */
-export const ImagemapMessageSchema = Obj({
-  type: Type.Literal('imagemap'),
+export const ImagemapMessageSchema = MessageObj('imagemap', {
   baseUrl: HttpsUrl('Base URL of the image: HTTPS, max 1000 characters; the app requests <baseUrl>/<width>.'),
   altText: Str(400, { description: 'Alternative text: 1 to 400 characters.' }),
   baseSize: Obj({ width: Enum([1040], { description: 'Must be 1040.' }), height: Int(1, 'Height in pixels when the width is 1040.') }),
   actions: Type.Array(Type.Union([ImagemapUriActionSchema, ImagemapMessageActionSchema]), { minItems: 1, maxItems: 50 }),
-  quickReply: Type.Optional(QuickReplySchema),
 });
 
 /** Tappable area of an imagemap, in pixels of the 1040-wide base image. */

@@ -4,7 +4,7 @@
  * `imageUrl` is an HTTPS URL of at most 1000 characters (PNG, max 1MB) and `action` any action with
  * a required label of at most 20 characters (camera, cameraRoll and location only here).
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { QuickReplyActionSchema } from './actions.js';
 import { HttpsUrl, Obj } from './common.js';
 
@@ -23,6 +23,14 @@ export const QuickReplySchema = Obj(
   { items: Type.Array(QuickReplyItemSchema, { minItems: 1, maxItems: MAX_QUICK_REPLY_ITEMS }) },
   { description: 'Quick reply buttons shown under the message: 1 to 13 items.' },
 );
+
+/**
+ * A message object of kind `type` (spec part B): a closed object of `type`, the kind's own
+ * `properties` in their order, then the optional `quickReply` every kind may carry.
+ */
+export function MessageObj<const K extends string, P extends TProperties>(type: K, properties: P) {
+  return Obj({ type: Type.Literal(type), ...properties, quickReply: Type.Optional(QuickReplySchema) });
+}
 
 /** Quick reply button: `type` `action`, optional `imageUrl` (HTTPS, max 1000), `action` (published rules of the era). */
 export type QuickReplyItem = Static<typeof QuickReplyItemSchema>;

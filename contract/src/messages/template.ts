@@ -9,7 +9,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ImageCarouselActionSchema, TemplateActionSchema } from './actions.js';
 import { Enum, HexColor, HttpsUrl, Obj, ShortStr, Str } from './common.js';
-import { QuickReplySchema } from './quick-reply.js';
+import { MessageObj } from './quick-reply.js';
 
 /** Most columns of a carousel or image carousel template (spec: max 10). */
 export const MAX_TEMPLATE_COLUMNS = 10;
@@ -108,11 +108,9 @@ export const TemplateSchema = Type.Union([
 ]);
 
 /** Template message: `altText` 1 to 400 characters and a template. */
-export const TemplateMessageSchema = Obj({
-  type: Type.Literal('template'),
+export const TemplateMessageSchema = MessageObj('template', {
   altText: Str(400, { description: 'Shown where templates cannot be: 1 to 400 characters.' }),
   template: TemplateSchema,
-  quickReply: Type.Optional(QuickReplySchema),
 });
 
 /** Buttons template: `text` max 160, or 60 with an image or a title; `title` max 40; 1 to 4 actions (spec "Template: buttons"). */
