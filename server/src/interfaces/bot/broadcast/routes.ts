@@ -40,7 +40,9 @@ export function sentCounter(broadcasts: BotBroadcastService): Router {
       res.on('finish', () => {
         const channel = res.locals.channel as ChannelRow | undefined;
         if (res.statusCode !== 200 || !channel) return;
-        const to = (req.body as { to?: unknown } | undefined)?.to;
+        // A 200 of multicast means its door passed the body: `to` is its list of user IDs.
+        const body: unknown = req.body;
+        const to = typeof body === 'object' && body !== null && 'to' in body ? body.to : undefined;
         const n = kind === 'multicast' && Array.isArray(to) ? new Set(to).size : 1;
         void broadcasts.count(channel.channel_id, kind, n).catch(() => undefined);
       });

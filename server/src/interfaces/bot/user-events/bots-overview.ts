@@ -35,8 +35,8 @@ export class BotsOverview {
       return d.emitter.replyToken(channelId, body.chatId);
     }
     // Past the door, a body without a string chatId is the `{userId}` branch.
-    const { userId } = body as { userId: string };
-    return d.emitter.replyToken(channelId, await this.c.friendChat(channelId, userId));
+    if (!('userId' in body)) throw badRequest('Name the chat by chatId or userId');
+    return d.emitter.replyToken(channelId, await this.c.friendChat(channelId, body.userId));
   }
 
   /**
