@@ -7,6 +7,9 @@
  * time. Routes: `share` (sendMessages), `wallets` (signed GET /v1/wallets), `apps`, `profile`, `bare`, and
  * the floors of share, profile, wallets and apps (`floor-share`...: bench/http/floors.mjs), and `push` (the bot's
  * push of one text message to Alice, the sequential group's call, with the plans' rate limits lifted).
+ * `--sequential=N` makes N calls one at a time on one kept-alive connection instead (the sequential
+ * group's load, where latency rather than throughput is what a test feels), for `push` and the
+ * other routes with a fixed request.
  * The profile itself stays in the printed directory for Chrome DevTools or speedscope.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -19,11 +22,13 @@ import { channelToken } from '../../e2e/platform.js';
 import { ALICE, pushBody } from '../sequential/sequential.js';
 import { measuredRoutes, targetOf } from './http.js';
 import { formatProfile, summarizeProfile, type CpuProfile } from './cpu-profile.js';
+import { OneConnection } from '../sequential/latency.js';
 
 const args = process.argv.slice(2);
 const route = args.find((a) => !a.startsWith('--')) ?? 'share';
 const major = args.find((a) => a.startsWith('--node='))?.slice('--node='.length);
 const seconds = Number(args.find((a) => a.startsWith('--seconds='))?.slice('--seconds='.length) ?? 10);
+const sequentialCalls = Number(args.find((a) => a.startsWith('--sequential='))?.slice('--sequential='.length) ?? 0);
 const NAMES: Record<string, string> = {
   share: 'POST /message/v3/share (sendMessages)',
   wallets: 'signed GET /v1/wallets (blockchain)',
@@ -40,6 +45,25 @@ if (major) {
   cwd = join(dir, 'checkout');
 }
 const targetArgs = ['bench/http/http-target.mjs', '--floors', ...(route === 'push' ? ['--lift-plan-limits'] : [])];
+/**
+ * `calls` requests of `opts` one after the other on one connection, as the sequential group sends
+ * them; answers the figures the report prints, in autocannon's shape.
+ * @throws Error on an answer that is not 2xx (a profile of failures would mislead)
+ */
+async function oneAtATime(opts: autocannon.Options, calls: number) {
+  const url = new URL(opts.url);
+  const connection = new OneConnection(url.origin);
+  const headers = (opts.headers ?? {}) as Record<string, string>;
+  const body = typeof opts.body === 'string' ? (JSON.parse(opts.body) as unknown) : undefined;
+  const started = performance.now();
+  for (let i = 0; i < calls; i++) {
+    const answer = await connection.send(opts.method ?? 'GET', url.pathname + url.search, headers, body);
+    if (answer.status < 200 || answer.status > 299) throw new Error(`${opts.url}: ${answer.status} ${answer.body}`);
+  }
+  const ms = performance.now() - started;
+  return { requests: { total: calls, average: Math.round((calls / ms) * 1000) } };
+}
+
 const child = spawn(node, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...targetArgs], {
   cwd,
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -68,10 +92,11 @@ if (!opts)
     `unknown route ${route} (share, wallets, apps, profile, bare, floor-share, floor-profile, floor-wallets, floor-apps, push)`,
   );
 // A warm-up, so that the profile shows the steady state rather than the first compilations.
-await autocannon({ connections: 10, duration: 2, ...opts });
+if (sequentialCalls > 0) await oneAtATime(opts, Math.ceil(sequentialCalls / 10));
+else await autocannon({ connections: 10, duration: 2, ...opts });
 // The profile's clock is the system's monotonic clock, as process.hrtime's: the window of the load.
 const from = Number(process.hrtime.bigint() / 1000n);
-const r = await autocannon({ connections: 10, duration: seconds, ...opts });
+const r = sequentialCalls > 0 ? await oneAtATime(opts, sequentialCalls) : await autocannon({ connections: 10, duration: seconds, ...opts });
 const to = Number(process.hrtime.bigint() / 1000n);
 child.kill('SIGTERM');
 await new Promise((resolve) => child.once('exit', resolve));
