@@ -28,8 +28,8 @@ export type BodyKind = 'json' | 'v1-json' | 'raw';
  */
 export type AnswerSpec = TSchema | 'empty' | 'binary' | 'stream';
 
-/** One route of a contract. */
-export interface RouteSpec {
+/** One route of a contract; `U` is the contract's names of the server units that serve its routes. */
+export interface RouteSpec<U extends string = string> {
   method: Method;
   /** Below the contract's prefix, starting with `/`; `:name` marks a path parameter. */
   path: `/${string}`;
@@ -48,6 +48,11 @@ export interface RouteSpec {
    * embedkit's own pages only (`http/cross-site.ts`).
    */
   crossSite?: 'public';
+  /**
+   * The unit of the server that serves the route: the server types each unit's handlers from the
+   * routes that name it, so a route moves to another unit by changing this name. Clients ignore it.
+   */
+  unit: U;
 }
 
 /** The names of a path's `:name` parameters, e.g. `"chatId" | "messageId"`. */
@@ -83,13 +88,14 @@ export type CallInput<R extends RouteSpec> = ([PathParamNames<R['path']>] extend
   ([QueryOf<R>] extends [never] ? { query?: undefined } : { query?: QueryOf<R> }) &
   ([BodyOf<R>] extends [never] ? { body?: undefined } : { body: BodyOf<R>; contentType?: string });
 
-/** A contract: routes by name. */
-export type Contract = Record<string, RouteSpec>;
+/** A contract: routes by name, each served by one of the units `U`. */
+export type Contract<U extends string = string> = Record<string, RouteSpec<U>>;
 
 /**
  * Declares a contract, checking each entry against {@link RouteSpec} and keeping its literal types
- * (the method, the path and the schemas), from which the server's handlers and the client's calls
- * take their types.
+ * (the method, the path, the schemas and the unit), from which the server's handlers and the
+ * client's calls take their types. Write the routes `satisfies Contract<Units>` to hold their
+ * units to a closed list.
  */
 export function defineContract<const C extends Contract>(routes: C): C {
   return routes;

@@ -1,17 +1,15 @@
 /** The simulator API's fault routes (`contract/src/simulator-api.ts`): listing, setting and removing fault rules. */
 import { ApiError, invalidBody, notFound } from '../http/errors.js';
-import type { SimulatorHandlers } from '../simulator/handlers.js';
+import type { UnitHandlers } from '../simulator/handlers.js';
 import { MAX_FAULT_RULES, type FaultRegistry } from './registry.js';
 import { ruleProblems } from './rules.js';
 
-export type FaultSimulatorRoute = 'faults' | 'addFault' | 'deleteFault' | 'clearFaults';
-
 /**
- * Handlers of {@link FaultSimulatorRoute}. A rule whose shape the door passed is still refused with
+ * Handlers of the routes of unit `faults`. A rule whose shape the door passed is still refused with
  * 400 `{message, details}` when it names an operation no interface has or mixes fields of other
  * kinds, and with 409 when {@link MAX_FAULT_RULES} are in force; 404 for removing a rule that is not.
  */
-export function faultSimulatorHandlers(faults: FaultRegistry): Pick<SimulatorHandlers, FaultSimulatorRoute> {
+export function faultSimulatorHandlers(faults: FaultRegistry): UnitHandlers<'faults'> {
   return {
     faults: () => ({ faults: faults.list() }),
     addFault: ({ body }) => {

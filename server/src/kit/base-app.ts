@@ -78,7 +78,8 @@ export function baseApp(units: Units, d: BaseAppDeps): Express {
   app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));
   app.get(READY_PATH, (_req, res) => void res.json({ ready: true, phase: 'ready' }));
   app.use(gatedAll(units.embeddedApps.routes));
-  // The simulator API: one handler per route of its contract, from the unit the route belongs to.
+  // The simulator API: one handler per route of its contract, from the unit the route names. The
+  // mount takes a whole SimulatorHandlers, so leaving a unit out here does not compile.
   app.use(
     gated(
       mountSimulatorApi(

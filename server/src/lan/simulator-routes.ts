@@ -4,12 +4,10 @@
  * Both sit behind the cross-site guard and the admin token like every `/embedkit/` route, so the
  * token inside the QR code reaches embedkit's own pages only.
  */
-import type { SimulatorHandlers } from '../simulator/handlers.js';
+import type { UnitHandlers } from '../simulator/handlers.js';
 import type { LanView } from '#contract/wire.js';
 import { notFound } from '../http/errors.js';
 import { phoneLink, qrSvg } from './qr.js';
-
-export type LanSimulatorRoute = 'lan' | 'lanQrCode';
 
 /** What the routes read of a `--lan` server, once it is listening. */
 export interface LanState extends LanView {
@@ -18,10 +16,10 @@ export interface LanState extends LanView {
 }
 
 /**
- * Handlers of {@link LanSimulatorRoute}. `lan()` is undefined when the server was not started with
+ * Handlers of the routes of unit `lan`. `lan()` is undefined when the server was not started with
  * `--lan` (or is not listening yet): then `lan` answers empty lists and `lanQrCode` 404.
  */
-export function lanSimulatorHandlers(lan: () => LanState | undefined): Pick<SimulatorHandlers, LanSimulatorRoute> {
+export function lanSimulatorHandlers(lan: () => LanState | undefined): UnitHandlers<'lan'> {
   return {
     lan: () => {
       const state = lan();

@@ -3,12 +3,12 @@
  * it, `embedkit start --import` loads it; scenario/export.ts says what it holds).
  */
 import type { Kysely } from 'kysely';
-import type { SimulatorHandlers } from '../simulator/handlers.js';
+import type { UnitHandlers } from '../simulator/handlers.js';
 import { scenarioOf } from './export.js';
 import type { Database } from '../db/schema.js';
 import { readWorldRows } from './world-export-store.js';
 
-export function scenarioExportHandlers(db: Kysely<Database>): Pick<SimulatorHandlers, 'scenario'> {
+export function scenarioExportHandlers(db: Kysely<Database>): UnitHandlers<'scenarioExport'> {
   return {
     scenario: async ({ res }) => {
       res.set('Content-Disposition', 'attachment; filename="scenario.json"');

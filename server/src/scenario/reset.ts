@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock/clock.js';
-import type { SimulatorHandlers } from '../simulator/handlers.js';
+import type { UnitHandlers } from '../simulator/handlers.js';
 import type { ResetWorldBodySchema } from '#contract/requests.js';
 import type { Static } from '@sinclair/typebox';
 import type { WorldReset } from '#contract/wire.js';
@@ -87,7 +87,7 @@ export async function resetWorld(d: WorldResetDeps, body: ResetWorldBody): Promi
 }
 
 /** The handler of `resetWorld`; resets of this process run one after the other. */
-export function worldResetHandlers(d: WorldResetDeps): Pick<SimulatorHandlers, 'resetWorld'> {
+export function worldResetHandlers(d: WorldResetDeps): UnitHandlers<'worldReset'> {
   let last: Promise<unknown> = Promise.resolve();
   return {
     resetWorld: ({ body }) => {

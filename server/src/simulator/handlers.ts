@@ -1,14 +1,14 @@
 /**
  * The server's side of the simulator API's contract, as types: what a handler of a route gets and
  * answers, and the one object of handlers the mount takes (`server/src/simulator/mount.ts`). Each
- * unit builds the handlers of its routes as a `Pick` of {@link SimulatorHandlers}, so a handler
- * whose answer does not match the contract's, or for a route the contract does not have, does not
- * compile. Types only (Express's, erased at build): no browser bundle reaches this file.
+ * unit builds the handlers of the routes the contract gives it ({@link UnitHandlers}), so a handler
+ * whose answer does not match the contract's, one missing, or one for a route of another unit does
+ * not compile. Types only (Express's, erased at build): no browser bundle reaches this file.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { AnswerOf, PathParams, RouteSpec } from '#contract/route.js';
-import type { SimulatorApi, SimulatorRoute } from '#contract/simulator-api.js';
+import type { SimulatorApi, SimulatorRoute, SimulatorUnit } from '#contract/simulator-api.js';
 
 /**
  * The body a route's handler gets: a JSON body already checked against the route's schema at the
@@ -44,3 +44,11 @@ export type RouteHandler<R extends RouteSpec> = R['answer'] extends 'binary' | '
 
 /** A handler for every route of the simulator API. */
 export type SimulatorHandlers = { [K in SimulatorRoute]: RouteHandler<SimulatorApi[K]> };
+
+/**
+ * The handlers of the routes the contract gives to unit `U` (each route's `unit`), what that unit
+ * builds; a union of units takes the routes of each, for a unit made of parts.
+ */
+export type UnitHandlers<U extends SimulatorUnit> = {
+  [K in SimulatorRoute as SimulatorApi[K]['unit'] extends U ? K : never]: RouteHandler<SimulatorApi[K]>;
+};

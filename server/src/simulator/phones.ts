@@ -5,12 +5,10 @@
  * event when there is more. Held in memory only, bounded: a phone is not world state (a scenario
  * does not hold it) and goes with the server.
  */
-import type { SimulatorHandlers } from './handlers.js';
+import type { UnitHandlers } from './handlers.js';
 import type { PhoneLogLine, PhoneView } from '#contract/wire.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { LiveHub } from '../live/hub.js';
-
-export type PhoneSimulatorRoute = 'reportPhone' | 'phones' | 'phoneLog';
 
 /** Log lines kept per phone: the oldest go first. */
 export const MAX_PHONE_LINES = 500;
@@ -88,11 +86,11 @@ function phoneId(value: string): string {
 }
 
 /**
- * Handlers of {@link PhoneSimulatorRoute}. A report publishes the live event `phone` so that a
+ * Handlers of the routes of unit `phones`. A report publishes the live event `phone` so that a
  * desktop showing that phone reads its new lines at once. 400 `{message, details}` for a bad body,
  * 400 `{message}` for a bad phone id or `after`, 404 for a phone not connected.
  */
-export function phoneSimulatorHandlers(inspector: PhoneInspector, live: LiveHub): Pick<SimulatorHandlers, PhoneSimulatorRoute> {
+export function phoneSimulatorHandlers(inspector: PhoneInspector, live: LiveHub): UnitHandlers<'phones'> {
   return {
     reportPhone: ({ params, body }) => {
       const id = phoneId(params.phoneId);

@@ -1,5 +1,5 @@
 /** The simulator API's routes of the world and its chats (docs/project/simulator-api.md): what only a simulator has. */
-import type { SimulatorHandlers } from './handlers.js';
+import type { UnitHandlers } from './handlers.js';
 import type { World } from '#contract/wire.js';
 import type { Static } from '@sinclair/typebox';
 import type { ChatPageQuerySchema } from '#contract/requests.js';
@@ -15,10 +15,6 @@ import type { WorldStore } from '../world/world-store.js';
 import type { InterfaceUrls } from '../interface-urls.js';
 import type { PlatformHeaders } from '../http/platform-headers.js';
 
-/** The routes of the world and its chats in the simulator API. */
-export type WorldSimulatorRoute =
-  'world' | 'createSession' | 'chatMessages' | 'sendMessage' | 'shareContact' | 'validateMessages' | 'userPicture';
-
 /** The handlers of the world's simulator routes: what only a simulator has. */
 export function worldSimulatorHandlers(deps: {
   world: WorldStore;
@@ -32,7 +28,7 @@ export function worldSimulatorHandlers(deps: {
   headers: PlatformHeaders;
   /** The LINE MINI Apps among the apps (the MINI Apps unit's store). */
   miniApps: Pick<MiniAppStore, 'list'>;
-}): Pick<SimulatorHandlers, WorldSimulatorRoute> {
+}): UnitHandlers<'world'> {
   return {
     world: async () => {
       const [channels, users, chats, apps, defaults, miniApps] = await Promise.all([

@@ -1,8 +1,9 @@
 /**
  * The simulator API's contract (`contract/src/simulator-api.ts`) drives both sides: the
- * server mounts exactly its routes from one object of handlers, the client calls them by name, and
- * docs/project/simulator-api.md documents each of them. A handler missing, a handler the contract does not
- * have, a call with a missing parameter or a wrong body: each fails to compile.
+ * server mounts exactly its routes from one object of handlers (each unit's built for the routes
+ * that name it), the client calls them by name, and docs/project/simulator-api.md documents each
+ * of them. A handler missing, a handler the contract does not have, a unit's handler for another
+ * unit's route, a call with a missing parameter or a wrong body: each fails to compile.
  */
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
@@ -11,8 +12,15 @@ import { readFileSync } from 'node:fs';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, SimulatorClient } from '#contract/client.js';
-import type { SimulatorHandlers } from '../../src/simulator/handlers.js';
-import { SIMULATOR_API, SIMULATOR_PREFIX, simulatorPath, type SimulatorRoute } from '#contract/simulator-api.js';
+import type { SimulatorHandlers, UnitHandlers } from '../../src/simulator/handlers.js';
+import {
+  SIMULATOR_API,
+  SIMULATOR_PREFIX,
+  simulatorPath,
+  type SimulatorApi,
+  type SimulatorRoute,
+  type SimulatorUnit,
+} from '#contract/simulator-api.js';
 import { jsonBody } from '../../src/http/body.js';
 import { errorHandler } from '../../src/http/error-handler.js';
 import { badRequest } from '../../src/http/errors.js';
@@ -116,8 +124,21 @@ describe('the compiler keeps both sides to the contract', () => {
     // @ts-expect-error: `flyToTheMoon` is not a route of the contract
     const extra: SimulatorHandlers = { ...all, flyToTheMoon: () => ({}) };
     // @ts-expect-error: the clock answers `{now, iso, offsetMs}`, not a string
-    const wrongAnswer: Pick<SimulatorHandlers, 'clock'> = { clock: () => 'noon' };
+    const wrongAnswer: SimulatorHandlers['clock'] = () => 'noon';
     expect([missing, extra, wrongAnswer]).toHaveLength(3);
+  });
+
+  it('asks each unit for the handlers of the routes that name it, and no others', () => {
+    const all = echoHandlers();
+    const { faults, addFault, deleteFault, clearFaults } = all;
+    const whole: UnitHandlers<'faults'> = { faults, addFault, deleteFault, clearFaults };
+    // @ts-expect-error: `clearFaults` names the unit `faults`
+    const short: UnitHandlers<'faults'> = { faults, addFault, deleteFault };
+    // @ts-expect-error: `clock` names the unit `social`
+    const stray: UnitHandlers<'faults'> = { ...whole, clock: all.clock };
+    // A unit no route names any more is taken out of the list, so that the list says what the server is made of.
+    const everyUnitServes: [Exclude<SimulatorUnit, SimulatorApi[SimulatorRoute]['unit']>] extends [never] ? true : false = true;
+    expect([whole, short, stray, everyUnitServes]).toHaveLength(4);
   });
 
   it('refuses a call without its path parameters or with a body of another shape', () => {

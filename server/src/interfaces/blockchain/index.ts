@@ -10,7 +10,7 @@ import { originApp } from '../../http/origin-app.js';
 import type { Clock } from '../../clock/clock.js';
 import { blockchainErrors, blockchainNotFound, blockchainRoutes } from './routes.js';
 import { blockchainSimulatorHandlers } from './simulator-routes.js';
-import type { SimulatorHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator/handlers.js';
 import { BlockchainAuth } from './auth.js';
 import { ItemTokenService } from './item-tokens.js';
 import { BlockchainStore } from './store.js';
@@ -26,7 +26,7 @@ export interface Blockchain {
   /** The app of `{blockchain_url}`. */
   app: Express;
   /** The handler of the Blockchain tab's simulator route (on `{base_url}`). */
-  simulator: Pick<SimulatorHandlers, 'blockchain'>;
+  simulator: UnitHandlers<'blockchain'>;
   store: BlockchainStore;
   auth: BlockchainAuth;
   tokens: ItemTokenService;

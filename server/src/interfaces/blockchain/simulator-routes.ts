@@ -3,11 +3,11 @@
  * services (API keys, never secrets), wallets (never secrets), tokens, recent transactions and the
  * signed requests with their verdicts and signature inputs.
  */
-import type { SimulatorHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator/handlers.js';
 import { tokenView, transactionView } from './item-tokens.js';
 import type { BlockchainStore } from './store.js';
 
-export function blockchainSimulatorHandlers(store: BlockchainStore): Pick<SimulatorHandlers, 'blockchain'> {
+export function blockchainSimulatorHandlers(store: BlockchainStore): UnitHandlers<'blockchain'> {
   return {
     blockchain: async ({ res }) => {
       const [services, wallets, tokens, transactions, requests] = await Promise.all([

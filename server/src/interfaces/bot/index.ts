@@ -4,12 +4,12 @@
  * `kit/units.ts` wires it in: `chatHooks` into the ChatService, `routes` into the app, `start` after
  * the app is built, `stop` before the database closes.
  */
-import type { SimulatorHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator/handlers.js';
 import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock/clock.js';
-import { botSimulatorHandlers, type BotSimulatorRoute } from './simulator/routes.js';
+import { botSimulatorHandlers } from './simulator/routes.js';
 
 export { mediaBody } from './simulator/routes.js';
 import { channelOauthV21Routes } from './oauth/routes.js';
@@ -55,7 +55,7 @@ import type { WorldStore } from '../../world/world-store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
 import { MissionStickerService } from './shop/service.js';
-import { createInsight, type Insight, type InsightSimulatorRoute } from './insight/index.js';
+import { createInsight, type Insight } from './insight/index.js';
 
 // What other units use of this one.
 export { botApi, channelOf, type BotApiDeps } from './authenticate.js';
@@ -71,10 +71,6 @@ export { CouponCreateSchema, scenarioCouponOf, scenarioCouponProblems, scenarioC
 export { ModuleStore } from './modules/store.js';
 export { DEFAULT_MODULE_SCOPES } from './modules/rules.js';
 export type { MessageReach, FriendshipChangeInput } from './insight/index.js';
-
-/** The simulator routes of module channels (docs/platform/module-channels.md). */
-type ModuleSimulatorRoute =
-  'moduleChannels' | 'authorizeModule' | 'detachModuleFromBot' | 'chatControl' | 'setChatControl' | 'setBotSuspended';
 
 /** Options of the bot messaging unit. */
 export interface BotMessagingOptions {
@@ -112,17 +108,7 @@ export interface BotMessaging {
    */
   sharedOauthRoutes: Router;
   /** The handlers of the unit's simulator routes (`contract/src/simulator-api.ts`). */
-  simulator: Pick<
-    SimulatorHandlers,
-    | BotSimulatorRoute
-    | InsightSimulatorRoute
-    | ModuleSimulatorRoute
-    | 'couponTicket'
-    | 'useCoupon'
-    | 'membershipPlans'
-    | 'joinMembership'
-    | 'leaveMembership'
-  >;
+  simulator: UnitHandlers<'bot' | 'insight' | 'coupons' | 'memberships' | 'modules'>;
   /** Starts sending webhook deliveries (those left from the last run first). */
   start(): void;
   /** Stops the dispatcher and ends the live streams; call before the database closes. */

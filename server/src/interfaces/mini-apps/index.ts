@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.js';
 import type { Database } from '../../db/schema.js';
 import type { LiveHub } from '../../live/hub.js';
-import type { SimulatorHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator/handlers.js';
 import type { WorldStore } from '../../world/world-store.js';
 import type { BotApiDeps } from '../bot/index.js';
 import type { UserTokenService } from '../social/index.js';
@@ -36,18 +36,7 @@ export interface MiniApps {
   store: MiniAppStore;
   /** `/message/v3/notifier/token`, `/message/v3/notifier/send`, `/iap/v1/product/reserve` and `/iap/v1/webhook/events`. */
   routes: Router[];
-  simulator: Pick<
-    SimulatorHandlers,
-    | 'serviceMessages'
-    | 'iapProducts'
-    | 'setIapWebhook'
-    | 'iapConsent'
-    | 'setIapConsent'
-    | 'iapOrders'
-    | 'iapOrder'
-    | 'payIapOrder'
-    | 'refundIapOrder'
-  >;
+  simulator: UnitHandlers<'miniApps'>;
 }
 
 /**

@@ -2,13 +2,13 @@
  * The social login (spec parts C and G) as one unit: its stores, services and routes,
  * built from the database, the world and the one clock. The composition root (`kit/`) wires it in.
  */
-import type { SimulatorHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator/handlers.js';
 import type { ChannelView } from '#contract/wire.js';
 import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.js';
 import { socialLoginRoutes } from './routes.js';
-import { socialSimulatorHandlers, type SocialSimulatorRoute } from './simulator-routes.js';
+import { socialSimulatorHandlers } from './simulator-routes.js';
 import { socialV1Routes } from './v1-routes.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
 import { FriendshipService } from './friendships.js';
@@ -47,7 +47,7 @@ export interface SocialLogin {
    * The handlers of the unit's simulator routes (`contract/src/simulator-api.ts`).
    * @param setBlockOperations the v1 bots' setting a channel change may carry, applied after `active`
    */
-  simulator(setBlockOperations: (channelId: string, on: boolean) => Promise<ChannelView>): Pick<SimulatorHandlers, SocialSimulatorRoute>;
+  simulator(setBlockOperations: (channelId: string, on: boolean) => Promise<ChannelView>): UnitHandlers<'social'>;
 }
 
 /**

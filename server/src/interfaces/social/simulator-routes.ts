@@ -6,7 +6,7 @@
  */
 import type { RequestHandler } from 'express';
 import type { Clock } from '../../clock/clock.js';
-import type { SimulatorHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator/handlers.js';
 import type { ChannelView } from '#contract/wire.js';
 import { notFound, unknownChannel, unknownUser } from '../../http/errors.js';
 import type { FriendshipService } from './friendships.js';
@@ -15,10 +15,6 @@ import { avatarSvg } from '../../world/avatar.js';
 import type { ChannelLoginStore } from '../../world/channel-login-store.js';
 import type { TokenInvalidationStore } from './token-invalidation-store.js';
 import type { WorldStore } from '../../world/world-store.js';
-
-/** The routes of the social login in the simulator API. */
-export type SocialSimulatorRoute =
-  'clock' | 'advanceClock' | 'friendship' | 'setFriendship' | 'invalidateTokens' | 'patchChannel' | 'userPictureSized';
 
 /** Sizes of a profile picture by suffix (spec part C: `/large` 200x200, `/small` 51x51), in px. */
 const PICTURE_SIZES: Record<string, number> = { large: 200, small: 51 };
@@ -33,7 +29,7 @@ export function socialSimulatorHandlers(deps: {
   clockMoved?: (offsetMs: number) => void;
   /** Applies `blockOperations` of a channel change (the v1 bots' setting), after `active`. */
   setBlockOperations: (channelId: string, on: boolean) => Promise<ChannelView>;
-}): Pick<SimulatorHandlers, SocialSimulatorRoute> {
+}): UnitHandlers<'social'> {
   const pictureSized: RequestHandler = async (req, res) => {
     const size = PICTURE_SIZES[String(req.params.size)];
     const user = await deps.world.user(String(req.params.userId));

@@ -8,8 +8,8 @@
 import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.js';
-import { enterpriseRoutes, trialRoutes, v1SimulatorHandlers, type V1SimulatorRoute } from './routes.js';
-import type { SimulatorHandlers } from '../../simulator/handlers.js';
+import { enterpriseRoutes, trialRoutes, v1SimulatorHandlers } from './routes.js';
+import type { UnitHandlers } from '../../simulator/handlers.js';
 
 export { v1Json } from './routes.js';
 import type { BotEventService } from '../bot/index.js';
@@ -37,7 +37,7 @@ export interface V1Bots {
   /** `{base_url}`: the enterprise interface. */
   baseRoutes: Router[];
   /** The handlers of the unit's simulator routes (`contract/src/simulator-api.ts`). */
-  simulator: Pick<SimulatorHandlers, V1SimulatorRoute>;
+  simulator: UnitHandlers<'v1Bots'>;
   /** `{deprecated_url}`: the enterprise interface with `Deprecation: true`. */
   deprecatedRoutes: Router[];
   /** `{trialbot_url}`: the trial interface. */

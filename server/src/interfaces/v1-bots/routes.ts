@@ -12,7 +12,7 @@ import { headerValue, type PlatformHeaders } from '../../http/platform-headers.j
 import { avatarSvg } from '../../world/avatar.js';
 import type { V1BotService, V1Channel } from './service.js';
 import type { V1Interface } from './post-event.js';
-import type { SimulatorHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator/handlers.js';
 import { ERROR_FORMATS } from '#contract/errors.js';
 import { door } from '../../http/door.js';
 import { PostEventBody, ProfilesQuery, profilesQueryOf, profilesRefusal } from './schemas.js';
@@ -121,18 +121,12 @@ export function trialRoutes(v1: V1BotService, names: PlatformHeaders): Router {
   return r;
 }
 
-/** The routes of the v1 bots in the simulator API. */
-export type V1SimulatorRoute = 'channelV1' | 'putLinkTemplate' | 'deleteLinkTemplate' | 'channelIcon';
-
 /**
  * The simulator's v1 routes (docs/project/simulator-api.md): a channel's v1 settings, link message
  * templates, and the channel icon. (Block operations are set by the channel change of the social
  * unit's routes, with {@link V1BotService.setBlockOperations}.)
  */
-export function v1SimulatorHandlers(
-  v1: V1BotService,
-  channelName: (id: string) => Promise<string | undefined>,
-): Pick<SimulatorHandlers, V1SimulatorRoute> {
+export function v1SimulatorHandlers(v1: V1BotService, channelName: (id: string) => Promise<string | undefined>): UnitHandlers<'v1Bots'> {
   return {
     channelV1: ({ params }) => v1.settings(params.channelId),
     putLinkTemplate: ({ params, body }) => v1.putTemplate(params.channelId, params.templateId, body),

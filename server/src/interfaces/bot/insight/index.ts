@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { Router } from 'express';
 import type { Clock } from '../../../clock/clock.js';
-import type { SimulatorHandlers } from '../../../simulator/handlers.js';
+import type { UnitHandlers } from '../../../simulator/handlers.js';
 import type { Database } from '../../../db/schema.js';
 import type { WorldStore } from '../../../world/world-store.js';
 import type { BotApiDeps } from '../authenticate.js';
@@ -21,16 +21,13 @@ import type { MessageReach } from './message-reach.js';
 export type { MessageReach } from './message-reach.js';
 export type { InsightService, FriendshipChangeInput } from './service.js';
 
-/** The insight part's simulator routes. */
-export type InsightSimulatorRoute = 'reportInsight' | 'botInsight';
-
 /** The insight part: the service (also the messaging's recorder), who requests reached, its routes. */
 export interface Insight {
   service: InsightService;
   reach: MessageReach;
   /** `/v2/bot/insight` and `/v2/bot/message/aggregation` (need the bot API's authentication, given later). */
   routes(api: BotApiDeps): Router;
-  simulator: Pick<SimulatorHandlers, InsightSimulatorRoute>;
+  simulator: UnitHandlers<'insight'>;
 }
 
 /** Builds the insight part on the database, reading the sent counters the bot unit keeps. */

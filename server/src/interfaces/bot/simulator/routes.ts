@@ -4,7 +4,7 @@
  * bot (rich menus, indicators). Handlers of the contract's routes (`contract/src/simulator-api.ts`).
  */
 import express, { type RequestHandler } from 'express';
-import type { SimulatorHandlers } from '../../../simulator/handlers.js';
+import type { UnitHandlers } from '../../../simulator/handlers.js';
 import { ApiError, notFound } from '../../../http/errors.js';
 import type { BotEventService } from '../user-events/service.js';
 import { MAX_MEDIA_BYTES } from '../user-events/service.js';
@@ -24,32 +24,6 @@ export const mediaBody: RequestHandler = (req, res, next) =>
     next(err);
   });
 
-/** The routes of the bot unit in the simulator API. */
-export type BotSimulatorRoute =
-  | 'liveEvents'
-  | 'postback'
-  | 'sendMedia'
-  | 'content'
-  | 'unsend'
-  | 'joinChat'
-  | 'leaveChat'
-  | 'inviteBot'
-  | 'removeBot'
-  | 'replyToken'
-  | 'bots'
-  | 'beacon'
-  | 'accountLink'
-  | 'triggerEvent'
-  | 'webhook'
-  | 'setWebhook'
-  | 'deliveries'
-  | 'redeliver'
-  | 'indicators'
-  | 'shownRichMenu'
-  | 'aliasRichMenu'
-  | 'richMenuImage'
-  | 'videoPlayComplete';
-
 export function botSimulatorHandlers(deps: {
   events: BotEventService;
   deliveries: DeliveryService;
@@ -57,7 +31,7 @@ export function botSimulatorHandlers(deps: {
   live: LiveHub;
   menus: RichMenuService;
   indicators: ChatIndicatorService;
-}): Pick<SimulatorHandlers, BotSimulatorRoute> {
+}): UnitHandlers<'bot'> {
   const { events, menus } = deps;
   return {
     liveEvents: liveStream(deps.live),
