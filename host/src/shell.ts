@@ -2,31 +2,27 @@
  * The host shell on one phone: it holds the {@link HostState} and keeps the controls, the phone's
  * screens (chat list, chat, app overlay, in-app browser), the side panels and the address bar
  * equal to it. Every change, from the controls or from the phone's navigation, goes through
- * {@link HostShell.update}, which settles the new state and redraws.
+ * {@link HostShell.update}, which settles the new state and redraws. The parts it wires are
+ * built beside it in `shell/`.
  *
  * Elements it finds by id: `#phone-screen`, `#chat-list-view`, `#chat-view`, `#bridge-log`,
  * `#log-clear`, `#sim-panel`, `#bot-tools`, `#fault-panel`, `#webhook-panel` (the panels build their own insides).
  */
-import type { ChatMessage, SimulatorApi } from './api.js';
-import type { SimulatorInputs } from '#contract/client.js';
-import { InsightPane } from './insight/pane.js';
+import type { SimulatorApi } from './api.js';
+import { InsightReports } from './insight/reports.js';
 import { AppSession } from './app-session.js';
 import { BotApi } from './bot-api.js';
-import { BlockchainPane } from './blockchain/pane.js';
-import { ActionDispatcher, type ActionContext, type PostbackEvent } from './chat/actions.js';
-import { Composer } from './chat/composer.js';
+import type { ActionContext, ActionDispatcher } from './chat/actions.js';
 import { renderChatList } from './chat/list.js';
 import { ServiceChat } from './chat/service-messages.js';
 import { DeliveryNotices, NOTICE_LOOKUP } from './chat/delivery-notice.js';
 import { previewText } from './chat/render.js';
 import { ChatPreviews } from './chat/previews.js';
-import { RichMenuBar, type RichMenuCall } from './chat/rich-menu.js';
+import type { RichMenuBar } from './chat/rich-menu.js';
 import { ChatScreen } from './chat/screen.js';
 import { deepLinkOfState, serializeDeepLink, stateRequestOfDeepLink, type DeepLink } from './deeplink.js';
 import { clientFeatures, deviceName, sameDevice, type ClientFeatures } from './device.js';
-import { HttpError } from './client.js';
 import { byId } from './dom.js';
-import { connectLive, listenRelayedLive } from './live.js';
 import { BotTools } from './panels/bot-tools.js';
 import { FaultPanel } from './panels/faults.js';
 import { SimPanel } from './panels/sim-panel.js';
@@ -37,20 +33,20 @@ import { viewUrlForPage, windowUrlForPage } from './lan.js';
 import { showLanQrCode } from './panels/lan-qr.js';
 import { browserDevice, PhoneReporter } from './inspector/report.js';
 import { WebhookPanel } from './panels/webhooks.js';
-import { SimulatorPane } from './simulator/pane.js';
-import { StageTabs, tabOfSearch, withTab } from './simulator/tabs.js';
+import { withTab, type StageTabs } from './simulator/tabs.js';
 import { resolveState, type HostState, type StateRequest } from './state.js';
-import { launchRule, stateForLaunch, type LaunchSource } from './liff/launch.js';
+import type { LaunchSource } from './liff/launch.js';
 import { InAppBrowser } from './views/inapp-browser.js';
 import { AppOverlay } from './views/overlay.js';
-import { Pickers } from './views/pickers.js';
 import { HomeScreen } from './liff/home-screen.js';
 import { pickShareTargets } from './liff/share-picker.js';
 import { askIapConsent, showPaymentSheet } from './liff/iap-sheets.js';
 import { Toasts } from './views/toast.js';
+import { actionDispatcher, composer, richMenuBar, unsend, type ChatWiring } from './shell/chat-input.js';
+import { followLive } from './shell/live-feed.js';
+import { openStateApp } from './shell/open-app.js';
+import { mountStageTabs } from './shell/stage.js';
 import { chatsOfUser, findApp, findChat, findUser, isChatType, type World } from './world.js';
-
-const CONTEXT_NAMES = { utou: 'a 1:1 chat', room: 'a room', group: 'a group', none: 'no chat' } as const;
 
 /** How the page was opened. */
 export interface ShellOptions {
@@ -87,6 +83,7 @@ export class HostShell {
   private readonly webhooks: WebhookPanel;
   private readonly faults: FaultPanel;
   private readonly tabs: StageTabs;
+  private readonly insight: InsightReports;
   /** The chat's line when its bot's webhook finds nothing listening. */
   private readonly notices = new DeliveryNotices({
     chat: () => {
@@ -110,6 +107,7 @@ export class HostShell {
   ) {
     this.world = world;
     this.botApi = new BotApi(api.client);
+    this.insight = new InsightReports(api.client);
     this.state = resolveState(world, stateRequestOfDeepLink(options.link));
     this.log = new BridgeLog(byId('bridge-log'), byId('log-clear'));
     this.reporter = new PhoneReporter(
@@ -139,19 +137,36 @@ export class HostShell {
     this.simPanel = new SimPanel(byId('sim-panel'), world, api.client);
     void showLanQrCode(byId('lan-qr'), api.client);
     this.toasts = new Toasts(this.screen);
-    this.actions = this.actionDispatcher();
-    const composer = this.composer();
+    const wiring: ChatWiring = {
+      api,
+      botApi: this.botApi,
+      screen: this.screen,
+      browser: this.browser,
+      toasts: this.toasts,
+      insight: this.insight,
+      client: this.client,
+      world: () => this.world,
+      userId: () => this.state.userId,
+      target: () => this.chatTarget(),
+      refreshChat: () => this.chatScreen.refresh(),
+      openAppLink: (embedId) => {
+        this.update({ embedId });
+        void this.openApp();
+      },
+    };
+    this.actions = actionDispatcher(wiring);
+    const chatBar = composer(wiring);
     this.chatScreen = new ChatScreen(this.chatView, api, {
       onBack: () => this.update({ contextType: 'none' }),
       onApps: () => void this.openApp(),
       onAction: (action, ctx) => void this.actions.run(action, ctx),
       client: this.client,
-      onQuote: (message) => composer.quote(message, previewText(message.message)),
-      onUnsend: (message) => void this.unsend(message),
-      onBotMessagesShown: (userId, messages) => this.reportShown(userId, messages),
+      onQuote: (message) => chatBar.quote(message, previewText(message.message)),
+      onUnsend: (message) => void unsend(wiring, message),
+      onBotMessagesShown: (userId, messages) => this.insight.shown(userId, messages),
     });
-    this.chatScreen.mountComposer(composer.root);
-    this.richMenu = this.richMenuBar();
+    this.chatScreen.mountComposer(chatBar.root);
+    this.richMenu = richMenuBar(wiring, this.actions);
     this.chatScreen.mountRichMenu(this.richMenu.root);
     this.botTools = new BotTools(
       byId('bot-tools'),
@@ -161,8 +176,20 @@ export class HostShell {
     );
     this.webhooks = new WebhookPanel(byId('webhook-panel'), this.botApi, world);
     this.faults = new FaultPanel(byId('fault-panel'), api.client);
-    this.followLive();
-    this.tabs = this.stageTabs();
+    followLive(options.phoneFrame, {
+      chatView: this.chatView,
+      chatScreen: this.chatScreen,
+      webhooks: this.webhooks,
+      notices: this.notices,
+      botTools: this.botTools,
+      inspector: this.inspector,
+      log: this.log,
+      faults: this.faults,
+      serviceChat: this.serviceChat,
+      userId: () => this.state.userId,
+      reloadWorld: () => this.reloadWorld(),
+    });
+    this.tabs = mountStageTabs(this.screen, api, world, () => this.syncUrl());
     this.chatScreen.startPolling(() => !this.chatView.hidden);
     this.render();
   }
@@ -217,128 +244,6 @@ export class HostShell {
     });
   }
 
-  /** Actions in messages (buttons, links, quick replies): see chat/actions.ts for what each does. */
-  private actionDispatcher(): ActionDispatcher {
-    return new ActionDispatcher({
-      sendAsUser: (chatId, userId, message) => this.api.sendAsUser(chatId, userId, message),
-      openBrowser: (url) => this.browser.open(url),
-      pickers: new Pickers(this.screen),
-      toast: (text, kind) => this.toasts.show(text, kind),
-      // Postbacks become webhook events; the text shown was already sent as the user's message.
-      onPostback: (event) => this.sendPostback(event),
-      onSent: () => void this.chatScreen.refresh(),
-      onAppLink: (embedId) => {
-        this.update({ embedId });
-        void this.openApp();
-      },
-      client: this.client,
-      onUrlOpened: (ctx, url) => this.reportInsight({ type: 'click', userId: ctx.userId, messageId: ctx.messageId, url }),
-    });
-  }
-
-  /** The chat bar's composer: text, stickers, media and contacts, sent as the signed-in user. */
-  private composer(): Composer {
-    return new Composer({
-      target: () => this.chatTarget(),
-      sendMessage: (chatId, userId, message, quotedMessageId) => this.api.sendAsUser(chatId, userId, message, quotedMessageId),
-      sendMedia: (chatId, upload) => this.botApi.sendMedia(chatId, upload),
-      shareContact: (chatId, userId, mid) => this.botApi.shareContact(chatId, userId, mid),
-      contacts: () => this.world.users.map((u) => ({ userId: u.userId, displayName: u.displayName })),
-      onSent: () => void this.chatScreen.refresh(),
-      onError: (text) => this.toasts.show(text, 'error'),
-    });
-  }
-
-  /** The bot's rich menu under a 1:1 bot chat: its areas run actions as chat buttons do. */
-  private richMenuBar(): RichMenuBar {
-    return new RichMenuBar({
-      getJson: (...[name, input]: RichMenuCall) =>
-        nullOn404(name === 'shownRichMenu' ? this.api.client.call(name, input) : this.api.client.call(name, input)),
-      run: (action, ctx) => void this.actions.run(action, ctx),
-      postback: (event) => this.sendPostback(event),
-      report: (report) => this.reportInsight(report),
-      client: this.client,
-    });
-  }
-
-  /** Bot messages shown to a person, reported once each for the bot's insight (docs/platform/insight.md). */
-  private readonly reportedShown = new Set<string>();
-
-  private reportShown(userId: string, messages: ChatMessage[]): void {
-    for (const m of messages) {
-      const key = `${userId} ${m.id}`;
-      if (this.reportedShown.has(key)) continue;
-      this.reportedShown.add(key);
-      this.reportInsight({ type: 'impression', userId, messageId: m.id });
-    }
-  }
-
-  /** Sends a report for the bot's insight; a failure only costs a figure, so it is not shown. */
-  private reportInsight(body: SimulatorInputs['reportInsight']['body']): void {
-    void this.api.client.call('reportInsight', { body }).catch(() => undefined);
-  }
-
-  /** The signed-in person unsends a message of theirs: the chat's bots hear `unsend`, the chat shows it unsent. */
-  private async unsend(message: ChatMessage): Promise<void> {
-    try {
-      await this.botApi.unsend(message.chatId, message.id, this.state.userId);
-      await this.chatScreen.refresh();
-    } catch (err) {
-      this.toasts.show(`Could not unsend: ${(err as Error).message}`, 'error');
-    }
-  }
-
-  /** Hands a postback to the chat's bots as a webhook event. */
-  private async sendPostback(event: PostbackEvent): Promise<void> {
-    await this.botApi.postback(event.chatId, {
-      userId: event.userId,
-      data: event.data,
-      ...(event.displayText ? { displayText: event.displayText } : {}),
-      ...(event.params ? { params: event.params } : {}),
-    });
-  }
-
-  /**
-   * Follows the server's live feed: a bot's reply refreshes the open chat, a delivery the webhook
-   * panel, a change of bots the bot tools and the world, a fault rule's hit the Faults panel and
-   * the bridge log (a line beside the request it failed). One phone of several hears the feed its
-   * page relays (one connection for all the phones).
-   */
-  private followLive(): void {
-    (this.options.phoneFrame ? listenRelayedLive : connectLive)({
-      onChat: (chatId) => {
-        if (!this.chatView.hidden && this.chatView.dataset.chatId === chatId) void this.chatScreen.refresh();
-      },
-      onDelivery: (event) => {
-        void this.webhooks.refresh();
-        void this.notices.onDelivery(event);
-      },
-      onBots: () => {
-        void this.botTools.refresh();
-        void this.webhooks.loadSettings();
-        void this.reloadWorld();
-      },
-      onPhone: (phoneId) => this.inspector.onPhone(phoneId),
-      onFault: (event) => {
-        this.log.addFault(event);
-        void this.faults.refresh();
-      },
-      onServiceMessage: (userId) => {
-        if (userId === this.state.userId) void this.serviceChat.reload();
-      },
-      // Another world: every chat, person and app shown may be gone. A phone of several reloads with its page.
-      onWorld: () => {
-        if (!this.options.phoneFrame) location.reload();
-      },
-      onOpen: () => {
-        if (!this.chatView.hidden) void this.chatScreen.refresh();
-        void this.webhooks.refresh();
-        void this.faults.refresh();
-        this.inspector.refresh();
-      },
-    });
-  }
-
   /**
    * A user who adds a bot for the first time gets a new 1:1 chat with it, a person joins or leaves a
    * group or room: reload the world to show it.
@@ -354,38 +259,6 @@ export class HostShell {
     if (members(next) === members(this.world)) return;
     this.world = next;
     this.render();
-  }
-
-  /**
-   * The tabs over the phone: "Chat", "Simulator" (the message preview beside the phone,
-   * `?tab=simulator`) and "Blockchain" (signed requests with their verdicts, wallets, tokens,
-   * transactions), which is read only while it shows.
-   */
-  private stageTabs(): StageTabs {
-    const phone = this.screen.closest<HTMLElement>('.phone')!;
-    const simulator = new SimulatorPane({ validate: (messages) => this.api.validateMessages(messages) });
-    phone.after(simulator.root);
-    const blockchain = new BlockchainPane(() => this.api.blockchain(), this.world.urls?.blockchain ?? '');
-    simulator.root.after(blockchain.root);
-    const insight = new InsightPane(
-      (channelId) => this.api.client.call('botInsight', { params: { channelId }, query: {} }),
-      this.world.channels,
-    );
-    blockchain.root.after(insight.root);
-    const tabs = new StageTabs(
-      phone.parentElement!,
-      { chat: phone, simulator: simulator.root, blockchain: blockchain.root, insight: insight.root },
-      tabOfSearch(location.search),
-      (tab) => {
-        if (tab === 'blockchain') void blockchain.refresh();
-        if (tab === 'insight') void insight.refresh();
-        this.syncUrl();
-      },
-    );
-    if (tabs.current === 'blockchain') void blockchain.refresh();
-    if (tabs.current === 'insight') void insight.refresh();
-    blockchain.startPolling(() => tabs.current === 'blockchain');
-    return tabs;
   }
 
   private showsChat(): boolean {
@@ -468,41 +341,15 @@ export class HostShell {
     if (query !== location.search) history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
   }
 
-  /**
-   * Opens the state's app in the overlay; a failure is shown in the status line, not thrown.
-   * `liffState`: the page of a permanent link to open below the app's endpoint (`AppSession.open`).
-   */
+  /** Opens the state's app (`shell/open-app.ts`); `liffState`: the page of a permanent link to open. */
   private async openApp(liffState?: string, launch: LaunchSource = this.state.launch): Promise<void> {
-    const app = findApp(this.world, this.state.embedId);
-    this.controls.setStatus(app ? `Opening ${app.name}…` : 'No app to open.');
-    const rule = launchRule(launch);
-    try {
-      if (!rule.inClient) {
-        const url = await this.session.openInExternalBrowser(this.world, this.state, liffState);
-        this.controls.setStatus(`${app?.name} opened in an external browser (a new tab): ${url}`);
-        return;
-      }
-      // A QR code, a notification or a shortcut opens the app from no chat (liff/launch.ts).
-      const opened = stateForLaunch({ ...this.state, launch });
-      const frame = await this.session.open(this.world, opened, liffState);
-      if (!frame) return;
-      const user = findUser(this.world, this.state.userId)?.displayName ?? this.state.userId;
-      const from = launch === 'in-client' ? '' : ` from the ${rule.label.toLowerCase()}`;
-      this.controls.setStatus(`${app?.name} opened for ${user}${from} in ${CONTEXT_NAMES[opened.contextType]} (${this.state.viewType}).`);
-      this.syncUrl();
-    } catch (err) {
-      const text = err instanceof HttpError ? `${err.status}: ${err.message}` : (err as Error).message;
-      this.controls.setStatus(`Could not open the app: ${text}`, 'error');
-    }
-  }
-}
-
-/** The answer of a call, or null for a 404 (no such thing: a user without a rich menu, an unknown alias). @throws HttpError otherwise */
-async function nullOn404<T>(call: Promise<T>): Promise<T | null> {
-  try {
-    return await call;
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 404) return null;
-    throw err;
+    const opening = {
+      world: () => this.world,
+      state: () => this.state,
+      session: this.session,
+      controls: this.controls,
+      syncUrl: () => this.syncUrl(),
+    };
+    await openStateApp(opening, liffState, launch);
   }
 }

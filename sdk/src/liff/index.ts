@@ -5,12 +5,6 @@
  */
 // First, for its effect: web storage where the browser blocks it, before @line/liff reads it.
 import './storage.js';
-export {
-  EmbedkitPlugin,
-  LIFF_COVERAGE,
-  pluginDefaults,
-  type Coverage,
-  type EmbedkitPluginApi,
-  type EmbedkitPluginOptions,
-} from './plugin.js';
+export { EmbedkitPlugin, pluginDefaults, type EmbedkitPluginApi, type EmbedkitPluginOptions } from './plugin.js';
+export { LIFF_COVERAGE, type Coverage } from './coverage.js';
 export { LiffError } from './errors.js';

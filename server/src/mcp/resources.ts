@@ -19,7 +19,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { HttpError, type SimulatorClient } from '#contract/client.js';
-import { readTranscript } from './tools.js';
+import { readTranscript } from './transcript.js';
 
 /** The URI of the webhook deliveries resource. */
 export const DELIVERIES_URI = 'embedkit://deliveries';

@@ -11,7 +11,9 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import { HttpError, type SimulatorClient } from '#contract/client.js';
 import { compile, type Check } from '../http/validate.js';
 import { serveResources } from './resources.js';
-import { TOOLS, ToolInputError, type McpTool, type ToolContext } from './tools.js';
+import { ToolInputError } from './errors.js';
+import { TOOLS } from './tools.js';
+import type { McpTool, ToolContext } from './tools/tool.js';
 
 /** The server's name and version as an MCP client sees them. */
 export const MCP_SERVER_INFO = { name: 'embedkit', version: '0.1.0' } as const;

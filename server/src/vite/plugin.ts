@@ -11,7 +11,7 @@
  * object. A second `liff.use(new EmbedkitPlugin())` in the app (the two plugin lines of
  * docs/guide/liff.md) is a no-op: `@line/liff` installs a plugin name once. `@line/liff/core` (the
  * pluggable SDK) is treated the same; the modules the app adds to it afterwards are answered by the
- * host too (sdk/src/liff/plugin.ts).
+ * host too (sdk/src/liff/install.ts).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
