@@ -19,23 +19,32 @@
 //   `{}` answered.
 // - `GET /floor/v2/profile`: the same token check (scope `profile`), the user read (SELECT), the
 //   profile answered.
+// - push (`POST /floor/v2/bot/message/push`, the sequential and peers groups): the bearer token
+//   parsed, its SHA-256, the channel token row read (SELECT), its expiry checked; the JSON body
+//   parsed and validated with Ajv against the same push schema; the receiver read (SELECT), the
+//   bot's 1:1 chat with them (SELECT) and their friendship (SELECT); the message stored with a new
+//   quote token (INSERT ... RETURNING), the request and whom it reached recorded for insight
+//   (two INSERTs), the day's sent count added (an upsert); the sent message's ID and quote token
+//   answered.
 // - signed `GET /floor/v1/wallets`: the four headers, the service read by API key (SELECT), the
 //   timestamp window, the nonce's form, the HMAC-SHA512 signature compared in constant time, the
 //   nonce taken (the store's INSERT ... ON CONFLICT upsert), the service's wallets read (SELECT),
 //   the envelope answered.
-import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import express from 'express';
 import { Ajv } from 'ajv';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { migrationsFor } from '../../server/dist/db/migrations/index.js';
 import { discriminate, uriProblem } from '../../server/dist/http/validate.js';
-import { MessageSchema, ShareBodySchema } from '../../server/dist/messages/bodies.js';
+import { MessageSchema, PushBodySchema, ShareBodySchema } from '../../server/dist/messages/bodies.js';
 import { simulatorPath } from '../../contract/dist/simulator-api.js';
 
 const scenario = JSON.parse(readFileSync(new URL('../../server/scenarios/default.json', import.meta.url), 'utf8'));
 const ALICE = 'U0a11ce0000000000000000000000a11c';
+/** Alice's 1:1 chat with the default channel's bot: where a push to her lands. */
+const ALICE_BOT = 'UBa11ce0000000000000000000000a11c';
 const UTOU = 'UU0a11ce00000000000000000000000b0';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -88,6 +97,11 @@ await db
   .insertInto('chat_members')
   .values(chat.members.map((user_id) => ({ chat_id: chat.chatId, user_id })))
   .execute();
+// The bot's 1:1 chat with Alice, and her friendship, as the scenario has them (push's floor).
+const botChat = scenario.chats.find((c) => c.chatId === ALICE_BOT);
+await db.insertInto('chats').values({ chat_id: botChat.chatId, type: 'utou', name: botChat.name, bot_channel_id: botChat.bot }).execute();
+await db.insertInto('chat_members').values({ chat_id: botChat.chatId, user_id: ALICE }).execute();
+await db.insertInto('bot_friends').values({ channel_id: channel.channelId, user_id: ALICE, state: 'friend', since: now }).execute();
 /** The floors' user access token (Alice, opened from her chat with Bob), as createSession gives one. */
 const userToken = randomBytes(32).toString('base64url');
 await db
@@ -149,6 +163,34 @@ const member = statement(db.selectFrom('chat_members').select('user_id').where('
 const insertMessage = statement(
   db.insertInto('messages').values({ chat_id: P, sender_type: P, sender_id: P, body: P, created_at: 0, quote_token: P }).returning('id'),
 );
+const botChatOf = statement(
+  db
+    .selectFrom('chats')
+    .innerJoin('chat_members', 'chat_members.chat_id', 'chats.chat_id')
+    .select('chats.chat_id')
+    .where('chats.bot_channel_id', '=', P)
+    .where('chat_members.user_id', '=', P)
+    .limit(1),
+);
+const friendStateOf = statement(db.selectFrom('bot_friends').select('state').where('channel_id', '=', P).where('user_id', '=', P));
+const addRequest = statement(
+  db
+    .insertInto('insight_requests')
+    .values({ channel_id: P, request_id: P, kind: P, sent_at: 0, unit: null })
+    .onConflict((oc) => oc.doNothing()),
+);
+const addSent = statement(
+  db
+    .insertInto('insight_sent')
+    .values({ message_id: 0, user_id: P, channel_id: P, request_id: P, seq: 1 })
+    .onConflict((oc) => oc.doNothing()),
+);
+const addCount = statement(
+  db
+    .insertInto('bot_sent_counts')
+    .values({ channel_id: P, kind: P, day: P, messages: 1 })
+    .onConflict((oc) => oc.columns(['channel_id', 'kind', 'day']).doUpdateSet({ messages: sql`bot_sent_counts.messages + 1` })),
+);
 const serviceByKey = statement(db.selectFrom('bc_services').selectAll().where('api_key', '=', P));
 const takeNonce = statement(
   db
@@ -173,6 +215,7 @@ ajv.addKeyword({
 });
 ajv.addSchema(discriminate(MessageSchema));
 const validShare = ajv.compile(discriminate(ShareBodySchema));
+const validPush = ajv.compile(discriminate(PushBodySchema));
 
 /** 401/403/400 answers: the floors are measured on valid requests only, so one plain body does. */
 const refuse = (res, status, message) => res.status(status).json({ message });
@@ -209,6 +252,30 @@ export function mountFloors(app) {
       res.json({});
     },
   );
+  app.post('/floor/v2/bot/message/push', express.json({ limit: 1024 * 1024 }), (req, res) => {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    if (!m) return refuse(res, 401, 'invalid authorization header');
+    const token = channelTokenByHash.get(hash('sha256', m[1], 'hex'));
+    if (!token || token.expires_at <= Date.now()) return refuse(res, 401, 'invalid token');
+    if (!validPush(req.body)) return res.status(400).json({ message: 'The request body has errors', details: validPush.errors });
+    const { to, messages } = req.body;
+    const channelId = token.channel_id;
+    if (!userById.get(to)) return refuse(res, 400, 'Failed to send messages');
+    const chatId = botChatOf.get(channelId, to, 1)?.chat_id; // 1: the LIMIT, a parameter of Kysely's SQL
+    if (!chatId || friendStateOf.get(channelId, to)?.state !== 'friend') return res.json({ sentMessages: [] });
+    const at = Date.now();
+    const requestId = randomUUID();
+    addRequest.run(channelId, requestId, 'push', at, null);
+    const sentMessages = messages.map((message) => {
+      const quoteToken = randomBytes(48).toString('base64url');
+      const { id } = insertMessage.get(chatId, 'bot', channelId, JSON.stringify(message), at, quoteToken);
+      addSent.run(id, to, channelId, requestId, 1);
+      return { id: String(id), quoteToken };
+    });
+    // The platform's day (UTC+9), as the sent count keeps it.
+    addCount.run(channelId, 'push', new Date(at + 9 * 3600_000).toISOString().slice(0, 10).replaceAll('-', ''), 1);
+    res.json({ sentMessages });
+  });
   app.get('/floor/embed/v1/apps', (req, res) => {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
     if (!m) return refuse(res, 401, 'invalid authorization header');

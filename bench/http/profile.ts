@@ -7,7 +7,7 @@
  * time. Routes: `share` (sendMessages), `wallets` (signed GET /v1/wallets), `apps`, `profile`, `bare`, and
  * the floors of share, profile, wallets and apps (`floor-share`...: bench/http/floors.mjs), and `push` (the bot's
  * push of one text message to Alice, the sequential group's call, with the plans' rate limits lifted).
- * `--sequential=N` makes N calls one at a time on one kept-alive connection instead (the sequential
+ * `--interval=µs` sets the sampling interval. `--sequential=N` makes N calls one at a time on one kept-alive connection instead (the sequential
  * group's load, where latency rather than throughput is what a test feels), for `push` and the
  * other routes with a fixed request.
  * The profile itself stays in the printed directory for Chrome DevTools or speedscope.
@@ -28,6 +28,8 @@ const args = process.argv.slice(2);
 const route = args.find((a) => !a.startsWith('--')) ?? 'share';
 const major = args.find((a) => a.startsWith('--node='))?.slice('--node='.length);
 const seconds = Number(args.find((a) => a.startsWith('--seconds='))?.slice('--seconds='.length) ?? 10);
+/** The sampling interval, µs (`--interval=`; V8's default 1,000): finer shows short calls, at a cost to every figure. */
+const interval = args.find((a) => a.startsWith('--interval='))?.slice('--interval='.length);
 const sequentialCalls = Number(args.find((a) => a.startsWith('--sequential='))?.slice('--sequential='.length) ?? 0);
 const NAMES: Record<string, string> = {
   share: 'POST /message/v3/share (sendMessages)',
@@ -64,10 +66,14 @@ async function oneAtATime(opts: autocannon.Options, calls: number) {
   return { requests: { total: calls, average: Math.round((calls / ms) * 1000) } };
 }
 
-const child = spawn(node, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...targetArgs], {
-  cwd,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const child = spawn(
+  node,
+  ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...(interval ? [`--cpu-prof-interval=${interval}`] : []), ...targetArgs],
+  {
+    cwd,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 const line = await new Promise<string>((resolve) => {
   let out = '';
   child.stdout!.on('data', (c: Buffer) => {

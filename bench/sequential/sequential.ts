@@ -35,9 +35,12 @@ export const PEER_PUSH_RATIO = 1.5;
 /** Where a peer (mockapis) is looked for: `EMBEDKIT_BENCH_PEER`, else bench/peers/setup.sh's port. */
 export const PEER_URL = process.env.EMBEDKIT_BENCH_PEER ?? 'http://127.0.0.1:46982';
 
-/** Starts bench/http/http-target.mjs with the plans' rate limits lifted, on the running Node.js. */
+/**
+ * Starts bench/http/http-target.mjs with the plans' rate limits lifted, on the running Node.js,
+ * with the floors (push's among them: bench/http/floors.mjs).
+ */
 export function startSequentialTarget(): Promise<Target> {
-  return startTarget({ liftPlanLimits: true });
+  return startTarget({ liftPlanLimits: true, floors: true });
 }
 
 /**
@@ -114,6 +117,7 @@ export async function sequentialFigures(): Promise<Figure[]> {
   try {
     const token = await channelToken(target.embedkit);
     const auth = { authorization: `Bearer ${token}` };
+    const floorAuth = { authorization: `Bearer ${target.floorChannelToken}` };
     const setHook = await kit.send('PUT', simulatorPath('setWebhook', { channelId: CHANNEL }), {}, { url: bot.url });
     if (setHook.status !== 200) throw new Error(`setWebhook: ${setHook.status} ${setHook.body}`);
     const push = pushers(kit, token, peer, `Useq${Date.now()}`);
@@ -140,6 +144,7 @@ export async function sequentialFigures(): Promise<Figure[]> {
       read: () => kit.timed('GET', chatPath),
       info: () => kit.timed('GET', '/v2/bot/info', auth),
       bare: () => bare.timed('GET', '/bare'),
+      floor: (i) => bare.timed('POST', '/floor/v2/bot/message/push', floorAuth, pushBody(ALICE, `floor ${i}`)),
       ...(peer ? { peer: (i: number) => push.peer(`push ${i}`) } : {}),
     };
     const rounds = new Map<string, Latency[]>();
@@ -183,10 +188,38 @@ export async function sequentialFigures(): Promise<Figure[]> {
       pass: true,
       note: describe(r(call)),
     });
+    const floorMean = over(r('floor'), 'mean');
+    // Push's floor: a bare Express route doing only push's rules (bench/http/floors.mjs). Beside
+    // the peer it says how much of the push row's distance to the peer the rules alone take.
+    const floorFigures: Figure[] = [
+      informational(
+        {
+          figure: "push's floor, sequential (mean)",
+          unit: 'ms',
+          embedkit: floorMean,
+          anchor: peerRounds
+            ? { name: 'mockapis push', value: over(peerRounds, 'mean') }
+            : { name: 'bare Express GET {}', value: over(r('bare'), 'mean') },
+          note: describe(r('floor')),
+        },
+        "push's rules alone",
+      ),
+      informational(
+        {
+          figure: 'push beside its floor, sequential (mean)',
+          unit: 'ms',
+          embedkit: pushMean,
+          anchor: { name: "push's floor", value: floorMean },
+          note: `${describe(r('push'))}; floor ${describe(r('floor'))}`,
+        },
+        "what embedkit adds to push's rules",
+      ),
+    ];
     const infoMean = over(r('info'), 'mean');
     const bareMean = over(r('bare'), 'mean');
     return [
       pushFigure,
+      ...floorFigures,
       meanOnly('reply with a fresh reply token, sequential (mean)', 'reply'),
       meanOnly('chat read (chatMessages, newest page), sequential (mean)', 'read'),
       {
