@@ -5,7 +5,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.embedkit/**', 'bench/dist/**', '.cache/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.embedkit/**',
+      'bench/dist/**',
+      '.cache/**',
+      'e2e/fixtures/next-liff-app/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

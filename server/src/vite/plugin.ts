@@ -16,6 +16,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { searchForWorkspaceRoot, type Plugin } from 'vite';
+import { wrapperSource } from '../liff-wrap/source.js';
 
 /** Options of {@link embedkit}. */
 export interface EmbedkitViteOptions {
@@ -80,14 +81,7 @@ export function embedkit(options: EmbedkitViteOptions = {}): Plugin {
     load(id) {
       const sdk = SDK_OF[id];
       if (!sdk) return null;
-      return [
-        `import { EmbedkitPlugin } from ${JSON.stringify(PLUGIN_IMPORT)};`,
-        `import liff from ${JSON.stringify(sdk)};`,
-        `liff.use(new EmbedkitPlugin({ server: ${JSON.stringify(server)} }));`,
-        'export default liff;',
-        'export { liff };',
-        '',
-      ].join('\n');
+      return wrapperSource(PLUGIN_IMPORT, sdk, server);
     },
     configureServer(dev) {
       dev.httpServer?.once('listening', () => dev.config.logger.info(`  embedkit: @line/liff runs against ${server}`));

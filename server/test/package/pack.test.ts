@@ -229,6 +229,9 @@ describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000
       // embedkit/vite, the Vite plugin (its module and its types).
       'package/server/dist/vite.js',
       'package/server/dist/vite.d.ts',
+      // embedkit/next, the Next.js config wrapper.
+      'package/server/dist/next.js',
+      'package/server/dist/next.d.ts',
       'package/sdk/dist/embed.js',
       'package/sdk/dist/embed.mjs',
       'package/sdk/dist/mock.mjs',
