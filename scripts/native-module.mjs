@@ -33,7 +33,8 @@ export function nodedirOf(execPath) {
  * Loads better-sqlite3 from `root`; when it was built for another Node.js, rebuilds it with this
  * one's headers and loads it again. Writes what it does to stderr.
  * @param {string} root the project folder (where node_modules is)
- * @throws {Error} when the module still does not load (the rebuild's output says why)
+ * @throws {Error} when it fails to load for another reason (the loader's message), or still fails
+ *   after the rebuild (the rebuild's output above says why)
  */
 export function ensureNativeModule(root) {
   // In a child process: a Database object left in this one aborts it at exit on Node.js 24
