@@ -5,9 +5,9 @@
  * `embedkit dev` prints, and its own `liff.init` and `liff.getProfile()` answer with the world's
  * person.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { join, resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { startEmbedkitDev, stopEmbedkitDev } from './embedkit-dev.js';
 import { ALICE, expect, test } from './fixtures.js';
 import { CORE_FIXTURE_LIFF_ID, FIXTURE_LIFF_ID, makeViteLiffApp, removeViteLiffApp } from './vite-liff-app.js';
 
@@ -15,11 +15,7 @@ const dirs: string[] = [];
 const running: ChildProcess[] = [];
 
 test.afterAll(async () => {
-  for (const dev of running)
-    if (dev.exitCode === null && dev.signalCode === null) {
-      dev.kill('SIGINT');
-      await once(dev, 'exit');
-    }
+  for (const dev of running) await stopEmbedkitDev(dev);
   for (const dir of dirs) removeViteLiffApp(dir);
 });
 
@@ -27,33 +23,9 @@ test.afterAll(async () => {
 async function devServer(fixture: 'vite-liff-app' | 'liff-core-app'): Promise<string> {
   const dir = makeViteLiffApp(fixture);
   dirs.push(dir);
-  const dev = spawn(
-    process.execPath,
-    [
-      resolve('server/dist/cli.js'),
-      'dev',
-      '--port',
-      '0',
-      '--',
-      process.execPath,
-      join(dir, 'node_modules/vite/bin/vite.js'),
-      '--port',
-      '0',
-    ],
-    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  running.push(dev);
-  let out = '';
-  return new Promise<string>((done, fail) => {
-    const read = (c: Buffer) => {
-      out += c.toString();
-      const m = /is app \S+: open (http:\/\/localhost:\d+\/\?app=\S+)/.exec(out);
-      if (m) done(m[1]!);
-    };
-    dev.stdout!.on('data', read);
-    dev.stderr!.on('data', read);
-    dev.once('exit', (code) => fail(new Error(`embedkit dev exited with ${code}:\n${out}`)));
-  });
+  const dev = await startEmbedkitDev(dir, [process.execPath, join(dir, 'node_modules/vite/bin/vite.js'), '--port', '0']);
+  running.push(dev.process);
+  return dev.link;
 }
 
 test('an unmodified @line/liff app under embedkit dev and embedkit/vite inits in the host and reads the profile', async ({ page }) => {
