@@ -4,14 +4,13 @@
 // with the ports and the floors' tokens.
 // Plain JavaScript on purpose: a TypeScript loader in this process would inflate its memory figure.
 // The heap is set up as the `embedkit` command does it (server/src/cli.ts), before the rest loads.
-import { keepHeapSmall } from '../../server/dist/runtime/heap.js';
+import { collectStartupGarbage, keepHeapSmall } from '../../server/dist/runtime/heap.js';
 
 keepHeapSmall();
 const { createServer } = await import('node:http');
 const { default: express } = await import('express');
 const { pino } = await import('pino');
 const { startServer } = await import('../../server/dist/serve/start.js');
-const { compileAll } = await import('../../server/dist/http/validate.js');
 // `--floors` (the HTTP rows): the floors' routes and their database; left out elsewhere, so that
 // the memory row measures embedkit alone.
 const floors = process.argv.includes('--floors') ? (await import('./floors.mjs')).mountFloors : undefined;
@@ -23,9 +22,8 @@ const lifted = process.argv.includes('--lift-plan-limits')
   ? { bots: { planLimits: { 'developer-trial': NO_LIMITS, other: NO_LIMITS } } }
   : {};
 const embedkit = await startServer({ port: 0, inMemory: true, logger: pino({ level: 'silent' }), ...lifted });
-// As the embedkit command does shortly after it listens (cli/start.ts): the request schemas are
-// compiled before the first request needs them, not inside the first measured round.
-compileAll();
+// As the embedkit command does once it is ready (cli/start.ts).
+collectStartupGarbage();
 const bare = express();
 bare.get('/bare', (_req, res) => {
   res.json({});

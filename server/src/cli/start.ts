@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import { startServer, type RunningServer } from '../serve/start.js';
 import { createLogger } from '../logger.js';
 import { isLoopbackHost } from '../http/loopback.js';
-import { compileAll } from '../http/validate.js';
 import type { AllowedHosts } from '../http/host-check.js';
 import { allowedHostsOf, describeAllowedHosts } from './allowed-hosts.js';
 import { adminTokenLine, adminTokenPlan } from './admin-token.js';
@@ -20,6 +19,7 @@ import { lanAddresses } from '../lan/addresses.js';
 import { lanLines } from './lan.js';
 import { DataFolderInUseError } from '../db/data-folder-lock.js';
 import { folderInUse, folderInUseMessage } from './folder-in-use.js';
+import { collectStartupGarbage } from '../runtime/heap.js';
 
 /** The URL without its password, for the ready lines. */
 function redactPassword(url: string): string {
@@ -325,8 +325,7 @@ export async function runStart(opts: StartOptions): Promise<void> {
     }
     // Apps registered after the start get their proxy within a few seconds.
     if (server.lan) setInterval(() => void server.lan?.syncApps().catch((e: unknown) => logger.warn((e as Error).message)), 3000).unref();
-    // Ready first, then compile the validators in the background: the first request finds them done.
-    setTimeout(compileAll, 200).unref();
+    collectStartupGarbage();
     stopOnSignals(server);
   } catch (e) {
     // Taken between the look and the start: the folder is the other one's, left as it is.

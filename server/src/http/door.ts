@@ -60,7 +60,7 @@ export type CheckedHandler<S extends RequestShape> = (input: CheckedRequest<S>, 
  * @param format the interface's error format (`ERROR_FORMATS` in the contract), or for an
  *   interface that writes its own envelope (blockchain) the function that writes its refusal
  * @returns `checked(shape, handler)`: an Express handler that compiles the shape's schemas once
- *   (at the first request, or at start through `compileAll`), refuses a request that breaks them
+ *   (at the first request), refuses a request that breaks them
  *   with a 400 in `format` (`shapeRefusal`, details naming the parameter, or the path in the
  *   body), and otherwise runs `handler` with the typed parts. An error the handler throws or
  *   rejects with reaches Express's error handler.

@@ -139,27 +139,21 @@ function infiniteFindings(value: unknown): ErrorDetail[] | null {
 }
 
 function compileWith<S extends TSchema>(on: Ajv, schema: S): Check<Static<S>> {
-  // Compiling is the larger part of the server's start-up, so it waits for the first call
-  // (or for compileAll, which the CLI runs once the server listens).
+  // Compiled at the first call, never ahead: compiling all 240-odd schemas at start leaves V8's old
+  // space sized for its garbage, which the heap's growth factor then multiplies under load (the
+  // memory benchmark's peak, 169 → 143 MB on Node.js 24). The first call of a route pays it once,
+  // 164 ms for the message schemas and a few ms for most.
   let validate: ValidateFunction | undefined;
   const ready = (): ValidateFunction => (validate ??= on.compile(discriminate(schema)));
-  uncompiled.push(ready);
   return (value: unknown) => {
     const v = ready();
     return v(value) ? null : toDetails(v.errors ?? []);
   };
 }
 
-const uncompiled: Array<() => unknown> = [];
-
 /** Whether `value` passes `check`, as a type guard: the value typed by what the check passes. */
 export function passes<T>(check: Check<T>, value: unknown): value is T {
   return check(value) === null;
-}
-
-/** Compiles every schema passed to {@link compile} that no call has compiled yet. */
-export function compileAll(): void {
-  for (const ready of uncompiled.splice(0)) ready();
 }
 
 /**

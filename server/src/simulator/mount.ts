@@ -25,7 +25,7 @@ export function mountSimulatorApi(handlers: SimulatorHandlers, readers: BodyRead
     const kind: BodyKind | undefined = route.bodyKind ?? (route.body ? 'json' : undefined);
     const stack: RequestHandler[] = kind ? [readers[kind]] : [];
     const handler = handlers[name] as unknown;
-    // Compiled once per route (at its first request, or by compileAll at start).
+    // Compiled once per route, at its first request.
     const checkBody = route.body && kind !== 'raw' ? compile(route.body) : undefined;
     const checkQuery = route.query ? compileQuery(route.query) : undefined;
     const format = kind === 'v1-json' ? ERROR_FORMATS['v1-bots'] : ERROR_FORMATS.simulator;
