@@ -83,6 +83,15 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
   test('reads the OS, language and client version from the device setting', async ({ page, server }) => {
     const ios = (await openLiff(page, server, { lang: 'ja' })).report;
     expect(ios).toMatchObject({ os: 'ios', language: 'ja', appLanguage: 'ja', lineVersion: '14.11.0' });
+    // i18n.setLang resolves and the messenger's language stays (the report reads it after the call).
+    expect(ios.setLang).toEqual({ ok: null });
+    expect(ios).toMatchObject({
+      languageAfterSetLang: 'ja',
+      isSubWindow: false,
+      videoAutoPlay: false,
+      version: expect.stringMatching(/^2\.31\./),
+    });
+    expect(ios.origins).toEqual({ liffApp: server.demoOrigin, liffServer: server.baseUrl, miniApp: server.baseUrl });
     expect(ios.apiMultipleLiffTransition).toEqual({ ok: true });
     const old = (await openLiff(page, server, { device: 'android-7.11.0-7.1', lang: 'en' })).report;
     expect(old).toMatchObject({ os: 'android', language: 'en', lineVersion: '7.11.0' });
@@ -118,9 +127,21 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
 
   test('refuses what no local client can do with the published FORBIDDEN', async ({ page, server }) => {
     const { report } = await openLiff(page, server);
-    for (const key of ['calendar']) {
-      expect((report[key] as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    const refused = report.refused as Record<string, unknown>;
+    const forbidden = { error: expect.objectContaining({ code: 'FORBIDDEN' }) };
+    expect(report.calendar).toEqual(forbidden);
+    for (const member of [
+      'activity',
+      'addToHomeScreen',
+      'internalCreateShortcutOnHomeScreen',
+      'scanCode',
+      'getAdvertisingId',
+      'initPlugins',
+    ]) {
+      expect(refused[member], member).toEqual(forbidden);
     }
+    // Empty outside the messenger app, as the SDK leaves them: no value, no error.
+    for (const member of ['getAId', 'getProfilePlus', 'analytics']) expect(refused[member], member).toEqual({ ok: null });
     // The default client has in-app purchase (14.11.0 and later, e2e/iap.spec.ts); an older one is refused.
     expect(report.apiIap).toEqual({ ok: true });
     const older = await openLiff(page, server, { device: 'ios-14.0.0-17.4' });
@@ -139,6 +160,14 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
     await clickClosingButton(app.locator('#close'));
     await expect(page.locator('#app-frame')).toHaveCount(0);
     await expect(page.locator('#chat-messages').getByText('Hello from the LIFF demo')).toBeVisible();
+  });
+
+  test('openWindow opens the page in the in-app browser over the app', async ({ page, server }) => {
+    const { app } = await openLiff(page, server);
+    await app.locator('#open').click();
+    await expect(page.locator('#inapp-browser')).toBeVisible();
+    await expect(page.locator('#inapp-url')).toContainText('/demo/app/about.html');
+    await expect(page.frameLocator('#inapp-frame').locator('body')).toContainText('About this demo');
   });
 
   test('grants every permission on requestAll: a new token with openid', async ({ page, server }) => {

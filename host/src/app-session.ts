@@ -5,7 +5,7 @@
  * The token lives only in this module's memory: it is never posted to the frame. The app asks the
  * host to call the platform for it, as the messenger app does.
  */
-import type { ErrorCode, InitData, LiffSession, Profile } from '../../sdk/src/protocol.js';
+import type { ErrorCode, InitData, LiffSession, Profile, SubWindowEvent, SubWindowRequest } from '../../sdk/src/protocol.js';
 import type { SimulatorApi } from './api.js';
 import type { FriendshipView, SessionToken } from '#contract/wire.js';
 import { storeOfOs, type IapOrder, type IapStore } from '#contract/iap.js';
@@ -20,6 +20,10 @@ import { buildLiffSession } from './liff/session.js';
 import { externalBrowserUrl } from './liff/launch.js';
 import { friendshipPrompt, friendshipTarget } from './liff/friendship.js';
 import type { HomeShortcut } from './liff/home-screen.js';
+import { QUICK_FILL_LIFF_ID, SubWindowOutcome, subWindowViewType } from './liff/sub-window.js';
+import { DUMMY_CASES, quickFillRequest, selectProfile } from './liff/quick-fill.js';
+import { quickFillScreen } from './liff/quick-fill-screen.js';
+import type { SubWindowView } from './liff/sub-window-view.js';
 import type { AppOverlay } from './views/overlay.js';
 import type { InAppBrowser } from './views/inapp-browser.js';
 import { isNavigableUrl } from './views/frame-policy.js';
@@ -61,6 +65,8 @@ export interface AppSessionDeps {
   };
   /** The phone's home screen: where `liff.createShortcutOnHomeScreen` adds the app's page (liff/home-screen.ts). */
   homeScreen?: { add(shortcut: HomeShortcut): void };
+  /** Where `liff.subWindow.open` shows the sub window over the app (liff/sub-window-view.ts); without it, the app's open is refused. */
+  subWindow?: Pick<SubWindowView, 'open' | 'close'>;
 }
 
 /** One open app: the connection to dispose and the token to call the platform with. */
@@ -78,7 +84,15 @@ interface OpenApp {
   shown: WorldApp;
   /** Whether the app is a MINI App that may use in-app purchase (asked at `liff.init`). */
   iap?: boolean;
+  /** The sub window this app opened last: how it ends, and the app shown in it while it is open. */
+  subWindow?: { outcome: SubWindowOutcome; shown?: OpenApp };
+  /** For an app opened as a sub window: its main window, and the `appData` it was given. */
+  parent?: OpenApp;
+  appData?: Record<string, unknown>;
 }
+
+/** What the main window hears when its sub window is closed without a message (its close button, `liff.subWindow.close()`). */
+const CLOSED: SubWindowEvent = { status: 'close', result: {} };
 
 /**
  * Turns an {@link HttpError} into the error the app sees: `BridgeError` with the HTTP status as
@@ -243,6 +257,7 @@ export class AppSession {
     const open = this.current;
     if (!open) return;
     this.current = null;
+    this.closeSubWindow(open, null);
     open.connection.dispose();
     this.deps.browser.close();
     this.deps.overlay.close();
@@ -280,7 +295,9 @@ export class AppSession {
       closeWindow: () => {
         // Close after this call's answer is posted, so the app's promise settles and the call is logged.
         setTimeout(() => {
-          if (this.current === open) this.close();
+          if (open.parent) {
+            if (open.parent.subWindow?.shown === open) this.closeSubWindow(open.parent, CLOSED);
+          } else if (this.current === open) this.close();
         }, 0);
       },
       liffInit: (liffId) => {
@@ -401,6 +418,20 @@ export class AppSession {
         if (!window.confirm(`Add "${open.app.name}" to the home screen?`)) return;
         this.deps.homeScreen?.add({ userId: open.state.userId, embedId: open.app.embedId, liffState, name: open.app.name });
       },
+      liffSubWindowOpen: (request) => this.openSubWindow(open, request),
+      liffSubWindowWait: () => {
+        if (!open.subWindow) throw new BridgeError('INVALID_ARGUMENT', 'No sub window was opened');
+        return open.subWindow.outcome.wait();
+      },
+      liffSubWindowPost: (status, message) => {
+        const main = open.parent;
+        if (!main) throw new BridgeError('INVALID_ARGUMENT', 'this api can be only called in child window');
+        // The message reaches the main window and the sub window closes after this call's answer is posted.
+        setTimeout(() => {
+          if (main.subWindow?.shown === open) this.closeSubWindow(main, { status, result: message });
+        }, 0);
+        return { status, result: 'ok' };
+      },
       liffRequestFriendship: async (request) => {
         let target;
         try {
@@ -421,9 +452,124 @@ export class AppSession {
     };
   }
 
-  /** What `liff.init` is told for the open app: its context, device and token (`liff/session.ts`). */
+  /**
+   * Opens `request`'s LIFF app as `main`'s sub window, over it: a session of its own for the same
+   * person and chat, its own frame and bridge (its calls show in the bridge log like the main
+   * window's). A sub window `main` had open ends without an event first.
+   * @throws BridgeError `INVALID_ARGUMENT` from a sub window, or for a LIFF ID no app of the world has;
+   *   the session's HTTP status when the server refuses it
+   */
+  private async openSubWindow(main: OpenApp, request: SubWindowRequest): Promise<void> {
+    if (main.parent) throw new BridgeError('INVALID_ARGUMENT', 'this api can be only called in parent window');
+    const view = this.deps.subWindow;
+    if (!view) throw new BridgeError('INTERNAL_ERROR', 'this page cannot show a sub window');
+    if (request.liffId === QUICK_FILL_LIFF_ID) return this.openQuickFill(main, request, view);
+    const app = findApp(main.world, request.liffId);
+    if (!app) throw new BridgeError('INVALID_ARGUMENT', `No LIFF app ${request.liffId} in this world`);
+    this.closeSubWindow(main, null);
+    const entry: NonNullable<OpenApp['subWindow']> = { outcome: new SubWindowOutcome() };
+    main.subWindow = entry;
+    const state: HostState = { ...main.state, embedId: app.embedId, viewType: subWindowViewType(request.height, app.view.type) };
+    let session: SessionToken;
+    try {
+      session = await this.deps.api.createSession(buildSessionRequest(state, app));
+    } catch (err) {
+      entry.outcome.end(null);
+      throw toBridgeError(err);
+    }
+    const shownUrl = (await this.deps.viewUrlOf?.(app.view.url)) ?? app.view.url;
+    // Overtaken: the main window closed, or opened another sub window meanwhile.
+    if (this.current !== main || main.subWindow !== entry) return;
+    const sub: OpenApp = {
+      accessToken: session.access_token,
+      connection: { dispose() {} },
+      features: clientFeatures(state.device),
+      state,
+      app,
+      session,
+      world: main.world,
+      shown: shownUrl === app.view.url ? app : { ...app, view: { ...app.view, url: shownUrl } },
+      parent: main,
+      appData: request.appData,
+    };
+    const frame = view.open(
+      {
+        title: app.name,
+        url: shownUrl,
+        viewType: state.viewType,
+        ...(request.closeButtonLabel ? { closeLabel: request.closeButtonLabel } : {}),
+      },
+      () => this.closeSubWindow(main, CLOSED),
+    );
+    if (!frame) throw new BridgeError('INTERNAL_ERROR', 'the sub window has no frame');
+    const initData = buildInitData(state);
+    try {
+      sub.connection = connectApp({
+        frame,
+        appUrl: shownUrl,
+        initData: () => initData,
+        handlers: this.handlers(sub),
+        onCall: (record) => this.deps.onCall(record),
+        onRejected: (why, origin) => this.deps.onRejected(why, origin),
+      });
+    } catch (err) {
+      view.close();
+      entry.outcome.end(null);
+      throw err;
+    }
+    entry.shown = sub;
+  }
+
+  /**
+   * The platform's Quick-fill screen as `main`'s sub window (`@line/liff-common-profile-plugin`):
+   * drawn by the host, it shows the entries the app asked for with a dummy case's values
+   * (`getDummy`); "自動入力" submits `{profile}`, "キャンセル" cancels. The person's own Common Profile
+   * (`get`) is not served yet: the screen answers `{error}`, which the plugin rejects with.
+   */
+  private openQuickFill(main: OpenApp, request: SubWindowRequest, view: NonNullable<AppSessionDeps['subWindow']>): void {
+    this.closeSubWindow(main, null);
+    const entry: NonNullable<OpenApp['subWindow']> = { outcome: new SubWindowOutcome() };
+    main.subWindow = entry;
+    const asked = quickFillRequest(request.appData);
+    const end = (event: SubWindowEvent) => {
+      if (main.subWindow === entry) this.closeSubWindow(main, event);
+    };
+    if (asked.mode === 'person') {
+      // Answered after the open call settles, as the platform's screen answers once it has loaded.
+      setTimeout(
+        () => end({ status: 'submit', result: { error: { message: "embedkit does not serve the person's Common Profile yet" } } }),
+        0,
+      );
+      return;
+    }
+    const dummy = DUMMY_CASES[asked.caseId];
+    if (!dummy) {
+      setTimeout(() => end({ status: 'submit', result: { error: { message: `No dummy case ${asked.caseId}` } } }), 0);
+      return;
+    }
+    const profile = selectProfile(dummy.profile, asked.entries);
+    const content = quickFillScreen(
+      { entries: asked.entries, profile, caption: dummy.caption },
+      () => end({ status: 'submit', result: { profile } }),
+      () => end({ status: 'cancel', result: {} }),
+    );
+    view.open({ title: 'クイック入力', viewType: subWindowViewType(request.height, 'tall'), content }, () => end(CLOSED));
+  }
+
+  /** Closes `main`'s sub window, if open: its bridge and view go, and the main window hears `event` (nothing when null). */
+  private closeSubWindow(main: OpenApp, event: SubWindowEvent | null): void {
+    const entry = main.subWindow;
+    if (!entry || entry.outcome.ended) return;
+    entry.outcome.end(event);
+    entry.shown?.connection.dispose();
+    entry.shown = undefined;
+    this.deps.subWindow?.close();
+  }
+
+  /** What `liff.init` is told for the open app: its context, device and token (`liff/session.ts`); a sub window's `appData` too. */
   private async liffSession(open: OpenApp): Promise<LiffSession> {
     const session = await buildLiffSession(open.state, open.shown, open.session, location.origin + location.pathname);
+    if (open.parent) session.subWindow = { appData: structuredClone(open.appData ?? {}) };
     // A MINI App that may use in-app purchase, on a phone (a store to pay with): the feature is permitted.
     const iap = session.context.availability.iap;
     if (iap && open.iap && open.state.device.platform !== 'desktop') iap.permission = true;

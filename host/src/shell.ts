@@ -39,6 +39,7 @@ import type { LaunchSource } from './liff/launch.js';
 import { InAppBrowser } from './views/inapp-browser.js';
 import { AppOverlay } from './views/overlay.js';
 import { HomeScreen } from './liff/home-screen.js';
+import { SubWindowView } from './liff/sub-window-view.js';
 import { pickShareTargets } from './liff/share-picker.js';
 import { askIapConsent, showPaymentSheet } from './liff/iap-sheets.js';
 import { Toasts } from './views/toast.js';
@@ -231,6 +232,7 @@ export class HostShell {
         payment: (order) => showPaymentSheet(this.screen, order),
       },
       pickShareTargets: (chats, multiple) => pickShareTargets(this.screen, chats, multiple),
+      subWindow: new SubWindowView(this.screen),
       homeScreen: {
         add: (shortcut) => {
           this.homeScreen.add(shortcut);

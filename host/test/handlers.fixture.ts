@@ -22,6 +22,9 @@ export function fakeHandlers(profile: { userId: string; displayName: string }, o
     liffIapProducts: vi.fn(async () => ({})),
     liffIapConsent: vi.fn(async () => true),
     liffIapPayment: vi.fn(async () => ({ outcome: 'paid' as const })),
+    liffSubWindowOpen: vi.fn(),
+    liffSubWindowWait: vi.fn(async () => null),
+    liffSubWindowPost: vi.fn(async () => ({ status: 'submit', result: 'ok' })),
     ...overrides,
   };
 }

@@ -156,6 +156,29 @@ export interface LiffSession {
   accessToken: string;
   idToken?: string;
   hostUrl: string;
+  /** Present when the app was opened as a sub window (`liff.subWindow.open`): the main window's `appData`. */
+  subWindow?: { appData: Record<string, unknown> };
+}
+
+/**
+ * What `liff.subWindow.open({url, appData, native})` asks the host for: the LIFF app (`liffId`, the
+ * URL's) to show over the app, the `appData` its `getAppData()` answers (plain JSON data), and the
+ * view's `height` and close button label (`native`), when given.
+ */
+export interface SubWindowRequest {
+  liffId: string;
+  appData: Record<string, unknown>;
+  height?: ViewType;
+  closeButtonLabel?: string;
+}
+
+/**
+ * How a sub window ended, as its main window's `liff.subWindow.on` listeners get it (`@liff/sub-window`'s
+ * `SUB_WINDOW_STATUS`): `submit` or `cancel` with the sub window's message, `close` with `{}`.
+ */
+export interface SubWindowEvent {
+  status: 'submit' | 'cancel' | 'close';
+  result: Record<string, unknown>;
 }
 
 /** Every host method answers with this envelope, so errors cross as data and keep their code. */
@@ -350,6 +373,15 @@ export const BRIDGE_METHODS = {
    * reserved order; what the person did there (`paid`, `cancelled`, or `failed` and why).
    */
   liffIapPayment: liffMethod<[productId: string, orderId: string], { outcome: 'paid' | 'cancelled' | 'failed'; failure?: string }>({}, {}),
+  /** `liff.subWindow.open(params)`: the host shows the LIFF app of `request.liffId` (or the platform's own screen) over the app. */
+  liffSubWindowOpen: liffMethod<[request: SubWindowRequest]>({}),
+  /** Waits for the sub window the app opened last to end: how it ended (the platform's long-polled `subscribe`), null when another replaced it. */
+  liffSubWindowWait: liffMethod<[], SubWindowEvent | null>(),
+  /** `liff.subWindow.submit(message)` / `cancel(message)` in a sub window: hands the message to its main window and closes it. */
+  liffSubWindowPost: liffMethod<[status: 'submit' | 'cancel', message: Record<string, unknown>], { status: string; result: string }>(
+    {},
+    {},
+  ),
 };
 
 type Methods = typeof BRIDGE_METHODS;

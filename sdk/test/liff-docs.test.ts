@@ -4,7 +4,7 @@
  * is refused". With the compiler's check of `LIFF_COVERAGE` (liff-coverage.test.ts), a new
  * `@line/liff` that adds a member fails until the plugin and the page both say what it does.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LIFF_COVERAGE } from '../src/liff/index.js';
 
@@ -38,5 +38,18 @@ describe('docs/guide/liff.md', () => {
       .filter(([member, coverage]) => !(coverage === 'refused' ? refused : served).has(member))
       .map(([member, coverage]) => `${member} (${coverage})`);
     expect(missing, 'members the page does not name where it should').toEqual([]);
+  });
+
+  it('names, for every member, the test that shows it, and each file it names exists', () => {
+    const rows = section('Which test shows each member')
+      .split('\n')
+      .filter((l) => l.startsWith('| `'));
+    const covered = new Set(rows.flatMap((row) => [...named(row.split(' | ')[0]!)]));
+    const missing = Object.keys(LIFF_COVERAGE).filter((member) => !covered.has(member));
+    expect(missing, 'members without the test that shows them').toEqual([]);
+    const files = rows.flatMap((row) => [...row.matchAll(/`((?:e2e|sdk|host|server)\/[\w./-]+\.ts)`/g)].map((m) => m[1]!));
+    expect(files.length).toBeGreaterThanOrEqual(rows.length);
+    const absent = files.filter((file) => !existsSync(new URL(`../../${file}`, import.meta.url)));
+    expect(absent, 'test files the page names that do not exist').toEqual([]);
   });
 });

@@ -42,6 +42,9 @@ connectApp({
     liffIapProducts: () => ({}),
     liffIapConsent: () => false,
     liffIapPayment: () => ({ outcome: 'cancelled' as const }),
+    liffSubWindowOpen: () => undefined,
+    liffSubWindowWait: () => null,
+    liffSubWindowPost: () => ({ status: 'submit', result: 'ok' }),
   },
 });
 frame.src = appUrl;

@@ -43,6 +43,24 @@ async function outcome(run: () => unknown): Promise<unknown> {
   }
 }
 
+/**
+ * What the app gets from the members the host refuses (docs/guide/liff.md, "What is refused"):
+ * each call's outcome, so a test reads the published FORBIDDEN (or undefined) for every one.
+ */
+async function refusals(): Promise<Record<string, unknown>> {
+  return {
+    activity: await outcome(() => liff.activity.getCallState()),
+    addToHomeScreen: await outcome(() => liff.addToHomeScreen?.({ url: location.href } as never)),
+    internalCreateShortcutOnHomeScreen: await outcome(() => liff.internalCreateShortcutOnHomeScreen({ url: location.href } as never)),
+    scanCode: await outcome(() => liff.scanCode?.()),
+    getAdvertisingId: await outcome(() => liff.getAdvertisingId?.()),
+    getAId: await outcome(() => liff.getAId()),
+    getProfilePlus: await outcome(() => liff.getProfilePlus()),
+    initPlugins: await outcome(() => liff.initPlugins?.([])),
+    analytics: await outcome(() => liff.analytics),
+  };
+}
+
 async function main(): Promise<void> {
   liff.use(new EmbedkitPlugin({ server: SERVER }));
   try {
@@ -87,6 +105,12 @@ async function main(): Promise<void> {
     apiScanCodeV2: await outcome(() => liff.isApiAvailable('scanCodeV2')),
     iap: await outcome(() => liff.iap.getPlatformProducts({ productIds: ['p1'] })),
     calendar: await outcome(() => liff.calendar.getEvents({ startTime: new Date(), endTime: new Date() })),
+    origins: liff.getOrigins(),
+    isSubWindow: liff.isSubWindow(),
+    videoAutoPlay: liff.getIsVideoAutoPlay(),
+    setLang: await outcome(() => liff.i18n.setLang('en')),
+    languageAfterSetLang: liff.getLanguage(),
+    refused: await refusals(),
   };
   el('status').textContent = `${report.context?.type ?? 'no context'} · ${report.context?.viewType ?? ''} · ${report.os}`;
   el('report').textContent = JSON.stringify(report, null, 2);
@@ -217,7 +241,7 @@ el('shortcut').addEventListener('click', () => {
     el('action').textContent = JSON.stringify({ createShortcutOnHomeScreen: r });
   });
 });
-el('open').addEventListener('click', () => liff.openWindow({ url: 'https://example.com/', external: false }));
+el('open').addEventListener('click', () => liff.openWindow({ url: new URL('/demo/app/about.html', location.href).href, external: false }));
 el('close').addEventListener('click', () => liff.closeWindow());
 // Outside the host (a normal tab): the login pages and back; the page inits again on its return.
 el('login').addEventListener('click', () => liff.login());

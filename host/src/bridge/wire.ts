@@ -82,7 +82,52 @@ export const WIRE: { [M in HostMethod]: WireEntry<M> } = {
     wireRules: [idProblem('productId'), idProblem('orderId')],
     answers: true,
   },
+  liffSubWindowOpen: {
+    expects: 'one argument, {liffId, appData, height?, closeButtonLabel?}',
+    wireRules: [subWindowRequestProblem],
+  },
+  liffSubWindowWait: { answers: true },
+  liffSubWindowPost: {
+    expects: 'two arguments, submit or cancel and the message',
+    wireRules: [
+      (status) => (status === 'submit' || status === 'cancel' ? '' : 'the status must be submit or cancel'),
+      jsonObjectProblem('message'),
+    ],
+    answers: true,
+  },
 };
+
+/** Largest `appData` or sub window message the host carries, in characters of its JSON. */
+const MAX_SUB_WINDOW_DATA = 100_000;
+
+/** Wire rule of JSON data crossing between two windows (`appData`, a message): a plain object of at most {@link MAX_SUB_WINDOW_DATA} characters of JSON. */
+function jsonObjectProblem(name: string): WireRule {
+  return (value) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !isPlainObject(value)) return `${name} must be an object`;
+    try {
+      return JSON.stringify(value).length <= MAX_SUB_WINDOW_DATA ? '' : `${name} must be at most ${MAX_SUB_WINDOW_DATA} characters of JSON`;
+    } catch {
+      return `${name} must be JSON data`;
+    }
+  };
+}
+
+/**
+ * Wire rule of `liff.subWindow.open`'s request: `liffId` a LIFF ID (`{channelId}-{id}`, or a MINI
+ * App's own ID), `appData` JSON data, `height` a view type and `closeButtonLabel` a string of at
+ * most 100 characters, each when present.
+ */
+export function subWindowRequestProblem(request: unknown): string {
+  if (request === null || typeof request !== 'object' || Array.isArray(request)) return 'the request must be an object';
+  const { liffId, appData, height, closeButtonLabel } = request as Record<string, unknown>;
+  if (typeof liffId !== 'string' || !/^[\w-]{1,100}$/.test(liffId)) return 'liffId must be a LIFF ID';
+  const data = jsonObjectProblem('appData')(appData);
+  if (data) return data;
+  if (height !== undefined && height !== 'compact' && height !== 'tall' && height !== 'full') return 'height must be compact, tall or full';
+  if (closeButtonLabel !== undefined && (typeof closeButtonLabel !== 'string' || closeButtonLabel.length > 100))
+    return 'closeButtonLabel must be a string of at most 100 characters';
+  return '';
+}
 
 /** Wire rule of `liff.iap.getPlatformProducts`'s product IDs: an array of at most 100 non-empty strings of at most 100 characters. */
 export function productIdsProblem(ids: unknown): string {

@@ -21,14 +21,14 @@ export interface Availability {
  * The features of `@line/liff`'s `context.availability`, with the minimum client versions the
  * platform publishes, and `permission` true only for what embedkit's host serves. What no local
  * client can do (calendar, call and recording state, home-screen shortcuts, advertising IDs,
- * Bluetooth, sub windows) is never permitted; in-app purchase is permitted by the app session for a
+ * Bluetooth) is never permitted; sub windows the host draws over the app (`liff/sub-window.ts`); in-app purchase is permitted by the app session for a
  * MINI App that may use it (`app-session.ts`), so `isApiAvailable` answers false and
  * the method refuses with the published SDK's `FORBIDDEN`.
  */
 export const LIFF_AVAILABILITY: Readonly<Record<string, Availability>> = {
   shareTargetPicker: { permission: true, minVer: '10.3.0' },
   multipleLiffTransition: { permission: true, minVer: '10.18.0' },
-  subwindowOpen: { permission: false, minVer: '11.7.0' },
+  subwindowOpen: { permission: true, minVer: '11.7.0' },
   scanCode: { permission: false, minVer: '9.4.0' },
   scanCodeV2: { permission: true, minVer: '11.7.0', minOsVer: '14.3.0' },
   getAdvertisingId: { permission: false, minVer: '7.14.0' },

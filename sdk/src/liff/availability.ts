@@ -50,6 +50,8 @@ export interface ApiEnvironment {
   loggedIn: boolean;
   /** `getOS()`. */
   os: 'ios' | 'android' | 'web';
+  /** `isSubWindow()`: the page was opened by another app's `liff.subWindow.open`. Absent: false. */
+  subWindow?: boolean;
 }
 
 /** The answer of the published rule: available, or the `LiffError` code and message the method rejects with. */
@@ -95,18 +97,20 @@ export function featureVerdict(entryName: string, env: ApiEnvironment, outsideTo
 }
 
 const loggedIn = (env: ApiEnvironment, then: () => ApiVerdict): ApiVerdict => (env.loggedIn ? then() : NEED_LOGIN);
+const parentOnly = (env: ApiEnvironment, then: () => ApiVerdict): ApiVerdict =>
+  env.subWindow ? forbid('this api can be only called in parent window') : then();
 const mobileOnly = (env: ApiEnvironment, then: () => ApiVerdict): ApiVerdict =>
   env.os === 'ios' || env.os === 'android' ? then() : forbid('this api can be only called in mobile device');
 
 /**
  * The validator of each API name, as `@line/liff` 2.31 has it, but where embedkit serves a method
  * without the platform's sub window: `scanCodeV2` and `requestFriendship` read their own entry
- * (the published SDK first asks `subwindowOpen`, which embedkit never permits). The sub-window-only
- * checks ("this api can be only called in parent window") never apply: `isSubWindow()` is false.
+ * (the published SDK first asks `subwindowOpen`, whose native screens the host draws itself).
+ * `subwindowOpen` and `shareTargetPicker` are for a main window only, as published.
  */
 const VALIDATORS: Record<LiffApiName, (env: ApiEnvironment) => ApiVerdict> = {
-  subwindowOpen: (env) => loggedIn(env, () => featureVerdict('subwindowOpen', env, true)),
-  shareTargetPicker: (env) => loggedIn(env, () => featureVerdict('shareTargetPicker', env, true)),
+  subwindowOpen: (env) => loggedIn(env, () => parentOnly(env, () => featureVerdict('subwindowOpen', env, true))),
+  shareTargetPicker: (env) => parentOnly(env, () => loggedIn(env, () => featureVerdict('shareTargetPicker', env, true))),
   multipleLiffTransition: (env) => {
     const entry = env.availability?.multipleLiffTransition;
     if (!entry?.permission) return forbid('multipleLiffTransition is not allowed in this LIFF app');

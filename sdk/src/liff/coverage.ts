@@ -45,7 +45,7 @@ export const LIFF_COVERAGE = {
   scanCodeV2: 'served',
   requestFriendship: 'served',
   shareTargetPicker: 'served',
-  subWindow: 'refused',
+  subWindow: 'served',
   iap: 'served',
   calendar: 'refused',
   activity: 'refused',

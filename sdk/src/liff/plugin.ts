@@ -12,6 +12,7 @@ import { isApiAvailable } from './availability.js';
 import { assign, isPluggableSdk, plugInto } from './install.js';
 import type { Liff, LiffPlugin, LiffPluginContext } from './liff-types.js';
 import { createState, type State } from './state.js';
+import { routePlatformCalls } from './platform-fetch.js';
 import { environmentMembers } from './members/environment.js';
 import { iapMember } from './members/iap.js';
 import { initMember } from './members/init.js';
@@ -23,6 +24,7 @@ import { permissionMember } from './members/permission.js';
 import { refusedMembers } from './members/refused.js';
 import { screenMembers } from './members/screens.js';
 import { shortcutMember } from './members/shortcut.js';
+import { subWindowMembers } from './members/sub-window.js';
 
 /** What `liff.$embedkit` offers beside the `liff` object: whether the page runs in the host, and the session. */
 export interface EmbedkitPluginApi {
@@ -60,6 +62,8 @@ export class EmbedkitPlugin implements LiffPlugin<EmbedkitPluginApi> {
   install({ liff }: LiffPluginContext): EmbedkitPluginApi {
     const state = createState(this.server);
     const members = liffMembers(state);
+    // Under embedkit (in the host, or logged in outside it) the page's own platform calls reach embedkit's server.
+    routePlatformCalls(() => (state.session ? new URL(state.session.hostUrl).origin : state.web ? state.server : null));
     const sdk = liff as unknown as Record<string, unknown>;
     // The full SDK has every method already: plain assignments, so an app's own later assignment
     // (a test's stub) still wins. The pluggable one adds methods later: they must stay the host's.
@@ -79,7 +83,8 @@ export class EmbedkitPlugin implements LiffPlugin<EmbedkitPluginApi> {
 /** The members the plugin puts on the `liff` object, typed as `Liff` types them, in the order of `LIFF_COVERAGE`. */
 function liffMembers(state: State): Pick<Liff, Replaced> {
   const kit = memberKit(state);
-  const { subWindow, calendar, activity, ...native } = refusedMembers();
+  const { calendar, activity, ...native } = refusedMembers();
+  const { subWindow, isSubWindow } = subWindowMembers(kit);
   return {
     init: initMember(kit),
     get ready() {
@@ -98,7 +103,7 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
       // The SDK translates only its own alerts, which embedkit does not show.
       setLang: async () => undefined,
     },
-    isSubWindow: () => false,
+    isSubWindow,
     getIsVideoAutoPlay: () => false,
     ...screenMembers(kit),
     subWindow,

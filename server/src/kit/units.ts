@@ -89,7 +89,7 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
     if (event.type === 'clock' && event.offsetMs > clock.offset) clock.advance(event.offsetMs - clock.offset);
   });
   const chats = new ChatService(new MessageStore(db), world, clock, bots.chatHooks);
-  const embeddedApps = createEmbeddedApps(db, clock, { channelTokens, userTokens: social.userTokens, chats });
+  const embeddedApps = createEmbeddedApps(db, clock, { channelTokens, userTokens: social.userTokens, chats, appViewUrls });
   const blockchain = createBlockchain(db, clock, logger, outage);
   const v1Bots = createV1Bots(db, world, clock, {
     events: bots.events,

@@ -74,15 +74,42 @@ export class ChatService {
     const chat = await this.world.chat(token.chat_id);
     if (!chat || !chat.memberIds.includes(token.user_id))
       throw accessDenied('Access to this API is not available for your account: the user is not a member of the chat');
+    await this.storeShared(chat, token.user_id, body.messages);
+  }
+
+  /** Every chat of the world with its members, in the world's order (a share target picker picks among a person's). */
+  chats(): Promise<ChatRow[]> {
+    return this.world.chats();
+  }
+
+  /**
+   * A user shares messages into the chats they picked (`liff.shareTargetPicker` outside the
+   * messenger), each chat as `share` writes the token's one: in order, seen by every member.
+   * @param body checked by the sendMessages rules (`checkShareBody`)
+   * @throws ApiError 404 for an unknown chat, 403 when the user is not a member of one
+   */
+  async shareInto(userId: string, chatIds: readonly string[], body: ShareBody): Promise<void> {
+    const chats: ChatRow[] = [];
+    for (const chatId of chatIds) {
+      const chat = await this.world.chat(chatId);
+      if (!chat) throw noChat(chatId);
+      if (!chat.memberIds.includes(userId))
+        throw accessDenied('Access to this API is not available for your account: the user is not a member of the chat');
+      chats.push(chat);
+    }
+    for (const chat of chats) await this.storeShared(chat, userId, body.messages);
+  }
+
+  /** Stores a user's shared messages in one chat, in the chat's order, and tells the hooks. */
+  private async storeShared(chat: ChatRow, userId: string, messages: ShareBody['messages']): Promise<void> {
     const now = this.clock.now();
-    const { messages } = body;
     await this.inChatOrder(chat, async () => {
       const refs = await this.messages.insertAllRefs(
-        messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: token.user_id, body: m, createdAt: now })),
+        messages.map((m) => ({ chatId: chat.chat_id, senderType: 'user' as const, senderId: userId, body: m, createdAt: now })),
       );
       await this.hooks.userMessagesStored?.(
         chat,
-        token.user_id,
+        userId,
         refs.map((r, i) => ({ id: r.id, body: messages[i], quoteToken: r.quoteToken })),
       );
     });

@@ -8,6 +8,7 @@ import { EmbedError } from '../../errors.js';
 import type { HostMethod, LiffSession, WireResult } from '../../protocol.js';
 import type { ApiEnvironment } from '../availability.js';
 import { fromEmbedError, LiffError, needLogin } from '../errors.js';
+import { EXTERNAL_AVAILABILITY } from '../external-availability.js';
 import type { State } from '../state.js';
 import { lineVersionOfUserAgent, osOfUserAgent } from '../user-agent.js';
 
@@ -22,6 +23,8 @@ const LIFF_NAME: Partial<Record<HostMethod, string>> = {
   liffIapProducts: 'iap.getPlatformProducts',
   liffIapConsent: 'iap.requestConsentAgreement',
   liffIapPayment: 'iap.createPayment',
+  liffSubWindowOpen: 'subWindow.open',
+  liffSubWindowPost: 'subWindow.submit',
 };
 
 /** The plugin's state and what the members share over it. */
@@ -65,11 +68,13 @@ export function memberKit(state: State): MemberKit {
   const os = () => state.session?.os ?? osOfUserAgent(navigator.userAgent);
   const lineVersion = () => state.session?.lineVersion ?? (state.host ? null : lineVersionOfUserAgent(navigator.userAgent));
   const environment = (): ApiEnvironment => ({
-    availability: state.session?.context.availability,
+    // Outside the client a login gives the external browser's entries, as the LIFF server does there.
+    availability: state.session?.context.availability ?? (state.web ? EXTERNAL_AVAILABILITY : undefined),
     lineVersion: lineVersion(),
     inClient: !!state.host,
     loggedIn: !!state.session || !!state.web,
     os: os(),
+    subWindow: !!state.session?.subWindow,
   });
   return { state, bridge, loggedIn, inClientOnly, os, lineVersion, environment };
 }

@@ -1,6 +1,5 @@
 /**
- * The members embedkit refuses, as a client lacking them does: the platform's sub window,
- * calendar and call activity, and the native bridge and features only the messenger app has.
+ * The members embedkit refuses, as a client lacking them does: calendar and call activity, and the native bridge and features only the messenger app has.
  * Each rejects with `FORBIDDEN` (throws, where the SDK's member is synchronous), or reads
  * undefined where the SDK leaves the member empty outside the messenger app.
  */
@@ -19,15 +18,6 @@ const refuseSync = (api: string) => () => {
 /** Every refused member, in the order of {@link LIFF_COVERAGE}. */
 export function refusedMembers(): Pick<Liff, Refused> {
   return {
-    subWindow: {
-      on: refuseSync('subwindowOpen'),
-      off: refuseSync('subwindowOpen'),
-      open: refuse('subwindowOpen'),
-      cancel: refuse('subwindowOpen'),
-      submit: refuse('subwindowOpen'),
-      close: refuse('subwindowOpen'),
-      getAppData: refuse('subwindowOpen'),
-    },
     calendar: {
       getEvents: refuse('liff.calendar.getEvents'),
       showEventCreationModal: refuse('liff.calendar.showEventCreationModal'),

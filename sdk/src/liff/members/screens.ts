@@ -1,18 +1,28 @@
 /**
  * The members that open the messenger's own screens over the app: the code scanner, the request
- * to add the bot as a friend, and the share target picker. Only in the client, and only where the
- * published availability rule allows them.
+ * to add the bot as a friend, and the share target picker. In the client, where the published
+ * availability rule allows them; outside it only the share target picker, in a pop-up of the
+ * embedkit server's picker page, as the published SDK opens the platform's.
  */
+import { messagesRule } from '../../checks.js';
+import { MAX_MESSAGES } from '../../protocol.js';
 import { assertApiAvailable } from '../availability.js';
 import { LiffError } from '../errors.js';
 import type { Liff } from '../liff-types.js';
+import { pickInPopup } from '../share-target-picker.js';
 import type { MemberKit } from './kit.js';
+
+type ShareResult = Awaited<ReturnType<Liff['shareTargetPicker']>>;
+/** Sent: the published `{status: 'success'}`; cancelled: false, as the published docs say. */
+const shareResult = (sent: boolean) => (sent ? { status: 'success' } : false) as unknown as ShareResult;
 
 /** `scanCodeV2`, `requestFriendship` and `shareTargetPicker`. */
 export function screenMembers({
+  state,
   bridge,
   inClientOnly,
   environment,
+  os,
 }: MemberKit): Pick<Liff, 'scanCodeV2' | 'requestFriendship' | 'shareTargetPicker'> {
   return {
     scanCodeV2: async () => {
@@ -39,11 +49,18 @@ export function screenMembers({
       ]);
     },
     shareTargetPicker: async (messages, options) => {
+      if (!state.host && state.web && state.liffId) {
+        // Everything before the pop-up opens runs in the person's click, or the browser blocks it.
+        assertApiAvailable('shareTargetPicker', environment());
+        const problem = messagesRule(MAX_MESSAGES)(messages);
+        if (problem) throw new LiffError('INVALID_ARGUMENT', `liff.shareTargetPicker: ${problem}`);
+        const { accessToken } = state.web;
+        const isMultiple = options?.isMultiple ?? true;
+        return shareResult(await pickInPopup({ server: state.server, liffId: state.liffId, accessToken, messages, isMultiple, os: os() }));
+      }
       inClientOnly('shareTargetPicker');
       assertApiAvailable('shareTargetPicker', environment());
-      // Sent: the published `{status: 'success'}`; cancelled: false, as the published docs say.
-      const sent = await bridge('liffShareTargetPicker', [messages, options?.isMultiple ?? true]);
-      return (sent ? { status: 'success' } : false) as unknown as Awaited<ReturnType<Liff['shareTargetPicker']>>;
+      return shareResult(await bridge('liffShareTargetPicker', [messages, options?.isMultiple ?? true]));
     },
   };
 }

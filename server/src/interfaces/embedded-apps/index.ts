@@ -13,6 +13,8 @@ import type { ChatService } from '../../world/chats.js';
 import type { UserTokenService } from '../social/index.js';
 import { RegistryService } from './registry.js';
 import { registryRoutes } from './routes.js';
+import { sharePickerRoutes } from './share-picker-routes.js';
+import { PickerTickets } from './share-picker-tickets.js';
 import { shareRoutes } from './share-routes.js';
 import { AppStore } from './store.js';
 
@@ -25,25 +27,37 @@ export interface EmbeddedApps {
   registry: RegistryService;
   /** The registered apps (the scenario loads them; the host's world lists them). */
   store: AppStore;
-  /** `/embed/v1/apps`, `/liff/v1/apps` and `/message/v3/share`. */
+  /** `/embed/v1/apps`, `/liff/v1/apps`, `/message/v3/share` and the share target picker outside the messenger. */
   routes: Router[];
 }
 
 /**
  * Builds the embedded apps unit on an open database.
  * @param deps `channelTokens`: authenticate the registry calls; `userTokens`: authenticate
- *   sendMessages; `chats`: where shared messages go
+ *   sendMessages and the share target picker's ticket; `chats`: where shared messages go;
+ *   `appViewUrls`: the endpoint URLs of a channel's apps (with `--lan` proxies), whose origins may
+ *   drive the picker page
  */
 export function createEmbeddedApps(
   db: Kysely<Database>,
   clock: Clock,
-  deps: { channelTokens: ChannelTokenService; userTokens: UserTokenService; chats: ChatService },
+  deps: {
+    channelTokens: ChannelTokenService;
+    userTokens: UserTokenService;
+    chats: ChatService;
+    appViewUrls: (channelId: string) => Promise<string[]>;
+  },
 ): EmbeddedApps {
   const store = new AppStore(db);
   const registry = new RegistryService(store, clock);
+  const tickets = new PickerTickets(clock);
   return {
     registry,
     store,
-    routes: [registryRoutes(registry, deps.channelTokens), shareRoutes(deps)],
+    routes: [
+      registryRoutes(registry, deps.channelTokens),
+      shareRoutes(deps),
+      sharePickerRoutes({ userTokens: deps.userTokens, chats: deps.chats, apps: store, tickets, appViewUrls: deps.appViewUrls }),
+    ],
   };
 }
