@@ -15,6 +15,7 @@ export default tseslint.config(
       'bench/dist/**',
       '.cache/**',
       'e2e/fixtures/next-liff-app/**',
+      'e2e/fixtures/create-liff-app/**',
     ],
   },
   js.configs.recommended,
