@@ -20,6 +20,19 @@
  * - react-ts: no file differs; its project has React 18 instead of 19 (`vite-liff-app.ts`,
  *   `CREATE_LIFF_APP`), as its users pin it: its main.tsx calls `ReactDOM.render`, which React 19
  *   removed (unpinned, the page stays blank, a TypeError in the console).
+ *
+ * The Nuxt template (nuxtjs-ts) is Nuxt 2, which the scaffolder can no longer make (`create-nuxt-app`
+ * is now a wrapper of Nuxt 4's `create-nuxt` that ignores its answers); its project is the one its
+ * users pin (`e2e/nuxt2-liff-app.ts`: installed once with `npm ci` from the fixture's lockfile, run
+ * with `NODE_OPTIONS=--openssl-legacy-provider`) and it runs as `embedkit dev -- nuxt dev`. What
+ * differs from the template (`e2e/fixtures/create-liff-app/nuxtjs-ts/`):
+ * - new: `.env` (`LIFF_ID=<LIFF ID>`, the scaffolder's), and what create-nuxt-app 5 wrote around
+ *   the template: package.json (Nuxt 2.18's packages, `@line/liff`, and `"overrides": {"webpack":
+ *   "^4.47.0"}`, without which npm takes a webpack 4 that Nuxt 2 fails on), package-lock.json,
+ *   tsconfig.json;
+ * - nuxt.config.js: `env: { LIFF_ID: process.env.LIFF_ID }`, without which the template fails in
+ *   LINE too ("liffId is necessary for liff.init()": Nuxt 2 hands the browser no variable it is
+ *   not told to), and `'embedkit/nuxt'` after `'@nuxt/typescript-build'` in `buildModules`.
  */
 import { execFile, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -28,6 +41,7 @@ import { promisify } from 'node:util';
 import { startEmbedkitDev, stopEmbedkitDev } from './embedkit-dev.js';
 import { ALICE, expect, test } from './fixtures.js';
 import { makeNextLiffApp, removeNextLiffApp } from './next-liff-app.js';
+import { makeNuxt2LiffApp, NUXT2_ENV, NUXT_FIXTURE_LIFF_ID } from './nuxt2-liff-app.js';
 import { CREATE_LIFF_APP, makeCreateLiffApp, missingModules, removeViteLiffApp, type CreateLiffAppTemplate } from './vite-liff-app.js';
 
 const run = promisify(execFile);
@@ -104,4 +118,33 @@ test('the Next.js TypeScript template’s next build, withEmbedkit in its config
   } finally {
     removeNextLiffApp(next);
   }
+});
+
+test('create-liff-app’s nuxtjs-ts template (Nuxt 2), unchanged, inits in the host under embedkit dev; its nuxt build holds nothing of embedkit', async ({
+  page,
+}) => {
+  // The first run installs Nuxt 2 (npm ci: 20 s with a warm npm cache, 70 s cold); each compile (nuxt dev, nuxt build) takes 10 to 20 s.
+  test.setTimeout(600_000);
+  const app = await makeNuxt2LiffApp();
+  const nuxt = join(app, 'node_modules/nuxt/bin/nuxt.js');
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('LIFF init')) logged.push(message.text());
+  });
+  const started = await startEmbedkitDev(app, [process.execPath, nuxt, 'dev', '--port', '0'], NUXT2_ENV);
+  dev = started.process;
+  expect(started.link).toContain(`?app=${NUXT_FIXTURE_LIFF_ID}`);
+  await page.goto(`${started.link}&user=${ALICE}`);
+  const frame = page.frameLocator('#app-frame');
+  // Nuxt 2's dev server shows its loading screen until the first compile ends, then the app.
+  await expect(frame.locator('main')).toContainText('LIFF init succeeded.', { timeout: 180_000 });
+  await expect(frame.locator('main')).not.toContainText('LIFF init failed.');
+  expect(logged).toEqual(['LIFF init succeeded.']);
+  await expect(page.locator('#bridge-log .log-entry[data-method="liffInit"][data-outcome="ok"]').first()).toBeAttached();
+  await stopEmbedkitDev(dev);
+  dev = undefined;
+
+  // The production build, as the template's `build` script runs it.
+  await run(process.execPath, [nuxt, 'build'], { cwd: app, env: { ...process.env, ...NUXT2_ENV }, maxBuffer: 16 * 1024 * 1024 });
+  expectNothingOfEmbedkit(join(app, '.nuxt/dist/client'));
 });

@@ -22,6 +22,8 @@ import type { ServerHandle } from './server.js';
  * the apps `pages` names (`{liffId, subId}` in its config), `/main.js` its bundle.
  */
 const FIXTURE = resolve('e2e/fixtures/quick-fill-app');
+/** Carol of the default world: the person without a Common Profile. */
+const CAROL = 'U0000000000000000000000000000ca10';
 const pages = new Map<string, { liffId: string; subId: string }>();
 let appServer: Server;
 let ORIGIN = '';
@@ -69,26 +71,35 @@ function buildFixture(): Promise<string> {
   return bundle;
 }
 
-/** Registers an app of the demo channel at `path` of the fixture's origin; its embed ID. */
-async function addApp(server: ServerHandle, path: string): Promise<string> {
+/**
+ * Registers an app of the demo channel at `path` of the fixture's origin; its embed ID. With
+ * `scope`, through the LIFF server API with those scopes (Quick-fill's `commonprofile.*` among them).
+ */
+async function addApp(server: ServerHandle, path: string, scope?: string[]): Promise<string> {
   const token = await channelToken(server.baseUrl);
-  const added = await fetch(`${server.baseUrl}/embed/v1/apps`, {
+  const view = { type: 'full', url: `${ORIGIN}${path}` };
+  const added = await fetch(`${server.baseUrl}${scope ? '/liff/v1/apps' : '/embed/v1/apps'}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ view: { type: 'full', url: `${ORIGIN}${path}` } }),
+    body: JSON.stringify(scope ? { view, scope } : { view }),
   });
   expect(added.status).toBe(200);
-  return ((await added.json()) as { embedId: string }).embedId;
+  const body = (await added.json()) as { embedId?: string; liffId?: string };
+  return (body.embedId ?? body.liffId)!;
 }
 
-/** Opens the main app as Alice; its frame once init finished. */
-async function openMain(page: Page, server: ServerHandle): Promise<{ app: FrameLocator; subId: string }> {
+/** Opens the main app (registered with `opts.scope`, if given) as Alice, or `opts.user`; its frame once init finished. */
+async function openMain(
+  page: Page,
+  server: ServerHandle,
+  opts: { scope?: string[]; user?: string } = {},
+): Promise<{ app: FrameLocator; subId: string }> {
   const tag = pages.size;
-  const mainId = await addApp(server, `/main${tag}/`);
+  const mainId = await addApp(server, `/main${tag}/`, opts.scope);
   const subId = await addApp(server, `/sub${tag}/`);
   pages.set(`/main${tag}/`, { liffId: mainId, subId });
   pages.set(`/sub${tag}/`, { liffId: subId, subId });
-  await page.goto(`${server.baseUrl}/?${new URLSearchParams({ app: mainId, user: ALICE })}`);
+  await page.goto(`${server.baseUrl}/?${new URLSearchParams({ app: mainId, user: opts.user ?? ALICE })}`);
   const app = page.frameLocator('#app-frame');
   await expect(app.locator('body')).toHaveAttribute('data-init', 'ok', { timeout: 15_000 });
   await expect(app.locator('body')).toHaveAttribute('data-role', 'main');
@@ -209,4 +220,81 @@ test("liff.$commonProfile.get() reaches embedkit's verify, not the platform's, a
   );
   expect(platformCalls).toEqual([]);
   await expect(page.locator('#sub-window')).toHaveCount(0);
+});
+
+test.describe('Quick-fill of the signed-in person (liff.$commonProfile.get) with the Common Profile of the world', () => {
+  /** The app's registration: getProfile, sendMessages, and Quick-fill's name and address groups. */
+  const QUICK_FILL_APP = ['profile', 'chat_message.write', 'commonprofile.name', 'commonprofile.address'];
+
+  test("fills the form with Alice's own entries of the groups the app was granted, and nothing else", async ({ page, server }) => {
+    const { app } = await openMain(page, server, { scope: QUICK_FILL_APP });
+    await app.locator('#get').click();
+    const screen = page.locator('#sub-window #quick-fill');
+    await expect(page.locator('#sub-window-title')).toHaveText('クイック入力');
+    // All 15 asked for (the plugin's default), 9 granted: the name and the address, no dummy caption.
+    await expect(screen.locator('.quick-fill-entry')).toHaveCount(9);
+    await expect(screen.locator('#quick-fill-caption')).toHaveCount(0);
+    await expect(screen.locator('.quick-fill-entry[data-entry="family-name"] dd')).toHaveText('青木');
+    await expect(screen.locator('.quick-fill-entry[data-entry="address-level2"] dd')).toHaveText('渋谷区');
+    await expect(screen.locator('.quick-fill-entry[data-entry="tel"]')).toHaveCount(0);
+    await screen.getByRole('button', { name: '自動入力' }).click();
+    await expect(page.locator('#sub-window')).toHaveCount(0);
+    await expect(app.locator('#profile')).toHaveText(
+      JSON.stringify({
+        'family-name': '青木',
+        'given-name': 'ありさ',
+        'family-name-kana': 'アオキ',
+        'given-name-kana': 'アリサ',
+        'postal-code': '1500041',
+        'address-level1': '東京都',
+        'address-level2': '渋谷区',
+        'address-level3': '神南1-2-3',
+        'address-level4': 'ハイツ神南201',
+      }),
+    );
+    await expect(app.locator('#given-name-kana')).toHaveValue('アリサ');
+    await expect(app.locator('#postal-code')).toHaveValue('1500041');
+    // Alice has these set, but the app was not granted their groups.
+    await expect(app.locator('#tel')).toHaveValue('');
+    await expect(app.locator('#email')).toHaveValue('');
+    await expect(app.locator('#bday-year')).toHaveValue('');
+  });
+
+  test('shows only the granted entries the app asked for; cancel and close give null', async ({ page, server }) => {
+    const { app } = await openMain(page, server, { scope: QUICK_FILL_APP });
+    await app.locator('#scopes').fill('family-name,tel,postal-code');
+    await app.locator('#get').click();
+    const screen = page.locator('#sub-window #quick-fill');
+    await expect(screen.locator('.quick-fill-entry')).toHaveCount(2);
+    await expect(screen.locator('.quick-fill-entry[data-entry="postal-code"] dd')).toHaveText('1500041');
+    await screen.getByRole('button', { name: 'キャンセル' }).click();
+    await expect(page.locator('#sub-window')).toHaveCount(0);
+    await expect(app.locator('#profile')).toHaveText('null');
+    await app.locator('#profile').evaluate((el) => (el.textContent = ''));
+    await app.locator('#get').click();
+    await expect(page.locator('#quick-fill')).toBeVisible();
+    await page.locator('#sub-window-close').click();
+    await expect(app.locator('#profile')).toHaveText('null');
+    await expect(app.locator('#family-name')).toHaveValue('');
+  });
+
+  test('a person without a Common Profile is told so, and Auto-fill gives the app {}', async ({ page, server }) => {
+    const { app } = await openMain(page, server, { scope: QUICK_FILL_APP, user: CAROL });
+    await app.locator('#get').click();
+    const screen = page.locator('#sub-window #quick-fill');
+    await expect(screen.locator('#quick-fill-notice')).toHaveText('共通プロフィールが登録されていません。');
+    await expect(screen.locator('.quick-fill-entry[data-entry="family-name"] dd')).toHaveText('未設定');
+    await screen.getByRole('button', { name: '自動入力' }).click();
+    await expect(app.locator('#profile')).toHaveText('{}');
+  });
+
+  test("the screen opened with a token that is not the app's own shows nothing and answers an error", async ({ page, server }) => {
+    const { app } = await openMain(page, server, { scope: QUICK_FILL_APP });
+    await app.locator('#open-forged').click();
+    await expect(app.locator('#events')).toHaveText(
+      `submit ${JSON.stringify({ error: { message: 'The access token is not the one of this app and person' } })}\n`,
+    );
+    await expect(page.locator('#quick-fill')).toHaveCount(0);
+    await expect(page.locator('#sub-window')).toHaveCount(0);
+  });
 });

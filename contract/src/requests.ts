@@ -6,6 +6,7 @@
  */
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { CHAT_TYPES, FRIEND_STATES, JsonObject, LINK_TEMPLATE_FIELDS, Nullable, PhoneLogLineSchema, StringEnum } from './wire.js';
+import { COMMON_PROFILE_SCOPES } from './common-profile.js';
 
 const UserId = Type.String({ minLength: 1, maxLength: 100 });
 
@@ -20,15 +21,16 @@ export const ChatPageQuerySchema = Type.Object({
 });
 
 /** Scopes a user access token can carry (spec part C; `chat_message.write` for sendMessages). */
-// `ADD_OWN_OFFICIAL_ACCOUNTS`: the permission of the enterprise friend-list call (spec part E).
-export const SCOPES = ['profile', 'openid', 'chat_message.write', 'ADD_OWN_OFFICIAL_ACCOUNTS'] as const;
+// `ADD_OWN_OFFICIAL_ACCOUNTS`: the permission of the enterprise friend-list call (spec part E);
+// `commonprofile.*`: LINE MINI Apps' Quick-fill (`./common-profile.ts`).
+export const SCOPES = ['profile', 'openid', 'chat_message.write', 'ADD_OWN_OFFICIAL_ACCOUNTS', ...COMMON_PROFILE_SCOPES] as const;
 
 /** Body of a session: the user signed in to a channel, with scopes, bound to the chat an app is opened from. */
 export const SessionBodySchema = Type.Object(
   {
     userId: Type.String({ minLength: 1 }),
     channelId: Type.String({ minLength: 1 }),
-    scopes: Type.Array(StringEnum(SCOPES), { maxItems: 4 }),
+    scopes: Type.Array(StringEnum(SCOPES), { maxItems: SCOPES.length }),
     context: Type.Optional(
       Type.Object(
         { type: StringEnum([...CHAT_TYPES, 'none']), chatId: Type.Optional(Type.String({ minLength: 1 })) },

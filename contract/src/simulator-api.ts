@@ -9,6 +9,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { ServiceMessagesSchema } from './mini-apps.js';
+import { CommonProfileBodySchema, CommonProfileViewSchema } from './common-profile.js';
 import {
   IapConsentBodySchema,
   IapConsentSchema,
@@ -183,6 +184,14 @@ export const SIMULATOR_API = defineContract({
     summary: 'the platform’s message validator, as data',
     body: ValidateBodySchema,
     answer: ValidationAnswerSchema,
+    unit: 'world',
+  },
+  commonProfile: {
+    method: 'POST',
+    path: '/common-profile',
+    summary: 'the Quick-fill screen’s view of a LIFF access token’s person: the Common Profile entries its commonprofile.* scopes cover',
+    body: CommonProfileBodySchema,
+    answer: CommonProfileViewSchema,
     unit: 'world',
   },
   userPicture: {

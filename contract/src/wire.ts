@@ -4,6 +4,7 @@
  * and `embedkit/testing` read them through the same types. Schemas only: no rule, no I/O.
  */
 import { DELIVERY_FAULT_KINDS, FAULT_KINDS } from './faults.js';
+import { COMMON_PROFILE_SCOPES } from './common-profile.js';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** A string enum as a JSON Schema `enum` with its literal union type. */
@@ -53,8 +54,11 @@ export const WorldAppSchema = Type.Object({
   channelId: Type.String(),
   name: Type.String(),
   view: Type.Object({ type: StringEnum(VIEW_TYPES), url: Type.String() }),
-  /** The scopes the app asks for (LIFF server API `scope`); the host's session gets no other. Absent: `profile`, `chat_message.write`. */
-  scope: Type.Optional(Type.Array(StringEnum(['openid', 'email', 'profile', 'chat_message.write']))),
+  /**
+   * The scopes the app asks for (LIFF server API `scope`, and Quick-fill's `commonprofile.*`); the
+   * host's session gets no other. Absent: `profile`, `chat_message.write`.
+   */
+  scope: Type.Optional(Type.Array(StringEnum(['openid', 'email', 'profile', 'chat_message.write', ...COMMON_PROFILE_SCOPES]))),
   /** Whether and how the host offers to add the channel's bot as a friend on the first open (LIFF `botPrompt`). Absent: `none`. */
   botPrompt: Type.Optional(StringEnum(['normal', 'aggressive', 'none'])),
   /** Present for a LINE MINI App: verified or not, and the internal channel its channel stands for (what the platform allows it). */

@@ -21,7 +21,15 @@ import { externalBrowserUrl } from './liff/launch.js';
 import { friendshipPrompt, friendshipTarget } from './liff/friendship.js';
 import type { HomeShortcut } from './liff/home-screen.js';
 import { QUICK_FILL_LIFF_ID, SubWindowOutcome, subWindowViewType } from './liff/sub-window.js';
-import { DUMMY_CASES, quickFillRequest, selectProfile } from './liff/quick-fill.js';
+import {
+  DUMMY_CASES,
+  personQuickFill,
+  profileTokenProblem,
+  quickFillRequest,
+  selectProfile,
+  type CommonProfileEntry,
+} from './liff/quick-fill.js';
+import type { CommonProfileView } from '#contract/common-profile.js';
 import { quickFillScreen } from './liff/quick-fill-screen.js';
 import type { SubWindowView } from './liff/sub-window-view.js';
 import type { AppOverlay } from './views/overlay.js';
@@ -523,8 +531,9 @@ export class AppSession {
   /**
    * The platform's Quick-fill screen as `main`'s sub window (`@line/liff-common-profile-plugin`):
    * drawn by the host, it shows the entries the app asked for with a dummy case's values
-   * (`getDummy`); "自動入力" submits `{profile}`, "キャンセル" cancels. The person's own Common Profile
-   * (`get`) is not served yet: the screen answers `{error}`, which the plugin rejects with.
+   * (`getDummy`) or the signed-in person's own (`get`, {@link openPersonQuickFill}); "自動入力"
+   * submits `{profile}`, "キャンセル" cancels. What it cannot serve it answers `{error}`, which the
+   * plugin rejects with.
    */
   private openQuickFill(main: OpenApp, request: SubWindowRequest, view: NonNullable<AppSessionDeps['subWindow']>): void {
     this.closeSubWindow(main, null);
@@ -535,11 +544,7 @@ export class AppSession {
       if (main.subWindow === entry) this.closeSubWindow(main, event);
     };
     if (asked.mode === 'person') {
-      // Answered after the open call settles, as the platform's screen answers once it has loaded.
-      setTimeout(
-        () => end({ status: 'submit', result: { error: { message: "embedkit does not serve the person's Common Profile yet" } } }),
-        0,
-      );
+      void this.openPersonQuickFill(main, entry, request, asked.entries, view, end);
       return;
     }
     const dummy = DUMMY_CASES[asked.caseId];
@@ -551,6 +556,41 @@ export class AppSession {
     const content = quickFillScreen(
       { entries: asked.entries, profile, caption: dummy.caption },
       () => end({ status: 'submit', result: { profile } }),
+      () => end({ status: 'cancel', result: {} }),
+    );
+    view.open({ title: 'クイック入力', viewType: subWindowViewType(request.height, 'tall'), content }, () => end(CLOSED));
+  }
+
+  /**
+   * Quick-fill's screen of the signed-in person (`liff.$commonProfile.get`): only for the token of
+   * `main`'s own session (`lineProfileToken`), showing the entries asked for that the token's
+   * `commonprofile.*` scopes cover, read from the server with that token. A refused token or a
+   * failed read answers `{error: {message}}`, after the open call settles, as the platform's screen
+   * answers once it has loaded.
+   */
+  private async openPersonQuickFill(
+    main: OpenApp,
+    entry: NonNullable<OpenApp['subWindow']>,
+    request: SubWindowRequest,
+    requested: readonly CommonProfileEntry[],
+    view: NonNullable<AppSessionDeps['subWindow']>,
+    end: (event: SubWindowEvent) => void,
+  ): Promise<void> {
+    const fail = (message: string) => setTimeout(() => end({ status: 'submit', result: { error: { message } } }), 0);
+    const problem = profileTokenProblem(request.appData.lineProfileToken, main.accessToken);
+    if (problem) return void fail(problem);
+    let answer: CommonProfileView;
+    try {
+      answer = await this.deps.api.client.call('commonProfile', { body: { accessToken: main.accessToken } });
+    } catch (err) {
+      return void fail(err instanceof HttpError ? err.message : 'The Common Profile could not be read');
+    }
+    // Overtaken: the main window closed, or opened another sub window meanwhile.
+    if (this.current !== main || main.subWindow !== entry) return;
+    const shown = personQuickFill(answer, requested);
+    const content = quickFillScreen(
+      shown,
+      () => end({ status: 'submit', result: { profile: shown.profile } }),
       () => end({ status: 'cancel', result: {} }),
     );
     view.open({ title: 'クイック入力', viewType: subWindowViewType(request.height, 'tall'), content }, () => end(CLOSED));

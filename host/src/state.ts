@@ -7,26 +7,33 @@ import type { ContextType, InitData, InitContext, ViewType } from '../../sdk/src
 import { VIEW_TYPES, CONTEXT_TYPES } from '../../sdk/src/protocol.js';
 import { chatsOfUser, findApp, findUser, isChatType, type World, type WorldApp } from './world.js';
 import type { SimulatorInputs } from '#contract/client.js';
+import { COMMON_PROFILE_SCOPES } from '#contract/common-profile.js';
 import { DEFAULT_DEVICE, isAppVersion, isOsVersion, PLATFORMS, type Device } from './device.js';
 import { DEFAULT_LAUNCH, isLaunchSource, stateForLaunch, type LaunchSource } from './liff/launch.js';
 
 /** Language tags the host offers (the messenger's UI languages). */
 export const LANGUAGES: readonly string[] = ['en', 'ja', 'th', 'zh-TW', 'id', 'ko'];
 
-/** Scopes a session can ask for (docs/project/simulator-api.md). */
-export const SCOPES = ['profile', 'chat_message.write', 'openid'] as const;
+/** Scopes a session can ask for (docs/project/simulator-api.md), Quick-fill's `commonprofile.*` last. */
+export const SCOPES = ['profile', 'chat_message.write', 'openid', ...COMMON_PROFILE_SCOPES] as const;
 /** One scope. */
 export type Scope = (typeof SCOPES)[number];
-/** Scopes checked until the user changes them: enough for getProfile and sendMessages. */
-export const DEFAULT_SCOPES: readonly Scope[] = ['profile', 'chat_message.write'];
+/** The scopes an app registered with none asks for (liff.yml `LiffScope`'s default). */
+const DEFAULT_APP_SCOPES: readonly Scope[] = ['profile', 'chat_message.write'];
+/**
+ * Scopes checked until the user changes them: enough for getProfile and sendMessages, and every
+ * Quick-fill scope, as a person who agreed to Quick-fill once (a scope still reaches only an app
+ * registered with it, {@link buildSessionRequest}).
+ */
+export const DEFAULT_SCOPES: readonly Scope[] = [...DEFAULT_APP_SCOPES, ...COMMON_PROFILE_SCOPES];
 
 /**
- * The scopes an app asks for (its registered `scope`, LIFF server API), as far as the host's
- * sessions can carry them (`email` is never issued): the published default `profile`,
- * `chat_message.write` when the world names none.
+ * The scopes an app asks for (its registered `scope`, LIFF server API and Quick-fill's), as far
+ * as the host's sessions can carry them (`email` is never issued): the published default
+ * `profile`, `chat_message.write` when the world names none.
  */
 export function appScopes(app: WorldApp): Scope[] {
-  const asked: readonly string[] = app.scope ?? DEFAULT_SCOPES;
+  const asked: readonly string[] = app.scope ?? DEFAULT_APP_SCOPES;
   return SCOPES.filter((s) => asked.includes(s));
 }
 

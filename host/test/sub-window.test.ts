@@ -5,6 +5,8 @@ import {
   COMMON_PROFILE_ENTRIES,
   DUMMY_CASES,
   displayValue,
+  personQuickFill,
+  profileTokenProblem,
   quickFillRequest,
   requestedEntries,
   selectProfile,
@@ -71,5 +73,43 @@ describe('the Quick-fill screen', () => {
     expect(displayValue('sex-enum', 1)).toBe('女性');
     expect(displayValue('email', undefined)).toBe('未設定');
     expect(displayValue('bday-year', 1990)).toBe('1990');
+  });
+});
+
+describe('the Quick-fill screen of the signed-in person (get)', () => {
+  it('takes only the token of the session of the app that opened it', () => {
+    expect(profileTokenProblem('tok-main', 'tok-main')).toBeNull();
+    expect(profileTokenProblem('tok-other-app', 'tok-main')).toBe('The access token is not the one of this app and person');
+    expect(profileTokenProblem(undefined, 'tok-main')).toBe('No LIFF access token was given');
+    expect(profileTokenProblem('', 'tok-main')).toBe('No LIFF access token was given');
+    expect(profileTokenProblem({ token: 'tok-main' }, 'tok-main')).toBe('No LIFF access token was given');
+  });
+
+  const alice = {
+    userId: 'Ualice',
+    entries: ['family-name' as const, 'given-name' as const, 'family-name-kana' as const, 'given-name-kana' as const, 'tel' as const],
+    profile: { 'family-name': '青木', 'given-name': 'ありさ', tel: '09012345678' },
+    hasProfile: true,
+  };
+
+  it('shows the entries both asked for and allowed by the scopes, submitting the set ones', () => {
+    expect(personQuickFill(alice, ['family-name', 'tel', 'email'])).toEqual({
+      entries: ['family-name', 'tel'],
+      profile: { 'family-name': '青木', tel: '09012345678' },
+    });
+    // Asked for all (the plugin's default []): what the scopes allow, unset ones shown as 未設定.
+    expect(personQuickFill(alice, [...COMMON_PROFILE_ENTRIES])).toEqual({
+      entries: ['family-name', 'given-name', 'family-name-kana', 'given-name-kana', 'tel'],
+      profile: { 'family-name': '青木', 'given-name': 'ありさ', tel: '09012345678' },
+    });
+  });
+
+  it('says so when there is nothing to fill in', () => {
+    expect(personQuickFill({ ...alice, entries: [], profile: {}, hasProfile: false }, ['tel'])).toEqual({
+      entries: [],
+      profile: {},
+      notice: '共通プロフィールが登録されていません。',
+    });
+    expect(personQuickFill(alice, ['email'])).toEqual({ entries: [], profile: {}, notice: 'このサービスが入力できる項目はありません。' });
   });
 });

@@ -1,6 +1,6 @@
 /** A small world shaped like `GET /embedkit/v1/world`, and a host state in it, shared by the host's unit tests. */
 import { DEFAULT_DEVICE } from '../src/device.js';
-import type { HostState } from '../src/state.js';
+import { DEFAULT_SCOPES, type HostState } from '../src/state.js';
 import type { World } from '../src/world.js';
 
 /** The origins and header prefix of a world (what the server adds to the scenario), for the tests' own worlds too. */
@@ -53,7 +53,7 @@ export const aliceWithBob: HostState = {
   contextType: 'utou',
   chatId: 'UTalice-bob',
   language: 'en',
-  scopes: ['profile', 'chat_message.write'],
+  scopes: [...DEFAULT_SCOPES],
   device: { ...DEFAULT_DEVICE },
   launch: 'in-client',
 };

@@ -35,7 +35,10 @@ export function createCall(host: () => HostApi | undefined): Call {
     if (!methods) throw new EmbedError('INIT_FAILED', prefix + 'call embed.init and wait for its success callback first');
     let result: BridgeResult<unknown> | undefined;
     try {
-      result = await (methods[method] as (...wire: unknown[]) => Promise<BridgeResult<unknown>>)(...args);
+      // Not `methods[method](...args)`: compiled to older JavaScript (Babel, TypeScript's ES5) a
+      // spread call becomes `methods[method].apply(methods, args)`, which comlink's proxy sends as
+      // a call of the method `[method, 'apply']`, and the host serves only its methods by name.
+      result = await Reflect.apply(methods[method] as (...wire: unknown[]) => Promise<BridgeResult<unknown>>, methods, args);
     } catch (error) {
       const clone = (error as Error)?.name === 'DataCloneError';
       throw new EmbedError(

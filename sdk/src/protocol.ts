@@ -125,9 +125,10 @@ export interface WireError {
 
 /**
  * A scope of a user access token as the platform's current SDK names it (`@line/liff`'s
- * `PERMISSION_NAMES` without `email`, which embedkit's login does not issue).
+ * `PERMISSION_NAMES` without `email`, which embedkit's login does not issue), or one of LINE MINI
+ * Apps' Quick-fill scopes (`commonprofile.name`...), which the token carries beside them.
  */
-export type LiffScope = 'profile' | 'chat_message.write' | 'openid';
+export type LiffScope = 'profile' | 'chat_message.write' | 'openid' | `commonprofile.${string}`;
 
 /**
  * What `liffInit` answers: everything the platform's current SDK knows of itself after `init`, for

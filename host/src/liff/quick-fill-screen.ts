@@ -13,11 +13,14 @@ export interface QuickFillScreen {
   profile: CommonProfile;
   /** A line above the entries (the dummy case's description); none for the person's own profile. */
   caption?: string;
+  /** Why there is nothing to fill in (no Common Profile, or no entry allowed): `#quick-fill-notice`. */
+  notice?: string;
 }
 
 /**
- * The screen's element: `#quick-fill` with one `.quick-fill-entry[data-entry]` per entry, the
- * buttons `#quick-fill-submit` (自動入力) and `#quick-fill-cancel` (キャンセル).
+ * The screen's element: `#quick-fill` with one `.quick-fill-entry[data-entry]` per entry (after
+ * `#quick-fill-caption` or `#quick-fill-notice` when given), the buttons `#quick-fill-submit`
+ * (自動入力) and `#quick-fill-cancel` (キャンセル).
  */
 export function quickFillScreen(screen: QuickFillScreen, onSubmit: () => void, onCancel: () => void): HTMLElement {
   const rows = screen.entries.map((entry) =>
@@ -48,6 +51,7 @@ export function quickFillScreen(screen: QuickFillScreen, onSubmit: () => void, o
     screen.caption
       ? h('p', { text: `ダミーデータ: ${screen.caption}`, attrs: { id: 'quick-fill-caption', style: 'margin:0 0 8px;color:#c60' } })
       : null,
+    screen.notice ? h('p', { text: screen.notice, attrs: { id: 'quick-fill-notice', style: 'margin:0 0 8px;color:#666' } }) : null,
     h('dl', { attrs: { style: 'margin:0' } }, ...rows),
     button('quick-fill-submit', '自動入力', 'background:#06c755;color:#fff;border:0', onSubmit),
     button('quick-fill-cancel', 'キャンセル', 'background:#fff;color:#333;border:1px solid #ccc', onCancel),

@@ -1,32 +1,14 @@
 /**
  * The rules of the platform's Quick-fill screen, which `@line/liff-common-profile-plugin` opens as a
  * sub window (`liff.$commonProfile.get(scopes)` / `getDummy(scopes, caseId)`) and the host draws
- * itself: which Common Profile entries it shows, the dummy cases it offers, and how each value
- * reads. The screen is in Japanese whatever the client's language, as published ("Quick-fill
- * currently supports Japanese only"). No DOM.
+ * itself: which Common Profile entries it shows (those asked for; for the person, only those the
+ * token's `commonprofile.*` scopes cover), which token it takes, the dummy cases it offers, and how
+ * each value reads. The screen is in Japanese whatever the client's language, as published
+ * ("Quick-fill currently supports Japanese only"). No DOM.
  */
+import { COMMON_PROFILE_ENTRIES, type CommonProfileEntry, type CommonProfileView } from '#contract/common-profile.js';
 
-/** The Common Profile entries, in the plugin's order (`COMMON_PROFILE_ENTRIES` of the plugin 0.1.0). */
-export const COMMON_PROFILE_ENTRIES = [
-  'family-name',
-  'given-name',
-  'family-name-kana',
-  'given-name-kana',
-  'sex-enum',
-  'bday-year',
-  'bday-month',
-  'bday-day',
-  'tel',
-  'email',
-  'postal-code',
-  'address-level1',
-  'address-level2',
-  'address-level3',
-  'address-level4',
-] as const;
-
-/** One Common Profile entry. */
-export type CommonProfileEntry = (typeof COMMON_PROFILE_ENTRIES)[number];
+export { COMMON_PROFILE_ENTRIES, type CommonProfileEntry };
 
 /**
  * A Common Profile as the plugin's `CommonProfile` types it: `sex-enum` 0 male, 1 female, 2 other,
@@ -158,4 +140,40 @@ export function displayValue(entry: CommonProfileEntry, value: string | number |
   if (value === undefined) return '未設定';
   if (entry === 'sex-enum') return SEX_LABELS[Number(value)] ?? String(value);
   return String(value);
+}
+
+/**
+ * Why the Quick-fill screen refuses the `lineProfileToken` of `get`'s `appData`, or null when it
+ * takes it: it must be the access token of the session of the app that opened the screen (the
+ * page's word is not enough: a token of another app or person would show that person's profile).
+ * @param sessionToken the token the host issued for the main window's session
+ */
+export function profileTokenProblem(given: unknown, sessionToken: string): string | null {
+  if (typeof given !== 'string' || given === '') return 'No LIFF access token was given';
+  if (given !== sessionToken) return 'The access token is not the one of this app and person';
+  return null;
+}
+
+/** What the screen shows of the signed-in person (`get`). */
+export interface PersonQuickFill {
+  /** The entries the app asked for that the token's `commonprofile.*` scopes cover, in the plugin's order. */
+  entries: CommonProfileEntry[];
+  /** The set ones among them: what 自動入力 submits. */
+  profile: CommonProfile;
+  /** A line above the entries when there is nothing to fill in: no Common Profile, or no entry allowed. */
+  notice?: string;
+}
+
+/**
+ * The person's screen: the entries both asked for (`requested`) and covered by the token's scopes
+ * (`view.entries`, the server's answer), with the person's values. A person without a Common
+ * Profile, or a request none of whose entries the scopes cover, gets a notice (and Auto-fill
+ * submits `{}`).
+ */
+export function personQuickFill(view: CommonProfileView, requested: readonly CommonProfileEntry[]): PersonQuickFill {
+  const entries = requested.filter((entry) => view.entries.includes(entry));
+  const profile = selectProfile(view.profile, entries);
+  if (!view.hasProfile) return { entries, profile, notice: '共通プロフィールが登録されていません。' };
+  if (entries.length === 0) return { entries, profile, notice: 'このサービスが入力できる項目はありません。' };
+  return { entries, profile };
 }

@@ -42,6 +42,12 @@ const SCOPE_HINTS: Record<Scope, string> = {
   profile: 'getProfile',
   'chat_message.write': 'sendMessages',
   openid: 'ID token',
+  'commonprofile.name': 'Quick-fill: name',
+  'commonprofile.gender': 'Quick-fill: gender',
+  'commonprofile.birthdate': 'Quick-fill: birthday',
+  'commonprofile.phone': 'Quick-fill: phone',
+  'commonprofile.email': 'Quick-fill: email',
+  'commonprofile.address': 'Quick-fill: address',
 };
 
 /**

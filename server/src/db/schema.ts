@@ -55,6 +55,8 @@ export interface UserTable {
   phone_number: Nullable<string>;
   /** SHA-256 of `phone_number` in lowercase hex: what a bot's phone push names (migration 0023). */
   phone_number_hash: Nullable<string>;
+  /** The person's Common Profile as JSON (`CommonProfile`, the plugin's entry names as keys); null: none (migration 0031). */
+  common_profile: Nullable<string>;
 }
 
 /** A chat: a 1:1 chat (`utou`), a room or a group. `chat_id` is the context's utouId/roomId/groupId. */

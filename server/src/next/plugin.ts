@@ -13,9 +13,10 @@
  * bundlers (Turbopack, the default of `next dev`, and webpack with `--webpack`) serve files inside
  * the project, and they import the real SDK by its file, which no alias redirects.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sdkPackageEntry, specifier } from '../liff-wrap/entry.js';
 import { wrapperSource } from '../liff-wrap/source.js';
 
 /** Options of {@link withEmbedkit}. */
@@ -59,30 +60,12 @@ const WRAPPED = [
 /** `embedkit/liff`'s ES module bundle, from this file's place in the package (`server/dist/next/` or `server/src/next/`). */
 const LIFF_PLUGIN_FILE = fileURLToPath(new URL('../../../sdk/dist/liff.mjs', import.meta.url));
 
-/** A path as an import specifier relative to `fromDir` (forward slashes, starting with `.`). */
-function specifier(fromDir: string, file: string): string {
-  const rel = relative(fromDir, file).split(sep).join('/');
-  return rel.startsWith('.') ? rel : `./${rel}`;
-}
-
 /**
- * The ES module entry of an SDK name as the app's bundler finds it: the package in the nearest
- * `node_modules` up from `projectDir`, its `exports` entry's `import` file. The path keeps the
- * package's place in the project even when it is a link (a linked or workspace package), where
- * Node's resolver would answer the link's target, outside the project the bundler serves.
+ * The ES module entry of an SDK name as the app's bundler finds it (see {@link sdkPackageEntry}).
  * @returns undefined when the app has no such package
  */
 export function sdkEntry(projectDir: string, sdk: (typeof WRAPPED)[number]['sdk']): string | undefined {
-  const subpath = sdk === '@line/liff' ? '.' : './core';
-  for (let dir = projectDir; ; dir = dirname(dir)) {
-    const pkgDir = join(dir, 'node_modules', '@line', 'liff');
-    if (existsSync(join(pkgDir, 'package.json'))) {
-      const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { exports?: Record<string, { import?: string }> };
-      const file = pkg.exports?.[subpath]?.import;
-      return file ? join(pkgDir, file) : undefined;
-    }
-    if (dirname(dir) === dir) return undefined;
-  }
+  return sdkPackageEntry(projectDir, sdk === '@line/liff' ? '.' : './core', 'import');
 }
 
 /**

@@ -9,6 +9,7 @@ import { botPromptOf, DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, scopesOf } from '
 import type { IapProduct, ServiceMessageTemplate } from '../interfaces/mini-apps/index.js';
 import type { WorldRows } from './world-export-store.js';
 import type { Scenario } from './schema.js';
+import type { CommonProfile } from '#contract/common-profile.js';
 import { scenarioAudienceOf, scenarioCouponOf, scenarioMembershipOf } from '../interfaces/bot/index.js';
 
 const DEMO_ORIGIN = '{demo_origin}';
@@ -123,6 +124,7 @@ function usersOf(rows: WorldRows) {
     ...(u.agreed === 0 ? { agreed: false } : {}),
     ...(u.demographics ? { demographics: JSON.parse(u.demographics) as Record<string, unknown> } : {}),
     ...(u.phone_number ? { phoneNumber: u.phone_number } : {}),
+    ...(u.common_profile ? { commonProfile: JSON.parse(u.common_profile) as CommonProfile } : {}),
   }));
 }
 

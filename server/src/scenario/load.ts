@@ -30,6 +30,7 @@ import { scenarioIapProblems, scenarioTemplateProblems, type MiniAppStore } from
 import type { AssertionKeyStore } from '../tokens/assertion-key-store.js';
 import { assertionKeyOf } from '../tokens/assertion.js';
 import { phoneNumberHash } from '../world/phone-numbers.js';
+import { birthdayProblem } from '#contract/common-profile.js';
 
 /** Path of the scenario loaded when no `--scenario` is given. */
 export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.json', import.meta.url));
@@ -73,6 +74,7 @@ function crossReferenceProblems(s: Scenario): string[] {
   problems.push(...blockchainProblems(s));
   problems.push(...audienceProblems(s));
   problems.push(...phoneNumberProblems(s));
+  problems.push(...commonProfileProblems(s));
   problems.push(...membershipPlanProblems(s, users));
   problems.push(...moduleProblems(s, channels));
   problems.push(...couponProblems(s, users));
@@ -260,6 +262,16 @@ function phoneNumberProblems(s: Scenario): string[] {
   return problems;
 }
 
+/** Common Profiles' birthdays: a day that exists (the schema checks each entry alone). */
+function commonProfileProblems(s: Scenario): string[] {
+  const problems: string[] = [];
+  s.users.forEach((u, i) => {
+    const problem = u.commonProfile ? birthdayProblem(u.commonProfile) : null;
+    if (problem) problems.push(`users[${i}].commonProfile: bday-year, bday-month and bday-day: ${problem}`);
+  });
+  return problems;
+}
+
 /** The channel MID of a v1 channel that names none: `u` + 32 hex digits derived from its ID. */
 export function channelMidOf(channelId: string): string {
   return `u${createHash('sha256').update(`channel-mid|${channelId}`).digest('hex').slice(0, 32)}`;
@@ -351,6 +363,7 @@ export async function applyScenario(
         demographics: u.demographics ? JSON.stringify(u.demographics) : null,
         phone_number: u.phoneNumber ?? null,
         phone_number_hash: u.phoneNumber ? phoneNumberHash(u.phoneNumber) : null,
+        common_profile: u.commonProfile ? JSON.stringify(u.commonProfile) : null,
       })),
       chats: s.chats.map((c) => ({ chat_id: c.chatId, type: c.type, name: c.name, bot_channel_id: c.bot ?? null, memberIds: c.members })),
     });

@@ -5,8 +5,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { compile } from '../http/validate.js';
 import { AssertionKeyBodySchema } from '#contract/requests.js';
+import { CommonProfileSchema } from '#contract/common-profile.js';
 import { CouponCreateSchema } from '../interfaces/bot/index.js';
 import { MiniAppSchema } from '../interfaces/mini-apps/index.js';
+import { APP_SCOPES, type AppScope } from '../interfaces/embedded-apps/index.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 
@@ -191,6 +193,11 @@ export const ScenarioSchema = Type.Object(
            * them (docs/platform/phone-push.md).
            */
           phoneNumber: Type.Optional(Type.String({ pattern: '^\\+[1-9][0-9]{1,14}$' })),
+          /**
+           * The person's Common Profile, what LINE MINI Apps' Quick-fill hands an app
+           * (`liff.$commonProfile.get`): any of its 15 entries; absent: the person has none.
+           */
+          commonProfile: Type.Optional(CommonProfileSchema),
           /** What narrowcast demographic filters see; a user without one matches none. */
           demographics: Type.Optional(
             Type.Object(
@@ -242,14 +249,12 @@ export const ScenarioSchema = Type.Object(
             Type.Object({ ble: Type.Optional(Type.Boolean()), qrCode: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
           ),
           permanentLinkPattern: Type.Optional(Type.Unsafe<'concat'>({ type: 'string', enum: ['concat'] })),
+          // The LIFF scopes, and Quick-fill's `commonprofile.*` (docs/guide/liff.md, "Sub windows and Quick-fill").
           scope: Type.Optional(
-            Type.Array(
-              Type.Unsafe<'openid' | 'email' | 'profile' | 'chat_message.write'>({
-                type: 'string',
-                enum: ['openid', 'email', 'profile', 'chat_message.write'],
-              }),
-              { maxItems: 4, uniqueItems: true },
-            ),
+            Type.Array(Type.Unsafe<AppScope>({ type: 'string', enum: [...APP_SCOPES] }), {
+              maxItems: APP_SCOPES.length,
+              uniqueItems: true,
+            }),
           ),
           botPrompt: Type.Optional(
             Type.Unsafe<'normal' | 'aggressive' | 'none'>({ type: 'string', enum: ['normal', 'aggressive', 'none'] }),

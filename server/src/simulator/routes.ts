@@ -4,7 +4,8 @@ import type { World } from '#contract/wire.js';
 import type { Static } from '@sinclair/typebox';
 import type { ChatPageQuerySchema } from '#contract/requests.js';
 import { checkShareBody } from '../messages/bodies.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { commonProfileView, type CommonProfile } from '#contract/common-profile.js';
+import { authenticationFailed, badRequest, notFound } from '../http/errors.js';
 import { avatarSvg } from '../world/avatar.js';
 import type { ChatService } from '../world/chats.js';
 import { toProfile } from '../world/profiles.js';
@@ -81,6 +82,14 @@ export function worldSimulatorHandlers(deps: {
     validateMessages: ({ body }) => {
       const details = checkShareBody(body);
       return details ? { valid: false, message: `The request body has ${details.length} error(s)`, details } : { valid: true };
+    },
+    // The platform's Quick-fill screen reads the person's Common Profile with the app's token (`lineProfileToken`).
+    commonProfile: async ({ body }) => {
+      const token = await deps.userTokens.liffAccessToken(body.accessToken);
+      if (!token) throw authenticationFailed('The access token is not a valid LIFF access token');
+      const user = await deps.world.user(token.user_id);
+      const profile = user?.common_profile ? (JSON.parse(user.common_profile) as CommonProfile) : null;
+      return commonProfileView(token.user_id, profile, token.scope.split(' '));
     },
     userPicture: async (req, res) => {
       const user = await deps.world.user(String(req.params.userId));

@@ -128,8 +128,8 @@ describe('embedkit export / start --import', { timeout: 60_000 }, () => {
     const page = readFileSync('docs/guide/scenarios.md', 'utf8');
     const start = page.indexOf('| key | fields |');
     const table = page.slice(start, page.indexOf('\n\n', start));
-    // The words inside the table's code spans: `channels[]`, `{tokenType, name, meta?}`, ...
-    const documented = new Set([...table.matchAll(/`([^`]+)`/g)].flatMap(([, code]) => code!.match(/[A-Za-z_$][\w$]*/g) ?? []));
+    // The words inside the table's code spans: `channels[]`, `{tokenType, name, meta?}`, `{family-name, ...}`, ...
+    const documented = new Set([...table.matchAll(/`([^`]+)`/g)].flatMap(([, code]) => code!.match(/[A-Za-z_$][\w$-]*/g) ?? []));
     expect([...keys].filter((k) => !documented.has(k))).toEqual([]);
   });
 });

@@ -232,6 +232,9 @@ describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000
       // embedkit/next, the Next.js config wrapper.
       'package/server/dist/next.js',
       'package/server/dist/next.d.ts',
+      // embedkit/nuxt, the Nuxt 2 module.
+      'package/server/dist/nuxt.js',
+      'package/server/dist/nuxt.d.ts',
       'package/sdk/dist/embed.js',
       'package/sdk/dist/embed.mjs',
       'package/sdk/dist/mock.mjs',

@@ -20,7 +20,7 @@ import { AppStore } from './store.js';
 
 export { AppStore, type AppRow } from './store.js';
 export { botPromptOf, LIFF_ID, scopesOf, toLiffApp, type LiffApp } from './registry.js';
-export { DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, type BotPrompt, type LiffScope } from './schemas.js';
+export { APP_SCOPES, DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, type AppScope, type BotPrompt, type LiffScope } from './schemas.js';
 
 /** The embedded apps unit: the registry, its store, and the routes of `{base_url}`. */
 export interface EmbeddedApps {

@@ -10,11 +10,11 @@ import {
   checkViewUrl,
   DEFAULT_BOT_PROMPT,
   DEFAULT_LIFF_SCOPES,
-  LIFF_SCOPES,
+  APP_SCOPES,
   type AddAppBody,
   type AddLiffAppBody,
   type BotPrompt,
-  type LiffScope,
+  type AppScope,
   type UpdateLiffAppBody,
   type ViewBody,
 } from './schemas.js';
@@ -46,15 +46,18 @@ export interface LiffApp {
   description: string;
   features: { ble: boolean; qrCode: boolean };
   permanentLinkPattern: string;
-  scope: LiffScope[];
+  scope: AppScope[];
   botPrompt: BotPrompt;
 }
 
-/** The scopes of a stored row (a JSON array); the published default for a value that is not one. */
-export function scopesOf(row: Pick<AppRow, 'scopes'>): LiffScope[] {
+/**
+ * The scopes a stored row is registered with (a JSON array), Quick-fill's `commonprofile.*` among
+ * them, in {@link APP_SCOPES} order; the published default for a value that is not one.
+ */
+export function scopesOf(row: Pick<AppRow, 'scopes'>): AppScope[] {
   try {
     const parsed: unknown = JSON.parse(row.scopes);
-    if (Array.isArray(parsed)) return LIFF_SCOPES.filter((s) => parsed.includes(s));
+    if (Array.isArray(parsed)) return APP_SCOPES.filter((s) => parsed.includes(s));
   } catch {
     // A value no migration writes: fall back to the default below.
   }

@@ -7,6 +7,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { ErrorDetail } from '#contract/errors.js';
+import { COMMON_PROFILE_SCOPES } from '#contract/common-profile.js';
 import { isLoopbackHost } from '../../http/loopback.js';
 
 // View types of spec part D (and liff.yml `LiffView`): compact = 50%, tall = 80%, full = 100% of the screen height.
@@ -30,6 +31,14 @@ export type AddAppBody = Static<typeof AddAppBody>;
 export const LIFF_SCOPES = ['openid', 'email', 'profile', 'chat_message.write'] as const;
 /** One of {@link LIFF_SCOPES}. */
 export type LiffScope = (typeof LIFF_SCOPES)[number];
+/**
+ * Scopes an app may be registered with: the LIFF server API's, and Quick-fill's `commonprofile.*`,
+ * which the platform's console sets; embedkit has no console, so its LIFF server API and the
+ * scenario take them too (docs/guide/liff.md, "Sub windows and Quick-fill").
+ */
+export const APP_SCOPES = [...LIFF_SCOPES, ...COMMON_PROFILE_SCOPES] as const;
+/** One of {@link APP_SCOPES}. */
+export type AppScope = (typeof APP_SCOPES)[number];
 /** Bot prompts (liff.yml `LiffBotPrompt`): where the person is offered to add the channel's bot as a friend. */
 export const BOT_PROMPTS = ['normal', 'aggressive', 'none'] as const;
 /** One of {@link BOT_PROMPTS}. */
@@ -49,7 +58,17 @@ const LiffFields = {
   ),
   // "Specify `concat`": the one value the platform documents.
   permanentLinkPattern: Type.Optional(Type.Unsafe<'concat'>({ type: 'string', enum: ['concat'] })),
-  scope: Type.Optional(Type.Array(Type.Unsafe<LiffScope>({ type: 'string', enum: [...LIFF_SCOPES] }), { maxItems: LIFF_SCOPES.length })),
+  scope: Type.Optional(
+    Type.Array(
+      // The published refusal names the published scopes; Quick-fill's are embedkit's stand-in for the console.
+      Type.Unsafe<AppScope>({
+        type: 'string',
+        enum: [...APP_SCOPES],
+        platformErrors: { enum: `Must be one of the following values: [${LIFF_SCOPES.join(', ')}]` },
+      }),
+      { maxItems: APP_SCOPES.length },
+    ),
+  ),
   botPrompt: Type.Optional(Type.Unsafe<BotPrompt>({ type: 'string', enum: [...BOT_PROMPTS] })),
 };
 

@@ -43,6 +43,13 @@ const SCOPE_TEXT: Record<string, string> = {
   openid: 'an ID token that says who you are',
   'chat_message.write': 'send messages to chats as you',
   ADD_OWN_OFFICIAL_ACCOUNTS: 'add its official account to your friends',
+  // Quick-fill (LINE MINI Apps): what each commonprofile.* scope lets the app fill in from your Common Profile.
+  'commonprofile.name': 'fill in your name and its reading from your Common Profile',
+  'commonprofile.gender': 'fill in your gender from your Common Profile',
+  'commonprofile.birthdate': 'fill in your date of birth from your Common Profile',
+  'commonprofile.phone': 'fill in your phone number from your Common Profile',
+  'commonprofile.email': 'fill in your email address from your Common Profile',
+  'commonprofile.address': 'fill in your address from your Common Profile',
 };
 
 /**

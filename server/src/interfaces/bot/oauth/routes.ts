@@ -61,6 +61,9 @@ export function channelOauthRoutes(tokens: ChannelTokenService): Router {
  */
 export function channelOauthV21Routes(tokens: ChannelTokenService): Router {
   const r = Router();
+  // A browser's preflight of these paths is the social login's to answer, with its CORS (the Quick-fill
+  // plugin's verify sends one); left in here, the router would answer it itself, without CORS.
+  r.use((req, _res, next) => (req.method === 'OPTIONS' ? next('router') : next()));
   const issueByJwt = checked({ body: IssueTokenByJwtForm }, async ({ body }, _req, res) => {
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(await tokens.issueByJwt(body));
   });
