@@ -2,41 +2,32 @@
  * Opening and closing an app: sign the user in (a session bound to the chat), show the overlay,
  * connect the bridge, and answer the app's calls with the user access token.
  *
- * The token lives only in this module's memory: it is never posted to the frame. The app asks the
- * host to call the platform for it, as the messenger app does.
+ * The token lives only in this module's memory and its sub windows' (`liff/sub-window-session.ts`):
+ * it is never posted to the frame. The app asks the host to call the platform for it, as the
+ * messenger app does.
  */
-import type { ErrorCode, InitData, LiffSession, Profile, SubWindowEvent, SubWindowRequest } from '../../sdk/src/protocol.js';
+import type { InitData, LiffSession, Profile } from '../../sdk/src/protocol.js';
 import type { SimulatorApi } from './api.js';
-import type { FriendshipView, SessionToken } from '#contract/wire.js';
+import type { FriendshipView } from '#contract/wire.js';
 import { storeOfOs, type IapOrder, type IapStore } from '#contract/iap.js';
 import { connectApp } from './bridge/connect.js';
 import type { PaymentOutcome, PaymentSheet } from './liff/iap-sheets.js';
 import type { BridgeCallRecord, BridgeHandlers } from './bridge/types.js';
-import { BridgeError } from './bridge/errors.js';
+import { BridgeError, toBridgeError } from './bridge/errors.js';
 import { HttpError } from './client.js';
-import { clientFeatures, type ClientFeatures } from './device.js';
 import { buildInitData, buildSessionRequest, cannotOpenReason, SCOPES, type HostState } from './state.js';
 import { buildLiffSession } from './liff/session.js';
 import { externalBrowserUrl } from './liff/launch.js';
 import { friendshipPrompt, friendshipTarget } from './liff/friendship.js';
 import type { HomeShortcut } from './liff/home-screen.js';
-import { QUICK_FILL_LIFF_ID, SubWindowOutcome, subWindowViewType } from './liff/sub-window.js';
-import {
-  DUMMY_CASES,
-  personQuickFill,
-  profileTokenProblem,
-  quickFillRequest,
-  selectProfile,
-  type CommonProfileEntry,
-} from './liff/quick-fill.js';
-import type { CommonProfileView } from '#contract/common-profile.js';
-import { quickFillScreen } from './liff/quick-fill-screen.js';
+import { openedApp, type OpenApp } from './liff/open-app.js';
+import { CLOSED, SubWindowSession } from './liff/sub-window-session.js';
 import type { SubWindowView } from './liff/sub-window-view.js';
 import type { AppOverlay } from './views/overlay.js';
 import type { InAppBrowser } from './views/inapp-browser.js';
 import { isNavigableUrl } from './views/frame-policy.js';
 import { hasCamera, scanWithCamera } from './scan/camera.js';
-import { chatsOfUser, findApp, type World, type WorldApp, type WorldChat } from './world.js';
+import { chatsOfUser, findApp, type World, type WorldChat } from './world.js';
 
 /** What an app session needs from the page. */
 export interface AppSessionDeps {
@@ -77,41 +68,6 @@ export interface AppSessionDeps {
   subWindow?: Pick<SubWindowView, 'open' | 'close'>;
 }
 
-/** One open app: the connection to dispose and the token to call the platform with. */
-interface OpenApp {
-  connection: { dispose(): void };
-  accessToken: string;
-  /** What the phone's client allows, taken when the app opened (device.ts). */
-  features: ClientFeatures;
-  /** The state and app it was opened with, and the session's token answer: what `liff.init` is told. */
-  state: HostState;
-  app: WorldApp;
-  session: SessionToken;
-  world: World;
-  /** `app` with the view URL this page opened it at (its proxy's on a phone under `--lan`). */
-  shown: WorldApp;
-  /** Whether the app is a MINI App that may use in-app purchase (asked at `liff.init`). */
-  iap?: boolean;
-  /** The sub window this app opened last: how it ends, and the app shown in it while it is open. */
-  subWindow?: { outcome: SubWindowOutcome; shown?: OpenApp };
-  /** For an app opened as a sub window: its main window, and the `appData` it was given. */
-  parent?: OpenApp;
-  appData?: Record<string, unknown>;
-}
-
-/** What the main window hears when its sub window is closed without a message (its close button, `liff.subWindow.close()`). */
-const CLOSED: SubWindowEvent = { status: 'close', result: {} };
-
-/**
- * Turns an {@link HttpError} into the error the app sees: `BridgeError` with the HTTP status as
- * its code (spec "Errors", embedded app SDK: API failures carry the status, e.g. "401") and the
- * server's message. Anything else is rethrown as is (the bridge reports it as INTERNAL_ERROR).
- */
-export function toBridgeError(err: unknown): unknown {
-  if (err instanceof HttpError) return new BridgeError(String(err.status) as ErrorCode, err.message);
-  return err;
-}
-
 /**
  * The store of the open app's device (`liff.iap`): App Store on iOS, Google Play on Android.
  * @throws BridgeError 403 on the desktop app, which has no store (the plugin refuses before asking)
@@ -141,7 +97,18 @@ export class AppSession {
   /** Bumped by every open and close, so a session answer arriving after a newer action is dropped. */
   private generation = 0;
 
-  constructor(private readonly deps: AppSessionDeps) {}
+  /** The sub windows of the open app (`liff.subWindow`, Quick-fill). */
+  private readonly subWindows: SubWindowSession;
+
+  constructor(private readonly deps: AppSessionDeps) {
+    this.subWindows = new SubWindowSession({
+      api: deps.api,
+      view: deps.subWindow,
+      viewUrlOf: deps.viewUrlOf?.bind(deps),
+      isOpen: (main) => this.current === main,
+      connect: (sub, frame, appUrl) => this.connect(sub, frame, appUrl, buildInitData(sub.state)),
+    });
+  }
 
   /** True while an app is open. */
   get isOpen(): boolean {
@@ -170,31 +137,13 @@ export class AppSession {
     if (generation !== this.generation) return null;
     const shownUrl = (await this.deps.viewUrlOf?.(app.view.url)) ?? app.view.url;
     if (generation !== this.generation) return null;
-    // The app as this page reaches it (its proxy on a phone): the frame, the bridge and liff.init agree on one origin.
-    const shown: WorldApp = shownUrl === app.view.url ? app : { ...app, view: { ...app.view, url: shownUrl } };
 
     const url = new URL(shownUrl);
     if (liffState) url.searchParams.set('liff.state', liffState);
     const frame = this.deps.overlay.open({ title: app.name, url: liffState ? url.toString() : shownUrl, viewType: state.viewType });
-    const open: OpenApp = {
-      accessToken: session.access_token,
-      connection: { dispose() {} },
-      features: clientFeatures(state.device),
-      state,
-      app,
-      session,
-      world,
-      shown,
-    };
+    const open = openedApp(state, app, session, world, shownUrl);
     try {
-      open.connection = connectApp({
-        frame,
-        appUrl: shownUrl,
-        initData: () => initData,
-        handlers: this.handlers(open),
-        onCall: (record) => this.deps.onCall(record),
-        onRejected: (why, origin) => this.deps.onRejected(why, origin),
-      });
+      open.connection = this.connect(open, frame, shownUrl, initData);
     } catch (err) {
       // A view URL the bridge cannot check (not http(s)): never leave a frame without its bridge.
       this.deps.overlay.close();
@@ -259,13 +208,25 @@ export class AppSession {
     });
   }
 
+  /** Connects the bridge of `open` to its frame at `appUrl` (the URL this page opened), answering with its handlers and `initData`. */
+  private connect(open: OpenApp, frame: HTMLIFrameElement, appUrl: string, initData: InitData): { dispose(): void } {
+    return connectApp({
+      frame,
+      appUrl,
+      initData: () => initData,
+      handlers: this.handlers(open),
+      onCall: (record) => this.deps.onCall(record),
+      onRejected: (why, origin) => this.deps.onRejected(why, origin),
+    });
+  }
+
   /** Closes the open app: disposes the bridge, removes the overlay and the in-app browser, forgets the token. */
   close(): void {
     this.generation++;
     const open = this.current;
     if (!open) return;
     this.current = null;
-    this.closeSubWindow(open, null);
+    this.subWindows.close(open, null);
     open.connection.dispose();
     this.deps.browser.close();
     this.deps.overlay.close();
@@ -303,9 +264,8 @@ export class AppSession {
       closeWindow: () => {
         // Close after this call's answer is posted, so the app's promise settles and the call is logged.
         setTimeout(() => {
-          if (open.parent) {
-            if (open.parent.subWindow?.shown === open) this.closeSubWindow(open.parent, CLOSED);
-          } else if (this.current === open) this.close();
+          if (open.parent) this.subWindows.closeFromInside(open, CLOSED);
+          else if (this.current === open) this.close();
         }, 0);
       },
       liffInit: (liffId) => {
@@ -426,20 +386,7 @@ export class AppSession {
         if (!window.confirm(`Add "${open.app.name}" to the home screen?`)) return;
         this.deps.homeScreen?.add({ userId: open.state.userId, embedId: open.app.embedId, liffState, name: open.app.name });
       },
-      liffSubWindowOpen: (request) => this.openSubWindow(open, request),
-      liffSubWindowWait: () => {
-        if (!open.subWindow) throw new BridgeError('INVALID_ARGUMENT', 'No sub window was opened');
-        return open.subWindow.outcome.wait();
-      },
-      liffSubWindowPost: (status, message) => {
-        const main = open.parent;
-        if (!main) throw new BridgeError('INVALID_ARGUMENT', 'this api can be only called in child window');
-        // The message reaches the main window and the sub window closes after this call's answer is posted.
-        setTimeout(() => {
-          if (main.subWindow?.shown === open) this.closeSubWindow(main, { status, result: message });
-        }, 0);
-        return { status, result: 'ok' };
-      },
+      ...this.subWindows.handlers(open),
       liffRequestFriendship: async (request) => {
         let target;
         try {
@@ -458,152 +405,6 @@ export class AppSession {
         }
       },
     };
-  }
-
-  /**
-   * Opens `request`'s LIFF app as `main`'s sub window, over it: a session of its own for the same
-   * person and chat, its own frame and bridge (its calls show in the bridge log like the main
-   * window's). A sub window `main` had open ends without an event first.
-   * @throws BridgeError `INVALID_ARGUMENT` from a sub window, or for a LIFF ID no app of the world has;
-   *   the session's HTTP status when the server refuses it
-   */
-  private async openSubWindow(main: OpenApp, request: SubWindowRequest): Promise<void> {
-    if (main.parent) throw new BridgeError('INVALID_ARGUMENT', 'this api can be only called in parent window');
-    const view = this.deps.subWindow;
-    if (!view) throw new BridgeError('INTERNAL_ERROR', 'this page cannot show a sub window');
-    if (request.liffId === QUICK_FILL_LIFF_ID) return this.openQuickFill(main, request, view);
-    const app = findApp(main.world, request.liffId);
-    if (!app) throw new BridgeError('INVALID_ARGUMENT', `No LIFF app ${request.liffId} in this world`);
-    this.closeSubWindow(main, null);
-    const entry: NonNullable<OpenApp['subWindow']> = { outcome: new SubWindowOutcome() };
-    main.subWindow = entry;
-    const state: HostState = { ...main.state, embedId: app.embedId, viewType: subWindowViewType(request.height, app.view.type) };
-    let session: SessionToken;
-    try {
-      session = await this.deps.api.createSession(buildSessionRequest(state, app));
-    } catch (err) {
-      entry.outcome.end(null);
-      throw toBridgeError(err);
-    }
-    const shownUrl = (await this.deps.viewUrlOf?.(app.view.url)) ?? app.view.url;
-    // Overtaken: the main window closed, or opened another sub window meanwhile.
-    if (this.current !== main || main.subWindow !== entry) return;
-    const sub: OpenApp = {
-      accessToken: session.access_token,
-      connection: { dispose() {} },
-      features: clientFeatures(state.device),
-      state,
-      app,
-      session,
-      world: main.world,
-      shown: shownUrl === app.view.url ? app : { ...app, view: { ...app.view, url: shownUrl } },
-      parent: main,
-      appData: request.appData,
-    };
-    const frame = view.open(
-      {
-        title: app.name,
-        url: shownUrl,
-        viewType: state.viewType,
-        ...(request.closeButtonLabel ? { closeLabel: request.closeButtonLabel } : {}),
-      },
-      () => this.closeSubWindow(main, CLOSED),
-    );
-    if (!frame) throw new BridgeError('INTERNAL_ERROR', 'the sub window has no frame');
-    const initData = buildInitData(state);
-    try {
-      sub.connection = connectApp({
-        frame,
-        appUrl: shownUrl,
-        initData: () => initData,
-        handlers: this.handlers(sub),
-        onCall: (record) => this.deps.onCall(record),
-        onRejected: (why, origin) => this.deps.onRejected(why, origin),
-      });
-    } catch (err) {
-      view.close();
-      entry.outcome.end(null);
-      throw err;
-    }
-    entry.shown = sub;
-  }
-
-  /**
-   * The platform's Quick-fill screen as `main`'s sub window (`@line/liff-common-profile-plugin`):
-   * drawn by the host, it shows the entries the app asked for with a dummy case's values
-   * (`getDummy`) or the signed-in person's own (`get`, {@link openPersonQuickFill}); "自動入力"
-   * submits `{profile}`, "キャンセル" cancels. What it cannot serve it answers `{error}`, which the
-   * plugin rejects with.
-   */
-  private openQuickFill(main: OpenApp, request: SubWindowRequest, view: NonNullable<AppSessionDeps['subWindow']>): void {
-    this.closeSubWindow(main, null);
-    const entry: NonNullable<OpenApp['subWindow']> = { outcome: new SubWindowOutcome() };
-    main.subWindow = entry;
-    const asked = quickFillRequest(request.appData);
-    const end = (event: SubWindowEvent) => {
-      if (main.subWindow === entry) this.closeSubWindow(main, event);
-    };
-    if (asked.mode === 'person') {
-      void this.openPersonQuickFill(main, entry, request, asked.entries, view, end);
-      return;
-    }
-    const dummy = DUMMY_CASES[asked.caseId];
-    if (!dummy) {
-      setTimeout(() => end({ status: 'submit', result: { error: { message: `No dummy case ${asked.caseId}` } } }), 0);
-      return;
-    }
-    const profile = selectProfile(dummy.profile, asked.entries);
-    const content = quickFillScreen(
-      { entries: asked.entries, profile, caption: dummy.caption },
-      () => end({ status: 'submit', result: { profile } }),
-      () => end({ status: 'cancel', result: {} }),
-    );
-    view.open({ title: 'クイック入力', viewType: subWindowViewType(request.height, 'tall'), content }, () => end(CLOSED));
-  }
-
-  /**
-   * Quick-fill's screen of the signed-in person (`liff.$commonProfile.get`): only for the token of
-   * `main`'s own session (`lineProfileToken`), showing the entries asked for that the token's
-   * `commonprofile.*` scopes cover, read from the server with that token. A refused token or a
-   * failed read answers `{error: {message}}`, after the open call settles, as the platform's screen
-   * answers once it has loaded.
-   */
-  private async openPersonQuickFill(
-    main: OpenApp,
-    entry: NonNullable<OpenApp['subWindow']>,
-    request: SubWindowRequest,
-    requested: readonly CommonProfileEntry[],
-    view: NonNullable<AppSessionDeps['subWindow']>,
-    end: (event: SubWindowEvent) => void,
-  ): Promise<void> {
-    const fail = (message: string) => setTimeout(() => end({ status: 'submit', result: { error: { message } } }), 0);
-    const problem = profileTokenProblem(request.appData.lineProfileToken, main.accessToken);
-    if (problem) return void fail(problem);
-    let answer: CommonProfileView;
-    try {
-      answer = await this.deps.api.client.call('commonProfile', { body: { accessToken: main.accessToken } });
-    } catch (err) {
-      return void fail(err instanceof HttpError ? err.message : 'The Common Profile could not be read');
-    }
-    // Overtaken: the main window closed, or opened another sub window meanwhile.
-    if (this.current !== main || main.subWindow !== entry) return;
-    const shown = personQuickFill(answer, requested);
-    const content = quickFillScreen(
-      shown,
-      () => end({ status: 'submit', result: { profile: shown.profile } }),
-      () => end({ status: 'cancel', result: {} }),
-    );
-    view.open({ title: 'クイック入力', viewType: subWindowViewType(request.height, 'tall'), content }, () => end(CLOSED));
-  }
-
-  /** Closes `main`'s sub window, if open: its bridge and view go, and the main window hears `event` (nothing when null). */
-  private closeSubWindow(main: OpenApp, event: SubWindowEvent | null): void {
-    const entry = main.subWindow;
-    if (!entry || entry.outcome.ended) return;
-    entry.outcome.end(event);
-    entry.shown?.connection.dispose();
-    entry.shown = undefined;
-    this.deps.subWindow?.close();
   }
 
   /** What `liff.init` is told for the open app: its context, device and token (`liff/session.ts`); a sub window's `appData` too. */

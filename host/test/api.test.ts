@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { errorMessageOf } from '#contract/client.js';
 import { SimulatorApi } from '../src/api.js';
 import { HttpError, type Fetch } from '../src/client.js';
-import { toBridgeError } from '../src/app-session.js';
+import { toBridgeError } from '../src/bridge/errors.js';
 import { BridgeError } from '../src/bridge/errors.js';
 
 function fakeFetch(status: number, body: unknown, calls: { url: string; init?: RequestInit }[] = []): Fetch {

@@ -2,6 +2,7 @@
  * The host side's one error type for bridge calls.
  */
 import type { ErrorCode, WireError } from '../../../sdk/src/protocol.js';
+import { HttpError } from '../client.js';
 
 /**
  * Thrown by a {@link BridgeHandlers} method for a failure the app should see with its code, for
@@ -27,4 +28,14 @@ export class BridgeError extends Error {
 /** `{code, message}` of a failure as it crosses the bridge; `message` is left out when empty (spec: "present when a message is defined"). */
 export function wireError(code: ErrorCode, message?: string): WireError {
   return message ? { code, message } : { code };
+}
+
+/**
+ * Turns an {@link HttpError} into the error the app sees: `BridgeError` with the HTTP status as
+ * its code (spec "Errors", embedded app SDK: API failures carry the status, e.g. "401") and the
+ * server's message. Anything else is rethrown as is (the bridge reports it as INTERNAL_ERROR).
+ */
+export function toBridgeError(err: unknown): unknown {
+  if (err instanceof HttpError) return new BridgeError(String(err.status) as ErrorCode, err.message);
+  return err;
 }
