@@ -11,7 +11,7 @@ import { Router, type RequestHandler } from 'express';
 import { ERROR_FORMATS } from '#contract/errors.js';
 import { jsonBody } from '../../http/body.js';
 import { door } from '../../http/door.js';
-import { accessDenied, authenticationFailed, badRequest, invalidBody, notFound } from '../../http/errors.js';
+import { accessDenied, authenticationFailed, badRequest, notFound } from '../../http/errors.js';
 import { checkShareBody } from '../../messages/bodies.js';
 import { bearerToken } from '../../tokens/channel-tokens.js';
 import type { ChatService } from '../../world/chats.js';
@@ -22,9 +22,13 @@ import type { PickerTickets } from './share-picker-tickets.js';
 import type { AppStore } from './store.js';
 
 const checked = door(ERROR_FORMATS['embedded-apps']);
-/** A body the sendMessages rules passed. */
-type ShareBody = NonNullable<(typeof checkShareBody)['type']>;
 const OTT_PATH = '/liff/v2/apps/:liffId/ott';
+
+/** The sendMessages rules (`checkShareBody`, spec part D) over the messages of a picker's send body. */
+function pickedMessageFindings(body: unknown) {
+  const messages = typeof body === 'object' && body !== null && 'messages' in body ? body.messages : undefined;
+  return checkShareBody({ messages }) ?? [];
+}
 
 /** The ticket call is the app page's, from its own origin: any origin, the bearer token, no cookie (as `/v2/profile`). */
 const browserCors: RequestHandler = (_req, res, next) => {
@@ -81,17 +85,14 @@ export function sharePickerRoutes(deps: SharePickerDeps): Router {
   r.post(
     PICKER_SEND_PATH,
     jsonBody,
-    checked({ body: PickerSendBody }, async ({ body }, _req, res) => {
+    // The messages pass the sendMessages rules at the door, before the ticket is looked at.
+    checked({ body: PickerSendBody, rules: ({ body }) => pickedMessageFindings(body) }, async ({ body }, _req, res) => {
       const grant = deps.tickets.find(body.ott, body.liffId);
       if (!grant) throw authenticationFailed('The picker expired or already sent: call liff.shareTargetPicker() again.');
-      const share = { messages: body.messages };
-      const details = checkShareBody(share);
-      if (details) throw invalidBody(details);
       const problem = pickProblem(body.chatIds, pickerChats(await deps.chats.chats(), grant.userId), body.isMultiple);
       if (problem) throw badRequest(problem);
       deps.tickets.spend(body.ott);
-      // checkShareBody passed it above.
-      await deps.chats.shareInto(grant.userId, body.chatIds, share as ShareBody);
+      await deps.chats.shareInto(grant.userId, body.chatIds, { messages: body.messages });
       res.json({ status: 'success' });
     }),
   );

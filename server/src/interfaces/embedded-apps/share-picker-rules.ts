@@ -5,6 +5,7 @@
  * routes (`share-picker-routes.ts`) apply them.
  */
 import { Type } from '@sinclair/typebox';
+import { MessagesSchema } from '../../messages/bodies.js';
 
 /**
  * How long a picker ticket (the `ott` the app's token buys) stays usable, in ms: the published SDK
@@ -65,7 +66,7 @@ export const PickerSendBody = Type.Object(
     ott: Type.String({ minLength: 1 }),
     chatIds: Type.Array(Type.String({ minLength: 1 }), { maxItems: 1000 }),
     isMultiple: Type.Boolean(),
-    messages: Type.Array(Type.Unknown()),
+    messages: MessagesSchema,
   },
   { additionalProperties: false },
 );
