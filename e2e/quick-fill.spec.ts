@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { rollup, type Plugin } from 'rollup';
 import type { FrameLocator, Page } from '@playwright/test';
 import { commonjs, nodeResolve } from '../bench/lib/plugins.js';
-import { ALICE, expect, test } from './fixtures.js';
+import { ALICE, clickClosingButton, expect, test } from './fixtures.js';
 import { channelToken } from './platform.js';
 import type { ServerHandle } from './server.js';
 
@@ -115,7 +115,7 @@ test.describe('liff.subWindow between two apps of the world', () => {
     await expect(sub.locator('body')).toHaveAttribute('data-role', 'sub', { timeout: 15_000 });
     await expect(sub.locator('#app-data')).toHaveText(JSON.stringify({ orderId: 'A-1', items: [1, 2] }));
     await sub.locator('#pick').fill('seat 7');
-    await sub.locator('#submit').click();
+    await clickClosingButton(sub.locator('#submit'));
     await expect(page.locator('#sub-window')).toHaveCount(0);
     await expect(app.locator('#events')).toHaveText(`submit ${JSON.stringify({ picked: 'seat 7' })}`);
     // The calls of both windows show in the bridge log.
@@ -128,7 +128,7 @@ test.describe('liff.subWindow between two apps of the world', () => {
     const sub = page.frameLocator('#sub-window-frame');
     await app.locator('#open-sub').click();
     await expect(sub.locator('body')).toHaveAttribute('data-role', 'sub', { timeout: 15_000 });
-    await sub.locator('#cancel').click();
+    await clickClosingButton(sub.locator('#cancel'));
     await expect(app.locator('#events')).toHaveText(`cancel ${JSON.stringify({ reason: 'changed my mind' })}`);
     await expect(page.locator('#sub-window')).toHaveCount(0);
 
@@ -140,7 +140,7 @@ test.describe('liff.subWindow between two apps of the world', () => {
 
     await app.locator('#open-sub').click();
     await expect(sub.locator('body')).toHaveAttribute('data-role', 'sub', { timeout: 15_000 });
-    await sub.locator('#close').click();
+    await clickClosingButton(sub.locator('#close'));
     await expect(page.locator('#sub-window')).toHaveCount(0);
     await expect(app.locator('#events')).toHaveText(/^cancel .*\nclose \{\}\nclose \{\}\n$/);
     // The main window stays open throughout.
