@@ -39,7 +39,7 @@ describe('embedkit CLI details', { timeout: 60_000 }, () => {
     expect((await cli(withUrl('apps', 'list'))).stdout).toContain(`${embedId}  tall     http://localhost:5174/`);
     const nothing = await cli(withUrl('apps', 'update', embedId));
     expect(nothing.code).toBe(1);
-    expect(nothing.stderr).toContain('nothing to change: give --app-url <url>, --view <type> or both');
+    expect(nothing.stderr).toContain('nothing to change: give --app-url <url>, --view <type>, --scope <scope...> or more than one');
   });
 
   it('apps list shows the LIFF settings beside the embed ID and view, for apps of either API', async () => {
@@ -75,6 +75,27 @@ describe('embedkit CLI details', { timeout: 60_000 }, () => {
       `${liffId}  compact  https://example.com/shop\n` +
         '    description: Shop · scope: openid chat_message.write · botPrompt: aggressive · features: ble off, qrCode on · permanentLinkPattern: concat · moduleMode: on\n',
     );
+  });
+
+  it('apps add --scope registers the scopes an app asks for, and apps update --scope replaces them', async () => {
+    const add = await cli(withUrl('apps', 'add', 'http://localhost:5176/', '--scope', 'openid', 'profile', 'commonprofile.name'));
+    expect(add.code, add.stderr).toBe(0);
+    const embedId = add.stdout.split('\n')[0]!;
+    expect(add.stdout).toContain(`open it: ${server.baseUrl}/?app=${embedId}`);
+    const listed = (await cli(withUrl('apps', 'list'))).stdout;
+    expect(listed).toContain(`${embedId}  full     http://localhost:5176/\n`);
+    expect(listed).toContain(`scope: openid profile commonprofile.name · `);
+    const update = await cli(withUrl('apps', 'update', embedId, '--scope', 'profile', 'commonprofile.email', '--view', 'compact'));
+    expect(update.code, update.stderr).toBe(0);
+    const after = (await cli(withUrl('apps', 'list'))).stdout;
+    expect(after).toContain(`${embedId}  compact  http://localhost:5176/\n`);
+    expect(after).toContain(`scope: profile commonprofile.email · `);
+    const unknown = await cli(withUrl('apps', 'add', 'http://localhost:5177/', '--scope', 'commonprofile.shoe-size'));
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('the app was refused: 400');
+    const missing = await cli(withUrl('apps', 'update', '1650000001-nosuchapp', '--scope', 'profile'));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no app 1650000001-nosuchapp in channel 1650000001: see npx embedkit apps list');
   });
 
   it('a refusal prints the details of the 400', async () => {
