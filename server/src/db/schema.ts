@@ -293,6 +293,17 @@ export interface AuthorizationCodeTable {
   access_hash: Nullable<string>;
 }
 
+/** A one-time ticket of the share target picker outside the messenger (migration 0032). SHA-256 only. */
+export interface SharePickerTicketTable {
+  ticket_hash: string;
+  user_id: string;
+  channel_id: string;
+  /** The app (LIFF ID) the ticket was bought for. */
+  liff_id: string;
+  /** ms on the simulated clock. */
+  expires_at: number;
+}
+
 /** A refresh token (spec part C): valid until 10 days after its access token expires. SHA-256 only. */
 /** A refresh token: the grant of the access token issued with it. */
 export interface RefreshTokenTable extends UserGrantColumns {
@@ -412,6 +423,7 @@ export interface Database {
   channel_login: ChannelLoginTable;
   authorization_requests: AuthorizationRequestTable;
   authorization_codes: AuthorizationCodeTable;
+  share_picker_tickets: SharePickerTicketTable;
   refresh_tokens: RefreshTokenTable;
   token_invalidations: TokenInvalidationTable;
   rate_counters: RateCounterTable;

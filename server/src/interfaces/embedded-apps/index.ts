@@ -14,7 +14,7 @@ import type { UserTokenService } from '../social/index.js';
 import { RegistryService } from './registry.js';
 import { registryRoutes } from './routes.js';
 import { sharePickerRoutes } from './share-picker-routes.js';
-import { PickerTickets } from './share-picker-tickets.js';
+import { PickerTicketStore } from './share-picker-ticket-store.js';
 import { shareRoutes } from './share-routes.js';
 import { AppStore } from './store.js';
 
@@ -50,7 +50,7 @@ export function createEmbeddedApps(
 ): EmbeddedApps {
   const store = new AppStore(db);
   const registry = new RegistryService(store, clock);
-  const tickets = new PickerTickets(clock);
+  const tickets = new PickerTicketStore(db, clock);
   return {
     registry,
     store,

@@ -18,7 +18,7 @@ import type { ChatService } from '../../world/chats.js';
 import type { UserTokenService } from '../social/index.js';
 import { PICKER_PAGE_PATH, PICKER_SEND_PATH, sendPickerErrorPage, sendPickerPage } from './share-picker-page.js';
 import { openerOrigins, PickerPageQuery, PickerSendBody, pickerChats, pickProblem } from './share-picker-rules.js';
-import type { PickerTickets } from './share-picker-tickets.js';
+import type { PickerTicketStore } from './share-picker-ticket-store.js';
 import type { AppStore } from './store.js';
 
 const checked = door(ERROR_FORMATS['embedded-apps']);
@@ -46,7 +46,7 @@ export interface SharePickerDeps {
   userTokens: UserTokenService;
   chats: ChatService;
   apps: AppStore;
-  tickets: PickerTickets;
+  tickets: PickerTicketStore;
   /** The endpoint URLs of the channel's apps, with their `--lan` proxies: whose windows may drive the page. */
   appViewUrls: (channelId: string) => Promise<string[]>;
 }
@@ -64,13 +64,13 @@ export function sharePickerRoutes(deps: SharePickerDeps): Router {
     const app = await deps.apps.get(liffId);
     if (!app) throw notFound(`No LIFF app ${liffId}`);
     if (app.channel_id !== token.channel_id) throw accessDenied("The access token is not of the LIFF app's channel");
-    res.json({ ott: deps.tickets.issue({ userId: token.user_id, channelId: token.channel_id, liffId }) });
+    res.json({ ott: await deps.tickets.issue({ userId: token.user_id, channelId: token.channel_id, liffId }) });
   });
 
   r.get(
     PICKER_PAGE_PATH,
     checked({ query: PickerPageQuery }, async ({ query }, _req, res) => {
-      const grant = deps.tickets.find(query.ott, query.liffId);
+      const grant = await deps.tickets.find(query.ott, query.liffId);
       if (!grant) return sendPickerErrorPage(res, 400, 'The link expired or was already used: call liff.shareTargetPicker() again.');
       const [chats, viewUrls] = await Promise.all([deps.chats.chats(), deps.appViewUrls(grant.channelId)]);
       sendPickerPage(res, {
@@ -87,11 +87,13 @@ export function sharePickerRoutes(deps: SharePickerDeps): Router {
     jsonBody,
     // The messages pass the sendMessages rules at the door, before the ticket is looked at.
     checked({ body: PickerSendBody, rules: ({ body }) => pickedMessageFindings(body) }, async ({ body }, _req, res) => {
-      const grant = deps.tickets.find(body.ott, body.liffId);
+      const grant = await deps.tickets.find(body.ott, body.liffId);
       if (!grant) throw authenticationFailed('The picker expired or already sent: call liff.shareTargetPicker() again.');
       const problem = pickProblem(body.chatIds, pickerChats(await deps.chats.chats(), grant.userId), body.isMultiple);
       if (problem) throw badRequest(problem);
-      deps.tickets.spend(body.ott);
+      // Spent before sending, and only by one send: another that found the ticket too is refused.
+      if (!(await deps.tickets.spend(body.ott)))
+        throw authenticationFailed('The picker expired or already sent: call liff.shareTargetPicker() again.');
       await deps.chats.shareInto(grant.userId, body.chatIds, { messages: body.messages });
       res.json({ status: 'success' });
     }),
