@@ -40,10 +40,10 @@ export async function openDemo(page: Page, server: ServerHandle, params: Record<
 }
 
 /**
- * Clicks a button that removes the frame it is in (closeWindow). The click is scheduled inside the
- * page and runs after the evaluation has answered: a click Playwright waits on (its own, or a
- * dispatched event) is retried when the frame goes away mid-action, and then waits for a frame that
- * is gone until the test times out.
+ * Clicks a button that removes the frame it is in (closeWindow, a sub window's close) or closes its
+ * pop-up (`window.close()`). The click is scheduled inside the page and runs after the evaluation
+ * has answered: a click Playwright waits on (its own, or a dispatched event) is retried when the
+ * frame goes away mid-action, and then waits for a frame that is gone until the test times out.
  */
 export async function clickClosingButton(button: Locator): Promise<void> {
   try {

@@ -7,7 +7,7 @@
  * origin cannot hand the picker messages.
  */
 import type { Page } from '@playwright/test';
-import { ALICE, BOB, CHATS, expect, test } from './fixtures.js';
+import { ALICE, BOB, CHATS, clickClosingButton, expect, test } from './fixtures.js';
 import type { ServerHandle } from './server.js';
 
 /** The demo in a normal tab on its own origin (127.0.0.1), logged in as Alice. */
@@ -57,7 +57,7 @@ test('outside the host, the picker pop-up sends to the picked chat: the app gets
   await expect(popup.locator('#share-target-send')).toBeDisabled();
   await popup.locator(`input[data-chat-id="${CHATS.group}"]`).check();
   const closed = popup.waitForEvent('close');
-  await popup.locator('#share-target-send').click();
+  await clickClosingButton(popup.locator('#share-target-send'));
   await closed;
   await expect(page.locator('#action')).toHaveText(JSON.stringify({ shareTargetPicker: { ok: { status: 'success' } } }));
 
@@ -79,7 +79,7 @@ test('outside the host, cancelling the picker or closing its pop-up answers fals
 
   let popup = await openPicker(page, server);
   await popup.locator(`input[data-chat-id="${CHATS.group}"]`).check();
-  await popup.locator('#share-target-cancel').click();
+  await clickClosingButton(popup.locator('#share-target-cancel'));
   await expect(page.locator('#action')).toHaveText(JSON.stringify({ shareTargetPicker: { ok: false } }));
 
   await page.locator('#action').evaluate((el) => (el.textContent = ''));
