@@ -13,11 +13,8 @@
  * bundlers (Turbopack, the default of `next dev`, and webpack with `--webpack`) serve files inside
  * the project, and they import the real SDK by its file, which no alias redirects.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { sdkPackageEntry, specifier } from '../liff-wrap/entry.js';
-import { wrapperSource } from '../liff-wrap/source.js';
+import { specifier } from '../liff-wrap/entry.js';
+import { writeLiffWrappers } from '../liff-wrap/write.js';
 
 /** Options of {@link withEmbedkit}. */
 export interface EmbedkitNextOptions {
@@ -51,44 +48,6 @@ type WebpackConfig = { resolve?: { alias?: Record<string, unknown> | unknown[] }
 /** What `next.config` may export: an object, or a function of the phase (possibly async). */
 export type NextConfigInput =
   NextConfigObject | ((phase: string, context: Record<string, unknown>) => NextConfigObject | Promise<NextConfigObject>);
-
-/** The SDK's names the app imports, and the file each is replaced by (in the cache folder). */
-const WRAPPED = [
-  { sdk: '@line/liff', file: 'liff.mjs' },
-  { sdk: '@line/liff/core', file: 'liff-core.mjs' },
-] as const;
-/** `embedkit/liff`'s ES module bundle, from this file's place in the package (`server/dist/next/` or `server/src/next/`). */
-const LIFF_PLUGIN_FILE = fileURLToPath(new URL('../../../sdk/dist/liff.mjs', import.meta.url));
-
-/**
- * The ES module entry of an SDK name as the app's bundler finds it (see {@link sdkPackageEntry}).
- * @returns undefined when the app has no such package
- */
-export function sdkEntry(projectDir: string, sdk: (typeof WRAPPED)[number]['sdk']): string | undefined {
-  return sdkPackageEntry(projectDir, sdk === '@line/liff' ? '.' : './core', 'import');
-}
-
-/**
- * Writes the replacement modules for the SDK names the app has installed.
- * @returns each installed SDK name with its replacement file (absolute), and the cache folder
- * @throws Error when the app has no `@line/liff` installed (nothing to run against embedkit)
- */
-export function writeWrappers(projectDir: string, server: string): { aliases: Record<string, string>; dir: string } {
-  const dir = join(projectDir, 'node_modules', '.cache', 'embedkit', 'next');
-  mkdirSync(dir, { recursive: true });
-  const plugin = join(dir, 'embedkit-liff.mjs');
-  copyFileSync(LIFF_PLUGIN_FILE, plugin);
-  const aliases: Record<string, string> = {};
-  for (const { sdk, file } of WRAPPED) {
-    const entry = sdkEntry(projectDir, sdk);
-    if (!entry) continue;
-    const wrapper = join(dir, file);
-    writeFileSync(wrapper, wrapperSource(specifier(dir, plugin), specifier(dir, entry), server));
-    aliases[sdk] = wrapper;
-  }
-  if (!aliases['@line/liff']) throw new Error(`embedkit/next: @line/liff is not installed in ${projectDir} (npm install @line/liff)`);
-  return { aliases, dir };
-}
 
 /**
  * The config `next dev` gets: the app's, with each SDK name aliased to its replacement in both
@@ -138,7 +97,7 @@ export function withEmbedkit(
     const config = typeof nextConfig === 'function' ? await nextConfig(phase, context) : nextConfig;
     if (phase !== PHASE_DEVELOPMENT_SERVER) return config;
     const projectDir = options.projectDir ?? process.cwd();
-    const { aliases } = writeWrappers(projectDir, server);
+    const { aliases } = writeLiffWrappers(projectDir, server, { tool: 'next', condition: 'import', extension: 'mjs' });
     console.log(`  embedkit: @line/liff runs against ${server}`);
     return withAliases(config, aliases, projectDir);
   };

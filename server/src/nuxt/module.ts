@@ -17,11 +17,7 @@
  *   folder to the app's `build.transpile`, so the app's own Babel (Nuxt's `@nuxt/babel-preset-app`,
  *   the client's targets) compiles it as it compiles the app's code; embedkit brings no Babel.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { sdkPackageEntry, specifier } from '../liff-wrap/entry.js';
-import { wrapperSource } from '../liff-wrap/source.js';
+import { writeLiffWrappers } from '../liff-wrap/write.js';
 
 /** Options of {@link embedkitNuxt}, as module options (`buildModules: [['embedkit/nuxt', { server }]]`). */
 export interface EmbedkitNuxtOptions {
@@ -48,49 +44,11 @@ export interface NuxtModuleContainer {
   extendBuild(extend: (config: NuxtWebpackConfig, context: NuxtBuildContext) => void): void;
 }
 
-/** The SDK's names the app imports, and the file each is replaced by (in the cache folder). */
-const WRAPPED = [
-  { sdk: '@line/liff', subpath: '.', file: 'liff.js' },
-  { sdk: '@line/liff/core', subpath: './core', file: 'liff-core.js' },
-] as const;
-/** `embedkit/liff`'s ES module bundle, from this file's place in the package (`server/dist/nuxt/` or `server/src/nuxt/`). */
-const LIFF_PLUGIN_FILE = fileURLToPath(new URL('../../../sdk/dist/liff.mjs', import.meta.url));
 /**
  * The files of the cache folder, as Nuxt 2's Babel rule sees them: the part of a path after
  * `node_modules` (its `build.transpile` patterns are tested against that part).
  */
 export const TRANSPILE_PATTERN = /^[\\/]\.cache[\\/]embedkit[\\/]nuxt[\\/]/;
-
-/**
- * The CommonJS entry of an SDK name (its `exports` entry's `require` file), as webpack 4 finds it
- * (see {@link sdkPackageEntry}; Nuxt leaves `resolve.symlinks` on, and finds a linked package either way).
- * @returns undefined when the app has no such package or the package has no such entry
- */
-export function cjsSdkEntry(rootDir: string, subpath: (typeof WRAPPED)[number]['subpath']): string | undefined {
-  return sdkPackageEntry(rootDir, subpath, 'require');
-}
-
-/**
- * Writes the replacement modules for the SDK names the app has installed.
- * @returns each installed SDK name with its replacement file (absolute), and the cache folder
- * @throws Error when the app has no `@line/liff` installed (nothing to run against embedkit)
- */
-export function writeNuxtWrappers(rootDir: string, server: string): { aliases: Record<string, string>; dir: string } {
-  const dir = join(rootDir, 'node_modules', '.cache', 'embedkit', 'nuxt');
-  mkdirSync(dir, { recursive: true });
-  const plugin = join(dir, 'embedkit-liff.js');
-  copyFileSync(LIFF_PLUGIN_FILE, plugin);
-  const aliases: Record<string, string> = {};
-  for (const { sdk, subpath, file } of WRAPPED) {
-    const entry = cjsSdkEntry(rootDir, subpath);
-    if (!entry) continue;
-    const wrapper = join(dir, file);
-    writeFileSync(wrapper, wrapperSource(specifier(dir, plugin), specifier(dir, entry), server));
-    aliases[sdk] = wrapper;
-  }
-  if (!aliases['@line/liff']) throw new Error(`embedkit/nuxt: @line/liff is not installed in ${rootDir} (npm install @line/liff)`);
-  return { aliases, dir };
-}
 
 /**
  * The `extendBuild` callback: in the client compilation of `nuxt dev` only (server rendering has no
@@ -127,7 +85,8 @@ export function serverOrigin(url: string): string {
 export function embedkitNuxt(this: NuxtModuleContainer, moduleOptions: EmbedkitNuxtOptions = {}): void {
   if (!this.options.dev) return;
   const server = serverOrigin(moduleOptions.server ?? process.env.EMBEDKIT_URL ?? 'http://localhost:8080');
-  const { aliases } = writeNuxtWrappers(this.options.rootDir, server);
+  // webpack 4 reads no `exports` map and refuses the SDK's ES module: its CommonJS entry, by file.
+  const { aliases } = writeLiffWrappers(this.options.rootDir, server, { tool: 'nuxt', condition: 'require', extension: 'js' });
   this.options.build.transpile = [...(this.options.build.transpile ?? []), TRANSPILE_PATTERN];
   this.extendBuild(aliasClientBuild(aliases));
   console.log(`  embedkit: @line/liff runs against ${server}`);

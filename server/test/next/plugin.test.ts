@@ -3,18 +3,16 @@
 // that installs embedkit's plugin for the server EMBEDKIT_URL names; in every other phase (`next
 // build`, `next start`) the app's config comes back untouched and nothing is written. The host
 // running the template end to end: e2e/next-liff.spec.ts.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liffAppDir } from '../liff-app-dir.js';
 import { PHASE_DEVELOPMENT_SERVER, withEmbedkit } from '../../src/next/plugin.js';
 
 let dir: string;
 const cache = () => join(dir, 'node_modules/.cache/embedkit/next');
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'embedkit-next-'));
-  mkdirSync(join(dir, 'node_modules/@line'), { recursive: true });
-  symlinkSync(resolve('node_modules/@line/liff'), join(dir, 'node_modules/@line/liff'));
+  dir = liffAppDir('embedkit-next-');
   vi.stubEnv('EMBEDKIT_URL', 'http://localhost:9123');
 });
 afterEach(() => {

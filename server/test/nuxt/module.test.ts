@@ -4,10 +4,10 @@
 // app's own Babel compiles those files; in `nuxt build` and in the server compilation nothing
 // changes and nothing is written. The host running the template end to end:
 // e2e/create-liff-app.spec.ts.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liffAppDir } from '../liff-app-dir.js';
 import {
   embedkitNuxt,
   TRANSPILE_PATTERN,
@@ -19,9 +19,7 @@ import {
 let dir: string;
 const cache = () => join(dir, 'node_modules/.cache/embedkit/nuxt');
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'embedkit-nuxt-'));
-  mkdirSync(join(dir, 'node_modules/@line'), { recursive: true });
-  symlinkSync(resolve('node_modules/@line/liff'), join(dir, 'node_modules/@line/liff'));
+  dir = liffAppDir('embedkit-nuxt-');
   vi.stubEnv('EMBEDKIT_URL', 'http://localhost:9123');
 });
 afterEach(() => {
