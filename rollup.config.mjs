@@ -31,7 +31,7 @@ export default [
   bundle('sdk/src/global.ts', 'sdk/dist/embed.js', 'sdk/tsconfig.json', { format: 'iife', minify: true }),
   bundle('sdk/src/index.ts', 'sdk/dist/embed.mjs', 'sdk/tsconfig.json'),
   // embedkit/sdk/mock: the SDK's interface without a host, for an app's unit tests.
-  bundle('sdk/src/mock.ts', 'sdk/dist/mock.mjs', 'sdk/tsconfig.json', { resolve: false }),
+  bundle('sdk/src/mock.ts', 'sdk/dist/mock.mjs', 'sdk/tsconfig.json'),
   // embedkit/liff: the plugin for the platform's current SDK, its own bundles (the script-tag SDK
   // above stays the size it was); @line/liff is the app's, only its types are read here.
   bundle('sdk/src/liff/index.ts', 'sdk/dist/liff.mjs', 'sdk/tsconfig.json'),

@@ -115,10 +115,11 @@ const steps = [
     run: buildMessageStyles,
   },
   {
+    // They name the contract's declarations (#contract/bridge/*), which the contract step writes.
     name: 'sdk type declarations',
-    inputs: ['sdk/src'],
+    inputs: ['sdk/src', 'contract/src'],
     outputs: ['sdk/dist/types/index.d.ts'],
-    run: () => execFileSync(bin('tsc'), ['-p', 'sdk/tsconfig.json'], { stdio: 'inherit' }),
+    run: tscClean('sdk/tsconfig.json', 'sdk/dist/types'),
   },
   {
     name: 'server',

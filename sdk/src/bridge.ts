@@ -1,5 +1,5 @@
 /**
- * The SDK side of the handshake (the steps are in `protocol.ts`): one hello to `window.parent`
+ * The SDK side of the handshake (the steps are in `contract/src/bridge/protocol.ts`): one hello to `window.parent`
  * with targetOrigin `*` (the page cannot know the host's origin yet; the hello carries no data),
  * then wait for a welcome that comes from `window.parent` (and from its origin, when the browser
  * tells it) with a `MessagePort`; all later calls go over that port with comlink. After the
@@ -16,7 +16,7 @@ import {
   type HelloMessage,
   type HostApi,
   type InitData,
-} from './protocol.js';
+} from '#contract/bridge/protocol.js';
 
 /**
  * Knobs for tests, deliberately not re-exported by `index.ts` (so not part of the public API nor

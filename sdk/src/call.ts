@@ -8,7 +8,7 @@
  *    with its code and message (spec "Errors", embedded app SDK).
  */
 import { EmbedError, failed } from './errors.js';
-import { BRIDGE_METHODS, type BridgeResult, type HostApi, type HostMethod, type WireResult } from './protocol.js';
+import { BRIDGE_METHODS, type BridgeResult, type HostApi, type HostMethod, type WireResult } from '#contract/bridge/protocol.js';
 
 /** Calls `method` with the app's own arguments; resolves with the host's value. */
 export type Call = <M extends HostMethod>(method: M, appArgs: readonly unknown[]) => Promise<WireResult<M>>;

@@ -7,7 +7,7 @@
  * at most {@link MAX_APP_LOG_ENTRIES} entries are kept (later ones are dropped): one `appLog` call
  * carries them all.
  */
-import { MAX_APP_LOG_ENTRIES, MAX_APP_LOG_TEXT, type AppLogEntry } from './protocol.js';
+import { MAX_APP_LOG_ENTRIES, MAX_APP_LOG_TEXT, type AppLogEntry } from '#contract/bridge/protocol.js';
 
 const queue: AppLogEntry[] = [];
 let send: ((entries: AppLogEntry[]) => void) | undefined;

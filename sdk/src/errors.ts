@@ -2,7 +2,7 @@
  * The SDK's one error type (spec part D, "SDK error"; spec "Errors", embedded app SDK), and the
  * texts the SDK and its mock both use.
  */
-import type { ErrorCode } from './protocol.js';
+import type { ErrorCode } from '#contract/bridge/protocol.js';
 
 /**
  * What every failing SDK call throws or rejects with, and what `embed.init`'s error callback gets:

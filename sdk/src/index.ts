@@ -4,7 +4,7 @@
  *
  * Implements the client SDK methods of the spec (part D, "Client SDK methods"). The SDK never calls
  * the server: every method is a call over the bridge to the host, which answers with a
- * `BridgeResult` envelope (`protocol.ts`); failures become an {@link EmbedError}.
+ * `BridgeResult` envelope (`contract/src/bridge/protocol.ts`); failures become an {@link EmbedError}.
  */
 import { connection, handshake } from './bridge.js';
 import { createCall } from './call.js';
@@ -19,12 +19,12 @@ import {
   type OpenWindowParams,
   type Profile,
   type WireResult,
-} from './protocol.js';
+} from '#contract/bridge/protocol.js';
 
 export { EmbedError } from './errors.js';
-export type { ContextType, ErrorCode, InitContext, InitData, OpenWindowParams, Profile, ViewType } from './protocol.js';
-export type * from './messages.js';
-import type { Message } from './messages.js';
+export type { ContextType, ErrorCode, InitContext, InitData, OpenWindowParams, Profile, ViewType } from '#contract/bridge/protocol.js';
+export type * from '#contract/bridge/messages.js';
+import type { Message } from '#contract/bridge/messages.js';
 
 /**
  * The `embed` methods derived from the map of bridge methods: one per entry of kind `embed`,

@@ -16,7 +16,7 @@
 import { createCall } from './call.js';
 import { EmbedError, failed, notAFunction } from './errors.js';
 import type { Embed, EmbedCalls } from './index.js';
-import type { Message } from './messages.js';
+import type { Message } from '#contract/bridge/messages.js';
 import {
   BRIDGE_METHODS,
   byMethod,
@@ -31,7 +31,7 @@ import {
   type Profile,
   type WireArgs,
   type WireResult,
-} from './protocol.js';
+} from '#contract/bridge/protocol.js';
 
 export { EmbedError } from './errors.js';
 

@@ -11,8 +11,8 @@ import { afterEach, expect, it } from 'vitest';
 import { filteredEndpoint } from '../../host/src/bridge/filter.js';
 import type { createCall as CreateCall } from '../src/call.js';
 import * as errors from '../src/errors.js';
-import * as protocol from '../src/protocol.js';
-import type { HostApi } from '../src/protocol.js';
+import * as protocol from '#contract/bridge/protocol.js';
+import type { HostApi } from '#contract/bridge/protocol.js';
 
 const ports: MessagePort[] = [];
 afterEach(() => ports.splice(0).forEach((port) => port.close()));
@@ -24,7 +24,7 @@ function compiledCreateCall(): typeof CreateCall {
     compilerOptions: { target: ts.ScriptTarget.ES5, module: ts.ModuleKind.CommonJS, removeComments: true },
   });
   expect(outputText).not.toContain('...');
-  const modules: Record<string, unknown> = { './errors.js': errors, './protocol.js': protocol };
+  const modules: Record<string, unknown> = { './errors.js': errors, '#contract/bridge/protocol.js': protocol };
   const exports: { createCall?: typeof CreateCall } = {};
   new Function('require', 'exports', outputText)((name: string) => modules[name], exports);
   return exports.createCall!;

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { resetBridge, settings } from '../src/bridge.js';
 import { embed, EmbedError, type InitData } from '../src/index.js';
-import { PROTOCOL, PROTOCOL_VERSION } from '../src/protocol.js';
+import { PROTOCOL, PROTOCOL_VERSION } from '#contract/bridge/protocol.js';
 
 const initData: InitData = { language: 'en', context: { type: 'utou', viewType: 'full', userId: 'U1', utouId: 'UT1' } };
 const welcome = { protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'welcome', initData };

@@ -1,7 +1,7 @@
 /** The page's rules of `liff.subWindow` (`sdk/src/liff/sub-window.ts`) and its availability, as `@line/liff` 2.31 applies them. */
 import { describe, expect, it } from 'vitest';
-import { apiVerdict, type ApiEnvironment } from '../src/liff/availability.js';
-import { SubWindowListeners, subWindowLiffId, subWindowMessage, subWindowRequest } from '../src/liff/sub-window.js';
+import { apiVerdict, type ApiEnvironment } from '../src/liff/rules/availability.js';
+import { SubWindowListeners, subWindowLiffId, subWindowMessage, subWindowRequest } from '../src/liff/rules/sub-window.js';
 import { routedPlatformUrl } from '../src/liff/platform-fetch.js';
 
 const env: ApiEnvironment = {

@@ -3,7 +3,7 @@ import { expose } from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetBridge } from '../src/bridge.js';
 import { embed, EmbedError, type InitData } from '../src/index.js';
-import { PROTOCOL, PROTOCOL_VERSION, type BridgeResult, type HostApi } from '../src/protocol.js';
+import { PROTOCOL, PROTOCOL_VERSION, type BridgeResult, type HostApi } from '#contract/bridge/protocol.js';
 
 const initData: InitData = { language: 'ja', context: { type: 'none', viewType: 'compact' } };
 const profile = { userId: 'U1', displayName: 'Alice' };

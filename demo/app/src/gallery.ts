@@ -8,6 +8,8 @@
  * URLs, as the platform requires, that the host resolves to built-in files, so the gallery looks
  * the same on a machine without network.
  */
+// The host's samples are typed with the host's copy of the message types (sdk/src/messages.ts) until
+// the host imports the contract's; then this becomes '#contract/bridge/messages.js'.
 import type * as Sdk from '../../../sdk/src/messages.js';
 import * as Sample from '../../../host/src/chat/kinds/samples.js';
 

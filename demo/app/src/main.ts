@@ -2,7 +2,7 @@
  * The demo app: a page made for the host's app overlay that exercises every SDK method and shows
  * what comes back. It uses the global `embed` from `/sdk/v1/sdk.js`, as any embedded page would.
  */
-import type { InitData, OpenWindowParams, Profile, WireError } from '../../../sdk/src/protocol.js';
+import type { InitData, OpenWindowParams, Profile, WireError } from '#contract/bridge/protocol.js';
 import { GALLERY, galleryBatches } from './gallery.js';
 
 /** The SDK's error: an `Error` with the spec's `code` (spec "Errors", embedded app SDK). */

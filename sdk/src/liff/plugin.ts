@@ -2,13 +2,13 @@
  * `EmbedkitPlugin`: the plugin for the platform's current SDK (`@line/liff` 2.x) that makes an app
  * run in embedkit's host. Installed with `liff.use(new EmbedkitPlugin())` before `liff.init`, it
  * replaces the `liff` object's methods (the way `@line/liff-mock` plugs in) with embedkit's: calls
- * over the same bridge as the first-generation SDK (`../protocol.ts`), answered by the host and shown
+ * over the same bridge as the first-generation SDK (`contract/src/bridge/protocol.ts`), answered by the host and shown
  * in its bridge log. `LIFF_COVERAGE` (`./coverage.ts`) says, for every member of `Liff`, whether
  * embedkit serves it, refuses it as a client lacking it does, or keeps the SDK's own; each member's
  * implementation is in `./members/`.
  */
 import type { Replaced } from './coverage.js';
-import { isApiAvailable } from './availability.js';
+import { isApiAvailable } from './rules/availability.js';
 import { assign, isPluggableSdk, plugInto } from './install.js';
 import type { Liff, LiffPlugin, LiffPluginContext } from './liff-types.js';
 import { createState, type State } from './state.js';

@@ -2,8 +2,8 @@
  * The plugin's state, shared by every member it puts on the `liff` object: what `init` connected
  * to (the host, or a login in a normal tab) and what the members read of it afterwards.
  */
-import type { HostApi, LiffSession } from '../protocol.js';
-import type { WebTokens } from './web-login.js';
+import type { HostApi, LiffSession } from '#contract/bridge/protocol.js';
+import type { WebTokens } from './normal-tab/web-login.js';
 
 /** The plugin's state: the host's methods and session once `init` connected, the ready promise. */
 export interface State {

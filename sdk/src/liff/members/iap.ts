@@ -3,8 +3,8 @@
  * `@line/liff` refuses it where the app may not use it, with the published errors for a person who
  * does not agree, cancels or whose payment fails.
  */
-import type { LiffSession } from '../../protocol.js';
-import { assertApiAvailable } from '../availability.js';
+import type { LiffSession } from '#contract/bridge/protocol.js';
+import { assertApiAvailable } from '../rules/availability.js';
 import { LiffError } from '../errors.js';
 import type { Liff } from '../liff-types.js';
 import type { MemberKit } from './kit.js';

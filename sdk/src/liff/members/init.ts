@@ -6,8 +6,8 @@ import { handshake } from '../../bridge.js';
 import { EmbedError } from '../../errors.js';
 import { LiffError } from '../errors.js';
 import type { Liff } from '../liff-types.js';
-import { pageOfLiffState } from '../permanent-link.js';
-import { finishLogin, startLogin, storedTokens } from '../web-login.js';
+import { pageOfLiffState } from '../rules/permanent-link.js';
+import { finishLogin, startLogin, storedTokens } from '../normal-tab/web-login.js';
 import type { MemberKit } from './kit.js';
 
 /**

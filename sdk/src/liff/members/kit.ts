@@ -5,12 +5,12 @@
  */
 import { createCall } from '../../call.js';
 import { EmbedError } from '../../errors.js';
-import type { HostMethod, LiffSession, WireResult } from '../../protocol.js';
-import type { ApiEnvironment } from '../availability.js';
+import type { HostMethod, LiffSession, WireResult } from '#contract/bridge/protocol.js';
+import type { ApiEnvironment } from '../rules/availability.js';
 import { fromEmbedError, LiffError, needLogin } from '../errors.js';
-import { EXTERNAL_AVAILABILITY } from '../external-availability.js';
+import { EXTERNAL_AVAILABILITY } from '../rules/external-availability.js';
 import type { State } from '../state.js';
-import { lineVersionOfUserAgent, osOfUserAgent } from '../user-agent.js';
+import { lineVersionOfUserAgent, osOfUserAgent } from '../rules/user-agent.js';
 
 /** The `liff` method name of each bridge method the plugin calls, for error messages. */
 const LIFF_NAME: Partial<Record<HostMethod, string>> = {

@@ -3,10 +3,10 @@
  * host, their tokens and the context the login gives. In the host the session `init` got answers
  * them; in a normal tab, the tokens of embedkit's web login.
  */
-import { decodeIdToken } from '../id-token.js';
+import { decodeIdToken } from '../rules/id-token.js';
 import { LiffError } from '../errors.js';
 import type { Liff, LiffContext } from '../liff-types.js';
-import { forgetTokens, startLogin } from '../web-login.js';
+import { forgetTokens, startLogin } from '../normal-tab/web-login.js';
 import type { MemberKit } from './kit.js';
 
 /** `isLoggedIn`, `login`, `logout`, `getAccessToken`, `getIDToken`, `getDecodedIDToken` and `getContext`. */

@@ -3,10 +3,10 @@
  * the bot, messages sent to the chat, and windows opened and closed. In the host they are bridge
  * calls; in a normal tab the platform API (with the web login's token) or the browser answers.
  */
-import { isHttpUrl } from '../../checks.js';
+import { isHttpUrl } from '#contract/bridge/rules.js';
 import { LiffError } from '../errors.js';
 import type { Liff } from '../liff-types.js';
-import { platformGet } from '../web-login.js';
+import { platformGet } from '../normal-tab/web-login.js';
 import type { MemberKit } from './kit.js';
 
 /** `getProfile`, `getFriendship`, `sendMessages`, `openWindow` and `closeWindow`. */

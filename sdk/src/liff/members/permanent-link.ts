@@ -3,7 +3,7 @@
  * by `../permanent-link.ts` from the session's host page and endpoint URL.
  */
 import type { Liff } from '../liff-types.js';
-import { permanentLinkOf } from '../permanent-link.js';
+import { permanentLinkOf } from '../rules/permanent-link.js';
 import type { MemberKit } from './kit.js';
 
 /** `permanentLink`: `createUrlBy`, `createUrl` and `setExtraQueryParam`. */

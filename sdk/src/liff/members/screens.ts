@@ -4,12 +4,12 @@
  * availability rule allows them; outside it only the share target picker, in a pop-up of the
  * embedkit server's picker page, as the published SDK opens the platform's.
  */
-import { messagesRule } from '../../checks.js';
-import { MAX_MESSAGES } from '../../protocol.js';
-import { assertApiAvailable } from '../availability.js';
+import { messagesRule } from '#contract/bridge/rules.js';
+import { MAX_MESSAGES } from '#contract/bridge/protocol.js';
+import { assertApiAvailable } from '../rules/availability.js';
 import { LiffError } from '../errors.js';
 import type { Liff } from '../liff-types.js';
-import { pickInPopup } from '../share-target-picker.js';
+import { pickInPopup } from '../normal-tab/share-target-picker.js';
 import type { MemberKit } from './kit.js';
 
 type ShareResult = Awaited<ReturnType<Liff['shareTargetPicker']>>;

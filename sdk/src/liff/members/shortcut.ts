@@ -2,10 +2,10 @@
  * The `liff.createShortcutOnHomeScreen` member: a shortcut on the host's home screen that opens
  * the app at one of its pages, checked in the published SDK's order before the host adds it.
  */
-import { assertApiAvailable } from '../availability.js';
+import { assertApiAvailable } from '../rules/availability.js';
 import { LiffError } from '../errors.js';
 import type { Liff } from '../liff-types.js';
-import { permanentLinkOf, type LinkBase } from '../permanent-link.js';
+import { permanentLinkOf, type LinkBase } from '../rules/permanent-link.js';
 import type { MemberKit } from './kit.js';
 
 /**

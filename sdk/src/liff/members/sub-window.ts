@@ -3,10 +3,10 @@
  * the platform's own screen, Quick-fill), hands it `appData`, and hears how it ended. The host draws
  * the sub window and carries the messages between the two (`host/src/liff/sub-window.ts`).
  */
-import { assertApiAvailable } from '../availability.js';
+import { assertApiAvailable } from '../rules/availability.js';
 import { LiffError } from '../errors.js';
 import type { Liff } from '../liff-types.js';
-import { SubWindowListeners, subWindowMessage, subWindowRequest } from '../sub-window.js';
+import { SubWindowListeners, subWindowMessage, subWindowRequest } from '../rules/sub-window.js';
 import type { MemberKit } from './kit.js';
 
 /** `subWindow` and `isSubWindow`. */

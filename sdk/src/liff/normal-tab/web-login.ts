@@ -7,7 +7,7 @@
  * verifier and no secret. The tokens are kept in `localStorage` per LIFF ID until `logout()` or
  * their expiry; the profile and friendship calls go to the platform API with the bearer token.
  */
-import { LiffError } from './errors.js';
+import { LiffError } from '../errors.js';
 
 /** The tokens of a web login, as kept. `expiresAt`: epoch ms. */
 export interface WebTokens {

@@ -1,6 +1,6 @@
 /**
  * Argument rules of the bridge methods, as plain functions of one value (spec part D, "Client SDK
- * methods"). The map of bridge methods (`protocol.ts`) assigns them: the SDK and the mock apply a
+ * methods"). The map of bridge methods (`protocol.ts`, beside it) assigns them: the SDK and the mock apply a
  * method's spec rule before posting, the host applies it again, because it cannot trust what
  * arrives over the port. Each rule returns why the value is invalid, or `''` when it is valid, so
  * that every side words the error the same way. The rules only the wire needs are the host's

@@ -8,7 +8,7 @@
  * from the server's origin; the page accepts the app's only from the app's own origins.
  * Sent: `{status: 'success'}`; cancelled or closed: `false`, as in the host.
  */
-import { LiffError } from './errors.js';
+import { LiffError } from '../errors.js';
 import { platformGet } from './web-login.js';
 
 /** The `type` of every message between the app and the picker page (the server's `PICKER_MESSAGE_TYPE`). */

@@ -3,8 +3,8 @@
  * `@line/liff` 2.31's `@liff/sub-window` applies them: which URLs a sub window may open, what of
  * `open`'s parameters crosses to the host, and the main window's listeners of the sub window's events.
  */
-import type { SubWindowRequest, ViewType } from '../protocol.js';
-import { LiffError } from './errors.js';
+import type { SubWindowRequest, ViewType } from '#contract/bridge/protocol.js';
+import { LiffError } from '../errors.js';
 
 /** The events a main window's `liff.subWindow.on` listens to (`SUB_WINDOW_STATUS` of `@liff/consts`, but `init`). */
 export type SubWindowEventName = 'submit' | 'cancel' | 'close' | 'error';

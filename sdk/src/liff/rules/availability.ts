@@ -5,7 +5,7 @@
  * version (`getLineVersion()`), whether the app runs in the client (`isInClient()`), whether the user
  * is logged in and the OS. A pure module: the plugin gives it the environment of each call.
  */
-import { LiffError } from './errors.js';
+import { LiffError } from '../errors.js';
 
 /** The API names `@line/liff` 2.31 accepts; any other name throws `INVALID_ARGUMENT` ("Unexpected API name."). */
 export const LIFF_API_NAMES = [

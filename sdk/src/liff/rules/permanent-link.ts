@@ -4,7 +4,7 @@
  * is the host page with the app (`?app={liffId}`) and the path below the endpoint URL in
  * `liff.state`, the parameter the platform itself uses to carry that path to the app.
  */
-import { LiffError } from './errors.js';
+import { LiffError } from '../errors.js';
 
 /** What a permanent link is made of: the host page's URL, the app's ID and its registered endpoint URL. */
 export interface LinkBase {
