@@ -1,6 +1,6 @@
 /**
  * The message gallery: one valid message of every kind the messenger shows (spec part B "Message
- * objects"), with every action kind in them: the kinds' samples (`host/src/chat/kinds/samples.ts`)
+ * objects"), with every action kind in them: the kinds' samples (`host/src/phone/messages/samples.ts`)
  * in the order the demo sends them. The demo app's "Send gallery" button sends it, and the
  * end-to-end rendering tests compare the host's drawing of it with screenshots.
  *
@@ -9,9 +9,9 @@
  * the same on a machine without network.
  */
 import type * as Sdk from '../../../sdk/src/messages.js';
-import * as Sample from '../../../host/src/chat/kinds/samples.js';
+import * as Sample from '../../../host/src/phone/messages/samples.js';
 
-export { CAFE_BUBBLE } from '../../../host/src/chat/kinds/samples.js';
+export { CAFE_BUBBLE } from '../../../host/src/phone/messages/samples.js';
 export { sampleUrl as sample } from '../../../host/src/shared/safe.js';
 
 /** A message object. */
