@@ -1,7 +1,7 @@
 // A bot's messages the host draws beyond the gallery (which an app sends): a textV2 with its
 // mentions and emoji as the person sees them, and a video with a `trackingId` watched to its end
 // in the viewer, which sends the bot videoPlayComplete once.
-import { TEXT_V2, VIDEO_TRACKED } from '../host/src/chat/kinds/samples.js';
+import { TEXT_V2, VIDEO_TRACKED } from '../host/src/phone/messages/samples.js';
 import { expect, test, ALICE } from './fixtures.js';
 import { botPost, channelToken, DEMO_CHANNEL, setWebhook } from './platform.js';
 import { removeDataDir, startServer, type ServerHandle } from './server.js';

@@ -30,7 +30,7 @@ const bin = (name) => join('node_modules', '.bin', name);
 const STAMPS = join('node_modules', '.cache', 'embedkit-build');
 
 /** Where each message kind keeps its stylesheet (`<kind>/style.css`), beside the rules they share. */
-const KINDS_DIR = join('host', 'src', 'chat', 'kinds');
+const KINDS_DIR = join('host', 'src', 'phone', 'messages');
 
 /**
  * The kinds' stylesheets in the order they reach the page: the cascade decides between rules of

@@ -6,7 +6,7 @@
  * and its label. The sides that must know every type keep a complete table keyed by the union, so
  * a type added here does not compile until each has its entry: the v1 form
  * (`server/src/webhooks/v1-callbacks.ts`), the trigger's fields and draft (`server/src/webhooks/triggers.ts`: `embedkit trigger`, the simulator API's `triggerEvent`) and the host's
- * control (`host/src/event-types.ts`). docs/platform/webhooks.md lists what to add for a new type.
+ * control (`host/src/bot-tools/event-types.ts`). docs/platform/webhooks.md lists what to add for a new type.
  *
  * A leaf the host's browser bundle imports too: types and pure functions only, no Node import.
  */

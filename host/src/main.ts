@@ -1,17 +1,17 @@
 /**
  * The entry of host/dist/host.js, loaded by host/index.html: loads the world, then shows either
- * several phones side by side (`?users=a,b`) or the host shell of one phone (shell.ts), a messenger
+ * several phones side by side (`?users=a,b`) or the host shell of one phone (shell/host-shell.ts), a messenger
  * on a phone between a controls panel and a bridge log.
  */
-import { SimulatorApi } from './api.js';
-import { parseDeepLink } from './deeplink.js';
-import { byId } from './dom.js';
-import { isPhoneFrame, parsePhoneUsers } from './phones/layout.js';
-import { setUpPhoneLayout } from './phone-layout.js';
-import { showPhones } from './phones/page.js';
-import { useDisplayNames } from './chat/kinds/text-v2/view.js';
-import { HostShell } from './shell.js';
-import type { World } from './world.js';
+import { SimulatorApi } from './simulator-api/phone-api.js';
+import { parseDeepLink } from './state/deeplink.js';
+import { byId } from './shared/dom.js';
+import { isPhoneFrame, parsePhoneUsers } from './several-phones/urls.js';
+import { setUpPhoneLayout } from './shell/on-a-phone.js';
+import { showPhones } from './several-phones/page.js';
+import { useDisplayNames } from './phone/messages/text-v2/view.js';
+import { HostShell } from './shell/host-shell.js';
+import type { World } from './state/world.js';
 
 /** The world, or null once a failure to load it is shown in `#host-status` (the page is marked ready with an error). */
 async function loadWorld(api: SimulatorApi): Promise<World | null> {
@@ -33,7 +33,7 @@ async function start(): Promise<void> {
   // A textV2 mention names the person as the chat does: their display name in the world.
   useDisplayNames((userId) => world.users.find((u) => u.userId === userId)?.displayName);
 
-  // `?users=a,b`: several phones side by side, each a host of its own in a frame (phones/).
+  // `?users=a,b`: several phones side by side, each a host of its own in a frame (several-phones/).
   const phones = parsePhoneUsers(location.search, world);
   if (phones) {
     showPhones(document.body, world, phones, location.search);

@@ -1,7 +1,7 @@
 /** A small world shaped like `GET /embedkit/v1/world`, and a host state in it, shared by the host's unit tests. */
-import { DEFAULT_DEVICE } from '../src/device.js';
-import { DEFAULT_SCOPES, type HostState } from '../src/state.js';
-import type { World } from '../src/world.js';
+import { DEFAULT_DEVICE } from '../src/phone/device.js';
+import { DEFAULT_SCOPES, type HostState } from '../src/state/host-state.js';
+import type { World } from '../src/state/world.js';
 
 /** The origins and header prefix of a world (what the server adds to the scenario), for the tests' own worlds too. */
 export const ORIGINS: Pick<World, 'urls' | 'headerPrefix'> = {

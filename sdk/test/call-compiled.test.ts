@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import ts from 'typescript';
 import { afterEach, expect, it } from 'vitest';
-import { filteredEndpoint } from '../../host/src/bridge/filter.js';
+import { filteredEndpoint } from '../../host/src/app/bridge/filter.js';
 import type { createCall as CreateCall } from '../src/call.js';
 import * as errors from '../src/errors.js';
 import * as protocol from '#contract/bridge/protocol.js';

@@ -3,7 +3,7 @@
  * so a call measures the bridge alone (postMessage, comlink, filter, argument checks). Also echoes
  * raw messages and MessagePort messages, the anchors the bridge is compared with.
  */
-import { connectApp } from '../../../host/src/bridge/connect.js';
+import { connectApp } from '../../../host/src/app/bridge/connect.js';
 
 const frame = document.getElementById('app') as HTMLIFrameElement;
 const appUrl = frame.dataset.src!;

@@ -245,7 +245,7 @@ export const MAX_APP_LOG_ACCEPTED = 2000;
 /**
  * The rules of one argument of a bridge method that the SDK needs too. `T`: its type on the wire,
  * as the SDK posts it and the host's handler receives it. The rules only the host checks (what the
- * wire must carry beyond the spec) live in the host (`host/src/bridge/wire.ts`), out of the page's
+ * wire must carry beyond the spec) live in the host (`host/src/app/bridge/wire.ts`), out of the page's
  * bundle.
  */
 export interface ArgumentRule<T = unknown> {
@@ -278,7 +278,7 @@ export type MethodKind =
 /**
  * One entry of {@link BRIDGE_METHODS}: the runtime rules of a method that both sides apply, and, as
  * phantom types, its arguments on the wire (`A`) and its result (`R`), from which the host's own
- * table of each method's wire rules, arity text and result (`host/src/bridge/wire.ts`) is typed.
+ * table of each method's wire rules, arity text and result (`host/src/app/bridge/wire.ts`) is typed.
  */
 export interface BridgeMethod<A extends unknown[] = unknown[], R = unknown, K extends MethodKind = MethodKind> {
   kind: K;
@@ -306,7 +306,7 @@ const liffMethod: Maker<'liff'> = (...params) => ({ kind: 'liff', params });
  * The methods the host serves over the port, the one source of the bridge: the host's allow-list
  * and argument checks, its handler types, the SDK's calls and the mock are all derived from it. A
  * new method is one entry here plus its handler in the host and its entry in the host's table of
- * wire rules (`host/src/bridge/wire.ts`, which the compiler demands), and, for a method of the
+ * wire rules (`host/src/app/bridge/wire.ts`, which the compiler demands), and, for a method of the
  * `embed` object, its documented signature in `Embed`.
  */
 export const BRIDGE_METHODS = {

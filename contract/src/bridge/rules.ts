@@ -4,7 +4,7 @@
  * method's spec rule before posting, the host applies it again, because it cannot trust what
  * arrives over the port. Each rule returns why the value is invalid, or `''` when it is valid, so
  * that every side words the error the same way. The rules only the wire needs are the host's
- * (`host/src/bridge/wire.ts`): they stay out of the page's bundle.
+ * (`host/src/app/bridge/wire.ts`): they stay out of the page's bundle.
  *
  * A leaf module: limits come in as arguments, so that `protocol.ts` can hold both the limits and
  * the map without an import circle.

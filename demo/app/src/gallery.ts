@@ -1,6 +1,6 @@
 /**
  * The message gallery: one valid message of every kind the messenger shows (spec part B "Message
- * objects"), with every action kind in them: the kinds' samples (`host/src/chat/kinds/samples.ts`)
+ * objects"), with every action kind in them: the kinds' samples (`host/src/phone/messages/samples.ts`)
  * in the order the demo sends them. The demo app's "Send gallery" button sends it, and the
  * end-to-end rendering tests compare the host's drawing of it with screenshots.
  *
@@ -8,12 +8,10 @@
  * URLs, as the platform requires, that the host resolves to built-in files, so the gallery looks
  * the same on a machine without network.
  */
-// The host's samples are typed with the host's copy of the message types (sdk/src/messages.ts) until
-// the host imports the contract's; then this becomes '#contract/bridge/messages.js'.
-import type * as Sdk from '../../../sdk/src/messages.js';
-import * as Sample from '../../../host/src/chat/kinds/samples.js';
+import type * as Sdk from '#contract/bridge/messages.js';
+import * as Sample from '../../../host/src/phone/messages/samples.js';
 
-export { CAFE_BUBBLE } from '../../../host/src/chat/kinds/samples.js';
+export { CAFE_BUBBLE } from '../../../host/src/phone/messages/samples.js';
 export { sampleUrl as sample } from '../../../host/src/shared/safe.js';
 
 /** A message object. */

@@ -6,7 +6,7 @@
  * route; no secret is in it. Everything lands in `textContent`.
  */
 import type { BlockchainView } from '#contract/wire.js';
-import { h, replaceChildren } from '../dom.js';
+import { h, replaceChildren } from '../shared/dom.js';
 
 /** Refresh period while the tab shows, in ms. */
 export const BLOCKCHAIN_POLL_MS = 2000;

@@ -6,7 +6,7 @@
  * All data lands in `textContent` or attributes only.
  */
 import type { BotInsight, WorldChannel } from '#contract/wire.js';
-import { h, replaceChildren } from '../dom.js';
+import { h, replaceChildren } from '../shared/dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

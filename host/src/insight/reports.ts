@@ -4,8 +4,8 @@
  * Its own module so the chat screen, the actions and the rich menu report through one place.
  */
 import type { SimulatorInputs } from '#contract/client.js';
-import type { ChatMessage } from '../api.js';
-import type { SimulatorClient } from '../client.js';
+import type { ChatMessage } from '../simulator-api/phone-api.js';
+import type { SimulatorClient } from '../simulator-api/client.js';
 
 /** The phone's insight reports, over the host's client. */
 export class InsightReports {

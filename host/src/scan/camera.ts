@@ -5,7 +5,7 @@
  * loopback) with `navigator.mediaDevices.getUserMedia`; elsewhere the host keeps asking for the
  * value as text, as on the desktop.
  */
-import { h } from '../dom.js';
+import { h } from '../shared/dom.js';
 import { decodeQr } from './decode.js';
 
 /** How often a frame is read (ms): often enough to feel instant, rare enough for a phone's battery. */

@@ -3,18 +3,18 @@
  * in messages and rich menu areas, messages written in the composer, postbacks handed to the bots,
  * and unsending. The shell builds these parts once over one {@link ChatWiring}.
  */
-import type { ChatMessage, SimulatorApi } from '../api.js';
-import type { BotApi } from '../bot-api.js';
-import { ActionDispatcher, type ActionContext, type PostbackEvent } from '../chat/actions.js';
-import { Composer } from '../chat/composer.js';
-import { RichMenuBar, type RichMenuCall } from '../chat/rich-menu.js';
-import { HttpError } from '../client.js';
-import type { ClientFeatures } from '../device.js';
+import type { ChatMessage, SimulatorApi } from '../simulator-api/phone-api.js';
+import type { BotApi } from '../simulator-api/bot-api.js';
+import { ActionDispatcher, type ActionContext, type PostbackEvent } from '../phone/chat/actions.js';
+import { Composer } from '../phone/chat/composer.js';
+import { RichMenuBar, type RichMenuCall } from '../phone/chat/rich-menu.js';
+import { HttpError } from '../simulator-api/client.js';
+import type { ClientFeatures } from '../phone/device.js';
 import type { InsightReports } from '../insight/reports.js';
-import type { InAppBrowser } from '../views/inapp-browser.js';
-import { Pickers } from '../views/pickers.js';
-import type { Toasts } from '../views/toast.js';
-import type { World } from '../world.js';
+import type { InAppBrowser } from '../phone/views/inapp-browser.js';
+import { Pickers } from '../phone/views/pickers.js';
+import type { Toasts } from '../phone/views/toast.js';
+import type { World } from '../state/world.js';
 
 /** What the chat's parts use of the shell: its clients, the phone's screen and views, and its state as it is when they act. */
 export interface ChatWiring {
@@ -37,7 +37,7 @@ export interface ChatWiring {
   openAppLink(embedId: string): void;
 }
 
-/** Actions in messages (buttons, links, quick replies): see chat/actions.ts for what each does. */
+/** Actions in messages (buttons, links, quick replies): see phone/chat/actions.ts for what each does. */
 export function actionDispatcher(w: ChatWiring): ActionDispatcher {
   return new ActionDispatcher({
     sendAsUser: (chatId, userId, message) => w.api.sendAsUser(chatId, userId, message),

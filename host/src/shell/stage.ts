@@ -3,12 +3,12 @@
  * requests and wallets, a bot's insight) and the tabs that switch between them. A pane that reads
  * the server is read only while it shows.
  */
-import type { SimulatorApi } from '../api.js';
+import type { SimulatorApi } from '../simulator-api/phone-api.js';
 import { BlockchainPane } from '../blockchain/pane.js';
 import { InsightPane } from '../insight/pane.js';
-import { SimulatorPane } from '../simulator/pane.js';
-import { StageTabs, tabOfSearch } from '../simulator/tabs.js';
-import type { World } from '../world.js';
+import { MessagePreviewPane } from '../message-preview/pane.js';
+import { StageTabs, tabOfSearch } from './tabs.js';
+import type { World } from '../state/world.js';
 
 /**
  * The tabs over the phone: "Chat", "Simulator" (the message preview beside the phone,
@@ -18,15 +18,15 @@ import type { World } from '../world.js';
  */
 export function mountStageTabs(screen: HTMLElement, api: SimulatorApi, world: World, onSwitch: () => void): StageTabs {
   const phone = screen.closest<HTMLElement>('.phone')!;
-  const simulator = new SimulatorPane({ validate: (messages) => api.validateMessages(messages) });
-  phone.after(simulator.root);
+  const preview = new MessagePreviewPane({ validate: (messages) => api.validateMessages(messages) });
+  phone.after(preview.root);
   const blockchain = new BlockchainPane(() => api.blockchain(), world.urls?.blockchain ?? '');
-  simulator.root.after(blockchain.root);
+  preview.root.after(blockchain.root);
   const insight = new InsightPane((channelId) => api.client.call('botInsight', { params: { channelId }, query: {} }), world.channels);
   blockchain.root.after(insight.root);
   const tabs = new StageTabs(
     phone.parentElement!,
-    { chat: phone, simulator: simulator.root, blockchain: blockchain.root, insight: insight.root },
+    { chat: phone, simulator: preview.root, blockchain: blockchain.root, insight: insight.root },
     tabOfSearch(location.search),
     (tab) => {
       if (tab === 'blockchain') void blockchain.refresh();

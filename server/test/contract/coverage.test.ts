@@ -22,7 +22,7 @@ import {
 import { checkPushBody, MESSAGE_TYPES } from '../../src/messages/bodies.js';
 import { IAP_EVENT_TYPES, type IapEventType } from '../../src/interfaces/mini-apps/iap/rules.js';
 import { EVENT_TYPE_NAMES } from '#contract/event-types.js';
-import { HOST_EVENTS } from '../../../host/src/event-types.js';
+import { HOST_EVENTS } from '../../../host/src/bot-tools/event-types.js';
 import { COVERAGE_PAGE, renderCoveragePage } from '../../../scripts/coverage-page.js';
 import { AUDIO, FLEX_BUBBLE, IMAGE, IMAGEMAP, LOCATION, STICKER, BUTTONS_TEMPLATE, TEXT, VIDEO } from '../fixtures/messages.js';
 import { onTestDatabase } from '../helpers.js';

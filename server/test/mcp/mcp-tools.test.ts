@@ -18,7 +18,7 @@ import { demoBotMounts, loadDemoBots, pointDemoBotWebhooks } from '../../src/cli
 import { WorldStore } from '../../src/world/world-store.js';
 import { EVENT_TYPE_NAMES } from '#contract/event-types.js';
 import { MAX_IMAGE_BYTES } from '../../src/mcp/image.js';
-import { parseDeepLink } from '../../../host/src/deeplink.js';
+import { parseDeepLink } from '../../../host/src/state/deeplink.js';
 import { SimulatorClient } from '#contract/client.js';
 import { ALICE, BOB, CAROL, onTestDatabase } from '../helpers.js';
 

@@ -1,7 +1,7 @@
 /**
  * The `liff.subWindow` and `liff.isSubWindow` members: a LIFF app opens another over itself (or
  * the platform's own screen, Quick-fill), hands it `appData`, and hears how it ended. The host draws
- * the sub window and carries the messages between the two (`host/src/liff/sub-window.ts`).
+ * the sub window and carries the messages between the two (`host/src/app/liff/sub-window.ts`).
  */
 import { assertApiAvailable } from '../rules/availability.js';
 import { LiffError } from '../errors.js';

@@ -58,7 +58,7 @@ export const openApp = tool({
       if (chat.type !== context) throw new ToolInputError(`Chat ${chatId} is a ${chat.type} chat, not a ${context}`);
       if (!chat.memberIds.includes(userId)) throw new ToolInputError(`${userId} is not a member of chat ${chatId}`);
     }
-    // The host's URL parameters (host/src/deeplink.ts); `app` opens it on load.
+    // The host's URL parameters (host/src/state/deeplink.ts); `app` opens it on load.
     const query = new URLSearchParams({ app: embedId, view: view ?? app.view.type, context, user: userId });
     if (chatId !== undefined) query.set('chat', chatId);
     return { url: `${world.urls.base}/?${query}`, app };

@@ -1,6 +1,0 @@
-/** A sample audio message. */
-import type { AudioMessage } from '../../../../../sdk/src/messages.js';
-import { sampleUrl } from '../../../shared/safe.js';
-
-/** The sample tone, 2 seconds (shown as 0:02). */
-export const AUDIO: AudioMessage = { type: 'audio', originalContentUrl: sampleUrl('tone'), duration: 2000 };

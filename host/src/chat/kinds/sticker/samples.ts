@@ -1,5 +1,0 @@
-/** A sample sticker message. */
-import type { StickerMessage } from '../../../../../sdk/src/messages.js';
-
-/** Package 446, sticker 1988. */
-export const STICKER: StickerMessage = { type: 'sticker', packageId: '446', stickerId: '1988' };

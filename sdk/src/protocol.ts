@@ -1,2 +1,0 @@
-// moved: kept until the host imports the contract directly
-export * from '#contract/bridge/protocol.js';
