@@ -6,7 +6,7 @@
  * Schemas and constants only: no rule, no I/O (the host's browser bundle imports it).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { StringEnum } from './wire.js';
+import { StringEnum } from './schema-builders.js';
 
 /** The app stores of in-app purchase (LINE MINI App docs, "In-app purchase overview": App Store and Google Play). */
 export const IAP_STORES = ['appStore', 'googlePlay'] as const;

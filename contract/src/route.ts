@@ -24,7 +24,7 @@ export type BodyKind = 'json' | 'v1-json' | 'raw';
  * - a schema: a JSON body of that shape, status 200;
  * - `empty`: 204 with no body;
  * - `binary`: bytes with their own content type (a picture, a file); clients use its URL;
- * - `stream`: server-sent events (see `LiveEvents` in `./wire.ts`).
+ * - `stream`: server-sent events (see `LiveEvents` in `./simulator-api/live-events.ts`).
  */
 export type AnswerSpec = TSchema | 'empty' | 'binary' | 'stream';
 
