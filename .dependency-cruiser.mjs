@@ -3,8 +3,14 @@
  * - no import circles, type-only imports included;
  * - an interface of the spec (`server/src/interfaces/<name>/`) is entered through its `index.ts`:
  *   no other folder, and no other interface, imports its internals;
- * - the shared mechanisms (db, http, clock, live, tokens, world, messages, webhooks) build on no
- *   interface: interfaces depend on them, never the other way round;
+ * - a feature of a unit (a folder inside it: `interfaces/bot/<feature>/`, `interfaces/mini-apps/iap/`)
+ *   is entered from outside it through its role files only (`index.ts`, `routes.ts`, `rules.ts`,
+ *   `service.ts`, `store.ts`); its other modules are its own;
+ * - no import runs from a lower layer back up: the shared mechanisms (db, http, clock, live, tokens,
+ *   world, messages, webhooks, faults, app-proxy, lan, liff-wrap) build on no interface, and on
+ *   nothing of the wiring, the process or the tools (kit, serve, cli, mcp); interfaces depend on the
+ *   shared folders and build on none of kit, serve, cli, mcp; inside the host, the lower folders (the
+ *   bridge, the link to the server) never import a screen;
  * - the composition root (`server/src/kit/`) builds on nothing of the process that listens
  *   (`server/src/serve/`): options flow one way, from serving into the wiring;
  * - the SQL builder is used as a value only where SQL is written (stores and `db/`);
@@ -17,6 +23,23 @@
 import { join } from 'node:path';
 
 const STORES = ['(^|/)store\\.ts$', '-store\\.ts$', '^server/src/db/'];
+
+/** The server's shared mechanisms: below every interface, the wiring (kit), the process (serve) and the tools (cli, mcp). */
+const SHARED = '(db|http|clock|live|tokens|world|messages|webhooks|faults|app-proxy|lan|liff-wrap)';
+
+/** The server's top: the composition root, the process, the CLI and the MCP tools, which nothing below imports. */
+const TOP = '^server/src/(kit|serve|cli|mcp)/';
+
+/** The files by which a unit's feature folder is entered from outside it (its role files); the rest of the folder is its own. */
+const FEATURE_DOORS = '/(index|routes|rules|service|store)\\.ts$';
+
+/**
+ * The host's lower folders and files (the bridge to the app's page, the link to the server), which
+ * import no screen: each a regex on the path after `host/src/`.
+ * TODO(lead): the host's folders are being renamed; once they settle, list here the folders below
+ * the screens (the bridge, the server link, and any other folder the screens build on).
+ */
+const HOST_LOWER = ['bridge/', 'client\\.ts$'];
 
 /**
  * A dependency rule that fails `npm run lint`: no module matching `from` may import one matching
@@ -41,10 +64,34 @@ export default {
       { path: '^server/src/interfaces/[^/]+/', pathNot: '^server/src/interfaces/[^/]+/index\\.ts$' },
     ),
     forbid(
+      'feature-internals',
+      'A module inside another feature of the unit: import one of its role files (index, routes, rules, service, store), or move the shared part there.',
+      { path: '^(server/src/interfaces/[^/]+/[^/]+/)' },
+      { path: '^server/src/interfaces/[^/]+/[^/]+/', pathNot: ['^$1', FEATURE_DOORS] },
+    ),
+    forbid(
+      'feature-internals-from-unit',
+      "A feature's own module from its unit's top files: import one of its role files (index, routes, rules, service, store).",
+      { path: '^server/src/interfaces/[^/]+/[^/]+\\.ts$' },
+      { path: '^server/src/interfaces/[^/]+/[^/]+/', pathNot: FEATURE_DOORS },
+    ),
+    forbid(
       'shared-builds-on-no-interface',
       'A shared mechanism importing an interface: interfaces depend on shared folders, not the other way round.',
-      { path: '^server/src/(db|http|clock|live|tokens|world|messages|webhooks)/' },
+      { path: `^server/src/${SHARED}/` },
       { path: '^server/src/interfaces/' },
+    ),
+    forbid(
+      'no-import-back-up',
+      'A shared mechanism or an interface importing the wiring, the process or the tools (kit, serve, cli, mcp): they hand down what it needs.',
+      { path: `^server/src/(${SHARED.slice(1, -1)}|interfaces)/` },
+      { path: TOP },
+    ),
+    forbid(
+      'host-lower-builds-on-no-screen',
+      "The host's bridge or server link importing a screen: screens build on them, never the other way round.",
+      { path: HOST_LOWER.map((p) => `^host/src/${p}`) },
+      { path: '^host/src/', pathNot: HOST_LOWER.map((p) => `^host/src/${p}`) },
     ),
     forbid(
       'contract-stands-alone',

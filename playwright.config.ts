@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from './e2e/chromium.js';
+import { CHROMIUM_LAUNCH } from './e2e/support/chromium.js';
 
 /**
  * End-to-end tests in Debian's Chromium (no browser download): each worker starts its own embedkit
- * server as a child process (see e2e/server.ts).
+ * server as a child process (see e2e/support/server.ts).
  */
 export default defineConfig({
   testDir: 'e2e',

@@ -4,9 +4,9 @@
  * calls against a raw MessagePort echo between the same frames.
  */
 import { chromium, type Browser, type Frame, type Page } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from '../../e2e/chromium.js';
-import { botPost, channelToken } from '../../e2e/platform.js';
-import { startServer } from '../../e2e/server.js';
+import { CHROMIUM_LAUNCH } from '../../e2e/support/chromium.js';
+import { botPost, channelToken } from '../../e2e/support/platform.js';
+import { startServer } from '../../e2e/support/server.js';
 import { buildPages } from './build-pages.js';
 import { servePages } from './serve-pages.js';
 import type { Figure } from '../lib/report.js';

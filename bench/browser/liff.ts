@@ -5,7 +5,7 @@
  * callback (from the SDK script's arrival), and a `getProfile` round trip of each (host → HTTP →
  * server → host → app).
  */
-import { startServer } from '../../e2e/server.js';
+import { startServer } from '../../e2e/support/server.js';
 import { appFrame, benchValue, injectEcho, launchChromium, register } from './browser.js';
 import type { Figure } from '../lib/report.js';
 import { anchored, informational } from '../lib/report.js';

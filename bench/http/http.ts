@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type autocannon from 'autocannon';
-import { channelToken, userToken } from '../../e2e/platform.js';
+import { channelToken, userToken } from '../../e2e/support/platform.js';
 import { load, LOAD_CONNECTIONS, type Load } from '../lib/load.js';
 import type { Figure } from '../lib/report.js';
 import { informational } from '../lib/report.js';

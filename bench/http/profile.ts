@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { channelToken } from '../../e2e/platform.js';
+import { channelToken } from '../../e2e/support/platform.js';
 import { ALICE, pushBody } from '../sequential/sequential.js';
 import { measuredRoutes, targetOf } from './http.js';
 import { formatProfile, summarizeProfile, type CpuProfile } from './cpu-profile.js';

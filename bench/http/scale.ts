@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import { pino } from 'pino';
 import { startServer, type RunningServer } from '../../server/dist/serve/start.js';
 import { SIMULATOR_PREFIX, simulatorPath } from '#contract/simulator-api.js';
-import { channelToken, userToken } from '../../e2e/platform.js';
+import { channelToken, userToken } from '../../e2e/support/platform.js';
 import type { Figure } from '../lib/report.js';
 import { summarize } from '../lib/stats.js';
 

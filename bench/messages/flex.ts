@@ -2,7 +2,7 @@
  * Flex render: a 10-bubble carousel rendered by the host's message preview in Chromium, DOM and
  * layout included (the preview records the time in `#preview-messages[data-render-ms]`).
  */
-import { startServer } from '../../e2e/server.js';
+import { startServer } from '../../e2e/support/server.js';
 import { launchChromium } from '../browser/browser.js';
 import { maximal, typicalCarousel } from './fixtures.js';
 import type { Figure } from '../lib/report.js';

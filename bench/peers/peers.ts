@@ -6,7 +6,7 @@
  * running Node.js, with the plans' rate limits lifted (bench/http/http-target.mjs with `--lift-plan-limits`) since the peer
  * has none. Skipped, with one line on stderr, when no peer answers.
  */
-import { channelToken } from '../../e2e/platform.js';
+import { channelToken } from '../../e2e/support/platform.js';
 import { simulatorPath } from '#contract/simulator-api.js';
 import { latencyOf, OneConnection, sequential, type Latency } from '../sequential/latency.js';
 import { load, LOAD_CONNECTIONS, LOAD_SECONDS, type Load } from '../lib/load.js';

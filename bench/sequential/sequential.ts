@@ -9,7 +9,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { channelToken } from '../../e2e/platform.js';
+import { channelToken } from '../../e2e/support/platform.js';
 import { simulatorPath } from '#contract/simulator-api.js';
 import { startTarget, type Target } from '../http/http.js';
 import { latencyOf, OneConnection, sequential, type Latency } from './latency.js';

@@ -1,6 +1,8 @@
 // The project's structural rules fail on planted violations and pass clean code: the dependency
 // rules (.dependency-cruiser.mjs) on a throwaway copy of the layout, each planted file breaking
-// exactly one; the linter's SQL-only-in-stores rule (eslint.config.js) on code placed at real paths.
+// exactly one; the linter's rules (eslint.config.js: SQL only in stores, the depth of relative
+// imports) on code placed at real paths; the folder size check (scripts/folder-size.mjs) on a
+// throwaway git work tree.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -35,10 +37,17 @@ async function violations(dir: string): Promise<string[]> {
 const CLEAN: Record<string, string> = {
   'contract/src/wire.ts': 'export interface Wire { id: string }\n',
   'host/src/main.ts': "import type { Wire } from '../../contract/src/wire.js';\nexport const w: Wire = { id: '1' };\n",
+  'host/src/bridge/connect.ts': "import { call } from '../client.js';\nexport const connect = call;\n",
+  'host/src/client.ts': 'export const call = 1;\n',
+  'host/src/chat/screen.ts': "import { connect } from '../bridge/connect.js';\nexport const screen = connect;\n",
   'server/src/interfaces/a/index.ts': "export { A } from './service.js';\n",
   'server/src/interfaces/a/service.ts': "import { shared } from '../../world/shared.js';\nexport const A = shared + 1;\n",
   'server/src/interfaces/b/index.ts': "import { A } from '../a/index.js';\nexport const B = A + 1;\n",
   'server/src/interfaces/b/store.ts': "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n",
+  'server/src/interfaces/b/f/service.ts': "import { helper } from './helper.js';\nexport const F = helper;\n",
+  'server/src/interfaces/b/f/helper.ts': 'export const helper = 1;\n',
+  'server/src/interfaces/b/g/service.ts': "import { F } from '../f/service.js';\nexport const G = F;\n",
+  'server/src/interfaces/b/routes.ts': "import { G } from './g/service.js';\nexport const routes = G;\n",
   'server/src/world/shared.ts': 'export const shared = 1;\n',
   'server/src/kit/embedkit.ts': "import { B } from '../interfaces/b/index.js';\nexport const kit = B;\n",
   'server/src/serve/start.ts': "import { kit } from '../kit/embedkit.js';\nexport const start = kit;\n",
@@ -67,6 +76,31 @@ describe('the dependency rules', () => {
       "the composition root importing an interface's internals",
       { 'server/src/kit/embedkit.ts': "import { A } from '../interfaces/a/service.js';\nexport const kit = A;\n" },
       /^interface-internals-from-outside: server\/src\/kit\/embedkit\.ts -> server\/src\/interfaces\/a\/service\.ts$/,
+    ],
+    [
+      "a feature importing another feature's own module (not one of its role files)",
+      { 'server/src/interfaces/b/g/service.ts': "import { helper } from '../f/helper.js';\nexport const G = helper;\n" },
+      /^feature-internals: server\/src\/interfaces\/b\/g\/service\.ts -> server\/src\/interfaces\/b\/f\/helper\.ts$/,
+    ],
+    [
+      "a unit's top file importing a feature's own module",
+      { 'server/src/interfaces/b/routes.ts': "import { helper } from './f/helper.js';\nexport const routes = helper;\n" },
+      /^feature-internals-from-unit: server\/src\/interfaces\/b\/routes\.ts -> server\/src\/interfaces\/b\/f\/helper\.ts$/,
+    ],
+    [
+      'an interface importing the composition root',
+      { 'server/src/interfaces/a/uses-kit.ts': "import { kit } from '../../kit/embedkit.js';\nexport const A = kit;\n" },
+      /^no-import-back-up: server\/src\/interfaces\/a\/uses-kit\.ts -> server\/src\/kit\/embedkit\.ts$/,
+    ],
+    [
+      'a shared folder importing the process',
+      { 'server/src/world/uses-serve.ts': "import { start } from '../serve/start.js';\nexport const x = start;\n" },
+      /^no-import-back-up: server\/src\/world\/uses-serve\.ts -> server\/src\/serve\/start\.ts$/,
+    ],
+    [
+      "the host's bridge importing a screen",
+      { 'host/src/bridge/uses-screen.ts': "import { screen } from '../chat/screen.js';\nexport const x = screen;\n" },
+      /^host-lower-builds-on-no-screen: host\/src\/bridge\/uses-screen\.ts -> host\/src\/chat\/screen\.ts$/,
     ],
     [
       'the composition root importing the process that listens',
@@ -134,8 +168,60 @@ describe('the linter', () => {
     expect(await rules('server/src/db/planted.ts', TAGGED)).toEqual([]);
   });
 
+  it('refuses a relative import climbing more than three folders, anywhere', async () => {
+    const deep = "import { x } from '../../../../sdk/src/x.js';\nexport const y = x;\n";
+    expect(await rules('host/src/chat/kinds/audio/planted.ts', deep)).toEqual(['no-restricted-imports']);
+    expect(await rules('e2e/bots/planted.spec.ts', "export { x } from '../../../../x.js';\n")).toEqual(['no-restricted-imports']);
+    expect(
+      await rules('server/src/interfaces/bot/coupons/planted.ts', "import { x } from '../../../../../x.js';\nexport const y = x;\n"),
+    ).toEqual(['no-restricted-imports']);
+  });
+
+  it('accepts a relative import climbing three folders', async () => {
+    expect(
+      await rules('server/src/interfaces/bot/coupons/planted.ts', "import { x } from '../../../db/x.js';\nexport const y = x;\n"),
+    ).toEqual([]);
+  });
+
   it("accepts a domain's own `transaction(hash)`", async () => {
     const code = 'export const q = (tokens: { transaction(h: string): Promise<unknown> }) => tokens.transaction("0xabc");\n';
     expect(await rules('server/src/interfaces/blockchain/planted.ts', code)).toEqual([]);
+  });
+});
+
+describe('the folder size check', () => {
+  /** A git work tree holding, per folder, that many code files (all added), and the `extra` files. */
+  async function tree(files: Record<string, number>, extra: string[] = []): Promise<string> {
+    const planted: Record<string, string> = {};
+    for (const [folder, count] of Object.entries(files))
+      for (let i = 0; i < count; i++) planted[`${folder}/m${i}.ts`] = `export const m${i} = ${i};\n`;
+    for (const path of extra) planted[path] = '\n';
+    const root = await plant(planted);
+    await run('git', ['init', '-q'], { cwd: root });
+    await run('git', ['add', '-A'], { cwd: root });
+    return root;
+  }
+
+  /** The check's exit code and report, run in `root`. */
+  const check = (root: string) =>
+    run(process.execPath, [join(ROOT, 'scripts/folder-size.mjs')], { cwd: root }).then(
+      () => ({ code: 0, report: '' }),
+      (e: { code: number; stderr: string }) => ({ code: e.code, report: e.stderr }),
+    );
+
+  it('passes folders of 15 code files, the migrations and files that are not code', async () => {
+    const pages = Array.from({ length: 20 }, (_, i) => `server/src/world/page${i}.md`);
+    dir = await tree({ 'server/src/world': 15, 'server/src/db/migrations': 40 }, pages);
+    expect(await check(dir)).toEqual({ code: 0, report: '' });
+  });
+
+  it('refuses a folder of 16 code files, and a folder over 15 today grown past its count', async () => {
+    dir = await tree({ e2e: 16, 'host/test': 48, 'server/src/http': 17 });
+    const { code, report } = await check(dir);
+    expect(code).toBe(1);
+    expect(report.split('\n').filter((l) => l.startsWith('  '))).toEqual([
+      '  host/test: 48 files (limit 47)',
+      '  e2e: 16 files (limit 15)',
+    ]);
   });
 });

@@ -3,7 +3,7 @@
  * The pluggable SDK (`@line/liff/core` 2.31, a method per module the app adds): with embedkit's
  * plugin, a module added before or after the plugin is answered by the host, not by the LIFF server
  * through the SDK's own module; a method whose module the app did not add reads undefined, as it
- * does without the plugin. (What the host answers through them: e2e/vite-liff.spec.ts.)
+ * does without the plugin. (What the host answers through them: e2e/integrations/vite-liff.spec.ts.)
  */
 import liff from '@line/liff/core';
 import GetOS from '@line/liff/get-os';

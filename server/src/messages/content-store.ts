@@ -3,7 +3,8 @@
  * served by `GET /v2/bot/message/<id>/content`. A message and its content are written together.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { ContentTable, Database } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { ContentTable } from './tables.js';
 import { newQuoteToken } from './quote-token.js';
 
 export type ContentRow = Selectable<ContentTable>;

@@ -2,7 +2,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { prepared } from '../db/prepared.js';
 import { newQuoteToken } from './quote-token.js';
-import type { Database, MessageTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { MessageTable } from './tables.js';
 
 export type MessageRow = Selectable<MessageTable>;
 

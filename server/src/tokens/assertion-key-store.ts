@@ -1,6 +1,7 @@
 /** SQL for the public keys channels registered for JWT assertions (`docs/platform/channel-access-tokens.md`). */
 import type { Kysely, Selectable } from 'kysely';
-import type { ChannelAssertionKeyTable, Database } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { ChannelAssertionKeyTable } from './tables.js';
 
 export type AssertionKeyRow = Selectable<ChannelAssertionKeyTable>;
 

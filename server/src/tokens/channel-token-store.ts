@@ -3,7 +3,8 @@ import type { Kysely, Selectable } from 'kysely';
 import { firstRowKept } from '../db/kept-until-written.js';
 import { prepared } from '../db/prepared.js';
 import { lockChannel } from '../db/db.js';
-import type { ChannelTokenTable, Database } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { ChannelTokenTable } from './tables.js';
 
 export type ChannelTokenRow = Selectable<ChannelTokenTable>;
 

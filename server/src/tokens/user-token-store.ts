@@ -2,7 +2,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { firstRowKept } from '../db/kept-until-written.js';
 import { prepared } from '../db/prepared.js';
-import type { Database, UserTokenTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { UserTokenTable } from './tables.js';
 
 export type UserTokenRow = Selectable<UserTokenTable>;
 

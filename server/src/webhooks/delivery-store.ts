@@ -6,7 +6,8 @@ import type { DeliveryAttempt, DeliveryStatus } from '#contract/wire.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { isPostgres } from '../db/db.js';
 import { compileOnce, prepared, type QueryExecutor } from '../db/prepared.js';
-import type { Database, DeliveryAttemptTable, DeliveryTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { DeliveryAttemptTable, DeliveryTable } from './tables.js';
 
 export type DeliveryRow = Selectable<DeliveryTable>;
 

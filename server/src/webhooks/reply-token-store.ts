@@ -1,6 +1,7 @@
 /** SQL for reply tokens (spec "States and transitions", reply token rows). Only hashes are stored. */
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
-import type { Database, ReplyTokenTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { ReplyTokenTable } from './tables.js';
 
 export type ReplyTokenRow = Selectable<ReplyTokenTable>;
 

@@ -5,7 +5,8 @@
  * (`world-store.ts`); a bot's membership plans are the bot unit's (`interfaces/bot/memberships/`).
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { BotMembershipTable, Database } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { BotMembershipTable } from './tables.js';
 import { KeptUntilWritten } from '../db/kept-until-written.js';
 import { prepared } from '../db/prepared.js';
 

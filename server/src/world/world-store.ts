@@ -4,7 +4,8 @@ import { isPostgres } from '../db/db.js';
 import { FoundOnce } from '../db/found-once.js';
 import { firstRowKept, KeptUntilWritten } from '../db/kept-until-written.js';
 import { prepared } from '../db/prepared.js';
-import type { ChannelTable, ChatTable, Database, UserTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { ChannelTable, ChatTable, UserTable } from './tables.js';
 
 export type ChannelRow = Selectable<ChannelTable>;
 export type UserRow = Selectable<UserTable>;

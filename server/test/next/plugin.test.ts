@@ -2,7 +2,7 @@
 // in `next dev` the app's `@line/liff` (and `@line/liff/core`) resolve, in both bundlers, to a module
 // that installs embedkit's plugin for the server EMBEDKIT_URL names; in every other phase (`next
 // build`, `next start`) the app's config comes back untouched and nothing is written. The host
-// running the template end to end: e2e/next-liff.spec.ts.
+// running the template end to end: e2e/integrations/next-liff.spec.ts.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -3,7 +3,7 @@
 // resolve to a module that installs embedkit's plugin for the server EMBEDKIT_URL names, and the
 // app's own Babel compiles those files; in `nuxt build` and in the server compilation nothing
 // changes and nothing is written. The host running the template end to end:
-// e2e/create-liff-app.spec.ts.
+// e2e/integrations/create-liff-app.spec.ts.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,13 +1,13 @@
 // `embedkit/vite` in an app's vite.config (e2e/fixtures/vite-liff-app/, its code knowing nothing of
 // embedkit): while Vite serves it, the app's `import liff from '@line/liff'` gets @line/liff with
 // embedkit's plugin installed, talking to the server EMBEDKIT_URL names; `vite build` ships
-// @line/liff alone, nothing of embedkit. The host running it end to end: e2e/vite-liff.spec.ts.
+// @line/liff alone, nothing of embedkit. The host running it end to end: e2e/integrations/vite-liff.spec.ts.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FIXTURE_LIFF_ID, makeViteLiffApp, removeViteLiffApp } from '../../../e2e/vite-liff-app.js';
+import { FIXTURE_LIFF_ID, makeViteLiffApp, removeViteLiffApp } from '../../../e2e/integrations/vite-liff-app.js';
 
 let dir: string;
 beforeAll(() => {

@@ -9,6 +9,7 @@ import { isPostgres } from '../../db/db.js';
 import { FoundOnce } from '../../db/found-once.js';
 import { KeptUntilWritten } from '../../db/kept-until-written.js';
 import { prepared } from '../../db/prepared.js';
+import type { Database } from '../../db/schema.js';
 import type {
   BcContractTable,
   BcRequestTable,
@@ -17,8 +18,7 @@ import type {
   BcTokenTypeTable,
   BcTransactionTable,
   BcWalletTable,
-  Database,
-} from '../../db/schema.js';
+} from './tables.js';
 
 export type BcServiceRow = Selectable<BcServiceTable>;
 export type BcWalletRow = Selectable<BcWalletTable>;

@@ -3,7 +3,8 @@ import type { ViewType } from '#contract/wire.js';
 import type { Kysely, Selectable } from 'kysely';
 import { lockChannel } from '../../db/db.js';
 import { prepared } from '../../db/prepared.js';
-import type { AppTable, Database } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { AppTable } from './tables.js';
 
 /** An app row as the services see it. */
 export type AppRow = Selectable<AppTable>;

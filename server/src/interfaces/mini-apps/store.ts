@@ -1,6 +1,7 @@
 /** SQL of LINE MINI Apps and their service messages (migration 0028, docs/platform/mini-apps.md). */
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, MiniAppTable, ServiceNotificationTokenTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { MiniAppTable, ServiceNotificationTokenTable } from './tables.js';
 import type { ServiceMessageTemplate } from './rules.js';
 import { IapStore } from './iap/store.js';
 import type { ScenarioInAppPurchase } from './iap/rules.js';

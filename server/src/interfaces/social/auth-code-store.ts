@@ -3,7 +3,8 @@
  * on the consent page, and the authorization code. Both are kept as SHA-256 only.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { AuthorizationCodeTable, AuthorizationRequestTable, Database } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { AuthorizationCodeTable, AuthorizationRequestTable } from './tables.js';
 
 export type AuthorizationRequestRow = Selectable<AuthorizationRequestTable>;
 export type AuthorizationCodeRow = Selectable<AuthorizationCodeTable>;

@@ -4,7 +4,8 @@
  * refresh token together runs in one transaction.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, RefreshTokenTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { RefreshTokenTable } from './tables.js';
 import type { UserTokenRow } from '../../tokens/user-token-store.js';
 
 export type RefreshTokenRow = Selectable<RefreshTokenTable>;

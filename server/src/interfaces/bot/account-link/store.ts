@@ -1,6 +1,7 @@
 /** SQL for account link tokens. Only hashes are stored. */
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, LinkTokenTable } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import type { LinkTokenTable } from './tables.js';
 
 export type LinkTokenRow = Selectable<LinkTokenTable>;
 

@@ -7,7 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { compile, type ErrorDetail } from '../../../http/validate.js';
 import type { Selectable } from 'kysely';
-import type { AudienceGroupTable } from '../../../db/schema.js';
+import type { AudienceGroupTable } from './tables.js';
 
 /** An audience group row as read (and as written: every column given). */
 export type AudienceGroupRow = Selectable<AudienceGroupTable>;

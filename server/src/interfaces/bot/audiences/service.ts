@@ -10,7 +10,7 @@ import type { Clock } from '../../../clock/clock.js';
 import { ApiError, invalidBody } from '../../../http/errors.js';
 import type { ErrorDetail } from '../../../http/validate.js';
 import type { ChannelRow } from '../../../world/world-store.js';
-import type { MessageReach } from '../insight/message-reach.js';
+import type { MessageReach } from '../insight/index.js';
 import type { AudienceStore } from './store.js';
 import {
   AUDIENCE_LIFE_MS,

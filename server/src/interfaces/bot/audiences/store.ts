@@ -1,6 +1,7 @@
 /** SQL of audience groups: the groups of a channel, their members and their upload jobs. */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { AudienceJobTable, Database } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import type { AudienceJobTable } from './tables.js';
 import type { AudienceGroupRow, AudienceRow } from './rules.js';
 
 /** Members written per statement (SQLite's bound-parameter limit is far above 2 × this). */

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
 import { compile, type ErrorDetail } from '../../../http/validate.js';
-import type { CouponTable, CouponUseTable } from '../../../db/schema.js';
+import type { CouponTable, CouponUseTable } from './tables.js';
 import { Enum } from '#contract/messages/common.js';
 
 /** A coupon row as read (and as written: every column given). */

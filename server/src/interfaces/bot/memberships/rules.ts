@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
-import type { MembershipSubscriptionTable } from '../../../db/schema.js';
+import type { MembershipSubscriptionTable } from './tables.js';
 import type { ErrorDetail } from '../../../http/validate.js';
 import { DAY_MS } from '../../../limits.js';
 

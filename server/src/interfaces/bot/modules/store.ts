@@ -1,6 +1,7 @@
 /** SQL of module channels: which channels are modules, their attachments, codes, chats' control, suspended bots. */
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, ModuleAuthCodeTable } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import type { ModuleAuthCodeTable } from './tables.js';
 import type { ControlRow } from './rules.js';
 
 /** A module channel's attachment to a bot as stored. */

@@ -5,7 +5,8 @@
  * server or on several sharing a PostgreSQL database, cannot both be accepted.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, RetryKeyTable } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import type { RetryKeyTable } from './tables.js';
 
 export type RetryKeyRow = Selectable<RetryKeyTable>;
 

@@ -4,7 +4,8 @@
  * scoped to one channel: a bot never sees another bot's menus.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, RichMenuTable } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import type { RichMenuTable } from './tables.js';
 
 /** A stored rich menu row. */
 export type RichMenuRow = Selectable<RichMenuTable>;

@@ -1,7 +1,8 @@
 /** SQL of LINE MINI App in-app purchase (migration 0029, docs/platform/mini-apps.md "In-app purchase"). */
 import type { Kysely, Selectable } from 'kysely';
 import type { IapOrderStatus } from '#contract/iap.js';
-import type { Database, IapOrderTable } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import type { IapOrderTable } from './tables.js';
 import type { IapProduct } from './rules.js';
 
 /** An order as stored. */
