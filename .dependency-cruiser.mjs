@@ -34,12 +34,11 @@ const TOP = '^server/src/(kit|serve|cli|mcp)/';
 const FEATURE_DOORS = '/(index|routes|rules|service|store)\\.ts$';
 
 /**
- * The host's lower folders and files (the bridge to the app's page, the link to the server), which
- * import no screen: each a regex on the path after `host/src/`.
- * TODO(lead): the host's folders are being renamed; once they settle, list here the folders below
- * the screens (the bridge, the server link, and any other folder the screens build on).
+ * The host's folders below its screens, which import no screen: the bridge to the app's page
+ * (`app/bridge/`), the link to the server (`simulator-api/`) and the helpers of no one feature
+ * (`shared/`); each a regex on the path after `host/src/`.
  */
-const HOST_LOWER = ['bridge/', 'client\\.ts$'];
+const HOST_LOWER = ['app/bridge/', 'simulator-api/', 'shared/'];
 
 /**
  * A dependency rule that fails `npm run lint`: no module matching `from` may import one matching

@@ -47,15 +47,6 @@ export default tseslint.config(
     },
   },
   {
-    // TODO(lead): these host files still import the SDK's message types five folders up; the move of
-    // the bridge protocol into the contract removes them: then delete this block.
-    files: [
-      'host/src/chat/kinds/kind.ts',
-      'host/src/chat/kinds/{audio,flex,image,imagemap,location,sticker,template,text,video}/samples.ts',
-    ],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
     // The server's SQL lives in its stores, where a reader finds every query a table gets and a
     // schema change finds every query it breaks. Stores are `store.ts`, `*-store.ts` and db/.
     files: ['server/src/**/*.ts'],

@@ -37,9 +37,9 @@ async function violations(dir: string): Promise<string[]> {
 const CLEAN: Record<string, string> = {
   'contract/src/wire.ts': 'export interface Wire { id: string }\n',
   'host/src/main.ts': "import type { Wire } from '../../contract/src/wire.js';\nexport const w: Wire = { id: '1' };\n",
-  'host/src/bridge/connect.ts': "import { call } from '../client.js';\nexport const connect = call;\n",
-  'host/src/client.ts': 'export const call = 1;\n',
-  'host/src/chat/screen.ts': "import { connect } from '../bridge/connect.js';\nexport const screen = connect;\n",
+  'host/src/app/bridge/connect.ts': "import { call } from '../../simulator-api/client.js';\nexport const connect = call;\n",
+  'host/src/simulator-api/client.ts': 'export const call = 1;\n',
+  'host/src/phone/chat/screen.ts': "import { connect } from '../../app/bridge/connect.js';\nexport const screen = connect;\n",
   'server/src/interfaces/a/index.ts': "export { A } from './service.js';\n",
   'server/src/interfaces/a/service.ts': "import { shared } from '../../world/shared.js';\nexport const A = shared + 1;\n",
   'server/src/interfaces/b/index.ts': "import { A } from '../a/index.js';\nexport const B = A + 1;\n",
@@ -99,8 +99,8 @@ describe('the dependency rules', () => {
     ],
     [
       "the host's bridge importing a screen",
-      { 'host/src/bridge/uses-screen.ts': "import { screen } from '../chat/screen.js';\nexport const x = screen;\n" },
-      /^host-lower-builds-on-no-screen: host\/src\/bridge\/uses-screen\.ts -> host\/src\/chat\/screen\.ts$/,
+      { 'host/src/app/bridge/uses-screen.ts': "import { screen } from '../../phone/chat/screen.js';\nexport const x = screen;\n" },
+      /^host-lower-builds-on-no-screen: host\/src\/app\/bridge\/uses-screen\.ts -> host\/src\/phone\/chat\/screen\.ts$/,
     ],
     [
       'the composition root importing the process that listens',

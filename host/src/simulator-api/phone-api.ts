@@ -5,7 +5,7 @@
  * `GET /friendship/v1/status`), which are not simulator routes.
  */
 import type { Profile } from '#contract/bridge/protocol.js';
-import { answerOrThrow } from '#contract/client.js';
+import { answerOrThrow, type SimulatorInputs } from '#contract/client.js';
 import type {
   FriendshipView,
   BlockchainView,
@@ -17,7 +17,9 @@ import type {
   World,
 } from '#contract/wire.js';
 import { hostClient, type Fetch, type SimulatorClient } from './client.js';
-import type { SessionRequest } from '../state/host-state.js';
+
+/** Body of a session (the simulator API's `createSession` route); `chatId` is omitted for `none`. */
+type SessionRequest = SimulatorInputs['createSession']['body'];
 
 // Modules that show messages (phone/chat/, message-preview/) read the wire types from here.
 export type { ChatMessage, IndicatorState, SessionToken, ValidationAnswer } from '#contract/wire.js';
