@@ -30,7 +30,6 @@ import { worldSimulatorHandlers } from '../simulator/routes.js';
 import { schemaRoutes } from '../simulator/schema-routes.js';
 import { staticRoutes } from '../simulator/static-routes.js';
 import { channelTokenSimulatorHandlers } from '../tokens/simulator-routes.js';
-import { scenarioStores } from './scenario-stores.js';
 import type { UnitDeps, Units } from './units.js';
 
 /** What the app of `{base_url}` is built on besides the units. */
@@ -106,7 +105,6 @@ export function baseApp(units: Units, d: BaseAppDeps): Express {
             live: units.bots.live,
             demoOrigin: d.demoOrigin,
             startedWith: d.scenarioFile,
-            stores: scenarioStores,
             dispatcher: units.bots.dispatcher,
           }),
           ...channelTokenSimulatorHandlers(units.channelTokens),

@@ -401,4 +401,16 @@ export class BlockchainStore {
     const rows = await this.db.selectFrom('bc_requests').selectAll().orderBy('id', 'desc').limit(limit).execute();
     return rows.map((r) => ({ ...r, api_key: r.api_key || null, signature_input: r.signature_input || null }));
   }
+
+  /** Every service, wallet, contract, token type and token as stored, each in a stable order (the scenario export). */
+  async scenarioRows() {
+    const [services, wallets, contracts, tokenTypes, tokens] = await Promise.all([
+      this.db.selectFrom('bc_services').selectAll().orderBy('api_key').execute(),
+      this.db.selectFrom('bc_wallets').selectAll().orderBy('created_at').orderBy('address').execute(),
+      this.db.selectFrom('bc_contracts').selectAll().orderBy('contract_id').execute(),
+      this.db.selectFrom('bc_token_types').selectAll().orderBy('token_type').execute(),
+      this.db.selectFrom('bc_tokens').selectAll().orderBy('token_type').orderBy('token_index').execute(),
+    ]);
+    return { services, wallets, contracts, tokenTypes, tokens };
+  }
 }

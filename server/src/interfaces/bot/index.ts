@@ -56,21 +56,23 @@ import type { DatabaseOutage } from '../../db/outage.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
 import { MissionStickerService } from './shop/service.js';
 import { createInsight, type Insight } from './insight/index.js';
+import type { UnitPlugin } from '../../unit/unit.js';
+import { audienceScenario } from './audiences/scenario.js';
+import { couponScenario } from './coupons/scenario.js';
+import { membershipScenario } from './memberships/scenario.js';
+import { moduleScenario } from './modules/scenario.js';
 
 // What other units use of this one.
 export { botApi, channelOf, type BotApiDeps } from './authenticate.js';
 export type { BotEventService } from './user-events/service.js';
 export type { SentMessage, SentMessages } from './messaging/service.js';
-export { AudienceStore } from './audiences/store.js';
-export { scenarioAudienceOf, scenarioAudienceRow } from './audiences/rules.js';
-export { drawAudienceGroupId } from './audiences/service.js';
-export { MembershipPlanStore } from './memberships/store.js';
-export { scenarioMembershipOf, scenarioMembershipRows, type ScenarioMembership } from './memberships/rules.js';
-export { CouponStore } from './coupons/store.js';
-export { CouponCreateSchema, scenarioCouponOf, scenarioCouponProblems, scenarioCouponRows, type ScenarioCoupon } from './coupons/rules.js';
-export { ModuleStore } from './modules/store.js';
-export { DEFAULT_MODULE_SCOPES } from './modules/rules.js';
 export type { MessageReach, FriendshipChangeInput } from './insight/index.js';
+
+/** The bot unit as a plugin: its features' slices of the scenario file, each a channel's list. */
+export const botUnit = {
+  name: 'bot',
+  scenario: [audienceScenario, membershipScenario, moduleScenario, couponScenario],
+} as const satisfies UnitPlugin;
 
 /** Options of the bot messaging unit. */
 export interface BotMessagingOptions {

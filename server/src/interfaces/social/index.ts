@@ -25,6 +25,11 @@ import { TokenInvalidationStore } from './token-invalidation-store.js';
 import { UserTokenStore } from '../../tokens/user-token-store.js';
 import type { WorldStore } from '../../world/world-store.js';
 
+import type { UnitPlugin } from '../../unit/unit.js';
+
+/** The social login as a plugin: no slice of the scenario file (a channel's login settings are the world's). */
+export const socialUnit = { name: 'social', scenario: [] } as const satisfies UnitPlugin;
+
 // What other units and the composition root use of this one.
 export type { UserTokenService } from './user-tokens.js';
 export type { SocialV1Service } from './v1.js';
