@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { WorldStore } from '../world/world-store.js';
-import { checkScenario, type Scenario } from './schema.js';
+import type { AnyScenarioSlice } from '../unit/scenario-slice.js';
+import { scenarioCheckOf, type Scenario } from './schema.js';
 import { SCENARIO_SLICES } from './slices.js';
 
 export { ScenarioError } from '../unit/scenario-slice.js';
@@ -36,17 +37,17 @@ export async function readScenario(file: string): Promise<Scenario> {
 
 /**
  * Every problem of a scenario object (schema, then ids that must point at something), each as
- * `<path>: <problem>`; empty when it is valid.
+ * `<path>: <problem>`; empty when it is valid. `slices`: the file's (a test may add a unit of its own).
  */
-export function scenarioProblems(data: unknown): string[] {
-  const problems = (checkScenario(data) ?? []).map((d) => `${d.property ?? '(root)'}: ${d.message}`);
-  return problems.length ? problems : crossReferenceProblems(data as Scenario);
+export function scenarioProblems(data: unknown, slices: readonly AnyScenarioSlice[] = SCENARIO_SLICES): string[] {
+  const problems = (scenarioCheckOf(slices)(data) ?? []).map((d) => `${d.property ?? '(root)'}: ${d.message}`);
+  return problems.length ? problems : crossReferenceProblems(data as Scenario, slices);
 }
 
 /** What each slice checks beyond the schema (IDs that must point at something, one field against another), in the order of the list. */
-function crossReferenceProblems(s: Scenario): string[] {
+function crossReferenceProblems(s: Scenario, slices: readonly AnyScenarioSlice[]): string[] {
   const ids = { users: new Set(s.users.map((u) => u.userId)), channels: new Set(s.channels.map((c) => c.channelId)) };
-  return SCENARIO_SLICES.flatMap((slice) => slice.problems?.(s, ids) ?? []);
+  return slices.flatMap((slice) => slice.problems?.(s, ids) ?? []);
 }
 
 /** A scenario already read and checked, with the name the world records it under (meta `scenario`). */
@@ -64,7 +65,7 @@ export interface ScenarioTarget {
 /**
  * Loads the scenario (a file, read and checked here, or a {@link ScenarioSource}) when the
  * database has never had one, else moves scenario app URLs to the current demo origin when the
- * port changed. Data written later (apps, messages) is kept.
+ * port changed. Data written later (apps, messages) is kept. `slices`: the file's (a test may add a unit of its own).
  * @throws Error naming the file and its problems; ScenarioError for a key that cannot be loaded
  */
 export async function applyScenario(
@@ -72,19 +73,20 @@ export async function applyScenario(
   target: ScenarioTarget,
   demoOrigin: string,
   now: number,
+  slices: readonly AnyScenarioSlice[] = SCENARIO_SLICES,
 ): Promise<void> {
   const { db, world } = target;
   const loaded = await world.getMeta('scenario');
   if (loaded === undefined) {
     const s = typeof source === 'string' ? await readScenario(source) : source.scenario;
     // Each slice after the ones before it: the world's rows first, which the others refer to.
-    for (const slice of SCENARIO_SLICES) await slice.seed?.(s, { db, world, now, demoOrigin });
+    for (const slice of slices) await slice.seed?.(s, { db, world, now, demoOrigin });
     await world.setMeta('scenario', typeof source === 'string' ? source : source.name);
     // Where the world's history starts: insight answers out_of_service for days before it.
     await world.setMeta('history_since', String(now));
   } else {
     const previous = await world.getMeta('demo_origin');
-    if (previous && previous !== demoOrigin) for (const slice of SCENARIO_SLICES) await slice.moveDemoOrigin?.(db, previous, demoOrigin);
+    if (previous && previous !== demoOrigin) for (const slice of slices) await slice.moveDemoOrigin?.(db, previous, demoOrigin);
   }
   await world.setMeta('demo_origin', demoOrigin);
 }

@@ -4,7 +4,7 @@
  * The schema, the checks, the seeding and the export each go through this list.
  */
 import { UNITS } from '../interfaces/index.js';
-import type { ScenarioParts } from '../unit/scenario-slice.js';
+import type { AnyScenarioSlice, ScenarioParts } from '../unit/scenario-slice.js';
 import type { UnionToIntersection } from '../unit/unit.js';
 import { defaultsScenario, worldScenario } from '../world/scenario.js';
 
@@ -22,7 +22,10 @@ export type PartsAt<K extends keyof ScenarioParts> = UnionToIntersection<
   AnySlice extends infer S ? (S extends { parts: Record<K, infer X> } ? X : never) : never
 >;
 
-/** The properties the slices give one place, in the order of the list. */
-export function partsAt<K extends keyof ScenarioParts>(place: K): PartsAt<K> {
-  return Object.assign({}, ...SCENARIO_SLICES.map((s) => (s.parts as ScenarioParts)[place] ?? {})) as PartsAt<K>;
+/**
+ * The properties the slices give one place, in the order of the list.
+ * @param slices the list (by default the file's; a test may add a unit of its own)
+ */
+export function partsAt<K extends keyof ScenarioParts>(place: K, slices: readonly AnyScenarioSlice[] = SCENARIO_SLICES): PartsAt<K> {
+  return Object.assign({}, ...slices.map((s) => (s.parts as ScenarioParts)[place] ?? {})) as PartsAt<K>;
 }

@@ -102,6 +102,10 @@ export interface ScenarioSlice<P extends ScenarioParts = ScenarioParts, V = Scen
   moveDemoOrigin?(db: Kysely<Database>, from: string, to: string): Promise<void>;
 }
 
+/** A slice of any parts, as a list of them holds it (each slice types its own view of the file). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyScenarioSlice = ScenarioSlice<any, any>;
+
 /**
  * A slice declared with its types inferred: its parts, and the view its functions read (its own
  * parts, merged with `reads` when given: the world's, most often).

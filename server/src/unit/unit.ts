@@ -14,16 +14,14 @@ import type { Express, Router } from 'express';
 import type { SimulatorUnit } from '#contract/simulator-api.js';
 import type { LiveEvent } from '../live/hub.js';
 import type { UnitHandlers } from '../simulator/handlers.js';
-import type { ScenarioSlice } from './scenario-slice.js';
+import type { AnyScenarioSlice } from './scenario-slice.js';
 
 /** A unit before it is built: its name and its slices of the scenario file, in the order of the file's properties. */
 export interface UnitPlugin {
   /** The unit's name, as in `kit/units.ts` and the docs. */
   name: string;
   /** Its parts of the scenario file (none: it keeps nothing a scenario declares). */
-  // Each slice types its own view of the file; the list takes them all.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  scenario: readonly ScenarioSlice<any, any>[];
+  scenario: readonly AnyScenarioSlice[];
 }
 
 /** A unit's routers by the origin they are mounted on (`interface-urls.ts`), in the order they are mounted. */
@@ -49,7 +47,7 @@ export interface BuiltUnit<U extends SimulatorUnit = SimulatorUnit> {
    * What it does on a live event of this process or another on the database: forget what it holds
    * in memory of a world that was reset (`world`), act on a clock moved (`clock`).
    */
-  live?(event: LiveEvent): void;
+  onLive?(event: LiveEvent): void;
 }
 
 /** Every handler of a list of built units, as one object typed as the intersection of their slices. */

@@ -17,7 +17,7 @@ import { BlockchainStore } from './store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
 import type { Database } from '../../db/schema.js';
 
-import type { UnitPlugin } from '../../unit/unit.js';
+import type { BuiltUnit, UnitPlugin } from '../../unit/unit.js';
 import { blockchainScenario } from './scenario.js';
 
 // What the listener uses of this unit.
@@ -27,7 +27,7 @@ export { blockchainUnavailable } from './routes.js';
 export const blockchainUnit = { name: 'blockchain', scenario: [blockchainScenario] } as const satisfies UnitPlugin;
 
 /** The blockchain unit: the origin's app, the host's simulator routes, its services. */
-export interface Blockchain {
+export interface Blockchain extends BuiltUnit<'blockchain'> {
   /** The app of `{blockchain_url}`. */
   app: Express;
   /** The handler of the Blockchain tab's simulator route (on `{base_url}`). */

@@ -23,7 +23,7 @@ import { miniAppRoutes } from './routes.js';
 import { ServiceMessageService } from './service.js';
 import { MiniAppStore } from './store.js';
 
-import type { UnitPlugin } from '../../unit/unit.js';
+import type { BuiltUnit, UnitPlugin } from '../../unit/unit.js';
 import { miniAppScenario } from './scenario.js';
 
 export { MiniAppStore } from './store.js';
@@ -33,7 +33,7 @@ export { IapStore } from './iap/store.js';
 export const miniAppsUnit = { name: 'miniApps', scenario: [miniAppScenario] } as const satisfies UnitPlugin;
 
 /** The MINI Apps unit: its service, its store (the scenario loads it), its routes and simulator handlers. */
-export interface MiniApps {
+export interface MiniApps extends BuiltUnit<'miniApps'> {
   serviceMessages: ServiceMessageService;
   /** In-app purchase: reservations, orders, their webhook events (docs/platform/mini-apps.md). */
   iap: IapService;
