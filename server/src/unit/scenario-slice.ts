@@ -90,7 +90,7 @@ export interface ScenarioSlice<P extends ScenarioParts = ScenarioParts, V = Scen
   problems?(s: V, ids: DeclaredIds): string[];
   /**
    * Writes its part of the file into an empty world, after the slices before it in the list.
-   * @throws ScenarioError (`scenario/load.ts`) for what the checks cannot see (a key that is not usable)
+   * @throws ScenarioError (`unit/scenario-slice.ts`) for what the checks cannot see (a key that is not usable)
    */
   seed?(s: V, at: SeedContext): Promise<void>;
   /** Reads its part of today's world (`embedkit export`). */

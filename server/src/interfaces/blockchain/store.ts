@@ -40,7 +40,7 @@ const REQUEST_ROWS_PER_INSERT = 32;
 /** How long a request's log row may wait for others to be written with, in ms. */
 const REQUEST_LOG_DELAY_MS = 20;
 
-/** The scenario's blockchain section, as rows (see scenario/schema.ts). */
+/** The scenario's blockchain section, as rows (see scenario.ts). */
 export interface BlockchainSeed {
   services: BcServiceRow[];
   wallets: BcWalletRow[];
