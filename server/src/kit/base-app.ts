@@ -30,8 +30,8 @@ import { worldSimulatorHandlers } from '../simulator/routes.js';
 import { schemaRoutes } from '../simulator/schema-routes.js';
 import { staticRoutes } from '../simulator/static-routes.js';
 import { channelTokenSimulatorHandlers } from '../tokens/simulator-routes.js';
-import { scenarioStores } from './scenario-stores.js';
-import type { UnitDeps, Units } from './units.js';
+import { handlersOf } from '../unit/unit.js';
+import { simulatorUnits, type UnitDeps, type Units } from './units.js';
 
 /** What the app of `{base_url}` is built on besides the units. */
 export interface BaseAppDeps extends Pick<UnitDeps, 'db' | 'world' | 'clock' | 'logger' | 'outage' | 'urls' | 'demoOrigin' | 'headers'> {
@@ -94,11 +94,7 @@ export function baseApp(units: Units, d: BaseAppDeps): Express {
             headers,
             miniApps: units.miniApps.store,
           }),
-          ...units.social.simulator((channelId, on) => units.v1Bots.service.setBlockOperations(channelId, on)),
-          ...units.bots.simulator,
-          ...units.v1Bots.simulator,
-          ...units.blockchain.simulator,
-          ...units.miniApps.simulator,
+          ...handlersOf(simulatorUnits(units)),
           ...scenarioExportHandlers(db),
           ...worldResetHandlers({
             db,
@@ -106,7 +102,6 @@ export function baseApp(units: Units, d: BaseAppDeps): Express {
             live: units.bots.live,
             demoOrigin: d.demoOrigin,
             startedWith: d.scenarioFile,
-            stores: scenarioStores,
             dispatcher: units.bots.dispatcher,
           }),
           ...channelTokenSimulatorHandlers(units.channelTokens),

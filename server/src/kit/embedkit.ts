@@ -30,7 +30,6 @@ import type { ChatService } from '../world/chats.js';
 import { WorldStore } from '../world/world-store.js';
 import { baseApp } from './base-app.js';
 import { openKitDatabase, type DatabaseOptions } from './database.js';
-import { scenarioStores } from './scenario-stores.js';
 import { createUnits } from './units.js';
 
 /** Options of {@link createEmbedkit}: where the state lives ({@link DatabaseOptions}), the world, the origins and the services' settings. */
@@ -126,7 +125,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   try {
     // Simulated time never goes back across a restart.
     if (!options.clock) await restoreClock(clock, world);
-    await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, { ...scenarioStores(db), world, apps }, demoOrigin, clock.now());
+    await applyScenario(options.scenarioFile ?? DEFAULT_SCENARIO, { db, world }, demoOrigin, clock.now());
   } catch (e) {
     await store.unlock();
     await store.close();

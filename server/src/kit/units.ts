@@ -71,8 +71,19 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
       (await apps.listByChannel(channelId)).map((app) => app.view_url),
       d.proxiedApps?.() ?? [],
     );
-  const social = createSocialLogin(db, world, clock, { baseUrl, demoOrigin: () => d.demoOrigin, headers, appViewUrls }, (offsetMs) =>
-    live.publish({ type: 'clock', offsetMs }),
+  const social = createSocialLogin(
+    db,
+    world,
+    clock,
+    {
+      baseUrl,
+      demoOrigin: () => d.demoOrigin,
+      headers,
+      appViewUrls,
+      // The v1 bots are built after the social login, on its friendships: asked when a simulator call needs them.
+      setBlockOperations: (channelId, on) => v1Bots.service.setBlockOperations(channelId, on),
+    },
+    (offsetMs) => live.publish({ type: 'clock', offsetMs }),
   );
   const bots = createBotMessaging(
     db,
@@ -81,6 +92,8 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
     { tokens: channelTokens, logger, baseUrl, live, outage, headers, faults: d.deliveryFaults },
     botOptions,
   );
+  // Each unit's answer to a live event, subscribed in the order the units are built.
+  bots.live.subscribe((event) => bots.onLive(event));
   outage.onBack(() => bots.dispatcher.kick());
   social.friendships.onChange((change) => bots.events.friendshipChanged(change));
   social.friendships.onChange((change) => bots.insight.service.friendshipChanged(change));
@@ -106,4 +119,12 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
     webhooks: { emitter: bots.emitter, dispatcher: bots.dispatcher },
   });
   return { channelTokens, chats, social, bots, embeddedApps, blockchain, v1Bots, miniApps };
+}
+
+/**
+ * The built units whose simulator handlers `kit/base-app.ts` mounts, as a list: a new unit with
+ * simulator routes is one more entry.
+ */
+export function simulatorUnits(u: Units) {
+  return [u.social, u.bots, u.v1Bots, u.blockchain, u.miniApps] as const;
 }

@@ -4,9 +4,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { UnitHandlers } from '../simulator/handlers.js';
-import { scenarioOf } from './export.js';
+import { readWorldRows, scenarioOf } from './export.js';
 import type { Database } from '../db/schema.js';
-import { readWorldRows } from './world-export-store.js';
 
 export function scenarioExportHandlers(db: Kysely<Database>): UnitHandlers<'scenarioExport'> {
   return {

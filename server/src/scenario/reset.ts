@@ -14,9 +14,10 @@ import type { WorldReset } from '#contract/wire.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { LiveHub } from '../live/hub.js';
-import { applyScenario, readScenario, ScenarioError, scenarioProblems, type ScenarioStores } from './load.js';
+import { applyScenario, readScenario, ScenarioError, scenarioProblems } from './load.js';
 import type { Scenario } from './schema.js';
 import { replaceWorld } from './world-reset-store.js';
+import { WorldStore } from '../world/world-store.js';
 
 /** What a reset needs of the kit. */
 export interface WorldResetDeps {
@@ -26,8 +27,6 @@ export interface WorldResetDeps {
   demoOrigin: string;
   /** The scenario file the server started with (loaded when the body names none). */
   startedWith: string;
-  /** The stores a scenario is loaded into, built on the given database (here: the reset's transaction). */
-  stores(db: Kysely<Database>): ScenarioStores;
   /** Webhook sending, paused while the tables are emptied (an attempt in flight would record into a world that is gone). */
   dispatcher: { stop(): Promise<void>; start(): void };
 }
@@ -74,7 +73,7 @@ export async function resetWorld(d: WorldResetDeps, body: ResetWorldBody): Promi
   const source = await scenarioToLoad(d, body);
   await d.dispatcher.stop();
   try {
-    await replaceWorld(d.db, (trx) => applyScenario(source, d.stores(trx), d.demoOrigin, d.clock.now()));
+    await replaceWorld(d.db, (trx) => applyScenario(source, { db: trx, world: new WorldStore(trx) }, d.demoOrigin, d.clock.now()));
   } catch (e) {
     if (e instanceof ScenarioError) throw scenarioInvalid([e.message]);
     throw e;

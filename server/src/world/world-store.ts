@@ -65,7 +65,7 @@ export class WorldStore {
 
   /**
    * The person whose phone number has this SHA-256 hash (lowercase hex), or undefined (a scenario
-   * gives a number to one person at most: `scenario/load.ts`).
+   * gives a number to one person at most: `world/scenario.ts`).
    */
   userByPhoneNumberHash(hash: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('phone_number_hash', '=', hash).orderBy('user_id').limit(1).executeTakeFirst();

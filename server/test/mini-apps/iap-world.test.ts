@@ -6,8 +6,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmbedkit, type Embedkit } from '../../src/kit/embedkit.js';
 import { readScenario, scenarioProblems } from '../../src/scenario/load.js';
-import { scenarioOf } from '../../src/scenario/export.js';
-import { readWorldRows } from '../../src/scenario/world-export-store.js';
+import { readWorldRows, scenarioOf } from '../../src/scenario/export.js';
 import { onTestDatabase } from '../helpers.js';
 
 const SCENARIO = fileURLToPath(new URL('../fixtures/iap.json', import.meta.url));

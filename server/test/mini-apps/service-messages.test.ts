@@ -10,8 +10,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmbedkit, type Embedkit } from '../../src/kit/embedkit.js';
 import { readScenario, scenarioProblems } from '../../src/scenario/load.js';
-import { scenarioOf } from '../../src/scenario/export.js';
-import { readWorldRows } from '../../src/scenario/world-export-store.js';
+import { readWorldRows, scenarioOf } from '../../src/scenario/export.js';
 import { ALICE, onTestDatabase } from '../helpers.js';
 
 const SCENARIO = fileURLToPath(new URL('../fixtures/mini-apps.json', import.meta.url));

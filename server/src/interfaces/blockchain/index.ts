@@ -17,12 +17,17 @@ import { BlockchainStore } from './store.js';
 import type { DatabaseOutage } from '../../db/outage.js';
 import type { Database } from '../../db/schema.js';
 
-// What the scenario loader and the listener use of this unit.
-export { BlockchainStore, type BlockchainSeed } from './store.js';
+import type { BuiltUnit, UnitPlugin } from '../../unit/unit.js';
+import { blockchainScenario } from './scenario.js';
+
+// What the listener uses of this unit.
 export { blockchainUnavailable } from './routes.js';
 
+/** The blockchain as a plugin: its slice of the scenario file (`blockchain`). */
+export const blockchainUnit = { name: 'blockchain', scenario: [blockchainScenario] } as const satisfies UnitPlugin;
+
 /** The blockchain unit: the origin's app, the host's simulator routes, its services. */
-export interface Blockchain {
+export interface Blockchain extends BuiltUnit<'blockchain'> {
   /** The app of `{blockchain_url}`. */
   app: Express;
   /** The handler of the Blockchain tab's simulator route (on `{base_url}`). */

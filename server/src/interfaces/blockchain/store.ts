@@ -40,7 +40,7 @@ const REQUEST_ROWS_PER_INSERT = 32;
 /** How long a request's log row may wait for others to be written with, in ms. */
 const REQUEST_LOG_DELAY_MS = 20;
 
-/** The scenario's blockchain section, as rows (see scenario/schema.ts). */
+/** The scenario's blockchain section, as rows (see scenario.ts). */
 export interface BlockchainSeed {
   services: BcServiceRow[];
   wallets: BcWalletRow[];
@@ -400,5 +400,17 @@ export class BlockchainStore {
     await waiting?.catch(() => undefined);
     const rows = await this.db.selectFrom('bc_requests').selectAll().orderBy('id', 'desc').limit(limit).execute();
     return rows.map((r) => ({ ...r, api_key: r.api_key || null, signature_input: r.signature_input || null }));
+  }
+
+  /** Every service, wallet, contract, token type and token as stored, each in a stable order (the scenario export). */
+  async scenarioRows() {
+    const [services, wallets, contracts, tokenTypes, tokens] = await Promise.all([
+      this.db.selectFrom('bc_services').selectAll().orderBy('api_key').execute(),
+      this.db.selectFrom('bc_wallets').selectAll().orderBy('created_at').orderBy('address').execute(),
+      this.db.selectFrom('bc_contracts').selectAll().orderBy('contract_id').execute(),
+      this.db.selectFrom('bc_token_types').selectAll().orderBy('token_type').execute(),
+      this.db.selectFrom('bc_tokens').selectAll().orderBy('token_type').orderBy('token_index').execute(),
+    ]);
+    return { services, wallets, contracts, tokenTypes, tokens };
   }
 }

@@ -33,7 +33,7 @@ import { BotEventService } from './user-events/service.js';
 import { BotMessagingService } from './messaging/service.js';
 import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
 import type { ChatHooks } from '../../world/chats.js';
-import { LiveHub } from '../../live/hub.js';
+import { LiveHub, type LiveEvent } from '../../live/hub.js';
 import { RateLimiter, type PlanLimits } from './rate-limits/service.js';
 import { RichMenuService } from './rich-menus/service.js';
 import { DeliveryService } from '../../webhooks/deliveries.js';
@@ -56,21 +56,23 @@ import type { DatabaseOutage } from '../../db/outage.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
 import { MissionStickerService } from './shop/service.js';
 import { createInsight, type Insight } from './insight/index.js';
+import type { BuiltUnit, UnitPlugin } from '../../unit/unit.js';
+import { audienceScenario } from './audiences/scenario.js';
+import { couponScenario } from './coupons/scenario.js';
+import { membershipScenario } from './memberships/scenario.js';
+import { moduleScenario } from './modules/scenario.js';
 
 // What other units use of this one.
 export { botApi, channelOf, type BotApiDeps } from './authenticate.js';
 export type { BotEventService } from './user-events/service.js';
 export type { SentMessage, SentMessages } from './messaging/service.js';
-export { AudienceStore } from './audiences/store.js';
-export { scenarioAudienceOf, scenarioAudienceRow } from './audiences/rules.js';
-export { drawAudienceGroupId } from './audiences/service.js';
-export { MembershipPlanStore } from './memberships/store.js';
-export { scenarioMembershipOf, scenarioMembershipRows, type ScenarioMembership } from './memberships/rules.js';
-export { CouponStore } from './coupons/store.js';
-export { CouponCreateSchema, scenarioCouponOf, scenarioCouponProblems, scenarioCouponRows, type ScenarioCoupon } from './coupons/rules.js';
-export { ModuleStore } from './modules/store.js';
-export { DEFAULT_MODULE_SCOPES } from './modules/rules.js';
 export type { MessageReach, FriendshipChangeInput } from './insight/index.js';
+
+/** The bot unit as a plugin: its features' slices of the scenario file, each a channel's list. */
+export const botUnit = {
+  name: 'bot',
+  scenario: [audienceScenario, membershipScenario, moduleScenario, couponScenario],
+} as const satisfies UnitPlugin;
 
 /** Options of the bot messaging unit. */
 export interface BotMessagingOptions {
@@ -85,7 +87,7 @@ export interface BotMessagingOptions {
 }
 
 /** The bot messaging unit's services and routes. */
-export interface BotMessaging {
+export interface BotMessaging extends BuiltUnit<'bot' | 'insight' | 'coupons' | 'memberships' | 'modules'> {
   events: BotEventService;
   messaging: BotMessagingService;
   emitter: WebhookEmitter;
@@ -109,6 +111,8 @@ export interface BotMessaging {
   sharedOauthRoutes: Router;
   /** The handlers of the unit's simulator routes (`contract/src/simulator-api.ts`). */
   simulator: UnitHandlers<'bot' | 'insight' | 'coupons' | 'memberships' | 'modules'>;
+  /** What the unit does on a live event: renews memberships when the clock moves, forgets counts and indicators when the world is reset. */
+  onLive(event: LiveEvent): void;
   /** Starts sending webhook deliveries (those left from the last run first). */
   start(): void;
   /** Stops the dispatcher and ends the live streams; call before the database closes. */
@@ -172,10 +176,6 @@ export function createBotMessaging(
     clock,
     changed: (channelId, userId, type, membershipId) => events.membershipChanged(channelId, userId, type, membershipId),
   });
-  // Moving the clock renews the subscriptions whose billing time it passed (docs/platform/memberships.md).
-  live.subscribe((event) => {
-    if (event.type === 'clock') plans.renewDue().catch((err: unknown) => deps.logger.warn({ err }, 'membership renewal failed'));
-  });
   const modules = new ModuleService({ store: new ModuleStore(db), world, botsInChats, emitter, live, clock });
   // While a module channel holds a chat, the chat's events go to it (docs/platform/module-channels.md).
   emitter.routeThrough((botChannelId, chatId) => modules.holder(botChannelId, chatId));
@@ -210,12 +210,6 @@ export function createBotMessaging(
   const pnp = new BotPnpService({ world, botsInChats, messages, events, counters, limits, live, clock });
   const stickers = new MissionStickerService({ world, botsInChats, messages, live, clock });
   const indicators = new ChatIndicatorService({ botsInChats, live, clock });
-  // A reset world (here or in another process on the database) starts with no counts, indicators or read marks.
-  live.subscribe((event) => {
-    if (event.type !== 'world') return;
-    limits.forget();
-    indicators.forget();
-  });
   const links = new AccountLinkService({ tokens: new LinkTokenStore(db), world, botsInChats, events, clock });
   const retryKeys = new RetryKeys({ store: new RetryKeyStore(db), clock, headers: deps.headers });
   const account = new BotAccountService({ events, timeoutMs: options.webhookTimeoutMs ?? 10_000, clock, headers: deps.headers });
@@ -268,6 +262,15 @@ export function createBotMessaging(
       chatControl: ({ params }) => modules.controlOf(params.channelId, params.chatId),
       setChatControl: ({ params, body }) => modules.setControl(params.channelId, params.chatId, body),
       setBotSuspended: ({ params, body }) => modules.setSuspended(params.channelId, body),
+    },
+    onLive: (event) => {
+      // Moving the clock renews the subscriptions whose billing time it passed (docs/platform/memberships.md).
+      if (event.type === 'clock') plans.renewDue().catch((err: unknown) => deps.logger.warn({ err }, 'membership renewal failed'));
+      // A reset world (here or in another process on the database) starts with no counts, indicators or read marks.
+      if (event.type === 'world') {
+        limits.forget();
+        indicators.forget();
+      }
     },
     start: () => dispatcher.start(),
     stop: async () => {

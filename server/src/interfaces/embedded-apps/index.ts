@@ -18,9 +18,15 @@ import { PickerTicketStore } from './share-picker-ticket-store.js';
 import { shareRoutes } from './share-routes.js';
 import { AppStore } from './store.js';
 
+import type { UnitPlugin } from '../../unit/unit.js';
+import { appScenario } from './scenario.js';
+
 export { AppStore, type AppRow } from './store.js';
 export { botPromptOf, LIFF_ID, scopesOf, toLiffApp, type LiffApp } from './registry.js';
 export { APP_SCOPES, DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, type AppScope, type BotPrompt, type LiffScope } from './schemas.js';
+
+/** The embedded apps as a plugin: their slice of the scenario file (the file's `apps`). */
+export const embeddedAppsUnit = { name: 'embeddedApps', scenario: [appScenario] } as const satisfies UnitPlugin;
 
 /** The embedded apps unit: the registry, its store, and the routes of `{base_url}`. */
 export interface EmbeddedApps {

@@ -23,13 +23,17 @@ import { miniAppRoutes } from './routes.js';
 import { ServiceMessageService } from './service.js';
 import { MiniAppStore } from './store.js';
 
-export { MiniAppStore, type MiniAppSeed } from './store.js';
+import type { BuiltUnit, UnitPlugin } from '../../unit/unit.js';
+import { miniAppScenario } from './scenario.js';
+
+export { MiniAppStore } from './store.js';
 export { IapStore } from './iap/store.js';
-export { MiniAppSchema, scenarioTemplateProblems, type ScenarioMiniApp, type ServiceMessageTemplate } from './rules.js';
-export { scenarioIapProblems, type IapProduct, type ScenarioInAppPurchase } from './iap/rules.js';
+
+/** The MINI Apps as a plugin: their slice of the scenario file (an app's `miniApp`). */
+export const miniAppsUnit = { name: 'miniApps', scenario: [miniAppScenario] } as const satisfies UnitPlugin;
 
 /** The MINI Apps unit: its service, its store (the scenario loads it), its routes and simulator handlers. */
-export interface MiniApps {
+export interface MiniApps extends BuiltUnit<'miniApps'> {
   serviceMessages: ServiceMessageService;
   /** In-app purchase: reservations, orders, their webhook events (docs/platform/mini-apps.md). */
   iap: IapService;

@@ -159,4 +159,13 @@ export class MiniAppStore {
       .execute();
     return rows.reverse().map((r) => ({ id: Number(r.id), sent_at: Number(r.sent_at), notice: r.notice }));
   }
+
+  /** Every MINI App as stored and every template, by app and position (the scenario export). */
+  async scenarioRows() {
+    const [apps, templates] = await Promise.all([
+      this.db.selectFrom('mini_apps').selectAll().execute(),
+      this.db.selectFrom('service_message_templates').selectAll().orderBy('embed_id').orderBy('position').execute(),
+    ]);
+    return { apps, templates };
+  }
 }

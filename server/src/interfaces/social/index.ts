@@ -25,13 +25,18 @@ import { TokenInvalidationStore } from './token-invalidation-store.js';
 import { UserTokenStore } from '../../tokens/user-token-store.js';
 import type { WorldStore } from '../../world/world-store.js';
 
+import type { BuiltUnit, UnitPlugin } from '../../unit/unit.js';
+
+/** The social login as a plugin: no slice of the scenario file (a channel's login settings are the world's). */
+export const socialUnit = { name: 'social', scenario: [] } as const satisfies UnitPlugin;
+
 // What other units and the composition root use of this one.
 export type { UserTokenService } from './user-tokens.js';
 export type { SocialV1Service } from './v1.js';
 export type { FriendshipService, FriendshipChange } from './friendships.js';
 
 /** The social login's services, and its routes for the app. */
-export interface SocialLogin {
+export interface SocialLogin extends BuiltUnit<'social'> {
   /** The authorization request, its consent and the authorization codes. */
   authorization: AuthorizationService;
   /** The token operation: the code and refresh grants, verify and revoke. */
@@ -43,11 +48,8 @@ export interface SocialLogin {
   v1Tokens: SocialV1Service;
   /** Routes of `/oauth2/v2.1`, `/friendship/v1` and `/v1/oauth`. */
   routes: Router[];
-  /**
-   * The handlers of the unit's simulator routes (`contract/src/simulator-api.ts`).
-   * @param setBlockOperations the v1 bots' setting a channel change may carry, applied after `active`
-   */
-  simulator(setBlockOperations: (channelId: string, on: boolean) => Promise<ChannelView>): UnitHandlers<'social'>;
+  /** The handlers of the unit's simulator routes (`contract/src/simulator-api.ts`). */
+  simulator: UnitHandlers<'social'>;
 }
 
 /**
@@ -56,7 +58,8 @@ export interface SocialLogin {
  * @param deps `baseUrl`: the server's public origin (ID token `iss`, picture URLs);
  *   `demoOrigin`: what `{demo_origin}` in a scenario's callback URLs stands for; `headers`: the
  *   platform header names of the kit's prefix (the v1 ChannelToken, request IDs); `appViewUrls`: the
- *   endpoint URLs of a channel's embedded apps, with their `--lan` proxy origins (where a PKCE sign-in may return)
+ *   endpoint URLs of a channel's embedded apps, with their `--lan` proxy origins (where a PKCE sign-in may return);
+ *   `setBlockOperations`: the v1 bots' setting a channel change of the simulator may carry, applied after `active`
  */
 export function createSocialLogin(
   db: Kysely<Database>,
@@ -67,6 +70,7 @@ export function createSocialLogin(
     demoOrigin: () => string;
     headers: PlatformHeaders;
     appViewUrls: (channelId: string) => Promise<string[]>;
+    setBlockOperations: (channelId: string, on: boolean) => Promise<ChannelView>;
   },
   clockMoved?: (offsetMs: number) => void,
 ): SocialLogin {
@@ -88,15 +92,14 @@ export function createSocialLogin(
     friendships,
     v1Tokens,
     routes: [socialLoginRoutes({ authorization, grants, userTokens, friendships, world, baseUrl }), socialV1Routes(v1Tokens, deps.headers)],
-    simulator: (setBlockOperations) =>
-      socialSimulatorHandlers({
-        clock,
-        world,
-        friendships,
-        invalidations,
-        logins,
-        setBlockOperations,
-        ...(clockMoved ? { clockMoved } : {}),
-      }),
+    simulator: socialSimulatorHandlers({
+      clock,
+      world,
+      friendships,
+      invalidations,
+      logins,
+      setBlockOperations: deps.setBlockOperations,
+      ...(clockMoved ? { clockMoved } : {}),
+    }),
   };
 }

@@ -27,12 +27,14 @@ import { V1BotStore } from './store.js';
 import type { WorldStore } from '../../world/world-store.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
 
-// What the scenario loader uses of this unit.
-export { V1BotStore } from './store.js';
-export { checkLinkTemplate } from './link-message.js';
+import type { BuiltUnit, UnitPlugin } from '../../unit/unit.js';
+import { v1BotScenario } from './scenario.js';
+
+/** The v1 bots as a plugin: their slice of the scenario file (link templates, the v1 settings' checks). */
+export const v1BotsUnit = { name: 'v1Bots', scenario: [v1BotScenario] } as const satisfies UnitPlugin;
 
 /** The v1 bots' service and the routes of each origin. */
-export interface V1Bots {
+export interface V1Bots extends BuiltUnit<'v1Bots'> {
   service: V1BotService;
   /** `{base_url}`: the enterprise interface. */
   baseRoutes: Router[];

@@ -59,4 +59,9 @@ export class V1BotStore {
       .where('channel_id', '=', channelId)
       .execute();
   }
+
+  /** Every channel's templates as rows, by channel and id (`embedkit export`). */
+  async allTemplates(): Promise<{ channel_id: string; template_id: string; body: string }[]> {
+    return this.db.selectFrom('link_templates').selectAll().orderBy('channel_id').orderBy('template_id').execute();
+  }
 }

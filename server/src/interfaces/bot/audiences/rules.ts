@@ -340,7 +340,7 @@ export function recipientsOf(r: Recipient, friends: ReadonlySet<string>, members
   return new Set([...friends].filter((u) => parts.every((p) => p.has(u))));
 }
 
-/** An audience a scenario declares for a channel (scenario/schema.ts `channels[].audiences`). */
+/** An audience a scenario declares for a channel (`scenario.ts`: `channels[].audiences`). */
 export interface ScenarioAudience {
   audienceGroupId?: number;
   description: string;

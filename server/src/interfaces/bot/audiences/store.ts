@@ -172,6 +172,15 @@ export class AudienceStore {
       memberIds: [...(members.get(Number(g.audience_group_id)) ?? [])].sort(),
     }));
   }
+
+  /** Every group and member as stored, by channel, creation and ID (members by ID): what the scenario export reads. */
+  async scenarioRows(): Promise<{ groups: AudienceGroupRow[]; members: { audience_group_id: number; member_id: string }[] }> {
+    const [groups, members] = await Promise.all([
+      this.db.selectFrom('audience_groups').selectAll().orderBy('channel_id').orderBy('created_at').orderBy('audience_group_id').execute(),
+      this.db.selectFrom('audience_members').selectAll().orderBy('member_id').execute(),
+    ]);
+    return { groups, members };
+  }
 }
 
 /** A job row as read back. */

@@ -109,4 +109,9 @@ export class CouponStore {
       return Number(i.numInsertedOrUpdatedRows ?? 0) > 0 ? 1 : null;
     });
   }
+
+  /** Every person's uses of every coupon, by coupon and person (the scenario export). */
+  async allUses(): Promise<CouponUseRow[]> {
+    return this.db.selectFrom('coupon_uses').selectAll().orderBy('coupon_id').orderBy('user_id').execute();
+  }
 }

@@ -209,7 +209,7 @@ function tokenOf(token: string): { membershipId: number; after: number; issuedAt
   return m ? { membershipId: Number(m[1]), after: Number(m[2]), issuedAt: Number(m[3]) } : null;
 }
 
-/** A plan as a scenario declares it (`channels[].memberships[]`, `../../../scenario/schema.ts`). */
+/** A plan as a scenario declares it (`channels[].memberships[]`, `scenario.ts`). */
 export interface ScenarioMembership {
   membershipId: number;
   title: string;

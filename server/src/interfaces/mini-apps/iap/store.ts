@@ -144,4 +144,9 @@ export class IapStore {
       body: r.body,
     }));
   }
+
+  /** Every MINI App's in-app purchase settings as stored (the scenario export). */
+  allSettings() {
+    return this.db.selectFrom('iap_settings').selectAll().execute();
+  }
 }
