@@ -3,8 +3,9 @@
  * - no import circles, type-only imports included;
  * - an interface of the spec (`server/src/interfaces/<name>/`) is entered through its `index.ts`:
  *   no other folder, and no other interface, imports its internals;
- * - the shared mechanisms (db, http, clock, live, tokens, world, messages, webhooks) build on no
- *   interface: interfaces depend on them, never the other way round;
+ * - the shared mechanisms (db, http, clock, live, tokens, world, messages, webhooks, the simulator
+ *   API's framework, phones, static) build on no interface: interfaces depend on them, never the
+ *   other way round;
  * - the composition root (`server/src/kit/`) builds on nothing of the process that listens
  *   (`server/src/serve/`): options flow one way, from serving into the wiring;
  * - the SQL builder is used as a value only where SQL is written (stores and `db/`);
@@ -43,7 +44,7 @@ export default {
     forbid(
       'shared-builds-on-no-interface',
       'A shared mechanism importing an interface: interfaces depend on shared folders, not the other way round.',
-      { path: '^server/src/(db|http|clock|live|tokens|world|messages|webhooks)/' },
+      { path: '^server/src/(db|http|clock|live|tokens|world|messages|webhooks|simulator-api|phones|static)/' },
       { path: '^server/src/interfaces/' },
     ),
     forbid(

@@ -1,7 +1,7 @@
 /**
  * The shape of one HTTP route of a contract shared by the server and its clients: its method, its
  * path with `:name` parameters, the schemas of its query and body, and what it answers. The server
- * mounts a contract's routes from it (`server/src/simulator/mount.ts`) and the clients call them
+ * mounts a contract's routes from it (`server/src/simulator-api/mount.ts`) and the clients call them
  * through one typed client (`./client.ts`), so a route has one description and both sides derive
  * their types from it. Schemas are TypeBox (JSON Schema); this module holds types and pure helpers
  * only, so that the browser bundle of the host can import it.

@@ -1,7 +1,7 @@
 /**
  * The simulator API: embedkit's own HTTP API under {@link SIMULATOR_PREFIX}, what only a simulator
  * has (the world, what a person does in the host, the clock, webhook deliveries). One map of
- * routes, {@link SIMULATOR_API}: the server mounts exactly these (`server/src/simulator/mount.ts`;
+ * routes, {@link SIMULATOR_API}: the server mounts exactly these (`server/src/simulator-api/mount.ts`;
  * a route without a handler does not compile), each from the handlers of the unit it names
  * ({@link SimulatorUnit}), and the host, the CLI and `embedkit/testing` call
  * them through the client of `./client.ts` (no path written anywhere else). docs/project/simulator-api.md's
@@ -100,22 +100,22 @@ const Empty = Type.Object({});
 /**
  * The units of the server that serve the simulator API: each route names its own (`unit`), and a
  * unit's handlers are typed from the routes that name it (`UnitHandlers` in
- * `server/src/simulator/handlers.ts`), so the contract alone says which unit answers a route.
+ * `server/src/simulator-api/handlers.ts`), so the contract alone says which unit answers a route.
  * Where each builds its handlers, under `server/src/`:
- * - `world`: the world, sessions, chats and pictures (`simulator/routes.ts`);
+ * - `world`: the world, sessions, chats and pictures (`world/simulator-routes.ts`);
  * - `social`: the clock, friendships, tokens, channels (`interfaces/social/simulator-routes.ts`);
  * - `faults`: the fault rules (`faults/simulator-routes.ts`);
  * - `channelTokens`: assertion signing keys (`tokens/simulator-routes.ts`);
  * - `v1Bots`: the v1 bots' settings, link templates and icons (`interfaces/v1-bots/routes.ts`);
  * - `bot`: what a person does with bots, webhooks, deliveries, rich menus
- *   (`interfaces/bot/simulator/routes.ts`);
+ *   (`interfaces/bot/simulator-routes.ts`);
  * - `insight`, `coupons`, `memberships`, `modules`: the bot unit's parts of those names, which
  *   `interfaces/bot/index.ts` serves with `bot`'s routes;
  * - `miniApps`: service messages and in-app purchase (`interfaces/mini-apps/index.ts`);
  * - `blockchain`: the Blockchain tab (`interfaces/blockchain/simulator-routes.ts`);
  * - `scenarioExport`: today's world as a scenario file (`scenario/export-routes.ts`);
  * - `worldReset`: loading a scenario into an emptied world (`scenario/reset.ts`);
- * - `phones`: the remote inspector (`simulator/phones.ts`);
+ * - `phones`: the remote inspector (`phones/simulator-routes.ts`);
  * - `lan`: `embedkit --lan` (`lan/simulator-routes.ts`).
  */
 export type SimulatorUnit =

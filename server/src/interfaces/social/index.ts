@@ -2,7 +2,7 @@
  * The social login (spec parts C and G) as one unit: its stores, services and routes,
  * built from the database, the world and the one clock. The composition root (`kit/`) wires it in.
  */
-import type { UnitHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator-api/handlers.js';
 import type { ChannelView } from '#contract/wire.js';
 import type { Router } from 'express';
 import type { Kysely } from 'kysely';

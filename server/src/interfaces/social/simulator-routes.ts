@@ -6,7 +6,7 @@
  */
 import type { RequestHandler } from 'express';
 import type { Clock } from '../../clock/clock.js';
-import type { UnitHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator-api/handlers.js';
 import type { ChannelView } from '#contract/wire.js';
 import { notFound, unknownChannel, unknownUser } from '../../http/errors.js';
 import type { FriendshipService } from './friendships.js';

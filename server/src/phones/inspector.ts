@@ -5,10 +5,7 @@
  * event when there is more. Held in memory only, bounded: a phone is not world state (a scenario
  * does not hold it) and goes with the server.
  */
-import type { UnitHandlers } from './handlers.js';
 import type { PhoneLogLine, PhoneView } from '#contract/wire.js';
-import { badRequest, notFound } from '../http/errors.js';
-import type { LiveHub } from '../live/hub.js';
 
 /** Log lines kept per phone: the oldest go first. */
 export const MAX_PHONE_LINES = 500;
@@ -16,9 +13,6 @@ export const MAX_PHONE_LINES = 500;
 export const MAX_PHONES = 20;
 /** A phone not heard from for this long (ms, wall time) is no longer listed; a page reports every few seconds. */
 export const PHONE_GONE_MS = 60_000;
-
-/** What a phone's id may be: the host page makes a random one (letters, digits, `-`, `_`). */
-const PHONE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 interface Phone {
   view: PhoneView;
@@ -78,36 +72,4 @@ export class PhoneInspector {
       else break;
     }
   }
-}
-
-function phoneId(value: string): string {
-  if (!PHONE_ID.test(value)) throw badRequest(`Invalid phone id ${JSON.stringify(value.slice(0, 80))}: 8 to 64 letters, digits, - or _`);
-  return value;
-}
-
-/**
- * Handlers of the routes of unit `phones`. A report publishes the live event `phone` so that a
- * desktop showing that phone reads its new lines at once. 400 `{message, details}` for a bad body,
- * 400 `{message}` for a bad phone id or `after`, 404 for a phone not connected.
- */
-export function phoneSimulatorHandlers(inspector: PhoneInspector, live: LiveHub): UnitHandlers<'phones'> {
-  return {
-    reportPhone: ({ params, body }) => {
-      const id = phoneId(params.phoneId);
-      const { lines, ...state } = body;
-      const before = inspector.log(id, Number.MAX_SAFE_INTEGER)?.phone;
-      const view = inspector.report(id, state, lines);
-      // A heartbeat with nothing new stays quiet; a new phone, a change of person, app or screen, or new lines do not.
-      const changed = !before || (['device', 'userId', 'app', 'screen'] as const).some((k) => before[k] !== view[k]);
-      if (changed || lines.length > 0) live.publish({ type: 'phone', phoneId: id });
-      return view;
-    },
-    phones: () => ({ phones: inspector.list() }),
-    phoneLog: ({ params, query }) => {
-      const id = phoneId(params.phoneId);
-      const log = inspector.log(id, query.after ?? 0);
-      if (!log) throw notFound(`No phone ${id} is connected`);
-      return log;
-    },
-  };
 }

@@ -1,6 +1,6 @@
 /**
  * The server's side of the simulator API's contract, as types: what a handler of a route gets and
- * answers, and the one object of handlers the mount takes (`server/src/simulator/mount.ts`). Each
+ * answers, and the one object of handlers the mount takes (`server/src/simulator-api/mount.ts`). Each
  * unit builds the handlers of the routes the contract gives it ({@link UnitHandlers}), so a handler
  * whose answer does not match the contract's, one missing, or one for a route of another unit does
  * not compile. Types only (Express's, erased at build): no browser bundle reaches this file.

@@ -4,16 +4,16 @@
  * bot (rich menus, indicators). Handlers of the contract's routes (`contract/src/simulator-api.ts`).
  */
 import express, { type RequestHandler } from 'express';
-import type { UnitHandlers } from '../../../simulator/handlers.js';
-import { ApiError, notFound } from '../../../http/errors.js';
-import type { BotEventService } from '../user-events/service.js';
-import { MAX_MEDIA_BYTES } from '../user-events/service.js';
-import type { LiveHub } from '../../../live/hub.js';
-import { liveStream } from '../../../live/stream.js';
-import type { DeliveryService } from '../../../webhooks/deliveries.js';
-import type { ContentStore } from '../../../messages/content-store.js';
-import type { RichMenuService } from '../rich-menus/service.js';
-import type { ChatIndicatorService } from '../indicators/service.js';
+import type { UnitHandlers } from '../../simulator-api/handlers.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import type { BotEventService } from './user-events/service.js';
+import { MAX_MEDIA_BYTES } from './user-events/service.js';
+import type { LiveHub } from '../../live/hub.js';
+import { liveStream } from '../../live/stream.js';
+import type { DeliveryService } from '../../webhooks/deliveries.js';
+import type { ContentStore } from '../../messages/content-store.js';
+import type { RichMenuService } from './rich-menus/service.js';
+import type { ChatIndicatorService } from './indicators/service.js';
 
 const raw = express.raw({ type: () => true, limit: MAX_MEDIA_BYTES });
 /** The body of a media upload as a Buffer; too large a file is answered 413 with the media limit. */

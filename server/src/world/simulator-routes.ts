@@ -1,34 +1,58 @@
 /** The simulator API's routes of the world and its chats (docs/project/simulator-api.md): what only a simulator has. */
-import type { UnitHandlers } from './handlers.js';
-import type { World } from '#contract/wire.js';
+import type { UnitHandlers } from '../simulator-api/handlers.js';
+import type { SessionToken, World } from '#contract/wire.js';
 import type { Static } from '@sinclair/typebox';
-import type { ChatPageQuerySchema } from '#contract/requests.js';
+import type { ChatPageQuerySchema, SessionBody } from '#contract/requests.js';
+import type { Selectable } from 'kysely';
+import type { AppTable, MiniAppTable } from '../db/schema.js';
+import type { UserTokenRow } from '../tokens/user-token-store.js';
 import { checkShareBody } from '../messages/bodies.js';
 import { commonProfileView, type CommonProfile } from '#contract/common-profile.js';
 import { authenticationFailed, badRequest, notFound } from '../http/errors.js';
-import { avatarSvg } from '../world/avatar.js';
-import type { ChatService } from '../world/chats.js';
-import { toProfile } from '../world/profiles.js';
-import type { UserTokenService } from '../interfaces/social/index.js';
-import { botPromptOf, scopesOf, type AppStore } from '../interfaces/embedded-apps/index.js';
-import type { MiniAppStore } from '../interfaces/mini-apps/index.js';
-import type { WorldStore } from '../world/world-store.js';
+import { avatarSvg } from './avatar.js';
+import type { ChatService } from './chats.js';
+import { toProfile } from './profiles.js';
+import type { WorldStore } from './world-store.js';
 import type { InterfaceUrls } from '../interface-urls.js';
 import type { PlatformHeaders } from '../http/platform-headers.js';
+
+/** A registered app as the world reads it (the embedded apps unit's row). */
+type AppRow = Selectable<AppTable>;
+type WorldApp = World['apps'][number];
+
+/**
+ * What the world's routes read of the registered apps: the embedded apps unit's store and its two
+ * readings of a row, handed in by the composition root (`kit/base-app.ts`), so the world builds
+ * on no unit.
+ */
+export interface WorldApps {
+  listAll(): Promise<AppRow[]>;
+  scopesOf(row: AppRow): WorldApp['scope'];
+  botPromptOf(row: AppRow): WorldApp['botPrompt'];
+}
+
+/**
+ * What the world's routes ask of the social unit's user access tokens: a session's token issued,
+ * a LIFF access token read back (handed in by `kit/base-app.ts`).
+ */
+export interface WorldSessions {
+  issue(body: SessionBody): Promise<SessionToken>;
+  liffAccessToken(token: string): Promise<Pick<UserTokenRow, 'user_id' | 'scope'> | undefined>;
+}
 
 /** The handlers of the world's simulator routes: what only a simulator has. */
 export function worldSimulatorHandlers(deps: {
   world: WorldStore;
-  apps: AppStore;
+  apps: WorldApps;
   chats: ChatService;
-  userTokens: UserTokenService;
+  userTokens: WorldSessions;
   baseUrl: () => string;
   /** Origins of the spec's address placeholders (the world lists them). */
   urls: InterfaceUrls;
   /** The platform header names (the world tells the host and the CLI which prefix is configured). */
   headers: PlatformHeaders;
   /** The LINE MINI Apps among the apps (the MINI Apps unit's store). */
-  miniApps: Pick<MiniAppStore, 'list'>;
+  miniApps: { list(): Promise<Pick<Selectable<MiniAppTable>, 'embed_id' | 'verified' | 'stage'>[]> };
 }): UnitHandlers<'world'> {
   return {
     world: async () => {
@@ -58,8 +82,8 @@ export function worldSimulatorHandlers(deps: {
           channelId: a.channel_id,
           name: a.name,
           view: { type: a.view_type, url: a.view_url },
-          scope: scopesOf(a),
-          botPrompt: botPromptOf(a),
+          scope: deps.apps.scopesOf(a),
+          botPrompt: deps.apps.botPromptOf(a),
           ...(miniAppOf.has(a.embed_id)
             ? {
                 miniApp: {

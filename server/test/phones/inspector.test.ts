@@ -2,9 +2,9 @@
 // the desktop lists them and reads a chosen one's lines after the last it has.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Embedkit } from '../src/kit/embedkit.js';
-import type { LiveEvent } from '../src/live/hub.js';
-import { ALICE, BOB, makeKit } from './helpers.js';
+import type { Embedkit } from '../../src/kit/embedkit.js';
+import type { LiveEvent } from '../../src/live/hub.js';
+import { ALICE, BOB, makeKit } from '../helpers.js';
 
 let kit: Embedkit;
 beforeEach(async () => {
