@@ -45,7 +45,7 @@ export interface RouteSpec<U extends string = string> {
   /**
    * `public`: a picture the platform hands out as a URL to apps and bots (a profile's `pictureUrl`,
    * a channel's icon), which a page of any origin may show with `<img>`; every other route serves
-   * embedkit's own pages only (`http/cross-site.ts`).
+   * embedkit's own pages only (`http/guards/cross-site.ts`).
    */
   crossSite?: 'public';
   /**

@@ -15,7 +15,7 @@ import type { V1Interface } from './post-event.js';
 import type { UnitHandlers } from '../../simulator-api/handlers.js';
 import { ERROR_FORMATS } from '#contract/errors.js';
 import { door } from '../../http/door.js';
-import { PostEventBody, ProfilesQuery, profilesQueryOf, profilesRefusal } from './schemas.js';
+import { PostEventBody, ProfilesQuery, profilesQueryOf, profilesRefusal } from './rules.js';
 
 // After the channel's headers are checked (401/403 first), as every v1 refusal.
 const checked = door(ERROR_FORMATS['v1-bots']);
