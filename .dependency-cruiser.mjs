@@ -4,7 +4,7 @@
  * - an interface of the spec (`server/src/interfaces/<name>/`) is entered through its `index.ts`:
  *   no other folder, and no other interface, imports its internals;
  * - the shared mechanisms (db, http, clock, live, tokens, world, messages, webhooks, the simulator
- *   API's framework, phones, static) build on no interface: interfaces depend on them, never the
+ *   API's framework, phones, static, faults) build on no interface: interfaces depend on them, never the
  *   other way round;
  * - the composition root (`server/src/kit/`) builds on nothing of the process that listens
  *   (`server/src/serve/`): options flow one way, from serving into the wiring;
@@ -44,7 +44,7 @@ export default {
     forbid(
       'shared-builds-on-no-interface',
       'A shared mechanism importing an interface: interfaces depend on shared folders, not the other way round.',
-      { path: '^server/src/(db|http|clock|live|tokens|world|messages|webhooks|simulator-api|phones|static)/' },
+      { path: '^server/src/(db|http|clock|live|tokens|world|messages|webhooks|simulator-api|phones|static|faults)/' },
       { path: '^server/src/interfaces/' },
     ),
     forbid(
