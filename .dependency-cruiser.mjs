@@ -25,7 +25,7 @@ import { join } from 'node:path';
 const STORES = ['(^|/)store\\.ts$', '-store\\.ts$', '^server/src/db/'];
 
 /** The server's shared mechanisms: below every interface, the wiring (kit), the process (serve) and the tools (cli, mcp). */
-const SHARED = '(db|http|clock|live|tokens|world|messages|webhooks|faults|app-proxy|lan|liff-wrap)';
+const SHARED = '(db|http|clock|live|tokens|world|messages|webhooks|faults|app-proxy|lan|liff-wrap|simulator-api|phones|static)';
 
 /** The server's top: the composition root, the process, the CLI and the MCP tools, which nothing below imports. */
 const TOP = '^server/src/(kit|serve|cli|mcp)/';

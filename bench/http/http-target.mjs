@@ -22,7 +22,7 @@ const lifted = process.argv.includes('--lift-plan-limits')
   ? { bots: { planLimits: { 'developer-trial': NO_LIMITS, other: NO_LIMITS } } }
   : {};
 const embedkit = await startServer({ port: 0, inMemory: true, logger: pino({ level: 'silent' }), ...lifted });
-// As the embedkit command does once it is ready (cli/start.ts).
+// As the embedkit command does once it is ready (cli/start/start.ts).
 collectStartupGarbage();
 const bare = express();
 bare.get('/bare', (_req, res) => {

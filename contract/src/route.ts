@@ -1,7 +1,7 @@
 /**
  * The shape of one HTTP route of a contract shared by the server and its clients: its method, its
  * path with `:name` parameters, the schemas of its query and body, and what it answers. The server
- * mounts a contract's routes from it (`server/src/simulator/mount.ts`) and the clients call them
+ * mounts a contract's routes from it (`server/src/simulator-api/mount.ts`) and the clients call them
  * through one typed client (`./client.ts`), so a route has one description and both sides derive
  * their types from it. Schemas are TypeBox (JSON Schema); this module holds types and pure helpers
  * only, so that the browser bundle of the host can import it.
@@ -45,7 +45,7 @@ export interface RouteSpec<U extends string = string> {
   /**
    * `public`: a picture the platform hands out as a URL to apps and bots (a profile's `pictureUrl`,
    * a channel's icon), which a page of any origin may show with `<img>`; every other route serves
-   * embedkit's own pages only (`http/cross-site.ts`).
+   * embedkit's own pages only (`http/guards/cross-site.ts`).
    */
   crossSite?: 'public';
   /**

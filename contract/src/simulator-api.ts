@@ -2,7 +2,7 @@
  * The simulator API: embedkit's own HTTP API under {@link SIMULATOR_PREFIX}, what only a simulator
  * has (the world, what a person does in the host, the clock, webhook deliveries). One map of
  * routes, {@link SIMULATOR_API}, made of the units' slices (`./simulator-api/`): the server mounts
- * exactly these (`server/src/simulator/mount.ts`; a route without a handler does not compile), each
+ * exactly these (`server/src/simulator-api/mount.ts`; a route without a handler does not compile), each
  * from the handlers of the unit it names ({@link SimulatorUnit}), and the host, the CLI and `embedkit/testing` call
  * them through the client of `./client.ts` (no path written anywhere else). docs/project/simulator-api.md's
  * route tables are checked against this map by a test.

@@ -1,5 +1,5 @@
 /**
- * The shape of a project's `embedkit.config.json` (read by cli/config.ts, published at
+ * The shape of a project's `embedkit.config.json` (read by cli/options/config.ts, published at
  * `/schemas/v1/config.json`).
  */
 import { Type } from '@sinclair/typebox';

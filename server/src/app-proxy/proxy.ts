@@ -15,8 +15,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { sameToken } from '../http/admin-token.js';
-import { isLoopbackHost } from '../http/loopback.js';
+import { sameToken } from '../http/guards/admin-token.js';
+import { isLoopbackHost } from '../http/guards/loopback.js';
 
 /** What a proxy listener reads of a request to decide it. */
 export interface ProxyRequest {

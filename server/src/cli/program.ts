@@ -1,27 +1,30 @@
 /**
  * `embedkit` (`npx embedkit`, `npm start`): the server and the commands a project runs beside it.
- * Each command lives in `cli/`; with no command, `start` runs. User mistakes end with a message
+ * Each command lives in a folder of `cli/` named for what it does: `start/` (the server and what
+ * its terminal shows), `run/` (`exec` and `dev`: a program run under embedkit), `remote/` (the
+ * commands that act on a running embedkit), `options/` (the options and the config file the
+ * commands share); `validate.ts` checks a file alone. With no command, `start` runs. User mistakes end with a message
  * saying what to do, never a stack trace: exit code 2 for a wrong command line (an unknown option,
  * a missing argument, a value a parser refuses: the usage errors of POSIX utilities), 1 for a
  * refusal (a file that is invalid, a server that says no). Loaded by `../cli.ts`, which sets up
  * the heap first; importing this module runs the command line.
  */
 import { Command, type CommanderError, InvalidArgumentError } from 'commander';
-import { appsCommand } from './apps.js';
-import { devCommand } from './dev.js';
-import { execCommand } from './exec.js';
-import { sendCommand } from './send.js';
-import { runStart, type StartOptions } from './start.js';
+import { appsCommand } from './remote/apps.js';
+import { devCommand } from './run/dev.js';
+import { execCommand } from './run/exec.js';
+import { sendCommand } from './remote/send.js';
+import { runStart, type StartOptions } from './start/start.js';
 import { validateCommand } from './validate.js';
-import { triggerCommand } from './trigger.js';
-import { exportCommand } from './export.js';
-import { importCommand, resetCommand } from './import.js';
-import { sayCommand } from './say.js';
-import { webhookCommand } from './webhook.js';
-import { iapCommand } from './iap.js';
-import { mcpCommand } from './mcp.js';
-import { faultCommand } from './fault.js';
-import { withServerOptions } from './server-options.js';
+import { triggerCommand } from './remote/trigger.js';
+import { exportCommand } from './remote/export.js';
+import { importCommand, resetCommand } from './remote/import.js';
+import { sayCommand } from './remote/say.js';
+import { webhookCommand } from './remote/webhook.js';
+import { iapCommand } from './remote/iap.js';
+import { mcpCommand } from './remote/mcp.js';
+import { faultCommand } from './remote/fault.js';
+import { withServerOptions } from './options/server-options.js';
 
 function parsePort(value: string): number {
   const port = Number(value);

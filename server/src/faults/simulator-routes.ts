@@ -1,6 +1,6 @@
 /** The simulator API's fault routes (`contract/src/simulator-api.ts`): listing, setting and removing fault rules. */
 import { ApiError, invalidBody, notFound } from '../http/errors.js';
-import type { UnitHandlers } from '../simulator/handlers.js';
+import type { UnitHandlers } from '../simulator-api/handlers.js';
 import { MAX_FAULT_RULES, type FaultRegistry } from './registry.js';
 import { ruleProblems } from './rules.js';
 

@@ -5,7 +5,7 @@
  * gets the three parts typed as their schemas say (TypeBox `Static<>`), so shape checks and casts
  * leave the services, and the rules that need the world (a chat exists, a quota) stay there.
  *
- * The simulator API has the same door in its mount (`simulator/mount.ts`), which reads the
+ * The simulator API has the same door in its mount (`simulator-api/mount.ts`), which reads the
  * schemas from its contract; the platform's routes declare theirs where they are mounted.
  */
 import type { Request, RequestHandler, Response } from 'express';

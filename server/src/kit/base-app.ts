@@ -10,25 +10,26 @@ import { DemoLoginSessionStore } from '../demo/login-session-store.js';
 import { forgetFoundRows } from '../db/found-once.js';
 import type { FaultRegistry } from '../faults/registry.js';
 import { faultSimulatorHandlers } from '../faults/simulator-routes.js';
-import { adminTokenGuard } from '../http/admin-token.js';
+import { adminTokenGuard } from '../http/guards/admin-token.js';
 import { jsonBody } from '../http/body.js';
-import { crossSiteGuard } from '../http/cross-site.js';
+import { crossSiteGuard } from '../http/guards/cross-site.js';
 import { errorHandler, notFoundHandler } from '../http/error-handler.js';
 import { HEALTH_PATH, READY_PATH } from '../http/readiness.js';
 import { requestId } from '../http/request-id.js';
 import { gated, gatedAll } from '../http/route-gate.js';
 import { mediaBody } from '../interfaces/bot/index.js';
-import type { AppStore } from '../interfaces/embedded-apps/index.js';
+import { botPromptOf, scopesOf, type AppStore } from '../interfaces/embedded-apps/index.js';
 import { v1Json } from '../interfaces/v1-bots/index.js';
 import { lanSimulatorHandlers, type LanState } from '../lan/simulator-routes.js';
 import { MCP_PATH, mcpRoutes } from '../mcp/http.js';
 import { scenarioExportHandlers } from '../scenario/export-routes.js';
 import { worldResetHandlers } from '../scenario/reset.js';
-import { mountSimulatorApi } from '../simulator/mount.js';
-import { PhoneInspector, phoneSimulatorHandlers } from '../simulator/phones.js';
-import { worldSimulatorHandlers } from '../simulator/routes.js';
-import { schemaRoutes } from '../simulator/schema-routes.js';
-import { staticRoutes } from '../simulator/static-routes.js';
+import { mountSimulatorApi } from '../simulator-api/mount.js';
+import { PhoneInspector } from '../phones/inspector.js';
+import { phoneSimulatorHandlers } from '../phones/simulator-routes.js';
+import { worldSimulatorHandlers } from '../world/simulator-routes.js';
+import { schemaRoutes } from '../static/schema-routes.js';
+import { staticRoutes } from '../static/routes.js';
 import { channelTokenSimulatorHandlers } from '../tokens/simulator-routes.js';
 import { handlersOf } from '../unit/unit.js';
 import { simulatorUnits, type UnitDeps, type Units } from './units.js';
@@ -86,7 +87,7 @@ export function baseApp(units: Units, d: BaseAppDeps): Express {
         {
           ...worldSimulatorHandlers({
             world,
-            apps: d.apps,
+            apps: { listAll: () => d.apps.listAll(), scopesOf, botPromptOf },
             chats: units.chats,
             userTokens: units.social.userTokens,
             baseUrl,

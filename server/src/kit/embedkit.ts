@@ -59,7 +59,7 @@ export interface EmbedkitOptions extends DatabaseOptions {
   /**
    * The admin token the host shell (`/`) and the simulator API (`/embedkit/...`) require: sent as
    * `Authorization: Bearer <token>`, or the cookie that `/?token=<token>` sets (see
-   * `http/admin-token.ts`). Default none: everything is served as before.
+   * `http/guards/admin-token.ts`). Default none: everything is served as before.
    */
   adminToken?: string;
   /**

@@ -2,7 +2,7 @@
  * QR codes of the address a phone opens (`qrcode`): in the terminal and as SVG for the host's side
  * panel. The library loads at the first code, so a server without `--lan` never loads it.
  */
-import { TOKEN_PARAM } from '../http/admin-token.js';
+import { TOKEN_PARAM } from '../http/guards/admin-token.js';
 
 /** The link a phone opens: the host at `origin` (`https://<address>:<port>`) with the admin token, which signs it in. */
 export function phoneLink(origin: string, token: string): string {

@@ -4,7 +4,7 @@
  * Both sit behind the cross-site guard and the admin token like every `/embedkit/` route, so the
  * token inside the QR code reaches embedkit's own pages only.
  */
-import type { UnitHandlers } from '../simulator/handlers.js';
+import type { UnitHandlers } from '../simulator-api/handlers.js';
 import type { LanView } from '#contract/wire.js';
 import { notFound } from '../http/errors.js';
 import { phoneLink, qrSvg } from './qr.js';

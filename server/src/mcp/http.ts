@@ -2,7 +2,7 @@
  * `/mcp` on `{base_url}`: the MCP server of `./server.ts` over streamable HTTP, one MCP session
  * per client (`Mcp-Session-Id`), each with its own server. Mounted behind the same guards as the
  * simulator API (docs/guide/security.md): the listener's Host check (DNS rebinding), the cross-site
- * guard and, beyond loopback, the admin token (`http/cross-site.ts`, `http/admin-token.ts`).
+ * guard and, beyond loopback, the admin token (`http/guards/cross-site.ts`, `http/guards/admin-token.ts`).
  */
 import { randomUUID } from 'node:crypto';
 import express, { Router, type RequestHandler } from 'express';

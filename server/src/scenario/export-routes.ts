@@ -3,7 +3,7 @@
  * it, `embedkit start --import` loads it; scenario/export.ts says what it holds).
  */
 import type { Kysely } from 'kysely';
-import type { UnitHandlers } from '../simulator/handlers.js';
+import type { UnitHandlers } from '../simulator-api/handlers.js';
 import { readWorldRows, scenarioOf } from './export.js';
 import type { Database } from '../db/schema.js';
 

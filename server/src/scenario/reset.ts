@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock/clock.js';
-import type { UnitHandlers } from '../simulator/handlers.js';
+import type { UnitHandlers } from '../simulator-api/handlers.js';
 import type { ResetWorldBodySchema } from '#contract/requests.js';
 import type { Static } from '@sinclair/typebox';
 import type { WorldReset } from '#contract/wire.js';

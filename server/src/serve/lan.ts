@@ -8,7 +8,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { RequestListener, Server } from 'node:http';
 import type { Logger } from 'pino';
 import { AppProxies } from '../app-proxy/proxy.js';
-import { adminCookieName } from '../http/admin-token.js';
+import { adminCookieName } from '../http/guards/admin-token.js';
 import type { AppStore } from '../interfaces/embedded-apps/index.js';
 import type { EmbedkitOptions } from '../kit/embedkit.js';
 import { CA_PAGE_PATH, caPageRoutes } from '../lan/ca-page.js';

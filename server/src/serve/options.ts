@@ -3,7 +3,7 @@
  * ({@link ServeOptions}, kept by `serve/`), and the kit's options it hands down to `createEmbedkit`
  * with the origins the bound ports give. Nothing flows back: the kit never reads a listening option.
  */
-import type { AllowedHosts } from '../http/host-check.js';
+import type { AllowedHosts } from '../http/guards/host-check.js';
 import type { SideInterface } from '../interface-urls.js';
 import type { EmbedkitOptions } from '../kit/embedkit.js';
 
@@ -34,7 +34,7 @@ export interface ServeOptions {
   requestTimeoutMs?: number;
   /**
    * Host names served on every port besides `localhost`, `*.localhost` and IP literals (see
-   * `http/host-check.ts`); `'all'` serves any `Host`. Default none.
+   * `http/guards/host-check.ts`); `'all'` serves any `Host`. Default none.
    */
   allowedHosts?: AllowedHosts;
   /**

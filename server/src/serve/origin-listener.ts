@@ -1,7 +1,7 @@
 /** What every port of an origin answers with: the Host check, the readiness gate, then the origin's app once the kit is built. */
 import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
-import { hostChecked, type AllowedHosts } from '../http/host-check.js';
+import { hostChecked, type AllowedHosts } from '../http/guards/host-check.js';
 import type { Readiness } from '../http/readiness.js';
 import type { SideInterface } from '../interface-urls.js';
 import { blockchainUnavailable } from '../interfaces/blockchain/index.js';

@@ -13,7 +13,7 @@
 import type { Express, Router } from 'express';
 import type { SimulatorUnit } from '#contract/simulator-api.js';
 import type { LiveEvent } from '../live/hub.js';
-import type { UnitHandlers } from '../simulator/handlers.js';
+import type { UnitHandlers } from '../simulator-api/handlers.js';
 import type { AnyScenarioSlice } from './scenario-slice.js';
 
 /** A unit before it is built: its name and its slices of the scenario file, in the order of the file's properties. */

@@ -1,4 +1,7 @@
-/** The user ID of a channel's bot (what `GET /v2/bot/info` answers and every webhook body's `destination` names). */
+/**
+ * The IDs of a channel's bot: its user ID (what `GET /v2/bot/info` answers and every webhook body's
+ * `destination` names) and its basic ID (what the bot's profile shows).
+ */
 import { createHash } from 'node:crypto';
 
 /**
@@ -7,4 +10,9 @@ import { createHash } from 'node:crypto';
  */
 export function botUserId(channelId: string): string {
   return `U${createHash('sha256').update(`bot:${channelId}`).digest('hex').slice(0, 32)}`;
+}
+
+/** A channel's bot's basic ID (`@` and 9 characters, as the platform's look): its channel ID's last 6 digits and `emb`. Pure. */
+export function basicIdOf(channelId: string): string {
+  return `@${channelId.slice(-6)}emb`;
 }

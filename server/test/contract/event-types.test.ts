@@ -1,6 +1,6 @@
 // The registry of webhook event types (contract/src/event-types.ts) and the tables that
 // must know every type: the v1 forms (webhooks/v1-callbacks.ts) and `embedkit trigger`'s flags and
-// drafts (cli/trigger.ts). The compiler demands an entry of each for every type of the registry;
+// drafts (cli/remote/trigger.ts). The compiler demands an entry of each for every type of the registry;
 // the cases below widen the union by one name, as adding an entry to the registry would.
 import { describe, expect, it } from 'vitest';
 import { TRIGGER_EVENTS, TRIGGER_TABLE, TriggerError, triggerDraft, type TriggerTable } from '../../src/webhooks/triggers.js';

@@ -12,12 +12,12 @@ import { readFileSync } from 'node:fs';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, SimulatorClient } from '#contract/client.js';
-import type { SimulatorHandlers, UnitHandlers } from '../../src/simulator/handlers.js';
+import type { SimulatorHandlers, UnitHandlers } from '../../src/simulator-api/handlers.js';
 import { SIMULATOR_API, SIMULATOR_PREFIX, simulatorPath, type SimulatorRoute } from '#contract/simulator-api.js';
 import { jsonBody } from '../../src/http/body.js';
 import { errorHandler } from '../../src/http/error-handler.js';
 import { badRequest } from '../../src/http/errors.js';
-import { mountSimulatorApi } from '../../src/simulator/mount.js';
+import { mountSimulatorApi } from '../../src/simulator-api/mount.js';
 import { pino } from 'pino';
 
 const names = Object.keys(SIMULATOR_API) as SimulatorRoute[];

@@ -14,7 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { startServer, type RunningServer } from '../../src/serve/start.js';
-import { demoBotMounts, loadDemoBots, pointDemoBotWebhooks } from '../../src/cli/demo-bots.js';
+import { demoBotMounts, loadDemoBots, pointDemoBotWebhooks } from '../../src/cli/start/demo-bots.js';
 import { WorldStore } from '../../src/world/world-store.js';
 import { EVENT_TYPE_NAMES } from '#contract/event-types.js';
 import { MAX_IMAGE_BYTES } from '../../src/mcp/image.js';

@@ -15,7 +15,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { startServer, type RunningServer } from '../../src/serve/start.js';
-import { demoBotMounts, loadDemoBots, pointDemoBotWebhooks } from '../../src/cli/demo-bots.js';
+import { demoBotMounts, loadDemoBots, pointDemoBotWebhooks } from '../../src/cli/start/demo-bots.js';
 import { WorldStore } from '../../src/world/world-store.js';
 import { ALICE } from '../helpers.js';
 

@@ -3,7 +3,7 @@
 // authentication; on loopback nothing changes unless a token is given.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/serve/start.js';
-import { adminCookieName, adminTokenDecision, adminTokenOf, needsAdminToken, sameToken } from '../../src/http/admin-token.js';
+import { adminCookieName, adminTokenDecision, adminTokenOf, needsAdminToken, sameToken } from '../../src/http/guards/admin-token.js';
 import { startEmbedkit } from '../../src/testing.js';
 import { raw } from './helpers.js';
 

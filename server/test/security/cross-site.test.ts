@@ -4,7 +4,7 @@
 // platform allows from an app page).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/serve/start.js';
-import { crossSiteRefusal } from '../../src/http/cross-site.js';
+import { crossSiteRefusal } from '../../src/http/guards/cross-site.js';
 import { ALICE, CHANNEL_1, onTestDatabase, TWO_CHANNELS, UTOU } from '../helpers.js';
 import { capturingLogger, raw } from './helpers.js';
 

@@ -6,7 +6,7 @@
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/serve/start.js';
-import { isHostAllowed, parseAllowedHosts } from '../../src/http/host-check.js';
+import { isHostAllowed, parseAllowedHosts } from '../../src/http/guards/host-check.js';
 import { CHANNEL_1, onTestDatabase, TWO_CHANNELS, UTOU } from '../helpers.js';
 import { capturingLogger, raw } from './helpers.js';
 

@@ -4,7 +4,7 @@
 // request changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/serve/start.js';
-import { hostChecked, hostNameOf, isHostAllowed, parseAllowedHosts } from '../../src/http/host-check.js';
+import { hostChecked, hostNameOf, isHostAllowed, parseAllowedHosts } from '../../src/http/guards/host-check.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ALICE, CHANNEL_1, GROUP, onTestDatabase, TWO_CHANNELS, UTOU } from '../helpers.js';
 import { capturingLogger, raw } from './helpers.js';

@@ -2,7 +2,7 @@
 // needs no admin token, and where the CLI does not warn that others can reach it. One rule for
 // all three: a URL's hostname (`[::1]`) and `--host` (`::1`) name the same address.
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost } from '../../src/http/loopback.js';
+import { isLoopbackHost } from '../../src/http/guards/loopback.js';
 
 describe('loopback names', () => {
   it('are localhost and its subdomains, 127.0.0.0/8 and ::1 (with or without brackets), whatever the case', () => {

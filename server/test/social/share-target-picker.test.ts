@@ -2,7 +2,7 @@
 // lists the ticket's person's chats, and its send writes the messages there as that person.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openerOrigins, pickerChats, pickProblem } from '../../src/interfaces/embedded-apps/share-picker-rules.js';
+import { openerOrigins, pickerChats, pickProblem } from '../../src/interfaces/embedded-apps/share-picker/rules.js';
 import type { Embedkit } from '../../src/kit/embedkit.js';
 import { ALICE, bearer, CAROL, makeSocialKit, NATIVE, UTOU, WEB } from './helpers.js';
 

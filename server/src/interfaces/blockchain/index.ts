@@ -10,7 +10,7 @@ import { originApp } from '../../http/origin-app.js';
 import type { Clock } from '../../clock/clock.js';
 import { blockchainErrors, blockchainNotFound, blockchainRoutes } from './routes.js';
 import { blockchainSimulatorHandlers } from './simulator-routes.js';
-import type { UnitHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator-api/handlers.js';
 import { BlockchainAuth } from './auth.js';
 import { ItemTokenService } from './item-tokens.js';
 import { BlockchainStore } from './store.js';

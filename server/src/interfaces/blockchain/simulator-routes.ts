@@ -3,7 +3,7 @@
  * services (API keys, never secrets), wallets (never secrets), tokens, recent transactions and the
  * signed requests with their verdicts and signature inputs.
  */
-import type { UnitHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator-api/handlers.js';
 import { tokenView, transactionView } from './item-tokens.js';
 import type { BlockchainStore } from './store.js';
 

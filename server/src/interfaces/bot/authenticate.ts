@@ -5,7 +5,6 @@
  * token learns nothing.
  */
 import type { RequestHandler, Response } from 'express';
-import type { BotMessagingService } from './messaging/service.js';
 import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
 import type { RateLimiter } from './rate-limits/service.js';
 import type { ChannelRow } from '../../world/world-store.js';
@@ -13,7 +12,8 @@ import type { ChannelRow } from '../../world/world-store.js';
 /** What every `/v2/bot` call is authenticated and counted with: the channel's token, its plan, its limits. */
 export interface BotApiDeps {
   tokens: ChannelTokenService;
-  bot: BotMessagingService;
+  /** Where the authenticated channel is looked up (the messaging service, handed in by `index.ts`). */
+  bot: { channel(channelId: string): Promise<ChannelRow> };
   limits: RateLimiter;
 }
 

@@ -4,14 +4,14 @@
  * `kit/units.ts` wires it in: `chatHooks` into the ChatService, `routes` into the app, `start` after
  * the app is built, `stop` before the database closes.
  */
-import type { UnitHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator-api/handlers.js';
 import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock/clock.js';
-import { botSimulatorHandlers } from './simulator/routes.js';
+import { botSimulatorHandlers } from './simulator-routes.js';
 
-export { mediaBody } from './simulator/routes.js';
+export { mediaBody } from './simulator-routes.js';
 import { channelOauthV21Routes } from './oauth/routes.js';
 import { botRoutes } from './routes.js';
 import { BotPnpService } from './pnp/service.js';

@@ -59,7 +59,7 @@ export interface BotRouteDeps {
 /** The watchers first, then one router per published API group. */
 export function botRoutes(d: BotRouteDeps): Router[] {
   const { tokens, headers, limits, retryKeys } = d;
-  const api: BotApiDeps = { tokens, bot: d.messaging, limits };
+  const api = { tokens, bot: d.messaging, limits } satisfies BotApiDeps;
   // What must see a `/v2/bot` request before the route that answers it, so mounted first: the
   // sent counter (it counts on the answer's finish) and the refusal of a retry key where the API
   // takes none.

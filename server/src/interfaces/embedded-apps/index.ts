@@ -11,10 +11,10 @@ import type { Database } from '../../db/schema.js';
 import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
 import type { ChatService } from '../../world/chats.js';
 import type { UserTokenService } from '../social/index.js';
-import { RegistryService } from './registry.js';
+import { RegistryService } from './service.js';
 import { registryRoutes } from './routes.js';
-import { sharePickerRoutes } from './share-picker-routes.js';
-import { PickerTicketStore } from './share-picker-ticket-store.js';
+import { sharePickerRoutes } from './share-picker/routes.js';
+import { PickerTicketStore } from './share-picker/ticket-store.js';
 import { shareRoutes } from './share-routes.js';
 import { AppStore } from './store.js';
 
@@ -22,8 +22,8 @@ import type { UnitPlugin } from '../../unit/unit.js';
 import { appScenario } from './scenario.js';
 
 export { AppStore, type AppRow } from './store.js';
-export { botPromptOf, LIFF_ID, scopesOf, toLiffApp, type LiffApp } from './registry.js';
-export { APP_SCOPES, DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, type AppScope, type BotPrompt, type LiffScope } from './schemas.js';
+export { botPromptOf, LIFF_ID, scopesOf, toLiffApp, type LiffApp } from './service.js';
+export { APP_SCOPES, DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, type AppScope, type BotPrompt, type LiffScope } from './rules.js';
 
 /** The embedded apps as a plugin: their slice of the scenario file (the file's `apps`). */
 export const embeddedAppsUnit = { name: 'embeddedApps', scenario: [appScenario] } as const satisfies UnitPlugin;

@@ -1,7 +1,7 @@
 /**
  * The embedded app server API under `/embed/v1/apps` (spec part D endpoint table), and the LIFF
  * server API under `/liff/v1/apps` (liff.yml) over the same registry, both authenticated by
- * channel access token. Each body is checked at the door against its schema (`schemas.ts`) before
+ * channel access token. Each body is checked at the door against its schema (`rules.ts`) before
  * the registry sees it; refusals are `{message, details}`.
  */
 import { Router, type RequestHandler, type Response } from 'express';
@@ -9,7 +9,7 @@ import { ERROR_FORMATS } from '#contract/errors.js';
 import { jsonBody } from '../../http/body.js';
 import { door } from '../../http/door.js';
 import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
-import type { RegistryService } from './registry.js';
+import type { RegistryService } from './service.js';
 import {
   AddAppBody,
   addAppBodyFindings,
@@ -18,7 +18,7 @@ import {
   UpdateLiffAppBody,
   ViewBody,
   viewBodyFindings,
-} from './schemas.js';
+} from './rules.js';
 
 const checked = door(ERROR_FORMATS['embedded-apps']);
 

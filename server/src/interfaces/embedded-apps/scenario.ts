@@ -8,8 +8,8 @@ import { Type } from '@sinclair/typebox';
 import { scenarioSlice } from '../../unit/scenario-slice.js';
 import { declaredOnce, ScenarioId } from '../../world/scenario.js';
 import { WorldStore } from '../../world/world-store.js';
-import { botPromptOf, scopesOf } from './registry.js';
-import { APP_SCOPES, DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, type AppScope } from './schemas.js';
+import { botPromptOf, scopesOf } from './service.js';
+import { APP_SCOPES, DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, type AppScope } from './rules.js';
 import { AppStore } from './store.js';
 
 const DEMO_ORIGIN = '{demo_origin}';

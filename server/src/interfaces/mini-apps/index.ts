@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.js';
 import type { Database } from '../../db/schema.js';
 import type { LiveHub } from '../../live/hub.js';
-import type { UnitHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator-api/handlers.js';
 import type { WorldStore } from '../../world/world-store.js';
 import type { BotApiDeps } from '../bot/index.js';
 import type { UserTokenService } from '../social/index.js';

@@ -16,7 +16,7 @@ import type { AuthCodeStore } from './auth-code-store.js';
 import { readChallenge } from './pkce.js';
 import { checkRedirectUri, withQuery } from './redirect-uri.js';
 import { SCOPES } from '#contract/requests.js';
-import type { AuthorizeQuery, ConsentForm } from './schemas.js';
+import type { AuthorizeQuery, ConsentForm } from './rules.js';
 
 /** What `GET /oauth2/v2.1/authorize` leads to. */
 export type AuthorizeOutcome =

@@ -2,26 +2,26 @@
  * The social login (spec parts C and G) as one unit: its stores, services and routes,
  * built from the database, the world and the one clock. The composition root (`kit/`) wires it in.
  */
-import type { UnitHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator-api/handlers.js';
 import type { ChannelView } from '#contract/wire.js';
 import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.js';
 import { socialLoginRoutes } from './routes.js';
 import { socialSimulatorHandlers } from './simulator-routes.js';
-import { socialV1Routes } from './v1-routes.js';
+import { socialV1Routes } from './v1/routes.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
 import { FriendshipService } from './friendships.js';
 import { AuthorizationService } from './authorization.js';
-import { TokenGrantService } from './token-grants.js';
-import { SocialV1Service } from './v1.js';
-import { UserTokenService } from './user-tokens.js';
+import { TokenGrantService } from './tokens/token-grants.js';
+import { SocialV1Service } from './v1/service.js';
+import { UserTokenService } from './tokens/user-tokens.js';
 import { AuthCodeStore } from './auth-code-store.js';
 import { BotsInChatsStore } from '../../world/bots-in-chats-store.js';
 import { ChannelLoginStore } from '../../world/channel-login-store.js';
-import { RefreshTokenStore } from './refresh-token-store.js';
+import { RefreshTokenStore } from './tokens/refresh-token-store.js';
 import type { Database } from '../../db/schema.js';
-import { TokenInvalidationStore } from './token-invalidation-store.js';
+import { TokenInvalidationStore } from './tokens/token-invalidation-store.js';
 import { UserTokenStore } from '../../tokens/user-token-store.js';
 import type { WorldStore } from '../../world/world-store.js';
 
@@ -31,8 +31,8 @@ import type { BuiltUnit, UnitPlugin } from '../../unit/unit.js';
 export const socialUnit = { name: 'social', scenario: [] } as const satisfies UnitPlugin;
 
 // What other units and the composition root use of this one.
-export type { UserTokenService } from './user-tokens.js';
-export type { SocialV1Service } from './v1.js';
+export type { UserTokenService } from './tokens/user-tokens.js';
+export type { SocialV1Service } from './v1/service.js';
 export type { FriendshipService, FriendshipChange } from './friendships.js';
 
 /** The social login's services, and its routes for the app. */

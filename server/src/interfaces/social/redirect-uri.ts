@@ -10,7 +10,7 @@
  *
  * A request that fails the rule is answered with an error page, never a redirect.
  */
-import { isLoopbackHost } from '../../http/loopback.js';
+import { isLoopbackHost } from '../../http/guards/loopback.js';
 
 /**
  * Checks a redirect_uri of an authorization request.

@@ -9,13 +9,13 @@ import { authenticationFailed, oauthError } from '../../http/errors.js';
 import { toProfile } from '../../world/profiles.js';
 import type { FriendshipService } from './friendships.js';
 import type { AuthorizationService, AuthorizeOutcome } from './authorization.js';
-import type { TokenGrantService } from './token-grants.js';
-import type { UserTokenService } from './user-tokens.js';
+import type { TokenGrantService } from './tokens/token-grants.js';
+import type { UserTokenService } from './tokens/user-tokens.js';
 import type { WorldStore } from '../../world/world-store.js';
 import { sendConsentPage, sendErrorPage } from './login-pages.js';
 import { door } from '../../http/door.js';
 import { ERROR_FORMATS } from '#contract/errors.js';
-import { AuthorizeQuery, ConsentForm, invalidRequest, RevokeForm, TokenForm, VerifyQuery } from './schemas.js';
+import { AuthorizeQuery, ConsentForm, invalidRequest, RevokeForm, TokenForm, VerifyQuery } from './rules.js';
 
 const form = formBody(() => oauthError('invalid_request', 'Content-Type must be application/x-www-form-urlencoded'));
 const consentForm = express.urlencoded({ extended: false, limit: 16 * 1024 });
@@ -25,7 +25,7 @@ const consentForm = express.urlencoded({ extended: false, limit: 16 * 1024 });
  */
 const checked = door(invalidRequest);
 // The authorization request and its consent answer with pages and redirects, never with a door's
-// refusal: their schemas declare values as given (`schemas.ts`), so this door only types them.
+// refusal: their schemas declare values as given (`rules.ts`), so this door only types them.
 const typed = door(ERROR_FORMATS.social);
 
 /**
@@ -33,7 +33,7 @@ const typed = door(ERROR_FORMATS.social);
  * messenger (the code exchange, verify, profile, friendship): the platform's API answers them for
  * any origin, with the user's bearer token in `Authorization` and no cookie, so `*` reveals nothing
  * a token holder cannot read already. embedkit's own `/embedkit/...` API stays same-origin
- * (../../http/cross-site.ts).
+ * (../../http/guards/cross-site.ts).
  */
 const BROWSER_PATHS = ['/oauth2/v2.1/token', '/oauth2/v2.1/verify', '/v2/profile', '/friendship/v1/status'];
 

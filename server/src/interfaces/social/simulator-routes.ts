@@ -6,14 +6,14 @@
  */
 import type { RequestHandler } from 'express';
 import type { Clock } from '../../clock/clock.js';
-import type { UnitHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator-api/handlers.js';
 import type { ChannelView } from '#contract/wire.js';
 import { notFound, unknownChannel, unknownUser } from '../../http/errors.js';
 import type { FriendshipService } from './friendships.js';
 import { advanceClock, clockState } from '../../clock/sim-clock.js';
 import { avatarSvg } from '../../world/avatar.js';
 import type { ChannelLoginStore } from '../../world/channel-login-store.js';
-import type { TokenInvalidationStore } from './token-invalidation-store.js';
+import type { TokenInvalidationStore } from './tokens/token-invalidation-store.js';
 import type { WorldStore } from '../../world/world-store.js';
 
 /** Sizes of a profile picture by suffix (spec part C: `/large` 200x200, `/small` 51x51), in px. */

@@ -9,7 +9,7 @@ import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.js';
 import { enterpriseRoutes, trialRoutes, v1SimulatorHandlers } from './routes.js';
-import type { UnitHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator-api/handlers.js';
 
 export { v1Json } from './routes.js';
 import type { BotEventService } from '../bot/index.js';

@@ -50,7 +50,7 @@ export interface PostEvent {
 }
 
 /**
- * Checks a Post Event body's fields (the door checked that it is a JSON object, `schemas.ts`).
+ * Checks a Post Event body's fields (the door checked that it is a JSON object, `rules.ts`).
  * @throws ApiError 400 `{statusCode: "400", statusMessage: "<field>: <problem>"}` for the first
  *   wrong field: `to` (1 to 150 strings), `toChannel` (the kind's fixed value, a number or a numeric
  *   string as the platform's 2016 SDKs send it), `eventType`, `content` per kind, `toType` (2 and 3

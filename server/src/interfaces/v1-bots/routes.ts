@@ -12,10 +12,10 @@ import { headerValue, type PlatformHeaders } from '../../http/platform-headers.j
 import { avatarSvg } from '../../world/avatar.js';
 import type { V1BotService, V1Channel } from './service.js';
 import type { V1Interface } from './post-event.js';
-import type { UnitHandlers } from '../../simulator/handlers.js';
+import type { UnitHandlers } from '../../simulator-api/handlers.js';
 import { ERROR_FORMATS } from '#contract/errors.js';
 import { door } from '../../http/door.js';
-import { PostEventBody, ProfilesQuery, profilesQueryOf, profilesRefusal } from './schemas.js';
+import { PostEventBody, ProfilesQuery, profilesQueryOf, profilesRefusal } from './rules.js';
 
 // After the channel's headers are checked (401/403 first), as every v1 refusal.
 const checked = door(ERROR_FORMATS['v1-bots']);

@@ -26,7 +26,7 @@ import { jpegThumbnail } from '../../messages/thumbnail.js';
 import { isObject, invalidField } from './fields.js';
 import { checkLinkTemplate, linkMessageBody, type LinkTemplate } from './link-message.js';
 import { checkPostEvent, type V1Interface } from './post-event.js';
-import type { PostEventBody } from './schemas.js';
+import type { PostEventBody } from './rules.js';
 
 /** The answer of a Post Event (the platform's SDK fixtures): `failed` lists MIDs that got nothing. */
 export interface PostEventResult {
@@ -186,7 +186,7 @@ export class V1BotService {
   /**
    * `GET /v1/profiles`: the profiles of the MIDs the bot knows (friends, and members of chats it is
    * in); others are left out. `start` (1-based) and `display` (default 100) page the result.
-   * @param query checked at the door (`schemas.ts`: a missing `mids` is the spec's HTTP 500 row,
+   * @param query checked at the door (`rules.ts`: a missing `mids` is the spec's HTTP 500 row,
    *   an empty one or a page out of range `400`/`invalid parameter(s).`)
    */
   async profiles(

@@ -28,8 +28,3 @@ export const WebhookEndpointBody = Type.Object({
 export const WebhookTestBody = Type.Object({
   endpoint: Type.Optional(Type.String({ platformErrors: { type: 'endpoint must be a string' } })),
 });
-
-/** A channel's bot's basic ID (`@` and 9 characters, as the platform's look): its channel ID's last 6 digits and `emb`. */
-export function basicIdOf(channelId: string): string {
-  return `@${channelId.slice(-6)}emb`;
-}

@@ -33,7 +33,8 @@ export interface WebhookTestResult {
   detail: string;
 }
 
-import { basicIdOf, MAX_WEBHOOK_URL_LENGTH, type WebhookEndpointBody, type WebhookTestBody } from './rules.js';
+import { MAX_WEBHOOK_URL_LENGTH, type WebhookEndpointBody, type WebhookTestBody } from './rules.js';
+import { basicIdOf } from '../../../world/bot-user-id.js';
 
 export { MAX_WEBHOOK_URL_LENGTH };
 

@@ -28,6 +28,7 @@ import type { ChannelRow } from '../../../world/world-store.js';
 import type { PlatformHeaders } from '../../../http/platform-headers.js';
 import { randomUUID } from 'node:crypto';
 import type { RetryKeys } from '../retry-keys/service.js';
+import type { BotMessagingService } from '../messaging/service.js';
 
 /**
  * Counts each successful reply (1), push (1) and multicast (distinct `to`) once its answer is sent.
@@ -56,6 +57,7 @@ const checked = door(ERROR_FORMATS.bot);
 
 export function botBroadcastRoutes(
   deps: BotApiDeps & {
+    bot: BotMessagingService;
     broadcasts: BotBroadcastService;
     /** The narrowcast's request ID is answered in `<prefix>Request-Id` (the official SDK reads it there). */
     headers: PlatformHeaders;

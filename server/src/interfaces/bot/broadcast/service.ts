@@ -9,7 +9,8 @@ import type { Static } from '@sinclair/typebox';
 import { accessDenied, invalidBody, notFound } from '../../../http/errors.js';
 import type { BotCounterStore } from './store.js';
 import type { ChannelRow } from '../../../world/world-store.js';
-import type { BotMessagingService, Claim } from '../messaging/service.js';
+import type { BotMessagingService } from '../messaging/service.js';
+import type { Claim } from '../retry-keys/service.js';
 import { FOLLOWERS_PER_PAGE, matchesDemographic, type Demographics, type FollowersQuery, type NarrowcastBody } from './rules.js';
 import type { RateLimiter } from '../rate-limits/service.js';
 

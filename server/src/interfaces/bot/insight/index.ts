@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { Router } from 'express';
 import type { Clock } from '../../../clock/clock.js';
-import type { UnitHandlers } from '../../../simulator/handlers.js';
+import type { UnitHandlers } from '../../../simulator-api/handlers.js';
 import type { Database } from '../../../db/schema.js';
 import type { WorldStore } from '../../../world/world-store.js';
 import type { BotApiDeps } from '../authenticate.js';

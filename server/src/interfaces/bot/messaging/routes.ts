@@ -9,6 +9,7 @@ import { Router, type Response } from 'express';
 import { jsonBody } from '../../../http/body.js';
 import { notFound } from '../../../http/errors.js';
 import type { RetryKeys } from '../retry-keys/service.js';
+import type { BotMessagingService } from './service.js';
 import type { PlatformHeaders } from '../../../http/platform-headers.js';
 import { door } from '../../../http/door.js';
 import { ERROR_FORMATS } from '#contract/errors.js';
@@ -20,7 +21,9 @@ const checked = door(ERROR_FORMATS.bot);
 /**
  * @param deps `retryKeys`: push and multicast run once per retry key (`<prefix>Retry-Key`)
  */
-export function botMessagingRoutes(deps: BotApiDeps & { retryKeys: RetryKeys; headers?: PlatformHeaders }): Router {
+export function botMessagingRoutes(
+  deps: BotApiDeps & { bot: BotMessagingService; retryKeys: RetryKeys; headers?: PlatformHeaders },
+): Router {
   const r = Router();
   const { bot } = deps;
   // Authentication, then the rate limit, then the body: a caller without a token learns nothing.

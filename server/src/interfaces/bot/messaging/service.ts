@@ -19,6 +19,7 @@ import type { RateLimiter } from '../rate-limits/service.js';
 import { hashToken } from '../../../tokens/secrets.js';
 import { randomInt } from 'node:crypto';
 import { newQuoteToken } from '../../../messages/quote-token.js';
+import type { Claim } from '../retry-keys/service.js';
 
 /** Member IDs per page of the group member IDs endpoint (spec "Limits"). */
 export const MEMBER_IDS_PER_PAGE = 100;
@@ -45,13 +46,6 @@ export interface SentMessage {
 export interface SentMessages {
   sentMessages: SentMessage[];
 }
-
-/**
- * Called by a send once every check passed, just before anything is sent: where a retry key is
- * claimed (it throws the 409 when the key is already accepted). A send refused before it is
- * called has claimed nothing.
- */
-export type Claim = () => Promise<void>;
 
 const NO_CLAIM: Claim = async () => undefined;
 

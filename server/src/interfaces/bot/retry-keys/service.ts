@@ -17,7 +17,13 @@ import type { Clock } from '../../../clock/clock.js';
 import { ApiError, badRequest } from '../../../http/errors.js';
 import { headerValue, type PlatformHeaders } from '../../../http/platform-headers.js';
 import type { RetryKeyStore } from './store.js';
-import type { Claim } from '../messaging/service.js';
+
+/**
+ * Called by a send once every check passed, just before anything is sent: where a retry key is
+ * claimed (it throws the 409 when the key is already accepted). A send refused before it is
+ * called has claimed nothing.
+ */
+export type Claim = () => Promise<void>;
 
 /** How long an accepted key blocks its repeat: 24 hours (the platform's published window), in ms. */
 export const RETRY_KEY_WINDOW_MS = 24 * 3600_000;

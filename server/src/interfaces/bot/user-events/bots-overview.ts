@@ -8,7 +8,7 @@ import type { BotInfo } from '#contract/wire.js';
 import { badRequest, invalidBody, noChannel } from '../../../http/errors.js';
 import type { FriendState } from '../../../world/bots-in-chats-store.js';
 import type { BotEventContext } from './context.js';
-import { basicIdOf } from '../account/rules.js';
+import { basicIdOf } from '../../../world/bot-user-id.js';
 
 /** A channel's bot in the host's bot tools (the contract's shape). */
 export type BotView = BotInfo;

@@ -1,0 +1,36 @@
+/** The ID token of social login v2.1 (spec part C), issued with a token pair when the scope has `openid`. */
+import { ID_TOKEN_LIFE_S } from '../../../limits.js';
+import { pictureUrl } from '../../../world/profiles.js';
+import type { ChannelRow, UserRow } from '../../../world/world-store.js';
+
+/**
+ * The ID token: a JWT signed with HS256 and the channel secret, with `iss` (the server's
+ * origin), `sub` (user ID), `aud` (channel ID), `exp` (1 hour), `iat`, `nonce` (when the
+ * request had one), `name` and `picture` (when the user has one). Times are simulated seconds.
+ * @param t `now`: the clock's time (ms); `issuer`: the server's public origin (also where pictures are served)
+ * @returns the compact JWT
+ */
+export async function signIdToken(t: {
+  channel: ChannelRow;
+  user: UserRow;
+  nonce: string | null;
+  now: number;
+  issuer: string;
+}): Promise<string> {
+  const { channel, user, nonce, now, issuer } = t;
+  // Loaded at the first sign-in, not at start (a server that signs no one in never holds its memory).
+  const { SignJWT } = await import('jose');
+  const iat = Math.floor(now / 1000);
+  const claims: Record<string, unknown> = {};
+  if (nonce) claims.nonce = nonce;
+  claims.name = user.display_name;
+  if (user.has_picture) claims.picture = pictureUrl(issuer, user.user_id);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(issuer)
+    .setSubject(user.user_id)
+    .setAudience(channel.channel_id)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ID_TOKEN_LIFE_S)
+    .sign(new TextEncoder().encode(channel.secret));
+}
