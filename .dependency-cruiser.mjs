@@ -5,7 +5,7 @@
  *   no other folder, and no other interface, imports its internals;
  * - a feature of a unit (a folder inside it: `interfaces/bot/<feature>/`, `interfaces/mini-apps/iap/`)
  *   is entered from outside it through its role files only (`index.ts`, `routes.ts`, `rules.ts`,
- *   `service.ts`, `store.ts`); its other modules are its own;
+ *   `service.ts`, `store.ts` or a `…-store.ts`, `scenario.ts`, `tables.ts`); its other modules are its own;
  * - no import runs from a lower layer back up: the shared mechanisms (db, http, clock, live, tokens,
  *   world, messages, webhooks, faults, app-proxy, lan, liff-wrap) build on no interface, and on
  *   nothing of the wiring, the process or the tools (kit, serve, cli, mcp); interfaces depend on the
@@ -31,7 +31,7 @@ const SHARED = '(db|http|clock|live|tokens|world|messages|webhooks|faults|app-pr
 const TOP = '^server/src/(kit|serve|cli|mcp)/';
 
 /** The files by which a unit's feature folder is entered from outside it (its role files); the rest of the folder is its own. */
-const FEATURE_DOORS = '/(index|routes|rules|service|store)\\.ts$';
+const FEATURE_DOORS = '/(index|routes|rules|service|store|scenario|tables|[a-z-]+-store)\\.ts$';
 
 /**
  * The host's folders below its screens, which import no screen: the bridge to the app's page

@@ -13,15 +13,12 @@ import { socialV1Routes } from './v1/routes.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
 import { FriendshipService } from './friendships.js';
 import { AuthorizationService } from './authorization.js';
-import { TokenGrantService } from './tokens/token-grants.js';
+import { TokenGrantService, UserTokenService, RefreshTokenStore, TokenInvalidationStore } from './tokens/index.js';
 import { SocialV1Service } from './v1/service.js';
-import { UserTokenService } from './tokens/user-tokens.js';
 import { AuthCodeStore } from './auth-code-store.js';
 import { BotsInChatsStore } from '../../world/bots-in-chats-store.js';
 import { ChannelLoginStore } from '../../world/channel-login-store.js';
-import { RefreshTokenStore } from './tokens/refresh-token-store.js';
 import type { Database } from '../../db/schema.js';
-import { TokenInvalidationStore } from './tokens/token-invalidation-store.js';
 import { UserTokenStore } from '../../tokens/user-token-store.js';
 import type { WorldStore } from '../../world/world-store.js';
 
@@ -31,7 +28,7 @@ import type { BuiltUnit, UnitPlugin } from '../../unit/unit.js';
 export const socialUnit = { name: 'social', scenario: [] } as const satisfies UnitPlugin;
 
 // What other units and the composition root use of this one.
-export type { UserTokenService } from './tokens/user-tokens.js';
+export type { UserTokenService } from './tokens/index.js';
 export type { SocialV1Service } from './v1/service.js';
 export type { FriendshipService, FriendshipChange } from './friendships.js';
 

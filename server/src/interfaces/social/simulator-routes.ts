@@ -13,7 +13,7 @@ import type { FriendshipService } from './friendships.js';
 import { advanceClock, clockState } from '../../clock/sim-clock.js';
 import { avatarSvg } from '../../world/avatar.js';
 import type { ChannelLoginStore } from '../../world/channel-login-store.js';
-import type { TokenInvalidationStore } from './tokens/token-invalidation-store.js';
+import type { TokenInvalidationStore } from './tokens/index.js';
 import type { WorldStore } from '../../world/world-store.js';
 
 /** Sizes of a profile picture by suffix (spec part C: `/large` 200x200, `/small` 51x51), in px. */

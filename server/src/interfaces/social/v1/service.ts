@@ -12,10 +12,9 @@
 import type { Clock } from '../../../clock/clock.js';
 import { V1_ERRORS } from '../../../http/errors.js';
 import type { ChannelLoginStore } from '../../../world/channel-login-store.js';
-import type { RefreshTokenStore } from '../tokens/refresh-token-store.js';
+import type { RefreshTokenStore, TokenGrantService } from '../tokens/index.js';
 import type { UserTokenRow, UserTokenStore } from '../../../tokens/user-token-store.js';
 import { hashToken } from '../../../tokens/secrets.js';
-import type { TokenGrantService } from '../tokens/token-grants.js';
 import type { ReissueForm } from '../rules.js';
 
 /** v1 token data of a reissue (spec part C/G "Social v1 token data"). */
