@@ -215,6 +215,13 @@ describe('the folder size check', () => {
     expect(await check(dir)).toEqual({ code: 0, report: '' });
   });
 
+  it("refuses a code file loose at the host's root beside its entry", async () => {
+    dir = await tree({ 'host/src/phone': 3 }, ['host/src/main.ts', 'host/src/helpers.ts', 'host/src/styles.css']);
+    const { code, report } = await check(dir);
+    expect(code).toBe(1);
+    expect(report.split('\n').filter((l) => l.startsWith('  '))).toEqual(['  host/src/helpers.ts']);
+  });
+
   it('refuses every folder of 16 code files or more, largest first', async () => {
     dir = await tree({ e2e: 16, 'host/test': 18, 'server/src/http': 15 });
     const { code, report } = await check(dir);
