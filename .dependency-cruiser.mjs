@@ -1,8 +1,9 @@
 /**
  * The dependency rules of the code base, checked by `npm run lint` (dependency-cruiser):
  * - no import circles, type-only imports included;
- * - an interface of the spec (`server/src/interfaces/<name>/`) is entered through its `index.ts`:
- *   no other folder, and no other interface, imports its internals;
+ * - an interface of the spec (`server/src/interfaces/<name>/`) is entered through its `index.ts`
+ *   (and, from the composition root, its `unit.ts`, the unit as the kit builds it): no other
+ *   folder, and no other interface, imports its internals;
  * - a feature of a unit (a folder inside it: `interfaces/bot/<feature>/`, `interfaces/mini-apps/iap/`)
  *   is entered from outside it through its role files only (`index.ts`, `routes.ts`, `rules.ts`,
  *   `service.ts`, `store.ts` or a `…-store.ts`, `scenario.ts`, `tables.ts`); its other modules are its own;
@@ -58,9 +59,9 @@ export default {
     ),
     forbid(
       'interface-internals-from-outside',
-      "An interface's internals from outside the interfaces: import its index.ts.",
+      "An interface's internals from outside the interfaces: import its index.ts (or its unit.ts, the unit as the composition root builds it).",
       { path: '^server/src/', pathNot: '^server/src/interfaces/' },
-      { path: '^server/src/interfaces/[^/]+/', pathNot: '^server/src/interfaces/[^/]+/index\\.ts$' },
+      { path: '^server/src/interfaces/[^/]+/', pathNot: '^server/src/interfaces/[^/]+/(index|unit)\\.ts$' },
     ),
     forbid(
       'feature-internals',

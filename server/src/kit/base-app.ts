@@ -1,7 +1,8 @@
 /**
  * The app of `{base_url}`: the guards every request meets first, then the platform's interfaces
  * B, C, D, E and G, the simulator API, the MCP server, the host and the demo, each router behind a
- * gate (`http/route-gate.ts`).
+ * gate (`http/route-gate.ts`). The units' routers, simulator handlers and body readers come from
+ * the list of built units (`units.ts`, `builtUnits`), mounted in its order: no unit is named here.
  */
 import express, { type Express, type RequestHandler } from 'express';
 import { SimulatorClient } from '#contract/client.js';
@@ -17,9 +18,6 @@ import { errorHandler, notFoundHandler } from '../http/error-handler.js';
 import { HEALTH_PATH, READY_PATH } from '../http/readiness.js';
 import { requestId } from '../http/request-id.js';
 import { gated, gatedAll } from '../http/route-gate.js';
-import { mediaBody } from '../interfaces/bot/index.js';
-import { botPromptOf, scopesOf, type AppStore } from '../interfaces/embedded-apps/index.js';
-import { v1Json } from '../interfaces/v1-bots/index.js';
 import { lanSimulatorHandlers, type LanState } from '../lan/simulator-routes.js';
 import { MCP_PATH, mcpRoutes } from '../mcp/http.js';
 import { scenarioExportHandlers } from '../scenario/export-routes.js';
@@ -27,16 +25,18 @@ import { worldResetHandlers } from '../scenario/reset.js';
 import { mountSimulatorApi } from '../simulator-api/mount.js';
 import { PhoneInspector } from '../phones/inspector.js';
 import { phoneSimulatorHandlers } from '../phones/simulator-routes.js';
-import { worldSimulatorHandlers } from '../world/simulator-routes.js';
 import { schemaRoutes } from '../static/schema-routes.js';
 import { staticRoutes } from '../static/routes.js';
-import { channelTokenSimulatorHandlers } from '../tokens/simulator-routes.js';
-import { handlersOf } from '../unit/unit.js';
-import { simulatorUnits, type UnitDeps, type Units } from './units.js';
+import { bodyReadersOf, handlersOf, routesOf } from '../unit/unit.js';
+import type { BuiltUnits, UnitDeps } from './units.js';
 
 /** What the app of `{base_url}` is built on besides the units. */
-export interface BaseAppDeps extends Pick<UnitDeps, 'db' | 'world' | 'clock' | 'logger' | 'outage' | 'urls' | 'demoOrigin' | 'headers'> {
-  apps: AppStore;
+export interface BaseAppDeps extends Pick<
+  UnitDeps,
+  'db' | 'world' | 'clock' | 'logger' | 'live' | 'outage' | 'urls' | 'demoOrigin' | 'headers'
+> {
+  /** Webhook sending (the bot unit's dispatcher), paused while a reset empties the tables. */
+  dispatcher: { stop(): Promise<void>; start(): void };
   adminToken?: string | undefined;
   /** The scenario file the server started with (what `resetWorld` loads without one). */
   scenarioFile: string;
@@ -49,13 +49,13 @@ export interface BaseAppDeps extends Pick<UnitDeps, 'db' | 'world' | 'clock' | '
 }
 
 /** The app of `{base_url}`: the platform's interfaces B, C, D, E and G, the simulator API, the host and the demo. */
-export function baseApp(units: Units, d: BaseAppDeps): Express {
-  const { db, world, logger, outage, urls, headers } = d;
+export function baseApp(units: BuiltUnits, d: BaseAppDeps): Express {
+  const { db, world, logger, live, outage, urls, headers } = d;
   const baseUrl = () => urls.base;
   // A phone's liveness is wall time (the simulated clock's offset taken off).
   const phones = new PhoneInspector(() => d.clock.now() - d.clock.offset);
   // A reset world (here or in another process on the database): what this process remembers of the old one goes.
-  units.bots.live.subscribe((event) => {
+  live.subscribe((event) => {
     if (event.type !== 'world') return;
     forgetFoundRows();
     phones.clear();
@@ -78,50 +78,37 @@ export function baseApp(units: Units, d: BaseAppDeps): Express {
   // Answered by the listener of a running server before any app; here for in-process kits (tests).
   app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));
   app.get(READY_PATH, (_req, res) => void res.json({ ready: true, phase: 'ready' }));
-  app.use(gatedAll(units.embeddedApps.routes));
+  app.use(gatedAll(routesOf(units, 'baseFirst')));
   // The simulator API: one handler per route of its contract, from the unit the route names. The
   // mount takes a whole SimulatorHandlers, so leaving a unit out here does not compile.
   app.use(
     gated(
       mountSimulatorApi(
         {
-          ...worldSimulatorHandlers({
-            world,
-            apps: { listAll: () => d.apps.listAll(), scopesOf, botPromptOf },
-            chats: units.chats,
-            userTokens: units.social.userTokens,
-            baseUrl,
-            urls,
-            headers,
-            miniApps: units.miniApps.store,
-          }),
-          ...handlersOf(simulatorUnits(units)),
+          ...handlersOf(units),
           ...scenarioExportHandlers(db),
           ...worldResetHandlers({
             db,
             clock: d.clock,
-            live: units.bots.live,
+            live,
             demoOrigin: d.demoOrigin,
             startedWith: d.scenarioFile,
-            dispatcher: units.bots.dispatcher,
+            dispatcher: d.dispatcher,
           }),
-          ...channelTokenSimulatorHandlers(units.channelTokens),
-          ...phoneSimulatorHandlers(phones, units.bots.live),
+          ...phoneSimulatorHandlers(phones, live),
           ...lanSimulatorHandlers(d.lanState),
           ...faultSimulatorHandlers(d.faults),
         },
-        { json: jsonBody, 'v1-json': v1Json, raw: mediaBody },
+        bodyReadersOf(jsonBody, units),
       ),
     ),
   );
   app.use(gatedAll(schemaRoutes()));
-  // Before the social login: the channel token operations that share its paths pass the rest on.
-  app.use(gatedAll(units.bots.sharedOauthRoutes));
-  app.use(gatedAll(units.social.routes));
+  // Before every unit's platform routes: the routers that share paths with another unit's (the bot
+  // unit's channel token operations on the social login's paths) pass the rest on.
+  app.use(gatedAll(routesOf(units, 'baseShared')));
   app.use(gatedAll(demoLoginRoutes({ world, sessions: new DemoLoginSessionStore(db), clock: d.clock, baseUrl })));
-  app.use(gatedAll(units.bots.routes));
-  app.use(gatedAll(units.miniApps.routes));
-  app.use(gatedAll(units.v1Bots.baseRoutes));
+  app.use(gatedAll(routesOf(units, 'base')));
   app.use(staticRoutes());
   app.use(notFoundHandler);
   app.use(errorHandler(logger, outage));

@@ -19,7 +19,7 @@ import { platformHeaders, type PlatformHeaders } from '../http/platform-headers.
 import type { InterfaceUrls, SideInterface } from '../interface-urls.js';
 import type { Blockchain } from '../interfaces/blockchain/index.js';
 import type { BotMessaging, BotMessagingOptions } from '../interfaces/bot/index.js';
-import { AppStore, type EmbeddedApps } from '../interfaces/embedded-apps/index.js';
+import type { EmbeddedApps } from '../interfaces/embedded-apps/index.js';
 import type { SocialLogin, UserTokenService } from '../interfaces/social/index.js';
 import type { V1Bots } from '../interfaces/v1-bots/index.js';
 import type { LanState } from '../lan/simulator-routes.js';
@@ -27,10 +27,11 @@ import { createLogger } from '../logger.js';
 import { applyScenario, DEFAULT_SCENARIO } from '../scenario/load.js';
 import type { ChannelTokenService } from '../tokens/channel-tokens.js';
 import type { ChatService } from '../world/chats.js';
+import { routesOf } from '../unit/unit.js';
 import { WorldStore } from '../world/world-store.js';
 import { baseApp } from './base-app.js';
 import { openKitDatabase, type DatabaseOptions } from './database.js';
-import { createUnits } from './units.js';
+import { builtUnits, createUnits } from './units.js';
 
 /** Options of {@link createEmbedkit}: where the state lives ({@link DatabaseOptions}), the world, the origins and the services' settings. */
 export interface EmbedkitOptions extends DatabaseOptions {
@@ -121,7 +122,6 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   });
   const { db, live } = store;
   const world = new WorldStore(db);
-  const apps = new AppStore(db);
   try {
     // Simulated time never goes back across a restart.
     if (!options.clock) await restoreClock(clock, world);
@@ -140,15 +140,17 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     options.bots,
   );
   const { bots } = units;
+  const built = builtUnits(units);
   const gate = { faults, clock, logger, live };
-  const app = baseApp(units, {
+  const app = baseApp(built, {
     faultGate: faultGate('base', gate),
     faults,
     db,
     world,
-    apps,
     clock,
     logger,
+    live,
+    dispatcher: bots.dispatcher,
     outage: store.outage,
     urls,
     demoOrigin,
@@ -160,9 +162,9 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   });
   const errors = { handler: errorHandler(logger, store.outage) };
   const sideApps: Record<SideInterface, Express> = {
-    deprecated: originApp([faultGate('deprecated', gate), ...units.v1Bots.deprecatedRoutes], logger, errors),
-    trialbot: originApp([faultGate('trialbot', gate), ...units.v1Bots.trialRoutes], logger, errors),
-    blockchain: originApp([faultGate('blockchain', gate), units.blockchain.app], logger, errors),
+    deprecated: originApp([faultGate('deprecated', gate), ...routesOf(built, 'deprecated')], logger, errors),
+    trialbot: originApp([faultGate('trialbot', gate), ...routesOf(built, 'trialbot')], logger, errors),
+    blockchain: originApp([faultGate('blockchain', gate), ...routesOf(built, 'blockchain')], logger, errors),
   };
   // Deliveries left undelivered by the last run go out first.
   bots.start();

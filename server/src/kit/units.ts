@@ -1,6 +1,9 @@
 /**
  * The interfaces' units (`interfaces/<name>/index.ts`) built on the shared mechanisms, and wired to
- * each other: a unit that needs another's service gets it here.
+ * each other: a unit that needs another's service gets it here. The apps mount what they built
+ * from one list, {@link builtUnits}: each unit hands over its routes per origin, its body readers
+ * and its simulator handlers in the one shape of `unit/unit.ts`, so nothing here or in the apps
+ * names a unit's routers or helpers.
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -12,8 +15,9 @@ import type { Database } from '../db/schema.js';
 import type { PlatformHeaders } from '../http/platform-headers.js';
 import type { InterfaceUrls } from '../interface-urls.js';
 import { createBlockchain, type Blockchain } from '../interfaces/blockchain/index.js';
-import { createBotMessaging, type BotMessaging, type BotMessagingOptions } from '../interfaces/bot/index.js';
-import { AppStore, createEmbeddedApps, type EmbeddedApps } from '../interfaces/embedded-apps/index.js';
+import type { BotMessagingOptions } from '../interfaces/bot/index.js';
+import { createBotUnit, type BotUnit } from '../interfaces/bot/unit.js';
+import { createEmbeddedApps, type EmbeddedApps } from '../interfaces/embedded-apps/index.js';
 import { createMiniApps, type MiniApps } from '../interfaces/mini-apps/index.js';
 import { createSocialLogin, type SocialLogin } from '../interfaces/social/index.js';
 import { createV1Bots, type V1Bots } from '../interfaces/v1-bots/index.js';
@@ -23,7 +27,10 @@ import { AssertionKeyStore } from '../tokens/assertion-key-store.js';
 import { ChannelTokenStore } from '../tokens/channel-token-store.js';
 import { ChannelTokenService } from '../tokens/channel-tokens.js';
 import { KitSecretStore } from '../tokens/kit-secret-store.js';
+import { channelTokenSimulatorHandlers } from '../tokens/simulator-routes.js';
+import type { BuiltUnit } from '../unit/unit.js';
 import { ChatService } from '../world/chats.js';
+import { worldSimulatorHandlers } from '../world/simulator-routes.js';
 import type { WorldStore } from '../world/world-store.js';
 
 /** What every unit is built on. */
@@ -49,11 +56,15 @@ export interface Units {
   channelTokens: ChannelTokenService;
   chats: ChatService;
   social: SocialLogin;
-  bots: BotMessaging;
+  bots: BotUnit;
   embeddedApps: EmbeddedApps;
   blockchain: Blockchain;
   v1Bots: V1Bots;
   miniApps: MiniApps;
+  /** The world's simulator routes, on what they read of the units (apps, sessions, MINI Apps). */
+  world: BuiltUnit<'world'>;
+  /** The simulator routes of the channel access tokens. */
+  channelTokenRoutes: BuiltUnit<'channelTokens'>;
 }
 
 /** Builds every interface's unit and connects the events that cross units (friendships, clock moves, outages). */
@@ -65,10 +76,10 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
     secrets: new KitSecretStore(db),
     baseUrl,
   });
-  const apps = new AppStore(db);
+  // The embedded apps are built after the social login, on its user tokens: asked when a sign-in needs them.
   const appViewUrls = async (channelId: string) =>
     withProxiedUrls(
-      (await apps.listByChannel(channelId)).map((app) => app.view_url),
+      (await embeddedApps.store.listByChannel(channelId)).map((app) => app.view_url),
       d.proxiedApps?.() ?? [],
     );
   const social = createSocialLogin(
@@ -85,7 +96,7 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
     },
     (offsetMs) => live.publish({ type: 'clock', offsetMs }),
   );
-  const bots = createBotMessaging(
+  const bots = createBotUnit(
     db,
     world,
     clock,
@@ -118,13 +129,30 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
     live,
     webhooks: { emitter: bots.emitter, dispatcher: bots.dispatcher },
   });
-  return { channelTokens, chats, social, bots, embeddedApps, blockchain, v1Bots, miniApps };
+  const worldUnit = {
+    simulator: worldSimulatorHandlers({
+      world,
+      apps: embeddedApps.worldApps,
+      chats,
+      userTokens: social.userTokens,
+      baseUrl,
+      urls: d.urls,
+      headers,
+      miniApps: miniApps.store,
+    }),
+  };
+  const channelTokenRoutes = { simulator: channelTokenSimulatorHandlers(channelTokens) };
+  return { channelTokens, chats, social, bots, embeddedApps, blockchain, v1Bots, miniApps, world: worldUnit, channelTokenRoutes };
 }
 
 /**
- * The built units whose simulator handlers `kit/base-app.ts` mounts, as a list: a new unit with
- * simulator routes is one more entry.
+ * The built units as one list, in the order their routes are mounted on each origin (on
+ * `{base_url}`: each round of `UnitRoutes` in this order), their simulator handlers spread into
+ * the mount, their body readers given to it: a new unit is one more entry.
  */
-export function simulatorUnits(u: Units) {
-  return [u.social, u.bots, u.v1Bots, u.blockchain, u.miniApps] as const;
+export function builtUnits(u: Units) {
+  return [u.embeddedApps, u.world, u.social, u.bots, u.miniApps, u.v1Bots, u.blockchain, u.channelTokenRoutes] as const;
 }
+
+/** The list of {@link builtUnits}. */
+export type BuiltUnits = ReturnType<typeof builtUnits>;

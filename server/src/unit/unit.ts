@@ -10,8 +10,9 @@
  * {@link BuiltUnit} (its routes per origin, its slice of the simulator API, what it does on a live
  * event), is what its `create<Name>` answers.
  */
-import type { Express, Router } from 'express';
-import type { SimulatorUnit } from '#contract/simulator-api.js';
+import type { RequestHandler, Router } from 'express';
+import { SIMULATOR_API, type SimulatorUnit } from '#contract/simulator-api.js';
+import type { BodyKind, RouteSpec } from '#contract/route.js';
 import type { LiveEvent } from '../live/hub.js';
 import type { UnitHandlers } from '../simulator-api/handlers.js';
 import type { AnyScenarioSlice } from './scenario-slice.js';
@@ -24,23 +25,39 @@ export interface UnitPlugin {
   scenario: readonly AnyScenarioSlice[];
 }
 
-/** A unit's routers by the origin they are mounted on (`interface-urls.ts`), in the order they are mounted. */
+/**
+ * A unit's routers by the origin they are mounted on (`interface-urls.ts`), and the body readers
+ * its simulator routes need. The apps mount them from the list of built units (`kit/units.ts`,
+ * `builtUnits`), unit after unit in the list's order; on `{base_url}` in three rounds, so a router
+ * that must see a request before another unit's sees it first.
+ */
 export interface UnitRoutes {
-  /** `{base_url}`: mounted by `kit/base-app.ts`. */
+  /** `{base_url}`, before the simulator API (the calls every open app makes, tried first). */
+  baseFirst?: Router[];
+  /** `{base_url}`, after the simulator API and before every unit's `base`: routers that share paths with another unit's and pass on what is not theirs. */
+  baseShared?: Router[];
+  /** `{base_url}`: the unit's platform routes, after the simulator API (`kit/base-app.ts`). */
   base?: Router[];
   /** `{deprecated_url}`. */
-  deprecated?: Router[];
+  deprecated?: RequestHandler[];
   /** `{trialbot_url}`. */
-  trialbot?: Router[];
-  /** `{blockchain_url}`: an app of its own. */
-  blockchain?: Express;
+  trialbot?: RequestHandler[];
+  /** `{blockchain_url}` (an app of its own is a handler too). */
+  blockchain?: RequestHandler[];
+  /** The readers of the simulator routes' bodies of a kind other than `json` that the unit's routes take (`simulator-api/mount.ts`). */
+  bodies?: Partial<Record<BodyKind, RequestHandler>>;
 }
 
+/** The origins a unit's routes are mounted on, as {@link UnitRoutes} names them. */
+export type UnitOrigin = Exclude<keyof UnitRoutes, 'bodies'>;
+
 /**
- * A unit once built: its slice of the simulator API and what it does on a live event.
+ * A unit once built: its routes per origin, its slice of the simulator API and what it does on a live event.
  * @typeParam U the simulator units (`SimulatorUnit` of the contract) whose routes it serves
  */
 export interface BuiltUnit<U extends SimulatorUnit = SimulatorUnit> {
+  /** Its routes per origin and its body readers (none: it serves only simulator routes). */
+  origins?: UnitRoutes;
   /** The handlers of the simulator routes the contract gives to `U` (`server/src/simulator/handlers.ts`). */
   simulator: UnitHandlers<U>;
   /**
@@ -53,6 +70,24 @@ export interface BuiltUnit<U extends SimulatorUnit = SimulatorUnit> {
 /** Every handler of a list of built units, as one object typed as the intersection of their slices. */
 export function handlersOf<const L extends readonly { simulator: object }[]>(units: L): UnionToIntersection<L[number]['simulator']> {
   return Object.assign({}, ...units.map((u) => u.simulator)) as UnionToIntersection<L[number]['simulator']>;
+}
+
+/** The routers a list of built units mounts on one origin, unit after unit in the list's order. */
+export function routesOf<R extends RequestHandler>(units: readonly { origins?: UnitRoutes }[], origin: UnitOrigin): R[] {
+  return units.flatMap((u) => (u.origins?.[origin] ?? []) as R[]);
+}
+
+/**
+ * The body readers of the simulator API's body kinds: `json` given, every other kind handed over by
+ * the unit whose routes take it.
+ * @throws Error when no unit of the list reads a kind a route of the simulator API takes
+ */
+export function bodyReadersOf(json: RequestHandler, units: readonly { origins?: UnitRoutes }[]): Record<BodyKind, RequestHandler> {
+  const readers: Partial<Record<BodyKind, RequestHandler>> = Object.assign({ json }, ...units.map((u) => u.origins?.bodies ?? {}));
+  const kinds = new Set(Object.values(SIMULATOR_API as Record<string, RouteSpec>).flatMap((r) => (r.bodyKind ? [r.bodyKind] : [])));
+  const missing = [...kinds].filter((k) => !readers[k]);
+  if (missing.length) throw new Error(`No unit reads the simulator bodies of kind ${missing.join(', ')}`);
+  return readers as Record<BodyKind, RequestHandler>;
 }
 
 /** `A | B` as `A & B`. */

@@ -23,7 +23,7 @@ type WorldApp = World['apps'][number];
 
 /**
  * What the world's routes read of the registered apps: the embedded apps unit's store and its two
- * readings of a row, handed in by the composition root (`kit/base-app.ts`), so the world builds
+ * readings of a row, handed in by the composition root (`kit/units.ts`), so the world builds
  * on no unit.
  */
 export interface WorldApps {
@@ -34,7 +34,7 @@ export interface WorldApps {
 
 /**
  * What the world's routes ask of the social unit's user access tokens: a session's token issued,
- * a LIFF access token read back (handed in by `kit/base-app.ts`).
+ * a LIFF access token read back (handed in by `kit/units.ts`).
  */
 export interface WorldSessions {
   issue(body: SessionBody): Promise<SessionToken>;

@@ -28,8 +28,8 @@ export const blockchainUnit = { name: 'blockchain', scenario: [blockchainScenari
 
 /** The blockchain unit: the origin's app, the host's simulator routes, its services. */
 export interface Blockchain extends BuiltUnit<'blockchain'> {
-  /** The app of `{blockchain_url}`. */
-  app: Express;
+  /** The app of `{blockchain_url}`, its one router. */
+  origins: { blockchain: [Express] };
   /** The handler of the Blockchain tab's simulator route (on `{base_url}`). */
   simulator: UnitHandlers<'blockchain'>;
   store: BlockchainStore;
@@ -46,5 +46,5 @@ export function createBlockchain(db: Kysely<Database>, clock: Clock, logger: Log
     notFound: blockchainNotFound,
     handler: blockchainErrors(clock, logger, outage),
   });
-  return { app, simulator: blockchainSimulatorHandlers(store), store, auth, tokens };
+  return { origins: { blockchain: [app] }, simulator: blockchainSimulatorHandlers(store), store, auth, tokens };
 }

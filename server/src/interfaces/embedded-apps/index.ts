@@ -11,14 +11,15 @@ import type { Database } from '../../db/schema.js';
 import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
 import type { ChatService } from '../../world/chats.js';
 import type { UserTokenService } from '../social/index.js';
-import { RegistryService } from './service.js';
+import type { WorldApps } from '../../world/simulator-routes.js';
+import { botPromptOf, RegistryService, scopesOf } from './service.js';
 import { registryRoutes } from './routes.js';
 import { sharePickerRoutes } from './share-picker/routes.js';
 import { PickerTicketStore } from './share-picker/ticket-store.js';
 import { shareRoutes } from './share-routes.js';
 import { AppStore } from './store.js';
 
-import type { UnitPlugin } from '../../unit/unit.js';
+import type { BuiltUnit, UnitPlugin } from '../../unit/unit.js';
 import { appScenario } from './scenario.js';
 
 export { AppStore, type AppRow } from './store.js';
@@ -29,12 +30,17 @@ export { APP_SCOPES, DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, type AppScope, typ
 export const embeddedAppsUnit = { name: 'embeddedApps', scenario: [appScenario] } as const satisfies UnitPlugin;
 
 /** The embedded apps unit: the registry, its store, and the routes of `{base_url}`. */
-export interface EmbeddedApps {
+export interface EmbeddedApps extends BuiltUnit<never> {
   registry: RegistryService;
   /** The registered apps (the scenario loads them; the host's world lists them). */
   store: AppStore;
-  /** `/embed/v1/apps`, `/liff/v1/apps`, `/message/v3/share` and the share target picker outside the messenger. */
-  routes: Router[];
+  /** What the world's routes read of the registered apps (`world/simulator-routes.ts`). */
+  worldApps: WorldApps;
+  /**
+   * `/embed/v1/apps`, `/liff/v1/apps`, `/message/v3/share` and the share target picker outside the
+   * messenger, tried before the simulator API (every open app calls them first).
+   */
+  origins: { baseFirst: Router[] };
 }
 
 /**
@@ -60,10 +66,14 @@ export function createEmbeddedApps(
   return {
     registry,
     store,
-    routes: [
-      registryRoutes(registry, deps.channelTokens),
-      shareRoutes(deps),
-      sharePickerRoutes({ userTokens: deps.userTokens, chats: deps.chats, apps: store, tickets, appViewUrls: deps.appViewUrls }),
-    ],
+    worldApps: { listAll: () => store.listAll(), scopesOf, botPromptOf },
+    origins: {
+      baseFirst: [
+        registryRoutes(registry, deps.channelTokens),
+        shareRoutes(deps),
+        sharePickerRoutes({ userTokens: deps.userTokens, chats: deps.chats, apps: store, tickets, appViewUrls: deps.appViewUrls }),
+      ],
+    },
+    simulator: {},
   };
 }

@@ -38,8 +38,8 @@ export interface MiniApps extends BuiltUnit<'miniApps'> {
   /** In-app purchase: reservations, orders, their webhook events (docs/platform/mini-apps.md). */
   iap: IapService;
   store: MiniAppStore;
-  /** `/message/v3/notifier/token`, `/message/v3/notifier/send`, `/iap/v1/product/reserve` and `/iap/v1/webhook/events`. */
-  routes: Router[];
+  /** `/message/v3/notifier/token`, `/message/v3/notifier/send`, `/iap/v1/product/reserve` and `/iap/v1/webhook/events`, on `{base_url}`. */
+  origins: { base: Router[] };
   simulator: UnitHandlers<'miniApps'>;
 }
 
@@ -77,7 +77,7 @@ export function createMiniApps(
     serviceMessages,
     iap,
     store,
-    routes: [miniAppRoutes({ ...deps.api, serviceMessages }), iapRoutes(iap)],
+    origins: { base: [miniAppRoutes({ ...deps.api, serviceMessages }), iapRoutes(iap)] },
     simulator: {
       serviceMessages: ({ params }) => serviceMessages.messagesOf(params.userId),
       iapProducts: ({ params, query }) => iap.productsOf(params.embedId, query),

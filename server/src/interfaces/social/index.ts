@@ -43,8 +43,8 @@ export interface SocialLogin extends BuiltUnit<'social'> {
   friendships: FriendshipService;
   /** The v1 access tokens of spec part G (logout, reissue, verify), also what E authenticates with. */
   v1Tokens: SocialV1Service;
-  /** Routes of `/oauth2/v2.1`, `/friendship/v1` and `/v1/oauth`. */
-  routes: Router[];
+  /** Routes of `/oauth2/v2.1`, `/friendship/v1` and `/v1/oauth`, on `{base_url}`. */
+  origins: { base: Router[] };
   /** The handlers of the unit's simulator routes (`contract/src/simulator-api.ts`). */
   simulator: UnitHandlers<'social'>;
 }
@@ -88,7 +88,9 @@ export function createSocialLogin(
     userTokens,
     friendships,
     v1Tokens,
-    routes: [socialLoginRoutes({ authorization, grants, userTokens, friendships, world, baseUrl }), socialV1Routes(v1Tokens, deps.headers)],
+    origins: {
+      base: [socialLoginRoutes({ authorization, grants, userTokens, friendships, world, baseUrl }), socialV1Routes(v1Tokens, deps.headers)],
+    },
     simulator: socialSimulatorHandlers({
       clock,
       world,

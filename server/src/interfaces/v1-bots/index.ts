@@ -2,13 +2,13 @@
  * The enterprise and trial bot interfaces (spec parts E and F) as one unit: the v1 bots'
  * service on the shared world and the routes of each origin. Their callbacks go through the bot
  * messaging unit's webhook deliveries (the emitter picks the v1 envelope for a v1 channel).
- * The composition root (`kit/`) wires it in: `baseRoutes` on `{base_url}`, `deprecatedRoutes` on
- * `{deprecated_url}`, `trialRoutes` on `{trialbot_url}`.
+ * It hands its routes over per origin (`origins`): `base` on `{base_url}`, `deprecated` on
+ * `{deprecated_url}`, `trialbot` on `{trialbot_url}`; the composition root (`kit/`) mounts them.
  */
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.js';
-import { enterpriseRoutes, trialRoutes, v1SimulatorHandlers } from './routes.js';
+import { enterpriseRoutes, trialRoutes, v1Json, v1SimulatorHandlers } from './routes.js';
 import type { UnitHandlers } from '../../simulator-api/handlers.js';
 
 export { v1Json } from './routes.js';
@@ -36,14 +36,13 @@ export const v1BotsUnit = { name: 'v1Bots', scenario: [v1BotScenario] } as const
 /** The v1 bots' service and the routes of each origin. */
 export interface V1Bots extends BuiltUnit<'v1Bots'> {
   service: V1BotService;
-  /** `{base_url}`: the enterprise interface. */
-  baseRoutes: Router[];
+  /**
+   * `base`: the enterprise interface; `deprecated`: the enterprise interface with `Deprecation: true`;
+   * `trialbot`: the trial interface; the reader of the simulator's `v1-json` bodies.
+   */
+  origins: { base: Router[]; deprecated: Router[]; trialbot: Router[]; bodies: { 'v1-json': RequestHandler } };
   /** The handlers of the unit's simulator routes (`contract/src/simulator-api.ts`). */
   simulator: UnitHandlers<'v1Bots'>;
-  /** `{deprecated_url}`: the enterprise interface with `Deprecation: true`. */
-  deprecatedRoutes: Router[];
-  /** `{trialbot_url}`: the trial interface. */
-  trialRoutes: Router[];
 }
 
 /**
@@ -87,9 +86,12 @@ export function createV1Bots(
   };
   return {
     service,
-    baseRoutes: [enterpriseRoutes(service, false, deps.headers)],
+    origins: {
+      base: [enterpriseRoutes(service, false, deps.headers)],
+      deprecated: [enterpriseRoutes(service, true, deps.headers)],
+      trialbot: [trialRoutes(service, deps.headers)],
+      bodies: { 'v1-json': v1Json },
+    },
     simulator: v1SimulatorHandlers(service, channelName),
-    deprecatedRoutes: [enterpriseRoutes(service, true, deps.headers)],
-    trialRoutes: [trialRoutes(service, deps.headers)],
   };
 }
