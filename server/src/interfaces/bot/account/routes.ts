@@ -1,7 +1,7 @@
 /**
  * A bot's account calls under `/v2/bot` (the platform's published API beyond spec part
  * B's table): bot info, the webhook endpoint setting and test, and message validation without
- * sending; with them the loading indicator and read marks (`indicators/routes.ts`). On
+ * sending, and the user's link token. On
  * `Authorization: Bearer <channel access token>`; each one API for the rate limit. Bodies are
  * checked at the door (`http/door.ts`, schemas in `rules.ts`) after the authentication and the
  * limit, before the rules of the world.
@@ -12,12 +12,10 @@ import { jsonBody } from '../../../http/body.js';
 import { door } from '../../../http/door.js';
 import { ERROR_FORMATS } from '#contract/errors.js';
 import type { BotAccountService } from './service.js';
-import type { ChatIndicatorService } from '../indicators/service.js';
 import type { AccountLinkService } from '../account-link/service.js';
 import { botInfo } from './service.js';
 import { MessagesBody, messageFindings } from '../broadcast/rules.js';
 import { WebhookEndpointBody, WebhookTestBody } from './rules.js';
-import { botIndicatorRoutes } from '../indicators/routes.js';
 
 const checked = door(ERROR_FORMATS.bot);
 
@@ -27,7 +25,6 @@ export const VALIDATE_KINDS = ['reply', 'push', 'multicast', 'narrowcast', 'broa
 export function botAccountRoutes(
   deps: BotApiDeps & {
     account: BotAccountService;
-    indicators: ChatIndicatorService;
     links: AccountLinkService;
   },
 ): Router {
@@ -61,7 +58,6 @@ export function botAccountRoutes(
   r.post('/v2/bot/user/:userId/linkToken', api('linkToken'), async (req, res) => {
     res.json(await deps.links.issue(channel(res), String(req.params.userId)));
   });
-  r.use(botIndicatorRoutes(deps));
   for (const kind of VALIDATE_KINDS) {
     // What the send itself refuses: a quote token goes with push and reply only.
     const quoteTokens = kind === 'push' || kind === 'reply';

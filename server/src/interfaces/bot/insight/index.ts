@@ -1,8 +1,8 @@
 /**
  * Insight (published `insight.yml`, docs/platform/insight.md) as a part of the bot unit: its store, the
  * service that records and computes, the `/v2/bot/insight` routes and the simulator handlers
- * (`reportInsight`, `botInsight`). The bot unit builds it and hands its recorder to the messaging
- * service; other units reach its {@link MessageReach} through the bot unit.
+ * (`reportInsight`, `botInsight`). The bot unit builds it ({@link insightFeature}) and hands its recorder
+ * to the messaging service; other units reach its {@link MessageReach} through the bot unit.
  */
 import type { Kysely } from 'kysely';
 import { Router } from 'express';
@@ -12,6 +12,7 @@ import type { Database } from '../../../db/schema.js';
 import type { WorldStore } from '../../../world/world-store.js';
 import type { BotApiDeps } from '../authenticate.js';
 import type { BotCounterStore } from '../broadcast/store.js';
+import type { BotFeature, BuiltBotFeature } from '../feature.js';
 import { InsightService } from './service.js';
 import { botInsightRoutes } from './routes.js';
 import { botAggregationUnitRoutes } from './unit-routes.js';
@@ -44,3 +45,13 @@ export function createInsight(db: Kysely<Database>, world: WorldStore, clock: Cl
     },
   };
 }
+
+/** The insight feature: needs no other feature's service (it reads the unit's sent counters). */
+export const insightFeature = {
+  name: 'insight',
+  scenario: [],
+  build: ({ db, world, clock, counters }): BuiltBotFeature<Insight, 'insight'> => {
+    const insight = createInsight(db, world, clock, counters);
+    return { service: insight, routes: (api) => [insight.routes(api)], simulator: insight.simulator };
+  },
+} as const satisfies BotFeature<object, BuiltBotFeature<Insight, 'insight'>>;
