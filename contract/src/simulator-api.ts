@@ -68,7 +68,7 @@ export type SimulatorRoute = keyof SimulatorApi;
 /**
  * The units of the server that serve the simulator API, as the slices' routes name them: each
  * route names its own (`unit`), and a unit's handlers are typed from the routes that name it
- * (`UnitHandlers` in `server/src/simulator/handlers.ts`), so the contract alone says which unit
+ * (`UnitHandlers` in `server/src/simulator-api/handlers.ts`), so the contract alone says which unit
  * answers a route. A new unit is a new slice in {@link SIMULATOR_API}.
  */
 export type SimulatorUnit = SimulatorApi[SimulatorRoute]['unit'];

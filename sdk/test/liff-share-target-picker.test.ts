@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * `liff.shareTargetPicker()` outside the host (`sdk/src/liff/share-target-picker.ts` and the
+ * `liff.shareTargetPicker()` outside the host (`sdk/src/liff/normal-tab/share-target-picker.ts` and the
  * member in `sdk/src/liff/members/screens.ts`): the published refusals before the pop-up, the pop-up and its
  * ticket, the exchange with the picker page (only the pop-up, only the server's origin), and the
  * published results.

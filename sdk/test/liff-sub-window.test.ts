@@ -1,4 +1,4 @@
-/** The page's rules of `liff.subWindow` (`sdk/src/liff/sub-window.ts`) and its availability, as `@line/liff` 2.31 applies them. */
+/** The page's rules of `liff.subWindow` (`sdk/src/liff/rules/sub-window.ts`) and its availability, as `@line/liff` 2.31 applies them. */
 import { describe, expect, it } from 'vitest';
 import { apiVerdict, type ApiEnvironment } from '../src/liff/rules/availability.js';
 import { SubWindowListeners, subWindowLiffId, subWindowMessage, subWindowRequest } from '../src/liff/rules/sub-window.js';

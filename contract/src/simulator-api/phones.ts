@@ -1,7 +1,7 @@
 /**
  * The simulator API's `phones` unit: the remote inspector, where host pages on phones report and
  * the desktop's host reads (docs/guide/phones.md), with its schemas.
- * Its handlers: `server/src/simulator/phones.ts`.
+ * Its handlers: `server/src/phones/simulator-routes.ts`.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { type Contract, defineContract } from '../route.js';

@@ -1,7 +1,7 @@
 /**
  * The simulator API's `world` unit: the world, sessions, chats, the validator, Quick-fill and
  * profile pictures, with the schemas only its routes use.
- * Its handlers: `server/src/simulator/routes.ts`.
+ * Its handlers: `server/src/world/simulator-routes.ts`.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { COMMON_PROFILE_SCOPES, CommonProfileBodySchema, CommonProfileViewSchema } from '../common-profile.js';

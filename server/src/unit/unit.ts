@@ -58,7 +58,7 @@ export type UnitOrigin = Exclude<keyof UnitRoutes, 'bodies'>;
 export interface BuiltUnit<U extends SimulatorUnit = SimulatorUnit> {
   /** Its routes per origin and its body readers (none: it serves only simulator routes). */
   origins?: UnitRoutes;
-  /** The handlers of the simulator routes the contract gives to `U` (`server/src/simulator/handlers.ts`). */
+  /** The handlers of the simulator routes the contract gives to `U` (`server/src/simulator-api/handlers.ts`). */
   simulator: UnitHandlers<U>;
   /**
    * What it does on a live event of this process or another on the database: forget what it holds

@@ -1,9 +1,9 @@
 /**
  * The recipe of a new unit, checked (docs/project/architecture.md, "Where a change goes"): in a copy
  * of the contract, the server and the coverage page's generator, a throw-away unit `pets` is one
- * folder (`server/src/interfaces/pets/`: its plugin with its scenario slice, its `create`, one
+ * folder under the copy's interfaces (its plugin with its scenario slice, its `create`, one
  * platform route, the handler of its simulator route), its contract slice
- * (`contract/src/simulator-api/pets.ts`) and one line in each list: `SIMULATOR_API`, `UNITS`,
+ * (a `pets` file in the copy's contract) and one line in each list: `SIMULATOR_API`, `UNITS`,
  * `builtUnits` (with its build in `createUnits`), `PUBLISHED_OPERATIONS`. Then the compiler accepts
  * it (and refuses it without its handler), the kit mounts its simulator route and its platform
  * route, the scenario loader checks and seeds its property, and the coverage page lists its route.

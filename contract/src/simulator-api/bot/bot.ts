@@ -2,7 +2,7 @@
  * The simulator API's `bot` unit: what a person does with bots (each route names the webhook event
  * it causes), the live feed, webhooks, deliveries, indicators and rich menus, with the schemas only
  * its routes use.
- * Its handlers: `server/src/interfaces/bot/simulator/routes.ts`.
+ * Its handlers: `server/src/interfaces/bot/simulator-routes.ts`.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { DELIVERY_FAULT_KINDS } from '../../faults.js';

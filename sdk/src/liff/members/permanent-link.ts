@@ -1,6 +1,6 @@
 /**
  * The `liff.permanentLink` member: links to the app's pages that open it in embedkit's host, made
- * by `../permanent-link.ts` from the session's host page and endpoint URL.
+ * by `../rules/permanent-link.ts` from the session's host page and endpoint URL.
  */
 import type { Liff } from '../liff-types.js';
 import { permanentLinkOf } from '../rules/permanent-link.js';
