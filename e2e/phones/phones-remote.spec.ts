@@ -147,7 +147,9 @@ test("the desktop shows the phone's bridge calls and console lines within a seco
     await expect(log).toBeVisible();
     await expect(desktop.locator('#bridge-log')).toBeHidden();
 
-    await frame.locator('#go').tap();
+    // A click, not a tap: Debian's Chromium 150 drops Playwright's emulated touch in a frame of
+    // another origin, and the page's onclick is what is under test here, not the touch.
+    await frame.locator('#go').click();
     await expect(frame.locator('body')).toHaveAttribute('data-profile', 'Alice');
     await expect(log.locator('.log-entry[data-method="getProfile"][data-outcome="ok"]')).toContainText('Alice', { timeout: 1000 });
     const line = log.locator('.log-entry[data-kind="console"]').filter({ hasText: 'tapped on the phone' });
