@@ -1,7 +1,7 @@
 /**
  * The simulator API's `coupons` unit: what a person sees of a coupon a bot sent, and using it
  * (docs/platform/coupons.md), with its schema.
- * Its handlers: `server/src/interfaces/bot/index.ts`.
+ * Its handlers: `server/src/interfaces/bot/coupons/index.ts`.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { type Contract, defineContract } from '../../route.js';

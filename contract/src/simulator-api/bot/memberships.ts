@@ -1,7 +1,7 @@
 /**
  * The simulator API's `memberships` unit: a bot's membership plans as a person sees them, joining
  * and leaving (docs/platform/memberships.md), with their schema.
- * Its handlers: `server/src/interfaces/bot/index.ts`.
+ * Its handlers: `server/src/interfaces/bot/memberships/index.ts`.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { type Contract, defineContract } from '../../route.js';

@@ -1,7 +1,7 @@
 /**
  * The simulator API's `modules` unit: module channels, their attachments and the chat control
  * (docs/platform/module-channels.md), with their schemas.
- * Its handlers: `server/src/interfaces/bot/index.ts`.
+ * Its handlers: `server/src/interfaces/bot/modules/index.ts`.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { type Contract, defineContract } from '../../route.js';
