@@ -19,7 +19,7 @@ import type {
 import { hostClient, type Fetch, type SimulatorClient } from './client.js';
 
 /** Body of a session (the simulator API's `createSession` route); `chatId` is omitted for `none`. */
-type SessionRequest = SimulatorInputs['createSession']['body'];
+export type SessionRequest = SimulatorInputs['createSession']['body'];
 
 // Modules that show messages (phone/chat/, message-preview/) read the wire types from here.
 export type { ChatMessage, IndicatorState, SessionToken, ValidationAnswer } from '#contract/wire.js';

@@ -6,7 +6,7 @@
 import type { ContextType, InitData, InitContext, ViewType } from '#contract/bridge/protocol.js';
 import { VIEW_TYPES, CONTEXT_TYPES } from '#contract/bridge/protocol.js';
 import { chatsOfUser, findApp, findUser, isChatType, type World, type WorldApp } from './world.js';
-import type { SimulatorInputs } from '#contract/client.js';
+import type { SessionRequest } from '../simulator-api/phone-api.js';
 import { COMMON_PROFILE_SCOPES } from '#contract/common-profile.js';
 import { DEFAULT_DEVICE, isAppVersion, isOsVersion, PLATFORMS, type Device } from '../phone/device.js';
 import { DEFAULT_LAUNCH, isLaunchSource, stateForLaunch, type LaunchSource } from '../app/liff/launch.js';
@@ -138,9 +138,6 @@ export function buildInitData(state: HostState): InitData {
   }
   return { language: state.language, context };
 }
-
-/** Body of a session (the simulator API's `createSession` route, docs/project/simulator-api.md); `chatId` is omitted for `none`. */
-export type SessionRequest = SimulatorInputs['createSession']['body'];
 
 /**
  * The session request that signs the user in to `app`'s channel, bound to the state's chat, with

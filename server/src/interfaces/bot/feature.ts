@@ -8,7 +8,7 @@ import type { SimulatorUnit } from '#contract/simulator-api.js';
 import type { LiveEvent } from '../../live/hub.js';
 import type { UnitHandlers } from '../../simulator-api/handlers.js';
 import type { AnyScenarioSlice } from '../../unit/scenario-slice.js';
-import type { UnionToIntersection } from '../../unit/unit.js';
+import { handlersOf, type UnionToIntersection } from '../../unit/unit.js';
 import type { BotApiDeps } from './authenticate.js';
 import type { BotBase } from './base.js';
 
@@ -51,11 +51,11 @@ export interface BuiltBotFeature<S = unknown, U extends SimulatorUnit = never> {
 /** A built feature of any service and any simulator units: an element of the unit's list. */
 export type AnyBuiltBotFeature = Omit<BuiltBotFeature, 'simulator'> & { simulator?: object };
 
-/** Every built feature's simulator handlers, as one object typed as the intersection of theirs. */
+/** Every built feature's simulator handlers, as one object typed as the intersection of theirs (`handlersOf` of `unit/unit.ts`). */
 export function featureHandlers<const F extends Record<string, { simulator?: object }>>(
   features: F,
 ): UnionToIntersection<NonNullable<F[keyof F]['simulator']>> {
-  return Object.assign({}, ...Object.values(features).map((f) => f.simulator ?? {})) as UnionToIntersection<
+  return handlersOf(Object.values(features).map((f) => ({ simulator: f.simulator ?? {} }))) as UnionToIntersection<
     NonNullable<F[keyof F]['simulator']>
   >;
 }
