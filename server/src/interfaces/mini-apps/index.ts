@@ -15,6 +15,7 @@ import type { WorldStore } from '../../world/world-store.js';
 import type { BotApiDeps } from '../bot/index.js';
 import type { UserTokenService } from '../social/index.js';
 import type { WebhookDispatcher } from '../../webhooks/dispatcher.js';
+import { ApiError } from '../../http/errors.js';
 import type { WebhookEmitter } from '../../webhooks/emitter.js';
 import { iapRoutes } from './iap/routes.js';
 import { IapService } from './iap/service.js';
@@ -80,6 +81,10 @@ export function createMiniApps(
     origins: { base: [miniAppRoutes({ ...deps.api, serviceMessages }), iapRoutes(iap)] },
     simulator: {
       serviceMessages: ({ params }) => serviceMessages.messagesOf(params.userId),
+      // Being built: the authorization flow's settings (docs/platform/authorization-flow.md).
+      setMiniAppConsent: () => {
+        throw new ApiError(501, { message: 'Not implemented yet' });
+      },
       iapProducts: ({ params, query }) => iap.productsOf(params.embedId, query),
       setIapWebhook: ({ params, body }) => iap.setWebhook(params.embedId, body.webhookUrl),
       iapConsent: ({ params }) => iap.consent(params.userId),

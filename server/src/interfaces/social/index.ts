@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.js';
 import { socialLoginRoutes } from './routes.js';
 import { socialSimulatorHandlers } from './simulator-routes.js';
+import { consentHandlers } from './consents/index.js';
 import { socialV1Routes } from './v1/routes.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
 import { FriendshipService } from './friendships.js';
@@ -91,14 +92,17 @@ export function createSocialLogin(
     origins: {
       base: [socialLoginRoutes({ authorization, grants, userTokens, friendships, world, baseUrl }), socialV1Routes(v1Tokens, deps.headers)],
     },
-    simulator: socialSimulatorHandlers({
-      clock,
-      world,
-      friendships,
-      invalidations,
-      logins,
-      setBlockOperations: deps.setBlockOperations,
-      ...(clockMoved ? { clockMoved } : {}),
-    }),
+    simulator: {
+      ...consentHandlers(),
+      ...socialSimulatorHandlers({
+        clock,
+        world,
+        friendships,
+        invalidations,
+        logins,
+        setBlockOperations: deps.setBlockOperations,
+        ...(clockMoved ? { clockMoved } : {}),
+      }),
+    },
   };
 }
