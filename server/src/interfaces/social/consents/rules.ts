@@ -113,7 +113,8 @@ export function withScopes(a: readonly string[], b: readonly string[]): string[]
 export function consentPlan(d: { app: ConsentApp; person: ConsentPerson; flow: ConsentFlow; bot: ConsentBot }): ConsentPlan {
   const { app, person, flow, bot } = d;
   const { effective, why } = simplificationOf(app.miniApp);
-  const base = {
+  // Answered in the order of the contract's fields.
+  const planOf = (p: Pick<ConsentPlan, 'granted' | 'screen' | 'launchScopes'> & { addFriend?: ConsentPlan['addFriend'] }): ConsentPlan => ({
     embedId: app.embedId,
     channelId: app.channelId,
     miniApp: app.miniApp !== null,
@@ -121,21 +122,24 @@ export function consentPlan(d: { app: ConsentApp; person: ConsentPerson; flow: C
     simplification: effective,
     simplificationWhy: why,
     appScopes: [...app.scopes],
-    addFriend: null,
+    granted: p.granted,
+    screen: p.screen,
+    launchScopes: p.launchScopes,
+    addFriend: p.addFriend ?? null,
     flow,
-  };
+  });
   const granted = [...(person.granted ?? [])];
-  if (!app.miniApp) return { ...base, granted, screen: 'none', launchScopes: [...app.scopes] };
+  if (!app.miniApp) return planOf({ granted, screen: 'none', launchScopes: [...app.scopes] });
   if (effective) {
     const deemed = withScopes([SIMPLIFIED_SCOPE], granted);
     const screen =
       flow === 'current' ? 'none' : !person.simplificationAgreed ? 'simplification-consent' : person.granted ? 'none' : 'loading';
-    return { ...base, granted: deemed, screen, launchScopes: app.scopes.filter((s) => deemed.includes(s)) };
+    return planOf({ granted: deemed, screen, launchScopes: app.scopes.filter((s) => deemed.includes(s)) });
   }
   const missing = app.scopes.filter((s) => !granted.includes(s));
-  if (!missing.length) return { ...base, granted, screen: 'none', launchScopes: [...app.scopes] };
+  if (!missing.length) return planOf({ granted, screen: 'none', launchScopes: [...app.scopes] });
   const addFriend = bot.linked && !person.friend ? { channelId: app.channelId, botName: bot.botName } : null;
-  return { ...base, granted, screen: 'channel-consent', launchScopes: [...app.scopes], addFriend };
+  return planOf({ granted, screen: 'channel-consent', launchScopes: [...app.scopes], addFriend });
 }
 
 /**
