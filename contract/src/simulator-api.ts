@@ -10,6 +10,7 @@
 import { defineContract, fillPath, pathPattern, type Contract, type PathParams } from './route.js';
 import { WORLD_ROUTES } from './simulator-api/world.js';
 import { SOCIAL_ROUTES } from './simulator-api/social.js';
+import { CONSENTS_ROUTES } from './simulator-api/consents.js';
 import { FAULTS_ROUTES } from './simulator-api/faults.js';
 import { CHANNEL_TOKENS_ROUTES } from './simulator-api/channel-tokens.js';
 import { V1_BOTS_ROUTES } from './simulator-api/v1-bots.js';
@@ -39,6 +40,7 @@ export const PROBE_PATHS = { health: `${SIMULATOR_PREFIX}/health`, ready: `${SIM
 export const SIMULATOR_API = defineContract({
   ...WORLD_ROUTES,
   ...SOCIAL_ROUTES,
+  ...CONSENTS_ROUTES,
   ...FAULTS_ROUTES,
   ...CHANNEL_TOKENS_ROUTES,
   ...V1_BOTS_ROUTES,

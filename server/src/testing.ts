@@ -16,6 +16,15 @@
  */
 import type { FaultRuleBody, FaultView } from '#contract/faults.js';
 import type { IapOrder } from '#contract/iap.js';
+import type {
+  ConsentFlow,
+  ConsentPlan,
+  ConsentScreen,
+  Grant,
+  Grants,
+  MiniAppConsent,
+  MiniAppConsentSettings,
+} from '#contract/simulator-api/consents.js';
 import { pino } from 'pino';
 import { startServer, type RunningServer } from './serve/start.js';
 import type { InterfaceUrls } from './interface-urls.js';
@@ -96,6 +105,14 @@ export type KitFault = FaultView;
 export type KitOrder = IapOrder;
 /** A service message as the person's service-message chat holds it. */
 export type KitServiceMessage = SimulatorAnswers['serviceMessages']['messages'][number];
+
+/** Options of {@link TestKit.waitForConsentScreen}. */
+export interface WaitForConsentScreenOptions {
+  /** Only this person's screens. */
+  userId?: string;
+  /** How long to wait, in ms; default {@link DEFAULT_REPLY_TIMEOUT_MS}. */
+  timeoutMs?: number;
+}
 
 /**
  * Runs `end` when the Vitest test under way ends, when this is called inside one; else does
@@ -179,6 +196,44 @@ export interface TestKit {
   refund(orderId: string): Promise<KitOrder>;
   /** A person's LINE MINI App service messages (their service-message chat), oldest first. */
   serviceMessages(userId: string): Promise<KitServiceMessage[]>;
+  /**
+   * The LINE MINI App authorization flow (docs/platform/authorization-flow.md): what a person
+   * granted each channel, and whether they agreed to the channel consent simplification.
+   * @throws TestKitError 404 for an unknown person
+   */
+  grants(userId: string): Promise<Grants>;
+  /** The person grants a channel scopes (added to those granted). @throws TestKitError 404 for an unknown person or channel */
+  grant(userId: string, channelId: string, scopes: string[]): Promise<Grant>;
+  /**
+   * The person revokes scopes of a channel (every one when `scopes` is left out): their access
+   * tokens of the channel stop working. @returns the scopes left and how many tokens were revoked
+   */
+  revoke(userId: string, channelId: string, scopes?: string[]): Promise<{ channelId: string; scopes: string[]; tokensRevoked: number }>;
+  /**
+   * Changes a MINI App's channel consent simplification settings (the console switch, the region,
+   * the channel's creation date). @returns them all, with whether the simplification is in effect and why
+   * @throws TestKitError 404 for an app that is not a MINI App
+   */
+  setMiniAppConsent(embedId: string, settings: MiniAppConsentSettings): Promise<MiniAppConsent>;
+  /** The world's side of the 2026-08-26 change; sets it first when `flow` is given. */
+  consentFlow(flow?: ConsentFlow): Promise<ConsentFlow>;
+  /** What opening an app shows the person first, and the scopes it starts with. */
+  consentPlan(userId: string, embedId: string): Promise<ConsentPlan>;
+  /** Consent screens, pending first then newest first: one person's, only the pending ones when asked. */
+  consentScreens(filter?: { userId?: string; pending?: boolean }): Promise<ConsentScreen[]>;
+  /**
+   * The person taps Allow or Deny on a consent screen (Allow grants its scopes; `addFriend: false`
+   * unticks a channel consent screen's add-friend option).
+   * @throws TestKitError 409 for a screen answered already, 404 for an unknown one
+   */
+  answerConsentScreen(screenId: string, answer: 'allow' | 'deny', options?: { addFriend?: boolean }): Promise<ConsentScreen>;
+  /**
+   * Waits for a consent screen waiting for an answer (one the host opened, e.g. at
+   * `liff.getProfile()` with simplification on): resolves with the newest pending one at once when
+   * there is one, else with the next one opened.
+   * @throws Error when none is pending within `timeoutMs` (default {@link DEFAULT_REPLY_TIMEOUT_MS})
+   */
+  waitForConsentScreen(options?: WaitForConsentScreenOptions): Promise<ConsentScreen>;
   /** Stops the server; its state is gone. */
   stop(): Promise<void>;
 }
@@ -294,6 +349,10 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
     seen.set(chatId, found.at(-1)!.id);
     return found;
   };
+  const consentScreens = async (filter: { userId?: string; pending?: boolean } = {}) => {
+    const query = { ...(filter.userId ? { userId: filter.userId } : {}), ...(filter.pending ? { pending: 'true' as const } : {}) };
+    return (await call('consentScreens', 'consentScreens', { query })).screens;
+  };
   return {
     url,
     urls: server.urls,
@@ -338,6 +397,41 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
     orders: async (filter = {}) => (await call('orders', 'iapOrders', { query: filter })).orders,
     refund: (orderId) => call('refund', 'refundIapOrder', { params: { orderId } }),
     serviceMessages: async (userId) => (await call('serviceMessages', 'serviceMessages', { params: { userId } })).messages,
+    grants: (userId) => call('grants', 'grants', { params: { userId } }),
+    grant: (userId, channelId, scopes) => call('grant', 'grantScopes', { params: { userId, channelId }, body: { scopes } }),
+    revoke: (userId, channelId, scopes) =>
+      call('revoke', 'revokeGrants', { params: { userId, channelId }, body: scopes ? { scopes } : {} }),
+    setMiniAppConsent: (embedId, settings) => call('setMiniAppConsent', 'setMiniAppConsent', { params: { embedId }, body: settings }),
+    consentFlow: async (flow) =>
+      (flow ? await call('consentFlow', 'setConsentFlow', { body: { flow } }) : await call('consentFlow', 'consentFlow')).flow,
+    consentPlan: (userId, embedId) => call('consentPlan', 'consentPlan', { params: { userId, embedId } }),
+    consentScreens,
+    answerConsentScreen: (screenId, answer, options = {}) =>
+      call('answerConsentScreen', 'answerConsentScreen', { params: { screenId }, body: { answer, ...options } }),
+    waitForConsentScreen: ({ userId, timeoutMs = DEFAULT_REPLY_TIMEOUT_MS } = {}) =>
+      new Promise<ConsentScreen>((resolve, reject) => {
+        const done = (fn: () => void) => {
+          clearTimeout(timer);
+          unsubscribe();
+          fn();
+        };
+        const check = () =>
+          consentScreens({ ...(userId ? { userId } : {}), pending: true }).then(
+            ([newest]) => newest && done(() => resolve(newest)),
+            (e: unknown) => done(() => reject(e)),
+          );
+        const unsubscribe = live.subscribe((event) => {
+          if (event.type === 'consentScreen' && event.state === 'pending' && (!userId || event.userId === userId)) void check();
+        });
+        const timer = setTimeout(
+          () =>
+            done(() =>
+              reject(new Error(`waitForConsentScreen: no consent screen pending${userId ? ` for ${userId}` : ''} within ${timeoutMs} ms`)),
+            ),
+          timeoutMs,
+        );
+        void check();
+      }),
     stop: () => server.close(),
   };
 }

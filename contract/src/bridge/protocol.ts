@@ -135,7 +135,8 @@ export type LiffScope = 'profile' | 'chat_message.write' | 'openid' | `commonpro
  * the app opened in the host. `context` is `@line/liff`'s `getContext()` shape; `os`, `language`,
  * `lineVersion` come from the phone's device setting; `accessToken` is the app's own user access
  * token (the only secret that reaches the page: no refresh token); `idToken` is present with the
- * `openid` scope; `hostUrl` is the host page's URL, the base of permanent links.
+ * `openid` scope; `hostUrl` is the host page's URL, the base of permanent links. `context.scope` is
+ * the scopes the app registered, `grantedScopes` those its token carries (LIFF reference, `liff.permission`).
  */
 export interface LiffSession {
   context: {
@@ -155,6 +156,8 @@ export interface LiffSession {
   language: string;
   lineVersion: string;
   accessToken: string;
+  /** The scopes the access token carries: what the person granted (`context.scope` is what the app registered). */
+  grantedScopes: LiffScope[];
   idToken?: string;
   hostUrl: string;
   /** Present when the app was opened as a sub window (`liff.subWindow.open`): the main window's `appData`. */

@@ -19,6 +19,8 @@ export const LiveEventSchemas = {
   bots: Type.Object({ channelId: Type.String() }),
   phone: Type.Object({ phoneId: Type.String() }),
   world: Type.Object({ scenario: Type.String() }),
+  /** A consent screen was opened or answered (`state`: pending, allowed or denied): the host shows or closes it. */
+  consentScreen: Type.Object({ screenId: Type.String(), userId: Type.String(), state: Type.String() }),
   /** A person was sent a LINE MINI App service message (their service-message chat changed). */
   serviceMessage: Type.Object({ userId: Type.String() }),
   /**

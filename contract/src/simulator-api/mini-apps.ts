@@ -16,6 +16,7 @@ import {
   IapWebhookSchema,
 } from '../iap.js';
 import { ServiceMessagesSchema } from '../mini-apps.js';
+import { MiniAppConsentBodySchema, MiniAppConsentSchema } from './consents.js';
 import { type Contract, defineContract } from '../route.js';
 
 /** The `miniApps` unit's routes, one slice of `SIMULATOR_API`. */
@@ -26,6 +27,15 @@ export const MINI_APPS_ROUTES = defineContract({
     path: '/users/:userId/service-messages',
     summary: 'the person’s latest LINE MINI App service messages (the service-message chat), oldest first',
     answer: ServiceMessagesSchema,
+    unit: 'miniApps',
+  },
+  // The authorization flow's settings of a MINI App channel (docs/platform/authorization-flow.md).
+  setMiniAppConsent: {
+    method: 'PATCH',
+    path: '/mini-apps/:embedId/consent',
+    summary: 'a MINI App’s channel consent simplification switch, region and creation date (what decides the simplification)',
+    body: MiniAppConsentBodySchema,
+    answer: MiniAppConsentSchema,
     unit: 'miniApps',
   },
   // In-app purchase: the store, the person and the console's part.

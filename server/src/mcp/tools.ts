@@ -12,6 +12,7 @@ import { listBots, listDeliveries, redeliver, triggerEvent, validateMessages } f
 import { readTranscriptTool, waitForReply } from './tools/chats.js';
 import { advanceClock, clearFaults, listFaults, setFault } from './tools/control.js';
 import { listOrders, payOrder, readNotifications, refundOrder } from './tools/mini-apps.js';
+import { answerConsentScreen, listConsentScreens, listGrants } from './tools/consents.js';
 import { joinChat, leaveChat, say, setFriendship, tapAction, unsend } from './tools/person.js';
 import type { McpTool } from './tools/tool.js';
 import { exportScenario, getWorld, importScenario, resetWorld } from './tools/world.js';
@@ -29,12 +30,15 @@ export const TOOLS: readonly McpTool[] = [
   joinChat,
   leaveChat,
   unsend,
+  answerConsentScreen,
 
   openApp,
 
   // Reading.
   readTranscriptTool,
   listDeliveries,
+  listConsentScreens,
+  listGrants,
 
   // Control.
   triggerEvent,

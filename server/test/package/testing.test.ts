@@ -135,6 +135,37 @@ describe('startEmbedkit', () => {
     }
   });
 
+  it('plays the MINI App authorization flow: the plan, a screen waited for and allowed, grants revoked, the simplification switched', async () => {
+    kit = await startEmbedkit();
+    const alice = kit.world.users.find((u) => u.displayName === 'Alice')!.userId;
+    const app = '1650000001-liffapp1';
+    // The default world's LIFF demo runs with simplification on: openid alone at launch.
+    expect(await kit.consentPlan(alice, app)).toMatchObject({ simplification: true, screen: 'none', launchScopes: ['openid'] });
+    const waiting = kit.waitForConsentScreen({ userId: alice });
+    await fetch(`${kit.url}/embedkit/v1/consent-screens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'permission-request', userId: alice, embedId: app, scopes: ['profile'] }),
+    });
+    const screen = await waiting;
+    expect(screen).toMatchObject({ kind: 'permission-request', scopes: ['profile'], state: 'pending' });
+    expect((await kit.answerConsentScreen(screen.screenId, 'allow')).state).toBe('allowed');
+    await expect(kit.answerConsentScreen(screen.screenId, 'deny')).rejects.toMatchObject({ status: 409 });
+    expect((await kit.grants(alice)).grants).toEqual([{ channelId: kit.channel.id, scopes: ['profile'], grantedAt: expect.any(Number) }]);
+    expect((await kit.grant(alice, kit.channel.id, ['chat_message.write'])).scopes).toEqual(['profile', 'chat_message.write']);
+    expect(await kit.revoke(alice, kit.channel.id, ['profile'])).toEqual({
+      channelId: kit.channel.id,
+      scopes: ['chat_message.write'],
+      tokensRevoked: 0,
+    });
+    expect(await kit.setMiniAppConsent(app, { simplification: false })).toMatchObject({ effective: false });
+    expect(await kit.consentPlan(alice, app)).toMatchObject({ screen: 'channel-consent' });
+    expect(await kit.consentFlow('before-2026-08-26')).toBe('before-2026-08-26');
+    expect(await kit.consentFlow()).toBe('before-2026-08-26');
+    expect(await kit.consentScreens({ pending: true })).toEqual([]);
+    await expect(kit.waitForConsentScreen({ timeoutMs: 50 })).rejects.toThrow(/no consent screen pending within 50 ms/);
+  });
+
   it('refuses an invalid scenario with every problem listed', async () => {
     await expect(startEmbedkit({ scenario: { channels: [], users: [], chats: [], apps: [] } as never })).rejects.toThrow(/channels/);
   });

@@ -102,6 +102,7 @@ export async function buildLiffSession(
     language: state.language,
     lineVersion: state.device.appVersion,
     accessToken: token.access_token,
+    grantedScopes: token.scope.split(' ').filter(Boolean) as LiffScope[],
     hostUrl,
   };
   if (token.id_token) session.idToken = token.id_token;

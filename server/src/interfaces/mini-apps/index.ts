@@ -20,6 +20,7 @@ import { iapRoutes } from './iap/routes.js';
 import { IapService } from './iap/service.js';
 import { IapStore } from './iap/store.js';
 import { miniAppRoutes } from './routes.js';
+import { setMiniAppConsent } from './consent-settings.js';
 import { ServiceMessageService } from './service.js';
 import { MiniAppStore } from './store.js';
 
@@ -80,6 +81,7 @@ export function createMiniApps(
     origins: { base: [miniAppRoutes({ ...deps.api, serviceMessages }), iapRoutes(iap)] },
     simulator: {
       serviceMessages: ({ params }) => serviceMessages.messagesOf(params.userId),
+      setMiniAppConsent: ({ params, body }) => setMiniAppConsent(store, params.embedId, body),
       iapProducts: ({ params, query }) => iap.productsOf(params.embedId, query),
       setIapWebhook: ({ params, body }) => iap.setWebhook(params.embedId, body.webhookUrl),
       iapConsent: ({ params }) => iap.consent(params.userId),

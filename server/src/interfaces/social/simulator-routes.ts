@@ -7,6 +7,7 @@
 import type { RequestHandler } from 'express';
 import type { Clock } from '../../clock/clock.js';
 import type { UnitHandlers } from '../../simulator-api/handlers.js';
+import type { CONSENTS_ROUTES } from '#contract/simulator-api/consents.js';
 import type { ChannelView } from '#contract/wire.js';
 import { notFound, unknownChannel, unknownUser } from '../../http/errors.js';
 import type { FriendshipService } from './friendships.js';
@@ -29,7 +30,7 @@ export function socialSimulatorHandlers(deps: {
   clockMoved?: (offsetMs: number) => void;
   /** Applies `blockOperations` of a channel change (the v1 bots' setting), after `active`. */
   setBlockOperations: (channelId: string, on: boolean) => Promise<ChannelView>;
-}): UnitHandlers<'social'> {
+}): Omit<UnitHandlers<'social'>, keyof typeof CONSENTS_ROUTES> {
   const pictureSized: RequestHandler = async (req, res) => {
     const size = PICTURE_SIZES[String(req.params.size)];
     const user = await deps.world.user(String(req.params.userId));
