@@ -23,8 +23,6 @@ export interface FrameTexts {
   cancel: string;
   /** The chip on the phone's screens that brings a minimized app back: `{name}` is the service name. */
   restore: string;
-  /** The home-screen sheet's question: `{name}` is the service name. */
-  addToHomeQuestion: string;
 }
 
 const EN: FrameTexts = {
@@ -43,7 +41,6 @@ const EN: FrameTexts = {
   noRecentServices: 'No other services used lately.',
   cancel: 'Cancel',
   restore: 'Back to {name}',
-  addToHomeQuestion: 'Add "{name}" to the home screen?',
 };
 
 const BY_LANGUAGE: Readonly<Record<string, Partial<FrameTexts>>> = {
@@ -64,7 +61,6 @@ const BY_LANGUAGE: Readonly<Record<string, Partial<FrameTexts>>> = {
     noRecentServices: '最近使用したほかのサービスはありません。',
     cancel: 'キャンセル',
     restore: '{name}に戻る',
-    addToHomeQuestion: '「{name}」をホーム画面に追加しますか?',
   },
   th: {
     back: 'กลับ',
