@@ -32,6 +32,7 @@ connectApp({
     getProfile: async () => ({ userId: 'U0', displayName: 'Bench' }),
     sendMessages: async () => undefined,
     closeWindow: () => undefined,
+    pageState: () => undefined,
     liffInit: () => Promise.reject(new Error('not served by the bench stub')),
     liffFriendship: async () => ({ friendFlag: false }),
     liffRequestAll: () => Promise.reject(new Error('not served by the bench stub')),

@@ -64,6 +64,39 @@ export interface AliveMessage {
   token: string;
 }
 
+/**
+ * What the host asks of the page in its frame, posted to the frame's window with the app's exact
+ * origin (as the liveness check is), for the frame the LINE app draws around a MINI App: `back`
+ * goes one page back in the frame's own history (the header's back button; the host cannot reach
+ * a cross-origin frame's history itself). The page accepts it only from `window.parent` after a
+ * welcome; a page without the SDK ignores it.
+ */
+export interface PageCommandMessage {
+  protocol: typeof PROTOCOL;
+  version: typeof PROTOCOL_VERSION;
+  type: 'command';
+  command: 'back';
+}
+
+/**
+ * What the page tells the host of itself (`pageState`), which the host cannot read across origins:
+ * the text of its `<title>` (the MINI App header's service name, LINE MINI App docs "UI
+ * Components"), its address (the header's domain and the permanent link the action button shares)
+ * and whether its own history has a page before this one (the header's back button).
+ */
+export interface PageState {
+  /** `document.title` as the browser reads it; text only, never markup. */
+  title: string;
+  /** `location.href`. */
+  url: string;
+  canGoBack: boolean;
+}
+
+/** Longest page title the host accepts, in characters (the SDK cuts it there). */
+export const MAX_PAGE_TITLE = 200;
+/** Longest page address the host accepts, in characters. */
+export const MAX_PAGE_URL = 4000;
+
 /** Context types of the spec's "SDK init data" (part D): 1:1 chat, room, group, or opened outside a chat. */
 export type ContextType = 'utou' | 'room' | 'group' | 'none';
 /** View types of the spec's "view" object (part D): 50%, 80% and 100% of the screen height. */
@@ -276,7 +309,13 @@ export type MethodKind =
    * A call of the plugin for the platform's current SDK (`embedkit/liff`): the host answers it with
    * its handler, the `embed` object has no such method.
    */
-  | 'liff';
+  | 'liff'
+  /**
+   * The page's report of itself that both SDKs send unasked once the bridge is up and again on
+   * every change: the host answers it with its handler (the frame it draws), the `embed` object
+   * has no such method.
+   */
+  | 'page';
 
 /**
  * One entry of {@link BRIDGE_METHODS}: the runtime rules of a method that both sides apply, and, as
@@ -304,6 +343,8 @@ const embedMethod: Maker<'embed'> = (...params) => ({ kind: 'embed', params });
 const report: Maker<'report'> = (...params) => ({ kind: 'report', params });
 /** An entry of kind `liff`. */
 const liffMethod: Maker<'liff'> = (...params) => ({ kind: 'liff', params });
+/** An entry of kind `page`. */
+const pageMethod: Maker<'page'> = (...params) => ({ kind: 'page', params });
 
 /**
  * The methods the host serves over the port, the one source of the bridge: the host's allow-list
@@ -339,6 +380,8 @@ export const BRIDGE_METHODS = {
   notice: report<[kind: NoticeKind]>({}),
   /** What the page logged, threw and requested, for the host's bridge log. */
   appLog: report<[entries: AppLogEntry[]]>({}),
+  /** The page's title, address and history ({@link PageState}), for the frame the host draws around it. */
+  pageState: pageMethod<[state: PageState]>({}),
   // The plugin for the platform's current SDK (`embedkit/liff`) also calls getProfile,
   // sendMessages, openWindow and closeWindow above; the host checks the liffId's shape (wire.ts).
   /** `liff.init({liffId})` in the host: the session of the app opened here, when `liffId` is its embed ID. */
@@ -438,6 +481,11 @@ export function isMessageOf<T extends 'liveness' | 'alive'>(
   type: T,
 ): data is T extends 'alive' ? AliveMessage : LivenessMessage {
   return isProtocolMessage(data) && data.type === type && (type !== 'alive' || typeof (data as { token?: unknown }).token === 'string');
+}
+
+/** Narrows an unknown `MessageEvent.data` to a {@link PageCommandMessage}. */
+export function isPageCommand(data: unknown): data is PageCommandMessage {
+  return isProtocolMessage(data) && data.type === 'command' && (data as { command?: unknown }).command === 'back';
 }
 
 function isProtocolMessage(data: unknown): data is { protocol: string; version: number; type: string } {

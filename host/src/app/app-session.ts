@@ -24,6 +24,7 @@ import { openedApp, type OpenApp } from './open-app.js';
 import { CLOSED, SubWindowSession } from './liff/sub-window-session.js';
 import type { SubWindowView } from './liff/sub-window-view.js';
 import type { AppOverlay } from '../phone/views/overlay.js';
+import type { MiniAppFrame } from '../mini-app-frame/frame.js';
 import type { InAppBrowser } from '../phone/views/inapp-browser.js';
 import { isNavigableUrl } from '../phone/views/frame-policy.js';
 import { hasCamera, scanWithCamera } from '../scan/camera.js';
@@ -64,6 +65,8 @@ export interface AppSessionDeps {
   };
   /** The phone's home screen: where `liff.createShortcutOnHomeScreen` adds the app's page (phone/home-screen.ts). */
   homeScreen?: { add(shortcut: HomeShortcut): void };
+  /** The frame the LINE app draws around the open app (mini-app-frame/): told what opens and closes, and what the page reports of itself. */
+  frame?: Pick<MiniAppFrame, 'open' | 'report' | 'closed'>;
   /** Where `liff.subWindow.open` shows the sub window over the app (liff/sub-window-view.ts); without it, the app's open is refused. */
   subWindow?: Pick<SubWindowView, 'open' | 'close'>;
 }
@@ -149,6 +152,18 @@ export class AppSession {
       this.deps.overlay.close();
       throw err;
     }
+    this.deps.frame?.open({
+      app,
+      userId: state.userId,
+      device: state.device,
+      language: state.language,
+      url: shownUrl,
+      frame,
+      close: () => this.close(),
+      // The header's Share and Add to home screen are the person's own: the same sheets as the SDK's calls.
+      share: async (messages) => this.handlers(open).liffShareTargetPicker(messages, true),
+      addShortcut: (liffState) => this.handlers(open).liffCreateShortcut({ liffState }),
+    });
     this.current = open;
     void this.offerBot(open);
     return frame;
@@ -227,6 +242,7 @@ export class AppSession {
     if (!open) return;
     this.current = null;
     this.subWindows.close(open, null);
+    this.deps.frame?.closed();
     open.connection.dispose();
     this.deps.browser.close();
     this.deps.overlay.close();
@@ -260,6 +276,10 @@ export class AppSession {
           throw toBridgeError(err);
         }
         this.deps.onMessagesSent();
+      },
+      // The page's title, address and history, for the frame around the main window (a sub window has none of its own).
+      pageState: (page) => {
+        if (!open.parent && this.current === open) this.deps.frame?.report(page);
       },
       closeWindow: () => {
         // Close after this call's answer is posted, so the app's promise settles and the call is logged.

@@ -29,7 +29,10 @@ export const DEFAULT_DEVICE: Device = { platform: 'ios', appVersion: '14.11.0', 
  */
 export const PRE_RELEASE_OS: Device = { platform: 'ios', appVersion: '8.11.0', osVersion: '12.0-beta' };
 
-/** Ready-made clients for the device menu: each side of the spec's minimum versions; the note under the menu says what each lacks. */
+/**
+ * Ready-made clients for the device menu: each side of the spec's minimum versions and of the MINI
+ * App header's versions (mini-app-frame/rules.ts); the note under the menu says what each lacks.
+ */
 export const DEVICE_PRESETS: readonly { label: string; device: Device }[] = [
   { label: 'iOS, current', device: DEFAULT_DEVICE },
   { label: 'Android, current', device: { platform: 'android', appVersion: '14.11.0', osVersion: '14' } },
@@ -40,6 +43,13 @@ export const DEVICE_PRESETS: readonly { label: string; device: Device }[] = [
   { label: 'Android 7.11.0', device: { platform: 'android', appVersion: '7.11.0', osVersion: '7.1' } },
   { label: 'Desktop 5.8.0', device: { platform: 'desktop', appVersion: '5.8.0', osVersion: '10.13' } },
   { label: 'iOS 12.0 beta (pre-release OS)', device: PRE_RELEASE_OS },
+  // Each side of the MINI App header's rules (LINE MINI App docs, "UI Components"): the minimize
+  // button from iOS 14.15.1 / Android 15.0.0, the multi-tab view from 15.12.0; the current
+  // phones above are on the earlier side of both.
+  { label: 'iOS 14.15.1 (MINI App minimize)', device: { platform: 'ios', appVersion: '14.15.1', osVersion: '17.4' } },
+  { label: 'Android 15.0.0 (MINI App minimize)', device: { platform: 'android', appVersion: '15.0.0', osVersion: '14' } },
+  { label: 'iOS 15.12.0 (multi-tab view)', device: { platform: 'ios', appVersion: '15.12.0', osVersion: '18.0' } },
+  { label: 'Android 15.12.0 (multi-tab view)', device: { platform: 'android', appVersion: '15.12.0', osVersion: '15' } },
 ];
 
 const VERSION = /^\d{1,4}(\.\d{1,4}){0,3}$/;

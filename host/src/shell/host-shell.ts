@@ -39,6 +39,8 @@ import type { LaunchSource } from '../app/liff/launch.js';
 import { InAppBrowser } from '../phone/views/inapp-browser.js';
 import { AppOverlay } from '../phone/views/overlay.js';
 import { HomeScreen } from '../phone/home-screen.js';
+import { MiniAppFrame } from '../mini-app-frame/frame.js';
+import { RecentServices } from '../mini-app-frame/recent-services.js';
 import { SubWindowView } from '../app/liff/sub-window-view.js';
 import { pickShareTargets } from '../app/liff/share-picker.js';
 import { askIapConsent, showPaymentSheet } from '../iap/sheets.js';
@@ -69,6 +71,18 @@ export class HostShell {
   /** This page as a phone of the remote inspector, and the desktop's view of the other phones. */
   private readonly reporter: PhoneReporter;
   private readonly homeScreen = new HomeScreen();
+  private readonly overlay = new AppOverlay(this.screen, () => this.session.close());
+  /** The frame the LINE app draws around a MINI App (its header, options, minimizing). */
+  private readonly frame = new MiniAppFrame({
+    screen: this.screen,
+    overlay: this.overlay,
+    recent: new RecentServices(),
+    openService: (service) => {
+      this.update({ embedId: service.embedId });
+      void this.openApp();
+    },
+    hostUrl: () => location.origin + location.pathname,
+  });
   private readonly inspector: PhoneInspectorPanel;
   private readonly browser: InAppBrowser;
   private readonly previews: ChatPreviews;
@@ -213,7 +227,8 @@ export class HostShell {
   private appSession(): AppSession {
     return new AppSession({
       api: this.api,
-      overlay: new AppOverlay(this.screen, () => this.session.close()),
+      overlay: this.overlay,
+      frame: this.frame,
       browser: this.browser,
       onCall: (record) => {
         this.log.addCall(record);
@@ -278,8 +293,10 @@ export class HostShell {
     const prev = this.state;
     this.state = resolveState(this.world, { ...this.state, ...patch });
     // An app session belongs to a user and a chat (leaving them closes the app, as the messenger
-    // does) and to a client: another device opens it anew.
-    const moved = prev.userId !== this.state.userId || prev.contextType !== this.state.contextType || prev.chatId !== this.state.chatId;
+    // does) and to a client: another device opens it anew. A minimized MINI App stays while the
+    // person goes to other chats ("Minimizing LIFF browser": to do something else, then come back).
+    const otherChat = prev.contextType !== this.state.contextType || prev.chatId !== this.state.chatId;
+    const moved = prev.userId !== this.state.userId || (otherChat && !this.frame.minimized);
     const otherDevice = !sameDevice(prev.device, this.state.device);
     if (this.session.isOpen && (moved || otherDevice)) {
       this.session.close();

@@ -98,7 +98,10 @@ describe('bridge end to end', () => {
     expect(handlers.openWindow).toHaveBeenNthCalledWith(1, { url: 'https://example.com/help', external: false });
     expect(handlers.openWindow).toHaveBeenNthCalledWith(2, { url: 'https://example.com/out', external: true });
     expect(handlers.closeWindow).toHaveBeenCalledTimes(1);
+    // The page reports its title and address first, once the bridge is up (for the MINI App header).
+    expect(handlers.pageState).toHaveBeenCalledWith({ title: document.title, url: location.href, canGoBack: false });
     expect(calls.map((c) => [c.method, c.ok])).toEqual([
+      ['pageState', true],
       ['getProfile', true],
       ['sendMessages', true],
       ['openWindow', true],
@@ -132,7 +135,7 @@ describe('bridge end to end', () => {
     const error = await rejection(embed.getProfile());
     expect(error.code).toBe('INTERNAL_ERROR');
     expect(error.message).not.toContain('database');
-    expect(calls[0]).toMatchObject({ method: 'getProfile', ok: false, error: { code: 'INTERNAL_ERROR' } });
+    expect(calls.find((c) => c.method === 'getProfile')).toMatchObject({ ok: false, error: { code: 'INTERNAL_ERROR' } });
   });
 
   it('fails init with INIT_FAILED when the app is not on the registered origin', async () => {

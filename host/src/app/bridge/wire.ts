@@ -11,6 +11,8 @@
 import {
   MAX_APP_LOG_ACCEPTED,
   MAX_APP_LOG_ENTRIES,
+  MAX_PAGE_TITLE,
+  MAX_PAGE_URL,
   NOTICES,
   type HostMethod,
   type MethodsOf,
@@ -58,6 +60,7 @@ export const WIRE: { [M in HostMethod]: WireEntry<M> } = {
     expects: APP_LOG_EXPECTS,
     wireRules: [(entries) => (isAppLog(entries, MAX_APP_LOG_ENTRIES, MAX_APP_LOG_ACCEPTED) ? '' : `expects ${APP_LOG_EXPECTS}`)],
   },
+  pageState: { expects: 'one argument, {title, url, canGoBack}', wireRules: [pageStateProblem] },
   liffInit: { expects: 'one argument, the liffId (an embed ID)', wireRules: [liffIdProblem], answers: true },
   liffFriendship: { answers: true },
   liffRequestAll: { answers: true },
@@ -96,6 +99,19 @@ export const WIRE: { [M in HostMethod]: WireEntry<M> } = {
     answers: true,
   },
 };
+
+/**
+ * Wire rule of a page's report of itself: `title` a string of at most {@link MAX_PAGE_TITLE}
+ * characters, `url` an absolute http(s) URL of at most {@link MAX_PAGE_URL}, `canGoBack` a boolean.
+ */
+export function pageStateProblem(state: unknown): string {
+  if (state === null || typeof state !== 'object' || Array.isArray(state)) return 'the page state must be an object';
+  const { title, url, canGoBack } = state as Record<string, unknown>;
+  if (typeof title !== 'string' || title.length > MAX_PAGE_TITLE) return `title must be a string of at most ${MAX_PAGE_TITLE} characters`;
+  if (typeof url !== 'string' || url.length > MAX_PAGE_URL || !/^https?:\/\//i.test(url)) return "url must be the page's http(s) address";
+  if (typeof canGoBack !== 'boolean') return 'canGoBack must be a boolean';
+  return '';
+}
 
 /** Largest `appData` or sub window message the host carries, in characters of its JSON. */
 const MAX_SUB_WINDOW_DATA = 100_000;

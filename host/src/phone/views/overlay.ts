@@ -130,6 +130,20 @@ export class AppOverlay {
     sheet.querySelector('.app-header')?.after(prompt);
   }
 
+  /**
+   * The header slot: puts `header` in place of the overlay's own header (the LIFF browser's), as
+   * the frame the LINE app draws around a MINI App does (mini-app-frame/). No-op when closed.
+   */
+  useHeader(header: HTMLElement): void {
+    this.sheet?.querySelector('.app-header')?.replaceWith(header);
+  }
+
+  /** Hides the overlay without removing it, so its frame keeps running (a minimized MINI App), or shows it again. */
+  setHidden(hidden: boolean): void {
+    if (this.sheet) this.sheet.hidden = hidden;
+    if (this.backdrop) this.backdrop.hidden = hidden;
+  }
+
   /** Removes the overlay and its frame from the DOM (no-op when closed). */
   close(): void {
     this.sheet?.remove();

@@ -12,6 +12,7 @@ export function fakeHandlers(profile: { userId: string; displayName: string }, o
     getProfile: vi.fn(async () => profile),
     sendMessages: vi.fn(async () => {}),
     closeWindow: vi.fn(),
+    pageState: vi.fn(),
     liffInit: vi.fn(),
     liffFriendship: vi.fn(async () => ({ friendFlag: true })),
     liffRequestAll: vi.fn(),

@@ -3,6 +3,7 @@
  * normal tab, then goes to the page a permanent link named, as the platform's SDK does on init.
  */
 import { handshake } from '../../bridge.js';
+import { followPage } from '../../page-state.js';
 import { EmbedError } from '../../errors.js';
 import { LiffError } from '../errors.js';
 import type { Liff } from '../liff-types.js';
@@ -63,6 +64,8 @@ export function initMember({ state, bridge }: MemberKit): Liff['init'] {
         throw error instanceof LiffError && error.code === 'INVALID_ARGUMENT' ? new LiffError('INVALID_CONFIG', error.message) : error;
       }
       state.initialized = true;
+      // Its title and address, for the frame the host draws around it (the MINI App header).
+      followPage(connection.host);
       await goToLiffState(state.session.context.endpointUrl);
     };
     state.pending ??= run().then(
