@@ -4,6 +4,7 @@
  * store takes `Kysely<Database>`.
  */
 import type { Generated } from 'kysely';
+import type { Nullable } from '../../db/schema.js';
 
 declare module '../../db/schema.js' {
   interface Database {
@@ -25,6 +26,8 @@ export interface MiniAppTable {
   channel_id: string;
   verified: number;
   stage: string;
+  /** A verified MINI App's Custom Path (`cony_coffee`), unique in the world; null: none (migration 0034). */
+  custom_path: Nullable<string>;
 }
 
 /** A service message template of a MINI App channel: its full name (`thankyou_msg_en`), place in the list, the template as JSON. */
