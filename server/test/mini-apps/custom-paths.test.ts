@@ -36,7 +36,7 @@ async function channelToken(k: Embedkit, channel: { id: string; secret: string }
   return res.body.access_token as string;
 }
 
-const put = async (k: Embedkit, channel: typeof VERIFIED, body: unknown) =>
+const put = async (k: Embedkit, channel: typeof VERIFIED, body: object) =>
   request(k.app)
     .put(`/liff/v1/apps/${channel.app}`)
     .set('Authorization', `Bearer ${await channelToken(k, channel)}`)
