@@ -5,6 +5,7 @@
  */
 import { SimulatorApi } from './simulator-api/phone-api.js';
 import { parseDeepLink } from './state/deeplink.js';
+import { liffUrlTarget } from './app/liff/liff-urls.js';
 import { byId } from './shared/dom.js';
 import { isPhoneFrame, parsePhoneUsers } from './several-phones/urls.js';
 import { setUpPhoneLayout } from './shell/on-a-phone.js';
@@ -47,6 +48,9 @@ async function start(): Promise<void> {
 
   const bareUrl = location.search === '';
   const link = parseDeepLink(location.search);
+  // `open=<an app's platform URL>`: the app it names, at the page below it (app/liff/liff-urls.ts).
+  const opened = link.open ? liffUrlTarget(link.open, world.apps) : null;
+  if (opened) Object.assign(link, { app: opened.embedId, liffState: opened.liffState });
   const shell = new HostShell(api, world, { link, phoneFrame });
   // A bare `/` (what `npm start` prints) opens the scenario's default app, so a newcomer sees it at once.
   await shell.openFirstApp(link.app ?? (bareUrl ? world.defaults.embedId : undefined));

@@ -27,7 +27,8 @@ describe("the plugin covers @line/liff's Liff", () => {
       expect.arrayContaining(['init', 'getContext', 'getAccessToken', 'getIDToken', 'sendMessages', 'permanentLink', 'permission']),
     );
     expect(LIFF_COVERAGE.iap).toBe('served');
-    expect(LIFF_COVERAGE.calendar).toBe('refused');
+    expect(LIFF_COVERAGE.calendar).toBe('served');
+    expect(LIFF_COVERAGE.activity).toBe('served');
     expect(LIFF_COVERAGE.createShortcutOnHomeScreen).toBe('served');
     expect(LIFF_COVERAGE.internalCreateShortcutOnHomeScreen).toBe('refused');
     expect(LIFF_COVERAGE.getAdvertisingId).toBe('refused');

@@ -46,6 +46,9 @@ connectApp({
     liffSubWindowOpen: () => undefined,
     liffSubWindowWait: () => null,
     liffSubWindowPost: () => ({ status: 'submit', result: 'ok' }),
+    liffCalendarEvents: () => ({ events: [], isThirdPartyCalendarAccessGranted: false }),
+    liffCalendarCreate: () => undefined,
+    liffActivityWait: () => ({ version: 1 }),
   },
 });
 frame.src = appUrl;

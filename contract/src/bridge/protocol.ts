@@ -184,6 +184,13 @@ export interface LiffSession {
     accessTokenHash: string;
     scope: LiffScope[];
     availability: Record<string, { permission: boolean; minVer: string; minOsVer?: string }>;
+    /**
+     * A LINE MINI App's own URLs (`@line/liff` 2.31's context, read by `liff.permanentLink.createUrlBy`):
+     * true for a MINI App, whose links are `https://miniapp.line.me/…`; absent for a LIFF app.
+     */
+    miniDomainAllowed?: boolean;
+    /** A verified MINI App's Custom Path (`cony_coffee`), which its `miniapp.line.me` links name instead of the LIFF ID. */
+    miniAppId?: string;
   };
   os: 'ios' | 'android' | 'web';
   language: string;
@@ -216,6 +223,38 @@ export interface SubWindowRequest {
 export interface SubWindowEvent {
   status: 'submit' | 'cancel' | 'close';
   result: Record<string, unknown>;
+}
+
+/**
+ * One event of the person's calendar as it crosses the bridge (`liff.calendar.getEvents`, the
+ * native call's shape in `@line/liff` 2.31): its title, its start and end (ms since 1970), all day or not.
+ */
+export interface WireCalendarEvent {
+  title: string;
+  startTime: number;
+  endTime: number;
+  isAllDay: boolean;
+}
+
+/**
+ * What `liff.calendar.showEventCreationModal(params)` hands the native client (`@line/liff` 2.31):
+ * the proposed title, start (`mentionedDate`, ms), end (ms) and all-day flag, each when given.
+ */
+export interface CalendarEventDraft {
+  title?: string;
+  mentionedDate?: number;
+  endTime?: number;
+  isAllDay?: boolean;
+}
+
+/**
+ * The call and recording states the client reports (`liff.activity`): `version` counts the host's
+ * changes (0: none sent yet), `call` and `recording` are absent until the client sent one.
+ */
+export interface ActivityStates {
+  version: number;
+  call?: { isActive: boolean };
+  recording?: { isActive: boolean };
 }
 
 /** Every host method answers with this envelope, so errors cross as data and keep their code. */
@@ -429,6 +468,16 @@ export const BRIDGE_METHODS = {
     {},
     {},
   ),
+  // `liff.calendar` and `liff.activity` (docs/guide/liff.md, "Calendar and call activity").
+  /** `liff.calendar.getEvents({startTime, endTime})` (ms, the SDK checked them): the person's events in the range, and the third-party calendar grant. */
+  liffCalendarEvents: liffMethod<
+    [range: { startTime: number; endTime: number }],
+    { events: WireCalendarEvent[]; isThirdPartyCalendarAccessGranted: boolean }
+  >({}),
+  /** `liff.calendar.showEventCreationModal(params)`: the host's event-creation sheet; resolves once the person added the event or cancelled. */
+  liffCalendarCreate: liffMethod<[draft: CalendarEventDraft]>({}),
+  /** The client's call and recording states (`liff.activity`): answers at once when newer than `seen` (a version), else when they next change. */
+  liffActivityWait: liffMethod<[seen: number], ActivityStates>({}),
 };
 
 type Methods = typeof BRIDGE_METHODS;

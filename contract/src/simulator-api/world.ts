@@ -62,7 +62,14 @@ export const WorldAppSchema = Type.Object({
   /** Whether and how the host offers to add the channel's bot as a friend on the first open (LIFF `botPrompt`). Absent: `none`. */
   botPrompt: Type.Optional(StringEnum(['normal', 'aggressive', 'none'])),
   /** Present for a LINE MINI App: verified or not, and the internal channel its channel stands for (what the platform allows it). */
-  miniApp: Type.Optional(Type.Object({ verified: Type.Boolean(), stage: StringEnum(['developing', 'published']) })),
+  miniApp: Type.Optional(
+    Type.Object({
+      verified: Type.Boolean(),
+      stage: StringEnum(['developing', 'published']),
+      /** A verified MINI App's Custom Path: `https://miniapp.line.me/<customPath>` opens it. Absent: none. */
+      customPath: Type.Optional(Type.String()),
+    }),
+  ),
 });
 export type WorldApp = Static<typeof WorldAppSchema>;
 
@@ -160,6 +167,35 @@ export const ContactBodySchema = Type.Object({ userId: Type.String({ minLength: 
 /** Body of the validator as data: the messages of a send. */
 export const ValidateBodySchema = Type.Object({ messages: Type.Unknown() });
 
+/** One event of a person's calendar (`liff.calendar`): title, start and end (ms since 1970), all day or not. */
+export const CalendarEventSchema = Type.Object({
+  title: Type.String(),
+  startTime: Type.Integer(),
+  endTime: Type.Integer(),
+  isAllDay: Type.Boolean(),
+});
+export type CalendarEvent = Static<typeof CalendarEventSchema>;
+
+/** A person's calendar in a range: its events, oldest first, and whether third-party calendars may be read. */
+export const CalendarSchema = Type.Object({ events: Type.Array(CalendarEventSchema), isThirdPartyCalendarAccessGranted: Type.Boolean() });
+
+/** The range of a calendar read: events that overlap `[startTime, endTime]` (ms since 1970). */
+export const CalendarQuerySchema = Type.Object({
+  startTime: Type.Integer({ minimum: 0 }),
+  endTime: Type.Integer({ minimum: 0 }),
+});
+
+/** Body of a new calendar event: a title of 1 to 100 characters, its start not after its end (ms since 1970). */
+export const CalendarEventBodySchema = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: 100 }),
+    startTime: Type.Integer({ minimum: 0 }),
+    endTime: Type.Integer({ minimum: 0 }),
+    isAllDay: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+
 /** The `world` unit's routes, one slice of `SIMULATOR_API`. */
 export const WORLD_ROUTES = defineContract({
   world: {
@@ -215,6 +251,22 @@ export const WORLD_ROUTES = defineContract({
     summary: 'the Quick-fill screen’s view of a LIFF access token’s person: the Common Profile entries its commonprofile.* scopes cover',
     body: CommonProfileBodySchema,
     answer: CommonProfileViewSchema,
+    unit: 'world',
+  },
+  calendarEvents: {
+    method: 'GET',
+    path: '/users/:userId/calendar/events',
+    summary: 'the person’s calendar events that overlap a range, and their third-party calendar grant (`liff.calendar.getEvents`)',
+    query: CalendarQuerySchema,
+    answer: CalendarSchema,
+    unit: 'world',
+  },
+  addCalendarEvent: {
+    method: 'POST',
+    path: '/users/:userId/calendar/events',
+    summary: 'the person adds an event to their calendar (the event-creation sheet of `liff.calendar.showEventCreationModal`)',
+    body: CalendarEventBodySchema,
+    answer: CalendarEventSchema,
     unit: 'world',
   },
   userPicture: {

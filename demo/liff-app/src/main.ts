@@ -209,6 +209,26 @@ el('share').addEventListener('click', () => {
     el('action').textContent = JSON.stringify({ shareTargetPicker: r });
   });
 });
+// `liff.calendar` and `liff.activity` (docs/guide/liff.md, "Calendar and call activity"): LINE 15.0.0 and later.
+el('add-event').addEventListener('click', () => {
+  const startTime = new Date('2026-05-02T19:00:00+09:00');
+  void outcome(() => liff.calendar.showEventCreationModal({ title: 'Dinner with the LIFF demo', startTime })).then((r) => {
+    el('action').textContent = JSON.stringify({ showEventCreationModal: r });
+  });
+});
+el('calendar').addEventListener('click', () => {
+  const range = { startTime: new Date('2026-05-01T00:00:00+09:00'), endTime: new Date('2026-05-31T23:59:59+09:00') };
+  void outcome(() => liff.calendar.getEvents(range)).then((r) => {
+    el('action').textContent = JSON.stringify({ getEvents: r });
+  });
+});
+el('call-state').addEventListener('click', () => {
+  void Promise.all([outcome(() => liff.activity.getCallState()), outcome(() => liff.activity.getRecordingState())]).then(
+    ([call, recording]) => {
+      el('action').textContent = JSON.stringify({ getCallState: call, getRecordingState: recording });
+    },
+  );
+});
 el('scan').addEventListener('click', () => {
   void outcome(() => liff.scanCodeV2()).then((r) => {
     el('action').textContent = JSON.stringify({ scanCodeV2: r });

@@ -29,6 +29,10 @@ import type { InAppBrowser } from '../phone/views/inapp-browser.js';
 import { isNavigableUrl } from '../phone/views/frame-policy.js';
 import { hasCamera, scanWithCamera } from '../scan/camera.js';
 import { chatsOfUser, findApp, type World, type WorldChat } from '../state/world.js';
+import type { CalendarEventDraft } from '#contract/bridge/protocol.js';
+import type { CalendarEvent } from '#contract/wire.js';
+import { calendarHandlers } from '../calendar/handlers.js';
+import { ActivityReports } from '../activity/reports.js';
 
 /** What an app session needs from the page. */
 export interface AppSessionDeps {
@@ -69,6 +73,10 @@ export interface AppSessionDeps {
   frame?: Pick<MiniAppFrame, 'open' | 'report' | 'closed'>;
   /** Where `liff.subWindow.open` shows the sub window over the app (liff/sub-window-view.ts); without it, the app's open is refused. */
   subWindow?: Pick<SubWindowView, 'open' | 'close'>;
+  /** The event-creation sheet of `liff.calendar` (calendar/sheet.ts); without it, the person cancels. */
+  calendarSheet?(appName: string, draft: CalendarEventDraft): Promise<CalendarEvent | null>;
+  /** The call and recording states the client reports (`liff.activity`, activity/reports.ts); default both inactive. */
+  activity?: ActivityReports;
 }
 
 /**
@@ -102,8 +110,11 @@ export class AppSession {
 
   /** The sub windows of the open app (`liff.subWindow`, Quick-fill). */
   private readonly subWindows: SubWindowSession;
+  /** What the client reports to `liff.activity`. */
+  private readonly activity: ActivityReports;
 
   constructor(private readonly deps: AppSessionDeps) {
+    this.activity = deps.activity ?? new ActivityReports();
     this.subWindows = new SubWindowSession({
       api: deps.api,
       view: deps.subWindow,
@@ -407,6 +418,13 @@ export class AppSession {
         this.deps.homeScreen?.add({ userId: open.state.userId, embedId: open.app.embedId, liffState, name: open.app.name });
       },
       ...this.subWindows.handlers(open),
+      ...calendarHandlers({
+        client: api.client,
+        userId: open.state.userId,
+        appName: open.app.name,
+        sheet: (appName, draft) => this.deps.calendarSheet?.(appName, draft) ?? Promise.resolve(null),
+      }),
+      ...this.activity.handlers(),
       liffRequestFriendship: async (request) => {
         let target;
         try {

@@ -35,6 +35,8 @@ export interface ChatWiring {
   refreshChat(): Promise<void>;
   /** A link in a message opens a registered app (`embedId`). */
   openAppLink(embedId: string): void;
+  /** A web link in a message that is an app's own platform URL opens the app (true); false: not one. */
+  openPlatformUrl(url: string): boolean;
 }
 
 /** Actions in messages (buttons, links, quick replies): see phone/chat/actions.ts for what each does. */
@@ -48,6 +50,7 @@ export function actionDispatcher(w: ChatWiring): ActionDispatcher {
     onPostback: (event) => sendPostback(w, event),
     onSent: () => void w.refreshChat(),
     onAppLink: (embedId) => w.openAppLink(embedId),
+    openPlatformUrl: (url) => w.openPlatformUrl(url),
     client: w.client,
     onUrlOpened: (ctx, url) => w.insight.send({ type: 'click', userId: ctx.userId, messageId: ctx.messageId, url }),
   });

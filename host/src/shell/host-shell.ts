@@ -20,6 +20,10 @@ import { previewText } from '../phone/chat/render.js';
 import { ChatPreviews } from '../phone/chat/previews.js';
 import type { RichMenuBar } from '../phone/chat/rich-menu.js';
 import { ChatScreen } from '../phone/chat/screen.js';
+import { liffUrlTarget } from '../app/liff/liff-urls.js';
+import { ActivityReports } from '../activity/reports.js';
+import { mountActivityPanel } from '../activity/panel.js';
+import { showEventCreationSheet } from '../calendar/sheet.js';
 import { deepLinkOfState, serializeDeepLink, stateRequestOfDeepLink, type DeepLink } from '../state/deeplink.js';
 import { clientFeatures, deviceName, sameDevice, type ClientFeatures } from '../phone/device.js';
 import { byId } from '../shared/dom.js';
@@ -85,6 +89,8 @@ export class HostShell {
   });
   private readonly inspector: PhoneInspectorPanel;
   private readonly browser: InAppBrowser;
+  /** What the phone's client reports to `liff.activity` (the side panel's call and recording states). */
+  private readonly activity = new ActivityReports();
   private readonly previews: ChatPreviews;
   private readonly serviceChat: ServiceChat;
   private readonly session: AppSession;
@@ -150,6 +156,7 @@ export class HostShell {
     this.session = this.appSession();
     this.controls = new Controls(world, { onChange: (patch) => this.update(patch), onOpen: () => void this.openApp() });
     this.timeAndFriendship = new TimeAndFriendshipPanel(byId('sim-panel'), world, api.client);
+    mountActivityPanel(byId('activity-panel'), this.activity);
     void showLanQrCode(byId('lan-qr'), api.client);
     this.toasts = new Toasts(this.screen);
     const wiring: ChatWiring = {
@@ -167,6 +174,13 @@ export class HostShell {
       openAppLink: (embedId) => {
         this.update({ embedId });
         void this.openApp();
+      },
+      openPlatformUrl: (url) => {
+        const target = liffUrlTarget(url, this.world.apps);
+        if (!target) return false;
+        this.update({ embedId: target.embedId });
+        void this.openApp(target.liffState);
+        return true;
       },
     };
     this.actions = actionDispatcher(wiring);
@@ -248,6 +262,8 @@ export class HostShell {
       },
       pickShareTargets: (chats, multiple) => pickShareTargets(this.screen, chats, multiple),
       subWindow: new SubWindowView(this.screen),
+      calendarSheet: (appName, draft) => showEventCreationSheet(this.screen, appName, draft, Date.now()),
+      activity: this.activity,
       homeScreen: {
         add: (shortcut) => {
           this.homeScreen.add(shortcut);

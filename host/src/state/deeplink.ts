@@ -29,6 +29,12 @@ export interface DeepLink {
    * page below the app's endpoint URL to open. Read once when the host loads, never written back.
    */
   liffState?: string;
+  /**
+   * `open=`: an app's own platform URL (`https://miniapp.line.me/…`, `https://liff.line.me/…`) to
+   * open as the host loads, as the address or a QR code opens it (`app/liff/liff-urls.ts`). Read
+   * once, never written back.
+   */
+  open?: string;
 }
 
 /**
@@ -68,6 +74,8 @@ export function parseDeepLink(search: string): DeepLink {
   if (isLaunchSource(launch)) link.launch = launch;
   const liffState = text('liff.state');
   if (liffState?.startsWith('/')) link.liffState = liffState;
+  const open = text('open');
+  if (open) link.open = open;
   return link;
 }
 

@@ -14,6 +14,8 @@ import type { Liff, LiffPlugin, LiffPluginContext } from './liff-types.js';
 import { createState, type State } from './state.js';
 import { routePlatformCalls } from './platform-fetch.js';
 import { environmentMembers } from './members/environment.js';
+import { activityMember, activityStore, startActivityWatch } from './members/activity.js';
+import { calendarMember } from './members/calendar.js';
 import { iapMember } from './members/iap.js';
 import { initMember } from './members/init.js';
 import { memberKit } from './members/kit.js';
@@ -83,10 +85,16 @@ export class EmbedkitPlugin implements LiffPlugin<EmbedkitPluginApi> {
 /** The members the plugin puts on the `liff` object, typed as `Liff` types them, in the order of `LIFF_COVERAGE`. */
 function liffMembers(state: State): Pick<Liff, Replaced> {
   const kit = memberKit(state);
-  const { calendar, activity, ...native } = refusedMembers();
+  const native = refusedMembers();
   const { subWindow, isSubWindow } = subWindowMembers(kit);
+  const init = initMember(kit);
+  const activityStates = activityStore();
   return {
-    init: initMember(kit),
+    // Once connected, the client's call and recording states are followed for `liff.activity`.
+    init: (...args) =>
+      init(...args).then(() => {
+        startActivityWatch(kit, activityStates);
+      }),
     get ready() {
       return state.ready;
     },
@@ -108,8 +116,8 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
     ...screenMembers(kit),
     subWindow,
     iap: iapMember(kit),
-    calendar,
-    activity,
+    calendar: calendarMember(kit),
+    activity: activityMember(kit, activityStates),
     createShortcutOnHomeScreen: shortcutMember(kit),
     ...native,
   };

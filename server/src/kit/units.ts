@@ -18,6 +18,7 @@ import { createBlockchain, type Blockchain } from '../interfaces/blockchain/inde
 import type { BotMessagingOptions } from '../interfaces/bot/index.js';
 import { createBotUnit, type BotUnit } from '../interfaces/bot/unit.js';
 import { createEmbeddedApps, type EmbeddedApps } from '../interfaces/embedded-apps/index.js';
+import { CalendarStore } from '../world/calendar-store.js';
 import { createMiniApps, type MiniApps } from '../interfaces/mini-apps/index.js';
 import { createSocialLogin, type SocialLogin } from '../interfaces/social/index.js';
 import { createV1Bots, type V1Bots } from '../interfaces/v1-bots/index.js';
@@ -114,7 +115,19 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
     if (event.type === 'clock' && event.offsetMs > clock.offset) clock.advance(event.offsetMs - clock.offset);
   });
   const chats = new ChatService(new MessageStore(db), world, clock, bots.chatHooks);
-  const embeddedApps = createEmbeddedApps(db, clock, { channelTokens, userTokens: social.userTokens, chats, appViewUrls });
+  const miniApps = createMiniApps(db, world, clock, {
+    api: { tokens: channelTokens, bot: bots.messaging, limits: bots.limits },
+    userTokens: social.userTokens,
+    live,
+    webhooks: { emitter: bots.emitter, dispatcher: bots.dispatcher },
+  });
+  const embeddedApps = createEmbeddedApps(db, clock, {
+    channelTokens,
+    userTokens: social.userTokens,
+    chats,
+    appViewUrls,
+    customPaths: miniApps.customPaths,
+  });
   const blockchain = createBlockchain(db, clock, logger, outage);
   const v1Bots = createV1Bots(db, world, clock, {
     events: bots.events,
@@ -123,12 +136,6 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
     live,
     baseUrl,
     headers,
-  });
-  const miniApps = createMiniApps(db, world, clock, {
-    api: { tokens: channelTokens, bot: bots.messaging, limits: bots.limits },
-    userTokens: social.userTokens,
-    live,
-    webhooks: { emitter: bots.emitter, dispatcher: bots.dispatcher },
   });
   const worldUnit = {
     simulator: worldSimulatorHandlers({
@@ -139,6 +146,7 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
       baseUrl,
       urls: d.urls,
       headers,
+      calendars: new CalendarStore(db),
       miniApps: miniApps.store,
     }),
   };

@@ -6,12 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import { AssertionKeyBodySchema } from '#contract/requests.js';
+import { AssertionKeyBodySchema, type CalendarEvent } from '#contract/requests.js';
 import { birthdayProblem, CommonProfileSchema, type CommonProfile } from '#contract/common-profile.js';
 import { scenarioSlice, ScenarioError, type SeedContext } from '../unit/scenario-slice.js';
 import { AssertionKeyStore } from '../tokens/assertion-key-store.js';
 import { assertionKeyOf } from '../tokens/assertion.js';
 import { BotsInChatsStore } from './bots-in-chats-store.js';
+import { CalendarStore } from './calendar-store.js';
 import { ChannelLoginStore } from './channel-login-store.js';
 import { phoneNumberHash } from './phone-numbers.js';
 import { readWorldRows, type WorldRows } from './scenario-store.js';
@@ -69,6 +70,26 @@ export const WORLD_PARTS = {
      * (`liff.$commonProfile.get`): any of its 15 entries; absent: the person has none.
      */
     commonProfile: Type.Optional(CommonProfileSchema),
+    /**
+     * The person's calendar (`liff.calendar.getEvents`): each event's title, start and end (ISO
+     * 8601 date-times with an offset, `2026-05-01T10:00:00+09:00`), all day or not (default false).
+     */
+    calendarEvents: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            title: Type.String({ minLength: 1, maxLength: 100 }),
+            start: Type.String({ minLength: 1 }),
+            end: Type.String({ minLength: 1 }),
+            allDay: Type.Optional(Type.Boolean()),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 1000 },
+      ),
+    ),
+    /** Whether the person let LINE read their third-party calendars (`isThirdPartyCalendarAccessGranted`; default false). */
+    thirdPartyCalendarAccess: Type.Optional(Type.Boolean()),
     /** What narrowcast demographic filters see; a user without one matches none. */
     demographics: Type.Optional(
       Type.Object(
@@ -144,6 +165,13 @@ export const worldScenario = scenarioSlice({
       const problem = u.commonProfile ? birthdayProblem(u.commonProfile) : null;
       if (problem) problems.push(`users[${i}].commonProfile: bday-year, bday-month and bday-day: ${problem}`);
     });
+    // Calendar events: date-times that exist, the start not after the end.
+    s.users.forEach((u, i) =>
+      (u.calendarEvents ?? []).forEach((e, j) => {
+        const problem = calendarEventProblem(e);
+        if (problem) problems.push(`users[${i}].calendarEvents[${j}]: ${problem}`);
+      }),
+    );
     return problems;
   },
   async seed(s, at) {
@@ -172,10 +200,22 @@ export const worldScenario = scenarioSlice({
         phone_number: u.phoneNumber ?? null,
         phone_number_hash: u.phoneNumber ? phoneNumberHash(u.phoneNumber) : null,
         common_profile: u.commonProfile ? JSON.stringify(u.commonProfile) : null,
+        third_party_calendar_access: u.thirdPartyCalendarAccess ? 1 : 0,
       })),
       chats: s.chats.map((c) => ({ chat_id: c.chatId, type: c.type, name: c.name, bot_channel_id: c.bot ?? null, memberIds: c.members })),
     });
     await new BotsInChatsStore(at.db).seed(s.chats, at.now);
+    await new CalendarStore(at.db).seed(
+      s.users.flatMap((u) =>
+        (u.calendarEvents ?? []).map((e) => ({
+          userId: u.userId,
+          title: e.title,
+          startTime: Date.parse(e.start),
+          endTime: Date.parse(e.end),
+          isAllDay: e.allDay ?? false,
+        })),
+      ),
+    );
     await new ChannelLoginStore(at.db).seed(
       s.channels.map((c) => ({
         channelId: c.channelId,
@@ -189,8 +229,8 @@ export const worldScenario = scenarioSlice({
     await seedAssertionKeys(s.channels, at);
   },
   async export(db) {
-    const rows = await readWorldRows(db);
-    return { file: () => ({ channels: channelsOf(rows), users: usersOf(rows), chats: chatsOf(rows) }) };
+    const [rows, calendars] = await Promise.all([readWorldRows(db), new CalendarStore(db).all()]);
+    return { file: () => ({ channels: channelsOf(rows), users: usersOf(rows, calendars), chats: chatsOf(rows) }) };
   },
 });
 
@@ -245,8 +285,8 @@ function channelsOf(rows: WorldRows) {
   });
 }
 
-/** The users; a field at its default is left out. */
-function usersOf(rows: WorldRows) {
+/** The users, with their calendars; a field at its default is left out. */
+function usersOf(rows: WorldRows, calendars: ReadonlyMap<string, CalendarEvent[]>) {
   return rows.users.map((u) => ({
     userId: u.user_id,
     displayName: u.display_name,
@@ -256,7 +296,31 @@ function usersOf(rows: WorldRows) {
     ...(u.demographics ? { demographics: JSON.parse(u.demographics) as Record<string, unknown> } : {}),
     ...(u.phone_number ? { phoneNumber: u.phone_number } : {}),
     ...(u.common_profile ? { commonProfile: JSON.parse(u.common_profile) as CommonProfile } : {}),
+    ...(calendars.get(u.user_id)?.length
+      ? {
+          calendarEvents: calendars.get(u.user_id)!.map((e) => ({
+            title: e.title,
+            start: new Date(e.startTime).toISOString(),
+            end: new Date(e.endTime).toISOString(),
+            ...(e.isAllDay ? { allDay: true } : {}),
+          })),
+        }
+      : {}),
+    ...(Number(u.third_party_calendar_access) === 1 ? { thirdPartyCalendarAccess: true } : {}),
   }));
+}
+
+/**
+ * Why a scenario's calendar event cannot be stored, or null: `start` and `end` must be ISO 8601
+ * date-times (`2026-05-01T10:00:00+09:00`, or `…Z`), the start not after the end.
+ */
+export function calendarEventProblem(e: { start: string; end: string }): string | null {
+  const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+  for (const key of ['start', 'end'] as const)
+    if (!iso.test(e[key]) || Number.isNaN(Date.parse(e[key])))
+      return `${key}: ${e[key]} is not an ISO 8601 date-time with an offset (2026-05-01T10:00:00+09:00)`;
+  if (Date.parse(e.start) > Date.parse(e.end)) return 'start must not be later than end';
+  return null;
 }
 
 /** The chats with their members, their 1:1 bot and the bots in them. */

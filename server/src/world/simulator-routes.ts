@@ -8,8 +8,9 @@ import type { Database } from '../db/schema.js';
 import type { UserTokenRow } from '../tokens/user-token-store.js';
 import { checkShareBody } from '../messages/bodies.js';
 import { commonProfileView, type CommonProfile } from '#contract/common-profile.js';
-import { authenticationFailed, badRequest, notFound } from '../http/errors.js';
+import { authenticationFailed, badRequest, notFound, unknownUser } from '../http/errors.js';
 import { avatarSvg } from './avatar.js';
+import type { CalendarStore } from './calendar-store.js';
 import type { ChatService } from './chats.js';
 import { toProfile } from './profiles.js';
 import type { WorldStore } from './world-store.js';
@@ -52,8 +53,10 @@ export function worldSimulatorHandlers(deps: {
   urls: InterfaceUrls;
   /** The platform header names (the world tells the host and the CLI which prefix is configured). */
   headers: PlatformHeaders;
+  /** People's calendars (`liff.calendar`). */
+  calendars: CalendarStore;
   /** The LINE MINI Apps among the apps (the MINI Apps unit's store). */
-  miniApps: { list(): Promise<Pick<Selectable<Database['mini_apps']>, 'embed_id' | 'verified' | 'stage'>[]> };
+  miniApps: { list(): Promise<Pick<Selectable<Database['mini_apps']>, 'embed_id' | 'verified' | 'stage' | 'custom_path'>[]> };
 }): UnitHandlers<'world'> {
   return {
     world: async () => {
@@ -90,6 +93,7 @@ export function worldSimulatorHandlers(deps: {
                 miniApp: {
                   verified: Number(miniAppOf.get(a.embed_id)!.verified) === 1,
                   stage: miniAppOf.get(a.embed_id)!.stage === 'published' ? ('published' as const) : ('developing' as const),
+                  ...(miniAppOf.get(a.embed_id)!.custom_path ? { customPath: miniAppOf.get(a.embed_id)!.custom_path! } : {}),
                 },
               }
             : {}),
@@ -116,12 +120,34 @@ export function worldSimulatorHandlers(deps: {
       const profile = user?.common_profile ? (JSON.parse(user.common_profile) as CommonProfile) : null;
       return commonProfileView(token.user_id, profile, token.scope.split(' '));
     },
+    // The person's calendar as the client reads it for `liff.calendar.getEvents`.
+    calendarEvents: async ({ params, query }) => {
+      await knownUser(deps.world, params.userId);
+      if (query.startTime > query.endTime) throw badRequest('startTime must not be later than endTime');
+      const [events, granted] = await Promise.all([
+        deps.calendars.overlapping(params.userId, query.startTime, query.endTime),
+        deps.calendars.thirdPartyAccess(params.userId),
+      ]);
+      return { events, isThirdPartyCalendarAccessGranted: granted };
+    },
+    // The person pressed Add on the event-creation sheet (`liff.calendar.showEventCreationModal`).
+    addCalendarEvent: async ({ params, body }) => {
+      await knownUser(deps.world, params.userId);
+      if (body.startTime > body.endTime) throw badRequest('startTime must not be later than endTime');
+      await deps.calendars.add(params.userId, body);
+      return body;
+    },
     userPicture: async (req, res) => {
       const user = await deps.world.user(String(req.params.userId));
       if (!user?.has_picture) throw notFound('This user has no picture');
       res.type('image/svg+xml').set('Cache-Control', 'public, max-age=3600').send(avatarSvg(user.user_id, user.display_name));
     },
   };
+}
+
+/** @throws ApiError 404 when the world has no such person */
+async function knownUser(world: WorldStore, userId: string): Promise<void> {
+  if (!(await world.user(userId))) throw unknownUser(userId, 404);
 }
 
 /**

@@ -16,6 +16,7 @@ declare module '../db/schema.js' {
     bot_memberships: BotMembershipTable;
     bot_friends: BotFriendTable;
     channel_login: ChannelLoginTable;
+    calendar_events: CalendarEventTable;
   }
 }
 
@@ -61,6 +62,18 @@ export interface UserTable {
   phone_number_hash: Nullable<string>;
   /** The person's Common Profile as JSON (`CommonProfile`, the plugin's entry names as keys); null: none (migration 0031). */
   common_profile: Nullable<string>;
+  /** 1 when the person let LINE read their third-party calendars (`liff.calendar.getEvents`), else 0 (migration 0035). */
+  third_party_calendar_access: Generated<number>;
+}
+
+/** An event of a person's calendar (`liff.calendar`): title, start and end (ms since 1970), all day 1 or 0 (migration 0035). */
+export interface CalendarEventTable {
+  id: Generated<number>;
+  user_id: string;
+  title: string;
+  start_time: number;
+  end_time: number;
+  all_day: number;
 }
 
 /** A chat: a 1:1 chat (`utou`), a room or a group. `chat_id` is the context's utouId/roomId/groupId. */

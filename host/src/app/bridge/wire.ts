@@ -98,6 +98,13 @@ export const WIRE: { [M in HostMethod]: WireEntry<M> } = {
     ],
     answers: true,
   },
+  liffCalendarEvents: { expects: 'one argument, {startTime, endTime} in ms', wireRules: [calendarRangeProblem], answers: true },
+  liffCalendarCreate: { expects: 'one argument, {title?, mentionedDate?, endTime?, isAllDay?}', wireRules: [calendarDraftProblem] },
+  liffActivityWait: {
+    expects: 'one argument, the version last seen',
+    wireRules: [(seen) => (Number.isSafeInteger(seen) && (seen as number) >= 0 ? '' : 'seen must be a version, an integer of 0 or more')],
+    answers: true,
+  },
 };
 
 /**
@@ -110,6 +117,28 @@ export function pageStateProblem(state: unknown): string {
   if (typeof title !== 'string' || title.length > MAX_PAGE_TITLE) return `title must be a string of at most ${MAX_PAGE_TITLE} characters`;
   if (typeof url !== 'string' || url.length > MAX_PAGE_URL || !/^https?:\/\//i.test(url)) return "url must be the page's http(s) address";
   if (typeof canGoBack !== 'boolean') return 'canGoBack must be a boolean';
+  return '';
+}
+
+/** A time as the calendar's calls carry it: ms since 1970, an integer of 0 or more. */
+const isTime = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** Wire rule of `liff.calendar.getEvents`' range: `startTime` and `endTime` times (ms), the start not after the end. */
+export function calendarRangeProblem(range: unknown): string {
+  if (range === null || typeof range !== 'object' || Array.isArray(range)) return 'the range must be an object';
+  const { startTime, endTime } = range as Record<string, unknown>;
+  if (!isTime(startTime) || !isTime(endTime)) return 'startTime and endTime must be times in ms';
+  return (startTime as number) <= (endTime as number) ? '' : 'startTime must not be later than endTime';
+}
+
+/** Wire rule of `liff.calendar.showEventCreationModal`'s proposal: a title of at most 1000 characters, times in ms, a boolean all-day flag, each when present. */
+export function calendarDraftProblem(draft: unknown): string {
+  if (draft === null || typeof draft !== 'object' || Array.isArray(draft)) return 'the event must be an object';
+  const { title, mentionedDate, endTime, isAllDay } = draft as Record<string, unknown>;
+  if (title !== undefined && (typeof title !== 'string' || title.length > 1000)) return 'title must be a string of at most 1000 characters';
+  if ((mentionedDate !== undefined && !isTime(mentionedDate)) || (endTime !== undefined && !isTime(endTime)))
+    return 'mentionedDate and endTime must be times in ms';
+  if (isAllDay !== undefined && typeof isAllDay !== 'boolean') return 'isAllDay must be a boolean';
   return '';
 }
 

@@ -20,8 +20,9 @@ export interface Availability {
 /**
  * The features of `@line/liff`'s `context.availability`, with the minimum client versions the
  * platform publishes, and `permission` true only for what embedkit's host serves. What no local
- * client can do (calendar, call and recording state, home-screen shortcuts, advertising IDs,
- * Bluetooth) is never permitted; sub windows the host draws over the app (`liff/sub-window.ts`); in-app purchase is permitted by the app session for a
+ * client can do (the old home-screen shortcuts, advertising IDs, Bluetooth) is never permitted;
+ * the calendar (the person's events in the world, the host's event-creation sheet) and the call and
+ * recording states (the side panel's) are served; sub windows the host draws over the app (`liff/sub-window.ts`); in-app purchase is permitted by the app session for a
  * MINI App that may use it (`app/app-session.ts`), so `isApiAvailable` answers false and
  * the method refuses with the published SDK's `FORBIDDEN`.
  */
@@ -39,10 +40,10 @@ export const LIFF_AVAILABILITY: Readonly<Record<string, Availability>> = {
   addToHomeHideDomain: { permission: false, minVer: '13.16.0' },
   addToHomeLineScheme: { permission: false, minVer: '13.16.0' },
   iap: { permission: false, minVer: '14.11.0' },
-  activityGetCallState: { permission: false, minVer: '15.0.0' },
-  activityGetRecordingState: { permission: false, minVer: '15.0.0' },
-  calendarRead: { permission: false, minVer: '15.0.0' },
-  lineCalendarWrite: { permission: false, minVer: '15.0.0' },
+  activityGetCallState: { permission: true, minVer: '15.0.0' },
+  activityGetRecordingState: { permission: true, minVer: '15.0.0' },
+  calendarRead: { permission: true, minVer: '15.0.0' },
+  lineCalendarWrite: { permission: true, minVer: '15.0.0' },
   // embedkit's own entry: the published SDK decides requestFriendship by its sub window's, which
   // embedkit does not serve; the host asks the person itself.
   requestFriendship: { permission: true, minVer: '13.3.0' },
@@ -92,6 +93,11 @@ export async function buildLiffSession(
   // A home-screen shortcut is for verified MINI Apps; an unverified one may test it on its channel
   // for Developing (LINE MINI App docs, "Add a shortcut to your LINE MINI App to the home screen").
   if (app.miniApp && (app.miniApp.verified || app.miniApp.stage === 'developing')) context.availability.addToHomeV2!.permission = true;
+  // A MINI App's links are its own (`https://miniapp.line.me/…`), by its Custom Path when verified with one.
+  if (app.miniApp) {
+    context.miniDomainAllowed = true;
+    if (app.miniApp.verified && app.miniApp.customPath) context.miniAppId = app.miniApp.customPath;
+  }
   if (isChatType(state.contextType) && state.chatId) {
     const key = ({ utou: 'utouId', room: 'roomId', group: 'groupId' } as const)[state.contextType];
     context[key] = state.chatId;

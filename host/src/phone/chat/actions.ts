@@ -4,7 +4,8 @@
  * - `postback`: a postback event is recorded through {@link PostbackHook} (the bot webhook picks
  *   it up); `displayText` goes with it and shows as the user's message (no message event); the
  *   deprecated `text` is sent as a real message of the user's;
- * - `uri`: http(s) opens the in-app browser, `tel:` the call screen, `embedkit://app/<embedId>`
+ * - `uri`: http(s) opens the in-app browser, but an app's own platform URL (`https://liff.line.me/…`,
+ *   `https://miniapp.line.me/…`) opens the app; `tel:` the call screen, `embedkit://app/<embedId>`
  *   the app; any other scheme is blocked and said so;
  * - `datetimepicker`: the date/time picker, then a postback with `params` `{date}`, `{time}` or
  *   `{datetime}`;
@@ -67,6 +68,11 @@ export interface ActionDeps {
   onPostback: PostbackHook;
   /** Messages were sent: reload the chat. */
   onSent(): void;
+  /**
+   * A web URL: when it is an app's own platform URL (a LIFF URL, a MINI App's URL or Custom Path,
+   * `app/liff/liff-urls.ts`) the host opens that app and answers true; false leaves it to the browser.
+   */
+  openPlatformUrl?(url: string): boolean;
   /** An `embedkit://app/<embedId>` URI: open that app in the chat. */
   onAppLink?(embedId: string): void;
   /** What the phone's client supports (phone/device.ts); absent means a current client. */
@@ -196,6 +202,7 @@ export class ActionDispatcher {
     switch (target.kind) {
       case 'web':
         if (ctx?.messageId) this.deps.onUrlOpened?.({ ...ctx, messageId: ctx.messageId }, target.url);
+        if (this.deps.openPlatformUrl?.(target.url)) return { kind: 'app', uri: target.url };
         this.deps.openBrowser(target.url);
         return { kind: 'browser', url: target.url };
       case 'tel':

@@ -26,6 +26,9 @@ export function fakeHandlers(profile: { userId: string; displayName: string }, o
     liffSubWindowOpen: vi.fn(),
     liffSubWindowWait: vi.fn(async () => null),
     liffSubWindowPost: vi.fn(async () => ({ status: 'submit', result: 'ok' })),
+    liffCalendarEvents: vi.fn(async () => ({ events: [], isThirdPartyCalendarAccessGranted: false })),
+    liffCalendarCreate: vi.fn(),
+    liffActivityWait: vi.fn(async () => ({ version: 1 })),
     ...overrides,
   };
 }

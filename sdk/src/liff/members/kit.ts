@@ -25,6 +25,8 @@ const LIFF_NAME: Partial<Record<HostMethod, string>> = {
   liffIapPayment: 'iap.createPayment',
   liffSubWindowOpen: 'subWindow.open',
   liffSubWindowPost: 'subWindow.submit',
+  liffCalendarEvents: 'calendar.getEvents',
+  liffCalendarCreate: 'calendar.showEventCreationModal',
 };
 
 /** The plugin's state and what the members share over it. */

@@ -1,5 +1,5 @@
 /**
- * The members embedkit refuses, as a client lacking them does: calendar and call activity, and the native bridge and features only the messenger app has.
+ * The members embedkit refuses, as a client lacking them does: the native bridge and features only the messenger app has.
  * Each rejects with `FORBIDDEN` (throws, where the SDK's member is synchronous), or reads
  * undefined where the SDK leaves the member empty outside the messenger app.
  */
@@ -18,14 +18,6 @@ const refuseSync = (api: string) => () => {
 /** Every refused member, in the order of {@link LIFF_COVERAGE}. */
 export function refusedMembers(): Pick<Liff, Refused> {
   return {
-    calendar: {
-      getEvents: refuse('liff.calendar.getEvents'),
-      showEventCreationModal: refuse('liff.calendar.showEventCreationModal'),
-    },
-    activity: {
-      getCallState: refuseSync('liff.activity.getCallState'),
-      getRecordingState: refuseSync('liff.activity.getRecordingState'),
-    },
     internalCreateShortcutOnHomeScreen: refuse('internalCreateShortcutOnHomeScreen'),
     addToHomeScreen: refuse('addToHomeScreen'),
     scanCode: refuse('scanCode'),

@@ -39,6 +39,8 @@ import { addInAppPurchase } from './0030-in-app-purchase.js';
 import { addCommonProfiles } from './0031-common-profiles.js';
 import { addSharePickerTickets } from './0032-share-picker-tickets.js';
 import { addConsents } from './0033-consents.js';
+import { addMiniAppCustomPaths } from './0034-mini-app-custom-paths.js';
+import { addCalendars } from './0035-calendars.js';
 import { columnTypes, type ColumnTypes, type Dialect } from './dialect.js';
 
 /** One migration's schema changes, given the dialect's column types. */
@@ -76,6 +78,8 @@ const SHIPPED: ReadonlyArray<readonly [key: string, up: SchemaChange]> = [
   ['0031_common_profiles', addCommonProfiles],
   ['0032_share_picker_tickets', addSharePickerTickets],
   ['0033_consents', addConsents],
+  ['0034_mini_app_custom_paths', addMiniAppCustomPaths],
+  ['0035_calendars', addCalendars],
 ];
 
 /** The migrations for one dialect, by key, as Kysely's Migrator takes them. */

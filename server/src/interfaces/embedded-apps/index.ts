@@ -12,7 +12,7 @@ import type { ChannelTokenService } from '../../tokens/channel-tokens.js';
 import type { ChatService } from '../../world/chats.js';
 import type { UserTokenService } from '../social/index.js';
 import type { WorldApps } from '../../world/simulator-routes.js';
-import { botPromptOf, RegistryService, scopesOf } from './service.js';
+import { botPromptOf, RegistryService, scopesOf, type LiffCustomPaths } from './service.js';
 import { registryRoutes } from './routes.js';
 import { sharePickerRoutes } from './share-picker/routes.js';
 import { PickerTicketStore } from './share-picker/ticket-store.js';
@@ -23,7 +23,7 @@ import type { BuiltUnit, UnitPlugin } from '../../unit/unit.js';
 import { appScenario } from './scenario.js';
 
 export { AppStore, type AppRow } from './store.js';
-export { botPromptOf, LIFF_ID, scopesOf, toLiffApp, type LiffApp } from './service.js';
+export { botPromptOf, LIFF_ID, scopesOf, toLiffApp, type LiffApp, type LiffCustomPaths } from './service.js';
 export { APP_SCOPES, DEFAULT_BOT_PROMPT, DEFAULT_LIFF_SCOPES, type AppScope, type BotPrompt, type LiffScope } from './rules.js';
 
 /** The embedded apps as a plugin: their slice of the scenario file (the file's `apps`). */
@@ -48,7 +48,7 @@ export interface EmbeddedApps extends BuiltUnit<never> {
  * @param deps `channelTokens`: authenticate the registry calls; `userTokens`: authenticate
  *   sendMessages and the share target picker's ticket; `chats`: where shared messages go;
  *   `appViewUrls`: the endpoint URLs of a channel's apps (with `--lan` proxies), whose origins may
- *   drive the picker page
+ *   drive the picker page; `customPaths`: the MINI Apps' Custom Paths the LIFF server API carries
  */
 export function createEmbeddedApps(
   db: Kysely<Database>,
@@ -58,10 +58,11 @@ export function createEmbeddedApps(
     userTokens: UserTokenService;
     chats: ChatService;
     appViewUrls: (channelId: string) => Promise<string[]>;
+    customPaths?: LiffCustomPaths;
   },
 ): EmbeddedApps {
   const store = new AppStore(db);
-  const registry = new RegistryService(store, clock);
+  const registry = new RegistryService(store, clock, deps.customPaths);
   const tickets = new PickerTicketStore(db, clock);
   return {
     registry,

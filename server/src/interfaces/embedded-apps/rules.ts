@@ -70,6 +70,8 @@ const LiffFields = {
     ),
   ),
   botPrompt: Type.Optional(Type.Unsafe<BotPrompt>({ type: 'string', enum: [...BOT_PROMPTS] })),
+  // embedkit's extension (no console): a verified MINI App's Custom Path, null to remove it (docs/platform/mini-apps.md).
+  customPath: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()])),
 };
 
 /**

@@ -48,6 +48,19 @@ export interface LiffApp {
   permanentLinkPattern: string;
   scope: AppScope[];
   botPrompt: BotPrompt;
+  /** embedkit's extension: a verified MINI App's Custom Path, present when it has one (docs/platform/mini-apps.md). */
+  customPath?: string;
+}
+
+/**
+ * What the LIFF server API reads and sets of the MINI Apps' Custom Paths (the MINI Apps unit's,
+ * handed in by `kit/units.ts`): embedkit has no console, so the API carries them as its extension.
+ */
+export interface LiffCustomPaths {
+  /** The Custom Path of each MINI App that has one, by embed ID. */
+  all(): Promise<Map<string, string>>;
+  /** Sets or removes (null) one. @throws ApiError 400 when the app may not have it (not a verified MINI App, the path's rules, taken) */
+  set(embedId: string, path: string | null): Promise<void>;
 }
 
 /**
@@ -97,10 +110,17 @@ function liffSettings(body: AddLiffAppBody | UpdateLiffAppBody): AppChange {
   };
 }
 
+/** A LIFF body without embedkit's `customPath`, which the MINI Apps unit keeps. */
+function withoutCustomPath<B extends { customPath?: string | null }>(body: B): Omit<B, 'customPath'> {
+  const { customPath: _customPath, ...rest } = body;
+  return rest;
+}
+
 export class RegistryService {
   constructor(
     private readonly apps: AppStore,
     private readonly clock: Clock,
+    private readonly customPaths?: LiffCustomPaths,
   ) {}
 
   /**
@@ -121,25 +141,43 @@ export class RegistryService {
    * @throws ApiError 400 when the channel already holds 30 apps.
    */
   async addLiff(channelId: string, body: AddLiffAppBody): Promise<{ liffId: string }> {
-    const { name, ...settings } = liffSettings(body);
+    // A new app is a LIFF app; only a verified MINI App of the scenario has a Custom Path.
+    if (body.customPath)
+      throw badRequest('customPath: a new LIFF app is not a verified LINE MINI App; only a verified MINI App can have a Custom Path');
+    const { name, ...settings } = liffSettings(withoutCustomPath(body));
     return { liffId: await this.insert(channelId, { ...settings, name, viewType: body.view.type, viewUrl: body.view.url }) };
   }
 
   /**
    * Changes the fields the body gives, and only those (liff.yml operationId `updateLIFFApp`): in
-   * `view` and `features` too, each field given replaces its own value.
+   * `view` and `features` too, each field given replaces its own value. embedkit's `customPath`
+   * sets (or, null, removes) a verified MINI App's Custom Path.
    * @param body checked at the door (schema, view URL and name rules, `rules.ts`)
-   * @throws ApiError 404 when the app does not exist or belongs to another channel.
+   * @throws ApiError 404 when the app does not exist or belongs to another channel; 400 when the
+   *   Custom Path is refused (not a verified MINI App, the published rules, another MINI App's)
    */
   async updateLiff(channelId: string, liffId: string, body: UpdateLiffAppBody): Promise<void> {
-    if (!(await this.apps.update(channelId, liffId, liffSettings(body)))) throw appNotFound(liffId);
+    const app = await this.apps.get(liffId);
+    if (!app || app.channel_id !== channelId) throw appNotFound(liffId);
+    // The Custom Path first: a refused one leaves the other fields as they were.
+    if (body.customPath !== undefined) {
+      if (!this.customPaths) throw badRequest('customPath: this embedkit keeps no LINE MINI Apps');
+      await this.customPaths.set(liffId, body.customPath);
+    }
+    if (!(await this.apps.update(channelId, liffId, liffSettings(withoutCustomPath(body))))) throw appNotFound(liffId);
   }
 
-  /** The channel's apps with every LIFF field (operationId `getAllLIFFApps`). @throws ApiError 404 when the channel has none. */
+  /** The channel's apps with every LIFF field (operationId `getAllLIFFApps`), and embedkit's `customPath` of a MINI App that has one. @throws ApiError 404 when the channel has none. */
   async listLiff(channelId: string): Promise<{ apps: LiffApp[] }> {
     const rows = await this.apps.listByChannel(channelId);
     if (rows.length === 0) throw noApps();
-    return { apps: rows.map(toLiffApp) };
+    const paths = (await this.customPaths?.all()) ?? new Map<string, string>();
+    return {
+      apps: rows.map((row) => {
+        const path = paths.get(row.embed_id);
+        return path ? { ...toLiffApp(row), customPath: path } : toLiffApp(row);
+      }),
+    };
   }
 
   /**

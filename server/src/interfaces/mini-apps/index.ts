@@ -23,12 +23,14 @@ import { miniAppRoutes } from './routes.js';
 import { setMiniAppConsent } from './consent-settings.js';
 import { ServiceMessageService } from './service.js';
 import { MiniAppStore } from './store.js';
+import { customPaths, type CustomPaths } from './custom-paths.js';
 
 import type { BuiltUnit, UnitPlugin } from '../../unit/unit.js';
 import { miniAppScenario } from './scenario.js';
 
 export { MiniAppStore } from './store.js';
 export { IapStore } from './iap/store.js';
+export type { CustomPaths } from './custom-paths.js';
 
 /** The MINI Apps as a plugin: their slice of the scenario file (an app's `miniApp`). */
 export const miniAppsUnit = { name: 'miniApps', scenario: [miniAppScenario] } as const satisfies UnitPlugin;
@@ -39,6 +41,8 @@ export interface MiniApps extends BuiltUnit<'miniApps'> {
   /** In-app purchase: reservations, orders, their webhook events (docs/platform/mini-apps.md). */
   iap: IapService;
   store: MiniAppStore;
+  /** The MINI Apps' Custom Paths, which the LIFF server API reads and sets (embedkit's extension). */
+  customPaths: CustomPaths;
   /** `/message/v3/notifier/token`, `/message/v3/notifier/send`, `/iap/v1/product/reserve` and `/iap/v1/webhook/events`, on `{base_url}`. */
   origins: { base: Router[] };
   simulator: UnitHandlers<'miniApps'>;
@@ -78,6 +82,7 @@ export function createMiniApps(
     serviceMessages,
     iap,
     store,
+    customPaths: customPaths(store),
     origins: { base: [miniAppRoutes({ ...deps.api, serviceMessages }), iapRoutes(iap)] },
     simulator: {
       serviceMessages: ({ params }) => serviceMessages.messagesOf(params.userId),

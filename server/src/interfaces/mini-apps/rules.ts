@@ -89,10 +89,36 @@ export const ServiceMessageTemplateSchema = Type.Object(
 export type ServiceMessageTemplate = Static<typeof ServiceMessageTemplateSchema>;
 
 /**
+ * Why a string cannot be a MINI App's Custom Path, or null when it can (LINE MINI App docs,
+ * "Configuring Custom Path", the strings a Custom Path may be): 4 to 29 characters, only `a-z`,
+ * `0-9` and `_`, not ending with `_`, not digits only. That a string is used once in the world is
+ * the store's (a unique column); the docs' other rules (a proper noun of the brand, none of LY
+ * Corporation's service names) are a reviewer's judgement, not checked.
+ */
+export function customPathProblem(path: string): string | null {
+  if (path.length < 4 || path.length > 29) return 'must be 4 to 29 characters';
+  if (!/^[a-z0-9_]+$/.test(path)) return 'may hold only a-z, 0-9 and _';
+  if (path.endsWith('_')) return 'must not end with _';
+  if (/^[0-9]+$/.test(path)) return 'must not be digits only';
+  return null;
+}
+
+/**
+ * Why a MINI App cannot have a Custom Path, or null when it can: the feature is only for verified
+ * MINI Apps (LINE MINI App docs, "Configuring Custom Path"), and the path must follow
+ * {@link customPathProblem}.
+ */
+export function customPathRefusal(path: string, verified: boolean): string | null {
+  if (!verified) return 'only a verified MINI App can have a Custom Path';
+  const problem = customPathProblem(path);
+  return problem ? `${path} ${problem}` : null;
+}
+
+/**
  * What makes a scenario app a LINE MINI App: verified or not, the internal channel it stands for
  * (`developing`, the default, or `published`: an unverified MINI App cannot use service messages
  * there), its channel's service message templates, and its in-app purchase (products and webhook
- * URL; present once the MINI App may use it), and its settings of the authorization flow
+ * URL; present once the MINI App may use it), a verified one's Custom Path, and its settings of the authorization flow
  * (`consent`: the simplification switch, region, channel creation date; docs/platform/authorization-flow.md).
  */
 export const MiniAppSchema = Type.Object(
@@ -102,6 +128,8 @@ export const MiniAppSchema = Type.Object(
     serviceMessageTemplates: Type.Optional(Type.Array(ServiceMessageTemplateSchema, { maxItems: MAX_TEMPLATES })),
     inAppPurchase: Type.Optional(InAppPurchaseSchema),
     consent: Type.Optional(MiniAppConsentSettingsSchema),
+    // A verified MINI App's Custom Path (`https://miniapp.line.me/<customPath>`); its rules are customPathRefusal's.
+    customPath: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   },
   { additionalProperties: false },
 );

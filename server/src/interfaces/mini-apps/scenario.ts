@@ -1,13 +1,13 @@
 /**
  * LINE MINI Apps in the scenario file (docs/platform/mini-apps.md): an app's `miniApp`, whether it
- * is verified, its stage, its channel's service message templates and its in-app purchase.
+ * is verified, its stage, its channel's service message templates, its in-app purchase and its Custom Path.
  */
 import { Type } from '@sinclair/typebox';
 import { scenarioSlice } from '../../unit/scenario-slice.js';
 import { ScenarioId } from '../../world/scenario.js';
 import { scenarioIapProblems, type IapProduct } from './iap/rules.js';
 import { IapStore } from './iap/store.js';
-import { MiniAppSchema, scenarioTemplateProblems, type ServiceMessageTemplate } from './rules.js';
+import { customPathRefusal, MiniAppSchema, scenarioTemplateProblems, type ServiceMessageTemplate } from './rules.js';
 import { consentOf, MiniAppStore } from './store.js';
 import { CONSENT_DEFAULTS, filledSettings } from '../social/index.js';
 
@@ -24,8 +24,17 @@ export const miniAppScenario = scenarioSlice({
   problems(s) {
     const problems: string[] = [];
     const owners = new Map<string, number>();
+    const paths = new Map<string, number>();
     s.apps.forEach((a, i) => {
       if (!a.miniApp) return;
+      const path = a.miniApp.customPath;
+      if (path !== undefined) {
+        const refusal = customPathRefusal(path, a.miniApp.verified);
+        if (refusal) problems.push(`apps[${i}].miniApp.customPath: ${refusal}`);
+        const holder = paths.get(path);
+        if (holder !== undefined) problems.push(`apps[${i}].miniApp.customPath: ${path} is already apps[${holder}]'s`);
+        else paths.set(path, i);
+      }
       const first = owners.get(a.channelId);
       if (first !== undefined) problems.push(`apps[${i}].miniApp: channel ${a.channelId} already has the MINI App apps[${first}]`);
       else owners.set(a.channelId, i);
@@ -45,6 +54,7 @@ export const miniAppScenario = scenarioSlice({
                 verified: a.miniApp.verified,
                 stage: a.miniApp.stage ?? 'developing',
                 templates: a.miniApp.serviceMessageTemplates ?? [],
+                customPath: a.miniApp.customPath ?? null,
                 ...(a.miniApp.inAppPurchase ? { inAppPurchase: a.miniApp.inAppPurchase } : {}),
                 consent: filledSettings(a.miniApp.consent),
               },
@@ -71,6 +81,7 @@ export const miniAppScenario = scenarioSlice({
             verified: Number(m.verified) === 1,
             ...(m.stage === 'published' ? { stage: 'published' as const } : {}),
             ...(its.length ? { serviceMessageTemplates: its } : {}),
+            ...(m.custom_path ? { customPath: m.custom_path } : {}),
             // Its in-app purchase (its products and webhook URL); nothing when it does not use it.
             ...(iap
               ? {

@@ -31,6 +31,8 @@ export interface MiniAppSeed {
   inAppPurchase?: ScenarioInAppPurchase;
   /** Its settings of the authorization flow, filled in. */
   consent: FilledConsentSettings;
+  /** Its Custom Path (checked: verified, of the published form, unique in the scenario), or null. */
+  customPath?: string | null;
 }
 
 /** What a send writes at once: the token's renewal and the message. */
@@ -74,6 +76,7 @@ export class MiniAppStore {
           verified: a.verified ? 1 : 0,
           stage: a.stage,
           ...consentColumns(a.consent),
+          custom_path: a.customPath ?? null,
         })
         .execute();
       if (a.templates.length)
@@ -89,9 +92,33 @@ export class MiniAppStore {
     );
   }
 
-  /** Every MINI App: its app's embed ID, whether it is verified and its stage (the world the host reads). */
-  list(): Promise<Pick<MiniAppRow, 'embed_id' | 'verified' | 'stage'>[]> {
-    return this.db.selectFrom('mini_apps').select(['embed_id', 'verified', 'stage']).execute();
+  /** Every MINI App: its app's embed ID, whether it is verified, its stage and its Custom Path (the world the host reads). */
+  list(): Promise<Pick<MiniAppRow, 'embed_id' | 'verified' | 'stage' | 'custom_path'>[]> {
+    return this.db.selectFrom('mini_apps').select(['embed_id', 'verified', 'stage', 'custom_path']).execute();
+  }
+
+  /** The MINI App whose Custom Path is `path`, or undefined. */
+  ofCustomPath(path: string): Promise<Pick<MiniAppRow, 'embed_id'> | undefined> {
+    return this.db.selectFrom('mini_apps').select('embed_id').where('custom_path', '=', path).executeTakeFirst();
+  }
+
+  /**
+   * Sets (or, null, removes) a MINI App's Custom Path; the unique column keeps a path to one MINI App.
+   * @returns false when another MINI App holds the path already (nothing written)
+   */
+  async setCustomPath(embedId: string, path: string | null): Promise<boolean> {
+    if (path !== null) {
+      const holder = await this.ofCustomPath(path);
+      if (holder && holder.embed_id !== embedId) return false;
+    }
+    try {
+      await this.db.updateTable('mini_apps').set({ custom_path: path }).where('embed_id', '=', embedId).execute();
+    } catch (err) {
+      // Two writes of one path at once: the unique index refuses the second.
+      if (path !== null && (await this.ofCustomPath(path))?.embed_id !== embedId) return false;
+      throw err;
+    }
+    return true;
   }
 
   /** The MINI App of a channel (a channel has at most one), or undefined. */

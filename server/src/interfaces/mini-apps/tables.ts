@@ -4,6 +4,7 @@
  * store takes `Kysely<Database>`.
  */
 import type { Generated } from 'kysely';
+import type { Nullable } from '../../db/schema.js';
 
 declare module '../../db/schema.js' {
   interface Database {
@@ -29,6 +30,8 @@ export interface MiniAppTable {
   consent_simplification: Generated<number>;
   consent_region: Generated<string>;
   consent_channel_created_at: Generated<string>;
+  /** A verified MINI App's Custom Path (`cony_coffee`), unique in the world; null: none (migration 0034). */
+  custom_path: Nullable<string>;
 }
 
 /** A service message template of a MINI App channel: its full name (`thankyou_msg_en`), place in the list, the template as JSON. */
