@@ -48,6 +48,9 @@ import { followLive } from './live-refresh.js';
 import { openStateApp } from './app-opening.js';
 import { mountStageTabs } from './stage.js';
 import { chatsOfUser, findApp, findChat, findUser, isChatType, type World } from '../state/world.js';
+import { ConsentFlow } from '../consent/flow.js';
+import { ConsentPanel } from '../consent/panel.js';
+import { drawConsentScreen, showLoadingScreen } from '../consent/screens.js';
 
 /** How the page was opened. */
 export interface ShellOptions {
@@ -74,6 +77,8 @@ export class HostShell {
   private readonly previews: ChatPreviews;
   private readonly serviceChat: ServiceChat;
   private readonly session: AppSession;
+  private readonly consent: ConsentFlow;
+  private readonly consentPanel: ConsentPanel;
   private readonly controls: Controls;
   private readonly timeAndFriendship: TimeAndFriendshipPanel;
   private readonly toasts: Toasts;
@@ -133,9 +138,14 @@ export class HostShell {
       () => this.render(),
     );
     this.serviceChat = new ServiceChat(api.client, () => this.render());
+    this.consent = new ConsentFlow(api.client, {
+      screen: (screen, language) => drawConsentScreen(this.screen, screen, language),
+      loading: (appName, language) => showLoadingScreen(this.screen, appName, language),
+    });
     this.session = this.appSession();
     this.controls = new Controls(world, { onChange: (patch) => this.update(patch), onOpen: () => void this.openApp() });
     this.timeAndFriendship = new TimeAndFriendshipPanel(byId('sim-panel'), world, api.client);
+    this.consentPanel = new ConsentPanel(byId('consent-panel'), () => this.world, api.client);
     void showLanQrCode(byId('lan-qr'), api.client);
     this.toasts = new Toasts(this.screen);
     const wiring: ChatWiring = {
@@ -187,6 +197,8 @@ export class HostShell {
       log: this.log,
       faults: this.faults,
       serviceChat: this.serviceChat,
+      consent: this.consent,
+      consentPanel: this.consentPanel,
       userId: () => this.state.userId,
       reloadWorld: () => this.reloadWorld(),
     });
@@ -233,6 +245,7 @@ export class HostShell {
       },
       pickShareTargets: (chats, multiple) => pickShareTargets(this.screen, chats, multiple),
       subWindow: new SubWindowView(this.screen),
+      consent: this.consent,
       homeScreen: {
         add: (shortcut) => {
           this.homeScreen.add(shortcut);
@@ -294,6 +307,7 @@ export class HostShell {
     const state = this.state;
     this.controls.render(state);
     this.timeAndFriendship.show(state);
+    this.consentPanel.show(state);
     this.botTools.show(state);
     renderChatList(this.listView, {
       world: this.world,
