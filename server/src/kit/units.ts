@@ -93,6 +93,7 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
       appViewUrls,
       // The v1 bots are built after the social login, on its friendships: asked when a simulator call needs them.
       setBlockOperations: (channelId, on) => v1Bots.service.setBlockOperations(channelId, on),
+      live,
     },
     (offsetMs) => live.publish({ type: 'clock', offsetMs }),
   );

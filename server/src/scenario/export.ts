@@ -26,5 +26,6 @@ export function scenarioOf(rows: WorldRows): Scenario {
     (list as Record<string, unknown>[]).map((x) => Object.assign(x, ...rows.map((r) => part(r, x[key] as string) ?? {})));
   withParts(file.channels, (r, id) => r.channel?.(id), 'channelId');
   withParts(file.apps, (r, id) => r.app?.(id), 'embedId');
+  withParts(file.users, (r, id) => r.user?.(id), 'userId');
   return file as Scenario;
 }

@@ -70,6 +70,8 @@ export interface SliceExport {
   channel?(channelId: string): Record<string, unknown>;
   /** Properties added to an app, built by an earlier slice. */
   app?(embedId: string): Record<string, unknown>;
+  /** Properties added to a user, built by an earlier slice. */
+  user?(userId: string): Record<string, unknown>;
 }
 
 /**

@@ -85,6 +85,15 @@ describe('grant_type=authorization_code', () => {
     expect(payload).not.toHaveProperty('picture');
   });
 
+  it('leaves name and picture out of the id_token without the profile scope, and verify answers openid alone', async () => {
+    const tokens = await signIn(kit, { scope: 'openid' });
+    const { payload } = await jwtVerify(tokens.id_token!, key(WEB.secret));
+    expect(payload.sub).toBe(ALICE);
+    expect(payload).not.toHaveProperty('name');
+    expect(payload).not.toHaveProperty('picture');
+    expect((await verifyCall(kit, tokens.access_token)).body).toMatchObject({ scope: 'openid', client_id: WEB.id });
+  });
+
   it('uses simulated time for the id_token', async () => {
     kit.clock.advance(5 * DAY);
     const { id_token } = await signIn(kit);

@@ -15,12 +15,12 @@ import type { WorldStore } from '../../world/world-store.js';
 import type { BotApiDeps } from '../bot/index.js';
 import type { UserTokenService } from '../social/index.js';
 import type { WebhookDispatcher } from '../../webhooks/dispatcher.js';
-import { ApiError } from '../../http/errors.js';
 import type { WebhookEmitter } from '../../webhooks/emitter.js';
 import { iapRoutes } from './iap/routes.js';
 import { IapService } from './iap/service.js';
 import { IapStore } from './iap/store.js';
 import { miniAppRoutes } from './routes.js';
+import { setMiniAppConsent } from './consent-settings.js';
 import { ServiceMessageService } from './service.js';
 import { MiniAppStore } from './store.js';
 
@@ -81,10 +81,7 @@ export function createMiniApps(
     origins: { base: [miniAppRoutes({ ...deps.api, serviceMessages }), iapRoutes(iap)] },
     simulator: {
       serviceMessages: ({ params }) => serviceMessages.messagesOf(params.userId),
-      // Being built: the authorization flow's settings (docs/platform/authorization-flow.md).
-      setMiniAppConsent: () => {
-        throw new ApiError(501, { message: 'Not implemented yet' });
-      },
+      setMiniAppConsent: ({ params, body }) => setMiniAppConsent(store, params.embedId, body),
       iapProducts: ({ params, query }) => iap.productsOf(params.embedId, query),
       setIapWebhook: ({ params, body }) => iap.setWebhook(params.embedId, body.webhookUrl),
       iapConsent: ({ params }) => iap.consent(params.userId),

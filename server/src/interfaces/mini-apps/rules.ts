@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { ServiceNotice } from '#contract/mini-apps.js';
 import type { ErrorDetail } from '../../http/validate.js';
 import { InAppPurchaseSchema } from './iap/rules.js';
+import { MiniAppConsentSettingsSchema } from '#contract/simulator-api/consents.js';
 
 /** A service notification token expires 1 year (31,536,000 s) after it is issued (API reference, "Issue a service notification token"). */
 export const TOKEN_LIFETIME_MS = 31_536_000_000;
@@ -91,7 +92,8 @@ export type ServiceMessageTemplate = Static<typeof ServiceMessageTemplateSchema>
  * What makes a scenario app a LINE MINI App: verified or not, the internal channel it stands for
  * (`developing`, the default, or `published`: an unverified MINI App cannot use service messages
  * there), its channel's service message templates, and its in-app purchase (products and webhook
- * URL; present once the MINI App may use it).
+ * URL; present once the MINI App may use it), and its settings of the authorization flow
+ * (`consent`: the simplification switch, region, channel creation date; docs/platform/authorization-flow.md).
  */
 export const MiniAppSchema = Type.Object(
   {
@@ -99,6 +101,7 @@ export const MiniAppSchema = Type.Object(
     stage: Type.Optional(Type.Union([Type.Literal('developing'), Type.Literal('published')])),
     serviceMessageTemplates: Type.Optional(Type.Array(ServiceMessageTemplateSchema, { maxItems: MAX_TEMPLATES })),
     inAppPurchase: Type.Optional(InAppPurchaseSchema),
+    consent: Type.Optional(MiniAppConsentSettingsSchema),
   },
   { additionalProperties: false },
 );

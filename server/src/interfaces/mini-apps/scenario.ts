@@ -8,7 +8,8 @@ import { ScenarioId } from '../../world/scenario.js';
 import { scenarioIapProblems, type IapProduct } from './iap/rules.js';
 import { IapStore } from './iap/store.js';
 import { MiniAppSchema, scenarioTemplateProblems, type ServiceMessageTemplate } from './rules.js';
-import { MiniAppStore } from './store.js';
+import { consentOf, MiniAppStore } from './store.js';
+import { CONSENT_DEFAULTS, filledSettings } from '../social/index.js';
 
 /** The MINI Apps' slice: one per channel (its channel is the MINI App channel), templates each named once and of their layout. */
 export const miniAppScenario = scenarioSlice({
@@ -45,6 +46,7 @@ export const miniAppScenario = scenarioSlice({
                 stage: a.miniApp.stage ?? 'developing',
                 templates: a.miniApp.serviceMessageTemplates ?? [],
                 ...(a.miniApp.inAppPurchase ? { inAppPurchase: a.miniApp.inAppPurchase } : {}),
+                consent: filledSettings(a.miniApp.consent),
               },
             ]
           : [],
@@ -60,6 +62,10 @@ export const miniAppScenario = scenarioSlice({
         if (!m) return {};
         const its = templates.filter((t) => t.embed_id === embedId).map((t) => JSON.parse(t.template) as ServiceMessageTemplate);
         const iap = iapSettings.find((x) => x.embed_id === embedId);
+        // Its settings of the authorization flow, those at the console's default left out.
+        const consent = Object.fromEntries(
+          Object.entries(consentOf(m)).filter(([k, v]) => CONSENT_DEFAULTS[k as keyof typeof CONSENT_DEFAULTS] !== v),
+        );
         return {
           miniApp: {
             verified: Number(m.verified) === 1,
@@ -74,6 +80,7 @@ export const miniAppScenario = scenarioSlice({
                   },
                 }
               : {}),
+            ...(Object.keys(consent).length ? { consent } : {}),
           },
         };
       },

@@ -5,6 +5,7 @@ import type { MiniAppTable, ServiceNotificationTokenTable } from './tables.js';
 import type { ServiceMessageTemplate } from './rules.js';
 import { IapStore } from './iap/store.js';
 import type { ScenarioInAppPurchase } from './iap/rules.js';
+import type { FilledConsentSettings } from '../social/index.js';
 
 /** A MINI App as stored, with its app's name (the card's footer). */
 export type MiniAppRow = Selectable<MiniAppTable> & { name: string };
@@ -28,6 +29,8 @@ export interface MiniAppSeed {
   templates: readonly ServiceMessageTemplate[];
   /** Its in-app purchase, when it may use it. */
   inAppPurchase?: ScenarioInAppPurchase;
+  /** Its settings of the authorization flow, filled in. */
+  consent: FilledConsentSettings;
 }
 
 /** What a send writes at once: the token's renewal and the message. */
@@ -41,6 +44,22 @@ export interface SendWrite {
   message: { user_id: string; embed_id: string; template_name: string; notice: string; sent_at: number };
 }
 
+/** The columns of a MINI App's settings of the authorization flow. */
+function consentColumns(c: FilledConsentSettings) {
+  return { consent_simplification: c.simplification ? 1 : 0, consent_region: c.region, consent_channel_created_at: c.channelCreatedAt };
+}
+
+/** A MINI App's stored settings of the authorization flow. */
+export function consentOf(
+  row: Pick<MiniAppRow, 'consent_simplification' | 'consent_region' | 'consent_channel_created_at'>,
+): FilledConsentSettings {
+  return {
+    simplification: Number(row.consent_simplification) === 1,
+    region: row.consent_region as FilledConsentSettings['region'],
+    channelCreatedAt: row.consent_channel_created_at,
+  };
+}
+
 export class MiniAppStore {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -49,7 +68,13 @@ export class MiniAppStore {
     for (const a of apps) {
       await this.db
         .insertInto('mini_apps')
-        .values({ embed_id: a.embedId, channel_id: a.channelId, verified: a.verified ? 1 : 0, stage: a.stage })
+        .values({
+          embed_id: a.embedId,
+          channel_id: a.channelId,
+          verified: a.verified ? 1 : 0,
+          stage: a.stage,
+          ...consentColumns(a.consent),
+        })
         .execute();
       if (a.templates.length)
         await this.db
@@ -90,6 +115,12 @@ export class MiniAppStore {
       .innerJoin('apps', 'apps.embed_id', 'mini_apps.embed_id')
       .selectAll('mini_apps')
       .select('apps.name');
+  }
+
+  /** Writes a MINI App's settings of the authorization flow (filled in). @returns false for an app that is not a MINI App */
+  async setConsent(embedId: string, consent: FilledConsentSettings): Promise<boolean> {
+    const r = await this.db.updateTable('mini_apps').set(consentColumns(consent)).where('embed_id', '=', embedId).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 
   /** A template of a MINI App by its full name (`thankyou_msg_en`), or undefined. */

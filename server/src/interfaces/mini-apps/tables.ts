@@ -25,6 +25,10 @@ export interface MiniAppTable {
   channel_id: string;
   verified: number;
   stage: string;
+  /** The authorization flow's settings (migration 0033): the simplification switch (0 or 1), region, channel creation date `YYYY-MM-DD`. */
+  consent_simplification: Generated<number>;
+  consent_region: Generated<string>;
+  consent_channel_created_at: Generated<string>;
 }
 
 /** A service message template of a MINI App channel: its full name (`thankyou_msg_en`), place in the list, the template as JSON. */

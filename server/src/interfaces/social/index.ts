@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.js';
 import { socialLoginRoutes } from './routes.js';
 import { socialSimulatorHandlers } from './simulator-routes.js';
-import { consentHandlers } from './consents/index.js';
+import { consentHandlers, consentScenario, ConsentService, ConsentStore } from './consents/index.js';
 import { socialV1Routes } from './v1/routes.js';
 import type { PlatformHeaders } from '../../http/platform-headers.js';
 import { FriendshipService } from './friendships.js';
@@ -22,16 +22,19 @@ import { ChannelLoginStore } from '../../world/channel-login-store.js';
 import type { Database } from '../../db/schema.js';
 import { UserTokenStore } from '../../tokens/user-token-store.js';
 import type { WorldStore } from '../../world/world-store.js';
+import type { LiveHub } from '../../live/hub.js';
 
 import type { BuiltUnit, UnitPlugin } from '../../unit/unit.js';
 
-/** The social login as a plugin: no slice of the scenario file (a channel's login settings are the world's). */
-export const socialUnit = { name: 'social', scenario: [] } as const satisfies UnitPlugin;
+/** The social login as a plugin: its slice of the scenario file is the consents' (a channel's login settings are the world's). */
+export const socialUnit = { name: 'social', scenario: [consentScenario] } as const satisfies UnitPlugin;
 
 // What other units and the composition root use of this one.
 export type { UserTokenService } from './tokens/index.js';
 export type { SocialV1Service } from './v1/service.js';
 export type { FriendshipService, FriendshipChange } from './friendships.js';
+export type { ConsentService } from './consents/index.js';
+export { CONSENT_DEFAULTS, filledSettings, simplificationOf, type FilledConsentSettings } from './consents/index.js';
 
 /** The social login's services, and its routes for the app. */
 export interface SocialLogin extends BuiltUnit<'social'> {
@@ -42,6 +45,8 @@ export interface SocialLogin extends BuiltUnit<'social'> {
   /** The user tokens of the host's sessions and of every user call (issued through a code and its grant). */
   userTokens: UserTokenService;
   friendships: FriendshipService;
+  /** The MINI App authorization flow: grants, agreements, the plan of opening an app, consent screens. */
+  consents: ConsentService;
   /** The v1 access tokens of spec part G (logout, reissue, verify), also what E authenticates with. */
   v1Tokens: SocialV1Service;
   /** Routes of `/oauth2/v2.1`, `/friendship/v1` and `/v1/oauth`, on `{base_url}`. */
@@ -57,7 +62,8 @@ export interface SocialLogin extends BuiltUnit<'social'> {
  *   `demoOrigin`: what `{demo_origin}` in a scenario's callback URLs stands for; `headers`: the
  *   platform header names of the kit's prefix (the v1 ChannelToken, request IDs); `appViewUrls`: the
  *   endpoint URLs of a channel's embedded apps, with their `--lan` proxy origins (where a PKCE sign-in may return);
- *   `setBlockOperations`: the v1 bots' setting a channel change of the simulator may carry, applied after `active`
+ *   `setBlockOperations`: the v1 bots' setting a channel change of the simulator may carry, applied after `active`;
+ *   `live`: tells the host of a consent screen opened or answered
  */
 export function createSocialLogin(
   db: Kysely<Database>,
@@ -69,6 +75,7 @@ export function createSocialLogin(
     headers: PlatformHeaders;
     appViewUrls: (channelId: string) => Promise<string[]>;
     setBlockOperations: (channelId: string, on: boolean) => Promise<ChannelView>;
+    live: LiveHub;
   },
   clockMoved?: (offsetMs: number) => void,
 ): SocialLogin {
@@ -83,17 +90,19 @@ export function createSocialLogin(
   const userTokens = new UserTokenService(tokens, world, clock, { authorization, grants });
   const friendships = new FriendshipService(new BotsInChatsStore(db), logins, world, clock);
   const v1Tokens = new SocialV1Service(tokens, refreshTokens, logins, grants, clock);
+  const consents = new ConsentService({ store: new ConsentStore(db), world, clock, friendships, invalidations, live: deps.live });
   return {
     authorization,
     grants,
     userTokens,
     friendships,
+    consents,
     v1Tokens,
     origins: {
       base: [socialLoginRoutes({ authorization, grants, userTokens, friendships, world, baseUrl }), socialV1Routes(v1Tokens, deps.headers)],
     },
     simulator: {
-      ...consentHandlers(),
+      ...consentHandlers(consents),
       ...socialSimulatorHandlers({
         clock,
         world,

@@ -6,14 +6,20 @@ import type { ChannelRow, UserRow } from '../../../world/world-store.js';
 /**
  * The ID token: a JWT signed with HS256 and the channel secret, with `iss` (the server's
  * origin), `sub` (user ID), `aud` (channel ID), `exp` (1 hour), `iat`, `nonce` (when the
- * request had one), `name` and `picture` (when the user has one). Times are simulated seconds.
- * @param t `now`: the clock's time (ms); `issuer`: the server's public origin (also where pictures are served)
+ * request had one), and with the `profile` scope `name` and `picture` (when the user has one): the
+ * profile claims come with the profile scope alone (LINE Login docs, "Verify ID token": the
+ * payload's `name` and `picture` are "Included when the `profile` scope is specified"; the LINE
+ * MINI App docs' "LINE MINI App authorization flow": an ID token of a MINI App started with
+ * `openid` alone has no profile information). Times are simulated seconds.
+ * @param t `scopes`: the token's granted scopes; `now`: the clock's time (ms); `issuer`: the
+ *   server's public origin (also where pictures are served)
  * @returns the compact JWT
  */
 export async function signIdToken(t: {
   channel: ChannelRow;
   user: UserRow;
   nonce: string | null;
+  scopes: readonly string[];
   now: number;
   issuer: string;
 }): Promise<string> {
@@ -23,8 +29,10 @@ export async function signIdToken(t: {
   const iat = Math.floor(now / 1000);
   const claims: Record<string, unknown> = {};
   if (nonce) claims.nonce = nonce;
-  claims.name = user.display_name;
-  if (user.has_picture) claims.picture = pictureUrl(issuer, user.user_id);
+  if (t.scopes.includes('profile')) {
+    claims.name = user.display_name;
+    if (user.has_picture) claims.picture = pictureUrl(issuer, user.user_id);
+  }
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(issuer)

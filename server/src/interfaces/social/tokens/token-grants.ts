@@ -129,8 +129,9 @@ export class TokenGrantService {
       throw oauthError('invalid_grant', 'authorization code already used');
     }
     // Key order as the spec's token response lists them.
-    const idToken = row.scope.split(' ').includes('openid')
-      ? await signIdToken({ channel, user, nonce: row.nonce, now, issuer: this.d.baseUrl() })
+    const scopes = row.scope.split(' ');
+    const idToken = scopes.includes('openid')
+      ? await signIdToken({ channel, user, nonce: row.nonce, scopes, now, issuer: this.d.baseUrl() })
       : undefined;
     return {
       access_token: issued.accessToken,
