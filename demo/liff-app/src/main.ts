@@ -2,7 +2,9 @@
  * The demo app on the platform's current SDK: written for `@line/liff` 2.x as any such app is, plus
  * the one line that runs it in embedkit's host (`liff.use(new EmbedkitPlugin())`). On load it calls
  * every method embedkit answers without the person's action and shows what came back, as JSON in
- * `#report` (the e2e tests read it); the buttons send a message, open a window and close the app.
+ * `#report` (the e2e tests read it); the profile is read at load only once the person granted it
+ * (the Profile button asks for it: the permission request screen of the channel consent
+ * simplification); the buttons send a message, open a window and close the app.
  */
 // embedkit's plugin first: it gives the frame web storage where the browser blocks it, before
 // @line/liff reads it (docs/guide/liff.md).
@@ -61,6 +63,17 @@ async function refusals(): Promise<Record<string, unknown>> {
   };
 }
 
+/**
+ * Calls `run` (a member behind the `profile` permission) only when the person granted `profile`:
+ * with the channel consent simplification the app starts with `openid` alone, and a call would
+ * bring the permission request screen at load. The Profile button asks, when the person wants it.
+ */
+async function ifProfileGranted(run: () => unknown): Promise<unknown> {
+  const query = await outcome(() => liff.permission.query('profile'));
+  const state = (query as { ok?: { state: string } }).ok?.state;
+  return state === 'granted' || state === undefined ? outcome(run) : { notAsked: `profile is ${state}: the Profile button asks for it` };
+}
+
 async function main(): Promise<void> {
   liff.use(new EmbedkitPlugin({ server: SERVER }));
   try {
@@ -90,8 +103,8 @@ async function main(): Promise<void> {
     accessToken: liff.getAccessToken(),
     idToken: liff.getIDToken(),
     decodedIdToken: liff.getDecodedIDToken(),
-    profile: await outcome(() => liff.getProfile()),
-    friendship: await outcome(() => liff.getFriendship()),
+    profile: await ifProfileGranted(() => liff.getProfile()),
+    friendship: await ifProfileGranted(() => liff.getFriendship()),
     permanentLink: await outcome(() => liff.permanentLink.createUrlBy(`${location.origin}/demo/liff-app/index.html?item=7`)),
     permanentLinkHere: await outcome(() => {
       liff.permanentLink.setExtraQueryParam('from=demo');
@@ -199,9 +212,21 @@ el('send').addEventListener('click', () => {
     el('action').textContent = JSON.stringify({ sendMessages: r });
   });
 });
+// The profile when the app needs it: without `profile` granted, the permission request screen comes first.
+el('profile').addEventListener('click', () => {
+  void outcome(() => liff.getProfile()).then(async (r) => {
+    el('action').textContent = JSON.stringify({
+      getProfile: r,
+      permissionProfile: await outcome(() => liff.permission.query('profile')),
+      idTokenName: liff.getDecodedIDToken()?.name ?? null,
+    });
+  });
+});
 el('request-all').addEventListener('click', () => {
   void outcome(() => liff.permission.requestAll()).then((r) => {
-    el('action').textContent = JSON.stringify({ requestAll: r, scope: liff.getContext()?.scope, idToken: !!liff.getIDToken() });
+    void liff.permission.getGrantedAll().then((granted) => {
+      el('action').textContent = JSON.stringify({ requestAll: r, scope: granted, idToken: !!liff.getIDToken() });
+    });
   });
 });
 el('share').addEventListener('click', () => {
