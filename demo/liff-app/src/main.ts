@@ -71,7 +71,8 @@ async function refusals(): Promise<Record<string, unknown>> {
 async function ifProfileGranted(run: () => unknown): Promise<unknown> {
   const query = await outcome(() => liff.permission.query('profile'));
   const state = (query as { ok?: { state: string } }).ok?.state;
-  return state === 'granted' || state === undefined ? outcome(run) : { notAsked: `profile is ${state}: the Profile button asks for it` };
+  // `unavailable` (not registered) still calls: the app sees the published refusal.
+  return state === 'prompt' ? { notAsked: 'profile is prompt: the Profile button asks for it' } : outcome(run);
 }
 
 async function main(): Promise<void> {
@@ -147,7 +148,7 @@ async function buy(productId: string): Promise<unknown> {
   const res = await fetch(`${SHOP}/reserve`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ accessToken: liff.getAccessToken(), productId, clientOs: liff.getOS() }),
+    body: JSON.stringify({ accessToken: liff.getAccessToken(), idToken: liff.getIDToken(), productId, clientOs: liff.getOS() }),
   });
   const reserved = (await res.json().catch(() => ({}))) as { orderId?: string; errorCode?: string; message?: string };
   if (!reserved.orderId)
@@ -160,7 +161,9 @@ async function buy(productId: string): Promise<unknown> {
 
 /** The person's coins as the shop granted them, or null when it cannot say (no shop there). */
 async function coins(): Promise<number | null> {
-  const res = await fetch(`${SHOP}/coins`, { headers: { Authorization: `Bearer ${liff.getAccessToken() ?? ''}` } }).catch(() => null);
+  // The ID token says who the person is to the shop (an app with the simplification starts without `profile`).
+  const headers = { Authorization: `Bearer ${liff.getAccessToken() ?? ''}`, 'X-Id-Token': liff.getIDToken() ?? '' };
+  const res = await fetch(`${SHOP}/coins`, { headers }).catch(() => null);
   if (!res?.ok) return null;
   return ((await res.json()) as { coins: number }).coins;
 }
