@@ -54,7 +54,8 @@ test('honours the registered scopes and the aggressive bot prompt', async ({ pag
       idToken: string | null;
     };
     expect([...report.context.scope].sort()).toEqual(['chat_message.write', 'openid']);
-    expect(report.profile).toEqual({ error: expect.objectContaining({ code: '403' }) });
+    // The published permission check refuses a scope the app did not register before any call.
+    expect(report.profile).toEqual({ error: { code: 'FORBIDDEN', message: 'The permission is not in LIFF app scope.' } });
     expect(typeof report.idToken).toBe('string');
 
     // "Add friend" makes her a friend of the bot and leaves the app.

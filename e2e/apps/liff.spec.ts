@@ -34,7 +34,20 @@ async function openLiff(page: Page, server: ServerHandle, params: Record<string,
   return { app, report };
 }
 
+/** Alice's grants to the demo's channel: every scope it registered (`all`), or none (the channel consent simplification starts her with openid). */
+async function grant(page: Page, server: ServerHandle, all: boolean): Promise<void> {
+  const path = `${server.baseUrl}/embedkit/v1/users/${ALICE}/grants/1650000001`;
+  const res = all
+    ? await page.request.post(path, { data: { scopes: ['openid', 'profile', 'chat_message.write'] } })
+    : await page.request.post(`${path}/revoke`, { data: {} });
+  expect(res.ok()).toBe(true);
+}
+
 test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
+  // The demo is a MINI App with the channel consent simplification (e2e/mini-apps/consent.spec.ts
+  // plays that flow): here Alice granted it everything, so it reads her profile at once.
+  test.beforeEach(async ({ page, server }) => grant(page, server, true));
+
   for (const [type, chatKey] of [
     ['utou', 'utouId'],
     ['group', 'groupId'],
@@ -55,7 +68,8 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
         liffId: LIFF_APP,
         viewType: 'tall',
         endpointUrl: `${server.demoOrigin}/demo/liff-app/`,
-        scope: ['profile', 'chat_message.write'],
+        // The scopes the app registered; the token's are what Alice granted.
+        scope: ['profile', 'chat_message.write', 'openid'],
       });
       expect(context.accessTokenHash).toMatch(/^[A-Za-z0-9_-]{22}$/);
       expect(context.availability).toMatchObject({ shareTargetPicker: { permission: true, minVer: '10.3.0' } });
@@ -66,9 +80,7 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
       expect(report.profile).toEqual({ ok: expect.objectContaining({ userId: ALICE, displayName: expect.any(String) }) });
       expect(report.friendship).toEqual({ ok: { friendFlag: expect.any(Boolean) } });
       expect(typeof report.accessToken).toBe('string');
-      // No openid among the default scopes: no ID token.
-      expect(report.idToken).toBeNull();
-      expect(report.decodedIdToken).toBeNull();
+      expect(report.decodedIdToken).toMatchObject({ sub: ALICE, name: expect.any(String) });
     });
   }
 
@@ -169,11 +181,17 @@ test.describe('an app on @line/liff 2.x with the embedkit plugin', () => {
     await expect(page.frameLocator('#inapp-frame').locator('body')).toContainText('About this demo');
   });
 
-  test('grants every permission on requestAll: a new token with openid', async ({ page, server }) => {
+  test('requestAll brings the permission request screen; Allow grants every permission: a new token with them', async ({
+    page,
+    server,
+  }) => {
+    await grant(page, server, false);
     const { app } = await openLiff(page, server);
     await app.locator('#request-all').click();
+    await page.locator('#consent-screen[data-kind="permission-request"] #consent-allow').click();
+    await expect(app.locator('#action')).toContainText('"requestAll":{"ok":null}');
+    for (const scope of ['openid', 'profile', 'chat_message.write']) await expect(app.locator('#action')).toContainText(`"${scope}"`);
     await expect(app.locator('#action')).toContainText('"idToken":true');
-    await expect(app.locator('#action')).toContainText('openid');
   });
 
   test('shareTargetPicker: the person picks two chats, the message arrives in both, cancel answers false', async ({ page, server }) => {

@@ -52,6 +52,11 @@ test.describe('npm start', () => {
     const app = page.frameLocator('#app-frame');
     await expect(app.locator('body')).toHaveAttribute('data-init', 'ok', { timeout: 15_000 });
     await expect(app.locator('#coins')).toHaveText('You have 0 coins.');
+    // The demo starts with openid alone (the channel consent simplification): Alice lets it read her
+    // profile on the permission request screen, so its shop greets her by name.
+    await app.locator('#profile').click();
+    await page.locator('#consent-screen[data-kind="permission-request"] #consent-allow').click();
+    await expect(app.locator('#action')).toContainText('"idTokenName":"Alice"');
     await app.locator('#iap-products li[data-product-id="iap_ln_002"] button').click();
     await page.locator('#iap-consent-agree').click();
     await expect(page.locator('#iap-payment [data-store]')).toHaveText('App Store');

@@ -19,6 +19,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { BotClient, PlatformError, validSignature } from './platform.js';
 
 /** What the shop sells: the default world's product IDs, the name the store's sheet shows, the coins granted. */
@@ -63,6 +64,26 @@ interface ShopOrder {
   liffAccessToken: string;
 }
 
+/**
+ * The claims of a LIFF ID token of `channel`, or null: signed HS256 with the channel secret (as
+ * embedkit signs them) for this channel's audience. Its expiry is on the simulator's clock, which
+ * may run ahead: the access token's check (`/oauth2/v2.1/verify`) is the one that says it is current.
+ */
+function idTokenClaims(idToken: string, channel: { id: string; secret: string }): { sub: string; name?: string } | null {
+  const [header, payload, signature] = idToken.split('.');
+  if (!header || !payload || !signature) return null;
+  const expected = createHmac('sha256', channel.secret).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown; aud?: unknown; name?: unknown };
+    if (typeof claims.sub !== 'string' || claims.aud !== channel.id) return null;
+    return typeof claims.name === 'string' ? { sub: claims.sub, name: claims.name } : { sub: claims.sub };
+  } catch {
+    return null;
+  }
+}
+
 const json = (res: ServerResponse, status: number, body: unknown): void =>
   void res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
 
@@ -80,19 +101,27 @@ export function createMiniAppShop(config: MiniAppShopConfig): MiniAppShop {
   // One service notification token per LIFF access token; each send renews it.
   const notifiers = new Map<string, string>();
 
-  /** The person behind a LIFF access token of this channel, or null (the guidelines' check, then the profile). */
-  const personOf = async (accessToken: unknown): Promise<{ userId: string; displayName: string } | null> => {
+  /**
+   * The person behind a LIFF access token of this channel, or null: the guidelines' check, then who
+   * it is: the page's ID token verified (its `sub`, and `name` once the person granted `profile`),
+   * as a MINI App with the channel consent simplification starts with `openid` alone; else the profile.
+   */
+  const personOf = async (accessToken: unknown, idToken?: unknown): Promise<{ userId: string; displayName: string } | null> => {
     if (typeof accessToken !== 'string' || accessToken === '') return null;
     const verify = await fetch(`${baseUrl}/oauth2/v2.1/verify?access_token=${encodeURIComponent(accessToken)}`);
     const verified = (await verify.json().catch(() => ({}))) as { client_id?: string; expires_in?: number };
     if (!verify.ok || verified.client_id !== channel.id || !((verified.expires_in ?? 0) > 0)) return null;
+    if (typeof idToken === 'string' && idToken !== '') {
+      const claims = idTokenClaims(idToken, channel);
+      return claims ? { userId: claims.sub, displayName: claims.name ?? 'LINE user' } : null;
+    }
     const profile = await fetch(`${baseUrl}/v2/profile`, { headers: { Authorization: `Bearer ${accessToken}` } });
     if (!profile.ok) return null;
     return (await profile.json()) as { userId: string; displayName: string };
   };
 
   const reserve = async (req: IncomingMessage, raw: Buffer | null, res: ServerResponse): Promise<void> => {
-    let body: { accessToken?: unknown; productId?: unknown; clientOs?: unknown };
+    let body: { accessToken?: unknown; idToken?: unknown; productId?: unknown; clientOs?: unknown };
     try {
       body = JSON.parse(raw?.toString('utf8') ?? '') as typeof body;
     } catch {
@@ -100,7 +129,7 @@ export function createMiniAppShop(config: MiniAppShopConfig): MiniAppShop {
     }
     const product = typeof body.productId === 'string' ? SHOP_PRODUCTS[body.productId] : undefined;
     if (!product) return json(res, 400, { message: 'This shop does not sell that product.' });
-    const person = await personOf(body.accessToken);
+    const person = await personOf(body.accessToken, body.idToken);
     if (!person) return json(res, 401, { message: 'The LIFF access token is not valid for this MINI App.' });
     const reserved = await fetch(`${baseUrl}/iap/v1/product/reserve`, {
       method: 'POST',
@@ -113,7 +142,7 @@ export function createMiniAppShop(config: MiniAppShopConfig): MiniAppShop {
   };
 
   const wallet = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const person = await personOf(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]);
+    const person = await personOf(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1], req.headers['x-id-token']);
     if (!person) return json(res, 401, { message: 'The LIFF access token is not valid for this MINI App.' });
     json(res, 200, { userId: person.userId, coins: coinsOf(person.userId) });
   };

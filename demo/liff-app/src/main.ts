@@ -2,7 +2,9 @@
  * The demo app on the platform's current SDK: written for `@line/liff` 2.x as any such app is, plus
  * the one line that runs it in embedkit's host (`liff.use(new EmbedkitPlugin())`). On load it calls
  * every method embedkit answers without the person's action and shows what came back, as JSON in
- * `#report` (the e2e tests read it); the buttons send a message, open a window and close the app.
+ * `#report` (the e2e tests read it); the profile is read at load only once the person granted it
+ * (the Profile button asks for it: the permission request screen of the channel consent
+ * simplification); the buttons send a message, open a window and close the app.
  */
 // embedkit's plugin first: it gives the frame web storage where the browser blocks it, before
 // @line/liff reads it (docs/guide/liff.md).
@@ -61,6 +63,18 @@ async function refusals(): Promise<Record<string, unknown>> {
   };
 }
 
+/**
+ * Calls `run` (a member behind the `profile` permission) only when the person granted `profile`:
+ * with the channel consent simplification the app starts with `openid` alone, and a call would
+ * bring the permission request screen at load. The Profile button asks, when the person wants it.
+ */
+async function ifProfileGranted(run: () => unknown): Promise<unknown> {
+  const query = await outcome(() => liff.permission.query('profile'));
+  const state = (query as { ok?: { state: string } }).ok?.state;
+  // `unavailable` (not registered) still calls: the app sees the published refusal.
+  return state === 'prompt' ? { notAsked: 'profile is prompt: the Profile button asks for it' } : outcome(run);
+}
+
 async function main(): Promise<void> {
   liff.use(new EmbedkitPlugin({ server: SERVER }));
   try {
@@ -90,8 +104,8 @@ async function main(): Promise<void> {
     accessToken: liff.getAccessToken(),
     idToken: liff.getIDToken(),
     decodedIdToken: liff.getDecodedIDToken(),
-    profile: await outcome(() => liff.getProfile()),
-    friendship: await outcome(() => liff.getFriendship()),
+    profile: await ifProfileGranted(() => liff.getProfile()),
+    friendship: await ifProfileGranted(() => liff.getFriendship()),
     permanentLink: await outcome(() => liff.permanentLink.createUrlBy(`${location.origin}/demo/liff-app/index.html?item=7`)),
     permanentLinkHere: await outcome(() => {
       liff.permanentLink.setExtraQueryParam('from=demo');
@@ -134,7 +148,7 @@ async function buy(productId: string): Promise<unknown> {
   const res = await fetch(`${SHOP}/reserve`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ accessToken: liff.getAccessToken(), productId, clientOs: liff.getOS() }),
+    body: JSON.stringify({ accessToken: liff.getAccessToken(), idToken: liff.getIDToken(), productId, clientOs: liff.getOS() }),
   });
   const reserved = (await res.json().catch(() => ({}))) as { orderId?: string; errorCode?: string; message?: string };
   if (!reserved.orderId)
@@ -147,7 +161,9 @@ async function buy(productId: string): Promise<unknown> {
 
 /** The person's coins as the shop granted them, or null when it cannot say (no shop there). */
 async function coins(): Promise<number | null> {
-  const res = await fetch(`${SHOP}/coins`, { headers: { Authorization: `Bearer ${liff.getAccessToken() ?? ''}` } }).catch(() => null);
+  // The ID token says who the person is to the shop (an app with the simplification starts without `profile`).
+  const headers = { Authorization: `Bearer ${liff.getAccessToken() ?? ''}`, 'X-Id-Token': liff.getIDToken() ?? '' };
+  const res = await fetch(`${SHOP}/coins`, { headers }).catch(() => null);
   if (!res?.ok) return null;
   return ((await res.json()) as { coins: number }).coins;
 }
@@ -199,9 +215,21 @@ el('send').addEventListener('click', () => {
     el('action').textContent = JSON.stringify({ sendMessages: r });
   });
 });
+// The profile when the app needs it: without `profile` granted, the permission request screen comes first.
+el('profile').addEventListener('click', () => {
+  void outcome(() => liff.getProfile()).then(async (r) => {
+    el('action').textContent = JSON.stringify({
+      getProfile: r,
+      permissionProfile: await outcome(() => liff.permission.query('profile')),
+      idTokenName: liff.getDecodedIDToken()?.name ?? null,
+    });
+  });
+});
 el('request-all').addEventListener('click', () => {
   void outcome(() => liff.permission.requestAll()).then((r) => {
-    el('action').textContent = JSON.stringify({ requestAll: r, scope: liff.getContext()?.scope, idToken: !!liff.getIDToken() });
+    void liff.permission.getGrantedAll().then((granted) => {
+      el('action').textContent = JSON.stringify({ requestAll: r, scope: granted, idToken: !!liff.getIDToken() });
+    });
   });
 });
 el('share').addEventListener('click', () => {

@@ -33,6 +33,7 @@ import type { CalendarEventDraft } from '#contract/bridge/protocol.js';
 import type { CalendarEvent } from '#contract/wire.js';
 import { calendarHandlers } from '../calendar/handlers.js';
 import { ActivityReports } from '../activity/reports.js';
+import { permissionRefusal, type ConsentFlow } from '../consent/flow.js';
 
 /** What an app session needs from the page. */
 export interface AppSessionDeps {
@@ -77,6 +78,8 @@ export interface AppSessionDeps {
   calendarSheet?(appName: string, draft: CalendarEventDraft): Promise<CalendarEvent | null>;
   /** The call and recording states the client reports (`liff.activity`, activity/reports.ts); default both inactive. */
   activity?: ActivityReports;
+  /** The authorization flow's screens (consent/flow.ts); without it, no screen: every scope of the Scopes control, as before. */
+  consent?: ConsentFlow;
 }
 
 /**
@@ -147,7 +150,11 @@ export class AppSession {
     if (!app) throw new Error(`unknown app ${state.embedId}`);
     const initData: InitData = buildInitData(state);
 
-    const session = await this.deps.api.createSession(buildSessionRequest(state, app));
+    // The consent screen or the loading screen first, as the LINE app shows them (a Deny throws: the app does not open).
+    const launch = await this.deps.consent?.launch(state, app);
+    if (generation !== this.generation || launch === null) return null;
+    const request = buildSessionRequest(state, app);
+    const session = await this.deps.api.createSession(launch ? { ...request, scopes: launch.scopes as typeof request.scopes } : request);
     if (generation !== this.generation) return null;
     const shownUrl = (await this.deps.viewUrlOf?.(app.view.url)) ?? app.view.url;
     if (generation !== this.generation) return null;
@@ -156,6 +163,7 @@ export class AppSession {
     if (liffState) url.searchParams.set('liff.state', liffState);
     const frame = this.deps.overlay.open({ title: app.name, url: liffState ? url.toString() : shownUrl, viewType: state.viewType });
     const open = openedApp(state, app, session, world, shownUrl);
+    open.consent = launch?.plan;
     try {
       open.connection = this.connect(open, frame, shownUrl, initData);
     } catch (err) {
@@ -249,6 +257,7 @@ export class AppSession {
   /** Closes the open app: disposes the bridge, removes the overlay and the in-app browser, forgets the token. */
   close(): void {
     this.generation++;
+    this.deps.consent?.cancel();
     const open = this.current;
     if (!open) return;
     this.current = null;
@@ -315,9 +324,19 @@ export class AppSession {
         }
       },
       liffRequestAll: async () => {
-        // The person consents to every scope the host offers: a new session with all of them,
-        // bound to the same chat, whose token the app uses from now on.
-        const request = buildSessionRequest({ ...open.state, scopes: [...SCOPES] }, open.app);
+        // The permission request screen (consent/flow.ts); the person allows, then a new session
+        // with the scopes granted, bound to the same chat, whose token the app uses from now on.
+        // Without the flow: every scope the host offers.
+        let scopes: string[] = [...SCOPES];
+        if (this.deps.consent) {
+          const granted = open.session.scope.split(' ').filter(Boolean);
+          const allowed = await this.deps.consent.requestAll(open.state, open.app, granted).catch((err: unknown) => {
+            throw permissionRefusal(err);
+          });
+          if (!allowed) throw new BridgeError('INTERNAL_ERROR', 'The app was closed before the person answered.');
+          scopes = allowed;
+        }
+        const request = buildSessionRequest({ ...open.state, scopes: scopes as typeof open.state.scopes }, open.app);
         try {
           open.session = await api.createSession(request);
         } catch (err) {
@@ -450,6 +469,9 @@ export class AppSession {
     const session = await buildLiffSession(open.state, open.shown, open.session, location.origin + location.pathname);
     if (open.parent) session.subWindow = { appData: structuredClone(open.appData ?? {}) };
     // A MINI App that may use in-app purchase, on a phone (a store to pay with): the feature is permitted.
+    // The published permission request screen exists only where the channel consent simplification is in effect.
+    const skip = session.context.availability.skipChannelVerificationScreen;
+    if (skip) skip.permission = !!open.consent?.simplification;
     const iap = session.context.availability.iap;
     if (iap && open.iap && open.state.device.platform !== 'desktop') iap.permission = true;
     return session;

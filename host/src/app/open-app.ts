@@ -3,6 +3,7 @@
  * it is open, shared by the app session and its sub windows. No DOM.
  */
 import type { SessionToken } from '#contract/wire.js';
+import type { ConsentPlan } from '#contract/simulator-api/consents.js';
 import { clientFeatures, type ClientFeatures } from '../phone/device.js';
 import type { HostState } from '../state/host-state.js';
 import type { World, WorldApp } from '../state/world.js';
@@ -27,6 +28,8 @@ export interface OpenApp {
   world: World;
   /** `app` with the view URL this page opened it at (its proxy's on a phone under `--lan`). */
   shown: WorldApp;
+  /** The authorization flow's plan the app opened with (consent/flow.ts): whether the channel consent simplification is in effect. */
+  consent?: ConsentPlan;
   /** Whether the app is a MINI App that may use in-app purchase (asked at `liff.init`). */
   iap?: boolean;
   /** The sub window this app opened last. */

@@ -54,6 +54,9 @@ import { followLive } from './live-refresh.js';
 import { openStateApp } from './app-opening.js';
 import { mountStageTabs } from './stage.js';
 import { chatsOfUser, findApp, findChat, findUser, isChatType, type World } from '../state/world.js';
+import { ConsentFlow } from '../consent/flow.js';
+import { ConsentPanel } from '../consent/panel.js';
+import { drawConsentScreen, showLoadingScreen } from '../consent/screens.js';
 
 /** How the page was opened. */
 export interface ShellOptions {
@@ -94,6 +97,8 @@ export class HostShell {
   private readonly previews: ChatPreviews;
   private readonly serviceChat: ServiceChat;
   private readonly session: AppSession;
+  private readonly consent: ConsentFlow;
+  private readonly consentPanel: ConsentPanel;
   private readonly controls: Controls;
   private readonly timeAndFriendship: TimeAndFriendshipPanel;
   private readonly toasts: Toasts;
@@ -153,10 +158,15 @@ export class HostShell {
       () => this.render(),
     );
     this.serviceChat = new ServiceChat(api.client, () => this.render());
+    this.consent = new ConsentFlow(api.client, {
+      screen: (screen, language) => drawConsentScreen(this.screen, screen, language),
+      loading: (appName, language) => showLoadingScreen(this.screen, appName, language),
+    });
     this.session = this.appSession();
     this.controls = new Controls(world, { onChange: (patch) => this.update(patch), onOpen: () => void this.openApp() });
     this.timeAndFriendship = new TimeAndFriendshipPanel(byId('sim-panel'), world, api.client);
     mountActivityPanel(byId('activity-panel'), this.activity);
+    this.consentPanel = new ConsentPanel(byId('consent-panel'), () => this.world, api.client);
     void showLanQrCode(byId('lan-qr'), api.client);
     this.toasts = new Toasts(this.screen);
     const wiring: ChatWiring = {
@@ -215,6 +225,8 @@ export class HostShell {
       log: this.log,
       faults: this.faults,
       serviceChat: this.serviceChat,
+      consent: this.consent,
+      consentPanel: this.consentPanel,
       userId: () => this.state.userId,
       reloadWorld: () => this.reloadWorld(),
     });
@@ -264,6 +276,7 @@ export class HostShell {
       subWindow: new SubWindowView(this.screen),
       calendarSheet: (appName, draft) => showEventCreationSheet(this.screen, appName, draft, Date.now()),
       activity: this.activity,
+      consent: this.consent,
       homeScreen: {
         add: (shortcut) => {
           this.homeScreen.add(shortcut);
@@ -327,6 +340,7 @@ export class HostShell {
     const state = this.state;
     this.controls.render(state);
     this.timeAndFriendship.show(state);
+    this.consentPanel.show(state);
     this.botTools.show(state);
     renderChatList(this.listView, {
       world: this.world,

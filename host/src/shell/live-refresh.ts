@@ -11,6 +11,8 @@ import type { BridgeLog } from '../bridge-log/log.js';
 import type { PhoneInspectorPanel } from '../bridge-log/inspector-panel.js';
 import type { ServiceChat } from '../phone/chat/service-messages.js';
 import type { WebhookPanel } from '../webhooks/panel.js';
+import type { ConsentFlow } from '../consent/flow.js';
+import type { ConsentPanel } from '../consent/panel.js';
 import { connectLive, listenRelayedLive } from '../simulator-api/live-feed.js';
 
 /** The parts of a phone's page the live feed refreshes. */
@@ -24,6 +26,8 @@ export interface LiveTargets {
   log: BridgeLog;
   faults: FaultPanel;
   serviceChat: ServiceChat;
+  consent: ConsentFlow;
+  consentPanel: ConsentPanel;
   /** The person the phone shows now. */
   userId(): string;
   /** Reloads the world, redrawing when its chats or their members changed. */
@@ -54,6 +58,10 @@ export function followLive(phoneFrame: boolean, t: LiveTargets): void {
     onFault: (event) => {
       t.log.addFault(event);
       void t.faults.refresh();
+    },
+    onConsentScreen: (event) => {
+      t.consent.heard(event);
+      if (event.userId === t.userId()) void t.consentPanel.refresh();
     },
     onServiceMessage: (userId) => {
       if (userId === t.userId()) void t.serviceChat.reload();

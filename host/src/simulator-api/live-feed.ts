@@ -23,6 +23,8 @@ export interface LiveHandlers {
   onServiceMessage?(userId: string): void;
   /** The world was reset or replaced (`resetWorld`): nothing shown is there any more. */
   onWorld?(scenario: string): void;
+  /** A consent screen was opened or answered (the host draws it, or closes it when answered elsewhere). */
+  onConsentScreen?(event: Extract<LiveEvent, { type: 'consentScreen' }>): void;
   /** A fault rule hit a call (docs/guide/faults.md): its rule's id and kind, the call's method and path, the status answered. */
   onFault?(event: Extract<LiveEvent, { type: 'fault' }>): void;
   /**
@@ -70,6 +72,7 @@ export function relayLive(onWorld?: (scenario: string) => void, url?: string): (
       onPhone: (phoneId) => forward({ type: 'phone', phoneId }),
       onServiceMessage: (userId) => forward({ type: 'serviceMessage', userId }),
       onFault: forward,
+      onConsentScreen: forward,
       ...(onWorld ? { onWorld } : {}),
     },
     url,
@@ -106,5 +109,6 @@ function dispatch(event: LiveEvent, handlers: LiveHandlers): void {
   else if (event.type === 'phone' && typeof event.phoneId === 'string') handlers.onPhone?.(event.phoneId);
   else if (event.type === 'serviceMessage' && typeof event.userId === 'string') handlers.onServiceMessage?.(event.userId);
   else if (event.type === 'world' && typeof event.scenario === 'string') handlers.onWorld?.(event.scenario);
+  else if (event.type === 'consentScreen' && typeof event.screenId === 'string') handlers.onConsentScreen?.(event);
   else if (event.type === 'fault' && typeof event.method === 'string' && typeof event.path === 'string') handlers.onFault?.(event);
 }

@@ -7,7 +7,7 @@
 import type { LiffScope, LiffSession } from '#contract/bridge/protocol.js';
 import type { SessionToken } from '#contract/wire.js';
 import type { Device } from '../../phone/device.js';
-import type { HostState } from '../../state/host-state.js';
+import { appScopes, type HostState } from '../../state/host-state.js';
 import { isChatType, type WorldApp } from '../../state/world.js';
 
 /** One feature of `context.availability`: whether embedkit's host serves it, and from which client version. */
@@ -35,7 +35,8 @@ export const LIFF_AVAILABILITY: Readonly<Record<string, Availability>> = {
   getAdvertisingId: { permission: false, minVer: '7.14.0' },
   addToHomeScreen: { permission: false, minVer: '9.16.0' },
   bluetoothLeFunction: { permission: false, minVer: '9.14.0' },
-  skipChannelVerificationScreen: { permission: true, minVer: '11.20.0' },
+  // Permitted by the app session only where the channel consent simplification is in effect (consent/flow.ts).
+  skipChannelVerificationScreen: { permission: false, minVer: '11.20.0' },
   addToHomeV2: { permission: false, minVer: '13.16.0' },
   addToHomeHideDomain: { permission: false, minVer: '13.16.0' },
   addToHomeLineScheme: { permission: false, minVer: '13.16.0' },
@@ -68,7 +69,8 @@ export async function accessTokenHash(accessToken: string): Promise<string> {
  * The session the host answers to `liff.init` for `app` opened in `state` with `token` (the answer
  * of the simulator API's `createSession` route). `context` follows `@line/liff`'s `Context`: `type` is the
  * state's context, exactly one chat id named by it (none for `none`), `userId` always (the person
- * is logged in, as in the messenger), `scope` the token's granted scopes. The refresh token never
+ * is logged in, as in the messenger), `scope` the scopes the app registered (`grantedScopes` the
+ * token's, as `liff.permission` tells them apart). The refresh token never
  * crosses: only the access token and the ID token.
  * @param hostUrl the host page's URL without query, the base of permanent links
  */
@@ -85,7 +87,7 @@ export async function buildLiffSession(
     endpointUrl: app.view.url,
     viewType: state.viewType,
     accessTokenHash: await accessTokenHash(token.access_token),
-    scope: token.scope.split(' ').filter(Boolean) as LiffScope[],
+    scope: appScopes(app) as LiffScope[],
     availability: structuredClone(LIFF_AVAILABILITY) as LiffSession['context']['availability'],
   };
   // The desktop app has no code scanner.

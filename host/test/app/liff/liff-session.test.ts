@@ -9,6 +9,7 @@ const app = {
   channelId: '1650000001',
   name: 'LIFF',
   view: { type: 'full' as const, url: 'http://127.0.0.1:3000/demo/liff-app/' },
+  scope: ['openid', 'profile', 'chat_message.write'] as ('openid' | 'profile' | 'chat_message.write')[],
 };
 const state: HostState = {
   userId: 'U1',
@@ -24,7 +25,7 @@ const state: HostState = {
 const token = { access_token: 'tok', token_type: 'Bearer' as const, expires_in: 100, scope: 'profile openid', id_token: 'a.b.c' };
 
 describe('the session liff.init is told', () => {
-  it("carries the published context: the state's chat, view, user, app, scopes and availability", async () => {
+  it("carries the published context: the state's chat, view, user, app, the app's registered scopes and availability", async () => {
     const s = await buildLiffSession(state, app, token, 'http://localhost:3000/');
     expect(s.context).toMatchObject({
       type: 'room',
@@ -33,8 +34,12 @@ describe('the session liff.init is told', () => {
       liffId: app.embedId,
       endpointUrl: app.view.url,
       viewType: 'compact',
-      scope: ['profile', 'openid'],
+      scope: ['profile', 'chat_message.write', 'openid'],
     });
+    // The token's scopes apart from the registered ones (liff.permission.query tells them apart).
+    expect(s.grantedScopes).toEqual(['profile', 'openid']);
+    // The permission request screen is the app session's to permit (only with the simplification).
+    expect(s.context.availability.skipChannelVerificationScreen?.permission).toBe(false);
     expect(s.context).not.toHaveProperty('groupId');
     expect(s.context.availability.iap).toEqual({ permission: false, minVer: '14.11.0' });
     expect(s).toMatchObject({ os: 'android', language: 'ja', lineVersion: '13.1.0', accessToken: 'tok', idToken: 'a.b.c' });

@@ -8,29 +8,34 @@ import { LiffError } from '../errors.js';
 import type { Liff } from '../liff-types.js';
 import { platformGet } from '../normal-tab/web-login.js';
 import type { MemberKit } from './kit.js';
+import { permissionRules } from './permission.js';
 
-/** `getProfile`, `getFriendship`, `sendMessages`, `openWindow` and `closeWindow`. */
-export function messengerMembers({
-  state,
-  bridge,
-  loggedIn,
-  inClientOnly,
-}: MemberKit): Pick<Liff, 'getProfile' | 'getFriendship' | 'sendMessages' | 'openWindow' | 'closeWindow'> {
+/**
+ * `getProfile`, `getFriendship`, `sendMessages`, `openWindow` and `closeWindow`. The first three
+ * are behind the published permission check (`attachChecker`: `profile` for the profile and the
+ * friendship, `chat_message.write` for sending), so a missing scope brings the permission request
+ * screen first where the channel consent simplification is in effect.
+ */
+export function messengerMembers(
+  kit: MemberKit,
+): Pick<Liff, 'getProfile' | 'getFriendship' | 'sendMessages' | 'openWindow' | 'closeWindow'> {
+  const { state, bridge, loggedIn, inClientOnly } = kit;
+  const { checked } = permissionRules(kit);
   return {
-    getProfile: async () => {
+    getProfile: checked(async () => {
       if (state.web) return platformGet(state.server, '/v2/profile', state.web.accessToken, 'getProfile');
       loggedIn();
       return bridge('getProfile', []);
-    },
-    getFriendship: async () => {
+    }, 'profile'),
+    getFriendship: checked(async () => {
       if (state.web) return platformGet(state.server, '/friendship/v1/status', state.web.accessToken, 'getFriendship');
       loggedIn();
       return bridge('liffFriendship', []);
-    },
-    sendMessages: async (messages) => {
+    }, 'profile'),
+    sendMessages: checked(async (messages: Parameters<Liff['sendMessages']>[0]) => {
       inClientOnly('sendMessages');
       await bridge('sendMessages', [messages]);
-    },
+    }, 'chat_message.write'),
     openWindow: (params) => {
       if (!isHttpUrl(params?.url)) throw new LiffError('INVALID_ARGUMENT', 'liff.openWindow: url must be an absolute http(s) URL');
       if (!state.host) {
