@@ -4,8 +4,8 @@
  * of the OS and the LINE version from a user agent.
  */
 import { describe, expect, it } from 'vitest';
-import { apiVerdict, assertApiAvailable, featureVerdict, isApiAvailable, type ApiEnvironment } from '../src/liff/rules/availability.js';
-import { lineVersionOfUserAgent, osOfUserAgent } from '../src/liff/rules/user-agent.js';
+import { apiVerdict, assertApiAvailable, featureVerdict, isApiAvailable, type ApiEnvironment } from '../../src/liff/rules/availability.js';
+import { lineVersionOfUserAgent, osOfUserAgent } from '../../src/liff/rules/user-agent.js';
 
 const availability = {
   shareTargetPicker: { permission: true, minVer: '10.3.0' },

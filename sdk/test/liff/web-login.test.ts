@@ -2,8 +2,8 @@
 // the verifier and no secret on the way back, the code taken out of the address bar, the kept tokens.
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryStorage } from '../src/liff/storage.js';
-import { channelOf, finishLogin, forgetTokens, startLogin, storedTokens } from '../src/liff/normal-tab/web-login.js';
+import { MemoryStorage } from '../../src/liff/storage.js';
+import { channelOf, finishLogin, forgetTokens, startLogin, storedTokens } from '../../src/liff/normal-tab/web-login.js';
 
 const LIFF_ID = '1650000001-liffapp1';
 const SERVER = 'http://localhost:8080';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIFF_COVERAGE, type Coverage } from '../src/liff/index.js';
-import type { Liff } from '../src/liff/liff-types.js';
+import { LIFF_COVERAGE, type Coverage } from '../../src/liff/index.js';
+import type { Liff } from '../../src/liff/liff-types.js';
 
 /** The compile-time check of the plugin, as a type: every member of `Liff`, each served, refused or kept. */
 type Complete = Record<keyof Liff, Coverage>;

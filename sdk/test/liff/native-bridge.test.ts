@@ -7,7 +7,7 @@
  */
 import liff from '@line/liff';
 import { describe, expect, it } from 'vitest';
-import { EmbedkitPlugin } from '../src/liff/plugin.js';
+import { EmbedkitPlugin } from '../../src/liff/plugin.js';
 
 type Bridge = {
   use(plugin: unknown): unknown;

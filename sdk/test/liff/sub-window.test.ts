@@ -1,8 +1,8 @@
 /** The page's rules of `liff.subWindow` (`sdk/src/liff/rules/sub-window.ts`) and its availability, as `@line/liff` 2.31 applies them. */
 import { describe, expect, it } from 'vitest';
-import { apiVerdict, type ApiEnvironment } from '../src/liff/rules/availability.js';
-import { SubWindowListeners, subWindowLiffId, subWindowMessage, subWindowRequest } from '../src/liff/rules/sub-window.js';
-import { routedPlatformUrl } from '../src/liff/platform-fetch.js';
+import { apiVerdict, type ApiEnvironment } from '../../src/liff/rules/availability.js';
+import { SubWindowListeners, subWindowLiffId, subWindowMessage, subWindowRequest } from '../../src/liff/rules/sub-window.js';
+import { routedPlatformUrl } from '../../src/liff/platform-fetch.js';
 
 const env: ApiEnvironment = {
   availability: { subwindowOpen: { permission: true, minVer: '11.7.0' }, shareTargetPicker: { permission: true, minVer: '10.3.0' } },

@@ -6,11 +6,11 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { LiffScope, LiffSession } from '#contract/bridge/protocol.js';
-import { LiffError } from '../src/liff/errors.js';
-import type { MemberKit } from '../src/liff/members/kit.js';
-import { messengerMembers } from '../src/liff/members/messenger.js';
-import { permissionMember } from '../src/liff/members/permission.js';
-import { createState } from '../src/liff/state.js';
+import { LiffError } from '../../src/liff/errors.js';
+import type { MemberKit } from '../../src/liff/members/kit.js';
+import { messengerMembers } from '../../src/liff/members/messenger.js';
+import { permissionMember } from '../../src/liff/members/permission.js';
+import { createState } from '../../src/liff/state.js';
 
 /** A session of an app registered with `registered`, whose token carries `granted`; `simplification`: the host permits skipChannelVerificationScreen. */
 function session(registered: LiffScope[], granted: LiffScope[], simplification: boolean): LiffSession {

@@ -6,9 +6,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LIFF_COVERAGE } from '../src/liff/index.js';
+import { LIFF_COVERAGE } from '../../src/liff/index.js';
 
-const PAGE = readFileSync(new URL('../../docs/guide/liff.md', import.meta.url), 'utf8');
+const PAGE = readFileSync(new URL('../../../docs/guide/liff.md', import.meta.url), 'utf8');
 
 /** The text of a `##` section of the page, up to the next one. */
 function section(title: string): string {
@@ -49,7 +49,7 @@ describe('docs/guide/liff.md', () => {
     expect(missing, 'members without the test that shows them').toEqual([]);
     const files = rows.flatMap((row) => [...row.matchAll(/`((?:e2e|sdk|host|server)\/[\w./-]+\.ts)`/g)].map((m) => m[1]!));
     expect(files.length).toBeGreaterThanOrEqual(rows.length);
-    const absent = files.filter((file) => !existsSync(new URL(`../../${file}`, import.meta.url)));
+    const absent = files.filter((file) => !existsSync(new URL(`../../../${file}`, import.meta.url)));
     expect(absent, 'test files the page names that do not exist').toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, isApiAvailable, type ApiEnvironment } from '../src/liff/rules/availability.js';
-import { fromEmbedError, LiffError } from '../src/liff/errors.js';
-import { EmbedError } from '../src/errors.js';
-import { decodeIdToken } from '../src/liff/rules/id-token.js';
-import { pageOfLiffState, permanentLinkOf } from '../src/liff/rules/permanent-link.js';
-import { MemoryStorage, ensureStorage } from '../src/liff/storage.js';
+import { compareVersions, isApiAvailable, type ApiEnvironment } from '../../src/liff/rules/availability.js';
+import { fromEmbedError, LiffError } from '../../src/liff/errors.js';
+import { EmbedError } from '../../src/errors.js';
+import { decodeIdToken } from '../../src/liff/rules/id-token.js';
+import { pageOfLiffState, permanentLinkOf } from '../../src/liff/rules/permanent-link.js';
+import { MemoryStorage, ensureStorage } from '../../src/liff/storage.js';
 
 /** The app in the client (embedkit's host) on `lineVersion`, logged in, with `availability`. */
 function inClient(lineVersion: string, availability: ApiEnvironment['availability']): ApiEnvironment {

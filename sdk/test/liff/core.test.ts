@@ -10,7 +10,7 @@ import GetOS from '@line/liff/get-os';
 import GetProfile from '@line/liff/get-profile';
 import IsInClient from '@line/liff/is-in-client';
 import { describe, expect, it } from 'vitest';
-import { EmbedkitPlugin } from '../src/liff/plugin.js';
+import { EmbedkitPlugin } from '../../src/liff/plugin.js';
 
 type Sdk = Record<string, unknown> & { use(plugin: unknown): unknown; getProfile(): Promise<unknown> };
 const sdk = liff as unknown as Sdk;

@@ -6,11 +6,11 @@
  * published results.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isApiAvailable } from '../src/liff/rules/availability.js';
-import { memberKit } from '../src/liff/members/kit.js';
-import { screenMembers } from '../src/liff/members/screens.js';
-import { PICKER_MESSAGE_TYPE, pickerUrl, popupFeatures, readPickerReply } from '../src/liff/normal-tab/share-target-picker.js';
-import { createState, type State } from '../src/liff/state.js';
+import { isApiAvailable } from '../../src/liff/rules/availability.js';
+import { memberKit } from '../../src/liff/members/kit.js';
+import { screenMembers } from '../../src/liff/members/screens.js';
+import { PICKER_MESSAGE_TYPE, pickerUrl, popupFeatures, readPickerReply } from '../../src/liff/normal-tab/share-target-picker.js';
+import { createState, type State } from '../../src/liff/state.js';
 
 const SERVER = 'http://localhost:8080';
 const LIFF_ID = '1650000001-liffapp1';

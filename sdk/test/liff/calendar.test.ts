@@ -5,11 +5,11 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { ActivityStates } from '#contract/bridge/protocol.js';
-import { activityMember, activityStore, watchActivity } from '../src/liff/members/activity.js';
-import { calendarMember, eventDraftOf } from '../src/liff/members/calendar.js';
-import type { MemberKit } from '../src/liff/members/kit.js';
-import type { ApiEnvironment } from '../src/liff/rules/availability.js';
-import { platformLinkOf, LIFF_URL_ORIGIN, MINI_APP_URL_ORIGIN } from '../src/liff/rules/permanent-link.js';
+import { activityMember, activityStore, watchActivity } from '../../src/liff/members/activity.js';
+import { calendarMember, eventDraftOf } from '../../src/liff/members/calendar.js';
+import type { MemberKit } from '../../src/liff/members/kit.js';
+import type { ApiEnvironment } from '../../src/liff/rules/availability.js';
+import { platformLinkOf, LIFF_URL_ORIGIN, MINI_APP_URL_ORIGIN } from '../../src/liff/rules/permanent-link.js';
 
 const SERVED = { permission: true, minVer: '15.0.0' };
 const AVAILABILITY = { calendarRead: SERVED, lineCalendarWrite: SERVED, activityGetCallState: SERVED, activityGetRecordingState: SERVED };
