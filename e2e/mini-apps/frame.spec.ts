@@ -179,7 +179,7 @@ test.describe('each option does what it does', () => {
     await picker.locator('#share-target-send').click();
     await expect(picker).toHaveCount(0);
     const messages = await (await fetch(`${server.baseUrl}/embedkit/v1/chats/${CHATS.group}/messages`)).text();
-    expect(messages).toContain(`${TITLE}\\n${server.baseUrl}/?app=${VERIFIED}`);
+    expect(messages).toContain(`${TITLE}\\nhttps://miniapp.line.me/embedkit_demo`);
   });
 
   test('Add to home screen adds the page’s shortcut', async ({ page }) => {

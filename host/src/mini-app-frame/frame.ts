@@ -144,7 +144,7 @@ export class MiniAppFrame {
     const { opening } = shown;
     if (option === 'refresh') return this.refresh(shown);
     if (option === 'minimize') return this.minimize();
-    const link = shareLinkOf(this.wiring.hostUrl(), opening.app.embedId, opening.url, shown.page?.url);
+    const link = shareLinkOf(this.wiring.hostUrl(), opening.app, opening.url, shown.page?.url);
     if (option === 'share') {
       try {
         await opening.share([{ type: 'text', text: `${this.nameOf(shown)}\n${link}` }]);

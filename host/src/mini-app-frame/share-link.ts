@@ -1,9 +1,17 @@
 /**
  * The link the action button's Share sends: the permanent link of the page open now ("Built-in
- * features": the current page's LIFF URL or permanent link), made as `liff.permanentLink.createUrl()`
- * makes it in embedkit (sdk/src/liff/rules/permanent-link.ts): the host page with the app
- * (`?app={liffId}`) and the page below the endpoint URL in `liff.state`. Pure, no DOM.
+ * features": the current page's LIFF URL or permanent link). For a LINE MINI App it is its own URL,
+ * as `liff.permanentLink.createUrlBy()` makes it: `https://miniapp.line.me/{customPath or liffId}`
+ * with the page below the endpoint URL after it (a verified MINI App's Custom Path first; the host
+ * opens those links itself, app/liff/liff-urls.ts). For another app, the host page with the app
+ * (`?app={liffId}`) and the page in `liff.state`, as embedkit's `createUrl()` makes it. Pure, no DOM.
  */
+
+/** What the link names of the app: its LIFF ID, and whether it is a MINI App with a Custom Path. */
+export interface SharedApp {
+  embedId: string;
+  miniApp?: { verified: boolean; customPath?: string | null } | null;
+}
 
 /**
  * The permanent link of `pageUrl` (the page's address as it reported it), below `endpointUrl`
@@ -11,13 +19,18 @@
  * endpoint's folder or origin, is shared as the app's own link (its top page).
  * @param hostUrl the host page's address; its query is replaced
  */
-export function shareLinkOf(hostUrl: string, embedId: string, endpointUrl: string, pageUrl?: string): string {
+export function shareLinkOf(hostUrl: string, app: SharedApp, endpointUrl: string, pageUrl?: string): string {
+  const state = pageUrl ? liffStateOf(endpointUrl, pageUrl) : null;
+  const below = state && state !== '/' ? state : '';
+  if (app.miniApp) {
+    const path = app.miniApp.verified && app.miniApp.customPath ? app.miniApp.customPath : app.embedId;
+    return `https://miniapp.line.me/${path}${below}`;
+  }
   const link = new URL(hostUrl);
   link.search = '';
   link.hash = '';
-  link.searchParams.set('app', embedId);
-  const state = pageUrl ? liffStateOf(endpointUrl, pageUrl) : null;
-  if (state && state !== '/') link.searchParams.set('liff.state', state);
+  link.searchParams.set('app', app.embedId);
+  if (below) link.searchParams.set('liff.state', below);
   return link.toString();
 }
 
