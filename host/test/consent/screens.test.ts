@@ -52,9 +52,21 @@ describe('the channel consent screen', () => {
     expect(el.querySelector('#consent-screen')).toBeNull();
   });
 
+  it('speaks each of the host’s languages, Taiwan’s and Thailand’s among them', () => {
+    for (const [language, allow] of [
+      ['zh-TW', '許可'],
+      ['th', 'อนุญาต'],
+      ['ko', '허용'],
+    ]) {
+      const el = phone();
+      drawConsentScreen(el, SCREEN, language!);
+      expect(el.querySelector('#consent-allow')!.textContent).toBe(allow);
+    }
+  });
+
   it('has no add-friend option when none is offered; a language the host has no words in shows English', async () => {
     const el = phone();
-    const drawn = drawConsentScreen(el, { ...SCREEN, addFriend: null }, 'ko');
+    const drawn = drawConsentScreen(el, { ...SCREEN, addFriend: null }, 'fr');
     expect(el.querySelector('#consent-add-friend')).toBeNull();
     expect(el.querySelector('[data-scope="openid"]')!.textContent).toBe('Get an ID token that says who you are');
     (el.querySelector('#consent-deny') as HTMLButtonElement).click();
