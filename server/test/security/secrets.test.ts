@@ -111,6 +111,7 @@ it('answers no secret in any GET of the simulator API, in the live stream, in a 
     consentPlan: { userId: ALICE, embedId: '1650000001-liffapp1' },
     grants: { userId: ALICE },
     consentScreen: { screenId: 'cs1' },
+    calendarEvents: { userId: ALICE },
   };
   const gets = (Object.keys(SIMULATOR_API) as SimulatorRoute[]).filter(
     (n) => SIMULATOR_API[n].method === 'GET' && n !== 'scenario' && n !== 'liveEvents',
