@@ -32,6 +32,7 @@ let worldDir = '';
 test.beforeAll(async () => {
   const world = JSON.parse(readFileSync('server/scenarios/default.json', 'utf8')) as {
     channels: Record<string, unknown>[];
+    users: { userId: string; grants?: { channelId: string; scopes: string[] }[] }[];
     apps: { embedId: string; name: string; view: { url: string }; scope?: string[]; miniApp?: Record<string, unknown> }[];
   };
   const verified = world.apps.find((a) => a.embedId === VERIFIED)!;
@@ -45,6 +46,9 @@ test.beforeAll(async () => {
     scope: ['openid', 'profile', 'chat_message.write'],
     miniApp: { verified: false },
   } as (typeof world.apps)[number]);
+  // Alice consented to it before: the frame, not its channel consent screen, is what these tests look at.
+  const alice = world.users.find((u) => u.userId === ALICE)!;
+  alice.grants = [...(alice.grants ?? []), { channelId: '1650000009', scopes: ['openid', 'profile', 'chat_message.write'] }];
   worldDir = mkdtempSync(join(tmpdir(), 'embedkit-frame-'));
   const file = join(worldDir, 'frame-world.json');
   writeFileSync(file, JSON.stringify(world));
