@@ -38,6 +38,7 @@ import { addAttemptFaults } from './0029-attempt-faults.js';
 import { addInAppPurchase } from './0030-in-app-purchase.js';
 import { addCommonProfiles } from './0031-common-profiles.js';
 import { addSharePickerTickets } from './0032-share-picker-tickets.js';
+import { addLinePay } from './0035-line-pay.js';
 import { columnTypes, type ColumnTypes, type Dialect } from './dialect.js';
 
 /** One migration's schema changes, given the dialect's column types. */
@@ -74,6 +75,7 @@ const SHIPPED: ReadonlyArray<readonly [key: string, up: SchemaChange]> = [
   ['0030_in_app_purchase', addInAppPurchase],
   ['0031_common_profiles', addCommonProfiles],
   ['0032_share_picker_tickets', addSharePickerTickets],
+  ['0035_line_pay', addLinePay],
 ];
 
 /** The migrations for one dialect, by key, as Kysely's Migrator takes them. */
