@@ -13,10 +13,13 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { ALICE, CHANNEL_1, onTestDatabase } from '../helpers.js';
+import { MERCHANT as LINE_PAY_MERCHANT } from '../line-pay/helpers.js';
 import { authorizeQuery, consent, redirectParams, requestIdOf, REDIRECT } from '../social/helpers.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The default scenario's Taiwan LINE Pay merchant, as the fixture reads it. */
+const MERCHANT = { CHANNEL_ID: LINE_PAY_MERCHANT.channelId, CHANNEL_SECRET: LINE_PAY_MERCHANT.secret };
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 /** A child `node --import embedkit/register <script>` (or through NODE_OPTIONS) in the repository, the package's own name resolving to it. */
@@ -69,7 +72,7 @@ describe('against a running embedkit', () => {
     expect(lines[0]).toBe(
       `embedkit/register: api.line.me, api-data.line.me, access.line.me → ${kit.urls.base}; ` +
         `trialbot-api.line.me → ${kit.urls.trialbot}; api.blockchain.line.me, test-api.blockchain.line.me → ${kit.urls.blockchain}; ` +
-        'api-pay.line.me, sandbox-api-pay.line.me → refused (this embedkit serves no linepay origin); other hosts untouched',
+        `api-pay.line.me, sandbox-api-pay.line.me → ${kit.urls.linepay}; other hosts untouched`,
     );
   });
 
@@ -109,15 +112,26 @@ describe('against a running embedkit', () => {
     expect(JSON.parse(stdout)).toMatchObject({ iss: 'https://access.line.me', aud: CHANNEL_1.id, sub: ALICE, name: 'Alice' });
   });
 
-  it('line-pay-merchant 0.9.0 is never sent to LINE Pay: with no LINE Pay origin here, its call fails saying so', async () => {
+  it('line-pay-merchant 0.9.0, unmodified, requests, is paid, confirms, refunds and reads the details on embedkit', async () => {
+    const { stdout } = await runRegistered('line-pay.mjs', [], { EMBEDKIT_URL: kit.baseUrl, ...MERCHANT, USER_ID: ALICE });
+    expect(JSON.parse(stdout)).toEqual({
+      request: '0000',
+      paid: 200,
+      confirm: '0000',
+      refund: '0000',
+      details: '0000',
+      payment: { transactionId: true, refunds: [-100] },
+    });
+  });
+
+  it('line-pay-merchant with a wrong secret key gets 1106, the header error', async () => {
     const { stdout } = await runRegistered('line-pay.mjs', [], {
       EMBEDKIT_URL: kit.baseUrl,
-      CHANNEL_ID: '1479113123',
-      CHANNEL_SECRET: 'x',
+      ...MERCHANT,
+      USER_ID: ALICE,
+      WRONG_SECRET: 'x'.repeat(32),
     });
-    expect(JSON.parse(stdout)).toEqual({
-      error: `embedkit/register: the embedkit at ${kit.baseUrl} serves no linepay origin, so sandbox-api-pay.line.me was not reached`,
-    });
+    expect(JSON.parse(stdout)).toEqual({ error: '1106' });
   });
 });
 
@@ -186,6 +200,23 @@ describe('what a routed request keeps', () => {
       expect(got.url).toBe(path);
       expect(got.headers.host).toBe(new URL(other.url).host);
       expect(got.headers['x-forwarded-host']).toBeUndefined();
+    }
+  });
+
+  it('refuses a host whose origin the embedkit it found does not serve (an embedkit without LINE Pay), never sending it out', async () => {
+    const older = await recorder('127.0.0.1', (self) => ({ urls: { base: self, deprecated: self, trialbot: self, blockchain: self } }));
+    try {
+      const { stdout, stderr } = await runRegistered(
+        'requests.mjs',
+        [JSON.stringify([{ via: 'fetch', method: 'GET', url: 'https://api-pay.line.me/v3/payments?orderId=1' }])],
+        { EMBEDKIT_URL: older.url },
+      );
+      expect(stderr).toContain('api-pay.line.me, sandbox-api-pay.line.me → refused (this embedkit serves no linepay origin)');
+      expect(JSON.parse(stdout)[0].cause).toBe(
+        `embedkit/register: the embedkit at ${older.url} serves no linepay origin, so api-pay.line.me was not reached`,
+      );
+    } finally {
+      older.server.close();
     }
   });
 
