@@ -60,7 +60,7 @@ export const isDeliveryFaultKind = (kind: FaultKind): kind is DeliveryFaultKind 
 export const DEFAULT_REORDER_HOLD_MS = 5_000;
 
 /** The origins a rule may be limited to: `{base_url}` and the spec's side origins. */
-export const FAULT_ORIGINS = ['base', 'deprecated', 'trialbot', 'blockchain'] as const;
+export const FAULT_ORIGINS = ['base', 'deprecated', 'trialbot', 'blockchain', 'linepay'] as const;
 
 /** Longest delay a rule may hold a call for, in ms (a bounded wait: no request hangs for good). */
 export const MAX_FAULT_DELAY_MS = 120_000;

@@ -21,6 +21,7 @@ import { MEMBERSHIPS_ROUTES } from './simulator-api/bot/memberships.js';
 import { MODULES_ROUTES } from './simulator-api/bot/modules.js';
 import { MINI_APPS_ROUTES } from './simulator-api/mini-apps.js';
 import { BLOCKCHAIN_ROUTES } from './simulator-api/blockchain.js';
+import { LINE_PAY_ROUTES } from './simulator-api/line-pay.js';
 import { SCENARIO_EXPORT_ROUTES } from './simulator-api/scenario-export.js';
 import { WORLD_RESET_ROUTES } from './simulator-api/world-reset.js';
 import { PHONES_ROUTES } from './simulator-api/phones.js';
@@ -51,6 +52,7 @@ export const SIMULATOR_API = defineContract({
   ...MODULES_ROUTES,
   ...MINI_APPS_ROUTES,
   ...BLOCKCHAIN_ROUTES,
+  ...LINE_PAY_ROUTES,
   ...SCENARIO_EXPORT_ROUTES,
   ...WORLD_RESET_ROUTES,
   ...PHONES_ROUTES,

@@ -10,6 +10,7 @@ export const ORIGINS: Pick<World, 'urls' | 'headerPrefix'> = {
     deprecated: 'http://127.0.0.1:8081',
     trialbot: 'http://127.0.0.1:8082',
     blockchain: 'http://127.0.0.1:8083',
+    linepay: 'http://127.0.0.1:8084',
   },
   headerPrefix: 'X-Service-',
 };

@@ -14,7 +14,7 @@
  * block may use a file an earlier block wrote.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { DocServer } from './server.js';
@@ -56,13 +56,19 @@ export interface ShellContext {
   env: NodeJS.ProcessEnv;
 }
 
-/** Makes the work folder and the `embedkit` command that runs `<projectRoot>/server/dist/cli.js`. */
+/**
+ * Makes the work folder and the `embedkit` command that runs `<projectRoot>/server/dist/cli.js`; the
+ * folder is a project that installed embedkit (`node_modules/embedkit`, the checkout), so
+ * `node --import embedkit/register` resolves there as in a user's project.
+ */
 export function shellContext(projectRoot: string, server: DocServer, workDir: string): ShellContext {
   const bin = join(workDir, '.bin');
   mkdirSync(bin, { recursive: true });
   const shim = join(bin, 'embedkit');
   writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${join(projectRoot, 'server/dist/cli.js')}" "$@"\n`);
   chmodSync(shim, 0o755);
+  mkdirSync(join(workDir, 'node_modules'), { recursive: true });
+  symlinkSync(projectRoot, join(workDir, 'node_modules', 'embedkit'), 'dir');
   const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, EMBEDKIT_URL: server.url };
   delete env.DATABASE_URL;
   delete env.EMBEDKIT_ADMIN_TOKEN;

@@ -23,6 +23,8 @@ export const InterfaceUrlsSchema = Type.Object({
   deprecated: Type.String(),
   trialbot: Type.String(),
   blockchain: Type.String(),
+  /** `{linepay_base_url}`: the LINE Pay Online API v3 sandbox and its payment page. */
+  linepay: Type.String(),
 });
 
 /** `channels[]` of the world (no secret: the host is a page too). */

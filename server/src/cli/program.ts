@@ -52,6 +52,11 @@ const start = withServerOptions(
     .option('--deprecated-port <port>', '{deprecated_url} port (default: --port + 1; free one when --port is 0)', parsePort)
     .option('--trialbot-port <port>', '{trialbot_url} port (default: --port + 2; free one when --port is 0)', parsePort)
     .option('--blockchain-port <port>', '{blockchain_url} port (default: --port + 3; free one when --port is 0)', parsePort)
+    .option(
+      '--linepay-port <port>',
+      '{linepay_base_url} port, the LINE Pay sandbox (default: --port + 4; free one when --port is 0)',
+      parsePort,
+    )
     .option('--host <address>', 'address to bind (default: loopback only)')
     .option(
       '--lan',

@@ -64,7 +64,7 @@ export interface DemoLoginDeps {
   world: WorldStore;
   sessions: DemoLoginSessionStore;
   clock: Clock;
-  /** `{base_url}`: where the backend calls the platform, and the ID token's issuer. */
+  /** `{base_url}`: where the backend calls the platform. */
   baseUrl: () => string;
 }
 
@@ -179,7 +179,7 @@ async function exchange(
   const t = answer.body;
   let idToken: Record<string, unknown> | null = null;
   if (t.id_token) {
-    const verified = await verifyIdToken(t.id_token, c, deps.baseUrl(), nonce);
+    const verified = await verifyIdToken(t.id_token, c, nonce);
     if ('refused' in verified) {
       res.status(verified.refused).json({ signedIn: false, message: verified.message });
       return;
@@ -200,14 +200,14 @@ async function exchange(
 }
 
 /**
- * What an app must check of an ID token: its signature (HS256 with the channel secret), issuer,
- * audience (the channel id) and, when the page sent one, nonce.
+ * What an app must check of an ID token, as the LINE Login docs say: its signature (HS256 with the
+ * channel secret), issuer (`https://access.line.me`, the platform's, whoever issued it), audience
+ * (the channel id) and, when the page sent one, nonce.
  * @returns the payload, or the status to answer (502 rejected, 400 nonce mismatch) and why
  */
 async function verifyIdToken(
   idToken: string,
   channel: ChannelRow,
-  issuer: string,
   nonce: unknown,
 ): Promise<{ payload: Record<string, unknown> } | { refused: 400 | 502; message: string }> {
   const { jwtVerify } = await import('jose');
@@ -215,7 +215,7 @@ async function verifyIdToken(
   try {
     ({ payload } = await jwtVerify(idToken, new TextEncoder().encode(channel.secret), {
       algorithms: ['HS256'],
-      issuer,
+      issuer: 'https://access.line.me',
       audience: channel.channel_id,
     }));
   } catch (e) {

@@ -193,7 +193,8 @@ const isSocialPath = (path: string) => path.startsWith('/v2/profile') || path.st
  * - v1 interfaces: `{statusCode, statusMessage}`, an expired token as the spec's
  *   `412 / accessToken expired`;
  * - blockchain: its envelope `{responseTime, statusCode, statusMessage}` with embedkit's codes
- *   4290, 4013, 5000, 5030.
+ *   4290, 4013, 5000, 5030;
+ * - LINE Pay: `{returnCode: '9000', returnMessage}`.
  * A `status` rule answers its own body, or the format's body with a message naming the fault.
  */
 export function faultAnswer(rule: FaultRuleBody, call: FaultCall): FaultAnswer {
@@ -207,6 +208,8 @@ export function faultAnswer(rule: FaultRuleBody, call: FaultCall): FaultAnswer {
         : MESSAGE_OF[kind];
   const headers: Record<string, string> = status === 503 || status === 429 ? { 'Retry-After': String(RETRY_AFTER_S) } : {};
   if (kind === 'status' && rule.body) return { status, headers, body: rule.body };
+  // LINE Pay answers every outcome with HTTP 200 and a return code; a fault keeps the status it asks for, in that format (9000).
+  if (call.origin === 'linepay') return { status, headers, body: { returnCode: '9000', returnMessage: message } };
   if (call.origin === 'blockchain') {
     const code = kind === 'expiredToken' ? 4013 : status * 10;
     return { status, headers, body: { responseTime: call.now, statusCode: code, statusMessage: message } };

@@ -20,6 +20,7 @@ import type { InterfaceUrls, SideInterface } from '../interface-urls.js';
 import type { Blockchain } from '../interfaces/blockchain/index.js';
 import type { BotMessaging, BotMessagingOptions } from '../interfaces/bot/index.js';
 import type { EmbeddedApps } from '../interfaces/embedded-apps/index.js';
+import type { LinePay } from '../interfaces/line-pay/index.js';
 import type { SocialLogin, UserTokenService } from '../interfaces/social/index.js';
 import type { V1Bots } from '../interfaces/v1-bots/index.js';
 import type { LanState } from '../lan/simulator-routes.js';
@@ -43,7 +44,7 @@ export interface EmbedkitOptions extends DatabaseOptions {
   demoOrigin?: string;
   /**
    * Public origins of the other address placeholders of the spec (`{deprecated_url}`,
-   * `{trialbot_url}`, `{blockchain_url}`); default `http://localhost:8081` to `:8083`.
+   * `{trialbot_url}`, `{blockchain_url}`, `{linepay_base_url}`); default `http://localhost:8081` to `:8084`.
    */
   urls?: Partial<Omit<InterfaceUrls, 'base'>>;
   logger?: Logger;
@@ -95,6 +96,8 @@ export interface Embedkit {
     social: SocialLogin;
     bots: BotMessaging;
     blockchain: Blockchain;
+    /** The LINE Pay sandbox of `{linepay_base_url}`. */
+    linePay: LinePay;
     v1Bots: V1Bots;
     /** The fault rules in force (docs/guide/faults.md). */
     faults: FaultRegistry;
@@ -165,6 +168,8 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     deprecated: originApp([faultGate('deprecated', gate), ...routesOf(built, 'deprecated')], logger, errors),
     trialbot: originApp([faultGate('trialbot', gate), ...routesOf(built, 'trialbot')], logger, errors),
     blockchain: originApp([faultGate('blockchain', gate), ...routesOf(built, 'blockchain')], logger, errors),
+    // The LINE Pay unit hands over its whole app (its own 404 and error format), as the blockchain does.
+    linepay: originApp([faultGate('linepay', gate), ...routesOf(built, 'linepay')], logger, errors),
   };
   // Deliveries left undelivered by the last run go out first.
   bots.start();
@@ -185,6 +190,7 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
       social: units.social,
       bots,
       blockchain: units.blockchain,
+      linePay: units.linePay,
       v1Bots: units.v1Bots,
       faults,
     },
@@ -195,12 +201,13 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   };
 }
 
-/** The origins of every address placeholder: the options' or the defaults (`http://localhost:8080` to `:8083`). */
+/** The origins of every address placeholder: the options' or the defaults (`http://localhost:8080` to `:8084`). */
 function interfaceUrls(options: EmbedkitOptions): InterfaceUrls {
   return {
     base: options.baseUrl ?? 'http://localhost:8080',
     deprecated: options.urls?.deprecated ?? 'http://localhost:8081',
     trialbot: options.urls?.trialbot ?? 'http://localhost:8082',
     blockchain: options.urls?.blockchain ?? 'http://localhost:8083',
+    linepay: options.urls?.linepay ?? 'http://localhost:8084',
   };
 }

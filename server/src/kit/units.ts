@@ -19,6 +19,7 @@ import type { BotMessagingOptions } from '../interfaces/bot/index.js';
 import { createBotUnit, type BotUnit } from '../interfaces/bot/unit.js';
 import { createEmbeddedApps, type EmbeddedApps } from '../interfaces/embedded-apps/index.js';
 import { CalendarStore } from '../world/calendar-store.js';
+import { createLinePay, type LinePay } from '../interfaces/line-pay/index.js';
 import { createMiniApps, type MiniApps } from '../interfaces/mini-apps/index.js';
 import { createSocialLogin, type SocialLogin } from '../interfaces/social/index.js';
 import { createV1Bots, type V1Bots } from '../interfaces/v1-bots/index.js';
@@ -62,6 +63,7 @@ export interface Units {
   blockchain: Blockchain;
   v1Bots: V1Bots;
   miniApps: MiniApps;
+  linePay: LinePay;
   /** The world's simulator routes, on what they read of the units (apps, sessions, MINI Apps). */
   world: BuiltUnit<'world'>;
   /** The simulator routes of the channel access tokens. */
@@ -137,6 +139,7 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
     baseUrl,
     headers,
   });
+  const linePay = createLinePay(db, world, clock, { logger, outage, urls: () => d.urls });
   const worldUnit = {
     simulator: worldSimulatorHandlers({
       world,
@@ -151,7 +154,7 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
     }),
   };
   const channelTokenRoutes = { simulator: channelTokenSimulatorHandlers(channelTokens) };
-  return { channelTokens, chats, social, bots, embeddedApps, blockchain, v1Bots, miniApps, world: worldUnit, channelTokenRoutes };
+  return { channelTokens, chats, social, bots, embeddedApps, blockchain, v1Bots, miniApps, linePay, world: worldUnit, channelTokenRoutes };
 }
 
 /**
@@ -160,7 +163,7 @@ export function createUnits(d: UnitDeps, botOptions?: BotMessagingOptions): Unit
  * the mount, their body readers given to it: a new unit is one more entry.
  */
 export function builtUnits(u: Units) {
-  return [u.embeddedApps, u.world, u.social, u.bots, u.miniApps, u.v1Bots, u.blockchain, u.channelTokenRoutes] as const;
+  return [u.embeddedApps, u.world, u.social, u.bots, u.miniApps, u.v1Bots, u.blockchain, u.linePay, u.channelTokenRoutes] as const;
 }
 
 /** The list of {@link builtUnits}. */

@@ -23,7 +23,7 @@ export interface ServeOptions {
   host?: string;
   /**
    * Ports of the side origins; default the main port + 1 (`deprecated`), + 2 (`trialbot`),
-   * + 3 (`blockchain`), or free ones when the main port is 0.
+   * + 3 (`blockchain`), + 4 (`linepay`), or free ones when the main port is 0.
    */
   ports?: Partial<Record<SideInterface, number>>;
   /** How long a request that arrives while the server starts is held before a 503, in ms; default 30,000. */

@@ -5,6 +5,7 @@ import { hostChecked, type AllowedHosts } from '../http/guards/host-check.js';
 import type { Readiness } from '../http/readiness.js';
 import type { SideInterface } from '../interface-urls.js';
 import { blockchainUnavailable } from '../interfaces/blockchain/index.js';
+import { linePayUnavailable } from '../interfaces/line-pay/index.js';
 
 /**
  * One origin's request listener: the Host check around the readiness gate around the origin's app.
@@ -18,7 +19,8 @@ export function originListener(
   options: { allowedHosts?: AllowedHosts | undefined; logger: Logger },
 ): RequestListener {
   // Before the kit (and its clock) exists: the machine's time in the blockchain envelope.
-  const unavailable = origin === 'blockchain' ? blockchainUnavailable({ now: () => Date.now() }) : undefined;
+  const unavailable =
+    origin === 'blockchain' ? blockchainUnavailable({ now: () => Date.now() }) : origin === 'linepay' ? linePayUnavailable() : undefined;
   return hostChecked(readiness.listener(app, unavailable), options.allowedHosts ?? [], (host, method, url) =>
     options.logger.warn({ host, method, url, origin }, `refused a request for the host ${host ?? '(none)'}: not allowed`),
   );

@@ -7,6 +7,7 @@ export const PORT_FLAGS: Record<SideInterface | 'base', string> = {
   deprecated: '--deprecated-port',
   trialbot: '--trialbot-port',
   blockchain: '--blockchain-port',
+  linepay: '--linepay-port',
 };
 
 /** A port that another program (or another embedkit) already listens on. */
@@ -18,7 +19,7 @@ export class PortInUseError extends Error {
     super(
       `port ${port} ({${origin}_url}) is already in use: ` +
         `choose another with ${PORT_FLAGS[origin]} <port>` +
-        (origin === 'base' ? '' : ` (or move the main --port: the side ports default to it + 1, + 2, + 3)`),
+        (origin === 'base' ? '' : ` (or move the main --port: the side ports default to it + 1, + 2, + 3, + 4)`),
     );
     this.name = 'PortInUseError';
   }

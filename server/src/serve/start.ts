@@ -118,6 +118,7 @@ function localOrigins(port: number, ports: Record<SideInterface, number>): { bas
       deprecated: `http://localhost:${ports.deprecated}`,
       trialbot: `http://localhost:${ports.trialbot}`,
       blockchain: `http://localhost:${ports.blockchain}`,
+      linepay: `http://localhost:${ports.linepay}`,
     },
   };
 }

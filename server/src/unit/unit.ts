@@ -44,6 +44,8 @@ export interface UnitRoutes {
   trialbot?: RequestHandler[];
   /** `{blockchain_url}` (an app of its own is a handler too). */
   blockchain?: RequestHandler[];
+  /** `{linepay_base_url}` (the LINE Pay unit's app: its API and its payment page). */
+  linepay?: RequestHandler[];
   /** The readers of the simulator routes' bodies of a kind other than `json` that the unit's routes take (`simulator-api/mount.ts`). */
   bodies?: Partial<Record<BodyKind, RequestHandler>>;
 }

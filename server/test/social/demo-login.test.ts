@@ -90,7 +90,7 @@ describe('demo login (demo/login/ and /demo/login/api)', () => {
     ).json();
     expect(session.signedIn).toBe(true);
     expect(session.tokens.access_token).toMatch(/^.{6}….{4}$/);
-    expect(session.idToken).toMatchObject({ sub: ALICE, name: 'Alice', nonce: 'n1', aud: '1650000001', iss: server.baseUrl });
+    expect(session.idToken).toMatchObject({ sub: ALICE, name: 'Alice', nonce: 'n1', aud: '1650000001', iss: 'https://access.line.me' });
 
     const profile = await (await go(`${server.demoOrigin}/demo/login/api/profile`)).json();
     expect(profile.platform).toMatchObject({ status: 200, body: { userId: ALICE, displayName: 'Alice' } });

@@ -54,13 +54,13 @@ describe('grant_type=authorization_code', () => {
     const before = Math.floor(kit.clock.now() / 1000);
     const { id_token } = await signIn(kit);
     const { payload, protectedHeader } = await jwtVerify(id_token!, key(WEB.secret), {
-      issuer: BASE_URL,
+      issuer: 'https://access.line.me',
       audience: WEB.id,
       algorithms: ['HS256'],
     });
     expect(protectedHeader.alg).toBe('HS256');
     expect(payload).toMatchObject({
-      iss: BASE_URL,
+      iss: 'https://access.line.me',
       sub: ALICE,
       aud: WEB.id,
       nonce: 'n-456',

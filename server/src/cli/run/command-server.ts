@@ -87,7 +87,7 @@ export async function startCommandServer(
 }
 
 /**
- * What the command gets in its environment: `EMBEDKIT_URL`, `EMBEDKIT_BLOCKCHAIN_URL`,
+ * What the command gets in its environment: `EMBEDKIT_URL`, `EMBEDKIT_BLOCKCHAIN_URL`, `EMBEDKIT_LINEPAY_URL`,
  * `EMBEDKIT_HEADER_PREFIX`, the first channel's `EMBEDKIT_CHANNEL_ID` and `EMBEDKIT_CHANNEL_SECRET`,
  * and `EMBEDKIT_ADMIN_TOKEN` when a token is in force; added to this process's environment.
  */
@@ -98,6 +98,7 @@ export function commandEnv(started: CommandServer): NodeJS.ProcessEnv {
     ...process.env,
     EMBEDKIT_URL: server.baseUrl,
     EMBEDKIT_BLOCKCHAIN_URL: server.urls.blockchain,
+    EMBEDKIT_LINEPAY_URL: server.urls.linepay,
     EMBEDKIT_HEADER_PREFIX: server.embedkit.headers.prefix,
     ...(adminToken ? { EMBEDKIT_ADMIN_TOKEN: adminToken } : {}),
     ...(channel ? { EMBEDKIT_CHANNEL_ID: channel.channel_id, EMBEDKIT_CHANNEL_SECRET: channel.secret } : {}),

@@ -47,6 +47,7 @@ export interface StartOptions {
   deprecatedPort?: number;
   trialbotPort?: number;
   blockchainPort?: number;
+  linepayPort?: number;
   host?: string;
   /** `--allowed-hosts a,b` (parsed), or `all`; default the config file's, else none. */
   allowedHosts?: AllowedHosts;
@@ -153,7 +154,7 @@ function planStart(opts: StartOptions): StartPlan {
 /**
  * The ready lines (the first starts with "embedkit ready"): the URLs, the data location, where it
  * listens, the first messaging channel's credentials and up to five v1 bots' (with the interface
- * each speaks), and the blockchain services'.
+ * each speaks), the blockchain services' and the LINE Pay sandbox merchants'.
  */
 async function readyLines(
   server: RunningServer,
@@ -181,6 +182,7 @@ async function readyLines(
     `  deprecated      ${server.urls.deprecated}/`,
     `  trial bots      ${server.urls.trialbot}/`,
     `  blockchain      ${server.urls.blockchain}/`,
+    `  LINE Pay        ${server.urls.linepay}/`,
     `  data            ${data}`,
     `  header prefix   ${server.embedkit.headers.prefix}`,
     opts.host === undefined || isLoopbackHost(opts.host)
@@ -198,6 +200,10 @@ async function readyLines(
     );
   for (const b of await server.embedkit.services.blockchain.store.services())
     lines.push(`  blockchain      ${b.name}: service-api-key ${b.api_key}, secret ${b.api_secret}${b.activated ? '' : ' (not activated)'}`);
+  for (const m of await server.embedkit.services.linePay.store.merchants())
+    lines.push(
+      `  LINE Pay        ${m.name} (${m.region}): channel id ${m.channel_id}, secret key ${m.channel_secret}${m.active ? '' : ' (not active)'}`,
+    );
   return lines;
 }
 
@@ -277,6 +283,7 @@ export async function runStart(opts: StartOptions): Promise<void> {
         ...(opts.deprecatedPort !== undefined ? { deprecated: opts.deprecatedPort } : {}),
         ...(opts.trialbotPort !== undefined ? { trialbot: opts.trialbotPort } : {}),
         ...(opts.blockchainPort !== undefined ? { blockchain: opts.blockchainPort } : {}),
+        ...(opts.linepayPort !== undefined ? { linepay: opts.linepayPort } : {}),
       },
       ...(opts.host !== undefined ? { host: opts.host } : {}),
       allowedHosts,

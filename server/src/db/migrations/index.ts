@@ -41,6 +41,7 @@ import { addSharePickerTickets } from './0032-share-picker-tickets.js';
 import { addConsents } from './0033-consents.js';
 import { addMiniAppCustomPaths } from './0034-mini-app-custom-paths.js';
 import { addCalendars } from './0035-calendars.js';
+import { addLinePay } from './0036-line-pay.js';
 import { columnTypes, type ColumnTypes, type Dialect } from './dialect.js';
 
 /** One migration's schema changes, given the dialect's column types. */
@@ -80,6 +81,7 @@ const SHIPPED: ReadonlyArray<readonly [key: string, up: SchemaChange]> = [
   ['0033_consents', addConsents],
   ['0034_mini_app_custom_paths', addMiniAppCustomPaths],
   ['0035_calendars', addCalendars],
+  ['0036_line_pay', addLinePay],
 ];
 
 /** The migrations for one dialect, by key, as Kysely's Migrator takes them. */

@@ -58,7 +58,7 @@ export interface SocialLogin extends BuiltUnit<'social'> {
 /**
  * Builds the social login on an open database.
  * @param clockMoved told the new clock offset (ms) after the simulator moves the clock
- * @param deps `baseUrl`: the server's public origin (ID token `iss`, picture URLs);
+ * @param deps `baseUrl`: the server's public origin (picture URLs);
  *   `demoOrigin`: what `{demo_origin}` in a scenario's callback URLs stands for; `headers`: the
  *   platform header names of the kit's prefix (the v1 ChannelToken, request IDs); `appViewUrls`: the
  *   endpoint URLs of a channel's embedded apps, with their `--lan` proxy origins (where a PKCE sign-in may return);

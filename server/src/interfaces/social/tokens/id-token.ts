@@ -4,15 +4,22 @@ import { pictureUrl } from '../../../world/profiles.js';
 import type { ChannelRow, UserRow } from '../../../world/world-store.js';
 
 /**
- * The ID token: a JWT signed with HS256 and the channel secret, with `iss` (the server's
- * origin), `sub` (user ID), `aud` (channel ID), `exp` (1 hour), `iat`, `nonce` (when the
+ * The ID token's `iss`, always the platform's (LINE Login "Verify ID token": `iss` is
+ * `https://access.line.me`), whichever origin issued it: an app that checks it as the LINE Login
+ * docs say passes unchanged, pointed at embedkit or routed to it by `embedkit/register`.
+ */
+export const ID_TOKEN_ISSUER = 'https://access.line.me';
+
+/**
+ * The ID token: a JWT signed with HS256 and the channel secret, with `iss`
+ * ({@link ID_TOKEN_ISSUER}), `sub` (user ID), `aud` (channel ID), `exp` (1 hour), `iat`, `nonce` (when the
  * request had one), and with the `profile` scope `name` and `picture` (when the user has one): the
  * profile claims come with the profile scope alone (LINE Login docs, "Verify ID token": the
  * payload's `name` and `picture` are "Included when the `profile` scope is specified"; the LINE
  * MINI App docs' "LINE MINI App authorization flow": an ID token of a MINI App started with
  * `openid` alone has no profile information). Times are simulated seconds.
  * @param t `scopes`: the token's granted scopes; `now`: the clock's time (ms); `issuer`: the
- *   server's public origin (also where pictures are served)
+ *   server's public origin, where pictures are served (not the `iss`)
  * @returns the compact JWT
  */
 export async function signIdToken(t: {
@@ -35,7 +42,7 @@ export async function signIdToken(t: {
   }
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuer(issuer)
+    .setIssuer(ID_TOKEN_ISSUER)
     .setSubject(user.user_id)
     .setAudience(channel.channel_id)
     .setIssuedAt(iat)

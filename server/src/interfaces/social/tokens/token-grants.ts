@@ -62,7 +62,7 @@ export interface TokenGrantDeps {
   refreshTokens: RefreshTokenStore;
   invalidations: TokenInvalidationStore;
   clock: Clock;
-  /** The server's public origin: the ID token's `iss`, and where pictures are served. */
+  /** The server's public origin: where the ID token's `picture` is served (its `iss` is the platform's, `ID_TOKEN_ISSUER`). */
   baseUrl: () => string;
 }
 
