@@ -16,6 +16,7 @@
  */
 import type { FaultRuleBody, FaultView } from '#contract/faults.js';
 import type { IapOrder } from '#contract/iap.js';
+import type { LinePayApproveBody, LinePayTransaction } from '#contract/simulator-api/line-pay.js';
 import { pino } from 'pino';
 import { startServer, type RunningServer } from './serve/start.js';
 import type { InterfaceUrls } from './interface-urls.js';
@@ -94,6 +95,8 @@ export type KitFaultRule = FaultRuleBody;
 export type KitFault = FaultView;
 /** An in-app purchase order as the simulator API shows it (`contract/src/iap.ts`). */
 export type KitOrder = IapOrder;
+/** A LINE Pay payment as the simulator API shows it (`contract/src/simulator-api/line-pay.ts`). */
+export type KitLinePayTransaction = LinePayTransaction;
 /** A service message as the person's service-message chat holds it. */
 export type KitServiceMessage = SimulatorAnswers['serviceMessages']['messages'][number];
 
@@ -179,6 +182,26 @@ export interface TestKit {
   refund(orderId: string): Promise<KitOrder>;
   /** A person's LINE MINI App service messages (their service-message chat), oldest first. */
   serviceMessages(userId: string): Promise<KitServiceMessage[]>;
+  /**
+   * The LINE Pay sandbox (docs/platform/line-pay.md): its origin, `{linepay_base_url}` (where a
+   * merchant's server sends `POST /v3/payments/request`), and what the person and the merchant do.
+   */
+  linePay: {
+    /** `{linepay_base_url}`. */
+    url: string;
+    /** Payments, newest first; one merchant's (`channelId`), one person's or one order's. */
+    transactions(filter?: { channelId?: string; userId?: string; orderId?: string }): Promise<KitLinePayTransaction[]>;
+    /**
+     * The person pays on the payment page (as Alice, Bob...; `BALANCE` by default; `outcome` makes the merchant's confirm fail).
+     * @returns the payment and the URL the page sends them to (the confirmUrl with `transactionId` and `orderId`)
+     * @throws TestKitError 409 when the payment no longer waits for the person, 404 for an unknown one
+     */
+    pay(transactionId: string, how: LinePayApproveBody): Promise<{ transaction: KitLinePayTransaction; redirectUrl: string }>;
+    /** The person cancels on the payment page. @returns the payment and the cancelUrl */
+    cancel(transactionId: string): Promise<{ transaction: KitLinePayTransaction; redirectUrl: string }>;
+    /** The merchant refunds a captured payment (all that is left, or `amount`). @throws TestKitError 409 with the return code */
+    refund(transactionId: string, amount?: number): Promise<KitLinePayTransaction>;
+  };
   /** Stops the server; its state is gone. */
   stop(): Promise<void>;
 }
@@ -338,6 +361,14 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
     orders: async (filter = {}) => (await call('orders', 'iapOrders', { query: filter })).orders,
     refund: (orderId) => call('refund', 'refundIapOrder', { params: { orderId } }),
     serviceMessages: async (userId) => (await call('serviceMessages', 'serviceMessages', { params: { userId } })).messages,
+    linePay: {
+      url: server.urls.linepay,
+      transactions: async (filter = {}) => (await call('linePay.transactions', 'linePayTransactions', { query: filter })).transactions,
+      pay: (transactionId, how) => call('linePay.pay', 'approveLinePayPayment', { params: { transactionId }, body: how }),
+      cancel: (transactionId) => call('linePay.cancel', 'cancelLinePayPayment', { params: { transactionId } }),
+      refund: (transactionId, amount) =>
+        call('linePay.refund', 'refundLinePayPayment', { params: { transactionId }, body: amount === undefined ? {} : { amount } }),
+    },
     stop: () => server.close(),
   };
 }
