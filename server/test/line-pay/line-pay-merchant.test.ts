@@ -63,6 +63,10 @@ describe('line-pay-merchant 0.9.0', () => {
     expect(conf.body.info).toMatchObject({ transactionId, orderId: body.orderId });
     const details = await lp.paymentDetails.send({ params: { transactionId: [transactionId] } });
     expect(details.body.info[0]).toMatchObject({ transactionId, payStatus: 'CAPTURE' });
+    // Two IDs: the client sends them comma-separated.
+    const other = await lp.request.send({ body: order(50) });
+    const both = await lp.paymentDetails.send({ params: { transactionId: [transactionId, other.body.info.transactionId], orderId: [] } });
+    expect(both.body.info.map((i: { transactionId: string }) => i.transactionId)).toEqual([transactionId]);
     const refund = await lp.refund.send({ transactionId, body: { refundAmount: 100 } });
     expect(refund.body.info.refundTransactionId).toMatch(/^\d{19}$/);
   });
