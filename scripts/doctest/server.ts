@@ -1,7 +1,7 @@
 /**
  * The one embedkit every shell block of the docs runs against: the project's built CLI
  * (`server/dist/cli.js`) started on free loopback ports with a data directory in a temp folder.
- * The docs write the default ports (`localhost:8080`, and 8081, 8082, 8083 for the side origins);
+ * The docs write the default ports (`localhost:8080`, and 8081 to 8084 for the side origins);
  * {@link DocServer.toActual} and {@link DocServer.toDocumented} translate between the two.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,7 +23,7 @@ export interface DocServer {
 }
 
 /** The default port of each address placeholder, as the docs write them. */
-const DOCUMENTED_PORTS = { base: 8080, deprecated: 8081, trialbot: 8082, blockchain: 8083 } as const;
+const DOCUMENTED_PORTS = { base: 8080, deprecated: 8081, trialbot: 8082, blockchain: 8083, linepay: 8084 } as const;
 const HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**

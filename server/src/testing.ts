@@ -25,6 +25,7 @@ import type {
   MiniAppConsent,
   MiniAppConsentSettings,
 } from '#contract/simulator-api/consents.js';
+import type { LinePayApproveBody, LinePayTransaction } from '#contract/simulator-api/line-pay.js';
 import { pino } from 'pino';
 import { startServer, type RunningServer } from './serve/start.js';
 import type { InterfaceUrls } from './interface-urls.js';
@@ -103,6 +104,8 @@ export type KitFaultRule = FaultRuleBody;
 export type KitFault = FaultView;
 /** An in-app purchase order as the simulator API shows it (`contract/src/iap.ts`). */
 export type KitOrder = IapOrder;
+/** A LINE Pay payment as the simulator API shows it (`contract/src/simulator-api/line-pay.ts`). */
+export type KitLinePayTransaction = LinePayTransaction;
 /** A service message as the person's service-message chat holds it. */
 export type KitServiceMessage = SimulatorAnswers['serviceMessages']['messages'][number];
 
@@ -234,6 +237,26 @@ export interface TestKit {
    * @throws Error when none is pending within `timeoutMs` (default {@link DEFAULT_REPLY_TIMEOUT_MS})
    */
   waitForConsentScreen(options?: WaitForConsentScreenOptions): Promise<ConsentScreen>;
+  /**
+   * The LINE Pay sandbox (docs/platform/line-pay.md): its origin, `{linepay_base_url}` (where a
+   * merchant's server sends `POST /v3/payments/request`), and what the person and the merchant do.
+   */
+  linePay: {
+    /** `{linepay_base_url}`. */
+    url: string;
+    /** Payments, newest first; one merchant's (`channelId`), one person's or one order's. */
+    transactions(filter?: { channelId?: string; userId?: string; orderId?: string }): Promise<KitLinePayTransaction[]>;
+    /**
+     * The person pays on the payment page (as Alice, Bob...; `BALANCE` by default; `outcome` makes the merchant's confirm fail).
+     * @returns the payment and the URL the page sends them to (the confirmUrl with `transactionId` and `orderId`)
+     * @throws TestKitError 409 when the payment no longer waits for the person, 404 for an unknown one
+     */
+    pay(transactionId: string, how: LinePayApproveBody): Promise<{ transaction: KitLinePayTransaction; redirectUrl: string }>;
+    /** The person cancels on the payment page. @returns the payment and the cancelUrl */
+    cancel(transactionId: string): Promise<{ transaction: KitLinePayTransaction; redirectUrl: string }>;
+    /** The merchant refunds a captured payment (all that is left, or `amount`). @throws TestKitError 409 with the return code */
+    refund(transactionId: string, amount?: number): Promise<KitLinePayTransaction>;
+  };
   /** Stops the server; its state is gone. */
   stop(): Promise<void>;
 }
@@ -432,6 +455,14 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
         );
         void check();
       }),
+    linePay: {
+      url: server.urls.linepay,
+      transactions: async (filter = {}) => (await call('linePay.transactions', 'linePayTransactions', { query: filter })).transactions,
+      pay: (transactionId, how) => call('linePay.pay', 'approveLinePayPayment', { params: { transactionId }, body: how }),
+      cancel: (transactionId) => call('linePay.cancel', 'cancelLinePayPayment', { params: { transactionId } }),
+      refund: (transactionId, amount) =>
+        call('linePay.refund', 'refundLinePayPayment', { params: { transactionId }, body: amount === undefined ? {} : { amount } }),
+    },
     stop: () => server.close(),
   };
 }

@@ -20,14 +20,27 @@ export function isHttpUrl(url: unknown): boolean {
 }
 
 /**
+ * Whether a URL is LINE Pay's app link to a payment (`info.paymentUrl.app` of the Online API v3's
+ * request: `line://pay/payment/<token>`), which the LINE app opens as LINE Pay's payment page.
+ */
+export function isLinePayAppLink(url: unknown): url is string {
+  return typeof url == 'string' && /^line:\/\/pay\/payment\/[A-Za-z0-9_-]{1,200}$/.test(url);
+}
+
+/** The payment page a LINE Pay app link stands for, on `{linepay_base_url}` (`linepayBase`). */
+export function linePayPageOf(linepayBase: string, appLink: string): string {
+  return `${linepayBase}/web/payment/wait?transactionReserveId=${encodeURIComponent(appLink.slice('line://pay/payment/'.length))}`;
+}
+
+/**
  * Problem with an `openWindow` argument: it must be an object whose `url` is an absolute http(s)
- * URL and whose `external`, when present, is a boolean (spec: `url` String, required, absolute;
- * `external` Boolean, default false).
+ * URL (or LINE Pay's app link, which the LINE app opens too) and whose `external`, when present,
+ * is a boolean (spec: `url` String, required, absolute; `external` Boolean, default false).
  */
 export function openWindowProblem(params: unknown): string {
   if (typeof params != 'object' || !params) return 'params must be an object {url, external?}';
   const { url, external } = params as { url?: unknown; external?: unknown };
-  if (!isHttpUrl(url)) return 'url must be an absolute http(s) URL';
+  if (!isHttpUrl(url) && !isLinePayAppLink(url)) return 'url must be an absolute http(s) URL';
   return external === undefined || typeof external == 'boolean' ? '' : 'external must be a boolean';
 }
 

@@ -1,7 +1,7 @@
 /**
  * The demo bots as one request handler: the default scenario's messaging bot (`POST /webhook`)
- * and its v1 bots (`POST /v1/enterprise`, `POST /v1/trial`, see v1.ts), and the LIFF demo's shop
- * (`/mini-app/...`, see mini-app.ts). Each checks the
+ * and its v1 bots (`POST /v1/enterprise`, `POST /v1/trial`, see v1.ts), the LIFF demo's shop
+ * (`/mini-app/...`, see mini-app.ts) and the Tea House's LINE Pay merchant server (`/tea-shop/...`, see tea-shop.ts). Each checks the
  * signature of every request against its channel's secret before reading it, answers 200 at once
  * (the platform retries anything else), then answers through the platform's public APIs over
  * HTTP, as any bot does. `npm run demo:bot` serves it on its own port (main.ts); `embedkit start`
@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { messagingApi, webhook } from '@line/bot-sdk';
 import { menuMessages } from './menu.js';
 import { createMiniAppShop } from './mini-app.js';
+import { createTeaShop } from './tea-shop.js';
 import { BotClient, issueToken, PlatformError, validSignature } from './platform.js';
 import { handleV1, V1_CHANNELS } from './v1.js';
 
@@ -129,9 +130,17 @@ export function createDemoBots(config: DemoBotsConfig): DemoBotsHandler {
     log,
   });
 
+  let linePayUrl: string | undefined;
+  const teaShop = createTeaShop({
+    linePayUrl: async () =>
+      (linePayUrl ??= ((await (await fetch(`${base}/embedkit/v1/world`)).json()) as { urls: { linepay: string } }).urls.linepay),
+    log,
+  });
+
   return async (req, res) => {
     const path = req.url?.split('?')[0];
     if (path?.startsWith('/mini-app/')) return shop(req, req.method === 'POST' ? await readBody(req) : null, res);
+    if (path?.startsWith('/tea-shop/')) return teaShop(req, req.method === 'POST' ? await readBody(req) : null, res);
     const v1 = path === '/v1/enterprise' ? 'enterprise' : path === '/v1/trial' ? 'trial' : undefined;
     if (req.method !== 'POST' || (path !== '/webhook' && !v1)) {
       res

@@ -26,6 +26,7 @@ import type { SubWindowView } from './liff/sub-window-view.js';
 import type { AppOverlay } from '../phone/views/overlay.js';
 import type { MiniAppFrame } from '../mini-app-frame/frame.js';
 import type { InAppBrowser } from '../phone/views/inapp-browser.js';
+import { isLinePayAppLink } from '#contract/bridge/rules.js';
 import { isNavigableUrl } from '../phone/views/frame-policy.js';
 import { hasCamera, scanWithCamera } from '../scan/camera.js';
 import { chatsOfUser, findApp, type World, type WorldChat } from '../state/world.js';
@@ -275,7 +276,8 @@ export class AppSession {
     return {
       openWindow: async ({ url, external }) => {
         // The bridge checks the URL is absolute; only http(s) may be navigated to from the host.
-        if (!isNavigableUrl(url)) throw new BridgeError('INVALID_ARGUMENT', 'url must be an absolute http(s) URL');
+        if (!isNavigableUrl(url) && !isLinePayAppLink(url))
+          throw new BridgeError('INVALID_ARGUMENT', 'url must be an absolute http(s) URL');
         const shown = (await this.deps.windowUrlOf?.(url)) ?? url;
         if (external) window.open(shown, '_blank', 'noopener,noreferrer');
         else browser.open(shown);

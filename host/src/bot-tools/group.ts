@@ -5,7 +5,8 @@
  * Adding and blocking the bot (follow, unfollow) is in the "Time and friendship" group. The
  * "Members" tool has a person join or leave the open group or room (the bots in it hear
  * memberJoined, memberLeft); the "In-app purchases" tool refunds the person's orders with the
- * channel's LINE MINI App (refundComplete).
+ * channel's LINE MINI App (refundComplete); the "LINE Pay" tool refunds the person's LINE Pay
+ * payments and expires their regKeys.
  */
 import type { BotApi, BotInfo } from '../simulator-api/bot-api.js';
 import { h, option, replaceChildren } from '../shared/dom.js';
@@ -13,6 +14,7 @@ import { HOST_EVENTS } from './event-types.js';
 import type { HostState } from '../state/host-state.js';
 import { findChat, type World } from '../state/world.js';
 import { IapTool } from '../iap/tool.js';
+import { LinePayTool } from '../line-pay/tool.js';
 import { MembershipTool } from './membership-tool.js';
 import { ModuleTool } from './module-tool.js';
 
@@ -45,6 +47,7 @@ export class BotTools {
   private readonly plans: MembershipTool;
   private readonly modules: ModuleTool;
   private readonly orders: IapTool;
+  private readonly linePay: LinePayTool;
 
   /** @param onMembersChanged a person joined or left a chat: the page reloads the world. */
   constructor(
@@ -99,6 +102,7 @@ export class BotTools {
     this.plans = new MembershipTool(api);
     this.modules = new ModuleTool(api);
     this.orders = new IapTool(api);
+    this.linePay = new LinePayTool(api);
 
     replaceChildren(root, [
       h('h2', { text: 'Bot' }),
@@ -117,6 +121,7 @@ export class BotTools {
       this.plans.element,
       this.modules.element,
       this.orders.element,
+      this.linePay.element,
       this.status,
     ]);
     void this.refresh();
@@ -218,6 +223,7 @@ export class BotTools {
     void this.plans.show(this.channelId, this.state?.userId ?? '');
     void this.modules.show(this.channelId, chat?.chatId ?? '');
     void this.orders.show(this.channelId, this.state?.userId ?? '');
+    void this.linePay.show(this.channelId, this.state?.userId ?? '');
   }
 
   /** The chosen person joins or leaves the open group or room. */

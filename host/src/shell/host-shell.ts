@@ -33,6 +33,7 @@ import { TimeAndFriendshipPanel } from '../time-and-friendship/panel.js';
 import { Controls } from '../controls/panel.js';
 import { BridgeLog } from '../bridge-log/log.js';
 import { PhoneInspectorPanel } from '../bridge-log/inspector-panel.js';
+import { isLinePayAppLink, linePayPageOf } from '#contract/bridge/rules.js';
 import { viewUrlForPage, windowUrlForPage } from '../lan/app-urls.js';
 import { showLanQrCode } from '../lan/qr-panel.js';
 import { browserDevice, PhoneReporter } from '../bridge-log/inspector-report.js';
@@ -266,7 +267,9 @@ export class HostShell {
       },
       onMessagesSent: () => void this.chatScreen.refresh(),
       viewUrlOf: (viewUrl) => viewUrlForPage(this.api.client, viewUrl),
-      windowUrlOf: (url) => windowUrlForPage(this.api.client, url),
+      // LINE Pay's app link (`info.paymentUrl.app`) opens the sandbox's payment page, as the LINE app opens LINE Pay's.
+      windowUrlOf: (url) =>
+        windowUrlForPage(this.api.client, isLinePayAppLink(url) ? linePayPageOf(this.world.urls?.linepay ?? '', url) : url),
       scanScreen: this.screen,
       iapSheets: {
         consent: (appName) => askIapConsent(this.screen, appName),

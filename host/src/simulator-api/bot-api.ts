@@ -14,6 +14,7 @@ import type {
   WebhookSettings,
 } from '#contract/wire.js';
 import type { IapOrder } from '#contract/iap.js';
+import type { LinePayRegKey, LinePayTransaction } from '#contract/simulator-api/line-pay.js';
 import { hostClient, type Fetch, type SimulatorClient } from './client.js';
 
 // The panels (bot tools, webhooks) and the delivery notice read the wire types from here.
@@ -107,6 +108,26 @@ export class BotApi {
   /** The person's in-app purchase orders with a channel's MINI App, newest first (route `iapOrders`). */
   async iapOrders(channelId: string, userId: string): Promise<IapOrder[]> {
     return (await this.client.call('iapOrders', { query: { channelId, userId } })).orders;
+  }
+
+  /** The person's LINE Pay payments with every merchant, newest first (route `linePayTransactions`). */
+  async linePayTransactions(userId: string): Promise<LinePayTransaction[]> {
+    return (await this.client.call('linePayTransactions', { query: { userId } })).transactions;
+  }
+
+  /** The merchant refunds a captured LINE Pay payment, all that is left (route `refundLinePayPayment`). */
+  refundLinePayPayment(transactionId: string): Promise<LinePayTransaction> {
+    return this.client.call('refundLinePayPayment', { params: { transactionId }, body: {} });
+  }
+
+  /** The LINE Pay sandbox's regKeys (route `linePay`). */
+  async linePayRegKeys(): Promise<LinePayRegKey[]> {
+    return (await this.client.call('linePay')).regKeys;
+  }
+
+  /** Expires a regKey: its payments then answer 1190 (route `expireLinePayRegKey`). */
+  expireLinePayRegKey(regKey: string): Promise<LinePayRegKey> {
+    return this.client.call('expireLinePayRegKey', { params: { regKey } });
   }
 
   /** Refunds a paid order: the MINI App's webhook gets `refundComplete` (route `refundIapOrder`). */

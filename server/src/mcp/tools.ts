@@ -11,6 +11,7 @@ import { openApp, readAppLog } from './tools/apps.js';
 import { listBots, listDeliveries, redeliver, triggerEvent, validateMessages } from './tools/bots.js';
 import { readTranscriptTool, waitForReply } from './tools/chats.js';
 import { advanceClock, clearFaults, listFaults, setFault } from './tools/control.js';
+import { decideLinePayPayment, listLinePayPayments } from './tools/line-pay.js';
 import { listOrders, payOrder, readNotifications, refundOrder } from './tools/mini-apps.js';
 import { answerConsentScreen, listConsentScreens, listGrants } from './tools/consents.js';
 import { joinChat, leaveChat, say, setFriendship, tapAction, unsend } from './tools/person.js';
@@ -51,6 +52,8 @@ export const TOOLS: readonly McpTool[] = [
   payOrder,
   refundOrder,
   readNotifications,
+  listLinePayPayments,
+  decideLinePayPayment,
   validateMessages,
   exportScenario,
   importScenario,

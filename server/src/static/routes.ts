@@ -43,5 +43,6 @@ export function staticRoutes(): Router {
   r.use('/sdk/v1', express.static(root('sdk/dist'), { index: false }));
   r.use('/demo/app', express.static(root('demo/app'), { dotfiles: 'ignore' }));
   r.use('/demo/liff-app', express.static(root('demo/liff-app'), { dotfiles: 'ignore' }));
+  r.use('/demo/tea-shop', express.static(root('demo/tea-shop'), { dotfiles: 'ignore' }));
   return r;
 }

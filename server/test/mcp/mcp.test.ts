@@ -91,6 +91,9 @@ async function agentLoop(client: Client): Promise<void> {
   expect((await ok(client, 'list_orders', { userId: ALICE })).orders).toEqual([]);
   const unknownOrder = await call(client, 'refund_order', { orderId: 'T0000' });
   expect(unknownOrder.isError).toBe(true);
+  expect((await ok(client, 'list_line_pay_payments', { userId: ALICE })).transactions).toEqual([]);
+  const unknownPayment = await call(client, 'decide_line_pay_payment', { transactionId: '2026010100000000001', decision: 'cancel' });
+  expect(unknownPayment.isError).toBe(true);
   expect(Array.isArray((await ok(client, 'read_notifications', { userId: ALICE })).messages)).toBe(true);
   expect((await ok(client, 'list_faults')).faults).toEqual([]);
 

@@ -3,7 +3,7 @@
  * the bot, messages sent to the chat, and windows opened and closed. In the host they are bridge
  * calls; in a normal tab the platform API (with the web login's token) or the browser answers.
  */
-import { isHttpUrl } from '#contract/bridge/rules.js';
+import { isHttpUrl, isLinePayAppLink } from '#contract/bridge/rules.js';
 import { LiffError } from '../errors.js';
 import type { Liff } from '../liff-types.js';
 import { platformGet } from '../normal-tab/web-login.js';
@@ -37,7 +37,9 @@ export function messengerMembers(
       await bridge('sendMessages', [messages]);
     }, 'chat_message.write'),
     openWindow: (params) => {
-      if (!isHttpUrl(params?.url)) throw new LiffError('INVALID_ARGUMENT', 'liff.openWindow: url must be an absolute http(s) URL');
+      // LINE Pay's app link (`line://pay/payment/…`) opens its payment page, in the LINE app as in the host.
+      if (!isHttpUrl(params?.url) && !isLinePayAppLink(params?.url))
+        throw new LiffError('INVALID_ARGUMENT', 'liff.openWindow: url must be an absolute http(s) URL');
       if (!state.host) {
         window.open(params.url, '_blank', 'noopener');
         return;

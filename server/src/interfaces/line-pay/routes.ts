@@ -101,6 +101,8 @@ export function linePayRoutes(deps: Deps): Router {
   const { service } = deps;
   const gate = signed(deps);
   const merchant = (res: Response) => res.locals.merchant as LpMerchantRow;
+  // A server-to-server API: no automatic OPTIONS answer (Express's plain-text "GET, HEAD"), on the page's paths either.
+  r.use((req, res, next) => (req.method === 'OPTIONS' ? linePayNotFound(req, res, next) : next()));
 
   r.post(
     '/v3/payments/request',

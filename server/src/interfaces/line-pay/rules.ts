@@ -199,17 +199,22 @@ export const TransactionParams = Type.Object({ transactionId: Type.String({ patt
 export const RegKeyParams = Type.Object({ regKey: Type.String({ minLength: 1, maxLength: 15 }) });
 
 const OneOrMany = (s: ReturnType<typeof Type.String>) => Type.Union([s, Type.Array(s, { maxItems: 1000 })]);
-/** `GET /v3/payments`'s query (v3 "Payment Details API"): transaction IDs and/or order IDs, repeated or not. */
+/**
+ * `GET /v3/payments`'s query (v3 "Payment Details API"): transaction IDs and/or order IDs, repeated
+ * or not; transaction IDs also as one comma-separated list (what `line-pay-merchant` sends for an
+ * array); an empty value (its empty array) counts as none.
+ */
 export const DetailsQuery = Type.Object({
-  transactionId: Type.Optional(OneOrMany(Type.String({ pattern: '^[0-9]{1,19}$' }))),
-  orderId: Type.Optional(OneOrMany(Type.String({ minLength: 1, maxLength: 100 }))),
+  transactionId: Type.Optional(OneOrMany(Type.String({ pattern: '^([0-9]{1,19}(,[0-9]{1,19}){0,99})?$' }))),
+  orderId: Type.Optional(OneOrMany(Type.String({ maxLength: 100 }))),
   fields: Type.Optional(Type.Union([Type.Literal('ALL'), Type.Literal('TRANSACTION'), Type.Literal('ORDER')])),
 });
 export type DetailsQuery = Static<typeof DetailsQuery>;
 
-/** The IDs of a details query as lists. */
-export function idsOf(v: string | string[] | undefined): string[] {
-  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+/** The IDs of a details query as a list; `commas` splits comma-separated values (transaction IDs, never order IDs). */
+export function idsOf(v: string | string[] | undefined, commas = false): string[] {
+  const list = v === undefined ? [] : Array.isArray(v) ? v : [v];
+  return (commas ? list.flatMap((x) => x.split(',')) : list).filter((x) => x !== '');
 }
 
 /**

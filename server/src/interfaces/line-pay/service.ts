@@ -255,7 +255,7 @@ export class LinePayService {
    * @throws LinePayError `2101` neither given, `1177` more than 100, `1150` none found
    */
   async details(m: LpMerchantRow, q: DetailsQuery) {
-    const ids = idsOf(q.transactionId);
+    const ids = idsOf(q.transactionId, true);
     const orders = idsOf(q.orderId);
     if (!ids.length && !orders.length) throw refuse(RC.parameter, 'transactionId or orderId is required.');
     if (ids.length + orders.length > 100) throw refuse(RC.tooMany);

@@ -151,8 +151,9 @@ export class LinePayStore {
     return r && { ...r, expired: Number(r.expired), created_at: Number(r.created_at) };
   }
 
-  async regKeys(): Promise<LpRegKeyRow[]> {
-    const rows = await this.db.selectFrom('lp_reg_keys').selectAll().orderBy('created_at', 'desc').limit(200).execute();
+  /** The regKeys, newest first, at most `limit`. */
+  async regKeys(limit = 200): Promise<LpRegKeyRow[]> {
+    const rows = await this.db.selectFrom('lp_reg_keys').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
     return rows.map((r) => ({ ...r, expired: Number(r.expired), created_at: Number(r.created_at) }));
   }
 
@@ -171,9 +172,19 @@ export class LinePayStore {
     return Number(r.numUpdatedRows) === 1;
   }
 
-  /** Writes the scenario's merchants and wallets into an empty world. */
-  async seed(s: { merchants: LpMerchantRow[]; wallets: LpWalletRow[] }): Promise<void> {
+  /** Writes the scenario's merchants, wallets, payments (with their refunds) and regKeys into an empty world. */
+  async seed(s: {
+    merchants: LpMerchantRow[];
+    wallets: LpWalletRow[];
+    transactions: { row: LpTransactionRow; refunds: LpRefundRow[] }[];
+    regKeys: LpRegKeyRow[];
+  }): Promise<void> {
     if (s.merchants.length) await this.db.insertInto('lp_merchants').values(s.merchants).execute();
     if (s.wallets.length) await this.db.insertInto('lp_wallets').values(s.wallets).execute();
+    for (const t of s.transactions) {
+      await this.db.insertInto('lp_transactions').values(t.row).execute();
+      if (t.refunds.length) await this.db.insertInto('lp_refunds').values(t.refunds).execute();
+    }
+    if (s.regKeys.length) await this.db.insertInto('lp_reg_keys').values(s.regKeys).execute();
   }
 }
