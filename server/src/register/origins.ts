@@ -1,8 +1,9 @@
 /**
- * Where the running embedkit serves each origin: its simulator API's `GET /embedkit/v1/world`
+ * Where the running embedkit serves each origin: its simulator API's `world` route
  * answers `urls` (`base`, `trialbot`, `blockchain`, and `linepay` when it serves LINE Pay), so the
  * routes follow whatever ports embedkit was started on.
  */
+import { simulatorPath } from '#contract/simulator-api.js';
 import type { EmbedkitOrigins, RoutedOrigin } from './hosts.js';
 
 const ORIGIN_KEYS: readonly RoutedOrigin[] = ['base', 'trialbot', 'blockchain', 'linepay'];
@@ -26,7 +27,7 @@ export class EmbedkitNotFound extends Error {}
 export async function askOrigins(target: EmbedkitTarget, send: typeof fetch, timeoutMs = 3000): Promise<EmbedkitOrigins> {
   let res: Response;
   try {
-    res = await send(`${target.url}/embedkit/v1/world`, {
+    res = await send(`${target.url}${simulatorPath('world', {})}`, {
       headers: target.adminToken ? { Authorization: `Bearer ${target.adminToken}` } : {},
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -37,7 +38,7 @@ export async function askOrigins(target: EmbedkitTarget, send: typeof fetch, tim
   const urls = body?.urls;
   if (!res.ok || typeof urls?.base !== 'string')
     throw new EmbedkitNotFound(
-      `${target.url} answered ${res.status} to GET /embedkit/v1/world, not embedkit's world` +
+      `${target.url} answered ${res.status} to GET ${simulatorPath('world', {})}, not embedkit's world` +
         (res.status === 401 ? ' (set EMBEDKIT_ADMIN_TOKEN)' : ''),
     );
   const origins: EmbedkitOrigins = {};

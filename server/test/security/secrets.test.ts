@@ -112,6 +112,7 @@ it('answers no secret in any GET of the simulator API, in the live stream, in a 
     grants: { userId: ALICE },
     consentScreen: { screenId: 'cs1' },
     calendarEvents: { userId: ALICE },
+    linePayTransaction: { transactionId: '2026112800000000001' },
   };
   const gets = (Object.keys(SIMULATOR_API) as SimulatorRoute[]).filter(
     (n) => SIMULATOR_API[n].method === 'GET' && n !== 'scenario' && n !== 'liveEvents',

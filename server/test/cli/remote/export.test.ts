@@ -61,7 +61,7 @@ describe('embedkit export / start --import', { timeout: 60_000 }, () => {
 
     const file = join(dir, 'world.json');
     const out = await run(process.execPath, [CLI, 'export', file, '--url', server.baseUrl]);
-    expect(out.stdout).toMatch(/^wrote .*world\.json: 3 channels, 3 users, 12 chats, 4 apps/);
+    expect(out.stdout).toMatch(/^wrote .*world\.json: 3 channels, 3 users, 12 chats, 5 apps/);
     const scenario = await readScenario(file);
     expect(scenario.apps.find((a) => a.embedId === '1650000001-demoapp1')!.view.url).toBe('{demo_origin}/demo/app/');
     expect(scenario.chats.find((c) => c.chatId === 'R0000000000000000000000000000000a')!.bots).toEqual(['1650000001']);
