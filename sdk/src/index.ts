@@ -9,7 +9,6 @@
 import { connection, handshake } from './bridge.js';
 import { createCall } from './call.js';
 import { startSending } from './capture.js';
-import { followPage } from './page-state.js';
 import { notAFunction, type EmbedError } from './errors.js';
 import {
   EMBED_METHODS,
@@ -126,8 +125,6 @@ export const embed: Embed = {
         // The host's bridge log shows the warnings beside the calls (once per page).
         host = c.host;
         for (const kind of warned) tolerate(kind);
-        // Its title and address, for the frame the host draws around it.
-        followPage(c.host);
         successCallback(c.initData);
       },
       errorCallback ?? ((error: EmbedError) => console.error(error)),

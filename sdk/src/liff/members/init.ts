@@ -3,7 +3,7 @@
  * normal tab, then goes to the page a permanent link named, as the platform's SDK does on init.
  */
 import { handshake } from '../../bridge.js';
-import { followPage } from '../../page-state.js';
+import { followPage } from '../page-state.js';
 import { EmbedError } from '../../errors.js';
 import { LiffError } from '../errors.js';
 import type { Liff } from '../liff-types.js';

@@ -4,8 +4,8 @@
  * up and again when the `<title>` changes, as text; nothing new, nothing sent.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { followPage } from '../src/page-state.js';
-import { pageStateProblem } from '../../host/src/app/bridge/wire.js';
+import { followPage } from '../../src/liff/page-state.js';
+import { pageStateProblem } from '../../../host/src/app/bridge/wire.js';
 
 describe('the page’s report to the host', () => {
   it('tells the title and address at once and on every change of the <title>, never twice the same', async () => {

@@ -5,8 +5,9 @@
  * service name, domain, share link and back button). Sent once the bridge is up, then again on
  * every change: a `<title>` written or replaced (a MutationObserver on `<head>`), a navigation
  * inside the page (the Navigation API's `currententrychange`, else `popstate` and `hashchange`).
- * Both SDKs start it after their init. The host's `back` command goes one page back in this
- * frame's history.
+ * The LIFF plugin starts it after `liff.init` (a LINE MINI App is a LIFF app; the script-tag SDK
+ * stays within its size budget without it, and its apps keep their registered name in the header).
+ * The host's `back` command goes one page back in this frame's history.
  */
 import { isPageCommand, MAX_PAGE_TITLE, type PageState } from '#contract/bridge/protocol.js';
 
