@@ -21,3 +21,4 @@ export * from './simulator-api/scenario-export.js';
 export * from './simulator-api/world-reset.js';
 export * from './simulator-api/phones.js';
 export * from './simulator-api/lan.js';
+export * from './simulator-api/review.js';

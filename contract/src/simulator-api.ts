@@ -25,6 +25,7 @@ import { SCENARIO_EXPORT_ROUTES } from './simulator-api/scenario-export.js';
 import { WORLD_RESET_ROUTES } from './simulator-api/world-reset.js';
 import { PHONES_ROUTES } from './simulator-api/phones.js';
 import { LAN_ROUTES } from './simulator-api/lan.js';
+import { REVIEW_ROUTES } from './simulator-api/review.js';
 
 /** Where the simulator API lives on `{base_url}`. */
 export const SIMULATOR_PREFIX = '/embedkit/v1';
@@ -55,6 +56,7 @@ export const SIMULATOR_API = defineContract({
   ...WORLD_RESET_ROUTES,
   ...PHONES_ROUTES,
   ...LAN_ROUTES,
+  ...REVIEW_ROUTES,
 });
 
 /** The paths of the routes any page may read (see `RouteSpec.crossSite`), as patterns. */

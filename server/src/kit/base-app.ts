@@ -25,6 +25,7 @@ import { worldResetHandlers } from '../scenario/reset.js';
 import { mountSimulatorApi } from '../simulator-api/mount.js';
 import { PhoneInspector } from '../phones/inspector.js';
 import { phoneSimulatorHandlers } from '../phones/simulator-routes.js';
+import { reviewSimulatorHandlers, type ReviewApp } from '../review/index.js';
 import { schemaRoutes } from '../static/schema-routes.js';
 import { staticRoutes } from '../static/routes.js';
 import { bodyReadersOf, handlersOf, routesOf } from '../unit/unit.js';
@@ -46,6 +47,8 @@ export interface BaseAppDeps extends Pick<
   /** The fault gate of `{base_url}` (`faults/gate.ts`), before the platform's and the simulator's routes. */
   faultGate: RequestHandler;
   faults: FaultRegistry;
+  /** The world's apps as a review reads them (the embedded apps' registry and the MINI Apps among them). */
+  reviewApps: () => Promise<ReviewApp[]>;
 }
 
 /** The app of `{base_url}`: the platform's interfaces B, C, D, E and G, the simulator API, the host and the demo. */
@@ -98,6 +101,12 @@ export function baseApp(units: BuiltUnits, d: BaseAppDeps): Express {
           ...phoneSimulatorHandlers(phones, live),
           ...lanSimulatorHandlers(d.lanState),
           ...faultSimulatorHandlers(d.faults),
+          ...reviewSimulatorHandlers({
+            apps: d.reviewApps,
+            // The session and probe checks (server/src/review/session/, probe/) are wired here when they land.
+            session: async () => [],
+            probe: async () => [],
+          }),
         },
         bodyReadersOf(jsonBody, units),
       ),

@@ -159,6 +159,16 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     scenarioFile: options.scenarioFile ?? DEFAULT_SCENARIO,
     mounts: options.mounts?.({ urls, headers }) ?? {},
     lanState: options.lanState ?? (() => undefined),
+    reviewApps: async () => {
+      const [apps, miniApps] = await Promise.all([units.embeddedApps.worldApps.listAll(), units.miniApps.store.list()]);
+      const miniAppOf = new Map(miniApps.map((m) => [m.embed_id, m]));
+      return apps.map((a) => ({
+        embedId: a.embed_id,
+        name: a.name,
+        viewUrl: a.view_url,
+        ...(miniAppOf.has(a.embed_id) ? { miniApp: { customPath: miniAppOf.get(a.embed_id)!.custom_path ?? undefined } } : {}),
+      }));
+    },
   });
   const errors = { handler: errorHandler(logger, store.outage) };
   const sideApps: Record<SideInterface, Express> = {
