@@ -16,6 +16,8 @@
  */
 import type { FaultRuleBody, FaultView } from '#contract/faults.js';
 import type { IapOrder } from '#contract/iap.js';
+import type { ReviewReport } from '#contract/review.js';
+import type { ReviewBody } from '#contract/simulator-api/review.js';
 import type {
   ConsentFlow,
   ConsentPlan,
@@ -105,6 +107,11 @@ export type KitFault = FaultView;
 export type KitOrder = IapOrder;
 /** A service message as the person's service-message chat holds it. */
 export type KitServiceMessage = SimulatorAnswers['serviceMessages']['messages'][number];
+
+/** A review's report (`contract/src/review.ts`): findings with what was seen, the rule and its source, and the counts. */
+export type KitReviewReport = ReviewReport;
+/** Options of {@link TestKit.review} (the body of the simulator route `reviewMiniApp` but its target). */
+export type KitReviewOptions = Omit<ReviewBody, 'target'>;
 
 /** Options of {@link TestKit.waitForConsentScreen}. */
 export interface WaitForConsentScreenOptions {
@@ -234,6 +241,14 @@ export interface TestKit {
    * @throws Error when none is pending within `timeoutMs` (default {@link DEFAULT_REPLY_TIMEOUT_MS})
    */
   waitForConsentScreen(options?: WaitForConsentScreenOptions): Promise<ConsentScreen>;
+  /**
+   * Reviews a MINI App against the platform's published rules (docs/guide/review.md), as
+   * `embedkit review` does: `target` is its LIFF ID, its `miniapp.line.me` / `liff.line.me` URL or
+   * its endpoint URL; Lighthouse runs unless `lighthouse: false` (tens of seconds: give the test
+   * the time). Findings `fail` do not throw: assert on `report.summary.fail` or the findings.
+   * @throws TestKitError 404 when the target names no MINI App of the world, 400 when its page cannot be loaded
+   */
+  review(target: string, options?: KitReviewOptions): Promise<KitReviewReport>;
   /** Stops the server; its state is gone. */
   stop(): Promise<void>;
 }
@@ -432,6 +447,7 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
         );
         void check();
       }),
+    review: (target, options = {}) => call('review', 'reviewMiniApp', { body: { target, ...options } }),
     stop: () => server.close(),
   };
 }

@@ -11,7 +11,7 @@ import { openApp, readAppLog } from './tools/apps.js';
 import { listBots, listDeliveries, redeliver, triggerEvent, validateMessages } from './tools/bots.js';
 import { readTranscriptTool, waitForReply } from './tools/chats.js';
 import { advanceClock, clearFaults, listFaults, setFault } from './tools/control.js';
-import { listOrders, payOrder, readNotifications, refundOrder } from './tools/mini-apps.js';
+import { listOrders, payOrder, readNotifications, refundOrder, reviewMiniApp } from './tools/mini-apps.js';
 import { answerConsentScreen, listConsentScreens, listGrants } from './tools/consents.js';
 import { joinChat, leaveChat, say, setFriendship, tapAction, unsend } from './tools/person.js';
 import type { McpTool } from './tools/tool.js';
@@ -56,6 +56,7 @@ export const TOOLS: readonly McpTool[] = [
   importScenario,
   resetWorld,
   readAppLog,
+  reviewMiniApp,
 
   // Waiting.
   waitForReply,

@@ -24,7 +24,7 @@ export interface ReviewTarget {
 /** Why a target names no MINI App of the world: the text the route answers with (404). */
 export class UnknownTarget extends Error {}
 
-const LIFF_ID = /^[0-9]{10}-[A-Za-z0-9]{8}$/;
+const LIFF_ID = /^[0-9]{10}-[A-Za-z0-9]+$/;
 const PERMANENT_HOSTS = new Set(['miniapp.line.me', 'liff.line.me']);
 
 /** The endpoint URL with the path and query a permanent link adds after its LIFF ID (`/a/b?x=1`). */

@@ -42,6 +42,7 @@ export interface PuppeteerPage {
     isLandscape: boolean;
   }): Promise<void>;
   goto(url: string, o: { waitUntil: string; timeout: number }): Promise<unknown>;
+  waitForNetworkIdle(o: { idleTime: number; concurrency: number; timeout: number }): Promise<void>;
   evaluate(script: string): Promise<unknown>;
   close(): Promise<void>;
 }

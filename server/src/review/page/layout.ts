@@ -59,6 +59,8 @@ const MEASURE = `(() => {
 
 /** How long a page may take to load before it is measured as it stands (ms). */
 const LOAD_TIMEOUT_MS = 15_000;
+/** How long the page may keep fetching after its load before it is measured (ms). */
+const SETTLE_TIMEOUT_MS = 3_000;
 
 /** Loads `url` at each preset in both orientations and measures it. */
 export async function layOut(browser: PuppeteerBrowser, url: string): Promise<Layout> {
@@ -77,11 +79,12 @@ export async function layOut(browser: PuppeteerBrowser, url: string): Promise<La
           deviceScaleFactor: 2,
           isLandscape: orientation === 'landscape',
         });
-        // A page that keeps connections open (a live feed) is measured when the load timer runs out.
-        await page.goto(url, { waitUntil: 'networkidle2', timeout: LOAD_TIMEOUT_MS }).catch((e: unknown) => {
+        await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS }).catch((e: unknown) => {
           if ((e as Error).name !== 'TimeoutError')
             throw new Error(`Chromium could not load ${url}: ${(e as Error).message}`, { cause: e });
         });
+        // What the page's scripts fetch and draw after the load; one that keeps connections open (a live feed) is measured as it stands.
+        await page.waitForNetworkIdle({ idleTime: 250, concurrency: 2, timeout: SETTLE_TIMEOUT_MS }).catch(() => undefined);
         const m = (await page.evaluate(MEASURE)) as Measured;
         if (!pages.length) document = { title: m.title, viewport: m.viewport };
         pages.push({

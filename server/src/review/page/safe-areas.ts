@@ -89,18 +89,19 @@ export function safeAreaCheck(orientation: Orientation): CheckSpec {
 /** The finding of one orientation from its laid-out pages (one per preset). */
 export function safeAreaFinding(orientation: Orientation, pages: readonly LaidOut[]): Finding {
   const spec = safeAreaCheck(orientation);
-  const offenders: string[] = [];
+  // Each element in its band once, with the sizes it is there at.
+  const offenders = new Map<string, string[]>();
   let counted = 0;
   for (const page of pages) {
     counted = Math.max(counted, page.targets.length);
     for (const t of page.targets) {
       const band = unsafeBand(t, page);
-      if (band) offenders.push(`${t.name} in ${band} on ${page.preset}`);
+      if (band) offenders.set(`${t.name} in ${band}`, [...(offenders.get(`${t.name} in ${band}`) ?? []), `${page.width}×${page.height}`]);
     }
   }
   const sizes = pages.map((p) => `${p.width}×${p.height}`).join(', ');
-  if (!offenders.length) return finding(spec, 'pass', `${counted} element(s) to tap, all inside the safe area at ${sizes}`);
-  const shown = [...new Set(offenders)];
+  if (!offenders.size) return finding(spec, 'pass', `${counted} element(s) to tap, all inside the safe area at ${sizes}`);
+  const shown = [...offenders].map(([what, at]) => `${what} at ${[...new Set(at)].join(', ')}`);
   const list = shown.slice(0, 8).join('; ') + (shown.length > 8 ? `; and ${shown.length - 8} more` : '');
   return finding(spec, 'fail', `${shown.length} element(s) in the unsafe area: ${list}`);
 }
