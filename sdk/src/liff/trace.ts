@@ -98,14 +98,17 @@ export class Tracer {
   }
 
   private traced(name: string, fn: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
-    return (...args) => {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const tracer = this;
+    return function (this: unknown, ...args: unknown[]) {
       const at = Date.now();
       const api = API_OF[name];
-      const { initialized, pending } = this.kit.state;
+      const { initialized, pending } = tracer.kit.state;
       const phase: TracePhase = initialized ? 'ready' : pending ? 'during-init' : 'before-init';
-      this.add({ kind: 'call', at, name, phase, ...(api ? { api, available: this.available(api) } : {}) });
-      if (SHARES.has(name)) this.share(name as 'shareTargetPicker' | 'sendMessages', args[0], at);
-      return fn(...args);
+      tracer.add({ kind: 'call', at, name, phase, ...(api ? { api, available: tracer.available(api) } : {}) });
+      if (SHARES.has(name)) tracer.share(name as 'shareTargetPicker' | 'sendMessages', args[0], at);
+      // The member's own `this` (the `liff` object or its member object), as the app called it.
+      return fn.apply(this, args);
     };
   }
 
