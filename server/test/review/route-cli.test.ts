@@ -50,14 +50,27 @@ afterAll(async () => {
 const client = () => new SimulatorClient({ baseUrl: server.baseUrl });
 
 describe.skipIf(!findChromium())('a review through the route and the CLI', { timeout: 120_000 }, () => {
-  it('the route: the demo MINI App passes every page check, Lighthouse skipped said as a warn', async () => {
+  it('the route: the demo MINI App passes every page check; Lighthouse skipped and no session seen are warns', async () => {
     const report = await client().call('reviewMiniApp', { body: { target: 'https://miniapp.line.me/embedkit_demo', lighthouse: false } });
     expect(report).toMatchObject({
       liffId: '1650000001-liffapp1',
       url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/demo\/liff-app\/$/),
       summary: { fail: 0 },
     });
-    expect(report.findings.filter((f) => f.status !== 'pass').map((f) => f.check)).toEqual(['performance.score']);
+    expect(report.findings.filter((f) => f.status !== 'pass').map((f) => f.check)).toEqual(['performance.score', 'session.seen']);
+    // No host page has walked through the app in this world: the session checks say so.
+    expect(report.findings.find((f) => f.check === 'session.seen')).toMatchObject({ area: 'session', status: 'warn' });
+  });
+
+  it('the route: --probe of a MINI App without in-app purchase says there is nothing to probe', async () => {
+    const report = await client().call('reviewMiniApp', { body: { target: CARELESS, probe: true, lighthouse: false } });
+    expect(report.findings.filter((f) => f.area === 'probe')).toEqual([
+      expect.objectContaining({
+        check: 'probe.webhook',
+        status: 'warn',
+        seen: `${CARELESS} does not use in-app purchase: it registered no URL embedkit may probe.`,
+      }),
+    ]);
   });
 
   it('the route: 404 for a target that names no MINI App, 400 for a bad body', async () => {
