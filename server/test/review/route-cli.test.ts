@@ -17,6 +17,7 @@ import { startServer, type RunningServer } from '../../src/serve/start.js';
 import { findChromium } from '../../src/review/page/browser.js';
 import { onTestDatabase } from '../helpers.js';
 import { cli } from '../cli/run-cli.js';
+import { reviewMiniApp } from '../../src/mcp/tools/mini-apps.js';
 import { servePages } from './pages.js';
 
 const CARELESS = '1650000399-careless';
@@ -71,6 +72,13 @@ describe.skipIf(!findChromium())('a review through the route and the CLI', { tim
         seen: `${CARELESS} does not use in-app purchase: it registered no URL embedkit may probe.`,
       }),
     ]);
+  });
+
+  it('the MCP tool review_mini_app answers the same report', async () => {
+    const report = (await reviewMiniApp.run({ target: CARELESS, lighthouse: false }, { client: client(), seen: new Map() })) as {
+      summary: { fail: number };
+    };
+    expect(report.summary.fail).toBe(2);
   });
 
   it('the route: 404 for a target that names no MINI App, 400 for a bad body', async () => {

@@ -96,5 +96,14 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | und
   return CHROMIUM_PATHS.find((p) => existsSync(p));
 }
 
-/** Chromium's flags: headless, and what a container needs (no sandbox as root, no shared memory limit, no GPU). */
-export const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
+/**
+ * Chromium's flags: headless, no shared-memory limit, no GPU; and no sandbox when this process
+ * runs as root (a container), where Chromium refuses to start with one.
+ */
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+];
