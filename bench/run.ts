@@ -6,7 +6,7 @@
  * the running Node.js and again on the other supported major, 24 or 22 (bench/lib/on-node.ts), each figure with its version.
  *
  * `npm run bench -- size http` runs only the named groups (size, validator, browser, flex, http,
- * memory, startup, webhooks, scale, testing, long-chat, package, liff, install, sequential, peers); `--install` adds the
+ * memory, startup, webhooks, scale, testing, long-chat, package, liff, install, sequential, peers, review); `--install` adds the
  * install group, which is left out unless asked for (a clean `npm install`: minutes);
  * `--nodes=22,24` measures the per-Node groups on those majors (`--nodes=` on none).
  */
@@ -31,6 +31,7 @@ import { packageSizeFigures } from './size/package-size.js';
 import { liffFigures } from './browser/liff.js';
 import { sequentialFigures } from './sequential/sequential.js';
 import { peersFigures } from './peers/peers.js';
+import { reviewFigures } from './review/review.js';
 
 const groups: Record<string, () => Promise<Figure[]>> = {
   size: sdkSize,
@@ -49,6 +50,7 @@ const groups: Record<string, () => Promise<Figure[]>> = {
   liff: liffFigures,
   sequential: sequentialFigures,
   peers: peersFigures,
+  review: reviewFigures,
 };
 
 const args = parseArgs(process.argv.slice(2), Object.keys(groups), process.versions.node.split('.')[0]!);

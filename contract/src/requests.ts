@@ -6,7 +6,7 @@
  * the platform's validator (`contract/src/messages/`) checks it on the server.
  */
 export * from './simulator-api/world.js';
-export * from './simulator-api/social.js';
+export * from './simulator-api/social/social.js';
 export * from './simulator-api/faults.js';
 export * from './simulator-api/channel-tokens.js';
 export * from './simulator-api/v1-bots.js';
@@ -21,3 +21,4 @@ export * from './simulator-api/scenario-export.js';
 export * from './simulator-api/world-reset.js';
 export * from './simulator-api/phones.js';
 export * from './simulator-api/lan.js';
+export * from './simulator-api/review.js';

@@ -9,8 +9,8 @@
  */
 import { defineContract, fillPath, pathPattern, type Contract, type PathParams } from './route.js';
 import { WORLD_ROUTES } from './simulator-api/world.js';
-import { SOCIAL_ROUTES } from './simulator-api/social.js';
-import { CONSENTS_ROUTES } from './simulator-api/consents.js';
+import { SOCIAL_ROUTES } from './simulator-api/social/social.js';
+import { CONSENTS_ROUTES } from './simulator-api/social/consents.js';
 import { FAULTS_ROUTES } from './simulator-api/faults.js';
 import { CHANNEL_TOKENS_ROUTES } from './simulator-api/channel-tokens.js';
 import { V1_BOTS_ROUTES } from './simulator-api/v1-bots.js';
@@ -26,6 +26,7 @@ import { SCENARIO_EXPORT_ROUTES } from './simulator-api/scenario-export.js';
 import { WORLD_RESET_ROUTES } from './simulator-api/world-reset.js';
 import { PHONES_ROUTES } from './simulator-api/phones.js';
 import { LAN_ROUTES } from './simulator-api/lan.js';
+import { REVIEW_ROUTES } from './simulator-api/review.js';
 
 /** Where the simulator API lives on `{base_url}`. */
 export const SIMULATOR_PREFIX = '/embedkit/v1';
@@ -57,6 +58,7 @@ export const SIMULATOR_API = defineContract({
   ...WORLD_RESET_ROUTES,
   ...PHONES_ROUTES,
   ...LAN_ROUTES,
+  ...REVIEW_ROUTES,
 });
 
 /** The paths of the routes any page may read (see `RouteSpec.crossSite`), as patterns. */

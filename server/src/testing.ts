@@ -16,6 +16,8 @@
  */
 import type { FaultRuleBody, FaultView } from '#contract/faults.js';
 import type { IapOrder } from '#contract/iap.js';
+import type { ReviewReport } from '#contract/review.js';
+import type { ReviewBody } from '#contract/simulator-api/review.js';
 import type {
   ConsentFlow,
   ConsentPlan,
@@ -24,7 +26,7 @@ import type {
   Grants,
   MiniAppConsent,
   MiniAppConsentSettings,
-} from '#contract/simulator-api/consents.js';
+} from '#contract/simulator-api/social/consents.js';
 import type { LinePayApproveBody, LinePayTransaction } from '#contract/simulator-api/line-pay.js';
 import { pino } from 'pino';
 import { startServer, type RunningServer } from './serve/start.js';
@@ -108,6 +110,11 @@ export type KitOrder = IapOrder;
 export type KitLinePayTransaction = LinePayTransaction;
 /** A service message as the person's service-message chat holds it. */
 export type KitServiceMessage = SimulatorAnswers['serviceMessages']['messages'][number];
+
+/** A review's report (`contract/src/review.ts`): findings with what was seen, the rule and its source, and the counts. */
+export type KitReviewReport = ReviewReport;
+/** Options of {@link TestKit.review} (the body of the simulator route `reviewMiniApp` but its target). */
+export type KitReviewOptions = Omit<ReviewBody, 'target'>;
 
 /** Options of {@link TestKit.waitForConsentScreen}. */
 export interface WaitForConsentScreenOptions {
@@ -257,6 +264,14 @@ export interface TestKit {
     /** The merchant refunds a captured payment (all that is left, or `amount`). @throws TestKitError 409 with the return code */
     refund(transactionId: string, amount?: number): Promise<KitLinePayTransaction>;
   };
+  /**
+   * Reviews a MINI App against the platform's published rules (docs/guide/review.md), as
+   * `embedkit review` does: `target` is its LIFF ID, its `miniapp.line.me` / `liff.line.me` URL or
+   * its endpoint URL; Lighthouse runs unless `lighthouse: false` (tens of seconds: give the test
+   * the time). Findings `fail` do not throw: assert on `report.summary.fail` or the findings.
+   * @throws TestKitError 404 when the target names no MINI App of the world, 400 when its page cannot be loaded
+   */
+  review(target: string, options?: KitReviewOptions): Promise<KitReviewReport>;
   /** Stops the server; its state is gone. */
   stop(): Promise<void>;
 }
@@ -463,6 +478,7 @@ export async function startEmbedkit(options: StartEmbedkitOptions = {}): Promise
       refund: (transactionId, amount) =>
         call('linePay.refund', 'refundLinePayPayment', { params: { transactionId }, body: amount === undefined ? {} : { amount } }),
     },
+    review: (target, options = {}) => call('review', 'reviewMiniApp', { body: { target, ...options } }),
     stop: () => server.close(),
   };
 }

@@ -19,6 +19,7 @@
  *    methods with plain-data arguments; each call answers a {@link BridgeResult}.
  */
 import { messagesRule, openWindowProblem } from './rules.js';
+import type { LiffTraceEntry } from './trace.js';
 
 /** Protocol name carried by every handshake message. */
 export const PROTOCOL = 'embedkit-bridge';
@@ -419,6 +420,8 @@ export const BRIDGE_METHODS = {
   notice: report<[kind: NoticeKind]>({}),
   /** What the page logged, threw and requested, for the host's bridge log. */
   appLog: report<[entries: AppLogEntry[]]>({}),
+  /** How the app used the `liff` object (`embedkit/liff` only), for a review of the session: one entry a call ({@link LiffTraceEntry}). */
+  liffTrace: report<[entry: LiffTraceEntry]>({}),
   /** The page's title, address and history ({@link PageState}), for the frame the host draws around it. */
   pageState: pageMethod<[state: PageState]>({}),
   // The plugin for the platform's current SDK (`embedkit/liff`) also calls getProfile,

@@ -16,7 +16,7 @@ import {
   IapWebhookSchema,
 } from '../iap.js';
 import { ServiceMessagesSchema } from '../mini-apps.js';
-import { MiniAppConsentBodySchema, MiniAppConsentSchema } from './consents.js';
+import { MiniAppConsentBodySchema, MiniAppConsentSchema } from './social/consents.js';
 import { type Contract, defineContract } from '../route.js';
 
 /** The `miniApps` unit's routes, one slice of `SIMULATOR_API`. */

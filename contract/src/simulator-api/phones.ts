@@ -6,6 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { type Contract, defineContract } from '../route.js';
 import { Nullable, StringEnum } from '../schema-builders.js';
+import { MAX_TRACE_JSON } from '../bridge/trace.js';
 
 /**
  * One line of a phone's bridge log as the remote inspector carries it (docs/guide/phones.md): the host
@@ -22,7 +23,8 @@ export const PhoneLogLineSchema = Type.Object(
     kind: StringEnum(['call', 'rejected', 'notice', 'app'] as const),
     at: Type.Number(),
     method: Type.Optional(Type.String({ maxLength: 100 })),
-    args: Type.Optional(Type.String({ maxLength: 2000 })),
+    // A trace entry of the LIFF plugin (a share message) is longer than a call's arguments.
+    args: Type.Optional(Type.String({ maxLength: MAX_TRACE_JSON })),
     ok: Type.Optional(Type.Boolean()),
     outcome: Type.Optional(Type.String({ maxLength: 2000 })),
     durationMs: Type.Optional(Type.Number({ minimum: 0 })),

@@ -3,7 +3,7 @@
  * it is open, shared by the app session and its sub windows. No DOM.
  */
 import type { SessionToken } from '#contract/wire.js';
-import type { ConsentPlan } from '#contract/simulator-api/consents.js';
+import type { ConsentPlan } from '#contract/simulator-api/social/consents.js';
 import { clientFeatures, type ClientFeatures } from '../phone/device.js';
 import type { HostState } from '../state/host-state.js';
 import type { World, WorldApp } from '../state/world.js';

@@ -7,6 +7,7 @@
  */
 import type { AppLogEntry, NoticeKind } from '#contract/bridge/protocol.js';
 import { MAX_PHONE_REPORT_LINES } from '#contract/requests.js';
+import { MAX_TRACE_JSON } from '#contract/bridge/trace.js';
 import type { PhoneLogLine } from '#contract/wire.js';
 import type { BridgeCallRecord } from '../app/bridge/connect.js';
 import type { SimulatorClient } from '../simulator-api/client.js';
@@ -148,6 +149,10 @@ export class PhoneReporter {
       for (const e of record.args[0] as AppLogEntry[]) this.push(this.appLine(e));
     } else if (record.method === 'notice' && record.ok) {
       this.push({ kind: 'notice', at: record.startedAt, method: String(record.args[0] as NoticeKind) });
+    } else if (record.method === 'liffTrace' && record.ok) {
+      // Whole, for the review of the session (a share message is longer than a call's preview).
+      const args = previewJson(this.redactor.value(record.args[0]), MAX_TRACE_JSON);
+      this.push({ kind: 'call', at: record.startedAt, method: 'liffTrace', args, ok: true, outcome: 'ok', durationMs: 0 });
     } else {
       const safe = { ...record, args: this.redactor.value(record.args) as unknown[], result: this.redactor.value(record.result) };
       this.push({

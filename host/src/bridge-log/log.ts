@@ -57,6 +57,8 @@ export class BridgeLog {
       for (const entry of record.args[0] as AppLogEntry[]) this.addAppLine(entry);
       return;
     }
+    // The LIFF plugin's trace is for a review of the session (the remote inspector carries it), not a call of the app.
+    if (record.method === 'liffTrace') return;
     // A tolerance the SDK applied: a warning line, not a call of the app.
     if (record.method === 'notice' && record.ok) {
       this.prepend(noticeEntry(String(record.args[0]) as NoticeKind, record.startedAt));

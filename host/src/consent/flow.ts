@@ -8,7 +8,7 @@
  * screen the same way. A LIFF app that is not a MINI App keeps the host's rule: no screen, the
  * Scopes control's scopes among those the app registered.
  */
-import type { ConsentPlan, ConsentScreen, ConsentScreenKind } from '#contract/simulator-api/consents.js';
+import type { ConsentPlan, ConsentScreen, ConsentScreenKind } from '#contract/simulator-api/social/consents.js';
 import type { SimulatorClient } from '../simulator-api/client.js';
 import { appScopes, buildSessionRequest, type HostState } from '../state/host-state.js';
 import type { WorldApp } from '../state/world.js';

@@ -5,7 +5,7 @@
  * `setMiniAppConsent`), and what the signed-in person granted each channel, each revocable
  * (`grants`, `revokeGrants`, `setSimplificationAgreement`).
  */
-import { CONSENT_FLOWS, type ConsentFlow, type Grants } from '#contract/simulator-api/consents.js';
+import { CONSENT_FLOWS, type ConsentFlow, type Grants } from '#contract/simulator-api/social/consents.js';
 import type { SimulatorClient } from '../simulator-api/client.js';
 import { h, option, replaceChildren } from '../shared/dom.js';
 import type { HostState } from '../state/host-state.js';

@@ -5,7 +5,7 @@
  * and the permission request screen (a sheet over the app); and the short loading screen. Every
  * text the app or the scenario gave is set as text, never as markup.
  */
-import type { ConsentScreen } from '#contract/simulator-api/consents.js';
+import type { ConsentScreen } from '#contract/simulator-api/social/consents.js';
 import { h } from '../shared/dom.js';
 import { consentWords, scopeWords } from './texts.js';
 

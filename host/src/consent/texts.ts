@@ -4,7 +4,7 @@
  * Japanese, Traditional Chinese, Thai, Indonesian, Korean); another language shows the English ones. Each scope is said in words, as the channel consent
  * screen and the permission request screen list them.
  */
-import type { ConsentScreenKind } from '#contract/simulator-api/consents.js';
+import type { ConsentScreenKind } from '#contract/simulator-api/social/consents.js';
 
 /** The words of one screen: its title, the line above the scopes, and its two buttons. */
 export interface ScreenWords {

@@ -6,7 +6,7 @@
  * built beside it in `shell/`.
  *
  * Elements it finds by id: `#phone-screen`, `#chat-list-view`, `#chat-view`, `#bridge-log`,
- * `#log-clear`, `#sim-panel`, `#bot-tools`, `#fault-panel`, `#webhook-panel` (the panels build their own insides).
+ * `#log-clear`, `#sim-panel`, `#bot-tools`, `#fault-panel`, `#review-panel`, `#webhook-panel` (the panels build their own insides).
  */
 import type { SimulatorApi } from '../simulator-api/phone-api.js';
 import { InsightReports } from '../insight/reports.js';
@@ -29,6 +29,7 @@ import { clientFeatures, deviceName, sameDevice, type ClientFeatures } from '../
 import { byId } from '../shared/dom.js';
 import { BotTools } from '../bot-tools/group.js';
 import { FaultPanel } from '../faults/panel.js';
+import { ReviewPanel } from '../review/panel.js';
 import { TimeAndFriendshipPanel } from '../time-and-friendship/panel.js';
 import { Controls } from '../controls/panel.js';
 import { BridgeLog } from '../bridge-log/log.js';
@@ -109,6 +110,7 @@ export class HostShell {
   private readonly botTools: BotTools;
   private readonly webhooks: WebhookPanel;
   private readonly faults: FaultPanel;
+  private readonly review: ReviewPanel;
   private readonly tabs: StageTabs;
   private readonly insight: InsightReports;
   /** The chat's line when its bot's webhook finds nothing listening. */
@@ -216,6 +218,7 @@ export class HostShell {
     );
     this.webhooks = new WebhookPanel(byId('webhook-panel'), this.botApi, world);
     this.faults = new FaultPanel(byId('fault-panel'), api.client);
+    this.review = new ReviewPanel(byId('review-panel'), api.client);
     followLive(options.phoneFrame, {
       chatView: this.chatView,
       chatScreen: this.chatScreen,
@@ -289,6 +292,7 @@ export class HostShell {
       onClosed: () => {
         this.controls.setStatus('App closed.');
         this.syncUrl();
+        this.showReviewApps();
       },
     });
   }
@@ -345,6 +349,7 @@ export class HostShell {
     this.timeAndFriendship.show(state);
     this.consentPanel.show(state);
     this.botTools.show(state);
+    this.showReviewApps();
     renderChatList(this.listView, {
       world: this.world,
       userId: state.userId,
@@ -403,5 +408,15 @@ export class HostShell {
       syncUrl: () => this.syncUrl(),
     };
     await openStateApp(opening, liffState, launch);
+    this.showReviewApps();
+  }
+
+  /** The Review tool's MINI Apps: the world's, the one open in the phone marked. */
+  private showReviewApps(): void {
+    this.review.setApps(
+      this.world.apps
+        .filter((a) => a.miniApp)
+        .map((a) => ({ embedId: a.embedId, name: a.name, open: this.session.isOpen && a.embedId === this.state.embedId })),
+    );
   }
 }

@@ -127,3 +127,15 @@ describe('the map of bridge methods', () => {
     },
   );
 });
+
+describe('the LIFF plugin’s trace over the bridge', () => {
+  it('takes one trace entry of its kind and size, and refuses anything else', () => {
+    expect(argumentProblem('liffTrace', [{ kind: 'gesture', at: 1 }])).toBe('');
+    expect(argumentProblem('liffTrace', [{ kind: 'call', at: 1, name: 'getProfile', phase: 'ready' }])).toBe('');
+    expect(argumentProblem('liffTrace', [{ kind: 'call', at: 1, name: 'getProfile', phase: 'later' }])).toMatch(/^expects one trace entry/);
+    expect(argumentProblem('liffTrace', [{ kind: 'share', at: 1, via: 'sendMessages', messages: ['x'.repeat(9000)] }])).toMatch(
+      /^expects one trace entry .* of at most 8000 characters/,
+    );
+    expect(argumentProblem('liffTrace', [])).toMatch(/^expects/);
+  });
+});

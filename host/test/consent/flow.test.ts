@@ -5,7 +5,7 @@
  * `liff.permission.requestAll()`; over a fake server and a fake phone.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { ConsentPlan, ConsentScreen } from '#contract/simulator-api/consents.js';
+import type { ConsentPlan, ConsentScreen } from '#contract/simulator-api/social/consents.js';
 import { hostClient } from '../../src/simulator-api/client.js';
 import { ConsentDenied, ConsentFlow, permissionRefusal, type ConsentDrawer } from '../../src/consent/flow.js';
 import type { TappedAnswer } from '../../src/consent/screens.js';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** The consent screens as the person sees them on the phone (host/src/consent/screens.ts), in the phone's language. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ConsentScreen } from '#contract/simulator-api/consents.js';
+import type { ConsentScreen } from '#contract/simulator-api/social/consents.js';
 import { drawConsentScreen, LOADING_MS, showLoadingScreen } from '../../src/consent/screens.js';
 
 const SCREEN: ConsentScreen = {

@@ -27,6 +27,7 @@ import { refusedMembers } from './members/refused.js';
 import { screenMembers } from './members/screens.js';
 import { shortcutMember } from './members/shortcut.js';
 import { subWindowMembers } from './members/sub-window.js';
+import { Tracer } from './trace.js';
 
 /** What `liff.$embedkit` offers beside the `liff` object: whether the page runs in the host, and the session. */
 export interface EmbedkitPluginApi {
@@ -85,14 +86,16 @@ export class EmbedkitPlugin implements LiffPlugin<EmbedkitPluginApi> {
 /** The members the plugin puts on the `liff` object, typed as `Liff` types them, in the order of `LIFF_COVERAGE`. */
 function liffMembers(state: State): Pick<Liff, Replaced> {
   const kit = memberKit(state);
+  const tracer = new Tracer(kit);
   const native = refusedMembers();
   const { subWindow, isSubWindow } = subWindowMembers(kit);
   const init = initMember(kit);
   const activityStates = activityStore();
-  return {
+  return tracer.wrap({
     // Once connected, the client's call and recording states are followed for `liff.activity`.
     init: (...args) =>
       init(...args).then(() => {
+        tracer.connected();
         startActivityWatch(kit, activityStates);
       }),
     get ready() {
@@ -104,7 +107,7 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
     ...environmentMembers(kit),
     ...loginMembers(kit),
     ...messengerMembers(kit),
-    isApiAvailable: (apiName) => isApiAvailable(apiName, kit.environment()),
+    isApiAvailable: tracer.checking((apiName) => isApiAvailable(apiName, kit.environment())),
     permanentLink: permanentLinkMember(kit),
     permission: permissionMember(kit),
     i18n: {
@@ -120,5 +123,5 @@ function liffMembers(state: State): Pick<Liff, Replaced> {
     activity: activityMember(kit, activityStates),
     createShortcutOnHomeScreen: shortcutMember(kit),
     ...native,
-  };
+  });
 }

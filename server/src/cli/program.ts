@@ -26,6 +26,7 @@ import { consentCommand } from './remote/consent.js';
 import { payCommand } from './remote/pay.js';
 import { mcpCommand } from './remote/mcp.js';
 import { faultCommand } from './remote/fault.js';
+import { reviewCommand } from './remote/review.js';
 import { withServerOptions } from './options/server-options.js';
 
 function parsePort(value: string): number {
@@ -111,6 +112,7 @@ program.addCommand(payCommand());
 program.addCommand(sayCommand());
 program.addCommand(mcpCommand());
 program.addCommand(faultCommand());
+program.addCommand(reviewCommand());
 
 // The default command's options work without its name (`npx embedkit --port 9000`): list them in the top-level help.
 program.addHelpText('after', () => {

@@ -23,8 +23,9 @@ import { MCP_PATH, mcpRoutes } from '../mcp/http.js';
 import { scenarioExportHandlers } from '../scenario/export-routes.js';
 import { worldResetHandlers } from '../scenario/reset.js';
 import { mountSimulatorApi } from '../simulator-api/mount.js';
-import { PhoneInspector } from '../phones/inspector.js';
+import type { PhoneInspector } from '../phones/inspector.js';
 import { phoneSimulatorHandlers } from '../phones/simulator-routes.js';
+import { reviewSimulatorHandlers, type ReviewDeps } from '../review/index.js';
 import { schemaRoutes } from '../static/schema-routes.js';
 import { staticRoutes } from '../static/routes.js';
 import { bodyReadersOf, handlersOf, routesOf } from '../unit/unit.js';
@@ -46,14 +47,19 @@ export interface BaseAppDeps extends Pick<
   /** The fault gate of `{base_url}` (`faults/gate.ts`), before the platform's and the simulator's routes. */
   faultGate: RequestHandler;
   faults: FaultRegistry;
+  /** The phones reporting to this process (the remote inspector; a review reads their logs). */
+  phones: PhoneInspector;
+  /** The log of the platform calls made for MINI Apps (a review reads it), fed before every platform route. */
+  platformCalls: RequestHandler;
+  /** What a review of a MINI App runs on (the route `reviewMiniApp`): the world's apps, the session checks and the probes. */
+  review: ReviewDeps;
 }
 
 /** The app of `{base_url}`: the platform's interfaces B, C, D, E and G, the simulator API, the host and the demo. */
 export function baseApp(units: BuiltUnits, d: BaseAppDeps): Express {
   const { db, world, logger, live, outage, urls, headers } = d;
   const baseUrl = () => urls.base;
-  // A phone's liveness is wall time (the simulated clock's offset taken off).
-  const phones = new PhoneInspector(() => d.clock.now() - d.clock.offset);
+  const { phones } = d;
   // A reset world (here or in another process on the database): what this process remembers of the old one goes.
   live.subscribe((event) => {
     if (event.type !== 'world') return;
@@ -74,6 +80,7 @@ export function baseApp(units: BuiltUnits, d: BaseAppDeps): Express {
     mcpRoutes(() => new SimulatorClient({ baseUrl: urls.base, headers: d.adminToken ? { Authorization: `Bearer ${d.adminToken}` } : {} })),
   );
   app.use(d.faultGate);
+  app.use(d.platformCalls);
   app.use(['/v2', '/embed', '/message', '/oauth2', '/friendship'], requestId(headers));
   // Answered by the listener of a running server before any app; here for in-process kits (tests).
   app.get(HEALTH_PATH, (_req, res) => void res.json({ status: 'live', phase: 'ready' }));
@@ -98,6 +105,7 @@ export function baseApp(units: BuiltUnits, d: BaseAppDeps): Express {
           ...phoneSimulatorHandlers(phones, live),
           ...lanSimulatorHandlers(d.lanState),
           ...faultSimulatorHandlers(d.faults),
+          ...reviewSimulatorHandlers(d.review),
         },
         bodyReadersOf(jsonBody, units),
       ),

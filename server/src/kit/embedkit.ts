@@ -4,6 +4,10 @@
  * routes on the apps of the spec's address placeholders (`base-app.ts`, one app per side origin).
  * It listens on nothing: `serve/start.ts` binds the ports and hands this the origins they give.
  */
+import { PhoneInspector } from '../phones/inspector.js';
+import { reviewDepsOfKit } from '../review/wiring.js';
+import { PlatformCallRecorder, watchPlatformCalls } from '../platform-calls/index.js';
+import { UserTokenStore } from '../tokens/user-token-store.js';
 import type { Express, RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -101,6 +105,10 @@ export interface Embedkit {
     v1Bots: V1Bots;
     /** The fault rules in force (docs/guide/faults.md). */
     faults: FaultRegistry;
+    /** The host pages reporting their bridge logs (the remote inspector). */
+    phones: PhoneInspector;
+    /** The platform calls made for MINI Apps, per channel (`platform-calls/`). */
+    platformCalls: PlatformCallRecorder;
   };
   /** Closes the database. */
   close(): Promise<void>;
@@ -145,7 +153,21 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
   const { bots } = units;
   const built = builtUnits(units);
   const gate = { faults, clock, logger, live };
+  // A phone's liveness is wall time (the simulated clock's offset taken off).
+  const phones = new PhoneInspector(() => clock.now() - clock.offset);
+  const platformCalls = new PlatformCallRecorder();
+  const userTokens = new UserTokenStore(db);
+  const tokenOwner = async (hash: string) => {
+    const row = await userTokens.find(hash);
+    return row ? { userId: row.user_id, channelId: row.channel_id } : undefined;
+  };
+  // What this process remembers of a world that was reset goes with it.
+  live.subscribe((event) => {
+    if (event.type === 'world') platformCalls.clear();
+  });
   const app = baseApp(built, {
+    phones,
+    platformCalls: watchPlatformCalls(platformCalls, clock, tokenOwner),
     faultGate: faultGate('base', gate),
     faults,
     db,
@@ -162,6 +184,16 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
     scenarioFile: options.scenarioFile ?? DEFAULT_SCENARIO,
     mounts: options.mounts?.({ urls, headers }) ?? {},
     lanState: options.lanState ?? (() => undefined),
+    review: reviewDepsOfKit({ db, clock, headers, services: { phones, platformCalls } }, async () => {
+      const [apps, miniApps] = await Promise.all([units.embeddedApps.worldApps.listAll(), units.miniApps.store.list()]);
+      const miniAppOf = new Map(miniApps.map((m) => [m.embed_id, m]));
+      return apps.map((a) => ({
+        embedId: a.embed_id,
+        name: a.name,
+        viewUrl: a.view_url,
+        ...(miniAppOf.has(a.embed_id) ? { miniApp: { customPath: miniAppOf.get(a.embed_id)!.custom_path ?? undefined } } : {}),
+      }));
+    }),
   });
   const errors = { handler: errorHandler(logger, store.outage) };
   const sideApps: Record<SideInterface, Express> = {
@@ -193,6 +225,8 @@ export async function createEmbedkit(options: EmbedkitOptions = {}): Promise<Emb
       linePay: units.linePay,
       v1Bots: units.v1Bots,
       faults,
+      phones,
+      platformCalls,
     },
     close: async () => {
       await bots.stop();

@@ -12,7 +12,7 @@ import { listBots, listDeliveries, redeliver, triggerEvent, validateMessages } f
 import { readTranscriptTool, waitForReply } from './tools/chats.js';
 import { advanceClock, clearFaults, listFaults, setFault } from './tools/control.js';
 import { decideLinePayPayment, listLinePayPayments } from './tools/line-pay.js';
-import { listOrders, payOrder, readNotifications, refundOrder } from './tools/mini-apps.js';
+import { listOrders, payOrder, readNotifications, refundOrder, reviewMiniApp } from './tools/mini-apps.js';
 import { answerConsentScreen, listConsentScreens, listGrants } from './tools/consents.js';
 import { joinChat, leaveChat, say, setFriendship, tapAction, unsend } from './tools/person.js';
 import type { McpTool } from './tools/tool.js';
@@ -59,6 +59,7 @@ export const TOOLS: readonly McpTool[] = [
   importScenario,
   resetWorld,
   readAppLog,
+  reviewMiniApp,
 
   // Waiting.
   waitForReply,

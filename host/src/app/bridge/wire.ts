@@ -19,6 +19,16 @@ import {
   type WireArgs,
   type WireResult,
 } from '#contract/bridge/protocol.js';
+import { asTraceEntry, MAX_TRACE_JSON } from '#contract/bridge/trace.js';
+
+/** The length of `value`'s JSON; Infinity when it has none. */
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? Infinity;
+  } catch {
+    return Infinity;
+  }
+}
 
 /** A rule only the host checks, after the argument's spec rule: why the value is invalid, or `''`. */
 export type WireRule = (value: unknown) => string;
@@ -43,6 +53,7 @@ export type WireEntry<M extends HostMethod> = (WireArgs<M> extends []
   ([WireResult<M>] extends [void] ? { answers?: never } : { answers: true });
 
 const APP_LOG_EXPECTS = `one array of at most ${MAX_APP_LOG_ENTRIES} log entries {kind, text, at, ...}`;
+const TRACE_EXPECTS = `one trace entry {kind, at, ...} of at most ${MAX_TRACE_JSON} characters of JSON`;
 const NOTICE_EXPECTS = `one of ${Object.keys(NOTICES).join(', ')}`;
 
 /** The host's entry of every method of the map (see {@link WireEntry}). */
@@ -59,6 +70,10 @@ export const WIRE: { [M in HostMethod]: WireEntry<M> } = {
   appLog: {
     expects: APP_LOG_EXPECTS,
     wireRules: [(entries) => (isAppLog(entries, MAX_APP_LOG_ENTRIES, MAX_APP_LOG_ACCEPTED) ? '' : `expects ${APP_LOG_EXPECTS}`)],
+  },
+  liffTrace: {
+    expects: TRACE_EXPECTS,
+    wireRules: [(entry) => (asTraceEntry(entry) && jsonLength(entry) <= MAX_TRACE_JSON ? '' : `expects ${TRACE_EXPECTS}`)],
   },
   pageState: { expects: 'one argument, {title, url, canGoBack}', wireRules: [pageStateProblem] },
   liffInit: { expects: 'one argument, the liffId (an embed ID)', wireRules: [liffIdProblem], answers: true },

@@ -1,12 +1,12 @@
 /**
  * `embedkit consent ...`: the LINE MINI App authorization flow of a running embedkit
- * (docs/platform/authorization-flow.md; the simulator routes of `contract/src/simulator-api/consents.ts`):
+ * (docs/platform/authorization-flow.md; the simulator routes of `contract/src/simulator-api/social/consents.ts`):
  * a person's grants (list, grant, revoke), a MINI App's simplification settings, the world's side
  * of the 2026-08-26 change, what opening an app shows first, and the consent screens waiting for a
  * person (list, allow, deny).
  */
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
-import { CONSENT_FLOWS, MINI_APP_REGIONS, type ConsentScreen } from '#contract/simulator-api/consents.js';
+import { CONSENT_FLOWS, MINI_APP_REGIONS, type ConsentScreen } from '#contract/simulator-api/social/consents.js';
 import { CliError, guarded, simCall, targetOf, urlOption, type TargetOptions } from './http.js';
 
 const onOff = (value: string) => {

@@ -3,7 +3,7 @@
  * console's "Channel consent simplification" switch, the region and the channel's creation date,
  * which decide whether the simplification is in effect (the social unit's rule).
  */
-import type { MiniAppConsent, MiniAppConsentSettings } from '#contract/simulator-api/consents.js';
+import type { MiniAppConsent, MiniAppConsentSettings } from '#contract/simulator-api/social/consents.js';
 import { notFound } from '../../http/errors.js';
 import { filledSettings, simplificationOf } from '../social/index.js';
 import { consentOf, type MiniAppStore } from './store.js';

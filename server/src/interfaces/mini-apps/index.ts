@@ -30,6 +30,7 @@ import { miniAppScenario } from './scenario.js';
 
 export { MiniAppStore } from './store.js';
 export { IapStore } from './iap/store.js';
+export { iapEventBody } from './iap/rules.js';
 export type { CustomPaths } from './custom-paths.js';
 
 /** The MINI Apps as a plugin: their slice of the scenario file (an app's `miniApp`). */

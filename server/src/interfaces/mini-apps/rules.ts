@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { ServiceNotice } from '#contract/mini-apps.js';
 import type { ErrorDetail } from '../../http/validate.js';
 import { InAppPurchaseSchema } from './iap/rules.js';
-import { MiniAppConsentSettingsSchema } from '#contract/simulator-api/consents.js';
+import { MiniAppConsentSettingsSchema } from '#contract/simulator-api/social/consents.js';
 
 /** A service notification token expires 1 year (31,536,000 s) after it is issued (API reference, "Issue a service notification token"). */
 export const TOKEN_LIFETIME_MS = 31_536_000_000;

@@ -7,7 +7,7 @@
 import type { RequestHandler } from 'express';
 import type { Clock } from '../../clock/clock.js';
 import type { UnitHandlers } from '../../simulator-api/handlers.js';
-import type { CONSENTS_ROUTES } from '#contract/simulator-api/consents.js';
+import type { CONSENTS_ROUTES } from '#contract/simulator-api/social/consents.js';
 import type { ChannelView } from '#contract/wire.js';
 import { notFound, unknownChannel, unknownUser } from '../../http/errors.js';
 import type { FriendshipService } from './friendships.js';

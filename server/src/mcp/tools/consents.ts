@@ -5,7 +5,7 @@
  * what each person granted each channel.
  */
 import { Type } from '@sinclair/typebox';
-import { AnswerConsentScreenBodySchema } from '#contract/simulator-api/consents.js';
+import { AnswerConsentScreenBodySchema } from '#contract/simulator-api/social/consents.js';
 import { Id, tool, UserId } from './tool.js';
 
 export const listConsentScreens = tool({

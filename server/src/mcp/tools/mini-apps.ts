@@ -1,9 +1,10 @@
 /**
  * The tools of LINE MINI Apps: in-app purchase orders as the store sees them (paid, cancelled,
- * failed, refunded), and a person's service messages.
+ * failed, refunded), a person's service messages, and a review of a MINI App against the published rules.
  */
 import { Type } from '@sinclair/typebox';
 import { IapOrdersQuerySchema, IapPaymentBodySchema } from '#contract/iap.js';
+import { ReviewBodySchema } from '#contract/simulator-api/review.js';
 import { Id, tool, UserId } from './tool.js';
 
 export const listOrders = tool({
@@ -35,4 +36,12 @@ export const readNotifications = tool({
     'A person’s LINE MINI App service messages (their “LINE MINI App Notice” chat), oldest first: each with its template, title, fields and buttons.',
   input: Type.Object({ userId: UserId }, { additionalProperties: false }),
   run: ({ userId }, { client }) => client.call('serviceMessages', { params: { userId } }),
+});
+
+export const reviewMiniApp = tool({
+  name: 'review_mini_app',
+  description:
+    'Reviews a LINE MINI App against the platform’s published rules, as `embedkit review` does: `target` is its LIFF ID (get_world: apps[].embedId of an app with miniApp), its miniapp.line.me / liff.line.me URL or its endpoint URL. Answers the findings, each pass, warn or fail with the check, what was seen, the rule, its source page and how to fix it, and the counts. Runs Lighthouse on the machine’s Chromium (about 20 s; `lighthouse: false` skips it); `probe: true` also probes the MINI App’s server; `userId` reads only that person’s sessions.',
+  input: Type.Object({ ...ReviewBodySchema.properties }, { additionalProperties: false }),
+  run: (body, { client }) => client.call('reviewMiniApp', { body }),
 });

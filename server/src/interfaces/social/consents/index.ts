@@ -4,7 +4,7 @@
  * 2026-08-26 change, the MINI App authorization flow's plan and its consent screens.
  */
 import type { UnitHandlers } from '../../../simulator-api/handlers.js';
-import type { CONSENTS_ROUTES } from '#contract/simulator-api/consents.js';
+import type { CONSENTS_ROUTES } from '#contract/simulator-api/social/consents.js';
 import type { ConsentService } from './service.js';
 
 export { ConsentService, type ConsentDeps } from './service.js';

@@ -8,7 +8,7 @@
  * the news of 2025-10-31 (the simplification mandatory for new channels of Japan from 2026-01-08)
  * and of 2026-08-26 (the simplification's consent and loading screens gone).
  */
-import type { ConsentFlow, ConsentPlan, ConsentScreenKind, MiniAppConsentSettings } from '#contract/simulator-api/consents.js';
+import type { ConsentFlow, ConsentPlan, ConsentScreenKind, MiniAppConsentSettings } from '#contract/simulator-api/social/consents.js';
 
 /** A MINI App's settings of the flow, every one filled in. */
 export type FilledConsentSettings = Required<MiniAppConsentSettings>;

@@ -5,7 +5,7 @@
  * the 2026-08-26 change (`consentFlow`).
  */
 import { Type } from '@sinclair/typebox';
-import { CONSENT_FLOWS } from '#contract/simulator-api/consents.js';
+import { CONSENT_FLOWS } from '#contract/simulator-api/social/consents.js';
 import { StringEnum } from '#contract/schema-builders.js';
 import { scenarioSlice } from '../../../unit/scenario-slice.js';
 import { ScenarioId } from '../../../world/scenario.js';

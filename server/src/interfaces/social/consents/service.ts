@@ -15,7 +15,7 @@ import {
   type Grant,
   type Grants,
   type OpenConsentScreenBody,
-} from '#contract/simulator-api/consents.js';
+} from '#contract/simulator-api/social/consents.js';
 import type { Clock } from '../../../clock/clock.js';
 import { ApiError, invalidBody, notFound, unknownChannel, unknownUser } from '../../../http/errors.js';
 import type { LiveHub } from '../../../live/hub.js';

@@ -4,9 +4,9 @@
  * Its handlers: `server/src/interfaces/social/simulator-routes.ts`.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { type Contract, defineContract } from '../route.js';
-import { StringEnum } from '../schema-builders.js';
-import { FRIEND_STATES } from './shared-shapes.js';
+import { type Contract, defineContract } from '../../route.js';
+import { StringEnum } from '../../schema-builders.js';
+import { FRIEND_STATES } from '../shared-shapes.js';
 
 /** The simulated clock: `now` (ms since the epoch), the same as ISO 8601, and how far it is ahead of real time (ms). */
 export const ClockStateSchema = Type.Object({ now: Type.Number(), iso: Type.String(), offsetMs: Type.Number() });

@@ -7,8 +7,8 @@
  * Its handlers: `server/src/interfaces/social/consents/`.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { type Contract, defineContract } from '../route.js';
-import { StringEnum } from '../schema-builders.js';
+import { type Contract, defineContract } from '../../route.js';
+import { StringEnum } from '../../schema-builders.js';
 
 /** A scope a person can grant an app's channel: the LIFF scopes and Quick-fill's `commonprofile.*`. */
 const GrantScope = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z_.]+$' });
