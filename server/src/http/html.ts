@@ -1,5 +1,6 @@
 /**
- * A tiny HTML template for the server's few pages (the social login's consent and error pages):
+ * A tiny HTML template for the server's few pages (the social login's consent and error pages, the
+ * share target picker, LINE Pay's payment page):
  * every interpolated value is escaped unless it is itself a template result, so data from a
  * request or the scenario lands as text, never as markup.
  */
@@ -42,4 +43,25 @@ function render(v: unknown): string {
 /** The CSP source of an inline `<style>` block: `'sha256-<base64>'`. */
 export function cspHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The document every server page is: English, UTF-8, a phone's viewport, no referrer, the title
+ * ("<title> · embedkit"), its one inline style (allowed by its {@link cspHash}), the body, and what
+ * follows the body (an inline script, when the page has one).
+ */
+export function pageDocument(title: string, style: string, body: SafeHtml, after: SafeHtml | '' = ''): SafeHtml {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${title} · embedkit</title>
+<style>${new SafeHtml(style)}</style>
+</head>
+<body>
+${body}
+${after}</body>
+</html>`;
 }

@@ -6,7 +6,7 @@
  * no script; framed only by the host (the MINI App's in-app browser) or opened in a tab.
  */
 import type { Response } from 'express';
-import { cspHash, html, SafeHtml } from '../../http/html.js';
+import { cspHash, html, pageDocument, type SafeHtml } from '../../http/html.js';
 import type { UserRow } from '../../world/world-store.js';
 import { fromMinor, type RequestBody } from './rules.js';
 import type { LpMerchantRow, LpTransactionRow } from './store.js';
@@ -143,19 +143,7 @@ function originOf(url: string): string {
 }
 
 function send(res: Response, status: number, title: string, body: SafeHtml, formTargets: string[], frameAncestors: string[]): void {
-  const page = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${title} · embedkit</title>
-<style>${new SafeHtml(STYLE)}</style>
-</head>
-<body>
-${body}
-</body>
-</html>`;
+  const page = pageDocument(title, STYLE, body);
   // form-action also governs the redirect that answers the form: the merchant's confirmUrl and cancelUrl origins.
   const csp = [
     "default-src 'none'",

@@ -5,7 +5,7 @@
  */
 import { simulatorPath } from '#contract/simulator-api.js';
 import type { Response } from 'express';
-import { cspHash, html, SafeHtml } from '../../http/html.js';
+import { cspHash, html, pageDocument, type SafeHtml } from '../../http/html.js';
 import type { ChannelRow, UserRow } from '../../world/world-store.js';
 
 const STYLE = `
@@ -102,19 +102,7 @@ export function sendErrorPage(res: Response, status: number, message: string): v
 }
 
 function send(res: Response, status: number, title: string, body: SafeHtml, formTargets: string[]): void {
-  const page = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${title} · embedkit</title>
-<style>${new SafeHtml(STYLE)}</style>
-</head>
-<body>
-${body}
-</body>
-</html>`;
+  const page = pageDocument(title, STYLE, body);
   // form-action also governs the redirect that answers the form, so the checked redirect_uri's
   // origin is allowed besides this server.
   const csp = [

@@ -7,7 +7,7 @@
  * Server-rendered with escaping (http/html.ts); its one script is inline, allowed by its hash.
  */
 import type { Response } from 'express';
-import { cspHash, html, SafeHtml } from '../../../http/html.js';
+import { cspHash, html, pageDocument, SafeHtml } from '../../../http/html.js';
 import type { PickerChat } from './rules.js';
 
 /** The `type` of every message between the app and the picker page. */
@@ -142,20 +142,7 @@ export function sendPickerErrorPage(res: Response, status: number, message: stri
 }
 
 function write(res: Response, status: number, title: string, body: SafeHtml, withScript: boolean): void {
-  const page = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${title} · embedkit</title>
-<style>${new SafeHtml(STYLE)}</style>
-</head>
-<body>
-${body}
-${withScript ? html`<script>${new SafeHtml(SCRIPT)}</script>` : ''}
-</body>
-</html>`;
+  const page = pageDocument(title, STYLE, body, withScript ? html`<script>${new SafeHtml(SCRIPT)}</script>\n` : '');
   res
     .status(status)
     .set({
