@@ -3,7 +3,8 @@
  * before an app opens, the server's plan (`consentPlan`) says which screen comes first and the
  * scopes the app starts with; the host opens that screen on the server (`openConsentScreen`),
  * draws it, and waits for the person's answer, given on the phone (`answerConsentScreen`) or
- * elsewhere (MCP, the CLI, a test: the live feed's `consentScreen`, or the screen read again).
+ * elsewhere (MCP, the CLI, a test: the live feed's `consentScreen`, or the screen read again when
+ * the feed opens anew after a drop, as the host reads again everything the feed keeps current).
  * `liff.permission.requestAll()` and the first call needing a scope bring the permission request
  * screen the same way. A LIFF app that is not a MINI App keeps the host's rule: no screen, the
  * Scopes control's scopes among those the app registered.
@@ -83,13 +84,9 @@ export class ConsentFlow {
   /** The screens waiting for an answer, by screen id: the function that ends each. */
   private readonly waiting = new Map<string, (ending: Ending) => void>();
 
-  /**
-   * @param pollMs how often a shown screen is read again, in case the live feed is not heard (0: never)
-   */
   constructor(
     private readonly client: SimulatorClient,
     private readonly drawer: ConsentDrawer,
-    private readonly pollMs = 2000,
   ) {}
 
   /**
@@ -129,6 +126,11 @@ export class ConsentFlow {
     if (event.state === 'allowed' || event.state === 'denied') this.waiting.get(event.screenId)?.(event.state);
   }
 
+  /** The live feed opened (again): an answer given while it was down was not heard, so every shown screen is read again. */
+  resync(): void {
+    for (const screenId of this.waiting.keys()) void this.readAgain(screenId);
+  }
+
   /** The app closed (or another opened): every shown screen goes away unanswered. */
   cancel(): void {
     for (const end of [...this.waiting.values()]) end('cancelled');
@@ -140,11 +142,9 @@ export class ConsentFlow {
     const screen = await this.client.call('openConsentScreen', { body });
     const drawn = this.drawer.screen(screen, state.language);
     return new Promise<Ending>((resolve, reject) => {
-      const poll = this.pollMs > 0 ? setInterval(() => void this.readAgain(screen.screenId), this.pollMs) : undefined;
       const settle = () => {
         if (!this.waiting.has(screen.screenId)) return false;
         this.waiting.delete(screen.screenId);
-        clearInterval(poll);
         drawn.close();
         return true;
       };

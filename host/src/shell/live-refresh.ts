@@ -75,6 +75,7 @@ export function followLive(phoneFrame: boolean, t: LiveTargets): void {
       void t.webhooks.refresh();
       void t.faults.refresh();
       t.inspector.refresh();
+      t.consent.resync();
     },
   });
 }

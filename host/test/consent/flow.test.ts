@@ -105,7 +105,7 @@ describe('opening an app', () => {
   it('a MINI App with the simplification opens with openid alone and no screen', async () => {
     const { client } = fakeServer(plan({}));
     const phone = fakePhone();
-    const launch = await new ConsentFlow(client, phone.drawer, 0).launch(aliceWithBob, MINI_APP);
+    const launch = await new ConsentFlow(client, phone.drawer).launch(aliceWithBob, MINI_APP);
     expect(launch?.scopes).toEqual(['openid']);
     expect(phone.drawn).toEqual([]);
     expect(phone.loading).not.toHaveBeenCalled();
@@ -114,7 +114,7 @@ describe('opening an app', () => {
   it('shows the loading screen when the plan says so (before the 2026-08-26 change)', async () => {
     const { client } = fakeServer(plan({ screen: 'loading', flow: 'before-2026-08-26' }));
     const phone = fakePhone();
-    await new ConsentFlow(client, phone.drawer, 0).launch(aliceWithBob, MINI_APP);
+    await new ConsentFlow(client, phone.drawer).launch(aliceWithBob, MINI_APP);
     expect(phone.loading).toHaveBeenCalledWith('Mini shop', 'en');
   });
 
@@ -122,7 +122,7 @@ describe('opening an app', () => {
     const scopes = ['openid', 'profile', 'chat_message.write'];
     const { client, answers } = fakeServer(plan({ simplification: false, screen: 'channel-consent', launchScopes: scopes }));
     const phone = fakePhone();
-    const launching = new ConsentFlow(client, phone.drawer, 0).launch(aliceWithBob, MINI_APP);
+    const launching = new ConsentFlow(client, phone.drawer).launch(aliceWithBob, MINI_APP);
     const screen = await phone.shown();
     expect(screen.screen).toMatchObject({ kind: 'channel-consent', scopes, userId: 'Ualice', embedId: MINI_APP.embedId });
     screen.tap({ answer: 'allow', addFriend: false });
@@ -134,7 +134,7 @@ describe('opening an app', () => {
   it('Cancel on the channel consent screen: the app does not open', async () => {
     const { client } = fakeServer(plan({ simplification: false, screen: 'channel-consent' }));
     const phone = fakePhone();
-    const launching = new ConsentFlow(client, phone.drawer, 0).launch(aliceWithBob, MINI_APP);
+    const launching = new ConsentFlow(client, phone.drawer).launch(aliceWithBob, MINI_APP);
     (await phone.shown()).tap({ answer: 'deny' });
     await expect(launching).rejects.toBeInstanceOf(ConsentDenied);
     await expect(launching).rejects.toThrow(/did not open/);
@@ -143,7 +143,7 @@ describe('opening an app', () => {
   it('an answer given elsewhere (MCP, a test) closes the screen and the app goes on', async () => {
     const { client } = fakeServer(plan({ screen: 'simplification-consent', flow: 'before-2026-08-26' }));
     const phone = fakePhone();
-    const flow = new ConsentFlow(client, phone.drawer, 0);
+    const flow = new ConsentFlow(client, phone.drawer);
     const launching = flow.launch(aliceWithBob, MINI_APP);
     const screen = await phone.shown();
     flow.heard({ screenId: 'other', state: 'denied' });
@@ -154,12 +154,14 @@ describe('opening an app', () => {
     expect(screen.closed).toBe(true);
   });
 
-  it('a screen read again answered elsewhere goes on too (the live feed missed)', async () => {
+  it('a screen answered elsewhere while the live feed was down goes on when the feed opens again', async () => {
     const server = fakeServer(plan({ simplification: false, screen: 'channel-consent' }));
     const phone = fakePhone();
-    const launching = new ConsentFlow(server.client, phone.drawer, 10).launch(aliceWithBob, MINI_APP);
+    const flow = new ConsentFlow(server.client, phone.drawer);
+    const launching = flow.launch(aliceWithBob, MINI_APP);
     const screen = await phone.shown();
     server.screens.get(screen.screen.screenId)!.state = 'denied';
+    flow.resync();
     await expect(launching).rejects.toBeInstanceOf(ConsentDenied);
     expect(screen.closed).toBe(true);
   });
@@ -167,7 +169,7 @@ describe('opening an app', () => {
   it('closing the app takes the screen away and opens nothing', async () => {
     const { client } = fakeServer(plan({ simplification: false, screen: 'channel-consent' }));
     const phone = fakePhone();
-    const flow = new ConsentFlow(client, phone.drawer, 0);
+    const flow = new ConsentFlow(client, phone.drawer);
     const launching = flow.launch(aliceWithBob, MINI_APP);
     const screen = await phone.shown();
     flow.cancel();
@@ -179,7 +181,7 @@ describe('opening an app', () => {
     const { client } = fakeServer(
       plan({ miniApp: false, simplification: false, launchScopes: ['openid', 'profile', 'chat_message.write'] }),
     );
-    const launch = await new ConsentFlow(client, fakePhone().drawer, 0).launch({ ...aliceWithBob, scopes: ['profile'] }, LIFF_APP);
+    const launch = await new ConsentFlow(client, fakePhone().drawer).launch({ ...aliceWithBob, scopes: ['profile'] }, LIFF_APP);
     expect(launch?.scopes).toEqual(['profile']);
   });
 });
@@ -188,7 +190,7 @@ describe('the permission request screen (liff.permission.requestAll)', () => {
   it('asks for what the app registered and its token lacks; Allow: those and the granted ones', async () => {
     const { client } = fakeServer(plan({}));
     const phone = fakePhone();
-    const asking = new ConsentFlow(client, phone.drawer, 0).requestAll(aliceWithBob, MINI_APP, ['openid']);
+    const asking = new ConsentFlow(client, phone.drawer).requestAll(aliceWithBob, MINI_APP, ['openid']);
     const screen = await phone.shown();
     expect(screen.screen).toMatchObject({ kind: 'permission-request', scopes: ['profile', 'chat_message.write'] });
     screen.tap({ answer: 'allow' });
@@ -198,7 +200,7 @@ describe('the permission request screen (liff.permission.requestAll)', () => {
   it("Deny rejects the app's call with 401 \"user didn't allow the agreement\" (the plugin's UNAUTHORIZED)", async () => {
     const { client } = fakeServer(plan({}));
     const phone = fakePhone();
-    const asking = new ConsentFlow(client, phone.drawer, 0).requestAll(aliceWithBob, MINI_APP, ['openid']);
+    const asking = new ConsentFlow(client, phone.drawer).requestAll(aliceWithBob, MINI_APP, ['openid']);
     (await phone.shown()).tap({ answer: 'deny' });
     const refusal = await asking.catch(permissionRefusal);
     expect(refusal).toMatchObject({ code: '401', message: "user didn't allow the agreement" });
@@ -207,7 +209,7 @@ describe('the permission request screen (liff.permission.requestAll)', () => {
   it('asks nothing when every permission is granted: 403 with the published text', async () => {
     const { client } = fakeServer(plan({}));
     const phone = fakePhone();
-    const asking = new ConsentFlow(client, phone.drawer, 0).requestAll(aliceWithBob, MINI_APP, ['openid', 'profile', 'chat_message.write']);
+    const asking = new ConsentFlow(client, phone.drawer).requestAll(aliceWithBob, MINI_APP, ['openid', 'profile', 'chat_message.write']);
     expect(await asking.catch(permissionRefusal)).toMatchObject({ code: '403', message: 'All permissions have already been approved.' });
     expect(phone.drawn).toEqual([]);
   });
