@@ -66,6 +66,13 @@ describe('the payment page', () => {
     expect([res.status, res.headers.location]).toEqual([303, 'https://shop.example/cancel']);
     expect((await call(kit, 'GET', `/v3/payments/requests/${p.transactionId}/check`)).returnCode).toBe('0121');
   });
+  it('refuses a form the page did not send, naming the field, and leaves the payment waiting', async () => {
+    const p = await requested();
+    const res = await request(kit.apps.linepay).post('/web/payment/decide').type('form').send({ token: p.token, decision: 'maybe' });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('decision');
+    expect((await call(kit, 'GET', `/v3/payments/requests/${p.transactionId}/check`)).returnCode).toBe('0000');
+  });
   it('says an unknown link is not LINE Pay’s, and an expired one has expired', async () => {
     expect((await request(kit.apps.linepay).get('/web/payment/wait?transactionReserveId=nope')).status).toBe(404);
     const p = await requested();

@@ -6,11 +6,14 @@
  */
 import express, { Router } from 'express';
 import { ApiError } from '../../http/errors.js';
+import { compile, passes } from '../../http/validate.js';
 import type { WorldStore } from '../../world/world-store.js';
 import { sendPaymentError, sendPaymentPage } from './page.js';
+import { PaymentDecisionForm } from './rules.js';
 import type { LinePayService } from './service.js';
 
 const form = express.urlencoded({ extended: false, limit: '16kb' });
+const checkDecision = compile(PaymentDecisionForm);
 
 /** The first value of a query or form field, when it is text. */
 const text = (v: unknown): string | undefined =>
@@ -39,19 +42,21 @@ export function paymentPageRoutes(d: { service: LinePayService; world: WorldStor
     sendPaymentPage(res, { t, merchant, payers, ...(selected ? { selected } : {}), card, frameAncestors: d.frameAncestors() });
   });
   r.post('/web/payment/decide', form, async (req, res) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const found = await d.service.pageOf(text(b.token) ?? '');
+    const b: unknown = req.body;
+    if (!passes(checkDecision, b)) {
+      const why = (checkDecision(b) ?? []).map((p) => (p.property ? `${p.property}: ${p.message}` : p.message)).join('; ');
+      return sendPaymentError(res, 400, 'Payment not available', `This is not the payment page's form (${why}).`, d.frameAncestors());
+    }
+    const found = await d.service.pageOf(b.token);
     if (!found) return sendPaymentError(res, 404, 'No such payment', 'This payment link is not one LINE Pay issued.', d.frameAncestors());
     const id = found.t.transaction_id;
-    const method = text(b.method) === 'CREDIT_CARD' ? 'CREDIT_CARD' : 'BALANCE';
-    const outcome = text(b.outcome);
     try {
       const to =
-        text(b.decision) === 'pay'
+        b.decision === 'pay'
           ? await d.service.approve(id, {
-              userId: text(b.userId) ?? '',
-              method,
-              ...(outcome === 'lowBalance' || outcome === 'cardDeclined' ? { outcome } : {}),
+              userId: b.userId ?? '',
+              method: b.method ?? 'BALANCE',
+              ...(b.outcome ? { outcome: b.outcome } : {}),
             })
           : await d.service.cancel(id);
       res.redirect(303, to);

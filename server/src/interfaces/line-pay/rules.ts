@@ -194,6 +194,19 @@ export const PreapprovedBody = Type.Object({
 export type PreapprovedBody = Static<typeof PreapprovedBody>;
 
 /** A transaction ID in a path: the 19 digits LINE Pay issues (fewer are looked up and not found). */
+/**
+ * The payment page's form (`POST /web/payment/decide`), as the page sends it: the payment's page
+ * token, Pay or Cancel, who pays and with what (Cancel sends neither: the button skips the form's
+ * checks), and what should fail at the merchant's confirm (empty: nothing).
+ */
+export const PaymentDecisionForm = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 200 }),
+  decision: Type.Union([Type.Literal('pay'), Type.Literal('cancel')]),
+  userId: Type.Optional(Type.String({ maxLength: 64 })),
+  method: Type.Optional(Type.Union([Type.Literal('BALANCE'), Type.Literal('CREDIT_CARD')])),
+  outcome: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('lowBalance'), Type.Literal('cardDeclined')])),
+});
+
 export const TransactionParams = Type.Object({ transactionId: Type.String({ pattern: '^[0-9]{1,19}$' }) });
 /** A regKey in a path. */
 export const RegKeyParams = Type.Object({ regKey: Type.String({ minLength: 1, maxLength: 15 }) });
