@@ -7,6 +7,7 @@
  */
 import type { Response } from 'express';
 import { cspHash, html, pageDocument, type SafeHtml } from '../../http/html.js';
+import { sendPage } from '../../http/page.js';
 import type { UserRow } from '../../world/world-store.js';
 import { fromMinor, type RequestBody } from './rules.js';
 import type { LpMerchantRow, LpTransactionRow } from './store.js';
@@ -152,14 +153,5 @@ function send(res: Response, status: number, title: string, body: SafeHtml, form
     `frame-ancestors 'self'${frameAncestors.map((o) => ` ${o}`).join('')}`,
     "base-uri 'none'",
   ].join('; ');
-  res
-    .status(status)
-    .set({
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': csp,
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      'X-Content-Type-Options': 'nosniff',
-    })
-    .send(page.value);
+  sendPage(res, status, page, csp, { framed: true });
 }

@@ -6,6 +6,7 @@
 import { simulatorPath } from '#contract/simulator-api.js';
 import type { Response } from 'express';
 import { cspHash, html, pageDocument, type SafeHtml } from '../../http/html.js';
+import { sendPage } from '../../http/page.js';
 import type { ChannelRow, UserRow } from '../../world/world-store.js';
 
 const STYLE = `
@@ -113,15 +114,5 @@ function send(res: Response, status: number, title: string, body: SafeHtml, form
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');
-  res
-    .status(status)
-    .set({
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': csp,
-      'X-Frame-Options': 'DENY',
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      'X-Content-Type-Options': 'nosniff',
-    })
-    .send(page.value);
+  sendPage(res, status, page, csp);
 }

@@ -4,7 +4,8 @@
  * the `accountLink` event. Framed only by the host (the in-app browser), never elsewhere.
  */
 import { Router, type Response } from 'express';
-import { cspHash, html, SafeHtml } from '../../../http/html.js';
+import { cspHash, html, pageDocument, type SafeHtml } from '../../../http/html.js';
+import { sendPage } from '../../../http/page.js';
 import type { AccountLinkService, LinkRefusal } from './service.js';
 import { accountLinkQueryOf } from './rules.js';
 
@@ -41,16 +42,13 @@ export function accountLinkPageRoutes(links: AccountLinkService): Router {
 }
 
 function send(res: Response, status: number, body: SafeHtml): void {
-  const page = html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>Account link · embedkit</title><style>${new SafeHtml(STYLE)}</style></head><body><main><p class="brand">embedkit · account link</p>${body}</main></body></html>`;
-  res
-    .status(status)
-    .set({
-      'Content-Type': 'text/html; charset=utf-8',
-      // The host's in-app browser frames it (same origin); nothing else may.
-      'Content-Security-Policy': `default-src 'none'; style-src ${cspHash(STYLE)}; frame-ancestors 'self'; base-uri 'none'; form-action 'none'`,
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      'X-Content-Type-Options': 'nosniff',
-    })
-    .send(page.value);
+  const page = pageDocument('Account link', STYLE, html`<main><p class="brand">embedkit · account link</p>${body}</main>`);
+  // The host's in-app browser frames it (same origin); nothing else may.
+  sendPage(
+    res,
+    status,
+    page,
+    `default-src 'none'; style-src ${cspHash(STYLE)}; frame-ancestors 'self'; base-uri 'none'; form-action 'none'`,
+    { framed: true },
+  );
 }

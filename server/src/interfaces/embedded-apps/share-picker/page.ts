@@ -8,6 +8,7 @@
  */
 import type { Response } from 'express';
 import { cspHash, html, pageDocument, SafeHtml } from '../../../http/html.js';
+import { sendPage } from '../../../http/page.js';
 import type { PickerChat } from './rules.js';
 
 /** The `type` of every message between the app and the picker page. */
@@ -143,15 +144,5 @@ export function sendPickerErrorPage(res: Response, status: number, message: stri
 
 function write(res: Response, status: number, title: string, body: SafeHtml, withScript: boolean): void {
   const page = pageDocument(title, STYLE, body, withScript ? html`<script>${new SafeHtml(SCRIPT)}</script>\n` : '');
-  res
-    .status(status)
-    .set({
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': CSP,
-      'X-Frame-Options': 'DENY',
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      'X-Content-Type-Options': 'nosniff',
-    })
-    .send(page.value);
+  sendPage(res, status, page, CSP);
 }
