@@ -6,6 +6,8 @@ import commonjs from '@rollup/plugin-commonjs';
 import { dirname } from 'node:path';
 import terser from '@rollup/plugin-terser';
 import SDK_MINIFY from './scripts/sdk-minify.json' with { type: 'json' };
+import { simulatorRouteTable } from './scripts/rollup/simulator-route-table.mjs';
+import { pureSchemas } from './scripts/rollup/pure-schemas.mjs';
 
 // module: the plugin puts its default `module: esnext` next to the entry tsconfig's own options,
 // which hides the inherited NodeNext and clashes with `moduleResolution: NodeNext` (TS5110).
@@ -16,6 +18,9 @@ const ts = (tsconfig, outDir) =>
 // `embed` calls; pure_getters: the SDK never reads a property for its side effect (a comlink
 // remote's getters only matter when their value is used), so reads with unused results may go.
 const min = () => terser(SDK_MINIFY);
+// The host's and the demos' minifier: terser's defaults, which keep the code's behaviour (no
+// assumption about getters), without comments.
+const HOST_MINIFY = { ecma: 2020, module: true, format: { comments: false } };
 
 /**
  * One browser bundle: `input` (TypeScript, compiled with `tsconfig`) to `file`, with source maps;
@@ -36,12 +41,36 @@ export default [
   // above stays the size it was); @line/liff is the app's, only its types are read here.
   bundle('sdk/src/liff/index.ts', 'sdk/dist/liff.mjs', 'sdk/tsconfig.json'),
   bundle('sdk/src/liff/global.ts', 'sdk/dist/liff.js', 'sdk/tsconfig.json', { format: 'iife', minify: true }),
-  bundle('host/src/main.ts', 'host/dist/host.js', 'host/tsconfig.json'),
+  // The host as a product (docs/project/host-delivery.md): minified, its entry `host.js` (what a
+  // phone's chats and an app's session need) and a chunk per screen loaded when it opens, under
+  // content-hashed names the server lets a browser keep (server/src/static/delivery.ts). Source
+  // maps sit beside them, fetched only by a browser's developer tools.
+  {
+    input: { host: 'host/src/main.ts' },
+    output: {
+      dir: 'host/dist',
+      format: 'es',
+      sourcemap: true,
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+    },
+    // A schema the host never reads goes, and TypeBox with it: the builders' calls are marked pure
+    // (pureSchemas), and reading a property has no effect the host relies on (the contract composes
+    // schemas from other schemas' properties at load).
+    treeshake: { propertyReadSideEffects: false },
+    plugins: [
+      simulatorRouteTable(),
+      nodeResolve({ browser: true }),
+      ts('host/tsconfig.json', 'host/dist'),
+      pureSchemas(),
+      terser(HOST_MINIFY),
+    ],
+  },
   // jsqr for scanCodeV2 without BarcodeDetector: a file of its own, loaded when a scan starts (host/src/scan/decode.ts).
   {
     input: 'host/src/scan/qr-decoder.ts',
     output: { file: 'host/dist/qr-decoder.js', format: 'es', sourcemap: true },
-    plugins: [nodeResolve({ browser: true }), commonjs(), ts('host/tsconfig.json', 'host/dist')],
+    plugins: [nodeResolve({ browser: true }), commonjs(), ts('host/tsconfig.json', 'host/dist'), terser(HOST_MINIFY)],
   },
   bundle('demo/app/src/main.ts', 'demo/app/dist/app.js', 'demo/tsconfig.json'),
   bundle('demo/login/src/main.ts', 'demo/login/dist/login.js', 'demo/tsconfig.json', { resolve: false }),
@@ -50,6 +79,12 @@ export default [
   {
     input: 'demo/liff-app/src/main.ts',
     output: { file: 'demo/liff-app/dist/app.js', format: 'iife', sourcemap: true },
-    plugins: [nodeResolve({ browser: true }), commonjs(), ts('demo/tsconfig.json', 'demo/liff-app/dist')],
+    // Minified as an app is built for production: the MINI App a developer measures is the shipped one.
+    plugins: [
+      nodeResolve({ browser: true }),
+      commonjs(),
+      ts('demo/tsconfig.json', 'demo/liff-app/dist'),
+      terser({ ...HOST_MINIFY, module: false }),
+    ],
   },
 ];

@@ -56,6 +56,30 @@ const MESSAGE_STYLES = [
   ].map((k) => `${k}/style.css`),
 ];
 
+/**
+ * The host page's stylesheets in the order the page had them as separate links: one file reaches
+ * the page in one request (a phone waits for every stylesheet before its first paint), and the
+ * cascade stays what it was. `messages.css` is the kinds' stylesheets joined (below).
+ */
+const HOST_STYLES = [
+  'host/static/styles.css',
+  'host/static/sim-panel.css',
+  'host/dist/messages.css',
+  'host/static/chat-screen.css',
+  'host/static/bots.css',
+  'host/static/blockchain.css',
+  'host/static/rich-menu.css',
+  'host/static/mini-app-frame.css',
+  'host/static/phone.css',
+];
+
+/** `host/dist/messages.css`, the kinds' stylesheets joined, then `host/dist/host.css`, the page's; a kind's stylesheet missing from the order stops the build. */
+function buildHostStyles() {
+  buildMessageStyles();
+  const css = HOST_STYLES.map((f) => `/* ${f} */\n${readFileSync(f, 'utf8')}`).join('\n');
+  writeFileSync(join('host', 'dist', 'host.css'), css);
+}
+
 /** `host/dist/messages.css`: the kinds' stylesheets joined; a kind's stylesheet missing from the order stops the build. */
 function buildMessageStyles() {
   const found = readdirSync(KINDS_DIR, { withFileTypes: true })
@@ -106,13 +130,17 @@ const steps = [
       'demo/login/dist/login.js',
       'demo/liff-app/dist/app.js',
     ],
-    run: () => execFileSync(bin('rollup'), ['-c', 'rollup.config.mjs', '--silent'], { stdio: 'inherit' }),
+    run: () => {
+      // The host's chunks are named by their content: the ones of an earlier build would pile up.
+      rmSync(join('host', 'dist', 'chunks'), { recursive: true, force: true });
+      execFileSync(bin('rollup'), ['-c', 'rollup.config.mjs', '--silent'], { stdio: 'inherit' });
+    },
   },
   {
-    name: 'host message stylesheet',
-    inputs: [KINDS_DIR, 'scripts/build.mjs'],
-    outputs: ['host/dist/messages.css'],
-    run: buildMessageStyles,
+    name: 'host stylesheet',
+    inputs: [KINDS_DIR, 'host/static', 'scripts/build.mjs'],
+    outputs: ['host/dist/messages.css', 'host/dist/host.css'],
+    run: buildHostStyles,
   },
   {
     // They name the contract's declarations (#contract/bridge/*), which the contract step writes.

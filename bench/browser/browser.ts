@@ -1,7 +1,8 @@
 /**
  * Browser figures in Debian's Chromium: init latency (SDK script start to the success callback,
  * host already open) against one raw postMessage round trip between the same frames, and bridge
- * calls against a raw MessagePort echo between the same frames.
+ * calls against a raw MessagePort echo between the same frames; then the host as a phone loads it,
+ * under Lighthouse (`./lighthouse.ts`).
  */
 import { chromium, type Browser, type Frame, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../../e2e/support/chromium.js';
@@ -9,6 +10,7 @@ import { botPost, channelToken } from '../../e2e/support/platform.js';
 import { startServer } from '../../e2e/support/server.js';
 import { buildPages } from './build-pages.js';
 import { servePages } from './serve-pages.js';
+import { lighthouseFigures } from './lighthouse.js';
 import type { Figure } from '../lib/report.js';
 import { anchored, informational } from '../lib/report.js';
 import { summarize } from '../lib/stats.js';
@@ -61,7 +63,12 @@ export async function injectEcho(page: Page): Promise<void> {
   });
 }
 
+/** The bridge's figures on the harness pages, then the host under Lighthouse (`./lighthouse.ts`). */
 export async function browserFigures(): Promise<Figure[]> {
+  return [...(await bridgeFigures()), ...(await lighthouseFigures())];
+}
+
+async function bridgeFigures(): Promise<Figure[]> {
   await buildPages();
   const server = await startServer();
   const pages = await servePages(`${server.baseUrl}/sdk/v1/sdk.js`);

@@ -22,6 +22,7 @@ async function loadWorld(api: SimulatorApi): Promise<World | null> {
   } catch (err) {
     statusFallback.textContent = `Could not load the world: ${(err as Error).message}`;
     statusFallback.dataset.kind = 'error';
+    document.body.dataset.drawn = 'true';
     document.body.dataset.ready = 'error';
     return null;
   }
@@ -38,6 +39,7 @@ async function start(): Promise<void> {
   const phones = parsePhoneUsers(location.search, world);
   if (phones) {
     showPhones(document.body, world, phones, location.search);
+    document.body.dataset.drawn = 'true';
     document.body.dataset.ready = 'true';
     return;
   }
@@ -52,8 +54,10 @@ async function start(): Promise<void> {
   const opened = link.open ? liffUrlTarget(link.open, world.apps) : null;
   if (opened) Object.assign(link, { app: opened.embedId, liffState: opened.liffState });
   const shell = new HostShell(api, world, { link, phoneFrame });
+  // The chat list is drawn: the page may paint (host/static/styles.css).
+  document.body.dataset.drawn = 'true';
   // A bare `/` (what `npm start` prints) opens the scenario's default app, so a newcomer sees it at once.
-  await shell.openFirstApp(link.app ?? (bareUrl ? world.defaults.embedId : undefined));
+  await Promise.all([shell.openFirstApp(link.app ?? (bareUrl ? world.defaults.embedId : undefined)), shell.panelsDrawn()]);
   document.body.dataset.ready = 'true';
 }
 

@@ -40,3 +40,19 @@ export const LiveEventSchemas = {
 
 /** The live feed's event names and their data. */
 export type LiveEvents = { [K in keyof typeof LiveEventSchemas]: Static<(typeof LiveEventSchemas)[K]> };
+
+/**
+ * The live feed's event names, as the host listens for them: a list of its own, so that a browser
+ * bundle reads the names without building the schemas; the contract's tests hold it equal to the
+ * keys of {@link LiveEventSchemas}.
+ */
+export const LIVE_EVENT_NAMES = [
+  'chat',
+  'delivery',
+  'bots',
+  'phone',
+  'world',
+  'consentScreen',
+  'serviceMessage',
+  'fault',
+] as const satisfies readonly (keyof LiveEvents)[];

@@ -22,23 +22,14 @@ import type { RichMenuBar } from '../phone/chat/rich-menu.js';
 import { ChatScreen } from '../phone/chat/screen.js';
 import { liffUrlTarget } from '../app/liff/liff-urls.js';
 import { ActivityReports } from '../activity/reports.js';
-import { mountActivityPanel } from '../activity/panel.js';
-import { showEventCreationSheet } from '../calendar/sheet.js';
 import { deepLinkOfState, serializeDeepLink, stateRequestOfDeepLink, type DeepLink } from '../state/deeplink.js';
 import { clientFeatures, deviceName, sameDevice, type ClientFeatures } from '../phone/device.js';
 import { byId } from '../shared/dom.js';
-import { BotTools } from '../bot-tools/group.js';
-import { FaultPanel } from '../faults/panel.js';
-import { ReviewPanel } from '../review/panel.js';
-import { TimeAndFriendshipPanel } from '../time-and-friendship/panel.js';
 import { Controls } from '../controls/panel.js';
 import { BridgeLog } from '../bridge-log/log.js';
-import { PhoneInspectorPanel } from '../bridge-log/inspector-panel.js';
 import { isLinePayAppLink, linePayPageOf } from '#contract/bridge/rules.js';
 import { viewUrlForPage, windowUrlForPage } from '../lan/app-urls.js';
-import { showLanQrCode } from '../lan/qr-panel.js';
 import { browserDevice, PhoneReporter } from '../bridge-log/inspector-report.js';
-import { WebhookPanel } from '../webhooks/panel.js';
 import { withTab, type StageTabs } from './tabs.js';
 import { resolveState, type HostState, type StateRequest } from '../state/host-state.js';
 import type { LaunchSource } from '../app/liff/launch.js';
@@ -48,16 +39,15 @@ import { HomeScreen } from '../phone/home-screen.js';
 import { MiniAppFrame } from '../mini-app-frame/frame.js';
 import { RecentServices } from '../mini-app-frame/recent-services.js';
 import { SubWindowView } from '../app/liff/sub-window-view.js';
-import { pickShareTargets } from '../app/liff/share-picker.js';
-import { askIapConsent, showPaymentSheet } from '../iap/sheets.js';
 import { Toasts } from '../phone/views/toast.js';
 import { actionDispatcher, composer, richMenuBar, unsend, type ChatWiring } from './chat-input.js';
 import { followLive } from './live-refresh.js';
 import { openStateApp } from './app-opening.js';
 import { mountStageTabs } from './stage.js';
+import type { SidePanels } from './side-panels.js';
+import { onPanelsShown } from './on-a-phone.js';
 import { chatsOfUser, findApp, findChat, findUser, isChatType, type World } from '../state/world.js';
 import { ConsentFlow } from '../consent/flow.js';
-import { ConsentPanel } from '../consent/panel.js';
 import { drawConsentScreen, showLoadingScreen } from '../consent/screens.js';
 
 /** How the page was opened. */
@@ -92,7 +82,6 @@ export class HostShell {
     },
     hostUrl: () => location.origin + location.pathname,
   });
-  private readonly inspector: PhoneInspectorPanel;
   private readonly browser: InAppBrowser;
   /** What the phone's client reports to `liff.activity` (the side panel's call and recording states). */
   private readonly activity = new ActivityReports();
@@ -100,17 +89,14 @@ export class HostShell {
   private readonly serviceChat: ServiceChat;
   private readonly session: AppSession;
   private readonly consent: ConsentFlow;
-  private readonly consentPanel: ConsentPanel;
   private readonly controls: Controls;
-  private readonly timeAndFriendship: TimeAndFriendshipPanel;
   private readonly toasts: Toasts;
   private readonly actions: ActionDispatcher;
   private readonly chatScreen: ChatScreen;
   private readonly richMenu: RichMenuBar;
-  private readonly botTools: BotTools;
-  private readonly webhooks: WebhookPanel;
-  private readonly faults: FaultPanel;
-  private readonly review: ReviewPanel;
+  /** The panels beside the phone, once loaded (side-panels.ts; null before). */
+  private panels: SidePanels | null = null;
+  private panelsLoading: Promise<SidePanels> | null = null;
   private readonly tabs: StageTabs;
   private readonly insight: InsightReports;
   /** The chat's line when its bot's webhook finds nothing listening. */
@@ -149,12 +135,6 @@ export class HostShell {
       // The frames of the several-phones page share the tab's session storage: one id per person.
       options.phoneFrame ? this.state.userId : '',
     );
-    this.inspector = new PhoneInspectorPanel(api.client, this.reporter.id, (id) => findUser(this.world, id)?.displayName ?? id, {
-      select: byId('inspect-phone') as HTMLSelectElement,
-      info: byId('inspect-phone-info'),
-      ownLog: byId('bridge-log'),
-      phoneLog: byId('phone-log'),
-    });
     this.browser = new InAppBrowser(this.screen);
     this.previews = new ChatPreviews(
       (chatId, page) => api.messages(chatId, page),
@@ -167,10 +147,6 @@ export class HostShell {
     });
     this.session = this.appSession();
     this.controls = new Controls(world, { onChange: (patch) => this.update(patch), onOpen: () => void this.openApp() });
-    this.timeAndFriendship = new TimeAndFriendshipPanel(byId('sim-panel'), world, api.client);
-    mountActivityPanel(byId('activity-panel'), this.activity);
-    this.consentPanel = new ConsentPanel(byId('consent-panel'), () => this.world, api.client);
-    void showLanQrCode(byId('lan-qr'), api.client);
     this.toasts = new Toasts(this.screen);
     const wiring: ChatWiring = {
       api,
@@ -210,33 +186,49 @@ export class HostShell {
     this.chatScreen.mountComposer(chatBar.root);
     this.richMenu = richMenuBar(wiring, this.actions);
     this.chatScreen.mountRichMenu(this.richMenu.root);
-    this.botTools = new BotTools(
-      byId('bot-tools'),
-      this.botApi,
-      () => this.world,
-      () => void this.reloadWorld(),
-    );
-    this.webhooks = new WebhookPanel(byId('webhook-panel'), this.botApi, world);
-    this.faults = new FaultPanel(byId('fault-panel'), api.client);
-    this.review = new ReviewPanel(byId('review-panel'), api.client);
     followLive(options.phoneFrame, {
       chatView: this.chatView,
       chatScreen: this.chatScreen,
-      webhooks: this.webhooks,
       notices: this.notices,
-      botTools: this.botTools,
-      inspector: this.inspector,
+      panels: () => this.panels,
       log: this.log,
-      faults: this.faults,
       serviceChat: this.serviceChat,
       consent: this.consent,
-      consentPanel: this.consentPanel,
       userId: () => this.state.userId,
       reloadWorld: () => this.reloadWorld(),
     });
     this.tabs = mountStageTabs(this.screen, api, world, () => this.syncUrl());
     this.chatScreen.startPolling(() => !this.chatView.hidden);
     this.render();
+    // One phone of several shows no panels.
+    if (!options.phoneFrame) onPanelsShown(() => void this.loadPanels());
+  }
+
+  /** Resolves once the panels that show from the start are drawn (at once on a phone, where they wait for the drawer). */
+  async panelsDrawn(): Promise<void> {
+    await this.panelsLoading;
+  }
+
+  /**
+   * Loads the side panels (a chunk of their own) once, draws them for the state now and resolves
+   * with them; later calls get the same panels.
+   */
+  loadPanels(): Promise<SidePanels> {
+    this.panelsLoading ??= import('./side-panels.js').then(({ SidePanels }) => {
+      this.panels = new SidePanels({
+        api: this.api,
+        botApi: this.botApi,
+        world: () => this.world,
+        reloadWorld: () => void this.reloadWorld(),
+        activity: this.activity,
+        phoneId: this.reporter.id,
+        displayName: (id) => findUser(this.world, id)?.displayName ?? id,
+      });
+      this.panels.show(this.state);
+      this.showReviewApps();
+      return this.panels;
+    });
+    return this.panelsLoading;
   }
 
   /**
@@ -247,7 +239,13 @@ export class HostShell {
     if (!embedId) {
       this.controls.setStatus('Pick a user, an app and a context, then open the app.');
     } else if (findApp(this.world, embedId)) {
-      await this.openApp(this.options.link.liffState);
+      // Set before the page's first paint: the phone is laid out for the app's view from the start (host/static/phone.css).
+      document.body.dataset.openingView = this.state.viewType;
+      try {
+        await this.openApp(this.options.link.liffState);
+      } finally {
+        delete document.body.dataset.openingView;
+      }
     } else {
       this.controls.setStatus(`Unknown app in the link: ${embedId}`, 'error');
     }
@@ -275,12 +273,15 @@ export class HostShell {
         windowUrlForPage(this.api.client, isLinePayAppLink(url) ? linePayPageOf(this.world.urls?.linepay ?? '', url) : url),
       scanScreen: this.screen,
       iapSheets: {
-        consent: (appName) => askIapConsent(this.screen, appName),
-        payment: (order) => showPaymentSheet(this.screen, order),
+        consent: async (appName) => (await import('../iap/sheets.js')).askIapConsent(this.screen, appName),
+        payment: async (order) => (await import('../iap/sheets.js')).showPaymentSheet(this.screen, order),
       },
-      pickShareTargets: (chats, multiple) => pickShareTargets(this.screen, chats, multiple),
+      // The sheets an app opens now and then: each a chunk of its own, loaded when first asked for.
+      pickShareTargets: async (chats, multiple) =>
+        (await import('../app/liff/share-picker.js')).pickShareTargets(this.screen, chats, multiple),
       subWindow: new SubWindowView(this.screen),
-      calendarSheet: (appName, draft) => showEventCreationSheet(this.screen, appName, draft, Date.now()),
+      calendarSheet: async (appName, draft) =>
+        (await import('../calendar/sheet.js')).showEventCreationSheet(this.screen, appName, draft, Date.now()),
       activity: this.activity,
       consent: this.consent,
       homeScreen: {
@@ -346,9 +347,7 @@ export class HostShell {
   private render(): void {
     const state = this.state;
     this.controls.render(state);
-    this.timeAndFriendship.show(state);
-    this.consentPanel.show(state);
-    this.botTools.show(state);
+    this.panels?.show(state);
     this.showReviewApps();
     renderChatList(this.listView, {
       world: this.world,
@@ -413,7 +412,7 @@ export class HostShell {
 
   /** The Review tool's MINI Apps: the world's, the one open in the phone marked. */
   private showReviewApps(): void {
-    this.review.setApps(
+    this.panels?.setReviewApps(
       this.world.apps
         .filter((a) => a.miniApp)
         .map((a) => ({ embedId: a.embedId, name: a.name, open: this.session.isOpen && a.embedId === this.state.embedId })),

@@ -3,31 +3,24 @@
  * show what it names. Kept apart from the shell so the feed's events and their effects read as
  * one table.
  */
-import type { BotTools } from '../bot-tools/group.js';
 import type { ChatScreen } from '../phone/chat/screen.js';
 import type { DeliveryNotices } from '../phone/chat/delivery-notice.js';
-import type { FaultPanel } from '../faults/panel.js';
 import type { BridgeLog } from '../bridge-log/log.js';
-import type { PhoneInspectorPanel } from '../bridge-log/inspector-panel.js';
 import type { ServiceChat } from '../phone/chat/service-messages.js';
-import type { WebhookPanel } from '../webhooks/panel.js';
 import type { ConsentFlow } from '../consent/flow.js';
-import type { ConsentPanel } from '../consent/panel.js';
+import type { SidePanels } from './side-panels.js';
 import { connectLive, listenRelayedLive } from '../simulator-api/live-feed.js';
 
 /** The parts of a phone's page the live feed refreshes. */
 export interface LiveTargets {
   chatView: HTMLElement;
   chatScreen: ChatScreen;
-  webhooks: WebhookPanel;
   notices: DeliveryNotices;
-  botTools: BotTools;
-  inspector: PhoneInspectorPanel;
+  /** The side panels, or null while they are not loaded (they read what they show when they load). */
+  panels(): SidePanels | null;
   log: BridgeLog;
-  faults: FaultPanel;
   serviceChat: ServiceChat;
   consent: ConsentFlow;
-  consentPanel: ConsentPanel;
   /** The person the phone shows now. */
   userId(): string;
   /** Reloads the world, redrawing when its chats or their members changed. */
@@ -46,22 +39,23 @@ export function followLive(phoneFrame: boolean, t: LiveTargets): void {
       if (!t.chatView.hidden && t.chatView.dataset.chatId === chatId) void t.chatScreen.refresh();
     },
     onDelivery: (event) => {
-      void t.webhooks.refresh();
+      void t.panels()?.webhooks.refresh();
       void t.notices.onDelivery(event);
     },
     onBots: () => {
-      void t.botTools.refresh();
-      void t.webhooks.loadSettings();
+      const panels = t.panels();
+      void panels?.botTools.refresh();
+      void panels?.webhooks.loadSettings();
       void t.reloadWorld();
     },
-    onPhone: (phoneId) => t.inspector.onPhone(phoneId),
+    onPhone: (phoneId) => t.panels()?.inspector.onPhone(phoneId),
     onFault: (event) => {
       t.log.addFault(event);
-      void t.faults.refresh();
+      void t.panels()?.faults.refresh();
     },
     onConsentScreen: (event) => {
       t.consent.heard(event);
-      if (event.userId === t.userId()) void t.consentPanel.refresh();
+      if (event.userId === t.userId()) void t.panels()?.consentPanel.refresh();
     },
     onServiceMessage: (userId) => {
       if (userId === t.userId()) void t.serviceChat.reload();
@@ -72,9 +66,10 @@ export function followLive(phoneFrame: boolean, t: LiveTargets): void {
     },
     onOpen: () => {
       if (!t.chatView.hidden) void t.chatScreen.refresh();
-      void t.webhooks.refresh();
-      void t.faults.refresh();
-      t.inspector.refresh();
+      const panels = t.panels();
+      void panels?.webhooks.refresh();
+      void panels?.faults.refresh();
+      panels?.inspector.refresh();
       t.consent.resync();
     },
   });

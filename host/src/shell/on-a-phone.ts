@@ -8,6 +8,33 @@
  */
 import { byId } from '../shared/dom.js';
 
+/**
+ * The phone layout's media query, host/static/phone.css's (the two must say the same): a narrow
+ * screen with a touch pointer, or a short one in landscape. There the side panels sit in the
+ * drawer, and the bridge log is not shown.
+ */
+export const PHONE_LAYOUT =
+  '(max-width: 600px) and (pointer: coarse), (max-width: 600px) and (hover: none), (max-height: 500px) and (pointer: coarse)';
+
+/**
+ * Calls `show` when the side panels come into view: at once outside the phone layout, else when
+ * the drawer is opened or the layout stops being a phone's (the window grew). `show` may be called
+ * more than once.
+ * @returns whether the panels show now
+ */
+export function onPanelsShown(show: () => void): boolean {
+  const phone = matchMedia(PHONE_LAYOUT);
+  if (!phone.matches) {
+    show();
+    return true;
+  }
+  phone.addEventListener('change', () => {
+    if (!phone.matches) show();
+  });
+  byId('drawer-toggle').addEventListener('click', show);
+  return false;
+}
+
 /** Wires the drawer and the visible height; call once on a one-phone page. */
 export function setUpPhoneLayout(): void {
   const toggle = byId('drawer-toggle');

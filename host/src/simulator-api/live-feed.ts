@@ -4,10 +4,7 @@
  * rule hit a call, so that it refreshes what it shows at once instead of waiting for the next poll.
  */
 import { simulatorPath } from '#contract/simulator-api.js';
-import { LiveEventSchemas, type LiveEvents } from '#contract/wire.js';
-
-/** The feed's event names, as the contract declares them. */
-const LIVE_EVENT_NAMES = Object.keys(LiveEventSchemas) as (keyof LiveEvents)[];
+import { LIVE_EVENT_NAMES, type LiveEvents } from '#contract/wire.js';
 
 /** What the feed reports: an event's name as `type`, with its data (the contract's {@link LiveEvents}). */
 export type LiveEvent = { [K in keyof LiveEvents]: { type: K } & LiveEvents[K] }[keyof LiveEvents];

@@ -1,6 +1,7 @@
 // The host's live feed: each event of the server's stream reaches its handler; `world` (the world
 // was reset) reaches onWorld, which the shell and the several-phones page answer by reloading.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_EVENT_NAMES, LiveEventSchemas } from '#contract/wire.js';
 import { connectLive } from '../../src/simulator-api/live-feed.js';
 
 /** Stands in for the browser's EventSource: the test sends what the server would. */
@@ -25,6 +26,13 @@ class FakeSource {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('connectLive', () => {
+  it("listens for every event the server publishes (the host's list of names is the contract's schemas)", () => {
+    vi.stubGlobal('EventSource', FakeSource);
+    connectLive({});
+    expect([...FakeSource.last!.listeners.keys()].filter((t) => t !== 'open').sort()).toEqual(Object.keys(LiveEventSchemas).sort());
+    expect([...LIVE_EVENT_NAMES].sort()).toEqual(Object.keys(LiveEventSchemas).sort());
+  });
+
   it('hands world to onWorld with the scenario, and the other events to their handlers', () => {
     vi.stubGlobal('EventSource', FakeSource);
     const onWorld = vi.fn();

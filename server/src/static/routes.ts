@@ -3,7 +3,8 @@
  * the demo app at `/demo/app/` (reached through another origin than the host, see scenario/load.ts).
  */
 import { fileURLToPath } from 'node:url';
-import express, { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
+import { compressed, REVALIDATE, staticFiles } from './delivery.js';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 
@@ -29,20 +30,25 @@ export const HOST_CSP = [
 
 export function staticRoutes(): Router {
   const r = Router();
-  r.get('/', (_req, res) => {
-    res.set('Content-Security-Policy', HOST_CSP).sendFile(root('host/index.html'));
+  r.get('/', compressed, (_req, res) => {
+    res.set({ 'Content-Security-Policy': HOST_CSP, 'Cache-Control': REVALIDATE }).sendFile(root('host/index.html'));
   });
-  r.use('/host', express.static(root('host/static')), express.static(root('host/dist')));
+  r.use('/host/chunks', staticFiles(root('host/dist/chunks'), { hashedNames: true, fallthrough: false }));
+  r.use('/host', staticFiles(root('host/static')), staticFiles(root('host/dist')));
   // Pages of any origin load the SDK; the ESM build is fetched with CORS.
   r.use('/sdk/v1', (_req, res, next) => {
     res.set('Access-Control-Allow-Origin', '*');
     next();
   });
-  r.get('/sdk/v1/sdk.js', (_req, res) => res.sendFile(root('sdk/dist/embed.js')));
-  r.get('/sdk/v1/sdk.mjs', (_req, res) => res.sendFile(root('sdk/dist/embed.mjs')));
-  r.use('/sdk/v1', express.static(root('sdk/dist'), { index: false }));
-  r.use('/demo/app', express.static(root('demo/app'), { dotfiles: 'ignore' }));
-  r.use('/demo/liff-app', express.static(root('demo/liff-app'), { dotfiles: 'ignore' }));
-  r.use('/demo/tea-shop', express.static(root('demo/tea-shop'), { dotfiles: 'ignore' }));
+  const sdkFile = (file: string): RequestHandler[] => [
+    compressed,
+    (_req, res) => res.set('Cache-Control', REVALIDATE).sendFile(root(`sdk/dist/${file}`)),
+  ];
+  r.get('/sdk/v1/sdk.js', sdkFile('embed.js'));
+  r.get('/sdk/v1/sdk.mjs', sdkFile('embed.mjs'));
+  r.use('/sdk/v1', staticFiles(root('sdk/dist'), { index: false }));
+  r.use('/demo/app', staticFiles(root('demo/app'), { dotfiles: 'ignore' }));
+  r.use('/demo/liff-app', staticFiles(root('demo/liff-app'), { dotfiles: 'ignore' }));
+  r.use('/demo/tea-shop', staticFiles(root('demo/tea-shop'), { dotfiles: 'ignore' }));
   return r;
 }
