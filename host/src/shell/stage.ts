@@ -1,41 +1,47 @@
 /**
- * The stage around one phone: the panes beside it (the message preview, the blockchain's signed
- * requests and wallets, a bot's insight) and the tabs that switch between them. A pane that reads
- * the server is read only while it shows.
+ * The stage around one phone: the tabs over it ("Chat", "Simulator": the message preview,
+ * "Blockchain": signed requests with their verdicts, wallets, tokens, transactions; "Insight": a
+ * bot's figures) and the panes they switch to. The panes are a chunk of the script of their own
+ * (stage-panes.ts), loaded the first time their tab shows; a pane that reads the server is read
+ * only while it shows.
  */
 import type { SimulatorApi } from '../simulator-api/phone-api.js';
-import { BlockchainPane } from '../blockchain/pane.js';
-import { InsightPane } from '../insight/pane.js';
-import { MessagePreviewPane } from '../message-preview/pane.js';
-import { StageTabs, tabOfSearch } from './tabs.js';
+import { h } from '../shared/dom.js';
+import { StageTabs, tabOfSearch, type Tab } from './tabs.js';
+import type { PaneTab, StagePanes } from './stage-panes.js';
 import type { World } from '../state/world.js';
 
+const PANE_TABS: readonly PaneTab[] = ['simulator', 'blockchain', 'insight'];
+
 /**
- * The tabs over the phone: "Chat", "Simulator" (the message preview beside the phone,
- * `?tab=simulator`) and "Blockchain" (signed requests with their verdicts, wallets, tokens,
- * transactions), which is read only while it shows. `screen` is the phone's screen; `onSwitch`
- * hears every change of tab.
+ * The tabs over the phone (`?tab=simulator` opens one). `screen` is the phone's screen;
+ * `onSwitch` hears every change of tab.
  */
 export function mountStageTabs(screen: HTMLElement, api: SimulatorApi, world: World, onSwitch: () => void): StageTabs {
   const phone = screen.closest<HTMLElement>('.phone')!;
-  const preview = new MessagePreviewPane({ validate: (messages) => api.validateMessages(messages) });
-  phone.after(preview.root);
-  const blockchain = new BlockchainPane(() => api.blockchain(), world.urls?.blockchain ?? '');
-  preview.root.after(blockchain.root);
-  const insight = new InsightPane((channelId) => api.client.call('botInsight', { params: { channelId }, query: {} }), world.channels);
-  blockchain.root.after(insight.root);
-  const tabs = new StageTabs(
-    phone.parentElement!,
-    { chat: phone, simulator: preview.root, blockchain: blockchain.root, insight: insight.root },
-    tabOfSearch(location.search),
-    (tab) => {
-      if (tab === 'blockchain') void blockchain.refresh();
-      if (tab === 'insight') void insight.refresh();
-      onSwitch();
-    },
-  );
-  if (tabs.current === 'blockchain') void blockchain.refresh();
-  if (tabs.current === 'insight') void insight.refresh();
-  blockchain.startPolling(() => tabs.current === 'blockchain');
+  // Where each pane goes once loaded, in the order the panes sit after the phone.
+  const placeholders = Object.fromEntries(PANE_TABS.map((tab) => [tab, h('section', { attrs: { 'data-pane': tab } })])) as Record<
+    PaneTab,
+    HTMLElement
+  >;
+  phone.after(...PANE_TABS.map((tab) => placeholders[tab]));
+  let loading: Promise<StagePanes> | null = null;
+  const load = (): Promise<StagePanes> =>
+    (loading ??= import('./stage-panes.js').then(({ buildStagePanes }) => {
+      const panes = buildStagePanes(api, world, () => tabs.current);
+      for (const tab of PANE_TABS) {
+        placeholders[tab].replaceWith(panes.roots[tab]);
+        tabs.replacePane(tab, panes.roots[tab]);
+      }
+      return panes;
+    }));
+  const showPane = (tab: Tab): void => {
+    if (tab !== 'chat') void load().then((panes) => panes.shown(tab));
+  };
+  const tabs = new StageTabs(phone.parentElement!, { chat: phone, ...placeholders }, tabOfSearch(location.search), (tab) => {
+    showPane(tab);
+    onSwitch();
+  });
+  showPane(tabs.current);
   return tabs;
 }

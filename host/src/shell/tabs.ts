@@ -63,6 +63,12 @@ export class StageTabs {
     return this.tab;
   }
 
+  /** Puts `pane` in place of what `tab` showed until now (a pane loaded late), hidden unless its tab shows. */
+  replacePane(tab: Tab, pane: HTMLElement): void {
+    this.panes[tab] = pane;
+    this.apply();
+  }
+
   /** Shows `tab` (no-op when it already shows). */
   show(tab: Tab): void {
     if (tab === this.tab) return;
