@@ -2,10 +2,8 @@
  * The browser side served by the same server: the host shell at `/`, the SDK at `/sdk/v1/`, and
  * the demo app at `/demo/app/` (reached through another origin than the host, see scenario/load.ts).
  */
-import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
-
-const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
+import { packagePath as root } from '../runtime/package-root.js';
 
 /**
  * Content Security Policy of the host page: its own scripts only; apps load in frames from any
