@@ -156,6 +156,13 @@ const steps = [
     run: tscClean('server/tsconfig.build.json', 'server/dist'),
   },
   {
+    // After the server: its tsc step empties server/dist, the bundle with it (a missing output runs this step again).
+    name: 'command bundle',
+    inputs: ['server/src', 'contract/src', 'scripts/bundle-cli.mjs', 'package-lock.json'],
+    outputs: ['server/dist/bin/embedkit.js'],
+    run: async () => (await import('./bundle-cli.mjs')).bundleCli(),
+  },
+  {
     name: 'demo bot',
     inputs: ['demo/bot/src', 'demo/bot/tsconfig.json', 'tsconfig.json'],
     outputs: ['demo/bot/dist/main.js', 'demo/bot/dist/bots.js'],
@@ -167,7 +174,7 @@ for (const step of steps) {
   if (!force && !isStale(step, STAMPS)) continue;
   const started = Date.now();
   process.stderr.write(`building ${step.name}...`);
-  step.run();
+  await step.run();
   markBuilt(step, STAMPS);
   process.stderr.write(` ${Date.now() - started} ms\n`);
 }

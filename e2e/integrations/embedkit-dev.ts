@@ -19,7 +19,7 @@ export interface EmbedkitDev {
  * @throws Error (rejects) with everything it printed when it exits before printing the link
  */
 export function startEmbedkitDev(cwd: string, command: string[], env: Record<string, string> = {}): Promise<EmbedkitDev> {
-  const dev = spawn(process.execPath, [resolve('server/dist/cli.js'), 'dev', '--port', '0', '--', ...command], {
+  const dev = spawn(process.execPath, [resolve('server/dist/bin/embedkit.js'), 'dev', '--port', '0', '--', ...command], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },

@@ -1,5 +1,5 @@
 /**
- * Starts embedkit the way a user does (`node server/dist/cli.js`) as a child process on a free
+ * Starts embedkit the way a user does (`node server/dist/bin/embedkit.js`) as a child process on a free
  * port, and waits for its ready line.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,7 +33,7 @@ export async function startServer(
   options: { demoBots?: boolean } = {},
 ): Promise<ServerHandle> {
   const own = options.demoBots ? [] : ['--no-demo-bot'];
-  const child = spawn(process.execPath, ['server/dist/cli.js', '--port', '0', '--data', dataDir, ...own, ...args], {
+  const child = spawn(process.execPath, ['server/dist/bin/embedkit.js', '--port', '0', '--data', dataDir, ...own, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, LOG_LEVEL: 'warn' },
   });

@@ -1,6 +1,6 @@
 /**
  * The one embedkit every shell block of the docs runs against: the project's built CLI
- * (`server/dist/cli.js`) started on free loopback ports with a data directory in a temp folder.
+ * (`server/dist/bin/embedkit.js`) started on free loopback ports with a data directory in a temp folder.
  * The docs write the default ports (`localhost:8080`, and 8081 to 8084 for the side origins);
  * {@link DocServer.toActual} and {@link DocServer.toDocumented} translate between the two.
  */
@@ -27,7 +27,7 @@ const DOCUMENTED_PORTS = { base: 8080, deprecated: 8081, trialbot: 8082, blockch
 const HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
- * Starts `node server/dist/cli.js --port 0 --data <dataDir>` and waits for its ready lines.
+ * Starts `node server/dist/bin/embedkit.js --port 0 --data <dataDir>` and waits for its ready lines.
  * @throws Error naming the output when it does not start within `timeoutMs`
  */
 export async function startDocServer(projectRoot: string, dataDir: string, timeoutMs = 60_000): Promise<DocServer> {
@@ -36,7 +36,7 @@ export async function startDocServer(projectRoot: string, dataDir: string, timeo
   // The docs' server is a plain local one: no PostgreSQL, no admin token from the caller's shell.
   delete env.DATABASE_URL;
   delete env.EMBEDKIT_ADMIN_TOKEN;
-  const child = spawn(process.execPath, [join(projectRoot, 'server/dist/cli.js'), '--port', '0', '--data', dataDir], {
+  const child = spawn(process.execPath, [join(projectRoot, 'server/dist/bin/embedkit.js'), '--port', '0', '--data', dataDir], {
     cwd: dataDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -57,7 +57,7 @@ export interface ShellContext {
 }
 
 /**
- * Makes the work folder and the `embedkit` command that runs `<projectRoot>/server/dist/cli.js`; the
+ * Makes the work folder and the `embedkit` command that runs `<projectRoot>/server/dist/bin/embedkit.js`; the
  * folder is a project that installed embedkit (`node_modules/embedkit`, the checkout), so
  * `node --import embedkit/register` resolves there as in a user's project.
  */
@@ -65,7 +65,7 @@ export function shellContext(projectRoot: string, server: DocServer, workDir: st
   const bin = join(workDir, '.bin');
   mkdirSync(bin, { recursive: true });
   const shim = join(bin, 'embedkit');
-  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${join(projectRoot, 'server/dist/cli.js')}" "$@"\n`);
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${join(projectRoot, 'server/dist/bin/embedkit.js')}" "$@"\n`);
   chmodSync(shim, 0o755);
   mkdirSync(join(workDir, 'node_modules'), { recursive: true });
   symlinkSync(projectRoot, join(workDir, 'node_modules', 'embedkit'), 'dir');

@@ -9,7 +9,6 @@
  * listening server (`npm start`, the e2e tests).
  */
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { Type, type Static } from '@sinclair/typebox';
 import { readAnswer, type Answer } from '#contract/client.js';
@@ -19,10 +18,11 @@ import { ApiError } from '../http/errors.js';
 import { compile } from '../http/validate.js';
 import type { Clock } from '../clock/clock.js';
 import { hashToken } from '../tokens/secrets.js';
+import { packagePath } from '../runtime/package-root.js';
 import type { DemoLoginSessionStore } from './login-session-store.js';
 import type { ChannelRow, WorldStore } from '../world/world-store.js';
 
-const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
+const root = packagePath;
 
 const COOKIE = 'embedkit_demo_login';
 

@@ -144,7 +144,13 @@ function compileWith<S extends TSchema>(on: Ajv, schema: S): Check<Static<S>> {
   // memory benchmark's peak, 169 → 143 MB on Node.js 24). The first call of a route pays it once,
   // 164 ms for the message schemas and a few ms for most.
   let validate: ValidateFunction | undefined;
-  const ready = (): ValidateFunction => (validate ??= on.compile(discriminate(schema)));
+  const ready = (): ValidateFunction => {
+    if (validate) return validate;
+    const plain = discriminate(schema);
+    // Only a schema that refers to others needs the registered ones (the message objects) in Ajv.
+    if (on === ajv && JSON.stringify(plain).includes('"$ref"')) addPending();
+    return (validate = on.compile(plain));
+  };
   return (value: unknown) => {
     const v = ready();
     return v(value) ? null : toDetails(v.errors ?? []);
@@ -156,14 +162,31 @@ export function passes<T>(check: Check<T>, value: unknown): value is T {
   return check(value) === null;
 }
 
+/** Schemas registered by {@link addSchema} and not yet handed to Ajv, by `$id`. */
+const pending = new Map<string, TSchema>();
+/** The `$id`s registered so far. */
+const registered = new Set<string>();
+
 /**
  * Registers a schema that has an `$id` so that other schemas can `$ref` it; it is compiled once,
- * with {@link discriminate} applied.
- * @throws Error when the schema has no `$id` or is rejected
+ * with {@link discriminate} applied. Ajv gets it before the first check of {@link compile} runs,
+ * not now: a module registers its schemas when it loads, at start, and Ajv checking a schema
+ * against its meta-schema costs ~100 ms for the message objects, which no start needs.
+ * @throws Error when the schema has no `$id`; Ajv's error for a rejected schema comes at the first check
  */
 export function addSchema(schema: TSchema): void {
   if (typeof schema.$id !== 'string') throw new Error('addSchema: the schema needs an $id');
-  if (!ajv.getSchema(schema.$id)) ajv.addSchema(discriminate(schema));
+  if (registered.has(schema.$id)) return;
+  registered.add(schema.$id);
+  pending.set(schema.$id, schema);
+}
+
+/** Hands the registered schemas to Ajv, in the order they came. */
+function addPending(): void {
+  for (const [id, schema] of pending) {
+    pending.delete(id);
+    ajv.addSchema(discriminate(schema));
+  }
 }
 
 /**

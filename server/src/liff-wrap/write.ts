@@ -6,12 +6,12 @@
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packagePath } from '../runtime/package-root.js';
 import { sdkPackageEntry, specifier } from './entry.js';
 import { wrapperSource } from './source.js';
 
-/** `embedkit/liff`'s ES module bundle, from this file's place in the package (`server/dist/liff-wrap/` or `server/src/liff-wrap/`). */
-const LIFF_PLUGIN_FILE = fileURLToPath(new URL('../../../sdk/dist/liff.mjs', import.meta.url));
+/** `embedkit/liff`'s ES module bundle, in the package this module belongs to (runtime/package-root.ts). */
+const LIFF_PLUGIN_FILE = packagePath('sdk/dist/liff.mjs');
 
 /** The SDK's names the app imports, with their `exports` subpath and the name of their replacement file. */
 const WRAPPED = [

@@ -4,10 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import semver from 'semver';
+import { PACKAGE_ROOT } from './package-root.js';
 
-/** package.json's `engines.node` (read from the package root: `server/dist/runtime/` is three folders down). */
+/** package.json's `engines.node` (read from the package root). */
 export function supportedNodeRange(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } };
+  const pkg = JSON.parse(readFileSync(new URL('package.json', PACKAGE_ROOT), 'utf8')) as { engines: { node: string } };
   return pkg.engines.node;
 }
 

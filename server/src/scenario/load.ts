@@ -6,7 +6,7 @@
  * in the order of their list.
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { packagePath } from '../runtime/package-root.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { WorldStore } from '../world/world-store.js';
@@ -17,10 +17,13 @@ import { SCENARIO_SLICES } from './slices.js';
 export { ScenarioError } from '../unit/scenario-slice.js';
 
 /** Path of the scenario loaded when no `--scenario` is given. */
-export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.json', import.meta.url));
+export const DEFAULT_SCENARIO = packagePath('server/scenarios/default.json');
 
 /**
- * Reads and checks a scenario file.
+ * Reads and checks a scenario file. The packaged default world ({@link DEFAULT_SCENARIO}) is read
+ * without the check: it ships with the package and a test checks it, and compiling the scenario's
+ * schema is the largest single cost of a first start (about 120 ms of the start's ~700 ms,
+ * docs/project/benchmarks.md, "Start"); a file of the user's is always checked.
  * @throws Error naming the file and every problem found (bad JSON, schema errors, dangling ids).
  */
 export async function readScenario(file: string): Promise<Scenario> {
@@ -30,6 +33,7 @@ export async function readScenario(file: string): Promise<Scenario> {
   } catch (e) {
     throw new Error(`scenario ${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
+  if (file === DEFAULT_SCENARIO) return data as Scenario;
   const problems = scenarioProblems(data);
   if (problems.length) throw new Error(`scenario ${file} is invalid:\n  ${problems.join('\n  ')}`);
   return data as Scenario;

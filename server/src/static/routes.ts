@@ -2,11 +2,9 @@
  * The browser side served by the same server: the host shell at `/`, the SDK at `/sdk/v1/`, and
  * the demo app at `/demo/app/` (reached through another origin than the host, see scenario/load.ts).
  */
-import { fileURLToPath } from 'node:url';
 import { Router, type RequestHandler } from 'express';
+import { packagePath as root } from '../runtime/package-root.js';
 import { compressed, REVALIDATE, staticFiles } from './delivery.js';
-
-const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 
 /**
  * Content Security Policy of the host page: its own scripts only; apps load in frames from any

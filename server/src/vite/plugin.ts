@@ -14,9 +14,9 @@
  * host too (sdk/src/liff/install.ts).
  */
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { searchForWorkspaceRoot, type Plugin } from 'vite';
 import { wrapperSource } from '../liff-wrap/source.js';
+import { packagePath } from '../runtime/package-root.js';
 
 /** Options of {@link embedkit}. */
 export interface EmbedkitViteOptions {
@@ -41,11 +41,11 @@ const SDK_OF: Readonly<Record<string, string>> = Object.fromEntries(Object.entri
 /** How the virtual module names `embedkit/liff`: resolved to {@link LIFF_PLUGIN_FILE}, whichever copy of embedkit runs Vite. */
 const PLUGIN_IMPORT = 'embedkit:liff-plugin';
 /**
- * `embedkit/liff`'s ES module bundle, from this file's place in the package (`server/dist/vite/` or
- * `server/src/vite/`): the copy of embedkit the config imported, even when the app's own
+ * `embedkit/liff`'s ES module bundle, in the package this module belongs to (runtime/package-root.ts):
+ * the copy of embedkit the config imported, even when the app's own
  * node_modules has none (a linked checkout).
  */
-const LIFF_PLUGIN_FILE = fileURLToPath(new URL('../../../sdk/dist/liff.mjs', import.meta.url));
+const LIFF_PLUGIN_FILE = packagePath('sdk/dist/liff.mjs');
 
 /**
  * `embedkit()`: the plugin for `vite.config` (`plugins: [embedkit()]`). Active in `vite serve`

@@ -1,5 +1,5 @@
 /**
- * Runs the built CLI (`server/dist/cli.js`, as `npx embedkit` does) for the CLI suites: a command
+ * Runs the built CLI (`server/dist/bin/embedkit.js`, as `npx embedkit` does) for the CLI suites: a command
  * to its end, or `start` in the background until its ready line.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
 /** The built CLI. */
-export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/bin/embedkit.js', import.meta.url));
 
 /** A command's end: exit code, stdout, stderr. */
 export interface CliResult {

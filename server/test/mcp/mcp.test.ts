@@ -269,7 +269,7 @@ describe('embedkit mcp over stdio (the built CLI, its own embedkit with the demo
   beforeAll(async () => {
     client = new Client({ name: 'test', version: '1' });
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [resolve('server/dist/cli.js'), 'mcp'], stderr: 'ignore' }),
+      new StdioClientTransport({ command: process.execPath, args: [resolve('server/dist/bin/embedkit.js'), 'mcp'], stderr: 'ignore' }),
     );
   }, 60_000);
   afterAll(() => client?.close());

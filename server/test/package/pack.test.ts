@@ -223,7 +223,7 @@ describe.skipIf(skip)('the packed embedkit in a new project', { timeout: 120_000
     const { stdout } = await run('tar', ['-tzf', tarball], { maxBuffer: 16 * 1024 * 1024 });
     const files = stdout.split('\n');
     for (const f of [
-      'package/server/dist/cli.js',
+      'package/server/dist/bin/embedkit.js',
       'package/server/dist/testing.js',
       'package/server/dist/testing.d.ts',
       // embedkit/vite, the Vite plugin (its module and its types).

@@ -8,7 +8,7 @@ import { dropSchema } from '../../src/db/pg-schemas.js';
 import { ALICE, ALICE_BOT, BOTS_SCENARIO, startReceiver, TRIAL, type Receiver } from '../bot/helpers.js';
 import { TEST_DATABASE_URL } from '../helpers.js';
 
-const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/bin/embedkit.js', import.meta.url));
 
 interface Child {
   process: ChildProcess;

@@ -1,9 +1,9 @@
-/** Runs the built CLI (`server/dist/cli.js`) as a child process, as a user does; for crash and bind tests. */
+/** Runs the built CLI (`server/dist/bin/embedkit.js`) as a child process, as a user does; for crash and bind tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/bin/embedkit.js', import.meta.url));
 
 /** A running CLI child. */
 export interface Child {
@@ -18,7 +18,7 @@ export interface Child {
 }
 
 /**
- * Starts `node server/dist/cli.js <args>` and waits for its ready line (and the channel lines after it).
+ * Starts `node server/dist/bin/embedkit.js <args>` and waits for its ready line (and the channel lines after it).
  * @throws Error when the CLI is not built, exits, or is not ready within 20 s
  */
 export async function startCli(args: string[]): Promise<Child> {

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { expect, it } from 'vitest';
 import { raw } from './helpers.js';
 
-const CLI = resolve('server/dist/cli.js');
+const CLI = resolve('server/dist/bin/embedkit.js');
 const TOKEN = 'team-token-0123456789abcdef';
 
 it('a non-loopback start lists the allowed hosts on its ready line and serves only them', async () => {

@@ -5,10 +5,8 @@
  * stdout carries the protocol only: the child's ready lines and logs go to stderr.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createMcpServer } from '../../mcp/server.js';
+import { packagePath } from '../../runtime/package-root.js';
 import { CliError, guarded, simulatorOf, targetOf } from './http.js';
 
 /** How long a started embedkit gets to print its ready line, in ms. */
@@ -20,9 +18,8 @@ const START_TIMEOUT_MS = 60_000;
  * @throws CliError when it exits or stays silent before its ready line
  */
 function startChild(): Promise<{ url: string; child: ChildProcess }> {
-  // This module is `cli/remote/mcp.{js,ts}`: the entry beside `cli/` has the same extension (tsx in development).
-  const self = fileURLToPath(import.meta.url);
-  const entry = fileURLToPath(new URL(`../../cli${self.slice(self.lastIndexOf('.'))}`, import.meta.url));
+  // The command as it ships (the bundle), or its source when this module runs from source (tsx in development).
+  const entry = packagePath(import.meta.url.endsWith('.ts') ? 'server/src/cli.ts' : 'server/dist/bin/embedkit.js');
   const child = spawn(process.execPath, [...process.execArgv, entry, 'start', '--port', '0', '--in-memory'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -67,6 +64,11 @@ Examples (in an MCP client's configuration):
         let child: ChildProcess | undefined;
         let url = opts.url;
         if (url === undefined) ({ url, child } = await startChild());
+        // The MCP SDK and its schemas (zod) load only for this command, not at every start.
+        const [{ StdioServerTransport }, { createMcpServer }] = await Promise.all([
+          import('@modelcontextprotocol/sdk/server/stdio.js'),
+          import('../../mcp/server.js'),
+        ]);
         const server = createMcpServer(simulatorOf(targetOf({ url })));
         const stop = () => {
           child?.kill();

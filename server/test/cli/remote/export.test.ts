@@ -15,7 +15,7 @@ import { readScenario } from '../../../src/scenario/load.js';
 import { channelToken } from '../../helpers.js';
 
 const run = promisify(execFile);
-const CLI = resolve('server/dist/cli.js');
+const CLI = resolve('server/dist/bin/embedkit.js');
 /** The CLI's file-based behaviour is tested: its processes use the embedded database even in the PostgreSQL pass. */
 const env = { ...process.env, DATABASE_URL: '' };
 let dir: string;

@@ -15,7 +15,7 @@ import { SimulatorClient } from '#contract/client.js';
 import { ALICE, BOB, GROUP, onTestDatabase } from '../../helpers.js';
 
 const run = promisify(execFile);
-const CLI = resolve('server/dist/cli.js');
+const CLI = resolve('server/dist/bin/embedkit.js');
 let dir: string;
 let server: RunningServer;
 let client: SimulatorClient;

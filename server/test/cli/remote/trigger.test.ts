@@ -29,7 +29,7 @@ afterAll(async () => {
 async function trigger(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [
-      'server/dist/cli.js',
+      'server/dist/bin/embedkit.js',
       'trigger',
       ...args,
       '--url',
@@ -111,7 +111,7 @@ describe('embedkit trigger', { timeout: 60_000 }, () => {
     );
     try {
       const { stdout } = await run(process.execPath, [
-        'server/dist/cli.js',
+        'server/dist/bin/embedkit.js',
         'trigger',
         'follow',
         '--to',

@@ -274,7 +274,7 @@ describe('the demo bots mounted on a running kit', { timeout: 30_000 }, () => {
 describe('embedkit start', { timeout: 60_000 }, () => {
   /** Runs the built CLI until its ready lines are out; returns them. */
   async function readyOutput(args: string[]): Promise<string> {
-    const child = spawn(process.execPath, [resolve('server/dist/cli.js'), '--port', '0', '--in-memory', ...args], {
+    const child = spawn(process.execPath, [resolve('server/dist/bin/embedkit.js'), '--port', '0', '--in-memory', ...args], {
       cwd: dir,
       env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     });
