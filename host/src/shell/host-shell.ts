@@ -6,7 +6,7 @@
  * built beside it in `shell/`.
  *
  * Elements it finds by id: `#phone-screen`, `#chat-list-view`, `#chat-view`, `#bridge-log`,
- * `#log-clear`, `#sim-panel`, `#bot-tools`, `#fault-panel`, `#review-panel`, `#webhook-panel` (the panels build their own insides).
+ * `#log-clear`; the side panels (`side-panels.ts`, loaded when they show) find their own.
  */
 import type { SimulatorApi } from '../simulator-api/phone-api.js';
 import { InsightReports } from '../insight/reports.js';
@@ -201,20 +201,34 @@ export class HostShell {
     this.chatScreen.startPolling(() => !this.chatView.hidden);
     this.render();
     // One phone of several shows no panels.
-    if (!options.phoneFrame) onPanelsShown(() => void this.loadPanels());
+    if (!options.phoneFrame) onPanelsShown(() => void this.loadPanels().catch(() => undefined));
   }
 
-  /** Resolves once the panels that show from the start are drawn (at once on a phone, where they wait for the drawer). */
+  /**
+   * Resolves once the panels that show from the start are drawn (at once on a phone, where they
+   * wait for the drawer), or could not be loaded (said in the status line).
+   */
   async panelsDrawn(): Promise<void> {
-    await this.panelsLoading;
+    await this.panelsLoading?.catch(() => undefined);
   }
 
   /**
    * Loads the side panels (a chunk of their own) once, draws them for the state now and resolves
-   * with them; later calls get the same panels.
+   * with them; later calls get the same panels. A chunk that could not be fetched is said in the
+   * status line, and the next call tries again.
+   * @throws Error (the import's) when the chunk could not be loaded
    */
   loadPanels(): Promise<SidePanels> {
-    this.panelsLoading ??= import('./side-panels.js').then(({ SidePanels }) => {
+    this.panelsLoading ??= this.buildPanels().catch((err: unknown) => {
+      this.panelsLoading = null;
+      this.controls.setStatus(`Could not load the side panels: ${(err as Error).message}`, 'error');
+      throw err;
+    });
+    return this.panelsLoading;
+  }
+
+  private buildPanels(): Promise<SidePanels> {
+    return import('./side-panels.js').then(({ SidePanels }) => {
       this.panels = new SidePanels({
         api: this.api,
         botApi: this.botApi,
@@ -228,7 +242,6 @@ export class HostShell {
       this.showReviewApps();
       return this.panels;
     });
-    return this.panelsLoading;
   }
 
   /**

@@ -36,7 +36,12 @@ export function mountStageTabs(screen: HTMLElement, api: SimulatorApi, world: Wo
       return panes;
     }));
   const showPane = (tab: Tab): void => {
-    if (tab !== 'chat') void load().then((panes) => panes.shown(tab));
+    if (tab === 'chat') return;
+    load().then(
+      (panes) => panes.shown(tab),
+      // A chunk that could not be fetched: the tab stays empty, and showing it again tries again.
+      () => (loading = null),
+    );
   };
   const tabs = new StageTabs(phone.parentElement!, { chat: phone, ...placeholders }, tabOfSearch(location.search), (tab) => {
     showPane(tab);

@@ -136,4 +136,13 @@ describe('slow and malformed clients', () => {
     expect(b.text).toMatch(/^HTTP\/1\.1 400 /);
     expect(b.text).toContain('{"message":"The request could not be parsed as HTTP"}');
   });
+
+  it('answers a HEAD request whose headers are over 16 KB with 431 and no content, as HEAD answers are', async () => {
+    const big = rawClient();
+    big.socket.write(`HEAD /v2/bot/group/${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    const a = await big.closed;
+    expect(a.text).toMatch(/^HTTP\/1\.1 431 /);
+    expect(a.text.endsWith('\r\n\r\n')).toBe(true);
+    expect(a.text).not.toContain('{"message"');
+  });
 });
