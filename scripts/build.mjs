@@ -116,6 +116,7 @@ const steps = [
       'demo/login/src',
       'demo/liff-app/src',
       'rollup.config.mjs',
+      'scripts/rollup',
       'package-lock.json',
     ],
     outputs: [
