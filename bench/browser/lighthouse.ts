@@ -5,7 +5,13 @@
  * Performance score, FCP, LCP, TBT, CLS and the bytes of script and style transferred (compressed,
  * as on the wire), the median of the runs.
  */
-import { findChromium, CHROMIUM_FLAGS, loadBrowserTools } from '../../server/dist/review/page/browser.js';
+import {
+  findChromium,
+  CHROMIUM_FLAGS,
+  loadBrowserTools,
+  type BrowserTools,
+  type LighthouseResult,
+} from '../../server/dist/review/page/browser.js';
 import { startServer } from '../../e2e/support/server.js';
 import type { Figure } from '../lib/report.js';
 import { summarize } from '../lib/stats.js';
@@ -30,37 +36,44 @@ interface Run {
   styleBytes: number;
 }
 
-/** What is read of a Lighthouse result (LH.Result). */
-interface LighthouseResult {
-  lhr: {
-    categories: { performance: { score: number | null } };
-    audits: Record<string, { numericValue?: number; details?: { items?: Array<{ resourceType?: string; transferSize?: number }> } }>;
-    runtimeError?: { message: string };
-  };
+/** The review's reading of a Lighthouse result, with the resource summary's rows (bytes by type) this benchmark reads too. */
+type Result = LighthouseResult & {
+  lhr: { audits: Record<string, { details?: { items?: Array<{ resourceType?: string; transferSize?: number }> } } | undefined> };
+};
+
+/** Lighthouse and the launcher of the review (server/src/review/page/browser.ts), with the machine's Chromium. */
+interface Tools {
+  lighthouse: NonNullable<BrowserTools['lighthouse']>;
+  launch: NonNullable<BrowserTools['launch']>;
+  chromePath: string;
 }
 
-/** One Lighthouse run of `url` in a fresh Chromium. @throws Error when Lighthouse or Chromium is missing, or the run failed */
-async function runOnce(url: string): Promise<Run> {
-  const tools = await loadBrowserTools();
+/** @throws Error when Lighthouse or Chromium is missing */
+async function loadTools(): Promise<Tools> {
+  const { lighthouse, launch } = await loadBrowserTools();
   const chromePath = findChromium();
-  if (!tools.lighthouse || !tools.launch || !chromePath)
-    throw new Error('lighthouse and Chromium are needed (npm ci; apt-get install chromium)');
-  const chrome = await tools.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  if (!lighthouse || !launch || !chromePath) throw new Error('lighthouse and Chromium are needed (npm ci; apt-get install chromium)');
+  return { lighthouse, launch, chromePath };
+}
+
+/** One Lighthouse run of `url` in a fresh Chromium. @throws Error when the run failed */
+async function runOnce({ lighthouse, launch, chromePath }: Tools, url: string): Promise<Run> {
+  const chrome = await launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
-    const result = (await tools.lighthouse(url, {
+    const result = (await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
       maxWaitForLoad: 30_000,
-    })) as unknown as LighthouseResult | undefined;
+    })) as Result | undefined;
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const bytesOf = (type: string) =>
       lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === type)?.transferSize ?? Number.NaN;
     return {
-      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       fcp: metric('first-contentful-paint'),
       lcp: metric('largest-contentful-paint'),
       tbt: metric('total-blocking-time'),
@@ -112,6 +125,7 @@ function rowsOf(page: string, runs: Run[], scriptTarget?: number): Figure[] {
 
 /** Lighthouse on the host alone and on the host with the demo MINI App, in one embedkit (`--in-memory`). */
 export async function lighthouseFigures(): Promise<Figure[]> {
+  const tools = await loadTools();
   const server = await startServer(undefined, ['--in-memory']);
   try {
     const pages: Array<[string, string, number | undefined]> = [
@@ -121,7 +135,7 @@ export async function lighthouseFigures(): Promise<Figure[]> {
     const figures: Figure[] = [];
     for (const [name, url, scriptTarget] of pages) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await runOnce(url));
+      for (let i = 0; i < RUNS; i++) runs.push(await runOnce(tools, url));
       figures.push(...rowsOf(name, runs, scriptTarget));
     }
     return figures;

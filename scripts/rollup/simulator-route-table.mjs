@@ -3,7 +3,7 @@
 // checks them, and the schemas with TypeBox made up half of the host's script. Built from the
 // contract's compiled map (contract/dist, which the build writes before the browser bundles), so
 // the two cannot differ.
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const ROOT = new URL('../../', import.meta.url);
 const CONTRACT_SOURCE = fileURLToPath(new URL('contract/src/simulator-api.ts', ROOT));
@@ -12,7 +12,7 @@ const VIRTUAL_ID = '\0simulator-route-table';
 
 /** The module the host gets for `contract/src/simulator-api.ts`: its exports the host uses, the routes without schemas. */
 async function routeTableModule() {
-  const api = await import(pathToFileURL(fileURLToPath(new URL('contract/dist/simulator-api.js', ROOT))).href);
+  const api = await import(new URL('contract/dist/simulator-api.js', ROOT).href);
   const table = Object.fromEntries(
     Object.entries(api.SIMULATOR_API).map(([name, r]) => [
       name,

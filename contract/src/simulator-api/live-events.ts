@@ -43,8 +43,8 @@ export type LiveEvents = { [K in keyof typeof LiveEventSchemas]: Static<(typeof 
 
 /**
  * The live feed's event names, as the host listens for them: a list of its own, so that a browser
- * bundle reads the names without building the schemas; the contract's tests hold it equal to the
- * keys of {@link LiveEventSchemas}.
+ * bundle reads the names without building the schemas; the host's live feed test holds it equal
+ * to the keys of {@link LiveEventSchemas}.
  */
 export const LIVE_EVENT_NAMES = [
   'chat',

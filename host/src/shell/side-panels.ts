@@ -44,12 +44,12 @@ export interface SidePanelDeps {
 
 /** The side panels of one phone's page. */
 export class SidePanels {
-  readonly timeAndFriendship: TimeAndFriendshipPanel;
+  private readonly timeAndFriendship: TimeAndFriendshipPanel;
   readonly consentPanel: ConsentPanel;
   readonly botTools: BotTools;
   readonly webhooks: WebhookPanel;
   readonly faults: FaultPanel;
-  readonly review: ReviewPanel;
+  private readonly review: ReviewPanel;
   readonly inspector: PhoneInspectorPanel;
 
   constructor(deps: SidePanelDeps) {
